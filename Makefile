@@ -18,7 +18,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
-	$(BIN)/castaway play
+	$(BIN)/castaway demo
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

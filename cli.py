@@ -1,0 +1,622 @@
+"""castaway's command line: parse, call the core, render. Nothing else.
+
+Errors: a CompanionError becomes one line on stderr; usage errors exit 2, refusals exit 1.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from companion import session
+from companion.errors import CompanionError, UsageError
+
+app = typer.Typer(
+    name="castaway",
+    help="A companion for board games played on a real table: 21 Days, Robinson Crusoe, 21 Mutinies, Dieson Crusoe.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+)
+rules_app = typer.Typer(help="What castaway knows of each game's rules and components.", no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+NUMBERS = {"ignore_unknown_options": True}  # lets `move shark -1` pass -1 as a value
+
+
+class Ctx:
+    db: Optional[str] = None
+    game: Optional[int] = None
+    if_version: Optional[int] = None
+
+
+CTX = Ctx()
+
+
+def fail(e: CompanionError) -> None:
+    err.print(f"[bold red]error:[/] {e}", markup=True, highlight=False, soft_wrap=True)
+    raise typer.Exit(e.exit_code)
+
+
+def command(*args, **kwargs):
+    """Register a command whose CompanionErrors become one line on stderr and an exit code."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def inner(*a, **kw):
+            try:
+                return fn(*a, **kw)
+            except CompanionError as e:
+                fail(e)
+            except KeyboardInterrupt:
+                err.print("interrupted; nothing half-written")
+                raise typer.Exit(130) from None
+
+        return target.command(*args, **kwargs)(inner)
+
+    target = kwargs.pop("app", app)
+    return wrap
+
+
+def emit_json(data) -> None:
+    out.print_json(json.dumps(data, ensure_ascii=False, default=str))
+
+
+@app.callback()
+def root(
+    db: Annotated[Optional[str], typer.Option("--db", help="Database file (default: $CASTAWAY_DB or your data folder).", metavar="PATH")] = None,
+    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Game id to act on (default: the one chosen with `use`).")] = None,
+    if_version: Annotated[Optional[int], typer.Option("--if-version", help="Refuse to write unless the game is still at this version (two terminals at one table).")] = None,
+):
+    """castaway keeps your table's state, resolves the rules, and logs your plays.
+
+    Example: castaway new 21days --player Ann --player Bob
+    """
+    CTX.db, CTX.game, CTX.if_version = db, game, if_version
+
+
+def store(create: bool = False):
+    return session.open_store(CTX.db, create=create)
+
+
+def show_board(loaded_or_table, cat=None, row=None) -> None:
+    from ui.board import render
+
+    for line in render(loaded_or_table, cat, row):
+        out.print(line)
+
+
+# -- games and the store -------------------------------------------------------------------------
+
+
+@command("games")
+def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """The games castaway knows.
+
+    Example: castaway games
+    """
+    from companion import catalog
+
+    rows = []
+    for gid in catalog.game_ids():
+        c = catalog.load(gid)
+        rows.append({"id": c.id, "name": c.name, "aliases": list(c.aliases), "players": list(c.players), "bgg_id": c.bgg_id})
+    if as_json:
+        return emit_json(rows)
+    for r in rows:
+        out.print(f"[bold]{r['id']:<10}[/] {r['name']}  [dim]{r['players'][0]}-{r['players'][1]} players; also: {', '.join(r['aliases'])}[/]")
+
+
+def _parse_pairs(items: list[str], what: str, example: str) -> dict[str, str]:
+    pairs = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UsageError(f"{what} {item!r}: write SEAT=VALUE, e.g. {example}")
+        k, v = item.split("=", 1)
+        pairs[k.strip().lower()] = v.strip()
+    return pairs
+
+
+@command("new")
+def new_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="A player's name; repeat for each.")] = None,
+    survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help="21 Days: a survivor by id (one per colour); the rest are drawn.")] = None,
+    strength: Annotated[Optional[list[str]], typer.Option("--strength", help="21 Days: strength dice rolled at the table, top first: red=2/6.")] = None,
+    difficulty: Annotated[str, typer.Option(help="21 Days: where the rescue ship starts: green, orange or red (hardest).")] = "orange",
+    scruffs: Annotated[bool, typer.Option("--scruffs", help="21 Days: Scruffs Up! solo, Scruffs in the green seat.")] = False,
+    promos: Annotated[bool, typer.Option("--promos", help="21 Days: add the promo bottle cards.")] = False,
+    shark6: Annotated[bool, typer.Option("--shark6", help="21 Days: the promo 6-step shark distance card.")] = False,
+    seed: Annotated[Optional[int], typer.Option(help="Seed for the virtual dice (repeatable games).")] = None,
+    title: Annotated[str, typer.Option(help="A name for this game.")] = "",
+):
+    """Start a game and make it the current one.
+
+    Example: castaway new 21days --player Ann --player Bob --difficulty green
+    """
+    from companion import catalog
+
+    gid = catalog.resolve_game(game)
+    options: dict = {}
+    if player:
+        names = [p.strip() for p in player]
+        if any(not n for n in names):
+            raise UsageError("empty player name; give each --player a name")
+        options["players"] = names
+    if gid == "21days":
+        chosen = {}
+        cat = catalog.load(gid)
+        for s in survivor or []:
+            key = s.strip().lower()
+            if key not in cat.characters:
+                from companion.errors import did_you_mean
+
+                raise UsageError(f"survivor {s!r} is not in 21 Days; " + did_you_mean(key, cat.characters))
+            role = cat.characters[key].role
+            if role in chosen:
+                raise UsageError(f"survivor {s!r}: the {role} seat already has {chosen[role]!r}; one survivor of each colour")
+            chosen[role] = key
+        if chosen:
+            options["survivors"] = chosen
+        typed = {}
+        for seat, text in _parse_pairs(strength, "--strength", "red=2/6").items():
+            if seat not in ("red", "yellow", "blue", "green"):
+                raise UsageError(f"--strength {seat}={text}: seat {seat!r}; accepted: red, yellow, blue, green")
+            bits = text.replace(",", "/").split("/")
+            if len(bits) != 2 or not all(b.strip().isdigit() and 1 <= int(b) <= 6 for b in bits):
+                raise UsageError(f"--strength {seat}={text}: give the two dice as top/bottom, each 1..6, e.g. {seat}=2/6")
+            typed[seat] = [int(b) for b in bits]
+        if typed:
+            options["strength"] = typed
+        options.update(difficulty=difficulty.lower(), scruffs=scruffs, promos=promos, shark6=shark6)
+    elif survivor or strength or scruffs or promos or shark6:
+        raise UsageError("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise UsageError(f"--seed {seed}: accepted: 0 .. 2**63-1")
+    with store(create=True) as st:
+        loaded = session.new_game(st, gid, options, seed=seed, title=title)
+    out.print(f"Game {loaded.row.id}: {loaded.cat.name} is set up. It is now the current game.")
+    show_board(loaded.table, loaded.cat, loaded.row)
+
+
+@command("list")
+def list_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """The games in the database, newest last.
+
+    Example: castaway list
+    """
+    try:
+        st = store()
+    except CompanionError:
+        if as_json:
+            return emit_json([])
+        out.print("No games yet. Start one: castaway new 21days")
+        return
+    with st:
+        cur = st.setting("current")
+        rows = st.games()
+    data = [{"id": r.id, "game": r.game, "edition": r.edition, "title": r.title, "status": r.status,
+             "version": r.version, "created": r.created, "updated": r.updated, "current": str(r.id) == cur} for r in rows]
+    if as_json:
+        return emit_json(data)
+    if not data:
+        out.print("No games yet. Start one: castaway new 21days")
+    for r in data:
+        mark = "▶" if r["current"] else " "
+        out.print(f"{mark} [bold]{r['id']:>3}[/] {r['game']:<9} {r['status']:<7} v{r['version']:<5} {r['updated']}  {r['title']}")
+
+
+@command("use")
+def use_cmd(game_id: Annotated[int, typer.Argument(help="A game id from `castaway list`.")]):
+    """Make a game the current one.
+
+    Example: castaway use 3
+    """
+    with store() as st:
+        row = session.use(st, game_id)
+    out.print(f"Game {row.id} ({row.game}) is now the current game.")
+
+
+@command("status")
+def status_cmd(as_json: Annotated[bool, typer.Option("--json", help="The full state as JSON.")] = False):
+    """The board at a glance.
+
+    Example: castaway status
+    """
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        loaded = session.load(st, gid)
+    if as_json:
+        return emit_json({"id": loaded.row.id, "version": loaded.row.version, "status": loaded.row.status,
+                          "state": loaded.table.data})
+    show_board(loaded.table, loaded.cat, loaded.row)
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+
+def _act(action, quiet: bool = False):
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        ev, table = session.act(st, gid, action, CTX.if_version)
+        loaded = session.load(st, gid)
+    return ev, table, loaded
+
+
+def _report(ev, extra: str = "") -> None:
+    out.print(f"[dim]#{ev.seq}[/] {ev.text}{extra}")
+
+
+@command("set", context_settings=NUMBERS)
+def set_cmd(
+    target: Annotated[str, typer.Argument(help="A track, counter, strength or flag: shark, ship, tentacles, red.strength, red.hope, ...")],
+    value: Annotated[str, typer.Argument(help="The value the table shows (a stack: top,bottom like 4,3).")],
+):
+    """Set anything to what the physical table shows.
+
+    Example: castaway set shark 3
+    """
+    from companion.actions import SetValue
+
+    ev, table, loaded = _act(SetValue(target, value))
+    _report(ev)
+
+
+def parse_delta(text: str) -> int:
+    from companion.actions import parse_int
+
+    s = text.strip()
+    if not s or s[0] not in "+-":
+        raise UsageError(f"move by {text!r}: write a signed amount like +1 or -2")
+    return parse_int(s, "amount", "write a signed amount like +1 or -2")
+
+
+@command("move", context_settings=NUMBERS)
+def move_cmd(
+    target: Annotated[str, typer.Argument(help="A track, counter or strength: ship, shark, day, tentacles, planks, red.strength, red.hope.")],
+    delta: Annotated[str, typer.Argument(help="+N or -N.")],
+):
+    """Move a marker or change a count by a signed amount.
+
+    Example: castaway move ship +1
+    """
+    from companion.actions import Move
+
+    ev, table, loaded = _act(Move(target, parse_delta(delta)))
+    _report(ev)
+
+
+def _count(n: str) -> int:
+    from companion.actions import parse_int
+
+    v = parse_int(n, "amount", "a whole number from 1")
+    if v < 1:
+        raise UsageError(f"amount {n!r}: accepted: a whole number from 1")
+    return v
+
+
+@command("add", context_settings=NUMBERS)
+def add_cmd(
+    counter: Annotated[str, typer.Argument(help="A counter: hope, tentacles, planks, kite, ...")],
+    amount: Annotated[str, typer.Argument(help="How many.")] = "1",
+    to: Annotated[Optional[str], typer.Option("--to", help="The seat that receives it (for pools like hope).")] = None,
+):
+    """Add to a counter; for a pool such as hope, from the bag to a seat.
+
+    Example: castaway add hope 2 --to red
+    """
+    from companion.actions import Move
+
+    target = f"{to}.{counter}" if to else counter
+    ev, table, loaded = _act(Move(target, _count(amount)))
+    _report(ev)
+
+
+@command("take", context_settings=NUMBERS)
+def take_cmd(
+    counter: Annotated[str, typer.Argument(help="A counter: hope, tentacles, planks, ...")],
+    amount: Annotated[str, typer.Argument(help="How many.")] = "1",
+    from_: Annotated[Optional[str], typer.Option("--from", help="The seat that gives it back (for pools like hope).")] = None,
+):
+    """Take from a counter; for a pool such as hope, from a seat back to the bag.
+
+    Example: castaway take hope 2 --from red
+    """
+    from companion.actions import Move
+
+    target = f"{from_}.{counter}" if from_ else counter
+    ev, table, loaded = _act(Move(target, -_count(amount)))
+    _report(ev)
+
+
+@command("roll")
+def roll_cmd(
+    dice: Annotated[list[str], typer.Argument(help="Dice: d6, 2d6, shark, octopus, 3*white, red, ...")],
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The faces you rolled at the table: 3,5; parts of a die with '/': 2/5.")] = None,
+    why: Annotated[Optional[str], typer.Option("--for", help="What the roll is for (kept in the history).")] = None,
+):
+    """Roll dice virtually, or record the faces rolled at the table.
+
+    Example: castaway roll shark --faces 2/5
+    """
+    from companion.actions import Roll
+
+    ev, table, loaded = _act(Roll(tuple(dice), faces, why))
+    shown = "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"])
+    _report(ev, f"  →  [bold]{shown}[/]")
+
+
+@command("draw")
+def draw_cmd(
+    deck: Annotated[str, typer.Argument(help="A deck: bottle, disaster, jellyfish, swap, scruffs, ...")],
+    card: Annotated[Optional[str], typer.Option("--card", "-c", help="The physical card you drew (its id, or a scanned QR code).")] = None,
+    to: Annotated[Optional[str], typer.Option("--to", help="The seat that takes it; without it the card goes face up on the table.")] = None,
+):
+    """Draw the top card (virtual deck) or record the card drawn at the table.
+
+    Example: castaway draw bottle --to red
+    """
+    from companion.actions import Draw
+
+    ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
+    c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
+    _report(ev, f"  →  [bold]{c.name}[/]" + (f": {c.effect}" if c.effect else " (not described in the rulebooks: read it from your card)"))
+
+
+@command("discard")
+def discard_cmd(deck: Annotated[str, typer.Argument(help="The deck.")], card: Annotated[str, typer.Argument(help="The card id.")]):
+    """Put a card on its deck's discard pile.
+
+    Example: castaway discard disaster exhaustion
+    """
+    from companion.actions import Discard
+
+    ev, *_ = _act(Discard(deck.strip().lower(), card))
+    _report(ev)
+
+
+@command("return")
+def return_cmd(
+    deck: Annotated[str, typer.Argument(help="The deck.")],
+    card: Annotated[str, typer.Argument(help="The card id.")],
+    top: Annotated[bool, typer.Option("--top", help="On top of the draw pile.")] = False,
+    bottom: Annotated[bool, typer.Option("--bottom", help="At the bottom of the draw pile.")] = False,
+):
+    """Put a card back into its draw pile (shuffled in unless --top or --bottom).
+
+    Example: castaway return jellyfish swarm-a
+    """
+    from companion.actions import ReturnCard
+
+    if top and bottom:
+        raise UsageError("--top and --bottom together: choose one")
+    ev, *_ = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
+    _report(ev)
+
+
+@command("remove")
+def remove_cmd(deck: Annotated[str, typer.Argument(help="The deck.")], card: Annotated[str, typer.Argument(help="The card id.")]):
+    """Take a card out of the game (back in the box).
+
+    Example: castaway remove bottle rotten-fish
+    """
+    from companion.actions import RemoveCard
+
+    ev, *_ = _act(RemoveCard(deck.strip().lower(), card))
+    _report(ev)
+
+
+@command("shuffle")
+def shuffle_cmd(deck: Annotated[str, typer.Argument(help="The deck.")]):
+    """Shuffle a deck's discards back into its draw pile.
+
+    Example: castaway shuffle disaster
+    """
+    from companion.actions import Shuffle
+
+    ev, *_ = _act(Shuffle(deck.strip().lower()))
+    _report(ev, f"  ({ev.result['cards']} cards)")
+
+
+@command("next")
+def next_cmd():
+    """Move the round/day marker on by one.
+
+    Example: castaway next
+    """
+    from companion.actions import NextRound
+
+    ev, table, loaded = _act(NextRound())
+    _report(ev, f"  →  {loaded.cat.round_track} {ev.result[loaded.cat.round_track]}")
+
+
+@command("note")
+def note_cmd(text: Annotated[str, typer.Argument(help="Free text.")]):
+    """Write a note into the game's history.
+
+    Example: castaway note "Ann joins on day 3"
+    """
+    from companion.actions import Note
+
+    ev, *_ = _act(Note(text))
+    _report(ev)
+
+
+@command("undo")
+def undo_cmd():
+    """Undo the last action, exactly.
+
+    Example: castaway undo
+    """
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        ev, table, undone = session.undo(st, gid, CTX.if_version)
+    out.print(f"[dim]#{ev.seq}[/] undid #{undone.seq}: {undone.text}")
+
+
+@command("redo")
+def redo_cmd():
+    """Redo the last undone action.
+
+    Example: castaway redo
+    """
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        ev, table, redone = session.redo(st, gid, CTX.if_version)
+    out.print(f"[dim]#{ev.seq}[/] redid #{redone.seq}: {redone.text}")
+
+
+@command("history")
+def history_cmd(
+    last: Annotated[int, typer.Option("--last", "-n", help="How many events to show (0: all).", min=0)] = 30,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+):
+    """The game's log: every event, with undone ones marked.
+
+    Example: castaway history --last 10
+    """
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        events = st.events(gid)
+        row = st.game(gid)
+    live = set()
+    node = row.head
+    parents = {e.seq: e.parent for e in events if e.type == "action"}
+    while node:
+        live.add(node)
+        node = parents.get(node, 0)
+    shown = events if last == 0 else events[-last:]
+    if as_json:
+        return emit_json([{"seq": e.seq, "type": e.type, "text": e.text, "at": e.at, "day": e.day, "phase": e.phase,
+                           "action": e.action, "result": e.result, "live": e.seq in live or e.type != "action"} for e in shown])
+    for e in shown:
+        undone = e.type == "action" and e.seq not in live
+        res = ""
+        if e.type == "action" and isinstance(e.result, dict) and "faces" in e.result:
+            res = "  →  " + "  ".join("/".join(str(f) for f in fs) for fs in e.result["faces"])
+        elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
+            res = f"  →  {e.result['card']}"
+        day = f"day {e.day:<2} " if e.day else ""
+        style = "dim strike" if undone else ""
+        text = f"#{e.seq:<4} {day}{e.text}{res}"
+        out.print(f"[{style}]{text}[/]" if style else text, markup=bool(style))
+
+
+@command("end")
+def end_cmd(
+    result: Annotated[str, typer.Option(help="won, lost or abandoned.")] = "abandoned",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+):
+    """End the current game and log it as a play.
+
+    Example: castaway end --result won
+    """
+    from companion.actions import EndGame
+
+    if result not in ("won", "lost", "abandoned"):
+        raise UsageError(f"--result {result!r}: accepted: won, lost, abandoned")
+    if not yes and sys.stdin.isatty():
+        if not typer.confirm(f"End the current game as {result}?"):
+            raise typer.Exit(1)
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        ev, table, play_id = session.end_game(st, gid, result, CTX.if_version)
+    out.print(f"[dim]#{ev.seq}[/] game over: {result}. Logged as play {play_id}.")
+
+
+# -- rules ---------------------------------------------------------------------------------------
+
+
+@command("assumptions", app=rules_app)
+def assumptions_cmd(
+    game: Annotated[Optional[str], typer.Argument(help="A game; all games if left out.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+):
+    """Every catalog entry that no rulebook backs, and why it is assumed.
+
+    Example: castaway rules assumptions 21days
+    """
+    from companion import catalog
+
+    ids = [catalog.resolve_game(game)] if game else catalog.game_ids()
+    rows = []
+    for gid in ids:
+        for kind, ident, why in catalog.load(gid).assumptions():
+            rows.append({"game": gid, "kind": kind, "id": ident, "assumed": why})
+    if as_json:
+        return emit_json(rows)
+    for r in rows:
+        out.print(f"[bold]{r['game']}[/] {r['kind']} [bold]{r['id']}[/]: {r['assumed']}")
+    out.print(f"[dim]{len(rows)} assumed entries. Correct them in a TOML file of your own: see the README, 'Your own data'.[/]")
+
+
+@command("check")
+def check_cmd():
+    """Check the database: integrity, gapless logs, and replay equal to the stored state.
+
+    Example: castaway check
+    """
+    with store() as st:
+        report = session.check(st)
+    for line in report["lines"]:
+        out.print(line)
+    if not report["ok"]:
+        raise typer.Exit(1)
+
+
+@command("demo")
+def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual dice.")] = 21):
+    """A short non-interactive tour: a 21 Days game is set up, dice rolled, a card drawn, undone, and the board shown.
+
+    Example: castaway demo
+    """
+    from companion.actions import Draw, Move, Roll
+
+    with store(create=True) as st:
+        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")
+        gid = loaded.row.id
+        out.print(f"[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n")
+        steps = [
+            ("The shark card slides one step closer", Move("shark", -1)),
+            ("The starting player rolls the shark die", Roll(("shark",), None, "a test bite")),
+            ("Red rolls a flare: a 6 would move the ship", Roll(("red",), None, "flare")),
+            ("The table rolled a real 6: typed in", Roll(("red",), "6", "flare")),
+            ("The ship moves one space right", Move("ship", +1)),
+            ("Yellow draws a bottle card", Draw("bottle", None, "yellow")),
+        ]
+        for say, action in steps:
+            ev, table = session.act(st, gid, action)
+            res = ""
+            if isinstance(ev.result, dict) and "faces" in ev.result:
+                res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
+            elif isinstance(ev.result, dict) and "card" in ev.result:
+                res = f"  →  {ev.result['card']}"
+            out.print(f"{say}:  [dim]#{ev.seq}[/] {ev.text}{res}")
+        ev, table, undone = session.undo(st, gid)
+        out.print(f"Undo:  [dim]#{ev.seq}[/] the bottle card goes back ({undone.text})")
+        ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
+        out.print(f"Draw again: the same card comes up, undo cannot re-roll →  {ev.result['card']}\n")
+        loaded = session.load(st, gid)
+    show_board(loaded.table, loaded.cat, loaded.row)
+    out.print("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help")
+
+
+def main() -> None:
+    try:
+        app()
+    except CompanionError as e:  # raised outside a command (callback)
+        err.print(f"error: {e}", markup=False)
+        sys.exit(e.exit_code)
+
+
+if __name__ == "__main__":
+    main()

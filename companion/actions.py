@@ -1,0 +1,474 @@
+"""Actions: small frozen dataclasses, each with a text form and a `run` that changes a table copy.
+
+`engine.apply` copies the table and calls `run`; the result (faces rolled, card drawn) is stored
+in the event. Game modules register procedures of their own with `@register`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from . import dice as dicemod
+from .catalog import GameCatalog
+from .errors import RuleError, UsageError
+from .table import Table, Target
+
+REGISTRY: dict[str, type["Action"]] = {}
+BIG = 10**6  # no component on any table moves by a million
+
+
+def register(cls):
+    REGISTRY[cls.kind] = cls
+    return cls
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ClassVar[str] = ""
+
+    def run(self, t: Table, cat: GameCatalog) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def text(self) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+def from_dict(d: dict) -> Action:
+    cls = REGISTRY.get(d.get("kind"))
+    if cls is None:
+        raise UsageError(f"unknown action kind {d.get('kind')!r}")
+    kw = {}
+    for f in dataclasses.fields(cls):
+        if f.name in d:
+            v = d[f.name]
+            kw[f.name] = tuple(v) if isinstance(v, list) else v
+    return cls(**kw)
+
+
+# -- helpers shared by actions ---------------------------------------------------------------------
+
+
+def parse_int(text: Any, what: str, accepted: str) -> int:
+    if isinstance(text, bool):
+        raise UsageError(f"{what} {text!r} is not a number; {accepted}")
+    if isinstance(text, int):
+        n = text
+    else:
+        s = str(text).strip()
+        try:
+            n = int(s)
+        except ValueError:
+            raise UsageError(f"{what} {text!r} is not a whole number; {accepted}") from None
+    if abs(n) >= BIG:
+        raise UsageError(f"{what} {text!r} is far too large; {accepted}")
+    return n
+
+
+def require_alive(t: Table, cat: GameCatalog, seat: str | None) -> None:
+    if seat and seat in t.data.get("dead", []):
+        raise RuleError(f"{seat} is out of the game: nothing more happens to them")
+
+
+def stack_lose(dice: list[int], n: int) -> list[int]:
+    """Lose n visible strength: the top die counts down; losing at 1 removes that die for good."""
+    dice = list(dice)
+    for _ in range(n):
+        if not dice:
+            break
+        if dice[0] > 1:
+            dice[0] -= 1
+        else:
+            dice.pop(0)
+    return dice
+
+
+def stack_gain(dice: list[int], n: int, faces: int) -> list[int]:
+    """Gain visible strength on the top die, stopping at its highest face; lost dice stay lost."""
+    dice = list(dice)
+    if dice:
+        dice[0] = min(faces, dice[0] + n)
+    return dice
+
+
+def check_range(t: Table, target: Target, value: int) -> None:
+    lo, hi = t.limits(target.spec)
+    if value < lo or (hi is not None and value > hi):
+        span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+        noun = "is off the track" if target.kind == "track" else "is out of range"
+        raise RuleError(f"{target.spec.name.lower()} {value} {noun}: {target.label} runs {span}")
+
+
+def change_counter(t: Table, target: Target, delta: int) -> int:
+    spec = target.spec
+    now = t.get(target)
+    new = now + delta
+    lo, hi = t.limits(spec)
+    if new < lo:
+        have = f"{target.seat} holds" if target.seat else "there are"
+        raise RuleError(f"cannot take {-delta} {spec.name.lower()}: {have} only {now - lo} ({target.label} is {now})")
+    if spec.pool:
+        left = t.pool_left(spec.id)
+        if delta > left:
+            raise RuleError(
+                f"cannot give {delta} {spec.name.lower()} to {target.seat}: the supply has only {left} left"
+                f" ({t.pool_supply(spec.id)} in all)"
+            )
+    elif hi is not None and new > hi:
+        raise RuleError(f"{target.label} {now}{delta:+d} = {new} is past its cap of {hi}")
+    t.put(target, new)
+    return new
+
+
+# -- the generic actions ---------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class SetValue(Action):
+    """Set a track, counter, stack or flag to a value: the table is the source of truth."""
+
+    kind: ClassVar[str] = "set"
+    target: str
+    value: str
+
+    def text(self) -> str:
+        return f"set {self.target} {self.value}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        tg = t.resolve(cat, self.target)
+        raw = str(self.value).strip()
+        if tg.kind == "flag":
+            values = tg.spec.values
+            if values is not None and raw.lower() not in values:
+                raise UsageError(f"{tg.label} cannot be {self.value!r}; accepted: {', '.join(values)}")
+            if values is None and not raw:
+                raise UsageError(f"{tg.label} needs a value (any text)")
+            t.put(tg, raw.lower() if values is not None else raw)
+            return None
+        if tg.kind == "stack":
+            return self._set_stack(t, tg, raw)
+        n = parse_int(raw, f"{tg.label} value", self._accepted(t, tg))
+        if tg.kind == "track":
+            check_range(t, tg, n)
+            t.put(tg, n)
+        else:
+            change_counter(t, tg, n - t.get(tg))
+        return None
+
+    @staticmethod
+    def _accepted(t: Table, tg: Target) -> str:
+        lo, hi = t.limits(tg.spec)
+        return f"accepted: {lo}..{hi}" if hi is not None else f"accepted: {lo} or more"
+
+    def _set_stack(self, t: Table, tg: Target, raw: str):
+        spec = tg.spec
+        accepted = f"accepted: a visible value 1..{spec.faces}, or every die top first like 4,3, or 'dead'"
+        if raw.lower() in ("dead", "none", "0"):
+            t.put(tg, [])
+            return None
+        bits = [b for b in raw.replace("/", ",").split(",")]
+        vals = [parse_int(b, f"{tg.label} die", accepted) for b in bits]
+        for v in vals:
+            if not 1 <= v <= spec.faces:
+                raise RuleError(f"{tg.label} die {v} is not a face of a d{spec.faces}; {accepted}")
+        if len(vals) == 1:
+            cur = t.get(tg) or []
+            if not cur:
+                raise RuleError(f"{tg.label} has no dice left; set every die, e.g. {vals[0]},{spec.faces}")
+            t.put(tg, [vals[0], *cur[1:]])
+        else:
+            if len(vals) > spec.dice:
+                raise RuleError(f"{tg.label} has at most {spec.dice} dice, not {len(vals)}")
+            t.put(tg, vals)
+        return None
+
+
+@register
+@dataclass(frozen=True)
+class Move(Action):
+    """Move a track or change a counter or stack by a signed amount."""
+
+    kind: ClassVar[str] = "move"
+    target: str
+    delta: int
+
+    def text(self) -> str:
+        return f"move {self.target} {self.delta:+d}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        tg = t.resolve(cat, self.target)
+        d = self.delta
+        if tg.kind == "flag":
+            raise UsageError(f"{tg.label} is a flag, not a number: use set {tg.label} VALUE")
+        if d == 0:
+            raise UsageError(f"move {tg.label} by 0 changes nothing; give +N or -N")
+        require_alive(t, cat, tg.seat)
+        if tg.kind == "track":
+            new = t.get(tg) + d
+            check_range(t, tg, new)
+            t.put(tg, new)
+        elif tg.kind == "counter":
+            change_counter(t, tg, d)
+        else:
+            cur = t.get(tg) or []
+            t.put(tg, stack_lose(cur, -d) if d < 0 else stack_gain(cur, d, tg.spec.faces))
+        return None
+
+
+@register
+@dataclass(frozen=True)
+class Roll(Action):
+    """Roll dice virtually (from the table's generator) or record the faces rolled on the table."""
+
+    kind: ClassVar[str] = "roll"
+    dice: tuple[str, ...]
+    faces: str | None = None
+    why: str | None = None
+
+    def text(self) -> str:
+        s = "roll " + " ".join(self.dice)
+        if self.faces:
+            s += f" (table: {self.faces})"
+        return s + (f" for {self.why}" if self.why else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        dice = dicemod.parse(cat, self.dice)
+        if self.faces is not None:
+            rolled = dicemod.parse_faces(dice, self.faces)
+        else:
+            rolled = dicemod.roll_virtual(dice, t.rng())
+        result = {
+            "dice": [r.die for r in rolled],
+            "faces": [list(r.faces) for r in rolled],
+            "physical": self.faces is not None,
+        }
+        t.data["last"] = {"roll": " ".join(self.dice), "faces": [r.text() for r in rolled]}
+        return result
+
+
+@register
+@dataclass(frozen=True)
+class Shuffle(Action):
+    """Gather a deck's discards into its draw pile and shuffle it."""
+
+    kind: ClassVar[str] = "shuffle"
+    deck: str
+
+    def text(self) -> str:
+        return f"shuffle {self.deck}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        cat.deck(self.deck)
+        d = t.deck(self.deck)
+        pile = d["draw"] + d["discard"]
+        t.rng().shuffle(pile)
+        d["draw"], d["discard"] = pile, []
+        return {"cards": len(pile)}
+
+
+@register
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw the top card (virtual) or record which physical card was drawn; to a seat or the table."""
+
+    kind: ClassVar[str] = "draw"
+    deck: str
+    card: str | None = None
+    to: str | None = None
+
+    def text(self) -> str:
+        s = f"draw {self.deck}"
+        if self.card:
+            s += f" {self.card}"
+        return s + (f" to {self.to}" if self.to else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        deck = cat.deck(self.deck)
+        d = t.deck(self.deck)
+        seat = None
+        if self.to and self.to != "table":
+            seat = t.resolve_seat(cat, self.to)
+            require_alive(t, cat, seat)
+            held = d["held"].get(seat, [])
+            if deck.holder_limit is not None and len(held) >= deck.holder_limit:
+                raise RuleError(
+                    f"{seat} already holds {len(held)} {deck.name.lower()} (at most {deck.holder_limit}); play one first"
+                )
+        if self.card is None:
+            if not d["draw"]:
+                raise RuleError(f"the {deck.id} draw pile is empty; shuffle {deck.id} to reuse the discards")
+            card = d["draw"].pop(0)
+        else:
+            card = resolve_card(cat, t, self.deck, self.card)
+            pile, holder = t.find_card(self.deck, card)
+            if pile != "draw":
+                where = f"held by {holder}" if holder else f"in the {pile} pile"
+                raise RuleError(f"card {self.card!r} cannot be drawn: it is {where}")
+            d["draw"].remove(card)
+        if seat:
+            d["held"].setdefault(seat, []).append(card)
+        else:
+            d["table"].append(card)
+        t.data["last"] = {"draw": self.deck, "card": card}
+        return {"card": card, "to": seat or "table"}
+
+
+def resolve_card(cat: GameCatalog, t: Table, deck_id: str, text: str) -> str:
+    """A card id as typed or scanned (optionally 'deck/card' from a QR code) to its physical copy id."""
+    raw = str(text).strip().lower()
+    if not raw:
+        raise UsageError(f"empty card name; accepted: the ids of the {deck_id} deck")
+    if raw.startswith("castaway:"):
+        raw = raw.split(":", 1)[1]
+    if "/" in raw:
+        dk, raw = raw.split("/", 1)
+        if dk != deck_id:
+            raise UsageError(f"card {text!r} belongs to the {dk} deck, not {deck_id}")
+    base = raw.split(":", 1)[0]
+    cat.deck(deck_id).card(base)  # raises with the accepted ids
+    if raw in t.deck_cards(deck_id):
+        return raw
+    raise RuleError(f"card {text!r} is not at this table")
+
+
+@dataclass(frozen=True)
+class _MoveCard(Action):
+    deck: str
+    card: str
+    dest: ClassVar[str] = ""
+
+    def text(self) -> str:
+        return f"{self.kind} {self.deck} {self.card}"
+
+    def take(self, t: Table, cat: GameCatalog) -> str:
+        cat.deck(self.deck)
+        card = resolve_card(cat, t, self.deck, self.card)
+        pile, holder = t.find_card(self.deck, card)
+        if pile == self.dest:
+            raise RuleError(f"card {card!r} is already in the {self.dest} pile")
+        d = t.deck(self.deck)
+        if holder:
+            d["held"][holder].remove(card)
+            if not d["held"][holder]:
+                del d["held"][holder]
+        else:
+            d[pile].remove(card)
+        return card
+
+
+@register
+@dataclass(frozen=True)
+class Discard(_MoveCard):
+    kind: ClassVar[str] = "discard"
+    dest: ClassVar[str] = "discard"
+
+    def run(self, t, cat):
+        card = self.take(t, cat)
+        t.deck(self.deck)["discard"].insert(0, card)
+        return {"card": card}
+
+
+@register
+@dataclass(frozen=True)
+class RemoveCard(_MoveCard):
+    """Take a card out of the game (back into the box)."""
+
+    kind: ClassVar[str] = "remove"
+    dest: ClassVar[str] = "out"
+
+    def run(self, t, cat):
+        card = self.take(t, cat)
+        t.deck(self.deck)["out"].append(card)
+        return {"card": card}
+
+
+@register
+@dataclass(frozen=True)
+class ReturnCard(_MoveCard):
+    """Put a card back into the draw pile: shuffled in (default), on top, or at the bottom."""
+
+    kind: ClassVar[str] = "return"
+    dest: ClassVar[str] = "draw"
+    where: str = "shuffle"
+
+    def text(self) -> str:
+        return f"return {self.deck} {self.card} ({self.where})"
+
+    def run(self, t, cat):
+        if self.where not in ("shuffle", "top", "bottom"):
+            raise UsageError(f"return to {self.where!r}: accepted: shuffle, top, bottom")
+        card = self.take(t, cat)
+        d = t.deck(self.deck)
+        if self.where == "top":
+            d["draw"].insert(0, card)
+        elif self.where == "bottom":
+            d["draw"].append(card)
+        else:
+            d["draw"].append(card)
+            t.rng().shuffle(d["draw"])
+        return {"card": card}
+
+
+@register
+@dataclass(frozen=True)
+class NextRound(Action):
+    """Advance the round/day marker."""
+
+    kind: ClassVar[str] = "next"
+
+    def text(self) -> str:
+        return "next round"
+
+    def run(self, t: Table, cat: GameCatalog):
+        if not cat.round_track:
+            raise UsageError(f"{cat.name} has no round marker")
+        tg = t.resolve(cat, cat.round_track)
+        new = t.get(tg) + 1
+        check_range(t, tg, new)
+        t.put(tg, new)
+        return {cat.round_track: new}
+
+
+@register
+@dataclass(frozen=True)
+class Note(Action):
+    kind: ClassVar[str] = "note"
+    body: str
+
+    def text(self) -> str:
+        return f"note: {self.body}"
+
+    def run(self, t, cat):
+        if not self.body.strip():
+            raise UsageError("empty note; write some text, e.g. castaway note \"Ann joins on day 3\"")
+        if len(self.body) > 2000:
+            raise UsageError(f"note of {len(self.body)} characters is too long; at most 2000")
+        return None
+
+
+@register
+@dataclass(frozen=True)
+class EndGame(Action):
+    """The game is over: won, lost, or abandoned. Later issues add each game's outcome details."""
+
+    kind: ClassVar[str] = "end"
+    result: str = "abandoned"
+    detail: dict = field(default_factory=dict)
+
+    def text(self) -> str:
+        return f"end: {self.result}"
+
+    def run(self, t, cat):
+        if self.result not in ("won", "lost", "abandoned"):
+            raise UsageError(f"result {self.result!r}: accepted: won, lost, abandoned")
+        t.data["over"] = {"result": self.result, **self.detail}
+        return {"result": self.result}

@@ -1,0 +1,490 @@
+"""The component catalog: what each game has on the table, read from decks/<game>/*.toml.
+
+Every entry carries `source = "<rulebook file> § <section>"` or, where no rulebook says,
+`assumed = "<why>"`. A user can override or add entries with TOML files of their own in
+the folder named by CASTAWAY_DECKS (or <data dir>/decks/<game>/): an entry there replaces
+the shipped entry with the same id.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import CatalogError, UnknownComponent, did_you_mean
+
+ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+KINDS = ("track", "counter", "stack", "die", "deck", "flag", "character", "seat")
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    name: str
+    source: str | None
+    assumed: str | None
+
+
+@dataclass(frozen=True)
+class Track(Entry):
+    min: int
+    max: int
+    start: int
+    per_seat: bool = False
+    labels: tuple[tuple[int, str], ...] = ()
+
+    def label(self, value: int) -> str | None:
+        return dict(self.labels).get(value)
+
+
+@dataclass(frozen=True)
+class Counter(Entry):
+    min: int
+    max: int | None
+    start: int
+    per_seat: bool = False
+    pool: bool = False  # per-seat holdings drawn from one shared supply of `max` pieces
+
+
+@dataclass(frozen=True)
+class Stack(Entry):
+    """A pile of dice showing a value, e.g. a 21 Days survivor's two strength dice."""
+
+    dice: int
+    faces: int
+    per_seat: bool = True
+
+
+@dataclass(frozen=True)
+class DiePart:
+    name: str
+    faces: tuple[Any, ...]  # ints for numbered faces, strings for named ones
+
+
+@dataclass(frozen=True)
+class Die(Entry):
+    parts: tuple[DiePart, ...]
+    size_mm: float | None = None
+    colour: str | None = None
+    count: int = 1
+    symbols: tuple[tuple[str, str], ...] = ()  # face -> drawn symbol name (for printing)
+
+    @property
+    def compound(self) -> bool:
+        return len(self.parts) > 1
+
+
+@dataclass(frozen=True)
+class Card(Entry):
+    effect: str | None  # in our own words; None when no rulebook describes the card
+    copies: int = 1
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default=None):
+        return dict(self.fields).get(key, default)
+
+
+@dataclass(frozen=True)
+class Deck(Entry):
+    cards: tuple[Card, ...]
+    holder_limit: int | None = None  # how many one seat may hold
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise UnknownComponent(
+            f"card {card_id!r} is not in the {self.id} deck; " + did_you_mean(card_id, [c.id for c in self.cards])
+        )
+
+    def all_copies(self) -> list[str]:
+        """Every physical card as an id; copies get a suffix ':2', ':3'..."""
+        out: list[str] = []
+        for c in self.cards:
+            out.append(c.id)
+            out.extend(f"{c.id}:{k}" for k in range(2, c.copies + 1))
+        return out
+
+
+@dataclass(frozen=True)
+class Flag(Entry):
+    values: tuple[str, ...] | None  # None: free text
+    start: str | None = None
+    per_seat: bool = False
+
+
+@dataclass(frozen=True)
+class Character(Entry):
+    role: str  # e.g. the colour/class a 21 Days survivor belongs to
+    ability: str
+    cost: str | None = None
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default=None):
+        return dict(self.fields).get(key, default)
+
+
+@dataclass(frozen=True)
+class Seat(Entry):
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class GameCatalog:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    bgg_id: int | None
+    players: tuple[int, int]
+    round_track: str | None
+    source: str | None
+    tracks: dict[str, Track]
+    counters: dict[str, Counter]
+    stacks: dict[str, Stack]
+    dice: dict[str, Die]
+    decks: dict[str, Deck]
+    flags: dict[str, Flag]
+    characters: dict[str, Character]
+    seats: dict[str, Seat]
+    rules: dict[str, Any] = field(default_factory=dict)  # game-specific tables (fishing table, ...)
+    files: tuple[str, ...] = ()
+
+    # -- lookups with errors that say what is accepted ---------------------------------------
+    def component_names(self) -> list[str]:
+        return [*self.tracks, *self.counters, *self.stacks, *self.flags]
+
+    def deck(self, deck_id: str) -> Deck:
+        try:
+            return self.decks[deck_id]
+        except KeyError:
+            raise UnknownComponent(
+                f"deck {deck_id!r} is not in {self.name}; " + did_you_mean(deck_id, self.decks)
+            ) from None
+
+    def die(self, die_id: str) -> Die:
+        try:
+            return self.dice[die_id]
+        except KeyError:
+            raise UnknownComponent(
+                f"die {die_id!r} is not in {self.name}; " + did_you_mean(die_id, [*self.dice, "d6", "2d6"])
+            ) from None
+
+    def assumptions(self) -> list[tuple[str, str, str]]:
+        """(kind, id, why) for every entry that no rulebook backs."""
+        out = []
+        for kind, table in (
+            ("track", self.tracks),
+            ("counter", self.counters),
+            ("stack", self.stacks),
+            ("die", self.dice),
+            ("deck", self.decks),
+            ("flag", self.flags),
+            ("character", self.characters),
+            ("seat", self.seats),
+        ):
+            for e in table.values():
+                if e.assumed:
+                    out.append((kind, e.id, e.assumed))
+                if isinstance(e, Deck):
+                    for c in e.cards:
+                        if c.assumed:
+                            out.append(("card", f"{e.id}/{c.id}", c.assumed))
+        for key, value in self.rules.items():
+            if isinstance(value, dict) and value.get("assumed"):
+                out.append(("rule", key, value["assumed"]))
+        return out
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads one TOML table with checks; errors name the file and the key."""
+
+    def __init__(self, file: str, where: str, data: dict):
+        self.file, self.where, self.data = file, where, data
+
+    def fail(self, key: str, msg: str):
+        raise CatalogError(f"{self.file}: {self.where}.{key}: {msg}")
+
+    def get(self, key, typ, default=..., *, required=False):
+        if key not in self.data:
+            if required or default is ...:
+                self.fail(key, "is missing")
+            return default
+        v = self.data[key]
+        if typ is int and isinstance(v, bool) or not isinstance(v, typ):
+            names = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+            self.fail(key, f"should be {names}, not {v!r}")
+        return v
+
+    def ident(self) -> str:
+        v = self.get("id", str, required=True)
+        if not ID_RE.match(v):
+            self.fail("id", f"{v!r} should be lower-case letters, digits and dashes")
+        return v
+
+    def provenance(self) -> dict:
+        source = self.get("source", str, None)
+        assumed = self.get("assumed", str, None)
+        if not source and not assumed:
+            self.fail("source", "every entry needs source = \"<rulebook> § <section>\" or assumed = \"<why>\"")
+        return {"source": source, "assumed": assumed}
+
+    def base(self) -> dict:
+        ident = self.ident()
+        self.where = f"{self.where}[{ident}]"
+        return {"id": ident, "name": self.get("name", str, required=True), **self.provenance()}
+
+
+def _faces(r: _Reader, key: str) -> tuple:
+    faces = r.get(key, list, required=True)
+    if not faces:
+        r.fail(key, "needs at least one face")
+    for f in faces:
+        if isinstance(f, bool) or not isinstance(f, (int, str)) or f == "":
+            r.fail(key, f"face {f!r} should be a number or a name")
+    return tuple(faces)
+
+
+def _track(r: _Reader) -> Track:
+    b = r.base()
+    lo, hi = r.get("min", int, required=True), r.get("max", int, required=True)
+    if lo > hi:
+        r.fail("max", f"{hi} is below min {lo}")
+    start = r.get("start", int, lo)
+    if not lo <= start <= hi:
+        r.fail("start", f"{start} is off the track {lo}..{hi}")
+    labels = r.get("labels", dict, {})
+    pairs = []
+    for k, v in labels.items():
+        try:
+            pairs.append((int(k), str(v)))
+        except ValueError:
+            r.fail("labels", f"key {k!r} should be a position number")
+    return Track(**b, min=lo, max=hi, start=start, per_seat=r.get("per_seat", bool, False), labels=tuple(sorted(pairs)))
+
+
+def _counter(r: _Reader) -> Counter:
+    b = r.base()
+    lo = r.get("min", int, 0)
+    hi = r.get("max", int, None)
+    start = r.get("start", int, lo)
+    if hi is not None and not lo <= start <= hi:
+        r.fail("start", f"{start} is outside {lo}..{hi}")
+    pool = r.get("pool", bool, False)
+    if pool and hi is None:
+        r.fail("max", "a pool needs its supply as max")
+    return Counter(**b, min=lo, max=hi, start=start, per_seat=r.get("per_seat", bool, False), pool=pool)
+
+
+def _stack(r: _Reader) -> Stack:
+    b = r.base()
+    return Stack(**b, dice=r.get("dice", int, 2), faces=r.get("faces", int, 6), per_seat=r.get("per_seat", bool, True))
+
+
+def _die(r: _Reader) -> Die:
+    b = r.base()
+    parts = []
+    if "parts" in r.data:
+        for i, p in enumerate(r.get("parts", list)):
+            pr = _Reader(r.file, f"{r.where}.parts[{i}]", p)
+            parts.append(DiePart(pr.get("name", str, required=True), _faces(pr, "faces")))
+    else:
+        parts.append(DiePart("", _faces(r, "faces")))
+    symbols = r.get("symbols", dict, {})
+    return Die(
+        **b,
+        parts=tuple(parts),
+        size_mm=r.get("size_mm", (int, float), None),
+        colour=r.get("colour", str, None),
+        count=r.get("count", int, 1),
+        symbols=tuple((str(k), str(v)) for k, v in symbols.items()),
+    )
+
+
+def _card(r: _Reader) -> Card:
+    b = r.base()
+    extra = {k: v for k, v in r.data.items() if k not in ("id", "name", "source", "assumed", "effect", "copies")}
+    copies = r.get("copies", int, 1)
+    if copies < 1:
+        r.fail("copies", f"{copies} should be at least 1")
+    return Card(**b, effect=r.get("effect", str, None), copies=copies, fields=tuple(sorted(extra.items())))
+
+
+def _deck(r: _Reader) -> Deck:
+    b = r.base()
+    cards, seen = [], set()
+    for i, c in enumerate(r.get("card", list, [])):
+        card = _card(_Reader(r.file, f"{r.where}.card[{i}]", c))
+        if card.id in seen:
+            r.fail("card", f"id {card.id!r} appears twice")
+        seen.add(card.id)
+        cards.append(card)
+    return Deck(**b, cards=tuple(cards), holder_limit=r.get("holder_limit", int, None))
+
+
+def _flag(r: _Reader) -> Flag:
+    b = r.base()
+    values = r.get("values", list, None)
+    start = r.get("start", str, None)
+    if values is not None:
+        values = tuple(str(v) for v in values)
+        if start is not None and start not in values:
+            r.fail("start", f"{start!r} is not one of {', '.join(values)}")
+    return Flag(**b, values=values, start=start, per_seat=r.get("per_seat", bool, False))
+
+
+def _character(r: _Reader) -> Character:
+    b = r.base()
+    extra = {k: v for k, v in r.data.items() if k not in ("id", "name", "source", "assumed", "role", "ability", "cost")}
+    return Character(
+        **b,
+        role=r.get("role", str, required=True),
+        ability=r.get("ability", str, required=True),
+        cost=r.get("cost", str, None),
+        fields=tuple(sorted(extra.items())),
+    )
+
+
+def _seat(r: _Reader) -> Seat:
+    b = r.base()
+    return Seat(**b, colour=r.get("colour", str, None))
+
+
+_BUILDERS = {
+    "track": _track,
+    "counter": _counter,
+    "stack": _stack,
+    "die": _die,
+    "deck": _deck,
+    "flag": _flag,
+    "character": _character,
+    "seat": _seat,
+}
+
+
+def decks_root() -> Path:
+    return Path(str(resources.files("decks")))
+
+
+def user_decks_root() -> Path | None:
+    env = os.environ.get("CASTAWAY_DECKS")
+    if env:
+        return Path(env)
+    return None
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise CatalogError(f"{path}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise CatalogError(f"{path}: cannot be read: {e.strerror}") from None
+
+
+def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
+    files = sorted(folder.glob("*.toml"))
+    if not files:
+        raise CatalogError(f"{folder}: no .toml files")
+    entries: dict[str, dict[str, Any]] = {k: {} for k in KINDS}
+    meta: dict[str, Any] = {}
+    meta_file = ""
+    rules: dict[str, Any] = {}
+    for path in [*files, *overrides]:
+        data = _read_toml(path)
+        name = path.name
+        for key, value in data.items():
+            if key == "game":
+                if not isinstance(value, dict):
+                    raise CatalogError(f"{name}: game: should be a table")
+                meta.update(value)
+                meta_file = meta_file or name
+            elif key in KINDS:
+                if not isinstance(value, list):
+                    raise CatalogError(f"{name}: {key}: should be an array of tables ([[{key}]])")
+                for i, item in enumerate(value):
+                    if not isinstance(item, dict):
+                        raise CatalogError(f"{name}: {key}[{i}]: should be a table")
+                    e = _BUILDERS[key](_Reader(name, f"{key}[{i}]", item))
+                    entries[key][e.id] = e  # later files (user overrides) replace by id
+            elif key == "rules":
+                if not isinstance(value, dict):
+                    raise CatalogError(f"{name}: rules: should be a table")
+                rules.update(value)
+            else:
+                raise CatalogError(f"{name}: {key}: unknown section; accepted: game, rules, " + ", ".join(KINDS))
+    r = _Reader(meta_file or folder.name, "game", meta)
+    gid = r.ident()
+    players = r.get("players", list, [1, 4])
+    if len(players) != 2 or not all(isinstance(p, int) for p in players) or players[0] > players[1]:
+        r.fail("players", f"{players!r} should be [min, max]")
+    round_track = r.get("round_track", str, None)
+    if round_track and round_track not in entries["track"]:
+        r.fail("round_track", f"{round_track!r} is not a track")
+    names = [*entries["track"], *entries["counter"], *entries["stack"], *entries["flag"]]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        raise CatalogError(f"{folder.name}: component id(s) {', '.join(sorted(dup))} used by two kinds; ids must be unique")
+    return GameCatalog(
+        id=gid,
+        name=r.get("name", str, required=True),
+        aliases=tuple(r.get("aliases", list, [])),
+        bgg_id=r.get("bgg_id", int, None),
+        players=(players[0], players[1]),
+        round_track=round_track,
+        source=r.get("source", str, None),
+        tracks=entries["track"],
+        counters=entries["counter"],
+        stacks=entries["stack"],
+        dice=entries["die"],
+        decks=entries["deck"],
+        flags=entries["flag"],
+        characters=entries["character"],
+        seats=entries["seat"],
+        rules=rules,
+        files=tuple(p.name for p in [*files, *overrides]),
+    )
+
+
+_CACHE: dict[str, GameCatalog] = {}
+
+
+def game_ids() -> list[str]:
+    root = decks_root()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.toml")))
+
+
+def resolve_game(name: str) -> str:
+    """A game id or alias to its folder name."""
+    key = name.strip().lower()
+    ids = game_ids()
+    if key in ids:
+        return key
+    for gid in ids:
+        if key in (a.lower() for a in load(gid).aliases):
+            return gid
+    shown = ", ".join(ids)
+    raise UnknownComponent(f"unknown game {name!r}; accepted: {shown}")
+
+
+def load(game_id: str) -> GameCatalog:
+    if game_id in _CACHE:
+        return _CACHE[game_id]
+    folder = decks_root() / game_id
+    if not folder.is_dir():
+        raise UnknownComponent(f"unknown game {game_id!r}; accepted: {', '.join(game_ids())}")
+    overrides: list[Path] = []
+    user = user_decks_root()
+    if user and (user / game_id).is_dir():
+        overrides = sorted((user / game_id).glob("*.toml"))
+    cat = load_folder(folder, overrides)
+    _CACHE[game_id] = cat
+    return cat

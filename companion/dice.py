@@ -1,0 +1,110 @@
+"""Dice: expressions such as `d6`, `2d6`, `shark`, `3*white`, and the faces typed from the table.
+
+A roll is a list of dice; each die shows one face per part (the 21 Days shark die has two parts,
+outer and inner). Faces typed at the table are written die by die with commas, parts with '/':
+`2d6 --faces 3,5`, `shark --faces 2/5`, `octopus --faces blank`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from .catalog import Die, DiePart, GameCatalog
+from .errors import UsageError, did_you_mean
+
+MAX_DICE = 60
+MAX_SIDES = 1000
+_NDX = re.compile(r"^(\d*)d(\d+)$")
+_NNAME = re.compile(r"^(\d+)\*([a-z][a-z0-9-]*)$")
+
+
+@dataclass(frozen=True)
+class RolledDie:
+    die: str  # catalog id or 'dX'
+    faces: tuple  # one face per part
+
+    def text(self) -> str:
+        return "/".join(str(f) for f in self.faces)
+
+
+def standard_die(sides: int) -> Die:
+    return Die(
+        id=f"d{sides}",
+        name=f"{sides}-sided die",
+        source=None,
+        assumed="a standard numbered die",
+        parts=(DiePart("", tuple(range(1, sides + 1))),),
+    )
+
+
+def parse(cat: GameCatalog, expr: list[str] | tuple[str, ...]) -> list[Die]:
+    """Expand dice expressions into a list of dice, one per physical die."""
+    if not expr:
+        raise UsageError("no dice given; say e.g. d6, 2d6, shark or " + ", ".join(list(cat.dice)[:4]))
+    dice: list[Die] = []
+    for token in expr:
+        word = token.strip().lower()
+        if not word:
+            raise UsageError("empty dice expression; accepted: d6, 2d6, 3*white, or a die name: " + ", ".join(cat.dice))
+        m = _NDX.match(word)
+        if m:
+            n = int(m.group(1) or 1)
+            sides = int(m.group(2))
+            if word in cat.dice:
+                die = cat.dice[word]
+            elif not 2 <= sides <= MAX_SIDES:
+                raise UsageError(f"dice expression {token!r}: a die has 2 to {MAX_SIDES} sides")
+            else:
+                die = cat.dice.get(f"d{sides}") or standard_die(sides)
+        else:
+            m = _NNAME.match(word)
+            if m:
+                n, name = int(m.group(1)), m.group(2)
+            else:
+                n, name = 1, word
+            if name not in cat.dice:
+                raise UsageError(
+                    f"dice expression {token!r}: no die called {name!r}; "
+                    + did_you_mean(name, [*cat.dice, "2d6", "3*white"])
+                )
+            die = cat.dice[name]
+        if n < 1:
+            raise UsageError(f"dice expression {token!r}: roll at least one die")
+        if len(dice) + n > MAX_DICE:
+            raise UsageError(f"dice expression {token!r}: at most {MAX_DICE} dice in one roll")
+        dice.extend([die] * n)
+    return dice
+
+
+def roll_virtual(dice: list[Die], rng: random.Random) -> list[RolledDie]:
+    return [RolledDie(d.id, tuple(rng.choice(p.faces) for p in d.parts)) for d in dice]
+
+
+def _face(part: DiePart, die: Die, text: str, whole: str):
+    t = text.strip().lower()
+    for f in part.faces:
+        if str(f).lower() == t:
+            return f
+    shown = ", ".join(dict.fromkeys(str(f) for f in part.faces))
+    where = f"the {part.name} part of {die.id}" if part.name else die.id
+    raise UsageError(f"faces {whole!r}: {text.strip()!r} is not a face of {where}; its faces: {shown}")
+
+
+def parse_faces(dice: list[Die], text: str) -> list[RolledDie]:
+    """Faces typed from the table, one group per die: '3,5' or '2/5' or '2/5,4'."""
+    if text is None or not text.strip():
+        raise UsageError("empty faces; type one face per die, e.g. --faces 3,5 (parts of a die with '/': 2/5)")
+    groups = [g for g in re.split(r"[,\s]+", text.strip()) if g]
+    if len(groups) != len(dice):
+        names = " ".join(d.id for d in dice)
+        raise UsageError(f"faces {text!r}: {len(groups)} given for {len(dice)} dice ({names}); give one per die")
+    out = []
+    for die, group in zip(dice, groups):
+        bits = group.split("/")
+        if len(bits) != len(die.parts):
+            parts = "/".join(p.name for p in die.parts) if die.compound else "one face"
+            raise UsageError(f"faces {text!r}: {group!r} for {die.id} should be {parts}")
+        out.append(RolledDie(die.id, tuple(_face(p, die, b, text) for p, b in zip(die.parts, bits))))
+    return out

@@ -1,0 +1,76 @@
+"""Applying actions and folding a game's event log into its state: pure functions, no storage.
+
+The log is a list of events. An action event applies to the state at `parent` (a node: the seq of
+the action event that produced that state, 0 for the setup). Undo moves the head back to the
+parent of the head node; redo moves it forward again. State at any node = the setup, then the
+actions on the path from the root to that node: so undo is exact, and undo then roll gives the
+same virtual dice (the generator's state is part of the table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import actions as actmod
+from .catalog import GameCatalog
+from .errors import RuleError
+from .games import rules_for
+from .table import Table
+
+
+def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table, Any]:
+    """A new table with the action applied, and the action's result. The input is left as it was."""
+    if table.data.get("over") and not isinstance(action, actmod.Note):
+        raise RuleError(f"this game is over ({table.data['over']['result']}); start a new one with castaway new")
+    t = table.copy()
+    result = action.run(t, cat)
+    rules = rules_for(cat.id)
+    if rules is not None:
+        rules.settle(t, cat)
+    return t, result
+
+
+@dataclass
+class Event:
+    seq: int
+    type: str  # setup | action | undo | redo
+    action: dict | None  # the action's dict (setup: the setup record)
+    result: Any = None
+    parent: int | None = None  # for actions: the node it applied to
+    head: int = 0  # the node current after this event
+    at: str = ""
+    text: str = ""
+    day: int | None = None
+    phase: str | None = None
+
+
+@dataclass
+class Timeline:
+    """Where the game stands: the head node and the redo stack (most recent undo last)."""
+
+    head: int = 0
+    redo: list[int] = field(default_factory=list)
+    parents: dict[int, int] = field(default_factory=dict)
+
+
+def fold(events: list[Event], cat: GameCatalog, setup_table: Table) -> tuple[Table, Timeline, dict[int, Table]]:
+    """Replay a whole log from its setup; returns the head state, the timeline and every node's state."""
+    states: dict[int, Table] = {0: setup_table}
+    tl = Timeline()
+    for ev in events:
+        if ev.type == "setup":
+            continue
+        if ev.type == "action":
+            act = actmod.from_dict(ev.action)
+            new, result = apply(states[ev.parent], act, cat)
+            states[ev.seq] = new
+            tl.parents[ev.seq] = ev.parent
+            tl.head = ev.seq
+            tl.redo = []
+        elif ev.type == "undo":
+            tl.redo.append(tl.head)
+            tl.head = tl.parents[tl.head]
+        elif ev.type == "redo":
+            tl.head = tl.redo.pop()
+    return states[tl.head], tl, states

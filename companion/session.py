@@ -1,0 +1,263 @@
+"""The library API the CLI calls: open the store, start games, apply actions, undo and redo.
+
+Each writing function is one transaction: it reads the game, computes the new state with the pure
+engine, and appends one event. If anything fails, nothing is written.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import catalog as catmod
+from .actions import Action, from_dict
+from .catalog import GameCatalog
+from .engine import Event, apply, fold
+from .errors import RuleError, StaleError, StoreError, UsageError
+from .games import rules_for
+from .store import GameRow, Store, default_path, now
+from .table import Table, new_table
+
+SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
+
+
+@dataclass
+class Loaded:
+    row: GameRow
+    cat: GameCatalog
+    table: Table
+
+
+def open_store(path: str | os.PathLike | None = None, create: bool = False) -> Store:
+    return Store(Path(path) if path else default_path(), create=create)
+
+
+def setup_table(cat: GameCatalog, options: dict, seed: int) -> Table:
+    rules = rules_for(cat.id)
+    if rules is not None and hasattr(rules, "setup"):
+        return rules.setup(cat, options, seed)
+    return new_table(cat, list(cat.seats), options, seed)
+
+
+def new_game(store: Store, game: str, options: dict | None = None, seed: int | None = None, title: str = "") -> Loaded:
+    gid_name = catmod.resolve_game(game)
+    cat = catmod.load(gid_name)
+    options = dict(options or {})
+    if seed is None:
+        seed = int.from_bytes(os.urandom(6), "big")
+    table = setup_table(cat, options, seed)
+    setup = {"game": cat.id, "options": options, "seed": seed}
+    with store.write():
+        gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
+        store.set_setting("current", str(gid))
+        row = store.game(gid)
+    return Loaded(row, cat, table)
+
+
+def current_id(store: Store, explicit: int | None = None) -> int:
+    if explicit is not None:
+        if store.game(explicit) is None:
+            known = ", ".join(str(g.id) for g in store.games()) or "none yet"
+            raise UsageError(f"no game {explicit}; games: {known}")
+        return explicit
+    cur = store.setting("current")
+    if cur and cur.isdigit() and store.game(int(cur)):
+        return int(cur)
+    latest = store.latest_active()
+    if latest is None:
+        raise UsageError("no game yet; start one with: castaway new 21days")
+    return latest
+
+
+def load(store: Store, game_id: int) -> Loaded:
+    row = store.game(game_id)
+    if row is None:
+        raise UsageError(f"no game {game_id}")
+    cat = catmod.load(row.game)
+    return Loaded(row, cat, row.state)
+
+
+def use(store: Store, game_id: int) -> GameRow:
+    current_id(store, game_id)
+    with store.write():
+        store.set_setting("current", str(game_id))
+    return store.game(game_id)
+
+
+def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
+    if expect is None or row.version == expect:
+        return
+    if expect > row.version:
+        raise UsageError(f"--if-version {expect}: game {row.id} is only at version {row.version}")
+    since = store.events(row.id, expect)
+    what = "; ".join(f"#{e.seq} {e.text}" for e in since[:5]) + (" ..." if len(since) > 5 else "")
+    raise StaleError(
+        f"game {row.id} changed since you read it at version {expect} (now {row.version}: {what});"
+        " nothing was applied: look at castaway status and try again"
+    )
+
+
+def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
+    day = table.data["tracks"].get(cat.round_track) if cat.round_track else None
+    return day, table.data["flags"].get("phase")
+
+
+def act(store: Store, game_id: int, action: Action, expect: int | None = None) -> tuple[Event, Table]:
+    """Apply one action to the game's head and record it."""
+    with store.write():
+        row = store.game(game_id)
+        if row is None:
+            raise UsageError(f"no game {game_id}")
+        _check_version(store, row, expect)
+        cat = catmod.load(row.game)
+        table, result = apply(row.state, action, cat)
+        day, phase = _stamp(table, cat)
+        ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
+                   parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)
+        store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
+    return ev, table
+
+
+def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
+    """The state at a node: its snapshot, or rebuilt from the nearest snapshot on its path."""
+    snap = store.snapshot(game_id, node)
+    if snap is not None:
+        return snap
+    path: list[Event] = []
+    cur = node
+    while True:
+        ev = store.event(game_id, cur)
+        if ev is None or ev.type != "action":
+            raise StoreError(f"game {game_id}: node {node} cannot be rebuilt (event {cur} missing)")
+        path.append(ev)
+        cur = ev.parent
+        snap = store.snapshot(game_id, cur)
+        if snap is not None:
+            break
+    table = snap
+    for ev in reversed(path):
+        table, _ = apply(table, from_dict(ev.action), cat)
+    return table
+
+
+def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
+    """Step back one action; returns the undo event, the restored state and the action undone."""
+    with store.write():
+        row = store.game(game_id)
+        if row is None:
+            raise UsageError(f"no game {game_id}")
+        _check_version(store, row, expect)
+        if row.head == 0:
+            raise RuleError("nothing to undo: the game is at its setup")
+        cat = catmod.load(row.game)
+        undone = store.event(game_id, row.head)
+        table = state_at(store, game_id, undone.parent, cat)
+        day, phase = _stamp(table, cat)
+        ev = Event(seq=row.version + 1, type="undo", action=None, result={"undid": row.head}, parent=None,
+                   head=undone.parent, at=now(), text=f"undo #{row.head} {undone.text}", day=day, phase=phase)
+        store.append(game_id, row.version, ev, table, redo=[*row.redo, row.head], snapshot=False)
+    return ev, table, undone
+
+
+def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
+    with store.write():
+        row = store.game(game_id)
+        if row is None:
+            raise UsageError(f"no game {game_id}")
+        _check_version(store, row, expect)
+        if not row.redo:
+            raise RuleError("nothing to redo: no undo since the last action")
+        cat = catmod.load(row.game)
+        node = row.redo[-1]
+        redone = store.event(game_id, node)
+        table = state_at(store, game_id, node, cat)
+        day, phase = _stamp(table, cat)
+        ev = Event(seq=row.version + 1, type="redo", action=None, result={"redid": node}, parent=None,
+                   head=node, at=now(), text=f"redo #{node} {redone.text}", day=day, phase=phase)
+        store.append(game_id, row.version, ev, table, redo=row.redo[:-1], snapshot=False)
+    return ev, table, redone
+
+
+def replay(store: Store, game_id: int) -> Table:
+    """Rebuild the head state from the log alone, ignoring every cache."""
+    events = store.events(game_id)
+    if not events or events[0].type != "setup":
+        raise StoreError(f"game {game_id} has no setup event")
+    setup = events[0].action
+    cat = catmod.load(setup["game"])
+    table, _tl, _ = fold(events[1:], cat, setup_table(cat, setup["options"], setup["seed"]))
+    return table
+
+
+def play_record(row: GameRow, table: Table, cat: GameCatalog) -> dict:
+    """What a finished game tells the play log."""
+    d = table.data
+    players = []
+    for seat in table.seats:
+        vals = d["seat"][seat]
+        players.append({
+            "seat": seat,
+            "name": vals.get("player") or "",
+            "role": vals.get("survivor") or "",
+            "alive": seat not in d.get("dead", []),
+        })
+    over = d.get("over") or {}
+    outcome = {k: v for k, v in over.items() if k != "result"}
+    if cat.round_track:
+        outcome.setdefault(cat.round_track, d["tracks"][cat.round_track])
+    if cat.id == "21days":
+        outcome.setdefault("ship", d["tracks"]["ship"])
+        outcome.setdefault("alive", sum(1 for p in players if p["alive"]))
+        outcome.setdefault("difficulty", d["options"].get("difficulty"))
+    return {
+        "game": cat.id,
+        "edition": d.get("edition", ""),
+        "started": row.created,
+        "ended": now(),
+        "result": over.get("result", "abandoned"),
+        "players": players,
+        "outcome": outcome,
+        "options": d.get("options", {}),
+    }
+
+
+def end_game(store: Store, game_id: int, result: str, expect: int | None = None, detail: dict | None = None):
+    """End the game with one event and write its play, in one transaction."""
+    from .actions import EndGame
+
+    with store.write():
+        row = store.game(game_id)
+        if row is None:
+            raise UsageError(f"no game {game_id}")
+        _check_version(store, row, expect)
+        cat = catmod.load(row.game)
+        action = EndGame(result, detail or {})
+        table, res = apply(row.state, action, cat)
+        day, phase = _stamp(table, cat)
+        ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=res,
+                   parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)
+        store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
+        play_id = store.add_play(game_id, cat.id, play_record(store.game(game_id), table, cat))
+    return ev, table, play_id
+
+
+def check(store: Store) -> dict:
+    """Integrity, gapless sequences, and replay equal to the stored snapshot, for every game."""
+    lines, ok = [], True
+    integrity = store.integrity()
+    lines.append(f"integrity: {integrity}")
+    ok &= integrity == "ok"
+    for row in store.games():
+        events = store.events(row.id)
+        seqs = [e.seq for e in events]
+        gapless = seqs == list(range(1, len(seqs) + 1)) and (not seqs or seqs[-1] == row.version)
+        try:
+            same = replay(store, row.id) == row.state
+        except Exception as e:  # a damaged log shows here, not as a crash
+            same = False
+            lines.append(f"game {row.id}: replay failed: {e}")
+        ok &= gapless and same
+        lines.append(f"game {row.id}: {len(events)} events, {'gapless' if gapless else 'GAPS'}, "
+                     f"replay {'matches' if same else 'DIFFERS FROM'} the stored state")
+    return {"ok": bool(ok), "lines": lines}

@@ -1,0 +1,328 @@
+"""The store: one SQLite file holding games, their append-only event logs, snapshots and plays.
+
+The only module that imports sqlite3. Every writing command is one BEGIN IMMEDIATE transaction;
+the file is in WAL mode with synchronous=FULL, so a command that returned is on disk, and a
+command killed midway leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import zlib
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from .engine import Event
+from .errors import StoreError
+from .table import Table
+
+APPLICATION_ID = 0x43535457  # 'CSTW'
+SCHEMA_VERSION = 1
+HEADER = b"SQLite format 3\x00"
+
+MIGRATIONS: dict[int, str] = {
+    1: """
+    CREATE TABLE games(
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        edition TEXT NOT NULL DEFAULT '',
+        title TEXT NOT NULL DEFAULT '',
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'over')),
+        version INTEGER NOT NULL,
+        head INTEGER NOT NULL,
+        redo TEXT NOT NULL DEFAULT '[]',
+        state TEXT NOT NULL
+    );
+    CREATE TABLE events(
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seq INTEGER NOT NULL,
+        type TEXT NOT NULL CHECK (type IN ('setup', 'action', 'undo', 'redo')),
+        action TEXT,
+        result TEXT,
+        parent INTEGER,
+        head INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        text TEXT NOT NULL,
+        day INTEGER,
+        phase TEXT,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+    CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+    CREATE TABLE snapshots(
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        node INTEGER NOT NULL,
+        state BLOB NOT NULL,
+        PRIMARY KEY (game_id, node)
+    ) WITHOUT ROWID;
+    CREATE TABLE plays(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER REFERENCES games(id),
+        game TEXT NOT NULL,
+        created TEXT NOT NULL,
+        data TEXT NOT NULL
+    );
+    CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+}
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def default_path() -> Path:
+    env = os.environ.get("CASTAWAY_DB")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("castaway", appauthor=False)) / "castaway.db"
+
+
+def pack(t: Table) -> bytes:
+    return zlib.compress(t.to_json().encode(), 6)
+
+
+def unpack(blob: bytes) -> Table:
+    return Table.from_json(zlib.decompress(blob).decode())
+
+
+class GameRow:
+    __slots__ = ("id", "game", "edition", "title", "created", "updated", "status", "version", "head", "redo", "state_json")
+
+    def __init__(self, row):
+        (self.id, self.game, self.edition, self.title, self.created, self.updated, self.status,
+         self.version, self.head, redo, self.state_json) = row
+        self.redo = json.loads(redo)
+
+    @property
+    def state(self) -> Table:
+        return Table.from_json(self.state_json)
+
+
+_GAME_COLS = "id, game, edition, title, created, updated, status, version, head, redo, state"
+
+
+class Store:
+    """A castaway database file. Open with create=True only for commands that write."""
+
+    def __init__(self, path: str | os.PathLike, create: bool = False):
+        self.path = Path(path)
+        exists = self.path.exists() and self.path.stat().st_size > 0
+        if not exists and not create:
+            raise StoreError(f"no castaway database at {self.path}; start a game with: castaway new 21days")
+        if exists:
+            self._check_header()
+        else:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise StoreError(f"cannot create the folder for {self.path}: {e.strerror}") from None
+        try:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open {self.path}: {e}") from None
+        try:
+            self.conn.execute("PRAGMA busy_timeout = 30000")
+            self._check_or_migrate(exists)
+            self.conn.execute("PRAGMA synchronous = FULL")
+            self.conn.execute("PRAGMA foreign_keys = ON")
+        except sqlite3.DatabaseError as e:
+            self.conn.close()
+            raise StoreError(f"{self.path} is damaged or not a castaway database ({e}); it was left untouched") from None
+        except StoreError:
+            self.conn.close()
+            raise
+
+    # -- opening -------------------------------------------------------------------------------
+    def _check_header(self) -> None:
+        try:
+            with self.path.open("rb") as f:
+                head = f.read(100)
+        except OSError as e:
+            raise StoreError(f"cannot read {self.path}: {e.strerror}") from None
+        if not head.startswith(HEADER):
+            raise StoreError(f"{self.path} is not a SQLite database (damaged or another kind of file); it was left untouched")
+        if len(head) < 100:
+            raise StoreError(f"{self.path} is truncated (damaged); it was left untouched")
+
+    def _check_or_migrate(self, exists: bool) -> None:
+        c = self.conn
+        app = c.execute("PRAGMA application_id").fetchone()[0]
+        ver = c.execute("PRAGMA user_version").fetchone()[0]
+        if exists:
+            tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if app != APPLICATION_ID and (app != 0 or tables):
+                raise StoreError(f"{self.path} belongs to another program (application id {app:#x}); it was left untouched")
+            if ver > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path} was written by a newer castaway (schema {ver}, this one reads up to {SCHEMA_VERSION});"
+                    " upgrade castaway; the file was left untouched"
+                )
+        if ver < SCHEMA_VERSION:
+            if not exists:
+                c.execute("PRAGMA journal_mode = WAL")
+            # each migration in a transaction of its own
+            for v in range(ver + 1, SCHEMA_VERSION + 1):
+                c.execute("BEGIN IMMEDIATE")
+                try:
+                    for stmt in _statements(MIGRATIONS[v]):
+                        c.execute(stmt)
+                    c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    c.execute(f"PRAGMA user_version = {v}")
+                    c.execute("COMMIT")
+                except BaseException:
+                    c.execute("ROLLBACK")
+                    raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @contextmanager
+    def write(self) -> Iterator["Store"]:
+        """One writing transaction: BEGIN IMMEDIATE takes the write lock before anything is read."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"cannot write to {self.path}: {e}") from None
+        try:
+            yield self
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            try:
+                self.conn.execute("COMMIT")
+            except sqlite3.DatabaseError as e:
+                self.conn.execute("ROLLBACK")
+                raise StoreError(f"cannot write to {self.path}: {e}") from None
+
+    def _q(self, sql: str, args: tuple = ()):
+        try:
+            return self.conn.execute(sql, args)
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"refused by the database: {e}") from None
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is damaged or unreadable ({e})") from None
+
+    # -- games ---------------------------------------------------------------------------------
+    def create_game(self, game: str, edition: str, title: str, setup: dict, state: Table) -> int:
+        ts = now()
+        cur = self._q(
+            "INSERT INTO games(game, edition, title, created, updated, status, version, head, redo, state)"
+            " VALUES (?, ?, ?, ?, ?, 'active', 1, 0, '[]', ?)",
+            (game, edition, title, ts, ts, state.to_json()),
+        )
+        gid = cur.lastrowid
+        self._q(
+            "INSERT INTO events(game_id, seq, type, action, result, parent, head, at, text, day, phase)"
+            " VALUES (?, 1, 'setup', ?, NULL, NULL, 0, ?, ?, NULL, NULL)",
+            (gid, json.dumps(setup, sort_keys=True), ts, f"new {game}"),
+        )
+        self._q("INSERT INTO snapshots(game_id, node, state) VALUES (?, 0, ?)", (gid, pack(state)))
+        return gid
+
+    def game(self, game_id: int) -> GameRow | None:
+        row = self._q(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        return GameRow(row) if row else None
+
+    def games(self) -> list[GameRow]:
+        return [GameRow(r) for r in self._q(f"SELECT {_GAME_COLS} FROM games ORDER BY id").fetchall()]
+
+    def latest_active(self) -> int | None:
+        row = self._q("SELECT id FROM games WHERE status = 'active' ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    def append(self, game_id: int, expect_version: int, ev: Event, state: Table, redo: list[int],
+               snapshot: bool) -> None:
+        """Add one event and move the game's cached head; the caller holds the write transaction."""
+        row = self._q("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or row[0] != expect_version or ev.seq != expect_version + 1:
+            raise StoreError(f"game {game_id}: event {ev.seq} does not follow version {row and row[0]}")
+        self._q(
+            "INSERT INTO events(game_id, seq, type, action, result, parent, head, at, text, day, phase)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, ev.seq, ev.type, json.dumps(ev.action, sort_keys=True) if ev.action is not None else None,
+             json.dumps(ev.result, sort_keys=True) if ev.result is not None else None,
+             ev.parent, ev.head, ev.at, ev.text, ev.day, ev.phase),
+        )
+        if snapshot:
+            self._q("INSERT OR REPLACE INTO snapshots(game_id, node, state) VALUES (?, ?, ?)", (game_id, ev.head, pack(state)))
+        status = "over" if state.data.get("over") else "active"
+        self._q(
+            "UPDATE games SET version = ?, head = ?, redo = ?, state = ?, updated = ?, status = ? WHERE id = ?",
+            (ev.seq, ev.head, json.dumps(redo), state.to_json(), ev.at, status, game_id),
+        )
+
+    def events(self, game_id: int, since: int = 0) -> list[Event]:
+        rows = self._q(
+            "SELECT seq, type, action, result, parent, head, at, text, day, phase FROM events"
+            " WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, since),
+        ).fetchall()
+        return [
+            Event(seq=r[0], type=r[1], action=json.loads(r[2]) if r[2] else None,
+                  result=json.loads(r[3]) if r[3] else None, parent=r[4], head=r[5], at=r[6], text=r[7],
+                  day=r[8], phase=r[9])
+            for r in rows
+        ]
+
+    def event(self, game_id: int, seq: int) -> Event | None:
+        evs = self.events(game_id, seq - 1)
+        return evs[0] if evs and evs[0].seq == seq else None
+
+    def snapshot(self, game_id: int, node: int) -> Table | None:
+        row = self._q("SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, node)).fetchone()
+        return unpack(row[0]) if row else None
+
+    # -- plays ---------------------------------------------------------------------------------
+    def add_play(self, game_id: int | None, game: str, data: dict) -> int:
+        cur = self._q("INSERT INTO plays(game_id, game, created, data) VALUES (?, ?, ?, ?)",
+                      (game_id, game, now(), json.dumps(data, sort_keys=True)))
+        return cur.lastrowid
+
+    def plays(self) -> list[tuple[int, int | None, str, str, dict]]:
+        rows = self._q("SELECT id, game_id, game, created, data FROM plays ORDER BY id").fetchall()
+        return [(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    # -- settings ------------------------------------------------------------------------------
+    def setting(self, key: str) -> str | None:
+        row = self._q("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        self._q("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value))
+
+    # -- checks used by tests and `castaway check` ----------------------------------------------
+    def integrity(self) -> str:
+        return self._q("PRAGMA integrity_check").fetchone()[0]
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (trigger bodies keep their inner semicolons)."""
+    out, buf = [], []
+    for line in script.strip().splitlines():
+        buf.append(line)
+        joined = "\n".join(buf).strip()
+        if joined.endswith(";") and sqlite3.complete_statement(joined):
+            out.append(joined)
+            buf = []
+    if "".join(buf).strip():
+        out.append("\n".join(buf))
+    return out

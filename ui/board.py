@@ -1,0 +1,123 @@
+"""The board as a picture in the terminal: tracks with their marker, gauges, glyphs and die faces.
+
+Rich markup only (rich.console is already loaded by Typer); no heavier imports.
+"""
+
+from __future__ import annotations
+
+from companion.catalog import GameCatalog
+from companion.table import Table
+
+DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
+
+
+def die_faces(values: list[int]) -> str:
+    return " ".join(DIE.get(v, str(v)) for v in values)
+
+
+def track_line(spec, value: int, lo: int, hi: int, marker: str = "▲") -> str:
+    cells = []
+    for pos in range(lo, hi + 1):
+        label = spec.label(pos)
+        mark = "⚓" if label == "anchor" else "◎" if label == "buoy" else "·"
+        if pos == value:
+            cells.append(f"[reverse bold] {marker}{pos} [/]")
+        else:
+            cells.append(f"[dim]{mark}{pos}[/]")
+    return " ".join(cells)
+
+
+def gauge(value: int, hi: int, full: str = "■", empty: str = "□") -> str:
+    return full * value + f"[dim]{empty * max(0, hi - value)}[/]"
+
+
+def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
+    """Lines of rich markup picturing the table."""
+    d = t.data
+    lines: list[str] = []
+    head = f"[bold]{cat.name}[/]"
+    if row is not None:
+        head += f"  ·  game {row.id}  ·  version {row.version}"
+    if cat.round_track:
+        spec = cat.tracks[cat.round_track]
+        head += f"  ·  [bold]{spec.name.lower()} {d['tracks'][cat.round_track]}/{spec.max}[/]"
+    phase = d["flags"].get("phase")
+    if phase and phase != "setup":
+        head += f"  ·  {phase}"
+    lines.append(head)
+    if d.get("over"):
+        lines.append(f"[bold reverse] game over: {d['over']['result']} [/]")
+    for spec in cat.tracks.values():
+        if spec.per_seat or spec.id == cat.round_track:
+            continue
+        value = d["tracks"][spec.id]
+        lo, hi = t.limits(spec)
+        if spec.id == "shark":
+            warn = " [bold red]attack at the end of today![/]" if value == 1 else ""
+            lines.append(f"[bold]{spec.name:<13}[/] {gauge(value, hi, '≈', '·')}  {value} away{warn}")
+            continue
+        marker = "⛵" if spec.id == "ship" else "▲"
+        extra = ""
+        buoy = next((p for p, lab in spec.labels if lab == "buoy"), None)
+        if buoy is not None:
+            extra = f"  ({buoy - value} to the buoy)"
+        lines.append(f"[bold]{spec.name:<13}[/] {track_line(spec, value, lo, hi, marker)}{extra}")
+    for spec in cat.counters.values():
+        if spec.per_seat and not spec.pool:
+            continue
+        if spec.pool:
+            left = t.pool_left(spec.id)
+            lines.append(f"[bold]{spec.name:<13}[/] bag {gauge(left, t.pool_supply(spec.id), '●', '○')}  {left} of {t.pool_supply(spec.id)} in the bag")
+            continue
+        value = d["counters"][spec.id]
+        glyph = {"tentacles": "ᘐ", "planks": "▭", "kite": "◆"}.get(spec.id, "■")
+        lo, hi = t.limits(spec)
+        lines.append(f"[bold]{spec.name:<13}[/] {gauge(value, hi or value, glyph, '·')}  {value}")
+    if t.seats:
+        lines.append("")
+        dead = d.get("dead", [])
+        for seat in t.seats:
+            vals = d["seat"][seat]
+            colour = COLOUR.get(seat, "white")
+            who = vals.get("survivor")
+            name = cat.characters[who].name if who in cat.characters else (who or seat)
+            player = f" ({vals['player']})" if vals.get("player") else ""
+            parts = [f"[{colour} bold]{seat:<7}[/] {name}{player}"]
+            if seat in dead:
+                parts.append("[dim]✝ dead[/]")
+                lines.append("  ".join(parts))
+                continue
+            for st in cat.stacks.values():
+                dice = vals.get(st.id) or []
+                parts.append(f"[{colour}]{die_faces(dice)}[/] {st.name.lower()} [bold]{dice[0] if dice else 0}[/]"
+                             + (f" [dim]({len(dice)} dice)[/]" if len(dice) != st.dice else ""))
+            for c in cat.counters.values():
+                if c.per_seat:
+                    n = vals.get(c.id, 0)
+                    parts.append(f"{c.name.split()[0].lower()} {'●' * n}{n if n > 5 else ''}" if n else f"[dim]{c.name.split()[0].lower()} 0[/]")
+            held = [card for deck in d["decks"].values() for card in deck["held"].get(seat, [])]
+            if held:
+                parts.append("holds " + ", ".join(held))
+            lines.append("  ".join(parts))
+    decks = []
+    for deck in cat.decks.values():
+        st = d["decks"][deck.id]
+        if not (st["draw"] or st["discard"] or st["table"] or st["held"]):
+            continue
+        bit = f"{deck.id} {len(st['draw'])}"
+        if st["discard"]:
+            bit += f"/{len(st['discard'])} spent"
+        if st["table"]:
+            bit += f" [bold]showing {', '.join(st['table'])}[/]"
+        decks.append(bit)
+    if decks:
+        lines.append("")
+        lines.append("[bold]Decks[/]    " + "  ·  ".join(decks))
+    last = d.get("last")
+    if last:
+        if "roll" in last:
+            lines.append(f"[bold]Last roll[/] {last['roll']}: [bold]{'  '.join(last['faces'])}[/]")
+        elif "draw" in last:
+            lines.append(f"[bold]Last draw[/] {last['draw']}: [bold]{last['card']}[/]")
+    return lines
