@@ -5,95 +5,14 @@ Errors: a CompanionError becomes one line on stderr; usage errors exit 2, refusa
 
 from __future__ import annotations
 
-import functools
-import json
-import os
 import sys
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 
 from companion import session
 from companion.errors import CompanionError, UsageError
-
-app = typer.Typer(
-    name="castaway",
-    help="A companion for board games played on a real table: 21 Days, Robinson Crusoe, 21 Mutinies, Dieson Crusoe.",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-)
-rules_app = typer.Typer(help="What castaway knows of each game's rules and components.", no_args_is_help=True)
-app.add_typer(rules_app, name="rules")
-
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-NUMBERS = {"ignore_unknown_options": True}  # lets `move shark -1` pass -1 as a value
-
-
-class Ctx:
-    db: Optional[str] = None
-    game: Optional[int] = None
-    if_version: Optional[int] = None
-
-
-CTX = Ctx()
-
-
-def fail(e: CompanionError) -> None:
-    err.print(f"[bold red]error:[/] {e}", markup=True, highlight=False, soft_wrap=True)
-    raise typer.Exit(e.exit_code)
-
-
-def command(*args, **kwargs):
-    """Register a command whose CompanionErrors become one line on stderr and an exit code."""
-
-    def wrap(fn):
-        @functools.wraps(fn)
-        def inner(*a, **kw):
-            try:
-                return fn(*a, **kw)
-            except CompanionError as e:
-                fail(e)
-            except KeyboardInterrupt:
-                err.print("interrupted; nothing half-written")
-                raise typer.Exit(130) from None
-
-        return target.command(*args, **kwargs)(inner)
-
-    target = kwargs.pop("app", app)
-    return wrap
-
-
-def emit_json(data) -> None:
-    out.print_json(json.dumps(data, ensure_ascii=False, default=str))
-
-
-@app.callback()
-def root(
-    db: Annotated[Optional[str], typer.Option("--db", help="Database file (default: $CASTAWAY_DB or your data folder).", metavar="PATH")] = None,
-    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Game id to act on (default: the one chosen with `use`).")] = None,
-    if_version: Annotated[Optional[int], typer.Option("--if-version", help="Refuse to write unless the game is still at this version (two terminals at one table).")] = None,
-):
-    """castaway keeps your table's state, resolves the rules, and logs your plays.
-
-    Example: castaway new 21days --player Ann --player Bob
-    """
-    CTX.db, CTX.game, CTX.if_version = db, game, if_version
-
-
-def store(create: bool = False):
-    return session.open_store(CTX.db, create=create)
-
-
-def show_board(loaded_or_table, cat=None, row=None) -> None:
-    from ui.board import render
-
-    for line in render(loaded_or_table, cat, row):
-        out.print(line)
-
+from ui.common import CTX, NUMBERS, app, command, emit_json, err, out, rules_app, show_board, store
 
 # -- games and the store -------------------------------------------------------------------------
 
@@ -608,6 +527,11 @@ def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual
         loaded = session.load(st, gid)
     show_board(loaded.table, loaded.cat, loaded.row)
     out.print("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help")
+
+
+# Command groups that live in modules of their own register themselves on import.
+for _module in ("ui.play_cmds",):
+    __import__(_module)
 
 
 def main() -> None:

@@ -104,7 +104,7 @@ def check_range(t: Table, target: Target, value: int) -> None:
     if value < lo or (hi is not None and value > hi):
         span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
         noun = "is off the track" if target.kind == "track" else "is out of range"
-        raise RuleError(f"{target.spec.name.lower()} {value} {noun}: {target.label} runs {span}")
+        raise RuleError(f"{target.label} {value} {noun}: it runs {span}")
 
 
 def change_counter(t: Table, target: Target, delta: int) -> int:

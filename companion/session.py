@@ -33,7 +33,10 @@ def open_store(path: str | os.PathLike | None = None, create: bool = False) -> S
     return Store(Path(path) if path else default_path(), create=create)
 
 
-def setup_table(cat: GameCatalog, options: dict, seed: int) -> Table:
+def setup_table(cat: GameCatalog, options: dict, seed: int, state: dict | None = None) -> Table:
+    """The table after setup: rebuilt from the choices and the seed, or taken whole (a resumed game)."""
+    if state is not None:
+        return Table(state)
     rules = rules_for(cat.id)
     if rules is not None and hasattr(rules, "setup"):
         return rules.setup(cat, options, seed)
@@ -48,6 +51,17 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
         seed = int.from_bytes(os.urandom(6), "big")
     table = setup_table(cat, options, seed)
     setup = {"game": cat.id, "options": options, "seed": seed}
+    with store.write():
+        gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
+        store.set_setting("current", str(gid))
+        row = store.game(gid)
+    return Loaded(row, cat, table)
+
+
+def new_game_from_state(store: Store, table: Table, title: str = "") -> Loaded:
+    """Start a game whose setup is a whole table state (e.g. one restored from a save sheet)."""
+    cat = catmod.load(catmod.resolve_game(table.game))
+    setup = {"game": cat.id, "state": table.data}
     with store.write():
         gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
         store.set_setting("current", str(gid))
@@ -186,7 +200,8 @@ def replay(store: Store, game_id: int) -> Table:
         raise StoreError(f"game {game_id} has no setup event")
     setup = events[0].action
     cat = catmod.load(setup["game"])
-    table, _tl, _ = fold(events[1:], cat, setup_table(cat, setup["options"], setup["seed"]))
+    start = setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
+    table, _tl, _ = fold(events[1:], cat, start)
     return table
 
 

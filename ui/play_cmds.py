@@ -1,0 +1,178 @@
+"""`castaway play`: the guided game loop. Reads answers from the keyboard or from a script on stdin.
+
+Words understood at any question: board, undo, history, help, quit.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from companion import catalog, session
+from companion.errors import CompanionError, StaleError, UsageError
+from companion.games import rules_for
+from companion.guide import Ask, Step
+from ui.common import CTX, command, err, out, show_board, store
+
+HELP = ("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; "
+        "`castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use "
+        "your own dice.")
+
+
+class Quit(Exception):
+    pass
+
+
+def read(prompt: str) -> str:
+    out.print(f"[bold cyan]? {prompt}[/] ", end="")
+    line = sys.stdin.readline()
+    if not line:  # end of input: pause
+        out.print()
+        raise Quit
+    if not sys.stdin.isatty():
+        out.print(line.rstrip("\n"), markup=False)
+    return line.rstrip("\n")
+
+
+def describe(ask: Ask) -> str:
+    if ask.kind == "dice":
+        return f"{ask.prompt} [Enter rolls {' '.join(ask.dice)} virtually, or type your faces]"
+    if ask.kind == "choice":
+        opts = "  ".join(f"{i}) {label}" for i, (_v, label) in enumerate(ask.choices, 1))
+        more = " (several: 1,3; none: -)" if ask.multiple else ""
+        return f"{ask.prompt}{more}\n    {opts}\n "
+    if ask.kind == "confirm":
+        d = {True: " [Y/n]", False: " [y/N]"}.get(ask.default, " [y/n]")
+        return ask.prompt + d
+    if ask.kind == "number":
+        d = f" [{ask.default}]" if ask.default is not None else ""
+        return f"{ask.prompt} ({ask.lo}..{ask.hi}){d}"
+    return ask.prompt
+
+
+def ask_until_valid(ask: Ask, on_word) -> object:
+    while True:
+        text = read(describe(ask))
+        word = text.strip().lower()
+        if word in ("quit", "q", "konec"):
+            raise Quit
+        if word in ("board", "undo", "history", "help", "?"):
+            on_word(word)
+            if word == "undo":
+                return Undo
+            continue
+        try:
+            return ask.parse(text)
+        except UsageError as e:
+            err.print(f"[bold red]error:[/] {e}")
+
+
+class Undo:
+    pass
+
+
+def guided_new(st) -> int:
+    """No game to resume: ask which game and its setup questions, then start it."""
+    ids = catalog.game_ids()
+    choices = tuple((g, catalog.load(g).name) for g in ids)
+    out.print("[bold]No game in progress.[/] Let's set one up.")
+    game = ask_until_valid(Ask("Which game?", "choice", choices=choices, default="21days"), lambda w: out.print(HELP))
+    if game is Undo:
+        game = "21days"
+    cat = catalog.load(game)
+    rules = rules_for(game)
+    options: dict = {}
+    names = ask_until_valid(Ask("Players' names, separated by commas (Enter: none)", "text", default="-"), lambda w: None)
+    if names not in (Undo, "-"):
+        options["players"] = [n.strip() for n in str(names).split(",") if n.strip()]
+    if rules is not None and hasattr(rules, "setup_asks"):
+        for key, ask in rules.setup_asks(cat, options):
+            ans = ask_until_valid(ask, lambda w: out.print(HELP))
+            if ans is not Undo:
+                rules.setup_answer(cat, options, key, ans)
+    loaded = session.new_game(st, game, options)
+    out.print(f"Game {loaded.row.id}: {cat.name} is set up.")
+    return loaded.row.id
+
+
+@command("play")
+def play_cmd(
+    board: Annotated[bool, typer.Option("--board/--no-board", help="Show the board before each question.")] = True,
+):
+    """Play guided: castaway announces each phase, asks for each decision and die, and keeps the table.
+
+    Example: castaway play
+    """
+    with store(create=True) as st:
+        try:
+            gid = session.current_id(st, CTX.game)
+            if st.game(gid).status == "over":
+                raise UsageError("over")
+        except UsageError:
+            try:
+                gid = guided_new(st)
+            except Quit:
+                out.print("Paused before the game started.")
+                return
+        loaded = session.load(st, gid)
+        rules = rules_for(loaded.cat.id)
+        if rules is None or not hasattr(rules, "next_step"):
+            raise UsageError(f"{loaded.cat.name} has no guided mode yet; use the single commands (castaway --help)")
+
+        def on_word(word: str) -> None:
+            if word == "board":
+                cur = session.load(st, gid)
+                show_board(cur.table, cur.cat, cur.row)
+            elif word == "history":
+                for e in st.events(gid)[-10:]:
+                    out.print(f"[dim]#{e.seq}[/] {e.text}")
+            elif word == "undo":
+                try:
+                    ev, _t, undone = session.undo(st, gid)
+                    out.print(f"[dim]#{ev.seq}[/] undid: {undone.text}")
+                except CompanionError as e:
+                    err.print(f"[bold red]error:[/] {e}")
+            else:
+                out.print(HELP)
+
+        last_phase = None
+        try:
+            while True:
+                cur = session.load(st, gid)
+                step: Step | None = rules.next_step(cur.table, cur.cat)
+                if step is None:
+                    show_board(cur.table, cur.cat, cur.row)
+                    over = cur.table.data.get("over") or {}
+                    out.print(f"[bold]The game is over: {over.get('result', 'ended')}.[/]")
+                    break
+                if step.phase != last_phase:
+                    if board:
+                        out.print()
+                        show_board(cur.table, cur.cat, cur.row)
+                    out.print(f"\n[bold reverse] {step.phase} [/]")
+                    last_phase = step.phase
+                out.print(f"[bold]{step.title}[/]: {step.say}")
+                if step.odds is not None:
+                    for line in step.odds():
+                        out.print(f"  [cyan]{line}[/]")
+                while True:
+                    answer = ask_until_valid(step.ask, on_word)
+                    if answer is Undo:
+                        last_phase = None
+                        break
+                    try:
+                        action = step.make(answer)
+                        ev, _t = session.act(st, gid, action, expect=cur.row.version)
+                    except StaleError as e:
+                        err.print(f"[bold red]error:[/] {e}")
+                        break
+                    except CompanionError as e:
+                        err.print(f"[bold red]error:[/] {e}")
+                        continue
+                    if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
+                        out.print(f"  → {ev.result['say']}")
+                    break
+        except Quit:
+            out.print("Paused. `castaway play` picks up right here.")
