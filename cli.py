@@ -55,6 +55,7 @@ def new_cmd(
     scruffs: Annotated[bool, typer.Option("--scruffs", help="21 Days: Scruffs Up! solo, Scruffs in the green seat.")] = False,
     promos: Annotated[bool, typer.Option("--promos", help="21 Days: add the promo bottle cards.")] = False,
     shark6: Annotated[bool, typer.Option("--shark6", help="21 Days: the promo 6-step shark distance card.")] = False,
+    opt: Annotated[Optional[list[str]], typer.Option("--opt", "-o", help="A game's own setup choice as KEY=VALUE (see each game's section in the README).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed for the virtual dice (repeatable games).")] = None,
     title: Annotated[str, typer.Option(help="A name for this game.")] = "",
 ):
@@ -99,6 +100,8 @@ def new_cmd(
         options.update(difficulty=difficulty.lower(), scruffs=scruffs, promos=promos, shark6=shark6)
     elif survivor or strength or scruffs or promos or shark6:
         raise UsageError("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options")
+    for key, value in _parse_pairs(opt, "--opt", "scenario=1").items():
+        options[key] = value
     if seed is not None and not 0 <= seed < 2**63:
         raise UsageError(f"--seed {seed}: accepted: 0 .. 2**63-1")
     with store(create=True) as st:

@@ -130,7 +130,17 @@ def act(store: Store, game_id: int, action: Action, expect: int | None = None) -
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
                    parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)
         store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
+        _log_end(store, game_id, row.state, table, cat, ev.seq)
     return ev, table
+
+
+def _log_end(store: Store, game_id: int, before: Table, after: Table, cat: GameCatalog, seq: int) -> int | None:
+    """When an event ends the game, its play is written in the same transaction."""
+    if after.data.get("over") and not before.data.get("over"):
+        record = play_record(store.game(game_id), after, cat)
+        record["event"] = seq
+        return store.add_play(game_id, cat.id, record)
+    return None
 
 
 def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
@@ -171,6 +181,8 @@ def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         ev = Event(seq=row.version + 1, type="undo", action=None, result={"undid": row.head}, parent=None,
                    head=undone.parent, at=now(), text=f"undo #{row.head} {undone.text}", day=day, phase=phase)
         store.append(game_id, row.version, ev, table, redo=[*row.redo, row.head], snapshot=False)
+        if row.state.data.get("over") and not table.data.get("over"):
+            store.delete_plays_of_event(game_id, row.head)
     return ev, table, undone
 
 
@@ -190,6 +202,7 @@ def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         ev = Event(seq=row.version + 1, type="redo", action=None, result={"redid": node}, parent=None,
                    head=node, at=now(), text=f"redo #{node} {redone.text}", day=day, phase=phase)
         store.append(game_id, row.version, ev, table, redo=row.redo[:-1], snapshot=False)
+        _log_end(store, game_id, row.state, table, cat, node)
     return ev, table, redone
 
 
@@ -219,6 +232,9 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog) -> dict:
         })
     over = d.get("over") or {}
     outcome = {k: v for k, v in over.items() if k != "result"}
+    rules = rules_for(cat.id)
+    if rules is not None and hasattr(rules, "outcome"):
+        outcome.update(rules.outcome(table, cat))
     if cat.round_track:
         outcome.setdefault(cat.round_track, d["tracks"][cat.round_track])
     if cat.id == "21days":
@@ -253,7 +269,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=res,
                    parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)
         store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
-        play_id = store.add_play(game_id, cat.id, play_record(store.game(game_id), table, cat))
+        play_id = _log_end(store, game_id, row.state, table, cat, ev.seq)
     return ev, table, play_id
 
 

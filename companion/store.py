@@ -296,6 +296,10 @@ class Store:
                       (game_id, game, now(), json.dumps(data, sort_keys=True)))
         return cur.lastrowid
 
+    def delete_plays_of_event(self, game_id: int, seq: int) -> None:
+        """Undoing a game's end takes back the play that end wrote."""
+        self._q("DELETE FROM plays WHERE game_id = ? AND json_extract(data, '$.event') = ?", (game_id, seq))
+
     def plays(self) -> list[tuple[int, int | None, str, str, dict]]:
         rows = self._q("SELECT id, game_id, game, created, data FROM plays ORDER BY id").fetchall()
         return [(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
