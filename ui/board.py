@@ -33,7 +33,18 @@ def gauge(value: int, hi: int, full: str = "■", empty: str = "□") -> str:
 
 
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
-    """Lines of rich markup picturing the table."""
+    """Lines of rich markup picturing the table: a game's own ui/board_<game>.py where it has one."""
+    import importlib
+    import importlib.util
+
+    name = f"ui.board_{cat.id.replace('-', '_')}"
+    if importlib.util.find_spec(name) is not None:
+        return importlib.import_module(name).render(t, cat, row)
+    return render_generic(t, cat, row)
+
+
+def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
+    """The board drawn from the catalog alone: tracks, counters, seats, decks."""
     d = t.data
     lines: list[str] = []
     head = f"[bold]{cat.name}[/]"

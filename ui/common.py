@@ -25,6 +25,8 @@ app = typer.Typer(
 )
 rules_app = typer.Typer(help="What castaway knows of each game's rules and components.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
+print_app = typer.Typer(help="Print replacement components, reference aids, save sheets and reports as PDF.", no_args_is_help=True)
+app.add_typer(print_app, name="print")
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False)
