@@ -1,0 +1,45 @@
+"""Shared fixtures: a database in a temp folder and a CLI runner bound to it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch) -> Path:
+    """A fresh database path; CASTAWAY_DB points at it so commands without --db use it too."""
+    path = tmp_path / "castaway.db"
+    monkeypatch.setenv("CASTAWAY_DB", str(path))
+    monkeypatch.delenv("CASTAWAY_DECKS", raising=False)
+    return path
+
+
+class Cli:
+    def __init__(self, db: Path):
+        from cli import app
+
+        self.app = app
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None):
+        return self.runner.invoke(self.app, ["--db", str(self.db), *args], input=input)
+
+    def ok(self, *args: str, input: str | None = None):
+        r = self(*args, input=input)
+        assert r.exit_code == 0, f"castaway {' '.join(args)} exited {r.exit_code}: {r.output}{r.stderr if r.stderr_bytes else ''}"
+        return r
+
+
+@pytest.fixture
+def cli(db) -> Cli:
+    return Cli(db)
