@@ -238,7 +238,7 @@ class _Reader:
 
     def base(self) -> dict:
         ident = self.ident()
-        self.where = f"{self.where}[{ident}]"
+        self.where = re.sub(r"\[\d+\]$", f"[{ident}]", self.where)
         return {"id": ident, "name": self.get("name", str, required=True), **self.provenance()}
 
 
