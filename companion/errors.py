@@ -40,7 +40,7 @@ class CatalogError(CompanionError):
 def did_you_mean(word: str, choices) -> str:
     """A short list of accepted names for an error message."""
     names = sorted(choices)
-    if len(names) > 12:
+    if len(names) > 20:
         import difflib
 
         close = difflib.get_close_matches(word, names, n=4, cutoff=0.5)

@@ -22,7 +22,6 @@ from .table import Table
 
 APPLICATION_ID = 0x43535457  # 'CSTW'
 SCHEMA_VERSION = 1
-HEADER = b"SQLite format 3\x00"
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -120,9 +119,9 @@ class Store:
         exists = self.path.exists() and self.path.stat().st_size > 0
         if not exists and not create:
             raise StoreError(f"no castaway database at {self.path}; start a game with: castaway new 21days")
-        if exists:
-            self._check_header()
-        else:
+        # No Python-level open() of the file here: closing a second descriptor would drop this
+        # process's POSIX locks held by SQLite connections on it. SQLite itself refuses a foreign file.
+        if not exists:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -144,17 +143,6 @@ class Store:
             raise
 
     # -- opening -------------------------------------------------------------------------------
-    def _check_header(self) -> None:
-        try:
-            with self.path.open("rb") as f:
-                head = f.read(100)
-        except OSError as e:
-            raise StoreError(f"cannot read {self.path}: {e.strerror}") from None
-        if not head.startswith(HEADER):
-            raise StoreError(f"{self.path} is not a SQLite database (damaged or another kind of file); it was left untouched")
-        if len(head) < 100:
-            raise StoreError(f"{self.path} is truncated (damaged); it was left untouched")
-
     def _check_or_migrate(self, exists: bool) -> None:
         c = self.conn
         app = c.execute("PRAGMA application_id").fetchone()[0]

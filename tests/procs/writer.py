@@ -1,0 +1,68 @@
+"""A process that writes to a game until it is killed (crash tests) or has issued N commands (concurrency).
+
+crash DB GAME SEED      loop forever over session calls; print "ack SEQ TEXT" after each commit
+cli DB GAME N TAG       issue N writing commands through the CLI, each built on the version read just
+                        before (--if-version); print "rc CODE <stderr line>" for each
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from companion import actions as A  # noqa: E402
+from companion import session  # noqa: E402
+from companion.errors import CompanionError  # noqa: E402
+
+
+def crash(db: str, gid: int, seed: int) -> None:
+    rng = random.Random(seed)
+    store = session.open_store(db)
+    moves = [
+        lambda: A.Roll(("2d6",)),
+        lambda: A.Roll(("shark",), f"{rng.randint(1, 6)}/{rng.randint(1, 6)}"),
+        lambda: A.Move("ship", rng.choice([-1, 1])),
+        lambda: A.Move(f"{rng.choice(['red', 'yellow', 'blue'])}.hope", rng.choice([-1, 1])),
+        lambda: A.Draw("disaster"),
+        lambda: A.Shuffle("disaster"),
+        lambda: A.Note("x" * rng.randint(1, 500)),
+    ]
+    while True:
+        r = rng.random()
+        try:
+            if r < 0.1:
+                ev, _t, _u = session.undo(store, gid)
+            elif r < 0.15:
+                ev, _t, _u = session.redo(store, gid)
+            else:
+                ev, _t = session.act(store, gid, rng.choice(moves)())
+        except CompanionError:
+            continue
+        print(f"ack {ev.seq} {ev.text}", flush=True)
+
+
+def cli(db: str, gid: int, n: int, tag: str) -> None:
+    from typer.testing import CliRunner
+
+    from cli import app
+
+    runner = CliRunner()
+    store = session.open_store(db)
+    for i in range(n):
+        version = store.game(gid).version
+        args = ["--db", db, "--game", str(gid), "--if-version", str(version)]
+        args += ["roll", "2d6", "--for", f"{tag}{i}"] if i % 2 else ["note", f"{tag}{i}"]
+        r = runner.invoke(app, args)
+        line = (r.stderr or "").strip().replace("\n", " | ")
+        print(f"rc {r.exit_code} {line}", flush=True)
+
+
+if __name__ == "__main__":
+    mode = sys.argv[1]
+    if mode == "crash":
+        crash(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    else:
+        cli(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
