@@ -14,7 +14,7 @@ from . import catalog as catmod
 from .actions import Action, from_dict
 from .catalog import GameCatalog
 from .engine import Event, apply, fold
-from .errors import RuleError, StaleError, StoreError, UsageError
+from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .games import rules_for
 from .store import GameRow, Store, default_path, now
 from .table import Table, new_table
@@ -137,7 +137,7 @@ def act(store: Store, game_id: int, action: Action, expect: int | None = None) -
 def _log_end(store: Store, game_id: int, before: Table, after: Table, cat: GameCatalog, seq: int) -> int | None:
     """When an event ends the game, its play is written in the same transaction."""
     if after.data.get("over") and not before.data.get("over"):
-        record = play_record(store.game(game_id), after, cat)
+        record = play_record(store.game(game_id), after, cat, [e.at for e in store.events(game_id)])
         record["event"] = seq
         return store.add_play(game_id, cat.id, record)
     return None
@@ -218,17 +218,27 @@ def replay(store: Store, game_id: int) -> Table:
     return table
 
 
-def play_record(row: GameRow, table: Table, cat: GameCatalog) -> dict:
-    """What a finished game tells the play log."""
+def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] | None = None) -> dict:
+    """What a finished game tells the play log (see companion/plays.py for the fields).
+
+    `stamps` are the times of the game's events: the play's duration is the time between them,
+    leaving out breaks longer than half an hour."""
+    from . import plays as pl
+
     d = table.data
     players = []
+    starting = d["options"].get("starting") or (table.seats[0] if table.seats else None)
     for seat in table.seats:
         vals = d["seat"][seat]
+        role = vals.get("survivor") or vals.get("character") or ""
+        spec = cat.seats.get(seat)
         players.append({
             "seat": seat,
             "name": vals.get("player") or "",
-            "role": vals.get("survivor") or "",
+            "colour": (spec.colour if spec else None) or "",
+            "role": cat.characters[role].name if role in cat.characters else str(role),
             "alive": seat not in d.get("dead", []),
+            "start": seat == starting,
         })
     over = d.get("over") or {}
     outcome = {k: v for k, v in over.items() if k != "result"}
@@ -241,16 +251,29 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog) -> dict:
         outcome.setdefault("ship", d["tracks"]["ship"])
         outcome.setdefault("alive", sum(1 for p in players if p["alive"]))
         outcome.setdefault("difficulty", d["options"].get("difficulty"))
-    return {
+    result = over.get("result", "abandoned")
+    ended = now()
+    expansions, variants = pl.extras(cat.id, d.get("options", {}))
+    record = {
         "game": cat.id,
         "edition": d.get("edition", ""),
         "started": row.created,
-        "ended": now(),
-        "result": over.get("result", "abandoned"),
-        "players": players,
+        "ended": ended,
+        "duration_min": pl.active_minutes([*(stamps or [row.created]), ended]),
+        "location": "",
+        "result": result,
+        "players": pl.settle_players(players, outcome, result, pl.info(cat.id).competitive),
         "outcome": outcome,
+        "expansions": expansions,
+        "variants": variants,
+        "comments": "",
         "options": d.get("options", {}),
+        "source": "castaway",
     }
+    try:
+        return pl.validate(record)
+    except CompanionError:  # a game's odd outcome must never stop the game from ending
+        return record
 
 
 def end_game(store: Store, game_id: int, result: str, expect: int | None = None, detail: dict | None = None):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import uuid
 import zlib
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -21,7 +22,7 @@ from .errors import StoreError
 from .table import Table
 
 APPLICATION_ID = 0x43535457  # 'CSTW'
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -70,6 +71,14 @@ MIGRATIONS: dict[int, str] = {
         data TEXT NOT NULL
     );
     CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
+    # 2: every play gets a unique key (its source), so an import run twice adds nothing the second time
+    2: """
+    ALTER TABLE plays ADD COLUMN uid TEXT;
+    UPDATE plays SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
+    CREATE UNIQUE INDEX plays_uid ON plays(uid);
+    CREATE INDEX plays_game ON plays(game);
+    CREATE INDEX plays_game_id ON plays(game_id);
     """,
 }
 
@@ -279,9 +288,10 @@ class Store:
         return unpack(row[0]) if row else None
 
     # -- plays ---------------------------------------------------------------------------------
-    def add_play(self, game_id: int | None, game: str, data: dict) -> int:
-        cur = self._q("INSERT INTO plays(game_id, game, created, data) VALUES (?, ?, ?, ?)",
-                      (game_id, game, now(), json.dumps(data, sort_keys=True)))
+    def add_play(self, game_id: int | None, game: str, data: dict, uid: str | None = None) -> int:
+        """Write a play; `uid` is its unique key (a fresh one when not given)."""
+        cur = self._q("INSERT INTO plays(game_id, game, created, data, uid) VALUES (?, ?, ?, ?, ?)",
+                      (game_id, game, now(), json.dumps(data, sort_keys=True), uid or uuid.uuid4().hex))
         return cur.lastrowid
 
     def delete_plays_of_event(self, game_id: int, seq: int) -> None:
@@ -291,6 +301,47 @@ class Store:
     def plays(self) -> list[tuple[int, int | None, str, str, dict]]:
         rows = self._q("SELECT id, game_id, game, created, data FROM plays ORDER BY id").fetchall()
         return [(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+
+    def play_rows(self, play_id: int | None = None) -> list[dict]:
+        """Plays as {id, uid, game_id, game, created, data}, oldest first (or the one play asked for)."""
+        sql = "SELECT id, uid, game_id, game, created, data FROM plays"
+        rows = self._q(sql + (" WHERE id = ?" if play_id is not None else "") + " ORDER BY id",
+                       (play_id,) if play_id is not None else ()).fetchall()
+        return [{"id": r[0], "uid": r[1], "game_id": r[2], "game": r[3], "created": r[4], "data": json.loads(r[5])}
+                for r in rows]
+
+    def play_uids(self) -> set[str]:
+        return {r[0] for r in self._q("SELECT uid FROM plays").fetchall()}
+
+    def update_play(self, play_id: int, data: dict) -> None:
+        self._q("UPDATE plays SET data = ?, game = ? WHERE id = ?", (json.dumps(data, sort_keys=True), data["game"], play_id))
+
+    def delete_play(self, play_id: int) -> None:
+        self._q("DELETE FROM plays WHERE id = ?", (play_id,))
+
+    def game_exists(self, game_id: int) -> bool:
+        return self._q("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
+
+    def physical_rolls(self) -> list[tuple[str, int, int, dict]]:
+        """(game, game id, seq, result) of every roll typed in from the table that is on its game's live
+        path (an undone roll was a mistake at the keyboard, not a throw of the die)."""
+        rows = self._q(
+            """
+            WITH RECURSIVE live(game_id, seq) AS (
+                SELECT id, head FROM games WHERE head > 0
+                UNION ALL
+                SELECT e.game_id, e.parent FROM events e JOIN live l ON e.game_id = l.game_id AND e.seq = l.seq
+                WHERE e.type = 'action' AND e.parent > 0
+            )
+            SELECT g.game, e.game_id, e.seq, e.result FROM live l
+            JOIN events e ON e.game_id = l.game_id AND e.seq = l.seq
+            JOIN games g ON g.id = e.game_id
+            WHERE e.type = 'action' AND json_extract(e.action, '$.kind') = 'roll'
+              AND json_extract(e.result, '$.physical') = 1
+            ORDER BY e.game_id, e.seq
+            """
+        ).fetchall()
+        return [(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
     # -- settings ------------------------------------------------------------------------------
     def setting(self, key: str) -> str | None:

@@ -1,0 +1,271 @@
+"""Plays to and from other formats: CSV, castaway JSON, BoardGameGeek plays XML, BG Stats. Pure (text in,
+text out; the CLI writes the files atomically).
+
+An entry is a stored play: {"id", "uid", "game_id", "data"} where data is a validated play (plays.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import urllib.parse
+import xml.etree.ElementTree as ET
+from datetime import datetime, timedelta
+
+from .errors import UsageError
+from .plays import info, iso, local, match_game, parse_when, people, validate
+
+FORMAT = "castaway-plays"
+VERSION = 1
+BGSTATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "castaway"
+
+# -- castaway JSON: every field, importable back with no loss ----------------------------------------
+
+
+def to_json(entries: list[dict], exported: str) -> str:
+    plays = [{"id": e["id"], "uid": e["uid"], "game_id": e["game_id"], **e["data"]} for e in entries]
+    return json.dumps({"format": FORMAT, "version": VERSION, "exported": exported, "plays": plays},
+                      ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def _load(text: str, name: str):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); nothing was imported") from None
+
+
+def from_json(text: str, name: str, now: datetime | None = None) -> list[dict]:
+    """Entries ({uid, game_id, data}) from a castaway JSON export; every play is checked first."""
+    doc = _load(text, name)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise UsageError(f"{name}: not a castaway plays export (no \"format\": \"{FORMAT}\"); nothing was imported")
+    if not isinstance(doc.get("version"), int) or doc["version"] > VERSION:
+        raise UsageError(f"{name}: export version {doc.get('version')!r}; this castaway reads version {VERSION}; nothing was imported")
+    plays = doc.get("plays")
+    if not isinstance(plays, list):
+        raise UsageError(f"{name}: \"plays\" should be a list; nothing was imported")
+    out = []
+    for i, p in enumerate(plays):
+        if not isinstance(p, dict):
+            raise UsageError(f"{name}: play {i + 1} should be an object; nothing was imported")
+        uid = p.get("uid")
+        if not isinstance(uid, str) or not uid.strip():
+            raise UsageError(f"{name}: play {i + 1} has no \"uid\"; nothing was imported")
+        gid = p.get("game_id")
+        try:
+            data = validate(p, now)
+        except UsageError as e:
+            raise UsageError(f"{name}: play {i + 1}: {e}; nothing was imported") from None
+        out.append({"uid": uid.strip(), "game_id": gid if isinstance(gid, int) and not isinstance(gid, bool) else None,
+                    "data": data})
+    return out
+
+
+# -- CSV: one row per player per play -----------------------------------------------------------------
+
+CSV_COLUMNS = ("play", "date", "game", "game_name", "edition", "started", "ended", "duration_min", "location",
+               "result", "outcome", "player", "seat", "colour", "role", "score", "winner", "new", "start",
+               "alive", "expansions", "variants", "comments")
+
+
+def to_csv(entries: list[dict]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for e in entries:
+        d = e["data"]
+        base = [e["id"], local(d["started"], "%Y-%m-%d"), d["game"], info(d["game"]).name, d["edition"],
+                d["started"], d["ended"], "" if d["duration_min"] is None else d["duration_min"], d["location"],
+                d["result"], json.dumps(d["outcome"], ensure_ascii=False, sort_keys=True)]
+        tail = ["; ".join(d["expansions"]), "; ".join(d["variants"]), d["comments"]]
+        for p in d["players"] or [{}]:
+            w.writerow(base + [p.get("name", ""), p.get("seat", ""), p.get("colour", ""), p.get("role", ""),
+                               "" if p.get("score") is None else p["score"], _yn(p.get("winner")),
+                               _yn(p.get("new")), _yn(p.get("start")),
+                               "" if p.get("alive") is None else _yn(p.get("alive"))] + tail)
+    return buf.getvalue()
+
+
+def _yn(v) -> str:
+    return "" if v is None else ("1" if v else "0")
+
+
+# -- BoardGameGeek plays XML (the XML API2 `plays` shape) ---------------------------------------------
+
+
+def missing_bgg(entries: list[dict], bgg_ids: dict[str, int]) -> list[str]:
+    return sorted({e["data"]["game"] for e in entries} - set(bgg_ids))
+
+
+def _comments(d: dict) -> str:
+    from .plays import describe
+
+    lines = [d["comments"]] if d["comments"] else []
+    lines.append(f"{info(d['game']).name}: {describe(d)}")
+    if d["expansions"]:
+        lines.append("expansions: " + ", ".join(d["expansions"]))
+    if d["variants"]:
+        lines.append("variants: " + ", ".join(d["variants"]))
+    return "\n".join(lines)
+
+
+def to_bgg_xml(entries: list[dict], bgg_ids: dict[str, int]) -> str:
+    missing = missing_bgg(entries, bgg_ids)
+    if missing:
+        raise UsageError(
+            f"no BoardGameGeek id for {', '.join(missing)}: BGG needs one per game; set it with "
+            f"castaway plays bgg-id {missing[0]} ID (the number in the game's boardgamegeek.com address)"
+        )
+    root = ET.Element("plays", {"username": "", "userid": "0", "total": str(len(entries)), "page": "1",
+                                "termsofuse": "https://boardgamegeek.com/xmlapi/termsofuse"})
+    for e in entries:
+        d = e["data"]
+        play = ET.SubElement(root, "play", {
+            "id": str(e["id"]), "date": local(d["started"], "%Y-%m-%d"), "quantity": "1",
+            "length": str(round(d["duration_min"] or 0)), "incomplete": "1" if d["result"] == "abandoned" else "0",
+            "nowinstats": "0", "location": d["location"],
+        })
+        item = ET.SubElement(play, "item", {"name": info(d["game"]).name, "objecttype": "thing",
+                                            "objectid": str(bgg_ids[d["game"]])})
+        ET.SubElement(ET.SubElement(item, "subtypes"), "subtype", {"value": "boardgame"})
+        players = ET.SubElement(play, "players")
+        for p in people(d):
+            ET.SubElement(players, "player", {
+                "username": "", "userid": "0", "name": p["name"], "startposition": str(p["position"]),
+                "color": "/".join(p["colours"] or p["seats"]), "score": "" if p["score"] is None else str(p["score"]),
+                "new": "1" if p["new"] else "0", "rating": "0", "win": "1" if p["winner"] else "0",
+            })
+        ET.SubElement(play, "comments").text = _comments(d)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+# -- BG Stats: push-play JSON and its bgstats:// link ---------------------------------------------------
+
+
+def to_bgstats(entry: dict, bgg_ids: dict[str, int]) -> dict:
+    d = entry["data"]
+    g = info(d["game"])
+    who = people(d)
+    game = {"name": g.name, "highestWins": True, "noPoints": not any(p["score"] is not None for p in who),
+            "sourceGameId": d["game"]}
+    if d["game"] in bgg_ids:
+        game["bggId"] = bgg_ids[d["game"]]
+    scores = sorted({p["score"] for p in who if p["score"] is not None}, reverse=True)
+    players = []
+    for p in who:
+        row = {"name": p["name"], "winner": p["winner"], "role": ", ".join(p["roles"]),
+               "startPlayer": p["start"], "sourcePlayerId": p["name"].lower()}
+        if p["score"] is not None:
+            row["score"] = p["score"]
+            row["rank"] = scores.index(p["score"]) + 1
+        players.append(row)
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": entry["uid"],
+        "playDate": local(d["started"], "%Y-%m-%d %H:%M:%S"),
+        "durationMin": round(d["duration_min"] or 0),
+        "location": d["location"],
+        "comments": _comments(d),
+        "game": game,
+        "players": players,
+    }
+
+
+def bgstats_link(push: dict) -> str:
+    return BGSTATS_LINK + urllib.parse.quote(json.dumps(push, ensure_ascii=False, separators=(",", ":")), safe="")
+
+
+def decode_bgstats_link(link: str) -> dict:
+    if not link.startswith(BGSTATS_LINK):
+        raise UsageError(f"{link[:40]!r}... is not a BG Stats link; it should start with {BGSTATS_LINK}")
+    return json.loads(urllib.parse.unquote(link[len(BGSTATS_LINK):]))
+
+
+def to_bgstats_json(entries: list[dict], bgg_ids: dict[str, int]) -> str:
+    return json.dumps([to_bgstats(e, bgg_ids) for e in entries], ensure_ascii=False, indent=2) + "\n"
+
+
+def to_bgstats_links(entries: list[dict], bgg_ids: dict[str, int]) -> str:
+    return "".join(bgstats_link(to_bgstats(e, bgg_ids)) + "\n" for e in entries)
+
+
+# -- BG Stats export file (BGStatsExport.json) -------------------------------------------------------
+
+
+def _by_id(doc: dict, key: str, name: str) -> dict:
+    items = doc.get(key, [])
+    if not isinstance(items, list) or not all(isinstance(x, dict) and "id" in x for x in items):
+        raise UsageError(f"{name}: \"{key}\" should be a list of objects with an \"id\"; nothing was imported")
+    return {x["id"]: x for x in items}
+
+
+def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
+                        now: datetime | None = None) -> tuple[list[dict], dict[str, int]]:
+    """Our four games' plays from a BG Stats export, and {other game's name: plays skipped}."""
+    doc = _load(text, name)
+    if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list) or not isinstance(doc.get("games"), list):
+        raise UsageError(f"{name}: not a BG Stats export (it needs \"games\" and \"plays\" lists); nothing was imported")
+    games = _by_id(doc, "games", name)
+    players = _by_id(doc, "players", name)
+    places = _by_id(doc, "locations", name)
+    ours = {}
+    for gid, g in games.items():
+        bgg = g.get("bggId") if isinstance(g.get("bggId"), int) else None
+        ours[gid] = match_game(str(g.get("name") or ""), bgg, bgg_ids)
+    out, skipped = [], {}
+    for i, p in enumerate(doc["plays"]):
+        where = f"{name}: play {i + 1}"
+        if not isinstance(p, dict):
+            raise UsageError(f"{where} should be an object; nothing was imported")
+        ref = p.get("gameRefId")
+        if ref not in games:
+            raise UsageError(f"{where}: gameRefId {ref!r} is not in \"games\"; nothing was imported")
+        game = ours[ref]
+        if game is None:
+            label = str(games[ref].get("name") or f"game {ref}")
+            skipped[label] = skipped.get(label, 0) + 1
+            continue
+        try:
+            out.append(_bgstats_play(p, game, games, players, places, now))
+        except UsageError as e:
+            raise UsageError(f"{where}: {e}; nothing was imported") from None
+    return out, skipped
+
+
+def _bgstats_play(p: dict, game: str, games: dict, players: dict, places: dict, now) -> dict:
+    started = parse_when(p.get("playDate"), "playDate", now)
+    duration = p.get("durationMin") or None
+    scores = p.get("playerScores") or []
+    if not isinstance(scores, list):
+        raise UsageError("playerScores should be a list")
+    seats = []
+    for s in scores:
+        if not isinstance(s, dict) or s.get("playerRefId") not in players:
+            raise UsageError(f"player score {s!r} names no player in \"players\"")
+        seats.append({
+            "name": str(players[s["playerRefId"]].get("name") or ""),
+            "role": str(s.get("role") or ""), "score": s.get("score"),
+            "winner": bool(s.get("winner")), "new": bool(s.get("newPlayer")), "start": bool(s.get("startPlayer")),
+        })
+    won = any(x["winner"] for x in seats)
+    loc = places.get(p.get("locationRefId"), {}).get("name", "")
+    expansions = [str(games[x["gameRefId"]].get("name") or "") for x in p.get("expansionPlays") or []
+                  if isinstance(x, dict) and x.get("gameRefId") in games]
+    uid = p.get("uuid")
+    if not isinstance(uid, str) or not uid:
+        key = json.dumps([game, p.get("playDate"), [x["name"] for x in seats]], ensure_ascii=False)
+        uid = hashlib.sha256(key.encode()).hexdigest()[:32]
+    data = validate({
+        "game": game, "started": iso(started),
+        "ended": iso(started + timedelta(minutes=duration)) if isinstance(duration, (int, float)) else "",
+        "duration_min": duration, "location": str(loc or ""), "result": "won" if won else "lost",
+        "players": seats, "expansions": expansions, "variants": [str(p["board"])] if p.get("board") else [],
+        "comments": str(p.get("comments") or ""), "source": "bgstats",
+        "outcome": {"rounds": p["rounds"]} if p.get("rounds") else {},
+    }, now)
+    return {"uid": f"bgstats:{uid}", "game_id": None, "data": data}

@@ -1,0 +1,130 @@
+"""The play log's library API: the CLI calls these; each writing function is one transaction.
+
+Reading: entries (filtered), one play, BoardGameGeek ids, the dice typed in at the table.
+Writing: add, edit, delete, import (never a duplicate: every play has a unique key), set a BGG id.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from . import catalog as catmod
+from . import plays as pl
+from .errors import UsageError
+from .store import Store
+
+BGG_KEY = "bgg_id."
+
+
+def entries(store: Store, game: str | None = None, player: str | None = None, since: str | None = None,
+            until: str | None = None) -> list[dict]:
+    return pl.select(store.play_rows(), resolve(game) if game else None, player, since, until)
+
+
+def resolve(game: str) -> str:
+    """A game name as typed: one of the catalog's games or aliases, or one of the play log's own four."""
+    key = game.strip().lower()
+    if key in pl.GAMES:
+        return key
+    try:
+        return catmod.resolve_game(key)
+    except UsageError:
+        for g in pl.GAMES.values():
+            if key in g.names:
+                return g.id
+        known = sorted(set(pl.GAMES) | set(catmod.game_ids()))
+        raise UsageError(f"unknown game {game!r}; accepted: {', '.join(known)}") from None
+
+
+def play(store: Store, ref: str | int) -> dict:
+    """One play by its number, or 'last' for the newest."""
+    text = str(ref).strip().lower()
+    if text == "last":
+        rows = store.play_rows()
+        if not rows:
+            raise UsageError("no plays yet; finish a game (castaway end) or add one: castaway plays add 21days --date 2026-03-14")
+        return rows[-1]
+    if not text.isdigit():
+        raise UsageError(f"play {ref!r}: give a play number (see castaway plays list) or 'last'")
+    rows = store.play_rows(int(text))
+    if not rows:
+        known = [str(r["id"]) for r in store.play_rows()]
+        shown = ", ".join(known[-10:]) if known else "none yet"
+        raise UsageError(f"no play {ref!r}; plays: {shown}")
+    return rows[0]
+
+
+def bgg_ids(store: Store) -> dict[str, int]:
+    """Each game's BoardGameGeek id: the user's setting, else the catalog's, else the play log's own."""
+    out = {g.id: g.bgg_id for g in pl.GAMES.values() if g.bgg_id}
+    for gid in catmod.game_ids():
+        try:
+            c = catmod.load(gid)
+        except UsageError:
+            continue
+        if c.bgg_id:
+            out[gid] = c.bgg_id
+    for gid in set(out) | set(pl.GAMES) | set(catmod.game_ids()):
+        v = store.setting(BGG_KEY + gid)
+        if v:
+            out[gid] = int(v)
+    return out
+
+
+def set_bgg_id(store: Store, game: str, value: str) -> tuple[str, int]:
+    gid = resolve(game)
+    text = value.strip()
+    if not text.isdigit() or not 0 < int(text) < 10**9:
+        raise UsageError(f"BoardGameGeek id {value!r}: a positive whole number, the one in boardgamegeek.com/boardgame/ID/...")
+    with store.write():
+        store.set_setting(BGG_KEY + gid, str(int(text)))
+    return gid, int(text)
+
+
+def add(store: Store, data: dict, now: datetime | None = None) -> int:
+    record = pl.validate(data, now)
+    with store.write():
+        return store.add_play(None, record["game"], record, uid=uuid.uuid4().hex)
+
+
+def edit(store: Store, ref: str, changes: dict, now: datetime | None = None) -> dict:
+    with store.write():
+        row = play(store, ref)
+        new = pl.edit(row["data"], changes, now)
+        store.update_play(row["id"], new)
+    return {**row, "data": new}
+
+
+def delete(store: Store, ref: str) -> dict:
+    with store.write():
+        row = play(store, ref)
+        store.delete_play(row["id"])
+    return row
+
+
+def import_entries(store: Store, items: list[dict]) -> tuple[list[int], int]:
+    """Add plays whose key is new; returns (new play ids, how many were already there)."""
+    added, dupes = [], 0
+    with store.write():
+        seen = store.play_uids()
+        for it in items:
+            if it["uid"] in seen:
+                dupes += 1
+                continue
+            gid = it.get("game_id")
+            if gid is not None and not store.game_exists(gid):
+                gid = None  # the game's history is in another database
+            added.append(store.add_play(gid, it["data"]["game"], it["data"], uid=it["uid"]))
+            seen.add(it["uid"])
+    return added, dupes
+
+
+def typed_dice(store: Store) -> list[dict]:
+    """Every die face typed in from the table, one per die part: {game, die, part, face, game_id, seq}."""
+    out = []
+    for game, game_id, seq, result in store.physical_rolls():
+        for die, faces in zip(result.get("dice") or [], result.get("faces") or []):
+            for i, face in enumerate(faces):
+                out.append({"game": game, "die": die, "part": i, "face": face, "game_id": game_id, "seq": seq})
+    return out

@@ -1,0 +1,417 @@
+"""The play log's records: what a play holds, how it is checked, filtered, changed and described.
+
+Pure: no database, no terminal. A play is a JSON-shaped dict:
+
+  game         the game's id (21days, robinson, mutinies, dieson, or any other id)
+  edition      e.g. "en" or "cs"
+  started      when it began, ISO 8601 in UTC ("2026-11-29T18:02:00+00:00")
+  ended        when it ended (same form), or "" if not known
+  duration_min minutes of play (None: not known)
+  location     free text
+  result       won, lost or abandoned (competitive games: won when someone won)
+  players      [{name, seat, colour, role, score, winner, new, start, alive}]
+  outcome      the game's own terms (21 Days: day, ship, alive, difficulty; 21 Mutinies: prestige, winner,
+               tiebreak; Robinson Crusoe: scenario, round; Dieson Crusoe: quest, day); any other keys kept
+  expansions   [names], variants [names], comments (text)
+  options      the setup choices (castaway games), event (the end event's number), source (castaway,
+               manual, bgstats, import)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone
+
+from .errors import CompanionError, UsageError
+
+RESULTS = ("won", "lost", "abandoned")
+SOURCES = ("castaway", "manual", "bgstats", "import")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    name: str
+    names: tuple[str, ...]  # lower-case names other apps use for it (BG Stats, BGG)
+    bgg_id: int | None  # where a public source gives it; the user can set any game's id
+    bgg_source: str | None
+    competitive: bool  # winners are players, not the whole table
+    scored: bool  # players score points
+    terms: tuple[tuple[str, str], ...]  # outcome key -> label, in display order
+
+
+GAMES: dict[str, GameInfo] = {
+    g.id: g
+    for g in (
+        GameInfo("21days", "21 Days", ("21 days", "21 dní", "21 dni", "21 days: kickstarter edition"), None, None,
+                 False, False, (("day", "day"), ("alive", "survivors alive"), ("ship", "ship at"),
+                                ("difficulty", "difficulty"), ("shark", "shark at"))),
+        GameInfo("robinson", "Robinson Crusoe: Adventures on the Cursed Island",
+                 ("robinson crusoe: adventures on the cursed island", "robinson crusoe: adventure on the cursed island",
+                  "robinson crusoe"), 121921,
+                 "boardgamegeek.com/boardgame/121921/robinson-crusoe-adventures-on-the-cursed-island", False, False,
+                 (("scenario", "scenario"), ("round", "round"))),
+        GameInfo("mutinies", "21 Mutinies", ("21 mutinies", "21 mutinies: arrr! edition", "21 mutinies arrr! edition"),
+                 None, None, True, True, (("winner", "winner"), ("tiebreak", "tie-break"), ("prestige", "prestige"))),
+        GameInfo("dieson", "Dieson Crusoe", ("dieson crusoe",), None, None, False, False,
+                 (("quest", "quest"), ("day", "day"))),
+    )
+}
+
+
+def info(game: str) -> GameInfo:
+    """What the play log knows of a game, named as the catalog names it; any other id gets a plain,
+    cooperative entry (an imported play of a game whose catalog is not installed still shows)."""
+    from dataclasses import replace
+
+    from . import catalog
+
+    base = GAMES.get(game) or GameInfo(game, game, (game.lower(),), None, None, False, False, ())
+    try:
+        name = catalog.load(game).name if game in catalog.game_ids() else base.name
+    except CompanionError:  # a broken user override must not stop the play log
+        name = base.name
+    return base if name == base.name else replace(base, name=name, names=(*base.names, name.lower()))
+
+
+def match_game(name: str, bgg_id: int | None, bgg_ids: dict[str, int]) -> str | None:
+    """Which of our games another app's game is: by BoardGameGeek id first, then by name."""
+    if bgg_id:
+        for gid, known in bgg_ids.items():
+            if known == bgg_id:
+                return gid
+    key = " ".join((name or "").lower().split())
+    for g in GAMES.values():
+        if key in g.names or key == g.id:
+            return g.id
+    return None
+
+
+# -- times ---------------------------------------------------------------------------------------
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def parse_when(text: str, what: str = "date", now: datetime | None = None, end_of_day: bool = False) -> datetime:
+    """A date or date and time typed by a user or read from a file, as an aware UTC datetime.
+
+    Accepts 2026-11-29, 2026-11-29 18:30, 2026-11-29 18:30:05 and ISO 8601 with T and an offset; times
+    without an offset are local. Refuses dates in the future (beyond a minute of clock skew).
+    """
+    s = str(text).strip() if text is not None else ""
+    accepted = "write YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS] (local time), e.g. 2026-03-14 19:30"
+    try:
+        if len(s) == 10:
+            d = date.fromisoformat(s)
+            dt = datetime.combine(d, time(23, 59, 59) if end_of_day else time(0, 0))
+        else:
+            dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"{what} {text!r} is not a date; {accepted}") from None
+    if dt.year < 1900:
+        raise UsageError(f"{what} {text!r} is before 1900; {accepted}")
+    if dt.tzinfo is None:
+        dt = dt.astimezone()  # local wall time
+    dt = dt.astimezone(timezone.utc)
+    now = now or utc_now()
+    if dt > now + timedelta(minutes=1) and not end_of_day:
+        raise UsageError(f"{what} {text!r} is in the future (now is {local(now.isoformat())}); plays are logged after they happen")
+    return dt
+
+
+def iso(dt: datetime) -> str:
+    return dt.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def local(stamp: str, fmt: str = "%Y-%m-%d %H:%M") -> str:
+    """An ISO UTC stamp shown in local time."""
+    if not stamp:
+        return ""
+    return datetime.fromisoformat(stamp).astimezone().strftime(fmt)
+
+
+def active_minutes(stamps: list[str], pause_min: int = 30) -> int:
+    """Minutes of play from the times of a game's events: a gap longer than `pause_min` is a break
+    (the game was left open overnight), so it does not count."""
+    times = sorted(datetime.fromisoformat(s) for s in stamps if s)
+    total = 0.0
+    for a, b in zip(times, times[1:]):
+        gap = (b - a).total_seconds() / 60
+        if gap <= pause_min:
+            total += gap
+    return round(total)
+
+
+# -- validation ----------------------------------------------------------------------------------
+
+
+def _text(v, field: str) -> str:
+    if v is None:
+        return ""
+    if not isinstance(v, str):
+        raise UsageError(f"play field {field!r}: {v!r} should be text")
+    return v.strip()
+
+
+def _number(v, field: str):
+    if v is None or v == "":
+        return None
+    if isinstance(v, bool):
+        raise UsageError(f"play field {field!r}: {v!r} should be a number")
+    if isinstance(v, str):
+        try:
+            v = float(v.strip().replace(",", "."))
+        except ValueError:
+            raise UsageError(f"play field {field!r}: {v!r} should be a number") from None
+    if not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise UsageError(f"play field {field!r}: {v!r} should be a number")
+    return int(v) if float(v).is_integer() else float(v)
+
+
+def _flag(v, field: str) -> bool | None:
+    if v is None or isinstance(v, bool):
+        return v
+    if v in (0, 1):
+        return bool(v)
+    raise UsageError(f"play field {field!r}: {v!r} should be true or false")
+
+
+def _names(v, field: str) -> list[str]:
+    if v is None:
+        return []
+    if not isinstance(v, list):
+        raise UsageError(f"play field {field!r}: {v!r} should be a list of names")
+    return [_text(x, field) for x in v if _text(x, field)]
+
+
+def validate(data, now: datetime | None = None) -> dict:
+    """A checked, normalised copy of a play; raises UsageError naming the field that is wrong."""
+    if not isinstance(data, dict):
+        raise UsageError(f"a play should be an object with game, started, players...; got {type(data).__name__}")
+    game = _text(data.get("game"), "game").lower()
+    if not game:
+        raise UsageError("play field 'game' is missing; say which game was played, e.g. 21days")
+    started = parse_when(data.get("started"), "play field 'started'", now)
+    ended_raw = data.get("ended") or ""
+    ended = parse_when(ended_raw, "play field 'ended'", now) if ended_raw else None
+    if ended and ended < started:
+        raise UsageError(f"play field 'ended' {ended_raw!r} is before it started ({data.get('started')!r})")
+    duration = _number(data.get("duration_min"), "duration_min")
+    if duration is not None and not 0 <= duration <= 60 * 24 * 14:
+        raise UsageError(f"play field 'duration_min': {duration!r} minutes; accepted: 0 to {60 * 24 * 14}")
+    result = _text(data.get("result") or "abandoned", "result").lower()
+    if result not in RESULTS:
+        raise UsageError(f"play field 'result': {result!r}; accepted: {', '.join(RESULTS)}")
+    raw_players = data.get("players") or []
+    if not isinstance(raw_players, list):
+        raise UsageError("play field 'players' should be a list of players")
+    players = []
+    for i, p in enumerate(raw_players):
+        if not isinstance(p, dict):
+            raise UsageError(f"play field 'players[{i}]': {p!r} should be an object with a name")
+        players.append({
+            "name": _text(p.get("name"), f"players[{i}].name"),
+            "seat": _text(p.get("seat"), f"players[{i}].seat"),
+            "colour": _text(p.get("colour"), f"players[{i}].colour"),
+            "role": _text(p.get("role"), f"players[{i}].role"),
+            "score": _number(p.get("score"), f"players[{i}].score"),
+            "winner": bool(_flag(p.get("winner"), f"players[{i}].winner")),
+            "new": bool(_flag(p.get("new"), f"players[{i}].new")),
+            "start": bool(_flag(p.get("start"), f"players[{i}].start")),
+            "alive": _flag(p.get("alive"), f"players[{i}].alive"),
+        })
+    for key in ("outcome", "options"):
+        if data.get(key) is not None and not isinstance(data.get(key), dict):
+            raise UsageError(f"play field {key!r}: {data.get(key)!r} should be an object")
+    source = _text(data.get("source") or "castaway", "source")
+    if source not in SOURCES:
+        raise UsageError(f"play field 'source': {source!r}; accepted: {', '.join(SOURCES)}")
+    out = {
+        "game": game,
+        "edition": _text(data.get("edition"), "edition"),
+        "started": iso(started),
+        "ended": iso(ended) if ended else "",
+        "duration_min": duration,
+        "location": _text(data.get("location"), "location"),
+        "result": result,
+        "players": players,
+        "outcome": dict(data.get("outcome") or {}),
+        "expansions": _names(data.get("expansions"), "expansions"),
+        "variants": _names(data.get("variants"), "variants"),
+        "comments": _text(data.get("comments"), "comments"),
+        "options": dict(data.get("options") or {}),
+        "source": source,
+    }
+    if data.get("event") is not None:
+        if not isinstance(data["event"], int) or isinstance(data["event"], bool):
+            raise UsageError(f"play field 'event': {data['event']!r} should be an event number")
+        out["event"] = data["event"]
+    return out
+
+
+def settle_players(players: list[dict], outcome: dict, result: str, competitive: bool) -> list[dict]:
+    """Fill scores and winners from a game's outcome: `scores`/`prestige` as {seat or name: points},
+    `winner` as a seat, a name or a list of them. Cooperative games: everyone wins when the table won."""
+    points = outcome.get("scores") or outcome.get("prestige") or {}
+    won = outcome.get("winner")
+    winners = set(won if isinstance(won, list) else [won] if won else [])
+    out = []
+    for p in players:
+        p = dict(p)
+        keys = {p.get("seat"), p.get("name")} - {None, ""}
+        if p.get("score") is None and isinstance(points, dict):
+            for k in keys:
+                v = points.get(k)
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
+                    p["score"] = v
+        if winners:
+            p["winner"] = bool(keys & winners)
+        elif not competitive:
+            p["winner"] = result == "won"
+        out.append(p)
+    return out
+
+
+_EXTRAS = {  # 21 Days setup choices that are expansions or variants, as BGG and BG Stats name them
+    "21days": {"promos": ("expansion", "promo bottle cards"), "shark6": ("expansion", "promo shark card (6 steps)"),
+               "weather": ("expansion", "Weather expansion"), "kite": ("expansion", "Kite expansion"),
+               "scruffs": ("variant", "Scruffs Up! solo")},
+}
+
+
+def extras(game: str, options: dict) -> tuple[list[str], list[str]]:
+    """(expansions, variants) from a castaway game's setup options."""
+    exp = [str(x) for x in options.get("expansions") or [] if x]
+    var = [str(x) for x in options.get("variants") or [] if x]
+    for key, (kind, name) in _EXTRAS.get(game, {}).items():
+        if options.get(key):
+            (exp if kind == "expansion" else var).append(name)
+    return exp, var
+
+
+# -- people: players grouped by name (one person may hold several seats) ---------------------------
+
+
+def people(play: dict) -> list[dict]:
+    """One entry per person: their seats, colours and roles joined; unnamed seats are 'Anonymous'."""
+    order: list[str] = []
+    by: dict[str, dict] = {}
+    for pos, p in enumerate(play.get("players") or [], start=1):
+        name = p.get("name") or "Anonymous"
+        if name not in by:
+            order.append(name)
+            by[name] = {"name": name, "seats": [], "colours": [], "roles": [], "score": None, "winner": False,
+                        "new": False, "start": False, "position": pos}
+        e = by[name]
+        for key, field in (("seats", "seat"), ("colours", "colour"), ("roles", "role")):
+            if p.get(field):
+                e[key].append(p[field])
+        if e["score"] is None and p.get("score") is not None:
+            e["score"] = p["score"]
+        e["winner"] |= bool(p.get("winner"))
+        e["new"] |= bool(p.get("new"))
+        e["start"] |= bool(p.get("start"))
+    return [by[n] for n in order]
+
+
+# -- filters and edits -----------------------------------------------------------------------------
+
+
+def select(entries: list[dict], game: str | None = None, player: str | None = None,
+           since: str | None = None, until: str | None = None, now: datetime | None = None) -> list[dict]:
+    """Entries ({id, data, ...}) whose game, player (any seat's name) and start date match."""
+    lo = parse_when(since, "--since", now) if since else None
+    hi = parse_when(until, "--until", now, end_of_day=True) if until else None
+    if lo and hi and hi < lo:
+        raise UsageError(f"--until {until!r} is before --since {since!r}")
+    who = player.strip().lower() if player else None
+    out = []
+    for e in entries:
+        d = e["data"]
+        if game and d["game"] != game:
+            continue
+        if who and not any((p.get("name") or "").lower() == who for p in d.get("players") or []):
+            continue
+        when = datetime.fromisoformat(d["started"])
+        if (lo and when < lo) or (hi and when > hi):
+            continue
+        out.append(e)
+    return out
+
+
+def edit(data: dict, changes: dict, now: datetime | None = None) -> dict:
+    """A play with changes applied, checked again. `changes` holds fields to replace plus per-player
+    edits: scores {name: points}, winners [names] (the others lose), new [names], roles {name: role}."""
+    d = {k: v for k, v in data.items()}
+    d["players"] = [dict(p) for p in data.get("players") or []]
+    names = {(p.get("name") or "").lower(): p for p in d["players"]}
+
+    def player(name: str) -> dict:
+        p = names.get(name.strip().lower())
+        if p is None:
+            shown = ", ".join(p.get("name") or "(unnamed)" for p in d["players"]) or "none"
+            raise UsageError(f"player {name!r} is not in this play; its players: {shown}")
+        return p
+
+    for key in ("started", "ended", "duration_min", "location", "comments", "result", "edition",
+                "expansions", "variants", "players"):
+        if key in changes:
+            d[key] = changes[key]
+    if "players" in changes:
+        names = {(p.get("name") or "").lower(): p for p in d["players"]}
+    for name, score in (changes.get("scores") or {}).items():
+        player(name)["score"] = score
+    if changes.get("winners") is not None:
+        chosen = {id(player(n)) for n in changes["winners"]}
+        for p in d["players"]:
+            p["winner"] = id(p) in chosen
+    for name in changes.get("new") or []:
+        player(name)["new"] = True
+    for name, role in (changes.get("roles") or {}).items():
+        player(name)["role"] = role
+    if changes.get("outcome"):
+        d["outcome"] = {**(d.get("outcome") or {}), **changes["outcome"]}
+    return validate(d, now)
+
+
+# -- words -----------------------------------------------------------------------------------------
+
+
+def _fmt(v) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_fmt(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return ", ".join(_fmt(x) for x in v)
+    return str(v)
+
+
+def result_words(play: dict) -> str:
+    r = play["result"]
+    if play["game"] == "21days":
+        return {"won": "rescued", "lost": "lost", "abandoned": "abandoned"}[r]
+    if info(play["game"]).competitive and r == "won":
+        winners = [p["name"] for p in people(play) if p["winner"]]
+        return "won by " + " and ".join(winners) if winners else "finished"
+    return r
+
+
+def describe(play: dict) -> str:
+    """The outcome in the game's own terms, e.g. 'rescued · day 21 · survivors alive 3 of 4 · ship at 12'."""
+    g = info(play["game"])
+    out = dict(play.get("outcome") or {})
+    bits = [result_words(play)]
+    for key, label in g.terms:
+        if key not in out or out[key] in (None, ""):
+            continue
+        v = out.pop(key)
+        if key == "alive" and play["game"] == "21days":
+            bits.append(f"{label} {v} of {len(play.get('players') or []) or '?'}")
+        else:
+            bits.append(f"{label} {_fmt(v)}")
+    for key in ("result", "scores"):
+        out.pop(key, None)
+    bits.extend(f"{k} {_fmt(v)}" for k, v in sorted(out.items()) if v not in (None, "", [], {}))
+    return " · ".join(bits)
