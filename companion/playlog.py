@@ -17,9 +17,13 @@ from .store import Store
 BGG_KEY = "bgg_id."
 
 
+def _rows(store: Store, play_id: int | None = None) -> list[dict]:
+    return [{**r, "data": pl.normalize(r["data"])} for r in store.play_rows(play_id)]
+
+
 def entries(store: Store, game: str | None = None, player: str | None = None, since: str | None = None,
             until: str | None = None) -> list[dict]:
-    return pl.select(store.play_rows(), resolve(game) if game else None, player, since, until)
+    return pl.select(_rows(store), resolve(game) if game else None, player, since, until)
 
 
 def resolve(game: str) -> str:
@@ -41,13 +45,13 @@ def play(store: Store, ref: str | int) -> dict:
     """One play by its number, or 'last' for the newest."""
     text = str(ref).strip().lower()
     if text == "last":
-        rows = store.play_rows()
+        rows = _rows(store)
         if not rows:
             raise UsageError("no plays yet; finish a game (castaway end) or add one: castaway plays add 21days --date 2026-03-14")
         return rows[-1]
     if not text.isdigit():
         raise UsageError(f"play {ref!r}: give a play number (see castaway plays list) or 'last'")
-    rows = store.play_rows(int(text))
+    rows = _rows(store, int(text))
     if not rows:
         known = [str(r["id"]) for r in store.play_rows()]
         shown = ", ".join(known[-10:]) if known else "none yet"
@@ -55,8 +59,9 @@ def play(store: Store, ref: str | int) -> dict:
     return rows[0]
 
 
-def bgg_ids(store: Store) -> dict[str, int]:
-    """Each game's BoardGameGeek id: the user's setting, else the catalog's, else the play log's own."""
+def bgg_ids(store: Store | None) -> dict[str, int]:
+    """Each game's BoardGameGeek id: the user's setting, else the catalog's, else the play log's own
+    (no store: no settings yet)."""
     out = {g.id: g.bgg_id for g in pl.GAMES.values() if g.bgg_id}
     for gid in catmod.game_ids():
         try:
@@ -66,7 +71,7 @@ def bgg_ids(store: Store) -> dict[str, int]:
         if c.bgg_id:
             out[gid] = c.bgg_id
     for gid in set(out) | set(pl.GAMES) | set(catmod.game_ids()):
-        v = store.setting(BGG_KEY + gid)
+        v = store.setting(BGG_KEY + gid) if store is not None else None
         if v:
             out[gid] = int(v)
     return out

@@ -252,6 +252,22 @@ def validate(data, now: datetime | None = None) -> dict:
     return out
 
 
+def normalize(data: dict) -> dict:
+    """A stored play in today's shape: checked if it can be, else with every field present (a play written
+    by an older castaway, or one whose times were set on a machine with another clock, still shows)."""
+    try:
+        return validate(data, now=datetime(9000, 1, 1, tzinfo=timezone.utc))
+    except UsageError:
+        d = dict(data)
+        for key, empty in (("edition", ""), ("ended", ""), ("duration_min", None), ("location", ""),
+                           ("result", "abandoned"), ("outcome", {}), ("expansions", []), ("variants", []),
+                           ("comments", ""), ("options", {}), ("source", "castaway"), ("players", [])):
+            d.setdefault(key, empty)
+        d["players"] = [{"name": "", "seat": "", "colour": "", "role": "", "score": None, "winner": False,
+                         "new": False, "start": False, "alive": None, **p} for p in d["players"] if isinstance(p, dict)]
+        return d
+
+
 def settle_players(players: list[dict], outcome: dict, result: str, competitive: bool) -> list[dict]:
     """Fill scores and winners from a game's outcome: `scores`/`prestige` as {seat or name: points},
     `winner` as a seat, a name or a list of them. Cooperative games: everyone wins when the table won."""

@@ -1,0 +1,103 @@
+"""`castaway dice stats [DIE]`: are your real dice fair? Every face typed in from the table, counted per die
+(per part for a die inside a die), with a chi-square test and its verdict in plain words."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from companion import playlog
+from companion.errors import UsageError
+from ui.common import app, command, emit_json, out, store
+
+dice_app = typer.Typer(help="Your physical dice, as typed in at the table.", no_args_is_help=True)
+app.add_typer(dice_app, name="dice")
+
+
+def _die_parts(game: str, die_id: str) -> tuple[str, list[tuple[str, list]]]:
+    """(die name, [(part name, faces)]) from the game's catalog; a plain dN when the catalog has no such die."""
+    from companion import catalog, dice
+
+    try:
+        cat = catalog.load(game)
+        die = cat.dice.get(die_id)
+    except UsageError:
+        die = None
+    if die is None:
+        sides = die_id[1:]
+        if not (die_id.startswith("d") and sides.isdigit()):
+            return die_id, []
+        die = dice.standard_die(int(sides))
+    return die.name, [(p.name, list(p.faces)) for p in die.parts]
+
+
+def groups(rolls: list[dict]) -> list[dict]:
+    """One group per (game, die, part): its name, faces and the faces rolled."""
+    acc: dict[tuple, dict] = {}
+    for r in rolls:
+        key = (r["game"], r["die"], r["part"])
+        if key not in acc:
+            name, parts = _die_parts(r["game"], r["die"])
+            part_name, faces = parts[r["part"]] if r["part"] < len(parts) else ("", [])
+            label = f"{r['die']} {part_name}".strip() if len(parts) > 1 else r["die"]
+            acc[key] = {"game": r["game"], "die": r["die"], "part": part_name, "label": label, "name": name,
+                        "faces": faces, "rolled": []}
+        acc[key]["rolled"].append(r["face"])
+    return list(acc.values())
+
+
+def _matches(g: dict, want: str) -> bool:
+    w = " ".join(want.strip().lower().replace(".", " ").replace("/", " ").split())
+    return w in (g["die"], g["label"], g["name"].lower())
+
+
+@command("stats", app=dice_app)
+def stats_cmd(
+    die: Annotated[Optional[str], typer.Argument(help="A die (red, shark, octopus...) or one part of one ('shark outer'); all if left out.")] = None,
+    game: Annotated[Optional[str], typer.Option("--in", help="Only dice of this game: 21days, robinson, mutinies, dieson.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+):
+    """Counts per face of each die typed in at the table, a chi-square test, and whether it looks biased.
+
+    Example: castaway dice stats "shark outer"
+    """
+    from companion.fairness import judge
+
+    with store() as st:
+        rolls = playlog.typed_dice(st)
+    found = groups(rolls)
+    if game:
+        gid = playlog.resolve(game)
+        found = [g for g in found if g["game"] == gid]
+    if die:
+        chosen = [g for g in found if _matches(g, die)]
+        if not chosen:
+            known = sorted({g["label"] for g in found})
+            raise UsageError(f"no rolls typed in for die {die!r}; dice with typed rolls: {', '.join(known) or 'none yet'}"
+                             " (type the faces you roll: castaway roll red --faces 6)")
+        found = chosen
+    rows = []
+    for g in found:
+        if not g["faces"]:
+            continue
+        v = judge(g["faces"], g["rolled"])
+        rows.append({"game": g["game"], "die": g["die"], "part": g["part"], "label": g["label"], "name": g["name"],
+                     **v.to_dict()})
+    if as_json:
+        return emit_json(rows)
+    if not rows:
+        out.print("No dice typed in yet. When you roll real dice, type what they show: castaway roll red --faces 6")
+        return
+    from ui.charts import bar
+
+    for r in rows:
+        out.print(f"[bold]{r['label']}[/] [dim]({r['name']}, {r['game']})[/]: {r['rolls']} rolls")
+        top = max(max(r["counts"]), max(r["expected"]))
+        width = max(len(f) for f in r["faces"])
+        for face, n, e in zip(r["faces"], r["counts"], r["expected"]):
+            out.print(f"  {face:>{width}} │[cyan]{bar(n, top, 30):<30}[/]│ {n:>4}  [dim]expected {e:.1f}[/]")
+        if r["enough"]:
+            out.print(f"  chi-square {r['chi_square']:.2f} on {r['df']} degrees of freedom, p = {r['p_value']:.3g}")
+        style = "bold red" if r["enough"] and r["p_value"] < 0.01 else "yellow" if not r["enough"] or r["p_value"] < 0.05 else "green"
+        out.print(f"  [{style}]{r['verdict']}[/]\n")

@@ -1,0 +1,390 @@
+"""`castaway plays ...`: the play log (list, show, edit, delete, add, stats, export, import, bgg-id) and
+`castaway print report` (the stats as a PDF with charts)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from companion import playlog
+from companion import plays as pl
+from companion.errors import UsageError
+from ui.common import app, command, emit_json, out, print_app, store
+
+plays_app = typer.Typer(help="The play log: every game castaway ends, and games you add by hand.", no_args_is_help=True)
+app.add_typer(plays_app, name="plays")
+
+FORMATS = ("csv", "json", "bgg", "bgstats", "bgstats-links")
+
+GameOpt = Annotated[Optional[str], typer.Option("--game", help="Only this game: 21days, robinson, mutinies, dieson.")]
+PlayerOpt = Annotated[Optional[str], typer.Option("--player", help="Only plays with this player (by name).")]
+SinceOpt = Annotated[Optional[str], typer.Option("--since", help="Only plays started on or after this date (YYYY-MM-DD).")]
+UntilOpt = Annotated[Optional[str], typer.Option("--until", help="Only plays started on or before this date (YYYY-MM-DD).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+
+
+def _entries(game, player, since, until) -> list[dict]:
+    with store() as st:
+        return playlog.entries(st, game, player, since, until)
+
+
+def _public(e: dict) -> dict:
+    return {"id": e["id"], "uid": e["uid"], "game_id": e["game_id"], **e["data"]}
+
+
+# -- options shared by add and edit ------------------------------------------------------------------
+
+
+def _pairs(items: list[str] | None, what: str, example: str) -> dict[str, str]:
+    pairs = {}
+    for item in items or []:
+        if "=" not in item or not item.split("=", 1)[0].strip():
+            raise UsageError(f"{what} {item!r}: write NAME=VALUE, e.g. {example}")
+        k, v = item.split("=", 1)
+        pairs[k.strip()] = v.strip()
+    return pairs
+
+
+def _value(text: str):
+    t = text.strip()
+    if t.lstrip("-").isdigit():
+        return int(t)
+    return t
+
+
+def _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome) -> dict:
+    ch: dict = {}
+    if date is not None:
+        ch["started"] = pl.iso(pl.parse_when(date, "--date"))
+    if duration is not None:
+        if duration < 0:
+            raise UsageError(f"--duration {duration}: minutes from 0")
+        ch["duration_min"] = duration
+    if location is not None:
+        ch["location"] = location
+    if comment is not None:
+        ch["comments"] = comment
+    if result is not None:
+        if result not in pl.RESULTS:
+            raise UsageError(f"--result {result!r}: accepted: {', '.join(pl.RESULTS)}")
+        ch["result"] = result
+    if score:
+        ch["scores"] = {k: v for k, v in _pairs(score, "--score", "Ann=12").items()}
+    if winner:
+        ch["winners"] = list(winner)
+    if new:
+        ch["new"] = list(new)
+    if role:
+        ch["roles"] = _pairs(role, "--role", "Ann=Maya")
+    if expansion is not None and expansion:
+        ch["expansions"] = list(expansion)
+    if variant is not None and variant:
+        ch["variants"] = list(variant)
+    if outcome:
+        ch["outcome"] = {k: _value(v) for k, v in _pairs(outcome, "--outcome", "day=21").items()}
+    return ch
+
+
+DateOpt = Annotated[Optional[str], typer.Option("--date", help="When it started: YYYY-MM-DD or 'YYYY-MM-DD HH:MM' (local time).")]
+DurationOpt = Annotated[Optional[int], typer.Option("--duration", help="Minutes played.")]
+LocationOpt = Annotated[Optional[str], typer.Option("--location", help="Where you played.")]
+CommentOpt = Annotated[Optional[str], typer.Option("--comment", help="Comments.")]
+ResultOpt = Annotated[Optional[str], typer.Option("--result", help="won, lost or abandoned.")]
+ScoreOpt = Annotated[Optional[list[str]], typer.Option("--score", help="A player's score as NAME=POINTS; repeat.")]
+WinnerOpt = Annotated[Optional[list[str]], typer.Option("--winner", help="A winner by name; repeat (the others lose).")]
+NewOpt = Annotated[Optional[list[str]], typer.Option("--new", help="A player new to the game; repeat.")]
+RoleOpt = Annotated[Optional[list[str]], typer.Option("--role", help="A player's survivor or character as NAME=ROLE; repeat.")]
+ExpansionOpt = Annotated[Optional[list[str]], typer.Option("--expansion", help="An expansion played; repeat.")]
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="A variant played; repeat.")]
+OutcomeOpt = Annotated[Optional[list[str]], typer.Option("--outcome", help="The game's own terms as KEY=VALUE: day=21, ship=12, scenario=1, quest=2...")]
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+
+@command("list", app=plays_app)
+def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
+             as_json: JsonOpt = False):
+    """The plays, oldest first, with their outcome in the game's own terms.
+
+    Example: castaway plays list --game 21days --since 2026-01-01
+    """
+    rows = _entries(game, player, since, until)
+    if as_json:
+        return emit_json([_public(e) for e in rows])
+    if not rows:
+        out.print("No plays match. A game becomes a play when it ends (castaway end); add others with castaway plays add.")
+        return
+    for e in rows:
+        d = e["data"]
+        who = ", ".join(p["name"] for p in pl.people(d))
+        dur = f"{d['duration_min']}m" if d["duration_min"] is not None else "—"
+        out.print(f"[bold]{e['id']:>4}[/]  {pl.local(d['started'])}  {pl.info(d['game']).name:<16} {dur:>5}  "
+                  f"{pl.describe(d)}  [dim]{who}[/]")
+
+
+@command("show", app=plays_app)
+def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.")], as_json: JsonOpt = False,
+             link: Annotated[bool, typer.Option("--bgstats-link", help="Also print the bgstats:// link that adds it to BG Stats.")] = False):
+    """Everything a play holds.
+
+    Example: castaway plays show last
+    """
+    from companion import exchange
+
+    with store() as st:
+        e = playlog.play(st, play)
+        ids = playlog.bgg_ids(st)
+    if as_json:
+        return emit_json(_public(e))
+    d = e["data"]
+    out.print(f"[bold]Play {e['id']}[/]: {pl.info(d['game']).name}" + (f" ({d['edition']})" if d["edition"] else ""))
+    out.print(f"  {pl.describe(d)}")
+    out.print(f"  started {pl.local(d['started'])}" + (f", ended {pl.local(d['ended'])}" if d["ended"] else "")
+              + (f", {d['duration_min']} minutes of play" if d["duration_min"] is not None else ""))
+    for label, v in (("location", d["location"]), ("expansions", ", ".join(d["expansions"])),
+                     ("variants", ", ".join(d["variants"])), ("comments", d["comments"])):
+        if v:
+            out.print(f"  {label}: {v}")
+    for p in d["players"]:
+        bits = [p["name"] or "(unnamed)"]
+        bits += [x for x in (p["colour"] or p["seat"], p["role"]) if x]
+        if p["score"] is not None:
+            bits.append(f"{p['score']} points")
+        flags = [w for w, on in (("winner", p["winner"]), ("new", p["new"]), ("starting player", p["start"]),
+                                 ("died", p["alive"] is False)) if on]
+        out.print("  · " + " · ".join(bits) + (f"  [dim]{', '.join(flags)}[/]" if flags else ""))
+    if e["game_id"]:
+        out.print(f"  [dim]its whole history: castaway --game {e['game_id']} history --last 0[/]")
+    if link:
+        out.print(exchange.bgstats_link(exchange.to_bgstats(e, ids)), markup=False)
+
+
+@command("stats", app=plays_app)
+def stats_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
+              as_json: JsonOpt = False):
+    """Plays and time per game, win rates (by game, difficulty, survivor, player count, player), streaks and scores.
+
+    Example: castaway plays stats --since 2026-01-01
+    """
+    from companion.playstats import stats
+
+    s = stats(_entries(game, player, since, until))
+    if as_json:
+        return emit_json(s)
+    from ui.plays_view import render_stats
+
+    render_stats(s, out)
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+
+@command("add", app=plays_app)
+def add_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies, dieson (or another game's name).")],
+    date: DateOpt = None, duration: DurationOpt = None, location: LocationOpt = None, comment: CommentOpt = None,
+    result: ResultOpt = None,
+    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="A player's name; repeat. NAME:COLOUR also sets the seat colour.")] = None,
+    score: ScoreOpt = None, winner: WinnerOpt = None, new: NewOpt = None, role: RoleOpt = None,
+    expansion: ExpansionOpt = None, variant: VariantOpt = None, outcome: OutcomeOpt = None,
+    edition: Annotated[str, typer.Option("--edition", help="The edition played, e.g. en or cs.")] = "",
+):
+    """Record a game played without castaway.
+
+    Example: castaway plays add 21days --date "2026-03-14 19:30" --duration 50 -p Ann -p Bob --result won --outcome day=21
+    """
+    gid = playlog.resolve(game)
+    if date is None:
+        raise UsageError("--date is needed: when did you play? e.g. --date 2026-03-14 or --date '2026-03-14 19:30'")
+    if result is None:
+        raise UsageError("--result is needed: won, lost or abandoned")
+    seats = []
+    for i, text in enumerate(player or [], start=1):
+        name, _, colour = text.partition(":")
+        if not name.strip():
+            raise UsageError(f"--player {text!r}: give a name, e.g. -p Ann or -p Ann:red")
+        seats.append({"name": name.strip(), "colour": colour.strip(), "seat": colour.strip(), "start": i == 1})
+    base = pl.validate({"game": gid, "started": pl.iso(pl.parse_when(date, "--date")), "result": result,
+                        "players": seats, "edition": edition, "source": "manual"})
+    base["players"] = pl.settle_players(base["players"], {}, result, pl.info(gid).competitive)
+    ch = _changes(None, duration, location, comment, None, score, winner, new, role, expansion, variant, outcome)
+    record = pl.edit(base, ch)
+    with store(create=True) as st:
+        pid = playlog.add(st, record)
+    out.print(f"Play {pid} added: {pl.info(gid).name}, {pl.local(record['started'])}, {pl.describe(record)}.")
+
+
+@command("edit", app=plays_app)
+def edit_cmd(
+    play: Annotated[str, typer.Argument(help="A play number, or 'last'.")],
+    date: DateOpt = None, duration: DurationOpt = None, location: LocationOpt = None, comment: CommentOpt = None,
+    result: ResultOpt = None, score: ScoreOpt = None, winner: WinnerOpt = None, new: NewOpt = None,
+    role: RoleOpt = None, expansion: ExpansionOpt = None, variant: VariantOpt = None, outcome: OutcomeOpt = None,
+):
+    """Fix or complete a play: where, comments, scores, winners, new players, expansions, the game's own terms.
+
+    Example: castaway plays edit last --location "Ann's place" --comment "the shark took Bob on day 20"
+    """
+    ch = _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome)
+    if not ch:
+        raise UsageError("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME (see --help)")
+    with store() as st:
+        e = playlog.edit(st, play, ch)
+    out.print(f"Play {e['id']} changed: {pl.info(e['data']['game']).name}, {pl.describe(e['data'])}.")
+
+
+@command("delete", app=plays_app)
+def delete_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.")],
+               yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False):
+    """Delete a play from the log (its game's history stays).
+
+    Example: castaway plays delete 3 --yes
+    """
+    with store() as st:
+        e = playlog.play(st, play)
+    if not yes and sys.stdin.isatty():
+        if not typer.confirm(f"Delete play {e['id']} ({pl.info(e['data']['game']).name}, {pl.local(e['data']['started'])})?"):
+            raise typer.Exit(1)
+    with store() as st:
+        playlog.delete(st, str(e["id"]))
+    out.print(f"Play {e['id']} deleted.")
+
+
+@command("bgg-id", app=plays_app)
+def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all games if left out.")] = None,
+               bgg_id: Annotated[Optional[str], typer.Argument(help="Its BoardGameGeek id, to set it.", metavar="ID")] = None,
+               as_json: JsonOpt = False):
+    """Show or set a game's BoardGameGeek id (needed for the BGG export).
+
+    Example: castaway plays bgg-id 21days 12345
+    """
+    from companion import catalog
+
+    if bgg_id is not None:
+        with store(create=True) as st:
+            gid, value = playlog.set_bgg_id(st, game, bgg_id)
+        out.print(f"{pl.info(gid).name}: BoardGameGeek id {value}.")
+        return
+    from companion.store import default_path
+    from ui.common import CTX
+
+    if Path(CTX.db or default_path()).exists():
+        with store() as st:
+            ids = playlog.bgg_ids(st)
+    else:
+        ids = playlog.bgg_ids(None)
+    games = [playlog.resolve(game)] if game else sorted(set(pl.GAMES) | set(catalog.game_ids()))
+    rows = [{"game": g, "name": pl.info(g).name, "bgg_id": ids.get(g)} for g in games]
+    if as_json:
+        return emit_json(rows)
+    for r in rows:
+        shown = r["bgg_id"] or "not known: set it with castaway plays bgg-id " + r["game"] + " ID"
+        out.print(f"[bold]{r['game']:<10}[/] {r['name']}: {shown}")
+
+
+# -- exports and imports -----------------------------------------------------------------------------
+
+
+@command("export", app=plays_app)
+def export_cmd(
+    fmt: Annotated[str, typer.Argument(help="csv, json (castaway, every field), bgg (BoardGameGeek plays XML), bgstats (push-play JSON), bgstats-links.", metavar="FORMAT")],
+    file: Annotated[str, typer.Argument(help="The file to write ('-': print it).")],
+    game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
+):
+    """Export plays; the file is written whole or not at all.
+
+    Example: castaway plays export bgg plays.xml --game robinson
+    """
+    from companion import exchange
+
+    f = fmt.strip().lower()
+    if f not in FORMATS:
+        raise UsageError(f"format {fmt!r}: accepted: {', '.join(FORMATS)}")
+    with store() as st:
+        rows = playlog.entries(st, game, player, since, until)
+        ids = playlog.bgg_ids(st)
+    text = {
+        "csv": lambda: exchange.to_csv(rows),
+        "json": lambda: exchange.to_json(rows, pl.iso(pl.utc_now())),
+        "bgg": lambda: exchange.to_bgg_xml(rows, ids),
+        "bgstats": lambda: exchange.to_bgstats_json(rows, ids),
+        "bgstats-links": lambda: exchange.to_bgstats_links(rows, ids),
+    }[f]()
+    if file == "-":
+        sys.stdout.write(text)
+        return
+    from ui.charts import write_atomic
+
+    path = write_atomic(file, text)
+    out.print(f"{len(rows)} play{'s' if len(rows) != 1 else ''} written to {path} ({f}).")
+
+
+@command("import", app=plays_app)
+def import_cmd(
+    file: Annotated[str, typer.Argument(help="A castaway JSON export or a BG Stats export (BGStatsExport.json).")],
+    fmt: Annotated[str, typer.Option("--format", help="auto, json (castaway) or bgstats.")] = "auto",
+):
+    """Import plays; a play already in the log (same key) is never added twice.
+
+    Example: castaway plays import BGStatsExport.json
+    """
+    from companion import exchange
+
+    try:
+        text = Path(file).expanduser().read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no file {file!r}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError(f"cannot read {file!r}: {getattr(e, 'strerror', None) or e}") from None
+    f = fmt.strip().lower()
+    if f not in ("auto", "json", "bgstats"):
+        raise UsageError(f"--format {fmt!r}: accepted: auto, json, bgstats")
+    if f == "auto":
+        f = "json" if f'"{exchange.FORMAT}"' in text[:4000] or '"format"' in text[:200] else "bgstats"
+    skipped: dict[str, int] = {}
+    with store(create=True) as st:
+        if f == "json":
+            items = exchange.from_json(text, file)
+        else:
+            items, skipped = exchange.from_bgstats_export(text, file, playlog.bgg_ids(st))
+        added, dupes = playlog.import_entries(st, items)
+    out.print(f"{len(added)} play{'s' if len(added) != 1 else ''} imported"
+              + (f" (numbers {added[0]}-{added[-1]})" if len(added) > 1 else f" (number {added[0]})" if added else "")
+              + (f"; {dupes} already in the log, left as they were" if dupes else "") + ".")
+    if skipped:
+        total = sum(skipped.values())
+        shown = ", ".join(f"{n} ({c})" for n, c in sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0])))
+        out.print(f"Skipped {total} play{'s' if total != 1 else ''} of games castaway does not log: {shown}.")
+
+
+# -- the PDF report ------------------------------------------------------------------------------------
+
+
+@command("report", app=print_app)
+def report_cmd(
+    file: Annotated[str, typer.Argument(help="The PDF to write.")] = "castaway-report.pdf",
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
+):
+    """The play log's stats as a PDF with charts.
+
+    Example: castaway print report report.pdf --paper letter
+    """
+    from companion.playstats import stats
+
+    if paper.lower() not in ("a4", "letter"):
+        raise UsageError(f"--paper {paper!r}: accepted: a4, letter")
+    scope = [f"game {game}" if game else "", f"player {player}" if player else "",
+             f"from {since}" if since else "", f"until {until}" if until else ""]
+    s = stats(_entries(game, player, since, until))
+    from printables.report import report
+    from ui.charts import write_atomic
+
+    pdf = report(s, {"paper": paper.lower(), "scope": ", ".join(x for x in scope if x) or "all plays",
+                     "made": pl.local(pl.iso(pl.utc_now()))})
+    path = write_atomic(file, pdf)
+    out.print(f"Report written to {path} ({s['plays']} plays).")
