@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = {"21days": "days21"}
+_MODULES = {"21days": "days21", "dieson": "dieson"}
 
 
 def rules_for(game_id: str):

@@ -1,0 +1,250 @@
+"""`castaway dieson ...`: Dieson Crusoe's procedures as single commands (the same actions the guided
+`castaway play` records).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from companion import session
+from companion.errors import UsageError
+from companion.games import dieson  # noqa: F401  (registers the dc-* actions)
+from companion.games import dieson_rules as R
+from companion.games.dieson_afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap
+from companion.games.dieson_day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll
+from companion.games.dieson_do import DcDo
+from companion.games.dieson_flow import next_step, parse_icons
+from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+
+sub = typer.Typer(help="Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you).",
+                  no_args_is_help=True)
+app.add_typer(sub, name="dieson")
+
+
+def _run(action) -> None:
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        loaded = session.load(st, gid)
+        if loaded.cat.id != "dieson":
+            raise UsageError(f"game {gid} is {loaded.cat.name}, not Dieson Crusoe; castaway use ID to pick a Dieson game")
+        ev, table = session.act(st, gid, action, CTX.if_version)
+    say = ev.result.get("say") if isinstance(ev.result, dict) else None
+    out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""))
+    over = table.data.get("over")
+    if over:
+        out.print(f"[bold reverse] game over: {over['result']} [/]")
+
+
+def _positions(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in text.replace(" ", "").split(",") if x)
+    except ValueError:
+        raise UsageError(f"positions {text!r}: write them like 1,3 (1 = the leftmost unused die)") from None
+
+
+@command("next", app=sub)
+def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """What happens next at the table, and the command for it.
+
+    Example: castaway dieson next
+    """
+    with store() as st:
+        loaded = session.load(st, session.current_id(st, CTX.game))
+    if loaded.cat.id != "dieson":
+        raise UsageError(f"game {loaded.row.id} is {loaded.cat.name}, not Dieson Crusoe")
+    step = next_step(loaded.table, loaded.cat)
+    if step is None:
+        data = {"over": loaded.table.data.get("over")}
+        return emit_json(data) if as_json else out.print(f"The game is over: {data['over']['result']}.")
+    data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
+            "choices": [v for v, _ in step.ask.choices]}
+    if as_json:
+        return emit_json(data)
+    out.print(f"[bold]{step.phase} · {step.title}[/]: {step.say}")
+    for v, label in step.ask.choices:
+        out.print(f"  [dim]{v}[/] {label}")
+
+
+@command("roll", app=sub)
+def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="Your dice in hand order (yellow,yellow,grey): 2,4,4.")] = None):
+    """Morning: roll the three action dice (virtually, or the faces you rolled).
+
+    Example: castaway dieson roll --faces 2,4,4
+    """
+    _run(DcRoll(faces))
+
+
+@command("reroll", app=sub)
+def reroll_cmd(
+    positions: Annotated[str, typer.Argument(help="Which unused dice, 1 = leftmost: 1,3.")],
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The new faces you rolled.")] = None,
+):
+    """Morning: pay 1 stone to reroll one, two or three dice.
+
+    Example: castaway dieson reroll 1,3 --faces 5,2
+    """
+    _run(DcReroll(_positions(positions), faces))
+
+
+@command("keep", app=sub)
+def keep_cmd():
+    """Morning: no more rerolls.
+
+    Example: castaway dieson keep
+    """
+    _run(DcKeep())
+
+
+@command("event", app=sub)
+def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help="On the wood/stone space: wood or stone.")] = None):
+    """Morning: move the event disc by the smallest unused die and apply the event.
+
+    Example: castaway dieson event --take stone
+    """
+    _run(DcEvent(take))
+
+
+@command("pick", app=sub)
+def pick_cmd(
+    die: Annotated[int, typer.Argument(help="The unused die, 1 = leftmost.")],
+    back: Annotated[bool, typer.Option("--back", "--ccw", help="Counter-clockwise (a 1 or the grey die).")] = False,
+):
+    """Afternoon: use an unused die; the meeple moves that many boxes.
+
+    Example: castaway dieson pick 3 --back
+    """
+    _run(DcPick(die, "ccw" if back else "cw"))
+
+
+@command("shift", app=sub, context_settings=NUMBERS)
+def shift_cmd(
+    steps: Annotated[int, typer.Argument(help="+N or -N boxes.")],
+    pay: Annotated[str, typer.Option(help="wood or health, one per box.")] = "wood",
+):
+    """Afternoon: move the meeple to adjacent boxes, 1 wood (or 1 health) each.
+
+    Example: castaway dieson shift -1 --pay wood
+    """
+    _run(DcShift(steps, pay))
+
+
+@command("boost", app=sub)
+def boost_cmd(
+    n: Annotated[int, typer.Argument(help="How much higher the die counts for stars.")] = 1,
+    pay: Annotated[str, typer.Option(help="food or health, one per step.")] = "food",
+):
+    """Afternoon: raise the die in hand for stars, 1 food (or 1 health) a step.
+
+    Example: castaway dieson boost 1 --pay food
+    """
+    _run(DcBoost(n, pay))
+
+
+@command("do", app=sub)
+def do_cmd(
+    what: Annotated[str, typer.Argument(help="action, craft or friend.")] = "action",
+    tool: Annotated[Optional[str], typer.Option(help="craft: the tool, e.g. rope.")] = None,
+    take: Annotated[Optional[str], typer.Option(help="2. Get one resource: food, wood or stone.")] = None,
+    box: Annotated[Optional[str], typer.Option(help="With the friend's die help: any box (move, hunt, woods, ...).")] = None,
+    need: Annotated[Optional[int], typer.Option(help="1. Move: the stars drawn on the dotted line.")] = None,
+    line: Annotated[str, typer.Option(help="1. Move: plain, food (the line asks 1 food) or escape.")] = "plain",
+    gain: Annotated[Optional[str], typer.Option(help="1. Move: the resource drawn at the new place.")] = None,
+    place: Annotated[Optional[str], typer.Option(help="1. Move: mountain-top, watch-dog, raft, or another name.")] = None,
+    area: Annotated[Optional[str], typer.Option(help="1. Move: the new area's card if you enter one.")] = None,
+):
+    """Afternoon: with the die in hand, do the box's action, craft a tool or play with the friend.
+
+    Example: castaway dieson do action --need 2 --gain wood --area deer
+    """
+    _run(DcDo(what.strip().lower(), take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
+
+
+@command("help", app=sub)
+def help_cmd(
+    kind: Annotated[str, typer.Argument(help="die, resource or stars (the arrow's icon).")],
+    what: Annotated[Optional[str], typer.Argument(help="die: lightning/weather/raid; resource: food, wood, ...")] = None,
+    amount: Annotated[int, typer.Option(help="The arrow's number (resource or stars).")] = 1,
+):
+    """My Friend's help: the disc goes back to its start for the benefit on its arrow.
+
+    Example: castaway dieson help die weather
+    """
+    _run(DcHelp(kind.strip().lower(), what, amount))
+
+
+@command("leather", app=sub)
+def leather_cmd(n: Annotated[int, typer.Argument(help="How many leather.")] = 1):
+    """Any time: 1 leather moves the Friend disc on one space.
+
+    Example: castaway dieson leather 1
+    """
+    _run(DcLeather(n))
+
+
+@command("swap", app=sub)
+def swap_cmd(die: Annotated[int, typer.Argument(help="The unused die to swap, 1 = leftmost.")]):
+    """Afternoon, with the Blueprint: swap its die for an unused die.
+
+    Example: castaway dieson swap 1
+    """
+    _run(DcSwap(die))
+
+
+@command("dusk", app=sub)
+def dusk_cmd(
+    trap: Annotated[bool, typer.Option("--trap", help="Use the Trap (Lightning 3 or 5, 1 food).")] = False,
+    dog: Annotated[bool, typer.Option("--dog", help="Use the Watch Dog (Raid 5 or 6, 1 food).")] = False,
+):
+    """Evening: the start-of-evening tools (the Flag acts by itself).
+
+    Example: castaway dieson dusk --trap
+    """
+    _run(DcDusk(trap, dog))
+
+
+@command("eat", app=sub)
+def eat_cmd(pay: Annotated[str, typer.Option(help="food or health.")] = "food"):
+    """Evening: eat 1 food, or lose 1 health.
+
+    Example: castaway dieson eat --pay food
+    """
+    _run(DcEat(pay))
+
+
+@command("night", app=sub)
+def night_cmd(icons: Annotated[Optional[str], typer.Option(help="Icons on the new date space: 'weather+1 raid+2' or none (default: the data file's).")] = None):
+    """Evening: weather and raid penalties, the dice move, and the date moves on.
+
+    Example: castaway dieson night --icons "weather+1"
+    """
+    w = r = None
+    if icons is not None:
+        w, r = parse_icons(icons)
+    _run(DcNight(w, r))
+
+
+@command("tables", app=sub)
+def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """The board's tables castaway uses (star table, event track, action boxes, tools' costs), and which are assumed.
+
+    Example: castaway dieson tables
+    """
+    from companion import catalog
+
+    cat = catalog.load("dieson")
+    tools = [{"id": c.id, "name": c.name, "stars": c.get("stars"), "cost": c.get("cost"), "rope": bool(c.get("needs_rope")),
+              "location": c.get("location"), "assumed": bool(c.assumed)} for c in cat.deck("tools").cards]
+    data = {"stars": cat.rules["stars"]["table"], "events": R.event_spaces(cat), "boxes": R.boxes(cat),
+            "dice_move": cat.rules["dice_move"]["to"], "tools": tools}
+    if as_json:
+        return emit_json(data)
+    out.print("[bold]Stars[/] " + "  ".join(f"{v}:{s}★" for v, s in enumerate(data["stars"], 1)) + "  [dim](assumed)[/]")
+    out.print("[bold]Event track[/] " + " → ".join(f"{i}:{R.EVENT_NAMES[e]}" for i, e in enumerate(data["events"], 1)))
+    out.print("[bold]Action boxes[/] " + " → ".join(R.BOX_NAMES[b] for b in data["boxes"]))
+    out.print("[bold]Used dice go to[/] " + ", ".join(f"{i}→{x}" for i, x in enumerate(data["dice_move"], 1)))
+    for tl in tools:
+        cost = ", ".join(f"{n} {k}" for k, n in (tl["cost"] or {}).items())
+        extra = (" + rope" if tl["rope"] else "") + (f" at {tl['location']}" if tl["location"] else "")
+        out.print(f"  {tl['name']:<12} {tl['stars']}★ {cost}{extra}" + ("  [dim](assumed)[/]" if tl["assumed"] else ""))
