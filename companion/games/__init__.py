@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = {"21days": "days21", "dieson": "dieson"}
+_MODULES = {"21days": "days21", "dieson": "dieson", "robinson": "robinson"}
 
 
 def rules_for(game_id: str):
