@@ -419,6 +419,8 @@ def describe(play: dict) -> str:
     g = info(play["game"])
     out = dict(play.get("outcome") or {})
     bits = [result_words(play)]
+    if bits[0].startswith("won by "):
+        out.pop("winner", None)  # already said
     for key, label in g.terms:
         if key not in out or out[key] in (None, ""):
             continue
