@@ -533,12 +533,44 @@ def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual
 
 
 # Command groups that live in modules of their own register themselves on import.
-for _module in ("ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds"):
+for _module in ("ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds"):
     __import__(_module)
+
+
+GLOBAL_VALUE_OPTIONS = ("--db", "--game", "-g", "--if-version")
+
+
+def invoked_command(argv: list[str]) -> str | None:
+    """The command word in argv, skipping the global options and their values."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+            continue
+        if word in GLOBAL_VALUE_OPTIONS:
+            skip = True
+            continue
+        if word.startswith("-"):
+            continue
+        return word
+    return None
+
+
+def only(name: str | None) -> None:
+    """Keep just the invoked command in the app: Typer builds every registered command's parameters
+    before running one, which costs more than the command itself. Help and unknown words keep all."""
+    if not name:
+        return
+    commands = [c for c in app.registered_commands if c.name == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if commands or groups:
+        app.registered_commands[:] = commands
+        app.registered_groups[:] = groups
 
 
 def main() -> None:
     try:
+        only(invoked_command(sys.argv[1:]))
         app()
     except CompanionError as e:  # raised outside a command (callback)
         err.print(f"error: {e}", markup=False)

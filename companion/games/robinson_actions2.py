@@ -127,7 +127,12 @@ class RcPlan(Action):
         held = reserved(t)
         for res, n in reserve.items():
             if held.get(res, 0) + n > c[res]:
-                raise RuleError(f"{what} needs {n} {res} set aside; available {c[res]}, already set aside "
+                alt = ""
+                if what in ("shelter", "roof", "palisade"):
+                    k = str(len(t.seats))
+                    alt = (f" ({cat.rules['shelter_cost']['wood'][k]} wood or {cat.rules['shelter_cost']['fur'][k]}"
+                           " furs, never mixed)")
+                raise RuleError(f"{what} needs {n} {res}{alt} set aside; available {c[res]}, already set aside "
                                 f"{held.get(res, 0)} (resources gained this phase cannot be used)")
         r["plan"].append({"what": what, "arg": arg, "by": by, "helper": helper, "reserve": reserve,
                           "own": self.own, "done": False})
@@ -205,7 +210,7 @@ class RcResolve(Action):
                     lines.append(f"it fails: {n} determination instead, nothing spent")
                 if adventure:
                     pending.append("adventure")
-                    lines.append(f"Adventure! draw a {k} Adventure card and resolve it")
+                    lines.append(f"Adventure! draw an Adventure card of the {k} pile and resolve it")
             elif self.faces:
                 raise RuleError("two pawns succeed without dice: no faces to type")
             if ok:

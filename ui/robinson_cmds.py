@@ -1,0 +1,208 @@
+"""`castaway rc ...`: Robinson Crusoe's procedures as single commands (the same actions the guided
+`castaway play` records).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from companion import session
+from companion.errors import UsageError
+from companion.games import robinson  # noqa: F401  (registers the rc-* actions)
+from companion.games.robinson_actions import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
+                                              RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
+from companion.games.robinson_actions2 import RcPlan, RcPlanDone, RcResolve, RcTile
+from companion.games.robinson_guide import next_step
+from companion.games.robinson_state import parse_event, parse_plan
+from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+
+sub = typer.Typer(help="Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you).",
+                  no_args_is_help=True)
+app.add_typer(sub, name="rc")
+
+WORDS = Annotated[list[str], typer.Argument(help="Words, as the guided game takes them.")]
+
+
+def _loaded(st):
+    loaded = session.load(st, session.current_id(st, CTX.game))
+    if loaded.cat.id != "robinson":
+        raise UsageError(f"game {loaded.row.id} is {loaded.cat.name}, not Robinson Crusoe; castaway use ID to pick one")
+    return loaded
+
+
+def _run(make) -> None:
+    """make(table, cat) -> the action: built from the current state (plans are parsed against it)."""
+    with store() as st:
+        loaded = _loaded(st)
+        action = make(loaded.table, loaded.cat)
+        ev, table = session.act(st, loaded.row.id, action, CTX.if_version)
+    say = ev.result.get("say") if isinstance(ev.result, dict) else None
+    out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""))
+    over = table.data.get("over")
+    if over:
+        out.print(f"[bold reverse] game over: {over['result']} [/] {over.get('reason', '')}")
+
+
+@command("next", app=sub)
+def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """What happens next at the table.
+
+    Example: castaway rc next
+    """
+    with store() as st:
+        loaded = _loaded(st)
+    step = next_step(loaded.table, loaded.cat)
+    if step is None:
+        over = loaded.table.data.get("over") or {}
+        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result')}.")
+    data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt, "kind": step.ask.kind,
+            "dice": list(step.ask.dice), "where": loaded.table.data["flow"].get("step")}
+    if as_json:
+        return emit_json(data)
+    out.print(f"[bold]{step.phase}[/] · {step.title}: {step.say}")
+
+
+@command("event", app=sub)
+def event_cmd(words: WORDS):
+    """Record the card drawn from the Event deck: adventure, mystery, or an Event card by its icon (book,
+    build, gather, explore) with its name and its threat action's pawns.
+
+    Example: castaway rc event book Heavy rain 2
+    """
+    _run(lambda t, c: RcEvent(*parse_event(" ".join(words))))
+
+
+@command("effects", app=sub, context_settings=NUMBERS)
+def effects_cmd(words: WORDS):
+    """What a card changed ('wood -1, cook.wounds +1, roof half'); moves the round on where it waits for that.
+
+    Example: castaway rc effects storm-token +1
+    """
+    _run(lambda t, c: RcAdjust(" ".join(words)))
+
+
+@command("morale", app=sub)
+def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help="At the highest morale: heal 1 wound instead of determination.")] = False):
+    """Morale phase: the First Player gains or discards determination.
+
+    Example: castaway rc morale
+    """
+    _run(lambda t, c: RcMorale("heal" if heal else ("determination" if t.data["tracks"]["morale"] == t.limits(c.tracks["morale"])[1] else None)))
+
+
+@command("produce", app=sub)
+def produce_cmd():
+    """Production phase: the camp tile's sources give their resources.
+
+    Example: castaway rc produce
+    """
+    _run(lambda t, c: RcProduce())
+
+
+@command("plan", app=sub)
+def plan_cmd(words: WORDS):
+    """Plan one action with its pawn(s), or 'done' when every pawn is placed.
+
+    Example: castaway rc plan roof cook+cook fur
+    """
+    text = " ".join(words)
+    _run(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan(**parse_plan(t, c, text)))
+
+
+@command("resolve", app=sub)
+def resolve_cmd(
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="A single pawn's 3 action dice as rolled: success,wound,adventure (s,0,a). Left out: rolled virtually.")] = None,
+    beast: Annotated[Optional[str], typer.Option("--beast", help="Hunting: the Beast card's strength, weapon loss, food, furs [palisade].")] = None,
+    choice: Annotated[Optional[str], typer.Option("--choice", help="Arranging the camp with 4 players: determination or morale.")] = None,
+    changes: Annotated[Optional[str], typer.Option("--changes", help="A Threat Action: what it cost and gave, e.g. 'wood -1, cook.determination +2'.")] = None,
+):
+    """Resolve the next planned action (threat, hunting, building, gathering, exploration, camp, rest).
+
+    Example: castaway rc resolve --faces success,0,adventure
+    """
+    _run(lambda t, c: RcResolve(faces, beast, choice, changes))
+
+
+@command("tile", app=sub)
+def tile_cmd(words: WORDS):
+    """The Island tile an exploration drew: number, terrain, then food, wood, shelter, beast, mystery, dN.
+
+    Example: castaway rc tile 5 plains food beast d2
+    """
+    _run(lambda t, c: RcTile(" ".join(words)))
+
+
+@command("weather-dice", app=sub)
+def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help="rain, winter, animals; none for no dice.")] = None):
+    """Which Weather dice the Scenario card shows for this round.
+
+    Example: castaway rc weather-dice rain winter
+    """
+    picked = tuple(d.strip().lower() for d in (dice or []) if d.strip().lower() != "none")
+    _run(lambda t, c: RcWeatherDice(picked))
+
+
+@command("weather", app=sub)
+def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The weather dice as rolled, in the order rain, winter, animals: rr,w,beast. Left out: rolled virtually.")] = None):
+    """Weather phase: the dice and the tokens in the Weather space, the storm last.
+
+    Example: castaway rc weather --faces rr,w
+    """
+    _run(lambda t, c: RcWeather(faces))
+
+
+@command("eat", app=sub)
+def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help="Who goes without food when there is not enough (repeat).")] = None):
+    """Night: one food per player; who cannot eat takes 2 wounds.
+
+    Example: castaway rc eat --hungry cook
+    """
+    _run(lambda t, c: RcEat(tuple(hungry or ())))
+
+
+@command("camp", app=sub)
+def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help="Leave out to stay; a tile number, or a new tile '5 plains food wood shelter'.")] = None):
+    """Night: the camp stays or moves to an adjacent tile (a built Roof and Palisade lose half).
+
+    Example: castaway rc camp 5
+    """
+    to = " ".join(words or []).strip() or None
+    _run(lambda t, c: RcCamp(to))
+
+
+@command("night-end", app=sub)
+def night_end_cmd():
+    """Night: open-air wounds, food rots, and the next round begins (or the last one ends the game).
+
+    Example: castaway rc night-end
+    """
+    _run(lambda t, c: RcNightEnd())
+
+
+@command("goal", app=sub)
+def goal_cmd():
+    """The Scenario's goal is met: the game is won.
+
+    Example: castaway rc goal
+    """
+    _run(lambda t, c: RcGoal())
+
+
+@command("use-item", app=sub)
+def use_item_cmd(name: Annotated[str, typer.Argument(help="The Starting Item's name (its first letters are enough).")]):
+    """Use a Starting Item (each works twice).
+
+    Example: castaway rc use-item hammer
+    """
+    _run(lambda t, c: RcUseItem(name))
+
+
+@command("phase", app=sub)
+def phase_cmd(phase: Annotated[str, typer.Argument(help="event, morale, production, action, weather or night.")]):
+    """A correction: put the round at the start of a phase.
+
+    Example: castaway rc phase weather
+    """
+    _run(lambda t, c: RcPhase(phase.strip().lower()))
