@@ -19,14 +19,14 @@ from .dieson_day import _need, friend_on
 SAY = {
     "pick": "Die {die}: the meeple goes {way} {steps} to {box}.",
     "shift": "Paid {n} {pay}: the meeple shifts to {box}.",
-    "boost": "Paid {n} {pay}: the die counts as {v} for stars ({stars} stars).",
+    "boost": "Paid {n} {pay}: the die counts as {v} for stars ({stars}).",
     "help_die": "Friend's help: the {icon} die ({v}) does any one action; the meeple stays.",
     "help_res": "Friend's help: +{n} {what}.",
     "help_stars": "Friend's help: +{n} stars on the next stars you get.",
     "leather": "Paid {n} leather: the Friend disc moves to {pos}.",
     "swap": "Blueprint: die {old} swapped for the card's {new}.",
     "friend": "Played with the friend: the disc moves to {pos}.",
-    "craft": "Made the {name} with {stars} stars.",
+    "craft": "Made the {name} with {stars}.",
     "stars": "{stars} stars",
 }
 LINES = ("plain", "food", "escape")
@@ -153,7 +153,7 @@ class DcBoost(Action):
             R.lose(t, "health", self.n)
         p["boost"] = p.get("boost", 0) + self.n
         v = die_value(p)
-        return {"say": SAY["boost"].format(n=self.n, pay=how, v=v, stars=R.stars_for(cat, v))}
+        return {"say": SAY["boost"].format(n=self.n, pay=how, v=v, stars=R.stars_text(R.stars_for(cat, v)))}
 
 
 @register

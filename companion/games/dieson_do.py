@@ -20,13 +20,13 @@ from .dieson_day import friend_on
 
 WHAT = ("action", "craft", "friend")
 SAY_DO = {
-    "gain": "{box} with {stars} stars: {what}.",
+    "gain": "{box} with {stars}: {what}.",
     "build": "{box}: paid {paid}, +{n} {what}.",
     "hunt_ok": "Hunting the {area}: power {power} against {need}{bow}: success, {what}.",
     "hunt_fail": "Hunting the {area}: power {power} against {need}: it fails.",
-    "move_fail": "Move: {stars} stars against {need} on the line: the move fails.",
-    "move_ok": "Move with {stars} stars to {place}{extra}.",
-    "escape": "Escape with {stars} stars: you leave the island!",
+    "move_fail": "Move: {stars} against {need} on the line: the move fails.",
+    "move_ok": "Move with {stars} to {place}{extra}.",
+    "escape": "Escape with {stars}: you leave the island!",
     "die_to": " Die to used box {slot}.",
 }
 
@@ -114,14 +114,14 @@ class DcDo(Action):
         if box == "resource":
             res = R.parse_choice(self.take, ("food", "wood", "stone"), "take")
             R.gain(t, res, 1)
-            return {"box": box, "say": SAY_DO["gain"].format(box=name, stars=stars, what=f"+1 {res}")}
+            return {"box": box, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+1 {res}")}
         if box in ("stones", "woods", "food"):
             res = {"stones": "stone", "woods": "wood", "food": "food"}[box]
             R.gain(t, res, stars)
-            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=stars, what=f"+{stars} {res}")}
+            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{stars} {res}")}
         if box == "recover":
             got = R.gain(t, "health", stars)
-            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=stars, what=f"+{got} health")}
+            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{got} health")}
         if box in ("fences", "roofs"):
             need = ("stone", "wood") if box == "fences" else ("leather", "wood")
             short = [f"1 {r} (you have {R.count(t, r)})" for r in need if R.count(t, r) < 1]
@@ -169,13 +169,13 @@ class DcDo(Action):
         if line == "food" and R.count(t, "food") < 1:
             raise RuleError("this line asks for 1 food; you have 0")
         if stars < self.need:
-            return {"box": "move", "moved": False, "say": SAY_DO["move_fail"].format(stars=stars, need=self.need)}
+            return {"box": "move", "moved": False, "say": SAY_DO["move_fail"].format(stars=R.stars_text(stars), need=self.need)}
         if line == "food":
             R.pay(t, "food", 1, "the line")
         if line == "escape":
             s["escaped"] = True
             t.data["flags"]["place"] = "escaped"
-            return {"box": "move", "moved": True, "say": SAY_DO["escape"].format(stars=stars)}
+            return {"box": "move", "moved": True, "say": SAY_DO["escape"].format(stars=R.stars_text(stars))}
         place = (self.place or "").strip().lower() or "a new place"
         t.data["flags"]["place"] = place
         if place in R.PLACES and place not in s["visited"]:
@@ -192,7 +192,7 @@ class DcDo(Action):
                 R.gain(t, res, 1)
                 extra.append(f"+1 {res}")
         return {"box": "move", "moved": True, "say": SAY_DO["move_ok"].format(
-            stars=stars, place=R.PLACE_NAMES.get(place, place), extra=(": " + ", ".join(extra)) if extra else "")}
+            stars=R.stars_text(stars), place=R.PLACE_NAMES.get(place, place), extra=(": " + ", ".join(extra)) if extra else "")}
 
     @staticmethod
     def _new_area(t: Table, new: str) -> None:
@@ -236,4 +236,4 @@ class DcDo(Action):
             if s["friend"] in friends["draw"]:
                 friends["draw"].remove(s["friend"])
             friends["held"][R.SEAT] = [s["friend"]]
-        return {"tool": tool, "say": SAY["craft"].format(name=card.name, stars=stars)}
+        return {"tool": tool, "say": SAY["craft"].format(name=card.name, stars=R.stars_text(stars))}

@@ -25,8 +25,8 @@ T = {
     "reroll_ask": "Positions to reroll ('1,3'; with your own dice '1,3=5,2'; Enter or - keeps them)",
     "event": ("The event", "The smallest die, {steps}, moves the event disc to space {pos}: {name}."),
     "pick": ("Action {n} of 3", "Unused dice {dice}; the meeple is on {box}."),
-    "pending": ("Die {die} on {box}", "{stars} stars. Do the action, craft a tool, play with the friend, or adjust first."),
-    "move": ("1. Move on the map", "{stars} stars. Tell castaway what the map shows."),
+    "pending": ("Die {die} on {box}", "{stars}. Do the action, craft a tool, play with the friend, or adjust first."),
+    "move": ("1. Move on the map", "{stars}. Tell castaway what the map shows."),
     "dusk": ("Start of the evening", "{what}"),
     "eat": ("Eating", "1 food, or lose 1 health."),
     "night": ("Weather, raid, dice move, date", "Weather die {w}, Raid die {r} in the {area} area; then day {day}."),
@@ -124,7 +124,7 @@ def _afternoon(t: Table, cat: GameCatalog) -> Step:
     box = R.box_at(cat, t.data["tracks"]["action"])
     title, say = T["pending"]
     return Step(T["afternoon"], title.format(die=R.die_text(p["die"]), box="any box" if p.get("anybox") else _box(t, cat)),
-                say.format(stars=stars_now(t, cat, box)),
+                say.format(stars=R.stars_text(stars_now(t, cat, box))),
                 Ask("What now?", "choice", choices=tuple(_do_choices(t, cat, p, box))), lambda a: _do_make(a))
 
 
@@ -182,9 +182,9 @@ def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tu
         if b == "resource":
             out += [(f"do:{b}:{r}", f"{R.BOX_NAMES[b]}: {r}") for r in ("food", "wood", "stone")]
         elif b == "move":
-            out.append(("menu:move", f"{R.BOX_NAMES[b]} on the map ({stars_now(t, cat, b)} stars)"))
+            out.append(("menu:move", f"{R.BOX_NAMES[b]} on the map ({R.stars_text(stars_now(t, cat, b))})"))
         else:
-            extra = f" ({stars_now(t, cat, b)} stars)" if b in R.STAR_BOXES else ""
+            extra = f" ({R.stars_text(stars_now(t, cat, b))})" if b in R.STAR_BOXES else ""
             out.append((f"do:{b}", f"{R.BOX_NAMES[b]}{extra}"))
     stars = stars_now(t, cat, None)
     for tool in R.tools_open(t):
@@ -224,7 +224,8 @@ def _do_make(a: str):
 def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
     title, say = T["move"]
     p = R.dc(t)["pending"]
-    say = say.format(stars=stars_now(t, cat, "move"))
+    stars = stars_now(t, cat, "move")
+    say = say.format(stars=R.stars_text(stars))
     ph = T["afternoon"]
     if "line" not in ask:
         choices = (("plain", "a plain dotted line"), ("food", "a line that asks for 1 food"),
@@ -234,6 +235,10 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
     if "need" not in ask:
         return Step(ph, title, say, Ask("Stars drawn on the line", "number", lo=0, hi=9), lambda a: DcChoose("need", str(a)))
     box = None if p.get("anybox") else "move"
+    if stars < int(ask["need"]):
+        choices = (("fail", f"move anyway: {R.stars_text(stars)} against {ask['need']}, it fails"), ("back", "back: do something else"))
+        return Step(ph, title, say, Ask("Not enough stars", "choice", choices=choices, default="back"),
+                    lambda a: DcChoose("menu", None) if a == "back" else DcDo("action", box=box, need=int(ask["need"]), line=ask["line"]))
     if ask["line"] == "escape":
         return Step(ph, title, say, Ask("Enter to sail"), lambda a: DcDo("action", box=box, need=int(ask["need"]), line="escape"))
     if "place" not in ask:

@@ -113,6 +113,10 @@ def friend(t: Table) -> str | None:
     return dc(t).get("friend")
 
 
+def stars_text(n: int) -> str:
+    return f"{n} star" if n == 1 else f"{n} stars"
+
+
 def die_text(d: dict) -> str:
     return f"{d['v']}{'g' if d['c'] == 'grey' else ''}"
 
@@ -146,7 +150,7 @@ def action_landing(pos: int, steps: int, n: int) -> int:
     """The meeple moves `steps` boxes, negative counter-clockwise. The start square sits between the
     last box and box 1, so from it +1 is box 1 and -1 the last box."""
     if pos == 0:
-        return (steps - 1) % n + 1 if steps > 0 else (steps % n) or n
+        return (steps - 1) % n + 1 if steps > 0 else steps % n + 1
     return (pos - 1 + steps) % n + 1
 
 

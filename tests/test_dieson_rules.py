@@ -1,0 +1,125 @@
+"""Dieson Crusoe: the rules' pure procedures, setup options and the actions' refusals (unit level)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import catalog
+from companion.engine import apply
+from companion.errors import RuleError, UsageError
+from companion.games import dieson
+from companion.games import dieson_rules as R
+from companion.games.dieson_afternoon import DcBoost, DcPick, DcShift
+from companion.games.dieson_day import DcEat, DcEvent, DcNight, DcRoll
+from companion.games.dieson_do import DcDo
+
+
+@pytest.fixture
+def cat():
+    return catalog.load("dieson")
+
+
+def run(t, cat, *actions):
+    for a in actions:
+        t, _ = apply(t, a, cat)
+    return t
+
+
+def test_event_disc_goes_round_the_seven_spaces():
+    assert R.event_landing(0, 2, 7) == 2
+    assert R.event_landing(6, 3, 7) == 2
+    assert R.event_landing(7, 1, 7) == 1
+
+
+def test_meeple_moves_both_ways_from_the_start_square_and_round_the_ring():
+    assert R.action_landing(0, 1, 9) == 1
+    assert R.action_landing(0, -1, 9) == 9
+    assert R.action_landing(0, -6, 9) == 4
+    assert R.action_landing(8, 3, 9) == 2
+    assert R.action_landing(2, -4, 9) == 7
+
+
+@pytest.mark.parametrize("weather,roof,expect", [
+    (1, 0, (0, 0)), (2, 3, (0, 0)), (3, 2, (1, 0)), (4, 0, (0, 1)),
+    (5, 2, (2, 0)), (6, 1, (1, 1)), (5, 0, (0, 2)),
+])
+def test_weather_penalty_table(weather, roof, expect):
+    """§ Weather Penalty: 1-2 nothing; 3-4 one roof or health; 5-6 two, mixed with 1 roof."""
+    assert R.weather_penalty(weather, roof) == expect
+
+
+@pytest.mark.parametrize("area,raid,fence,expect", [
+    ("rabbit", 4, 0, {}), ("rabbit", 5, 0, {"food": 1}),
+    ("deer", 6, 1, {"fence": 1}), ("deer", 5, 0, {"food": 2}),
+    ("boar", 5, 2, {"fence": 2}), ("boar", 5, 1, {"food": 1, "health": 1}),
+    ("bear", 6, 1, {"food": 2, "health": 1}), ("cannibals", 6, 5, {"health": 2}),
+    ("wolf", 5, 0, {"food": 1, "health": 2}),
+])
+def test_raid_penalty_by_area(cat, area, raid, fence, expect):
+    """§ Raid Penalty, each area card's line."""
+    assert R.raid_penalty(raid, cat.deck("areas").card(area), fence) == expect
+
+
+def test_setup_follows_prepare(cat):
+    t = dieson.setup(cat, {}, 1)
+    assert t.data["counters"]["health"] == 5 and t.data["counters"]["food"] == 2
+    assert t.data["dc"]["hand"] == ["yellow", "yellow", "grey"]
+    assert all(d == {"c": "yellow", "v": 1} for d in t.data["dc"]["icons"].values())
+    assert t.data["flags"]["area"] == "rabbit" and t.data["tracks"]["event"] == 0
+    assert R.friend(t) == "jack"
+
+
+def test_expert_rules_four_health_and_no_friend(cat):
+    t = dieson.setup(cat, {"expert": "1,2"}, 1)
+    assert R.max_health(t) == 4 and R.friend(t) is None
+    assert "friend" in R.tools_open(t)
+
+
+@pytest.mark.parametrize("opts,msg", [
+    ({"quest": "9"}, "quest '9': accepted: 1..5"),
+    ({"tools": "first", "quest": "2"}, "quest 2 needs the Flag"),
+    ({"tools": "spoon"}, "'spoon' is not a tool"),
+    ({"health": "x"}, "health 'x' is not a whole number"),
+    ({"expert": "3"}, "expert '3'"),
+    ({"colour": "red"}, "option 'colour'"),
+])
+def test_bad_setup_options_are_refused(cat, opts, msg):
+    with pytest.raises(UsageError, match=msg):
+        dieson.setup(cat, opts, 1)
+
+
+def test_counter_clockwise_needs_a_one_or_the_grey_die(cat):
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("3,4,5"), DcEvent())
+    with pytest.raises(RuleError, match="clockwise only"):
+        apply(t, DcPick(1, "ccw"), cat)
+    t = run(t, cat, DcPick(3, "ccw"))  # the grey 5
+    assert t.data["tracks"]["action"] == 5
+
+
+def test_boost_and_stars_and_shift_costs(cat):
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("1,5,6"), DcEvent(), DcPick(2, "cw"))  # 5 -> box 5 woods
+    assert R.box_at(cat, t.data["tracks"]["action"]) == "woods"
+    with pytest.raises(RuleError, match="costs 1 wood; you have 0"):
+        apply(t, DcShift(1, "wood"), cat)
+    t = run(t, cat, DcBoost(1, "food"), DcDo("action"))
+    assert t.data["counters"]["wood"] == 3  # a 6 gives 3 stars
+    assert t.data["counters"]["food"] == 2  # +1 event, -1 boost
+
+
+def test_time_limit_loses_after_the_last_day(cat):
+    t = dieson.setup(cat, {}, 1)
+    t.data["tracks"]["day"] = 6
+    t.data["flags"]["phase"] = "evening"
+    t.data["flow"]["step"] = "night"
+    t.data["dc"]["used"] = [{"c": "yellow", "v": 2}] * 3
+    t2, res = apply(t, DcNight(), cat)
+    assert t2.data["over"] == {"result": "lost", "why": "time"}
+    assert dieson.outcome(t2, cat)["day"] == 6
+
+
+def test_hunger_at_zero_health_loses(cat):
+    t = dieson.setup(cat, {"health": "1"}, 1)
+    t.data["flags"]["phase"] = "evening"
+    t.data["flow"]["step"] = "eat"
+    t2, _ = apply(t, DcEat("health"), cat)
+    assert t2.data["over"]["result"] == "lost"
