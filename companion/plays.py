@@ -46,7 +46,8 @@ GAMES: dict[str, GameInfo] = {
     for g in (
         GameInfo("21days", "21 Days", ("21 days", "21 dní", "21 dni", "21 days: kickstarter edition"), None, None,
                  False, False, (("day", "day"), ("alive", "survivors alive"), ("ship", "ship at"),
-                                ("difficulty", "difficulty"), ("shark", "shark at"))),
+                                ("difficulty", "difficulty"), ("shark", "shark at"),
+                                ("survivors_alive", "alive:"))),
         GameInfo("robinson", "Robinson Crusoe: Adventures on the Cursed Island",
                  ("robinson crusoe: adventures on the cursed island", "robinson crusoe: adventure on the cursed island",
                   "robinson crusoe"), 121921,
