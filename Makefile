@@ -11,10 +11,12 @@ $(BIN)/python:
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m compileall -q cli.py companion ui printables
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m compileall -q cli.py companion ui printables
 	touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run

@@ -8,91 +8,92 @@ the shipped entry with the same id.
 
 from __future__ import annotations
 
+import json
 import os
 import re
-import tomllib
-from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .errors import CatalogError, UnknownComponent, did_you_mean
+from .record import Record
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 KINDS = ("track", "counter", "stack", "die", "deck", "flag", "character", "seat")
 
 
-@dataclass(frozen=True)
-class Entry:
-    id: str
-    name: str
-    source: str | None
-    assumed: str | None
+class Entry(Record):
+    __slots__ = ("id", "name", "source", "assumed")
 
 
-@dataclass(frozen=True)
 class Track(Entry):
-    min: int
-    max: int
-    start: int
-    per_seat: bool = False
-    labels: tuple[tuple[int, str], ...] = ()
+    # min: int
+    # max: int
+    # start: int
+    # per_seat: bool
+    # labels: tuple[tuple[int, str], ...]
+    __slots__ = ("min", "max", "start", "per_seat", "labels")
+    DEFAULTS = {"per_seat": False, "labels": ()}
 
     def label(self, value: int) -> str | None:
         return dict(self.labels).get(value)
 
 
-@dataclass(frozen=True)
 class Counter(Entry):
-    min: int
-    max: int | None
-    start: int
-    per_seat: bool = False
-    pool: bool = False  # per-seat holdings drawn from one shared supply of `max` pieces
+    # min: int
+    # max: int | None
+    # start: int
+    # per_seat: bool
+    # pool: bool  # per-seat holdings drawn from one shared supply of `max` pieces
+    __slots__ = ("min", "max", "start", "per_seat", "pool")
+    DEFAULTS = {"per_seat": False, "pool": False}
 
 
-@dataclass(frozen=True)
 class Stack(Entry):
     """A pile of dice showing a value, e.g. a 21 Days survivor's two strength dice."""
 
-    dice: int
-    faces: int
-    per_seat: bool = True
+    # dice: int
+    # faces: int
+    # per_seat: bool
+    __slots__ = ("dice", "faces", "per_seat")
+    DEFAULTS = {"per_seat": True}
 
 
-@dataclass(frozen=True)
-class DiePart:
-    name: str
-    faces: tuple[Any, ...]  # ints for numbered faces, strings for named ones
+class DiePart(Record):
+    # name: str
+    # faces: tuple[Any, ...]  # ints for numbered faces, strings for named ones
+    __slots__ = ("name", "faces")
 
 
-@dataclass(frozen=True)
 class Die(Entry):
-    parts: tuple[DiePart, ...]
-    size_mm: float | None = None
-    colour: str | None = None
-    count: int = 1
-    symbols: tuple[tuple[str, str], ...] = ()  # face -> drawn symbol name (for printing)
+    # parts: tuple[DiePart, ...]
+    # size_mm: float | None
+    # colour: str | None
+    # count: int
+    # symbols: tuple[tuple[str, str], ...]  # face -> drawn symbol name (for printing)
+    __slots__ = ("parts", "size_mm", "colour", "count", "symbols")
+    DEFAULTS = {"size_mm": None, "colour": None, "count": 1, "symbols": ()}
 
     @property
     def compound(self) -> bool:
         return len(self.parts) > 1
 
 
-@dataclass(frozen=True)
 class Card(Entry):
-    effect: str | None  # in our own words; None when no rulebook describes the card
-    copies: int = 1
-    fields: tuple[tuple[str, Any], ...] = ()
+    # effect: str | None  # in our own words; None when no rulebook describes the card
+    # copies: int
+    # fields: tuple[tuple[str, Any], ...]
+    __slots__ = ("effect", "copies", "fields")
+    DEFAULTS = {"copies": 1, "fields": ()}
 
     def get(self, key: str, default=None):
         return dict(self.fields).get(key, default)
 
 
-@dataclass(frozen=True)
 class Deck(Entry):
-    cards: tuple[Card, ...]
-    holder_limit: int | None = None  # how many one seat may hold
+    # cards: tuple[Card, ...]
+    # holder_limit: int | None  # how many one seat may hold
+    __slots__ = ("cards", "holder_limit")
+    DEFAULTS = {"holder_limit": None}
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:
@@ -111,48 +112,52 @@ class Deck(Entry):
         return out
 
 
-@dataclass(frozen=True)
 class Flag(Entry):
-    values: tuple[str, ...] | None  # None: free text
-    start: str | None = None
-    per_seat: bool = False
+    # values: tuple[str, ...] | None  # None: free text
+    # start: str | None
+    # per_seat: bool
+    __slots__ = ("values", "start", "per_seat")
+    DEFAULTS = {"start": None, "per_seat": False}
 
 
-@dataclass(frozen=True)
 class Character(Entry):
-    role: str  # e.g. the colour/class a 21 Days survivor belongs to
-    ability: str
-    cost: str | None = None
-    fields: tuple[tuple[str, Any], ...] = ()
+    # role: str  # e.g. the colour/class a 21 Days survivor belongs to
+    # ability: str
+    # cost: str | None
+    # fields: tuple[tuple[str, Any], ...]
+    __slots__ = ("role", "ability", "cost", "fields")
+    DEFAULTS = {"cost": None, "fields": ()}
 
     def get(self, key: str, default=None):
         return dict(self.fields).get(key, default)
 
 
-@dataclass(frozen=True)
 class Seat(Entry):
-    colour: str | None = None
+    # colour: str | None
+    __slots__ = ("colour",)
+    DEFAULTS = {"colour": None}
 
 
-@dataclass(frozen=True)
-class GameCatalog:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    bgg_id: int | None
-    players: tuple[int, int]
-    round_track: str | None
-    source: str | None
-    tracks: dict[str, Track]
-    counters: dict[str, Counter]
-    stacks: dict[str, Stack]
-    dice: dict[str, Die]
-    decks: dict[str, Deck]
-    flags: dict[str, Flag]
-    characters: dict[str, Character]
-    seats: dict[str, Seat]
-    rules: dict[str, Any] = field(default_factory=dict)  # game-specific tables (fishing table, ...)
-    files: tuple[str, ...] = ()
+class GameCatalog(Record):
+    # id: str
+    # name: str
+    # aliases: tuple[str, ...]
+    # bgg_id: int | None
+    # players: tuple[int, int]
+    # round_track: str | None
+    # source: str | None
+    # tracks: dict[str, Track]
+    # counters: dict[str, Counter]
+    # stacks: dict[str, Stack]
+    # dice: dict[str, Die]
+    # decks: dict[str, Deck]
+    # flags: dict[str, Flag]
+    # characters: dict[str, Character]
+    # seats: dict[str, Seat]
+    # rules: dict[str, Any]  # game-specific tables (fishing table, ...)
+    # files: tuple[str, ...]
+    __slots__ = ("id", "name", "aliases", "bgg_id", "players", "round_track", "source", "tracks", "counters", "stacks", "dice", "decks", "flags", "characters", "seats", "rules", "files")
+    DEFAULTS = {"rules": {}, "files": ()}
 
     # -- lookups with errors that say what is accepted ---------------------------------------
     def component_names(self) -> list[str]:
@@ -370,7 +375,9 @@ _BUILDERS = {
 
 
 def decks_root() -> Path:
-    return Path(str(resources.files("decks")))
+    import decks
+
+    return Path(decks.__file__).parent
 
 
 def user_decks_root() -> Path | None:
@@ -381,6 +388,8 @@ def user_decks_root() -> Path | None:
 
 
 def _read_toml(path: Path) -> dict:
+    import tomllib
+
     try:
         with path.open("rb") as f:
             return tomllib.load(f)
@@ -388,6 +397,50 @@ def _read_toml(path: Path) -> dict:
         raise CatalogError(f"{path}: not valid TOML: {e}") from None
     except OSError as e:
         raise CatalogError(f"{path}: cannot be read: {e.strerror}") from None
+
+
+def _cache_file(paths: list[Path]) -> Path | None:
+    where = os.environ.get("CASTAWAY_CACHE")
+    if where == "off":
+        return None
+    if not where:
+        from platformdirs import user_cache_dir
+
+        where = user_cache_dir("castaway", appauthor=False)
+    import zlib
+
+    key = zlib.crc32("\n".join(str(p.resolve()) for p in paths).encode())
+    return Path(where) / f"catalog-{paths[0].parent.name}-{key:08x}.json"
+
+
+def _read_all(paths: list[Path]) -> list[dict]:
+    """The TOML files parsed; a JSON copy in the cache folder, keyed by each file's size and mtime,
+    spares the TOML parser on later runs (it is most of the time a command takes to start)."""
+    stamp = []
+    for p in paths:
+        try:
+            st = p.stat()
+        except OSError as e:
+            raise CatalogError(f"{p}: cannot be read: {e.strerror}") from None
+        stamp.append([p.name, st.st_size, st.st_mtime_ns])
+    cache = _cache_file(paths)
+    if cache is not None:
+        try:
+            saved = json.loads(cache.read_text())
+            if saved.get("stamp") == stamp:
+                return saved["data"]
+        except (OSError, ValueError, AttributeError):
+            pass
+    data = [_read_toml(p) for p in paths]
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"stamp": stamp, "data": data}, default=str))
+            os.replace(tmp, cache)
+        except (OSError, TypeError, ValueError):
+            pass  # a cache that cannot be written is only slower
+    return data
 
 
 def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
@@ -398,8 +451,8 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
     meta: dict[str, Any] = {}
     meta_file = ""
     rules: dict[str, Any] = {}
-    for path in [*files, *overrides]:
-        data = _read_toml(path)
+    paths = [*files, *overrides]
+    for path, data in zip(paths, _read_all(paths)):
         name = path.name
         for key, value in data.items():
             if key == "game":

@@ -16,7 +16,10 @@ from . import actions as actmod
 from .catalog import GameCatalog
 from .errors import RuleError
 from .games import rules_for
+from .events import Event
 from .table import Table
+
+__all__ = ["Event", "Timeline", "apply", "fold"]
 
 
 def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table, Any]:
@@ -29,20 +32,6 @@ def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table,
     if rules is not None:
         rules.settle(t, cat)
     return t, result
-
-
-@dataclass
-class Event:
-    seq: int
-    type: str  # setup | action | undo | redo
-    action: dict | None  # the action's dict (setup: the setup record)
-    result: Any = None
-    parent: int | None = None  # for actions: the node it applied to
-    head: int = 0  # the node current after this event
-    at: str = ""
-    text: str = ""
-    day: int | None = None
-    phase: str | None = None
 
 
 @dataclass

@@ -7,13 +7,11 @@ engine, and appends one event. If anything fails, nothing is written.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from . import catalog as catmod
-from .actions import Action, from_dict
 from .catalog import GameCatalog
-from .engine import Event, apply, fold
+from .events import Event
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .games import rules_for
 from .store import GameRow, Store, default_path, now
@@ -22,11 +20,13 @@ from .table import Table, new_table
 SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
 
 
-@dataclass
 class Loaded:
-    row: GameRow
-    cat: GameCatalog
-    table: Table
+    """A game as read from the store: its row, its catalog and its head state."""
+
+    __slots__ = ("row", "cat", "table")
+
+    def __init__(self, row: GameRow, cat: GameCatalog, table: Table):
+        self.row, self.cat, self.table = row, cat, table
 
 
 def open_store(path: str | os.PathLike | None = None, create: bool = False) -> Store:
@@ -117,8 +117,10 @@ def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
     return day, table.data["flags"].get("phase")
 
 
-def act(store: Store, game_id: int, action: Action, expect: int | None = None) -> tuple[Event, Table]:
+def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[Event, Table]:
     """Apply one action to the game's head and record it."""
+    from .engine import apply
+
     with store.write():
         row = store.game(game_id)
         if row is None:
@@ -145,6 +147,9 @@ def _log_end(store: Store, game_id: int, before: Table, after: Table, cat: GameC
 
 def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
     """The state at a node: its snapshot, or rebuilt from the nearest snapshot on its path."""
+    from .actions import from_dict
+    from .engine import apply
+
     snap = store.snapshot(game_id, node)
     if snap is not None:
         return snap
@@ -208,6 +213,8 @@ def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
 
 def replay(store: Store, game_id: int) -> Table:
     """Rebuild the head state from the log alone, ignoring every cache."""
+    from .engine import fold
+
     events = store.events(game_id)
     if not events or events[0].type != "setup":
         raise StoreError(f"game {game_id} has no setup event")
@@ -279,6 +286,7 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
 def end_game(store: Store, game_id: int, result: str, expect: int | None = None, detail: dict | None = None):
     """End the game with one event and write its play, in one transaction."""
     from .actions import EndGame
+    from .engine import apply
 
     with store.write():
         row = store.game(game_id)

@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterator
 
-from .engine import Event
+from .events import Event
 from .errors import StoreError
 from .table import Table
 

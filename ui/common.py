@@ -28,8 +28,8 @@ app.add_typer(rules_app, name="rules")
 print_app = typer.Typer(help="Print replacement components, reference aids, save sheets and reports as PDF.", no_args_is_help=True)
 app.add_typer(print_app, name="print")
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, emoji=False)
 NUMBERS = {"ignore_unknown_options": True}  # lets `move shark -1` pass -1 as a value
 
 
@@ -91,7 +91,6 @@ def store(create: bool = False):
 def show_board(loaded_or_table, cat=None, row=None) -> None:
     from ui.board import render
 
-    for line in render(loaded_or_table, cat, row):
-        out.print(line)
+    out.print("\n".join(render(loaded_or_table, cat, row)))
 
 
