@@ -137,6 +137,7 @@ def settle(t: Table, cat: GameCatalog) -> None:
     for seat in t.seats:
         if t.seat_values(seat)["wounds"] >= life(t, cat, seat):
             t.data["over"] = {"result": "lost", "reason": f"{who(t, cat, seat)} died", "dead": seat}
+            t.data["dead"] = [seat]
             return
 
 

@@ -254,7 +254,10 @@ class RcWeather(Action):
         c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
         t.data["flags"]["animals-die"] = "no"
         goto(t, "night", "eat")
-        return {"say": "; ".join(lines), "faces": rolled, "dice": dice, "wounds_each": o.wounds_each}
+        out = {"say": "; ".join(lines), "wounds_each": o.wounds_each}
+        if dice:
+            out.update(dice=dice, faces=[[f] for f in rolled])
+        return out
 
 
 # -- Night -------------------------------------------------------------------------------------------

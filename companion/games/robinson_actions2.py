@@ -191,6 +191,7 @@ class RcResolve(Action):
         k = kind_of(p)
         lines = [f"{who(t, cat, p['by'])}: {p['what']}" + (f" {p['arg']}" if p.get("arg") else "")]
         pending: list[str] = []
+        rolled: list[str] = []
         if k == "threat":
             lines += _threat(t, cat, p, self.changes)
         elif k == "hunt":
@@ -198,7 +199,7 @@ class RcResolve(Action):
         elif k in ("build", "gather", "explore"):
             ok = True
             if needs_dice(p):
-                faces = roll(t, cat, list(R.action_dice(k)), self.faces)
+                faces = rolled = roll(t, cat, list(R.action_dice(k)), self.faces)
                 ok, hurt, adventure = R.read_action_dice(faces)
                 lines.append("dice " + " ".join(faces))
                 if hurt:
@@ -230,7 +231,10 @@ class RcResolve(Action):
         p["done"] = True
         flow(t)["pending"] = pending
         lines += continue_actions(t, cat, "action/resolve")
-        return say(lines)
+        out = say(lines)
+        if rolled:
+            out["faces"] = [[f] for f in rolled]
+        return out
 
 
 def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[str]:

@@ -17,8 +17,9 @@ from . import robinson_rules as R
 CHANGES = ("what changed on the table, e.g. 'wood -1, cook.wounds +1, roof half, storm-token +1' "
            "(Enter: nothing)")
 PLAN_HELP = ("one action with who takes it; '+' adds a second pawn (sure success, no dice): "
-             "threat-left / threat-right, hunt (2 pawns), shelter / roof / palisade [wood|fur], weapon, "
-             "item NAME [wood=N fur=N food=N] [own], gather food|wood [TILE], explore, arrange, rest. "
+             "threat-left / threat-right, hunt (2 pawns), shelter / roof / palisade (then wood or fur), weapon, "
+             "item NAME (then its cost wood=N fur=N food=N, and 'own' for a character's own Invention), "
+             "gather food|wood (then the tile number), explore, arrange, rest. "
              "E.g. 'roof cook+cook', 'explore explorer', 'hunt soldier+friday'")
 
 
@@ -153,6 +154,9 @@ def _eat(t, cat):
     if short <= 0:
         return Step(_title(t, "VI. Night"), "Eat", f"{len(t.seats)} food for {len(t.seats)} player(s)",
                     Ask("Enter to go on"), lambda a: A.RcEat())
+    if short == len(t.seats):
+        return Step(_title(t, "VI. Night"), "No food", "nobody eats: 2 wounds each", Ask("Enter to go on"),
+                    lambda a: A.RcEat(tuple(t.seats)))
     return Step(_title(t, "VI. Night"), "Not enough food",
                 f"{have} food for {len(t.seats)}: choose {short} who go hungry (2 wounds each)",
                 Ask("Hungry", "choice", multiple=True, choices=tuple((s, who(t, cat, s)) for s in t.seats)),

@@ -93,7 +93,7 @@ def face_weather(w: Weather, roof: int, food: int, nonperishable: int, wood: int
     if w.winter:
         wood, miss = pay(wood, w.winter)
         each += miss
-        lines.append(f"{w.winter} winter cloud(s): -{w.winter - miss} wood" + (f", {miss} missing" if miss else ""))
+        lines.append(f"{w.winter} winter cloud(s): {w.winter - miss} wood burnt" + (f", {miss} missing" if miss else ""))
     total = w.rain + w.winter
     open_ = max(0, total - roof)
     if total:
@@ -102,7 +102,8 @@ def face_weather(w: Weather, roof: int, food: int, nonperishable: int, wood: int
         food, nonperishable, miss_f = _eat(food, nonperishable, open_)
         wood, miss_w = pay(wood, open_)
         each += miss_f + miss_w
-        lines.append(f"  -{open_ - miss_f} food, -{open_ - miss_w} wood" + (f", {miss_f + miss_w} missing" if miss_f + miss_w else ""))
+        lines.append(f"{open_ - miss_f} food and {open_ - miss_w} wood used against the weather"
+                     + (f", {miss_f + miss_w} missing" if miss_f + miss_w else ""))
     fighter = 0
     for a in w.animals:
         if a == "food":
