@@ -11,7 +11,7 @@ from ..catalog import GameCatalog
 from ..errors import UsageError, did_you_mean
 from ..guide import Ask
 from ..table import Table, new_table
-from . import mutinies_actions, mutinies_cards, mutinies_score  # noqa: F401  (registers the actions)
+from . import mutinies_actions, mutinies_cards, mutinies_sailors, mutinies_score  # noqa: F401  (registers the actions)
 from .mutinies_core import BONUSES, HENCHMAN, flow, players
 from .mutinies_guide import next_step  # noqa: F401  (the guided game)
 

@@ -10,7 +10,8 @@ from ..errors import UsageError
 from ..guide import Ask, Step
 from ..table import Table
 from . import mutinies_core as core
-from .mutinies_actions import Cabin, Mutiny, Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from .mutinies_actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from .mutinies_sailors import Cabin, Mutiny
 from .mutinies_cards import LAST, Compulsory, DrawCard
 from .mutinies_core import ACTION_NAMES, HENCHMAN, captain, flow, name, rule
 from .mutinies_score import STEPS, Score, ScoreCards, end_cards

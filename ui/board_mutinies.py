@@ -1,0 +1,118 @@
+"""21 Mutinies at a glance: the turn order with the captain, the pirate token, the trade routes'
+tokens, the stacks, the pawns placed this round, each pirate's prestige track with its bonus
+spaces, money, rum and tokens, and the score pad during the final scoring."""
+
+from __future__ import annotations
+
+from companion.catalog import GameCatalog
+from companion.games import mutinies_core as core
+from companion.games.mutinies_score import pad_rows
+from companion.table import Table
+
+BONUS_GLYPH = {"doubloon": "◉", "rum": "▪", "treasure": "✚", "jewel": "◆"}
+
+
+def colour(cat: GameCatalog, seat: str) -> str:
+    spec = cat.seats.get(seat)
+    return spec.colour if spec and spec.colour else "white"
+
+
+def who(t: Table, cat: GameCatalog, seat: str) -> str:
+    if seat == core.HENCHMAN:
+        return "[dim]henchman[/]"
+    return f"[{colour(cat, seat)} bold]{core.name(t, seat)}[/]"
+
+
+def prestige_track(t: Table, seat: str, width: int = 24) -> str:
+    f = t.data["flow"]
+    pp = t.seat_values(seat)["prestige"]
+    claimed = f["claimed"].get(seat, [])
+    cells = []
+    hi = max(width, pp + 2)
+    for pos in range(0, hi + 1):
+        bonus = f["board"]["bonuses"].get(str(pos))
+        if pos == pp:
+            cells.append(f"[reverse bold]{pp}[/]")
+        elif bonus:
+            glyph = BONUS_GLYPH.get(bonus, "*")
+            cells.append(f"[dim]{glyph}[/]" if pos in claimed else f"[yellow]{glyph}[/]")
+        else:
+            cells.append("[dim]·[/]" if pos > pp else "━")
+    return "".join(cells)
+
+
+def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
+    d = t.data
+    f = d["flow"]
+    lines = []
+    head = f"[bold]{cat.name}[/]"
+    if row is not None:
+        head += f"  ·  game {row.id}  ·  version {row.version}"
+    head += f"  ·  [bold]round {d['tracks']['round']}[/]  ·  {d['flags']['phase']}"
+    if f["final_round"]:
+        head += "  ·  [bold red]final round[/]" if f["final_round"] == d["tracks"]["round"] else f"  ·  final round {f['final_round']}"
+    lines.append(head)
+    if d.get("over"):
+        won = ", ".join(core.name(t, s) for s in d["over"].get("winners", []))
+        lines.append(f"[bold reverse] game over [/] winner: {won}")
+    order = " › ".join(("⚓ " if i == 0 else "") + who(t, cat, s) for i, s in enumerate(f["order"]))
+    lines.append(f"[bold]Turn order[/]  {order}")
+    extras = []
+    if f["pirate"]:
+        extras.append(f"☠ pirate token on {core.ACTION_NAMES[f['pirate']]}")
+    for action, b in f["blocked"].items():
+        when = "until the next mutiny" if b.get("until") == "mutiny" else f"in round {b.get('round')}"
+        extras.append(f"[red]✖ {core.ACTION_NAMES[action]}[/] {when} ({b.get('card')})")
+    if texts := ("card texts ignored" if core.texts_ignored(t) else ""):
+        extras.append(f"[dim]{texts}[/]")
+    if extras:
+        lines.append("  ·  ".join(extras))
+    routes = " ".join(f"[bold on grey23] {i + 1}:{core.cost_text(sq['cost'])} [/]" if sq["token"] else f"[dim] {i + 1}:empty [/]"
+                      for i, sq in enumerate(f["routes"]))
+    c = d["counters"]
+    lines.append(f"[bold]Trade routes[/] {routes}   jewel stack ◆×{c['jewels']}   treasures ✚×{c['treasures']}")
+    lines.append(f"[bold]Tavern[/] rum ▪×{t.pool_left('rum')}   [bold]bank[/] ◉×{t.pool_left('doubloons')}"
+                 f"   [bold]mutiny deck[/] ▮×{f['deck_left']} (the Last Mutiny at the bottom)")
+    if f["placed"]:
+        by_action: dict[str, list[str]] = {}
+        for p in f["placed"]:
+            spot = p["detail"] or (str(p["space"]) if p["space"] else "")
+            by_action.setdefault(p["action"], []).append(f"{who(t, cat, p['seat'])}{' ' + spot if spot else ''}")
+        lines.append("[bold]Pawns[/]  " + "   ".join(f"{core.ACTION_NAMES[a]}: {', '.join(ps)}" for a, ps in by_action.items()))
+    if f["queue"]:
+        nxt = f["queue"][0]
+        lines.append(f"[bold]Next to resolve[/] {core.ACTION_NAMES[nxt['kind']]}")
+    lines.append("")
+    for seat in core.players(t):
+        v = t.seat_values(seat)
+        cards = f["cards"]
+        held, front = len(cards["held"].get(seat, [])), len(cards["front"].get(seat, []))
+        role = "captain" if seat == core.captain(t) else "sailor"
+        pad = " " * max(1, 20 - len(core.name(t, seat)))
+        lines.append(f"{who(t, cat, seat)}{pad}[dim]{role:<8}[/]prestige {prestige_track(t, seat)}")
+        lines.append(f"    ◉ {v['doubloons']:>2} doubloons  ▪ {v['rum']} rum  ◆ {v['jewel']} jewels  ✚ {v['treasure']} treasures"
+                     f"  ▮ {held} in hand, {front} in front")
+    rows = pad_rows(t)
+    if rows:
+        lines.append("")
+        lines.extend(pad_lines(t, rows))
+    return lines
+
+
+def pad_lines(t: Table, rows: list[tuple[str, dict]]) -> list[str]:
+    """The score pad: one row per scoring step, one column per player: prestige (doubloons)."""
+    seats = core.players(t)
+    head = f"{'step':<28}" + "".join(f"{core.name(t, s)[:14]:>16}" for s in seats)
+    out = [f"[bold]{head}[/]"]
+    for label, vals in rows:
+        out.append(f"{label:<28}" + "".join(f"{vals[s][0]:>10} ({vals[s][1]:>2})" for s in seats))
+    won = (t.data.get("over") or {}).get("winners")
+    if won:
+        out.append("[bold]winner:[/] " + ", ".join(core.name(t, s) for s in won)
+                   + ("  (tie broken by doubloons)" if _tie_on_prestige(t) else ""))
+    return out
+
+
+def _tie_on_prestige(t: Table) -> bool:
+    pps = sorted((t.seat_values(s)["prestige"] for s in core.players(t)), reverse=True)
+    return len(pps) > 1 and pps[0] == pps[1]

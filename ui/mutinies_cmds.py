@@ -1,0 +1,257 @@
+"""`castaway mutinies ...`: 21 Mutinies' procedures as single commands (the same actions the guided
+`castaway play` records), the score pad and the mutiny cards' reminders.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from companion import session
+from companion.errors import UsageError
+from companion.games import mutinies  # noqa: F401  (registers the mut-* actions)
+from companion.games import mutinies_core as core
+from companion.games.mutinies_actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from companion.games.mutinies_cards import Compulsory, DrawCard, PlayCard, Treasure
+from companion.games.mutinies_guide import next_step
+from companion.games.mutinies_sailors import Cabin, Mutiny
+from companion.games.mutinies_score import Score, ScoreCards, pad_rows
+from ui.common import CTX, app, command, emit_json, out, store
+
+sub = typer.Typer(help="21 Mutinies: the round's procedures one by one (or let `castaway play` guide you).",
+                  no_args_is_help=True)
+app.add_typer(sub, name="mutinies")
+
+GAME = "mutinies"
+
+
+def _loaded(st):
+    gid = session.current_id(st, CTX.game)
+    loaded = session.load(st, gid)
+    if loaded.cat.id != GAME:
+        raise UsageError(f"game {gid} is {loaded.cat.name}, not 21 Mutinies; castaway use ID to pick a 21 Mutinies game")
+    return gid, loaded
+
+
+def _run(action) -> None:
+    with store() as st:
+        gid, _ = _loaded(st)
+        ev, table = session.act(st, gid, action, CTX.if_version)
+    say = ev.result.get("say") if isinstance(ev.result, dict) else None
+    out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""), markup=True)
+    if table.data.get("over"):
+        out.print(f"[bold reverse] game over [/] winner(s): {', '.join(table.data['over'].get('winners', []))}")
+
+
+@command("next", app=sub)
+def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """What happens next at the table.
+
+    Example: castaway mutinies next
+    """
+    with store() as st:
+        _, loaded = _loaded(st)
+    step = next_step(loaded.table, loaded.cat)
+    if step is None:
+        over = loaded.table.data.get("over") or {}
+        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result', 'ended')}.")
+    data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
+            "choices": [list(c) for c in step.ask.choices]}
+    if as_json:
+        return emit_json(data)
+    out.print(f"[bold]{step.phase} · {step.title}[/]: {step.say}")
+    for value, label in step.ask.choices:
+        out.print(f"  {value:<18} {label}", markup=False)
+
+
+@command("place", app=sub)
+def place_cmd(
+    seat: Annotated[str, typer.Argument(help="The seat placing: a colour, a player's name, or henchman.")],
+    spot: Annotated[list[str], typer.Argument(help="routes N, beyond, wreck, tavern, market COMBO, town SPACE [COMBO], cabin, mutiny 0|1|3|6.")],
+):
+    """Place a pawn: the captain's action, or a sailor following, in the cabin or in the mutiny.
+
+    Example: castaway mutinies place red routes 2
+    """
+    _run(Place(seat, ":".join(spot)))
+
+
+@command("routes", app=sub)
+def routes_cmd(
+    costs: Annotated[list[str], typer.Argument(help="Each token's price left to right: 2d1r, 3d, 1r, 0.")],
+    square: Annotated[Optional[int], typer.Option("--square", help="Set one square only.")] = None,
+):
+    """Say what the face-up jewel tokens on the trade routes cost.
+
+    Example: castaway mutinies routes 2d 1d1r 0 3d
+    """
+    _run(Routes(tuple(costs), square))
+
+
+@command("take", app=sub)
+def take_cmd():
+    """Resolve the next raid on the trade routes: pay the token's price and take it.
+
+    Example: castaway mutinies take
+    """
+    _run(Take())
+
+
+@command("raid", app=sub)
+def raid_cmd(keep: Annotated[bool, typer.Option("--keep/--discard", help="Keep the jewel drawn, or discard it for the cost back.")] = True):
+    """Resolve the next raid beyond the trade routes: the jewel drawn is kept or refused.
+
+    Example: castaway mutinies raid --discard
+    """
+    _run(Raid(keep))
+
+
+@command("plunder", app=sub)
+def plunder_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The two dice rolled at the table: 3,5.")] = None):
+    """Resolve the next shipwreck plunder: two dice, virtual or typed.
+
+    Example: castaway mutinies plunder --faces 3,5
+    """
+    _run(Plunder(faces))
+
+
+@command("tavern", app=sub)
+def tavern_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help="The die rolled at the table.")] = None):
+    """Resolve the tavern: the captain's free rum, then one die + 2 rum handed round.
+
+    Example: castaway mutinies tavern --face 4
+    """
+    _run(Tavern(face))
+
+
+@command("trade", app=sub)
+def trade_cmd(
+    rum: Annotated[int, typer.Option("--rum", help="Extra rum added (0-4, at most the rum symbols traded).")] = 0,
+    payout: Annotated[Optional[str], typer.Option("--payout", help="Doubloons,prestige read from the board's chart: 4,1.")] = None,
+    symbols: Annotated[Optional[int], typer.Option("--symbols", help="Rum symbols on the tokens traded (checks the rum).")] = None,
+):
+    """Resolve the next black market trade (or the town's market space).
+
+    Example: castaway mutinies trade --rum 1 --payout 4,1
+    """
+    _run(Trade(rum, payout, symbols))
+
+
+@command("town", app=sub)
+def town_cmd(choice: Annotated[Optional[str], typer.Argument(help="Theft only: stack, or a trade-route square number.")] = None):
+    """Resolve the next town space (pirate's tale, theft, tavern, rumours).
+
+    Example: castaway mutinies town stack
+    """
+    _run(Town(choice))
+
+
+@command("cabin", app=sub)
+def cabin_cmd(
+    choice: Annotated[str, typer.Argument(help="prestige, doubloon, buy (5 doubloons for 3 prestige) or steal.")],
+    from_: Annotated[Optional[str], typer.Option("--from", help="steal: the player robbed (only when alone in the cabin).")] = None,
+):
+    """Resolve the next sailor in the cabin.
+
+    Example: castaway mutinies cabin steal --from red
+    """
+    _run(Cabin(choice, from_))
+
+
+@command("mutiny", app=sub)
+def mutiny_cmd():
+    """Resolve the mutiny: the mutineers pay and gain; the top payer becomes captain.
+
+    Example: castaway mutinies mutiny
+    """
+    _run(Mutiny())
+
+
+@command("card", app=sub)
+def card_cmd(card: Annotated[Optional[str], typer.Argument(help="The mutiny card drawn (its id; see castaway mutinies cards).")] = None):
+    """The new captain's mutiny card, as drawn at the table (the last one is the Last Mutiny).
+
+    Example: castaway mutinies card tempest
+    """
+    _run(DrawCard(card))
+
+
+@command("compulsory", app=sub)
+def compulsory_cmd(play: Annotated[bool, typer.Option("--play/--refuse", help="Play the compulsory card, or refuse it for 2 prestige.")] = True):
+    """Play the compulsory card just drawn, or refuse it and lose 2 prestige.
+
+    Example: castaway mutinies compulsory --refuse
+    """
+    _run(Compulsory(play))
+
+
+@command("play", app=sub)
+def play_card_cmd(
+    seat: Annotated[str, typer.Argument(help="The player playing it.")],
+    card: Annotated[str, typer.Argument(help="The voluntary card's id.")],
+):
+    """Play a voluntary mutiny card from your hand (castaway shows what to do).
+
+    Example: castaway mutinies play red telescope
+    """
+    _run(PlayCard(seat, card))
+
+
+@command("treasure", app=sub)
+def treasure_cmd(
+    seat: Annotated[str, typer.Argument(help="The player using it.")],
+    token: Annotated[str, typer.Argument(help="rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed.")],
+):
+    """Use a treasure token during the game.
+
+    Example: castaway mutinies treasure red exchange:3:1
+    """
+    _run(Treasure(seat, token))
+
+
+@command("score", app=sub)
+def score_cmd(
+    treasures: Annotated[Optional[str], typer.Option("--treasures", help="Step 1: the player's tokens, e.g. prestige,jewel,rum.")] = None,
+    cards: Annotated[Optional[int], typer.Option("--cards", help="Step 5: prestige from the player's end-of-game cards.")] = None,
+):
+    """The next step of the final scoring.
+
+    Example: castaway mutinies score --treasures prestige,doubloons
+    """
+    _run(ScoreCards(cards) if cards is not None else Score(treasures))
+
+
+@command("pad", app=sub)
+def pad_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """The score pad: prestige and doubloons of each player, step by step of the final scoring.
+
+    Example: castaway mutinies pad
+    """
+    with store() as st:
+        _, loaded = _loaded(st)
+    t = loaded.table
+    rows = pad_rows(t) or [("now", {s: [t.seat_values(s)["prestige"], t.seat_values(s)["doubloons"]] for s in core.players(t)})]
+    if as_json:
+        return emit_json({"rows": [{"step": label, "players": vals} for label, vals in rows],
+                          "winners": (t.data.get("over") or {}).get("winners", [])})
+    from ui.board_mutinies import pad_lines
+
+    for line in pad_lines(t, rows):
+        out.print(line)
+
+
+@command("cards", app=sub)
+def cards_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """The mutiny cards castaway knows, their type and what they do.
+
+    Example: castaway mutinies cards
+    """
+    from companion import catalog
+
+    deck = catalog.load(GAME).deck("mutiny")
+    rows = [{"id": c.id, "name": c.name, "type": c.get("type"), "effect": c.effect} for c in deck.cards]
+    if as_json:
+        return emit_json(rows)
+    for r in rows:
+        out.print(f"[bold]{r['id']:<14}[/] {r['name']} [dim]({r['type']})[/]: {r['effect']}")
