@@ -44,6 +44,11 @@ class Action:
 
 def from_dict(d: dict) -> Action:
     cls = REGISTRY.get(d.get("kind"))
+    if cls is None:  # a game's own procedure: its module registers it when imported
+        from .games import load_all
+
+        load_all()
+        cls = REGISTRY.get(d.get("kind"))
     if cls is None:
         raise UsageError(f"unknown action kind {d.get('kind')!r}")
     kw = {}

@@ -16,3 +16,9 @@ def rules_for(game_id: str):
     if name is None:
         return None
     return importlib.import_module(f"{__name__}.{name}")
+
+
+def load_all() -> None:
+    """Import every game module, so that every game's actions are registered."""
+    for gid in _MODULES:
+        rules_for(gid)
