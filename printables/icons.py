@@ -1,0 +1,269 @@
+"""Simple vector icons, drawn with paths (no images): die symbols and card emblems.
+
+draw(c, name, cx, cy, size) draws the icon centred on (cx, cy) in a square `size` mm wide.
+An unknown name draws nothing and returns False, so the caller can print the word instead.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.units import mm
+
+INK = (0.1, 0.1, 0.12)
+
+
+def _pt(cx, cy, s, x, y):
+    """A point given in the icon's unit square (-1..1) to page points."""
+    return (cx + x * s / 2) * mm, (cy + y * s / 2) * mm
+
+
+class _Pen:
+    def __init__(self, c, cx, cy, s):
+        self.c, self.cx, self.cy, self.s = c, cx, cy, s
+        self.p = c.beginPath()
+
+    def m(self, x, y):
+        self.p.moveTo(*_pt(self.cx, self.cy, self.s, x, y))
+        return self
+
+    def l(self, x, y):  # noqa: E741 - a pen's line-to
+        self.p.lineTo(*_pt(self.cx, self.cy, self.s, x, y))
+        return self
+
+    def q(self, x1, y1, x2, y2, x3, y3):
+        self.p.curveTo(*_pt(self.cx, self.cy, self.s, x1, y1), *_pt(self.cx, self.cy, self.s, x2, y2),
+                       *_pt(self.cx, self.cy, self.s, x3, y3))
+        return self
+
+    def circle(self, x, y, r):
+        px, py = _pt(self.cx, self.cy, self.s, x, y)
+        self.p.circle(px, py, r * self.s / 2 * mm)
+        return self
+
+    def close(self):
+        self.p.close()
+        return self
+
+    def fill(self, rgb=INK, stroke=False, width=0.0):
+        self.c.setFillColorRGB(*rgb)
+        if stroke:
+            self.c.setStrokeColorRGB(*rgb)
+            self.c.setLineWidth(width * mm)
+        self.c.drawPath(self.p, stroke=1 if stroke else 0, fill=1)
+
+    def stroke(self, rgb=INK, width=0.2):
+        """width in mm"""
+        self.c.setStrokeColorRGB(*rgb)
+        self.c.setLineWidth(width * mm)
+        self.c.setLineCap(1)
+        self.c.setLineJoin(1)
+        self.c.drawPath(self.p, stroke=1, fill=0)
+
+
+def _sun(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).circle(0, 0, 0.42)
+    pen.fill((0.95, 0.7, 0.1))
+    pen = _Pen(c, cx, cy, s)
+    for k in range(8):
+        a = k * math.pi / 4
+        pen.m(0.55 * math.cos(a), 0.55 * math.sin(a)).l(0.92 * math.cos(a), 0.92 * math.sin(a))
+    pen.stroke((0.95, 0.6, 0.1), width=s * 0.09)
+
+
+def _cloud(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s)
+    pen.circle(-0.4, -0.1, 0.38).circle(0.05, 0.15, 0.48).circle(0.45, -0.12, 0.36)
+    pen.fill((0.45, 0.5, 0.6))
+    pen = _Pen(c, cx, cy, s).m(-0.78, -0.48).l(0.8, -0.48).l(0.8, -0.12).l(-0.78, -0.12).close()
+    pen.fill((0.45, 0.5, 0.6))
+
+
+def _lightning(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(0.15, 0.95).l(-0.5, -0.05).l(-0.05, -0.05).l(-0.25, -0.95).l(0.5, 0.15).l(0.05, 0.15).l(0.35, 0.95).close()
+    pen.fill((0.95, 0.75, 0.05), stroke=True, width=0.1)
+    pen = _Pen(c, cx, cy, s).m(0.15, 0.95).l(-0.5, -0.05).l(-0.05, -0.05).l(-0.25, -0.95).l(0.5, 0.15).l(0.05, 0.15).l(0.35, 0.95).close()
+    pen.stroke(INK, width=0.1)
+
+
+def _kite(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(0, 0.95).l(0.55, 0.25).l(0, -0.5).l(-0.55, 0.25).close()
+    pen.fill((0.85, 0.2, 0.2))
+    pen = _Pen(c, cx, cy, s).m(0, 0.95).l(0, -0.5).m(-0.55, 0.25).l(0.55, 0.25)
+    pen.stroke((1, 1, 1), width=0.12)
+    pen = _Pen(c, cx, cy, s).m(0, -0.5).q(0.25, -0.65, -0.25, -0.8, 0.05, -0.97)
+    pen.stroke(INK, width=0.15)
+
+
+def _star(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s)
+    for k in range(10):
+        r = 0.92 if k % 2 == 0 else 0.4
+        a = math.pi / 2 + k * math.pi / 5
+        (pen.m if k == 0 else pen.l)(r * math.cos(a), r * math.sin(a))
+    pen.close().fill(rgb)
+
+
+def _hope(c, cx, cy, s, rgb):
+    _star(c, cx, cy, s, (0.95, 0.75, 0.1))
+
+
+def _tentacle(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.55, -0.95).q(-0.5, 0.2, 0.3, 0.1, 0.25, 0.6).q(0.22, 0.85, 0.0, 0.95, -0.1, 0.8)
+    pen.q(0.05, 0.7, 0.05, 0.45, -0.05, 0.35).q(-0.35, 0.05, -0.05, -0.6, 0.05, -0.95).close()
+    pen.fill((0.2, 0.55, 0.3))
+    pen = _Pen(c, cx, cy, s)
+    for x, y, r in ((-0.25, -0.6, 0.09), (-0.18, -0.25, 0.08), (-0.02, 0.05, 0.07), (0.12, 0.35, 0.06)):
+        pen.circle(x, y, r)
+    pen.fill((0.85, 0.95, 0.85))
+
+
+def _bottle(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.12, 0.95).l(0.12, 0.95).l(0.12, 0.5).q(0.45, 0.35, 0.42, 0.1, 0.42, -0.1)
+    pen.l(0.42, -0.9).l(-0.42, -0.9).l(-0.42, -0.1).q(-0.42, 0.1, -0.45, 0.35, -0.12, 0.5).close()
+    pen.fill((0.3, 0.6, 0.55))
+    pen = _Pen(c, cx, cy, s).m(-0.25, -0.1).l(0.25, -0.1).l(0.25, -0.55).l(-0.25, -0.55).close()
+    pen.fill((0.95, 0.9, 0.75))
+
+
+def _warning(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(0, 0.92).l(0.95, -0.78).l(-0.95, -0.78).close()
+    pen.fill((0.85, 0.2, 0.15))
+    pen = _Pen(c, cx, cy, s).m(0, 0.35).l(0, -0.25)
+    pen.stroke((1, 1, 1), width=s * 0.12)
+    pen = _Pen(c, cx, cy, s).circle(0, -0.5, 0.08)
+    pen.fill((1, 1, 1))
+
+
+def _jellyfish(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.75, 0.0).q(-0.75, 0.95, 0.75, 0.95, 0.75, 0.0).close()
+    pen.fill((0.7, 0.4, 0.75))
+    pen = _Pen(c, cx, cy, s)
+    for x in (-0.5, -0.17, 0.17, 0.5):
+        pen.m(x, 0.0).q(x + 0.15, -0.3, x - 0.15, -0.6, x, -0.92)
+    pen.stroke((0.7, 0.4, 0.75), width=s * 0.12)
+
+
+def _swap(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.8, 0.35).l(0.55, 0.35).m(0.3, 0.65).l(0.7, 0.35).l(0.3, 0.05)
+    pen.m(0.8, -0.35).l(-0.55, -0.35).m(-0.3, -0.05).l(-0.7, -0.35).l(-0.3, -0.65)
+    pen.stroke((0.15, 0.35, 0.6), width=s * 0.1)
+
+
+def _paw(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).circle(0, -0.35, 0.42)
+    for x, y in ((-0.62, 0.2), (-0.22, 0.58), (0.22, 0.58), (0.62, 0.2)):
+        pen.circle(x, y, 0.2)
+    pen.fill((0.45, 0.3, 0.2))
+
+
+def _person(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).circle(0, 0.5, 0.3)
+    pen.fill(rgb)
+    pen = _Pen(c, cx, cy, s).m(-0.65, -0.95).q(-0.65, 0.15, 0.65, 0.15, 0.65, -0.95).close()
+    pen.fill(rgb)
+
+
+def _shark(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.7, -0.35).q(-0.2, 0.2, 0.0, 0.8, 0.2, 0.95).q(0.15, 0.3, 0.35, -0.1, 0.7, -0.35).close()
+    pen.fill((0.35, 0.42, 0.5))
+    pen = _Pen(c, cx, cy, s).m(-0.95, -0.5).q(-0.5, -0.25, -0.3, -0.75, 0.0, -0.5).q(0.3, -0.25, 0.5, -0.75, 0.95, -0.5)
+    pen.stroke((0.2, 0.45, 0.75), width=s * 0.1)
+
+
+def _flare(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.6, -0.9).q(-0.3, -0.2, 0.0, 0.2, 0.35, 0.45)
+    pen.stroke((0.5, 0.5, 0.5), width=s * 0.08)
+    _star(c, cx + s * 0.2, cy + s * 0.27, s * 0.55, (0.95, 0.3, 0.15))
+
+
+def _plank(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.95, -0.3).l(0.95, -0.3).l(0.95, 0.3).l(-0.95, 0.3).close()
+    pen.fill((0.65, 0.45, 0.25))
+    pen = _Pen(c, cx, cy, s).m(-0.7, 0.05).q(-0.3, 0.15, 0.2, -0.05, 0.7, 0.05)
+    pen.stroke((0.45, 0.3, 0.15), width=s * 0.05)
+
+
+def _compass(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).circle(0, 0, 0.9)
+    pen.stroke(INK, width=s * 0.08)
+    pen = _Pen(c, cx, cy, s).m(0, 0.75).l(0.2, 0).l(0, -0.75).l(-0.2, 0).close()
+    pen.fill((0.8, 0.2, 0.2))
+
+
+def _die(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.85, -0.85).l(0.85, -0.85).l(0.85, 0.85).l(-0.85, 0.85).close()
+    pen.stroke(INK, width=s * 0.1)
+    pen = _Pen(c, cx, cy, s)
+    for x, y in ((-0.45, 0.45), (0, 0), (0.45, -0.45)):
+        pen.circle(x, y, 0.14)
+    pen.fill(INK)
+
+
+def _tool(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.75, -0.75).l(0.35, 0.35)
+    pen.stroke((0.45, 0.3, 0.2), width=s * 0.18)
+    pen = _Pen(c, cx, cy, s).m(0.05, 0.55).l(0.55, 0.05).l(0.95, 0.45).l(0.45, 0.95).close()
+    pen.fill((0.5, 0.5, 0.55))
+
+
+def _skull(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).circle(0, 0.15, 0.7)
+    pen.fill((0.9, 0.88, 0.8))
+    pen = _Pen(c, cx, cy, s).m(-0.35, -0.45).l(0.35, -0.45).l(0.35, -0.9).l(-0.35, -0.9).close()
+    pen.fill((0.9, 0.88, 0.8))
+    pen = _Pen(c, cx, cy, s).circle(-0.27, 0.15, 0.17).circle(0.27, 0.15, 0.17)
+    pen.fill(INK)
+
+
+def _wave(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s)
+    for y in (0.35, -0.15, -0.65):
+        pen.m(-0.95, y).q(-0.6, y + 0.35, -0.3, y - 0.35, 0.0, y).q(0.3, y + 0.35, 0.6, y - 0.35, 0.95, y)
+    pen.stroke((0.2, 0.45, 0.75), width=s * 0.1)
+
+
+def _heart(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(0, -0.85).q(-1.1, 0.0, -0.6, 1.0, 0, 0.45).q(0.6, 1.0, 1.1, 0.0, 0, -0.85).close()
+    pen.fill((0.85, 0.2, 0.25))
+
+
+def _ship(c, cx, cy, s, rgb):
+    pen = _Pen(c, cx, cy, s).m(-0.95, -0.2).l(0.95, -0.2).l(0.6, -0.7).l(-0.7, -0.7).close()
+    pen.fill((0.25, 0.3, 0.45))
+    pen = _Pen(c, cx, cy, s).m(-0.1, -0.2).l(-0.1, 0.95).l(0.6, -0.05).close()
+    pen.fill((0.9, 0.9, 0.85), stroke=True, width=0.1)
+
+
+ICONS = {
+    "sun": _sun, "clear": _sun, "cloud": _cloud, "lightning": _lightning, "kite": _kite, "hope": _hope,
+    "star": _star, "tentacle": _tentacle, "octopus": _tentacle, "bottle": _bottle, "warning": _warning,
+    "disaster": _warning, "jellyfish": _jellyfish, "swap": _swap, "paw": _paw, "scruffs": _paw,
+    "person": _person, "shark": _shark, "flare": _flare, "plank": _plank, "compass": _compass, "die": _die,
+    "tool": _tool, "skull": _skull, "wave": _wave, "heart": _heart, "strength": _heart, "ship": _ship,
+    "blank": lambda *a: None,
+}
+
+
+def draw(c, name: str, cx: float, cy: float, size: float, rgb=INK) -> bool:
+    fn = ICONS.get((name or "").lower())
+    if fn is None:
+        return False
+    c.saveState()
+    fn(c, cx, cy, size, rgb)
+    c.restoreState()
+    return True
+
+
+def pick(*words: str) -> str | None:
+    """The first word (a deck id, a card field, a symbol name) that names an icon."""
+    for w in words:
+        if not w:
+            continue
+        key = str(w).lower()
+        if key in ICONS and key != "blank":
+            return key
+        for part in key.replace("_", "-").split("-"):
+            if part in ICONS and part != "blank":
+                return part
+    return None

@@ -1,0 +1,62 @@
+"""The kit: every printable of a game, as a plan of (file name, what, builder) for the CLI to run.
+
+Builders are pure: they take a page callback (for a progress bar) and return the PDF's bytes, or
+None when the game has nothing of that kind. Nothing here touches the disk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from companion.catalog import GameCatalog
+
+from . import cards, dice, reference, tokens
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    paper: str = "a4"
+    size: str = "poker"
+    backs: str = "long"
+    offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float = 3.0
+    sticker: dict | float | None = None
+    pips: bool = True
+
+    def cards(self) -> cards.Options:
+        return cards.Options(self.paper, self.size, self.bleed, self.backs, self.offset)
+
+    def dice(self) -> dice.Options:
+        return dice.Options(self.paper, self.pips, self.sticker)
+
+
+@dataclass(frozen=True)
+class Part:
+    file: str
+    what: str
+    build: Callable[[Callable[[], None] | None], bytes | None]
+    pages: int  # an estimate for the progress bar
+
+
+def card_faces(cat: GameCatalog) -> list[cards.Face]:
+    return cards.all_faces(cat) + cards.character_faces(cat)
+
+
+def plan(cat: GameCatalog, opts: KitOptions) -> list[Part]:
+    """What the kit will make for this game; parts with nothing to print are left out."""
+    stem = f"{cat.id}-{opts.paper}"
+    parts: list[Part] = []
+    faces = card_faces(cat)
+    if faces:
+        lay = cards.layout_for(opts.cards())
+        sheets = -(-len(faces) // len(lay.slots))
+        parts.append(Part(f"{stem}-cards.pdf", f"{len(faces)} cards", lambda cb: cards.render(
+            faces, opts.cards(), f"{cat.name} cards", on_page=cb), sheets * (2 if opts.backs in ("long", "short") else 1)))
+    if any(all(p.faces for p in d.parts) for d in cat.dice.values()):
+        parts.append(Part(f"{stem}-dice.pdf", "dice stickers", lambda cb: dice.render(cat, opts.dice(), cb), 2))
+    if cards.all_faces(cat, token_decks=True) or tokens.pieces(cat) or tokens.track_cards(cat):
+        parts.append(Part(f"{stem}-tokens.pdf", "tokens", lambda cb: tokens.render(cat, opts.cards(), cb), 4))
+    if getattr(cat, "reference", ()):
+        parts.append(Part(f"{stem}-reference.pdf", "reference aids", lambda cb: reference.render(cat, opts.paper, cb), 2))
+    return parts

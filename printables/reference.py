@@ -1,0 +1,125 @@
+"""Reference aids: each game's turn summary and most-looked-up tables, from decks/<game>/reference.toml.
+
+Entries are data (GameCatalog.reference): kind 'steps' (a numbered list), 'list' (bullets), 'table'
+(columns and rows) or 'pad' (a score pad: columns are players, rows are what is scored, blank cells).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from reportlab.lib.units import mm
+
+from companion.catalog import GameCatalog
+
+from . import fonts, sheet
+
+BODY = 8.5  # pt
+PAD = 1.2  # mm inside table cells
+
+
+class _Flow:
+    def __init__(self, c, paper: str, caption: str, on_page):
+        self.c, self.caption, self.on_page = c, caption, on_page
+        self.content, self.block, self.ruler = sheet.free_page(paper)
+        self.page, self.y = 1, self.content.top
+
+    def room(self) -> float:
+        return self.y - self.content.y
+
+    def need(self, h: float) -> float:
+        if h > self.room() and self.y < self.content.top:
+            self.new_page()
+        top = self.y
+        self.y -= h
+        return top
+
+    def new_page(self) -> None:
+        self.finish()
+        self.page += 1
+        self.y = self.content.top
+
+    def finish(self) -> None:
+        sheet.scale_check(self.c, self.block, self.ruler, f"{self.caption} · page {self.page}")
+        self.c.showPage()
+        if self.on_page:
+            self.on_page()
+
+
+def _text(flow: _Flow, text: str, font=fonts.SANS, size=BODY, indent=0.0, colour=(0, 0, 0), gap=0.8) -> None:
+    w = flow.content.w - indent
+    f = fonts.fit(text, font, w, 1e6, size, size)
+    h = f.height + gap
+    top = flow.need(h)
+    fonts.draw_fit(flow.c, text, flow.content.x + indent, top - f.height, w, f.height + 0.01, font, size, colour=colour)
+
+
+def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: float = 0.0) -> None:
+    c = flow.c
+    n = len(columns)
+    if n == 0:
+        return
+    total = flow.content.w
+    lengths = [max([len(str(columns[i]))] + [len(str(r[i])) if i < len(r) else 0 for r in rows]) for i in range(n)]
+    weights = [min(max(L, 4), 60) for L in lengths]
+    widths = [total * wt / sum(weights) for wt in weights]
+
+    def row_h(cells, font):
+        h = 0.0
+        for i, cell in enumerate(cells):
+            f = fonts.fit(str(cell), font, widths[i] - 2 * PAD, 1e6, BODY, BODY)
+            h = max(h, f.height)
+        return max(h + 2 * PAD, blank_h)
+
+    def draw_row(cells, font, fill):
+        h = row_h(cells, font)
+        top = flow.need(h)
+        x = flow.content.x
+        for i in range(n):
+            cell = str(cells[i]) if i < len(cells) else ""
+            c.setFillColorRGB(*fill)
+            c.setStrokeColorRGB(0.55, 0.55, 0.55)
+            c.setLineWidth(0.4)
+            c.rect(x * mm, (top - h) * mm, widths[i] * mm, h * mm, stroke=1, fill=1)
+            if cell:
+                fonts.draw_fit(c, cell, x + PAD, top - h + PAD, widths[i] - 2 * PAD, h - 2 * PAD, font, BODY)
+            x += widths[i]
+
+    draw_row(columns, fonts.BOLD, (0.88, 0.91, 0.95))
+    for r in rows:
+        draw_row(r, fonts.SANS, (1, 1, 1))
+
+
+def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | None = None) -> bytes | None:
+    """The reference sheets, or None when the catalog has no reference entries."""
+    entries = list(getattr(cat, "reference", ()) or ())
+    if not entries:
+        return None
+    buf = io.BytesIO()
+    title = f"{cat.name}: reference"
+    c = sheet.new_canvas(buf, paper, title)
+    flow = _Flow(c, paper, f"{title} · {paper.upper()}", on_page)
+    _text(flow, title, fonts.BOLD, 16, gap=2)
+    for e in entries:
+        if e.kind == "pad" and flow.y < flow.content.top - 20:
+            flow.new_page()
+        flow.need(2)
+        _text(flow, e.name, fonts.BOLD, 11.5, gap=1.2)
+        if e.kind == "steps":
+            for i, item in enumerate(e.items, 1):
+                _text(flow, f"{i}. {item}", indent=2)
+        elif e.kind == "list":
+            for item in e.items:
+                _text(flow, f"• {item}", indent=2)
+        elif e.kind == "table":
+            _table(flow, list(e.columns), [list(r) for r in e.rows])
+        elif e.kind == "pad":
+            for item in e.items:
+                _text(flow, item, indent=0)
+            _table(flow, list(e.columns), [list(r) + [""] * (len(e.columns) - len(r)) for r in e.rows], blank_h=9.0)
+        note = f"Source: {e.source}" if e.source else f"Assumed: {e.assumed}"
+        _text(flow, note, size=6.5, colour=(0.4, 0.4, 0.4), gap=2.5)
+    flow.finish()
+    c.save()
+    return buf.getvalue()

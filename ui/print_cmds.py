@@ -1,0 +1,273 @@
+"""`castaway print kit|cards|dice|tokens|reference|save` and `castaway resume CODE`.
+
+reportlab and qrcode load only inside these commands (printables/ is imported lazily), so
+`castaway status` never pays for them. Every PDF is built in memory first, then written to a temp
+file in the output folder and renamed: a failing command writes nothing, and nothing is ever
+written outside the chosen folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from companion import session
+from companion.errors import UsageError
+from ui.common import CTX, command, emit_json, out, print_app, store
+
+PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
+SizeOpt = Annotated[str, typer.Option("--size", help="Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120).")]
+BacksOpt = Annotated[str, typer.Option("--backs", help="none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold.")]
+OffsetOpt = Annotated[str, typer.Option("--offset", help="Shift the backs by X,Y mm if your printer drifts, e.g. 0.5,-1.")]
+BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each card, mm (0..5).")]
+StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help="Sticker side in mm for every die (13), or by die size (15=13,12=10).")]
+NumbersOpt = Annotated[bool, typer.Option("--numbers", help="Print numbered die faces as digits instead of pips.")]
+OutOpt = Annotated[str, typer.Option("--out", help="The folder to write into (made if missing).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable list of the files written.")]
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        bits = [float(b) for b in text.replace(" ", "").split(",")]
+    except ValueError:
+        bits = []
+    if len(bits) != 2:
+        raise UsageError(f"--offset {text!r}: give X,Y in mm, e.g. 0.5,-1")
+    return bits[0], bits[1]
+
+
+def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
+    from printables import dice, sheet
+    from printables.kit import KitOptions
+
+    paper = paper.strip().lower()
+    sheet.paper_size(paper)
+    sheet.card_size(size)
+    if backs.strip().lower() not in sheet.BACKS:
+        raise UsageError(f"--backs {backs!r}: accepted: {', '.join(sheet.BACKS)}")
+    opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
+                      dice.parse_sticker(sticker), not numbers)
+    sheet.layout(paper, *sheet.card_size(size), bleed, opts.backs, opts.offset)  # refuses sizes that do not fit
+    return opts
+
+
+def out_folder(out_dir: str) -> Path:
+    folder = Path(out_dir).expanduser().resolve()
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--out {out_dir!r} is a file; give a folder")
+    return folder
+
+
+def write_all(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Write each (name, bytes) into the folder, atomically; names that would leave it are refused."""
+    from ui.charts import write_atomic
+
+    targets = []
+    for name, _data in files:
+        target = (folder / name).resolve()
+        if target.parent != folder:
+            raise UsageError(f"file name {name!r} would be written outside {str(folder)!r}")
+        targets.append(target)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"cannot make folder {str(folder)!r}: {e.strerror}") from None
+    return [write_atomic(str(t), data) for t, (_n, data) in zip(targets, files)]
+
+
+def _report(paths: list[Path], as_json: bool, what: list[str] | None = None) -> None:
+    if as_json:
+        return emit_json([{"file": str(p), "what": w, "bytes": p.stat().st_size} for p, w in zip(paths, what or [""] * len(paths))])
+    for p in paths:
+        out.print(f"wrote {p}")
+
+
+def _build(parts, label: str) -> list[tuple[str, bytes, str]]:
+    """Run the builders with a progress bar (pages made), in memory."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    built = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=out, transient=False, disable=not out.is_terminal) as bar:
+        task = bar.add_task(label, total=sum(p.pages for p in parts))
+        for part in parts:
+            bar.update(task, description=f"{label}: {part.what}")
+            data = part.build(lambda: bar.advance(task))
+            if data:
+                built.append((part.file, data, part.what))
+        bar.update(task, completed=bar.tasks[0].total, description=f"{label}: done")
+    return built
+
+
+def _catalog(game: str):
+    from companion import catalog
+
+    return catalog.load(catalog.resolve_game(game))
+
+
+@command("kit", app=print_app)
+def kit_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    paper: PaperOpt = "a4", size: SizeOpt = "poker", backs: BacksOpt = "long", offset: OffsetOpt = "0,0",
+    bleed: BleedOpt = 3.0, sticker: StickerOpt = None, numbers: NumbersOpt = False, out_dir: OutOpt = ".",
+    as_json: JsonOpt = False,
+):
+    """All of a game's printables in one go: cards, dice stickers, tokens, reference aids.
+
+    Example: castaway print kit 21days --paper letter --out kit/
+    """
+    from printables.kit import plan
+
+    cat = _catalog(game)
+    opts = _options(paper, size, backs, offset, bleed, sticker, numbers)
+    folder = out_folder(out_dir)
+    built = _build(plan(cat, opts), f"{cat.name} kit")
+    paths = write_all(folder, [(n, d) for n, d, _w in built])
+    _report(paths, as_json, [w for _n, _d, w in built])
+
+
+def _one(game, kind, opts, out_dir, as_json, **kw):
+    from printables.kit import plan
+
+    cat = _catalog(game)
+    parts = [p for p in plan(cat, opts) if p.file.endswith(f"-{kind}.pdf")]
+    if not parts:
+        raise UsageError(f"{cat.name} has no {kind} to print")
+    built = _build(parts, f"{cat.name} {kind}")
+    paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
+    _report(paths, as_json, [w for _n, _d, w in built])
+
+
+@command("cards", app=print_app)
+def cards_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    deck: Annotated[Optional[list[str]], typer.Option("--deck", "-d", help="Only this deck (repeat for more); 'character' for the characters.")] = None,
+    file: Annotated[Optional[str], typer.Option("--file", help="A TOML file of your own cards ([[deck]] tables) to print the same way.")] = None,
+    paper: PaperOpt = "a4", size: SizeOpt = "poker", backs: BacksOpt = "long", offset: OffsetOpt = "0,0",
+    bleed: BleedOpt = 3.0, out_dir: OutOpt = ".", as_json: JsonOpt = False,
+):
+    """A game's cards (and characters), or only some decks, or your own cards from a TOML file.
+
+    Example: castaway print cards 21days --deck bottle --size mini --backs gutterfold
+    """
+    from companion import catalog
+    from printables import cards
+
+    cat = _catalog(game)
+    opts = _options(paper, size, backs, offset, bleed)
+    faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
+    if file:
+        own = catalog.read_decks(Path(file))
+        faces = [f for i, d in enumerate(own) for f in cards.deck_faces(cat, d, i)]
+    if deck:
+        wanted = {d.strip().lower() for d in deck}
+        known = {f.group_id for f in faces}
+        for d in wanted - known:
+            from companion.errors import did_you_mean
+
+            raise UsageError(f"--deck {d!r}: " + did_you_mean(d, known))
+        faces = [f for f in faces if f.group_id in wanted]
+    if not faces:
+        raise UsageError(f"{cat.name}: no cards to print")
+    from printables.kit import Part
+
+    built = _build([Part(f"{cat.id}-{opts.paper}-cards{'-own' if file else ''}.pdf", f"{len(faces)} cards",
+                          lambda cb: cards.render(faces, opts.cards(), f"{cat.name} cards", on_page=cb), 1)], f"{cat.name} cards")
+    paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
+    _report(paths, as_json, [w for _n, _d, w in built])
+
+
+@command("dice", app=print_app)
+def dice_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    paper: PaperOpt = "a4", sticker: StickerOpt = None, numbers: NumbersOpt = False, out_dir: OutOpt = ".",
+    as_json: JsonOpt = False,
+):
+    """Dice sticker sheets with a test strip of sizes (and a placement net for numbered dice).
+
+    Example: castaway print dice 21days --sticker 15=12.5
+    """
+    _one(game, "dice", _options(paper, "poker", "none", "0,0", 3.0, sticker, numbers), out_dir, as_json)
+
+
+@command("tokens", app=print_app)
+def tokens_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    paper: PaperOpt = "a4", backs: BacksOpt = "long", offset: OffsetOpt = "0,0", bleed: BleedOpt = 3.0,
+    out_dir: OutOpt = ".", as_json: JsonOpt = False,
+):
+    """Tokens (with QR codes), counter pieces and track cards.
+
+    Example: castaway print tokens 21days --backs none
+    """
+    _one(game, "tokens", _options(paper, "poker", backs, offset, bleed), out_dir, as_json)
+
+
+@command("reference", app=print_app)
+def reference_cmd(
+    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = False,
+):
+    """The game's reference aids: turn summary and the tables looked up most.
+
+    Example: castaway print reference 21days --paper letter
+    """
+    _one(game, "reference", _options(paper, "poker", "none", "0,0", 3.0), out_dir, as_json)
+
+
+def board_words(loaded) -> list[str]:
+    """The terminal board, as plain text lines."""
+    from rich.text import Text
+
+    from ui.board import render
+
+    lines = []
+    for line in render(loaded.table, loaded.cat, loaded.row):
+        lines.extend(Text.from_markup(line).plain.split("\n"))
+    return lines
+
+
+@command("save", app=print_app)
+def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = False):
+    """A one-page save sheet of the current game: the board in words and a QR code to resume it.
+
+    Example: castaway print save --out saves/
+    """
+    from companion import savecode
+    from printables import savesheet, sheet
+    from companion.store import now
+
+    sheet.paper_size(paper)
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        loaded = session.load(st, gid)
+    code = savecode.encode(loaded.table)
+    title = f"{loaded.cat.name}: save sheet, game {loaded.row.id}"
+    sub = f"version {loaded.row.version} · saved {now()[:16].replace('T', ' ')} · restore with: castaway resume CODE"
+    pdf = savesheet.render(title, sub, board_words(loaded), code, paper.strip().lower())
+    name = f"{loaded.cat.id}-game{loaded.row.id}-v{loaded.row.version}-save-{paper.strip().lower()}.pdf"
+    paths = write_all(out_folder(out_dir), [(name, pdf)])
+    _report(paths, as_json, ["save sheet"])
+
+
+@command("resume")
+def resume_cmd(
+    code: Annotated[str, typer.Argument(help="The code from a save sheet (scan its QR code, or type it).")],
+    title: Annotated[str, typer.Option(help="A name for the restored game.")] = "",
+):
+    """Start a new game from a save sheet's code; it becomes the current game.
+
+    Example: castaway resume CW1-AJNLBSUJRZ4NVDKU...
+    """
+    from companion import savecode
+    from companion.table import Table
+    from ui.common import show_board
+
+    data = savecode.decode(code)
+    with store(create=True) as st:
+        loaded = session.new_game_from_state(st, Table(data), title=title or "resumed from a save sheet")
+    out.print(f"Game {loaded.row.id}: {loaded.cat.name} restored from the save code. It is now the current game.")
+    show_board(loaded.table, loaded.cat, loaded.row)
+
