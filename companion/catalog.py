@@ -138,6 +138,20 @@ class Seat(Entry):
     DEFAULTS = {"colour": None}
 
 
+class Reference(Entry):
+    """A reference aid (printed by `castaway print reference`): decks/<game>/reference.toml, [[reference]]."""
+
+    # kind: str  # steps | list | table | pad
+    # items: tuple[str, ...]  # steps and list lines (pad: lines above the pad)
+    # columns: tuple[str, ...]  # table and pad headings
+    # rows: tuple[tuple[str, ...], ...]
+    __slots__ = ("kind", "items", "columns", "rows")
+    DEFAULTS = {"items": (), "columns": (), "rows": ()}
+
+
+REFERENCE_KINDS = ("steps", "list", "table", "pad")
+
+
 class GameCatalog(Record):
     # id: str
     # name: str
@@ -156,8 +170,9 @@ class GameCatalog(Record):
     # seats: dict[str, Seat]
     # rules: dict[str, Any]  # game-specific tables (fishing table, ...)
     # files: tuple[str, ...]
-    __slots__ = ("id", "name", "aliases", "bgg_id", "players", "round_track", "source", "tracks", "counters", "stacks", "dice", "decks", "flags", "characters", "seats", "rules", "files")
-    DEFAULTS = {"rules": {}, "files": ()}
+    # reference: tuple[Reference, ...]  # reference aids, in file order
+    __slots__ = ("id", "name", "aliases", "bgg_id", "players", "round_track", "source", "tracks", "counters", "stacks", "dice", "decks", "flags", "characters", "seats", "rules", "files", "reference")
+    DEFAULTS = {"rules": {}, "files": (), "reference": ()}
 
     # -- lookups with errors that say what is accepted ---------------------------------------
     def component_names(self) -> list[str]:
@@ -202,6 +217,9 @@ class GameCatalog(Record):
         for key, value in self.rules.items():
             if isinstance(value, dict) and value.get("assumed"):
                 out.append(("rule", key, value["assumed"]))
+        for ref in self.reference:
+            if ref.assumed:
+                out.append(("reference", ref.id, ref.assumed))
         return out
 
 
@@ -362,6 +380,39 @@ def _seat(r: _Reader) -> Seat:
     return Seat(**b, colour=r.get("colour", str, None))
 
 
+def _reference(r: _Reader) -> Reference:
+    b = r.base()
+    kind = r.get("kind", str, required=True)
+    if kind not in REFERENCE_KINDS:
+        r.fail("kind", f"{kind!r}; accepted: {', '.join(REFERENCE_KINDS)}")
+
+    def texts(key: str) -> tuple[str, ...]:
+        v = r.get(key, list, [])
+        if not all(isinstance(x, (str, int, float)) for x in v):
+            r.fail(key, "should be a list of texts")
+        return tuple(str(x) for x in v)
+
+    rows = r.get("rows", list, [])
+    if not all(isinstance(row, list) for row in rows):
+        r.fail("rows", "should be a list of rows, each a list of texts")
+    out = Reference(**b, kind=kind, items=texts("items"), columns=texts("columns"),
+                    rows=tuple(tuple(str(x) for x in row) for row in rows))
+    if kind in ("table", "pad") and not out.columns:
+        r.fail("columns", f"a {kind} needs its columns")
+    if kind in ("steps", "list") and not out.items:
+        r.fail("items", f"a {kind} needs its items")
+    return out
+
+
+def read_decks(path: Path) -> list[Deck]:
+    """A user's own TOML file of [[deck]] tables (to print), checked like the shipped ones."""
+    data = _read_toml(Path(path))
+    decks = data.get("deck")
+    if not isinstance(decks, list) or not decks:
+        raise CatalogError(f"{path}: no [[deck]] tables; write [[deck]] with id, name, source and [[deck.card]] entries")
+    return [_deck(_Reader(Path(path).name, f"deck[{i}]", d if isinstance(d, dict) else {})) for i, d in enumerate(decks)]
+
+
 _BUILDERS = {
     "track": _track,
     "counter": _counter,
@@ -451,6 +502,7 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
     meta: dict[str, Any] = {}
     meta_file = ""
     rules: dict[str, Any] = {}
+    reference: dict[str, Reference] = {}
     paths = [*files, *overrides]
     for path, data in zip(paths, _read_all(paths)):
         name = path.name
@@ -472,8 +524,14 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
                 if not isinstance(value, dict):
                     raise CatalogError(f"{name}: rules: should be a table")
                 rules.update(value)
+            elif key == "reference":
+                if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+                    raise CatalogError(f"{name}: reference: should be an array of tables ([[reference]])")
+                for i, item in enumerate(value):
+                    e = _reference(_Reader(name, f"reference[{i}]", item))
+                    reference[e.id] = e
             else:
-                raise CatalogError(f"{name}: {key}: unknown section; accepted: game, rules, " + ", ".join(KINDS))
+                raise CatalogError(f"{name}: {key}: unknown section; accepted: game, rules, reference, " + ", ".join(KINDS))
     r = _Reader(meta_file or folder.name, "game", meta)
     gid = r.ident()
     players = r.get("players", list, [1, 4])
@@ -504,6 +562,7 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
         seats=entries["seat"],
         rules=rules,
         files=tuple(p.name for p in [*files, *overrides]),
+        reference=tuple(reference.values()),
     )
 
 

@@ -86,6 +86,8 @@ def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: floa
                 fonts.draw_fit(c, cell, x + PAD, top - h + PAD, widths[i] - 2 * PAD, h - 2 * PAD, font, BODY)
             x += widths[i]
 
+    if rows and flow.room() < row_h(columns, fonts.BOLD) + row_h(rows[0], fonts.SANS) and flow.y < flow.content.top:
+        flow.new_page()  # a heading row never stands alone at the foot of a page
     draw_row(columns, fonts.BOLD, (0.88, 0.91, 0.95))
     for r in rows:
         draw_row(r, fonts.SANS, (1, 1, 1))
@@ -104,6 +106,8 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
     for e in entries:
         if e.kind == "pad" and flow.y < flow.content.top - 20:
             flow.new_page()
+        if flow.room() < 30 and flow.y < flow.content.top:
+            flow.new_page()  # keep a section's title with its first lines
         flow.need(2)
         _text(flow, e.name, fonts.BOLD, 11.5, gap=1.2)
         if e.kind == "steps":
