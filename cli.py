@@ -533,7 +533,7 @@ def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual
 
 
 # Command groups that live in modules of their own register themselves on import.
-for _module in ("ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds"):
+for _module in ("ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds"):
     __import__(_module)
 
 

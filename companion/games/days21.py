@@ -1,31 +1,62 @@
-"""21 Days: setup and the consequences the rules make automatic.
+"""21 Days: setup, the consequences the rules make automatic, the outcome, and the guided game's entry.
 
-Sources: 21-days-rulebook-en.txt and 21-dni-pravidla-cs.txt (the Czech edition fills the
-English text's gaps: setup strength roll, one hope each, difficulty start).
+Sources: 21-days-rulebook-en.txt and 21-dni-pravidla-cs.txt (the Czech edition fills the English
+text's gaps: setup strength roll, one hope each, difficulty start, ability tokens, crew survivors).
+The procedures live in days21_attacks / days21_locations / days21_abilities, the day's phases in
+days21_flow; importing this module registers them all.
 """
 
 from __future__ import annotations
 
 from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError, did_you_mean
+from ..guide import Ask
 from ..table import Table, new_table
+from . import days21_abilities, days21_attacks, days21_events, days21_flow, days21_locations  # noqa: F401 (registers actions)
+from .days21_core import COLOURS, d21, living
 
-COLOURS = ("red", "yellow", "blue", "green")
 DIFFICULTIES = ("green", "orange", "red")
+PROMOS = ("shark6", "bye-bye-shark", "blowfish", "plank-location", "plant")
+
+SAY = {
+    "scruffs_seat": "Scruffs Up! puts Scruffs in the green seat; drop --survivor for green or drop --scruffs",
+    "difficulty": "difficulty {d!r}: accepted: green, orange, red (red is hardest)",
+    "starting": "starting player {s!r}: accepted: {accepted}",
+    "promo": "promo {p!r}: accepted: " + ", ".join(PROMOS),
+    "ability": "ability token {a!r} for {seat}: accepted: {accepted}",
+}
+
+
+def _promos(options: dict) -> set[str]:
+    p = options.get("promos")
+    if p is True:
+        out = set(PROMOS)
+    elif isinstance(p, str):
+        out = {x.strip() for x in p.split(",") if x.strip()}
+    else:
+        out = set(p or ())
+    if options.get("shark6"):
+        out.add("shark6")
+    for x in out:
+        if x not in PROMOS:
+            raise UsageError(SAY["promo"].format(p=x))
+    return out
 
 
 def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     """The table after setup, from the choices made (options) and the seed for virtual dice.
 
-    options: survivors {colour: id} (missing colours drawn at random), strength {colour: [top, bottom]}
-    (missing ones rolled), difficulty, players [names], scruffs (bool), shark6 (bool), edition.
+    options: players [names]; survivors {colour: id} (missing ones drawn at random); strength
+    {colour: [top, bottom]} (missing ones rolled; a virtual roll totalling under 20 or over 40 is
+    rolled again once); difficulty; scruffs (Scruffs Up!); promos (list or true) and shark6;
+    weather, kite (expansions); starting (seat); abilities {colour: token id}; edition.
     """
     t = new_table(cat, COLOURS, options, seed, edition=options.get("edition", "en"))
     rng = t.rng()
     chosen = dict(options.get("survivors") or {})
     if options.get("scruffs"):
         if chosen.get("green", "scruffs") != "scruffs":
-            raise UsageError("Scruffs Up! puts Scruffs in the green seat; drop --survivor for green or drop --scruffs")
+            raise UsageError(SAY["scruffs_seat"])
         chosen["green"] = "scruffs"
     for colour in COLOURS:
         pick = chosen.get(colour)
@@ -35,43 +66,106 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         elif pick not in cat.characters:
             raise UsageError(f"survivor {pick!r} is not in 21 Days; " + did_you_mean(pick, cat.characters))
         elif cat.characters[pick].role != colour:
-            raise UsageError(
-                f"survivor {pick!r} is {cat.characters[pick].role}, not {colour}: one survivor of each colour"
-            )
+            raise UsageError(f"survivor {pick!r} is {cat.characters[pick].role}, not {colour}: one survivor of each colour")
+        elif cat.characters[pick].get("dog") and not options.get("scruffs"):
+            options = {**options, "scruffs": True}
+            t.data["options"]["scruffs"] = True
         t.seat_values(colour)["survivor"] = pick
     players = list(options.get("players") or [])
     for i, colour in enumerate(COLOURS):
         if players:
-            t.seat_values(colour)["player"] = players[i % len(players)] if len(players) < 4 else players[i]
-    typed = options.get("strength") or {}
-    for colour in COLOURS:
-        if t.seat_values(colour)["survivor"] == "scruffs":
-            t.seat_values(colour)["strength"] = [cat.rules["setup"]["scruffs_strength"]]
-            continue
-        dice = typed.get(colour)
-        if dice is None:
-            dice = [rng.randint(1, 6), rng.randint(1, 6)]
-        t.seat_values(colour)["strength"] = list(dice)
-        t.seat_values(colour)["hope"] = cat.rules["setup"]["hope_each"]
+            t.seat_values(colour)["player"] = players[i % len(players)]
+    _strength(t, cat, options, rng)
     difficulty = options.get("difficulty", "orange")
     if difficulty not in DIFFICULTIES:
-        raise UsageError(f"difficulty {difficulty!r}: accepted: {', '.join(DIFFICULTIES)} (red is hardest)")
+        raise UsageError(SAY["difficulty"].format(d=difficulty))
     t.data["tracks"]["ship"] = cat.rules["ship_start"][difficulty]
-    if options.get("shark6"):
+    promos = _promos(options)
+    if "shark6" in promos:
         t.data["limits"]["shark"] = [1, 6]
         t.data["tracks"]["shark"] = 6
-    t.data["flags"]["starting"] = options.get("starting", "red")
+    starting = options.get("starting", "red")
+    if starting not in COLOURS or t.seat_values(starting)["survivor"] == "scruffs":
+        ok = [c for c in COLOURS if t.seat_values(c)["survivor"] != "scruffs"]
+        raise UsageError(SAY["starting"].format(s=starting, accepted=", ".join(ok)))
+    t.data["flags"]["starting"] = starting
     for deck in ("bottle", "disaster", "jellyfish", "swap", "scruffs"):
         d = t.deck(deck)
-        if deck == "bottle" and not options.get("promos"):
-            promo = [c.id for c in cat.deck("bottle").cards if c.get("promo")]
-            d["out"] = [c for c in d["draw"] if c.split(":")[0] in promo]
+        if deck == "bottle":
+            out = [c.id for c in cat.deck("bottle").cards if c.get("promo") and c.id not in promos]
+            d["out"] = [c for c in d["draw"] if c.split(":")[0] in out]
             d["draw"] = [c for c in d["draw"] if c not in d["out"]]
         if deck == "scruffs" and not options.get("scruffs"):
             d["out"], d["draw"] = d["draw"], []
         rng.shuffle(d["draw"])
+    # the swap location: one token drawn at random and put on the board
+    swap = t.deck("swap")
+    first = swap["draw"].pop(0)
+    swap["table"].append(first)
     t.data["dead"] = []
+    x = d21(t)
+    x["raft"] = {str(spot): None for spot in cat.rules["raft"]["spots"]}
+    spots = [str(s) for s in cat.rules["raft"]["spots"]]
+    fishing = str(cat.rules["raft"]["fishing_spot"])
+    order = list(COLOURS)
+    if options.get("scruffs"):
+        x["raft"][fishing] = "green"
+        spots.remove(fishing)
+        order.remove("green")
+    for seat, spot in zip(order, spots):
+        x["raft"][spot] = seat
+    x["planks"] = list(cat.rules["raft"]["planks_flare"]) + list(cat.rules["raft"]["planks_bottle"])
+    x["swap"] = first
+    x["special"] = {tok: "bag" for tok in cat.rules["special_hope"]["ids"]}
+    x["ability"] = _abilities(t, cat, options, rng)
+    x["weather"] = {"today": None, "tomorrow": None} if options.get("weather") else None
+    if options.get("kite"):
+        suitcases = list(cat.rules["kite"]["suitcases"])
+        rng.shuffle(suitcases)
+        x["kite"] = {"suitcases": suitcases, "found": [], "built": 0, "flying": False}
+    else:
+        x["kite"] = None
+    x["scruffs"] = {"active": None, "uses": 0} if options.get("scruffs") else None
+    x["today"] = []
+    x["just_attacked"] = False
+    x["skip_pages"] = 0
+    days21_flow.start(t, cat)
     return t
+
+
+def _strength(t: Table, cat: GameCatalog, options: dict, rng) -> None:
+    typed = options.get("strength") or {}
+    rolled = []
+    for colour in COLOURS:
+        vals = t.seat_values(colour)
+        if vals["survivor"] == "scruffs":
+            vals["strength"] = [cat.rules["setup"]["scruffs_strength"]]
+            continue
+        dice = typed.get(colour)
+        if dice is None:
+            dice = [rng.randint(1, 6), rng.randint(1, 6)]
+            rolled.append(colour)
+        vals["strength"] = list(dice)
+        vals["hope"] = cat.rules["setup"]["hope_each"]
+    lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
+    total = strength_total(t)
+    if rolled and (total < lo or total > hi) and options.get("reroll", True):
+        for colour in rolled:  # the reroll allowance, taken once for the virtually rolled dice
+            t.seat_values(colour)["strength"] = [rng.randint(1, 6), rng.randint(1, 6)]
+
+
+def _abilities(t: Table, cat: GameCatalog, options: dict, rng) -> dict:
+    ids = list(cat.rules["ability_tokens"]["ids"])
+    given = options.get("abilities") or {}
+    out = {}
+    for colour in COLOURS:
+        if t.seat_values(colour)["survivor"] == "scruffs":
+            continue
+        a = given.get(colour) or rng.choice(ids)
+        if a not in ids:
+            raise UsageError(SAY["ability"].format(a=a, seat=colour, accepted=", ".join(ids)))
+        out[colour] = {"id": a, "used": False}
+    return out
 
 
 def strength_total(t: Table) -> int:
@@ -79,7 +173,10 @@ def strength_total(t: Table) -> int:
 
 
 def settle(t: Table, cat: GameCatalog) -> None:
-    """A survivor whose last strength die is gone dies: hope back to the bag, bottle card reshuffled."""
+    """A survivor whose last strength die is gone dies: hope back to the bag, bottle card reshuffled.
+
+    Nobody left alive ends the game as lost.
+    """
     dead = t.data.setdefault("dead", [])
     for seat in t.seats:
         if seat in dead or t.alive(seat):
@@ -92,7 +189,105 @@ def settle(t: Table, cat: GameCatalog) -> None:
         if held:
             bottle["draw"].extend(held)
             t.rng().shuffle(bottle["draw"])
+        days21_flow.forget(t, seat)
     for seat in t.seats:
         vals = t.seat_values(seat)
         if vals.get("survivor") == "scruffs" and vals.get("hope", 0) > 0:
             raise RuleError("Scruffs cannot hold hope tokens: give them to the other survivors")
+    if "flow" in t.data and not living(t) and not t.data.get("over"):
+        t.data["over"] = {"result": "lost", "how": "nobody is left alive on the raft"}
+
+
+def outcome(t: Table, cat: GameCatalog) -> dict:
+    """What the play log keeps of a finished 21 Days game."""
+    alive = living(t)
+    return {
+        "day": t.data["tracks"]["day"],
+        "alive": len(alive),
+        "survivors_alive": [t.seat_values(s).get("survivor") for s in alive],
+        "ship": t.data["tracks"]["ship"],
+        "difficulty": t.data["options"].get("difficulty", "orange"),
+        "how": (t.data.get("over") or {}).get("how", ""),
+    }
+
+
+def next_step(t: Table, cat: GameCatalog):
+    """The guided game's next step at this table (None once the game is over)."""
+    from .days21_steps import next_step as step
+
+    return step(t, cat)
+
+
+# -- guided setup -----------------------------------------------------------------------------
+
+
+def setup_asks(cat: GameCatalog, options: dict):
+    """The setup questions, one at a time; later ones depend on the answers already given."""
+    yield "mode", Ask("How do you play?", "choice", choices=(
+        ("group", "a group game: 1-4 players, four survivors"),
+        ("scruffs", "Scruffs Up! (solo or group, Scruffs the dog as the green survivor)"),
+        ("solo4", "solo with four survivors, no Scruffs"),
+    ), default="group")
+    yield "expansions", Ask("Expansions and promos in play", "choice", multiple=True, choices=(
+        ("weather", "Weather expansion"), ("kite", "Kite expansion"), ("shark6", "6-step shark card (promo)"),
+        ("bye-bye-shark", "Bye Bye Shark! bottle card"), ("blowfish", "Blowfish bottle card"),
+        ("plank-location", "Plank Location bottle card"), ("plant", "Plant bottle card"),
+    ), default="-")
+    yield "difficulty", Ask("Difficulty: where does the rescue ship start?", "choice", choices=(
+        ("green", "green (easiest)"), ("orange", "orange"), ("red", "red (hardest)")), default="orange")
+    for colour in COLOURS:
+        if colour == "green" and options.get("scruffs"):
+            continue
+        pool = sorted(c for c in cat.characters.values() if c.role == colour and not c.get("dog"))
+        pool = sorted(pool, key=lambda c: c.id)
+        yield f"survivor:{colour}", Ask(f"The {colour} survivor (Enter: drawn at random)", "choice", choices=(
+            ("random", "at random"), *((c.id, f"{c.name}: {c.ability}" + (f" ({c.cost})" if c.cost else "")) for c in pool)),
+            default="random")
+    for colour in COLOURS:
+        if colour == "green" and options.get("scruffs"):
+            continue
+        yield f"strength:{colour}", Ask(f"Roll the two big {colour} dice for strength: top/bottom, e.g. 2/6", "dice", dice=(colour, colour))
+    typed = options.get("strength") or {}
+    if typed and len(typed) == (3 if options.get("scruffs") else 4):
+        total = sum(sum(v) for v in typed.values()) + (4 if options.get("scruffs") else 0)
+        lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
+        if total < lo or total > hi:
+            yield "reroll", Ask(f"The strength total is {total} (outside {lo}..{hi}): you may roll every strength die again. Type all of them, e.g. red=2/6 yellow=3/4 ..., or Enter to keep", "text", default="keep")
+    choices = tuple((c, c) for c in COLOURS if not (c == "green" and options.get("scruffs")))
+    yield "starting", Ask("Who starts (most recently on a boat)?", "choice", choices=choices, default="red")
+
+
+def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
+    """Fold one setup answer into the options."""
+    if key == "mode":
+        options["scruffs"] = answer == "scruffs"
+        options["solo"] = answer != "group"
+    elif key == "expansions":
+        picks = set(answer or ())
+        options["weather"] = "weather" in picks
+        options["kite"] = "kite" in picks
+        options["promos"] = sorted(p for p in picks if p in PROMOS)
+    elif key == "difficulty":
+        options["difficulty"] = answer
+    elif key.startswith("survivor:"):
+        if answer != "random":
+            options.setdefault("survivors", {})[key.split(":")[1]] = answer
+    elif key.startswith("strength:"):
+        if answer:
+            options.setdefault("strength", {})[key.split(":")[1]] = _two_dice(answer, key.split(":")[1])
+    elif key == "reroll":
+        if str(answer).strip().lower() != "keep":
+            for bit in str(answer).split():
+                if "=" not in bit:
+                    raise UsageError(f"reroll {bit!r}: write SEAT=TOP/BOTTOM, e.g. red=2/6")
+                seat, dice = bit.split("=", 1)
+                options.setdefault("strength", {})[seat.strip().lower()] = _two_dice(dice, seat)
+    elif key == "starting":
+        options["starting"] = answer
+
+
+def _two_dice(text: str, seat: str) -> list[int]:
+    bits = str(text).replace(",", "/").split("/")
+    if len(bits) != 2 or not all(b.strip().isdigit() and 1 <= int(b) <= 6 for b in bits):
+        raise UsageError(f"strength {text!r} for {seat}: give the two dice as top/bottom, each 1..6, e.g. 2/6")
+    return [int(b) for b in bits]

@@ -1,0 +1,670 @@
+"""21 Days: what attacks the raft. Shark phase and attacks, single bites, the octopus, jellyfish,
+Paranoia, plank loss, disasters, the stolen die, and the colour tokens that pick a victim.
+
+Each procedure is a registered action: typed faces (the table's dice) or None (virtual dice from the
+table's generator); the result keeps every face rolled, and `say` tells what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..actions import Action, register
+from ..catalog import GameCatalog
+from ..errors import RuleError, UsageError
+from ..table import Table
+from .days21_core import (ROLL, colour_token, d21, day, dice_or_roll, done, fin_victim, flow, hope, is_scruffs,
+                          living, lose, name, pay_hope, raft, seat_arg, take_hope, wound)
+
+SAY = {
+    "slide": "The shark card slides to {n}.",
+    "stay": "The sharks attacked yesterday: the card stays at {n} today.",
+    "attack_tonight": " They attack tonight!",
+    "pfennig": " Herr Pfennig takes 1 hope (sharks at {n}).",
+    "bite": "Shark {fin} bites {who} with {strength}: {what}.",
+    "bite_hit": "wounded, strength now {now}",
+    "bite_miss": "no harm (strength {vis})",
+    "empty": "Shark {fin} finds spot {spot} empty: drop the colour tokens of the living survivors.",
+    "reset": "The shark attack is over: the card goes back to {n}.",
+    "token": "The colour tokens pick {who}.",
+    "asleep": "Blank: the octopus sleeps; the starting player's die does nothing today.",
+    "awake": "A tentacle: the octopus wakes and attacks with {n} tentacles. No other location is activated today.",
+    "no_tentacles": "The octopus has no tentacles left: no attack.",
+    "tentacle_none": "Tentacle {i}: the white die shows {w}; nobody's visible strength matches.",
+    "tentacle_tie": "Tentacle {i}: the white die shows {w}, matching {who}: drop their colour tokens.",
+    "tentacle_grab": "Tentacle {i}: the white die shows {w}: it grabs {who}.",
+    "defend_low": "{who} rolls {d} against {w}: wounded, strength now {now}.",
+    "defend_eq": "{who} rolls {d} against {w}: slips free.",
+    "defend_high": "{who} rolls {d} against {w}: cuts the tentacle off ({left} left).",
+    "fight_over": " The fight is over: the tentacles turn back.",
+}
+
+
+def shark_top(t: Table) -> int:
+    lim = t.data.get("limits", {}).get("shark")
+    return lim[1] if lim else 5
+
+
+# -- shark phase and attacks ---------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class SharkPhase(Action):
+    """The starting player slides the shark card one step closer (not the day after an attack)."""
+
+    kind: ClassVar[str] = "shark-phase"
+
+    def text(self) -> str:
+        return "shark phase"
+
+    def run(self, t: Table, cat: GameCatalog):
+        x = d21(t)
+        if x.get("just_attacked"):
+            x["just_attacked"] = False
+            n = t.data["tracks"]["shark"]
+            say = SAY["stay"].format(n=n)
+        else:
+            n = max(1, t.data["tracks"]["shark"] - 1)
+            t.data["tracks"]["shark"] = n
+            say = SAY["slide"].format(n=n) + (SAY["attack_tonight"] if n == 1 and day(t) < 21 else "")
+        from .days21_core import give_hope, seat_of
+
+        pf = seat_of(t, "pfennig")
+        if pf and n in (4, 5) and give_hope(t, pf, 1):
+            say += SAY["pfennig"].format(n=n)
+        done(t, "shark")
+        return {"shark": n, "say": say}
+
+
+def _bite(t: Table, cat: GameCatalog, fin: int, strength: int, token: str | None, virtual: bool) -> tuple[str, str | None]:
+    """One shark bite; returns (say, None) or (say, 'token') when the colour tokens must be dropped."""
+    spot, seat = fin_victim(t, cat, fin)
+    picked = ""
+    if seat is None:
+        if token is None and not virtual:
+            flow(t)["await"] = {"what": "bite", "fin": fin, "strength": strength, "among": living(t)}
+            return SAY["empty"].format(fin=fin, spot=spot), "token"
+        seat, _v = colour_token(t, cat, living(t), token)
+        picked = SAY["token"].format(who=name(t, cat, seat)) + " "
+    return picked + _hit(t, cat, seat, fin, strength), None
+
+
+def _hit(t: Table, cat: GameCatalog, seat: str, fin: int, strength: int) -> str:
+    vis = t.visible(seat)
+    if strength > vis:
+        now = wound(t, seat, 1, "shark")
+        what = SAY["bite_hit"].format(now=now[0] if now else "0: dead")
+    else:
+        what = SAY["bite_miss"].format(vis=vis)
+    return SAY["bite"].format(fin=fin, who=name(t, cat, seat), strength=strength, what=what)
+
+
+def _parse_shark(text: str | None, n: int) -> list[tuple[int, int]] | None:
+    if text is None or str(text).strip().lower() in ("", ROLL):
+        return None
+    out = []
+    for bit in str(text).replace(",", " ").split():
+        parts = bit.split("/")
+        if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+            raise UsageError(f"shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5")
+        out.append((int(parts[0]), int(parts[1])))
+    if len(out) > n:
+        raise UsageError(f"shark faces {text!r}: {len(out)} bites typed, {n} left in this attack")
+    return out
+
+
+@register
+@dataclass(frozen=True)
+class SharkAttack(Action):
+    """The shark attack: four bites, each die's outer face picks the spot, the inner is the bite's strength.
+
+    faces: typed bites 'outer/inner,...' (as many as remain, or fewer) or None for one virtual bite;
+    tokens: colour tokens for bites at an empty spot, in order (None: virtual for virtual bites, asked
+    for typed ones).
+    """
+
+    kind: ClassVar[str] = "shark-attack"
+    faces: str | None = None
+    tokens: str | None = None
+    all: bool = False
+
+    def text(self) -> str:
+        s = "shark attack"
+        if self.faces:
+            s += f" (table: {self.faces})"
+        return s + (f" tokens {self.tokens}" if self.tokens else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        if f.get("await"):
+            raise RuleError("the colour tokens must be dropped first: castaway colour-token SEAT (or 'roll')")
+        sh = f.setdefault("shark", {"bite": 0})
+        left = 4 - sh["bite"]
+        typed = _parse_shark(self.faces, left)
+        tokens = [x for x in (self.tokens or "").replace(",", " ").split() if x]
+        rolls = typed if typed is not None else None
+        n = len(typed) if typed is not None else (left if self.all else 1)
+        says, faces = [], []
+        for i in range(n):
+            if rolls is not None:
+                outer, inner = rolls[i]
+                virtual = False
+            else:
+                rng = t.rng()
+                outer, inner = rng.randint(1, 6), rng.randint(1, 6)
+                virtual = True
+            faces.append([outer, inner])
+            token = tokens.pop(0) if tokens and fin_victim(t, cat, outer)[1] is None else None
+            sh["bite"] += 1
+            say, need = _bite(t, cat, outer, inner, token, virtual)
+            says.append(f"Bite {sh['bite']}: {say}")
+            if need or not living(t):
+                break
+        if sh["bite"] >= 4 and not f.get("await"):
+            says.append(_reset(t))
+        t.data["last"] = {"roll": "shark", "faces": [f"{a}/{b}" for a, b in faces]}
+        return {"faces": faces, "say": " ".join(says)}
+
+
+def _reset(t: Table) -> str:
+    f = flow(t)
+    f.pop("shark", None)
+    top = shark_top(t)
+    t.data["tracks"]["shark"] = top
+    d21(t)["just_attacked"] = True
+    done(t, "attack")
+    return SAY["reset"].format(n=top)
+
+
+@register
+@dataclass(frozen=True)
+class SharkBite(Action):
+    """Shark 1 or Shark 6 from the logbook bites once: only the inner die counts."""
+
+    kind: ClassVar[str] = "shark-bite"
+    fin: int = 1
+    face: str | None = None
+    token: str | None = None
+
+    def text(self) -> str:
+        return f"shark {self.fin} bites" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        if self.fin not in (1, 6):
+            raise UsageError(f"shark {self.fin}: accepted: 1 or 6 (the logbook's single sharks)")
+        raw = None if self.face is None else str(self.face).split("/")[-1]
+        vals, virtual = dice_or_roll(t, raw, 1, "shark inner die")
+        say, need = _bite(t, cat, self.fin, vals[0], self.token, virtual)
+        if need:
+            flow(t)["await"]["single"] = True
+        else:
+            done(t, "shark-1", "shark-6")
+        return {"faces": vals, "say": say}
+
+
+def pick_among(t: Table) -> list[str]:
+    """Whose colour tokens go in the hand for the pick the day is waiting for (Paranoia: humans only)."""
+    from .days21_core import task
+
+    q = task(t) or {}
+    if q.get("do") == "token" and q.get("for") == "paranoia":
+        return [s for s in living(t) if not is_scruffs(t, s)]
+    return living(t)
+
+
+@register
+@dataclass(frozen=True)
+class ColourToken(Action):
+    """Drop the colour tokens of the survivors in question: the one that falls (typed) or a virtual pick."""
+
+    kind: ClassVar[str] = "colour-token"
+    seat: str | None = None
+
+    def text(self) -> str:
+        return f"colour token: {self.seat or 'drawn virtually'}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        aw = f.pop("await", None) or {"what": "pick", "among": pick_among(t)}
+        among = [s for s in aw["among"] if s in living(t)]
+        seat, virtual = colour_token(t, cat, among, self.seat)
+        say = SAY["token"].format(who=name(t, cat, seat))
+        if aw["what"] == "bite":
+            say += " " + _hit(t, cat, seat, aw["fin"], aw["strength"])
+            if aw.get("single"):
+                done(t, "shark-1", "shark-6")
+            elif f.get("shark", {}).get("bite", 0) >= 4:
+                say += " " + _reset(t)
+        elif aw["what"] == "tentacle":
+            f["fight"]["victim"] = seat
+        else:
+            f["picked"] = seat
+            done(t, "token")
+        return {"seat": seat, "virtual": virtual, "say": say}
+
+
+# -- the octopus ---------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Octopus(Action):
+    """The starting player rolls the octopus die: blank sleeps, a tentacle face starts the fight."""
+
+    kind: ClassVar[str] = "octopus"
+    face: str | None = None
+
+    def text(self) -> str:
+        return "octopus die" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        faces = cat.die("octopus").parts[0].faces
+        if self.face is None or str(self.face).strip().lower() in ("", ROLL):
+            face = t.rng().choice(faces)
+        else:
+            face = str(self.face).strip().lower()
+            if face not in faces:
+                raise UsageError(f"octopus face {self.face!r}: accepted: blank, tentacle")
+        f = flow(t)
+        rerolled = f.get("octopus", {}).get("face") is not None
+        f["octopus"] = {"face": face, "rerolled": rerolled}
+        left = t.data["counters"]["tentacles"]
+        if left == 0:
+            done(t, "octopus")
+            return {"faces": [face], "say": SAY["no_tentacles"]}
+        if face == "blank":
+            say = SAY["asleep"]
+        else:
+            say = SAY["awake"].format(n=left)
+        done(t, "octopus")
+        from .days21_core import push
+
+        prof = f.get("placed", {}).get(t.data["flags"]["starting"]) == "octopus" and \
+            t.seat_values(t.data["flags"]["starting"]).get("survivor") == "magnusson"
+        if prof and not rerolled and hope(t, t.data["flags"]["starting"]) >= 2:
+            push(t, {"do": "magnusson"})
+        elif face != "blank":
+            start_fight(t)
+        t.data["last"] = {"roll": "octopus", "faces": [face]}
+        return {"faces": [face], "say": say}
+
+
+def start_fight(t: Table) -> None:
+    """The octopus is awake: one task per tentacle; the day's other locations are not activated."""
+    f = flow(t)
+    n = t.data["counters"]["tentacles"]
+    f["fight"] = {"i": 0, "of": n, "flipped": 0, "victim": None, "white": None}
+    f["queue"] = [q for q in f["queue"] if q.get("do") not in ACTIVATIONS]
+    f["queue"][0:0] = [{"do": "tentacle"}]
+    d21(t)["octopus_fought"] = True
+
+
+ACTIVATIONS = ("flare", "jellyfish", "receive", "play", "swap", "hope", "fishing", "plank", "kid", "scruffs", "place",
+               "activate", "octopus")
+
+
+@register
+@dataclass(frozen=True)
+class Tentacle(Action):
+    """One tentacle: the white die picks whoever shows that visible strength, who then defends with their
+    placement die (lower: -1 strength; equal: escapes; higher: cuts the tentacle off).
+
+    white / token / defence: typed faces, 'roll' for virtual, or None to stop and ask at that point.
+    """
+
+    kind: ClassVar[str] = "tentacle"
+    white: str | None = ROLL
+    token: str | None = ROLL
+    defence: str | None = ROLL
+
+    def text(self) -> str:
+        bits = [f"{k} {v}" for k, v in (("white", self.white), ("token", self.token), ("defence", self.defence))
+                if v not in (None, ROLL)]
+        return "tentacle" + (f" ({', '.join(bits)})" if bits else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        fight = f.get("fight")
+        if fight is None:
+            if t.data["counters"]["tentacles"] == 0:
+                raise RuleError("the octopus has no tentacles left")
+            start_fight(t)
+            fight = f["fight"]
+        says, faces = [], {}
+        i = fight["i"] + 1
+        if fight["white"] is None:
+            if self.white is None:
+                raise UsageError("roll the white die first: give --white FACE or let castaway roll")
+            w = dice_or_roll(t, self.white, 1, "white die")[0][0]
+            fight["white"] = w
+            faces["white"] = w
+            match = [s for s in living(t) if t.visible(s) == w]
+            if not match:
+                says.append(SAY["tentacle_none"].format(i=i, w=w))
+                return self._next(t, says, faces)
+            if len(match) > 1:
+                if self.token is None:
+                    f["await"] = {"what": "tentacle", "among": match}
+                    says.append(SAY["tentacle_tie"].format(i=i, w=w, who=", ".join(match)))
+                    return {**faces, "say": " ".join(says)}
+                seat, _v = colour_token(t, cat, match, self.token)
+                says.append(SAY["token"].format(who=name(t, cat, seat)))
+            else:
+                seat = match[0]
+            fight["victim"] = seat
+            says.append(SAY["tentacle_grab"].format(i=i, w=w, who=name(t, cat, seat)))
+        if fight["victim"] is None:
+            raise RuleError("the colour tokens must pick who the tentacle grabs: castaway colour-token SEAT")
+        if self.defence is None:
+            return {**faces, "say": " ".join(says)}
+        seat, w = fight["victim"], fight["white"]
+        dv = dice_or_roll(t, self.defence, 1, "defence die")[0][0]
+        faces["defence"] = dv
+        who = name(t, cat, seat)
+        if dv < w:
+            now = wound(t, seat, 1, "octopus")
+            says.append(SAY["defend_low"].format(who=who, d=dv, w=w, now=now[0] if now else "0: dead"))
+        elif dv == w:
+            says.append(SAY["defend_eq"].format(who=who, d=dv, w=w))
+        else:
+            t.data["counters"]["tentacles"] -= 1
+            fight["of"] -= 1
+            fight["i"] -= 1  # the cut tentacle is gone, not flipped
+            says.append(SAY["defend_high"].format(who=who, d=dv, w=w, left=t.data["counters"]["tentacles"]))
+        return self._next(t, says, faces)
+
+    @staticmethod
+    def _next(t: Table, says: list, faces: dict) -> dict:
+        f = flow(t)
+        fight = f["fight"]
+        fight["i"] += 1
+        fight["white"], fight["victim"] = None, None
+        if fight["i"] >= fight["of"] or not living(t):
+            f.pop("fight", None)
+            done(t, "tentacle")
+            says.append(SAY["fight_over"].strip())
+        return {**faces, "say": " ".join(says)}
+
+
+# -- jellyfish, paranoia, planks, the stolen die ---------------------------------------------------
+
+
+def parse_challenges(text: str) -> list[tuple[str, int]]:
+    bits = [b.strip() for b in str(text).replace(" ", ",").split(",") if b.strip()]
+    out = []
+    for b in bits:
+        if len(b) != 2 or b[0] not in "<>" or not b[1].isdigit() or not 1 <= int(b[1]) <= 6:
+            raise UsageError(f"jellyfish challenges {text!r}: {b!r} should be >N or <N with N 1..6, e.g. >1,>2,<3,<4")
+        out.append((b[0], int(b[1])))
+    if len(out) != 4:
+        raise UsageError(f"jellyfish challenges {text!r}: a card has 4 challenges, {len(out)} given")
+    return out
+
+
+def jelly_card(t: Table, cat: GameCatalog, card: str | None) -> tuple[str, list | None]:
+    """Draw the top jellyfish card (virtual) or record the one drawn; a card no rulebook shows needs its
+    challenges typed ('>1,>2,<3,<4' in place of the card)."""
+    deck = t.deck("jellyfish")
+    if card and any(ch in card for ch in "<>"):
+        return "typed", parse_challenges(card)
+    if card is None or card == ROLL:
+        if not deck["draw"]:
+            deck["draw"], deck["discard"] = deck["discard"], []
+        cid = deck["draw"][0]
+    else:
+        cid = card.strip().lower()
+        cat.deck("jellyfish").card(cid)
+    spec = cat.deck("jellyfish").card(cid.split(":")[0])
+    ch = spec.get("challenges")
+    return cid, [(c[0], int(c[1])) for c in ch] if ch else None
+
+
+def swim(t: Table, cat: GameCatalog, seat: str, challenges, faces: list[int]) -> tuple[list[str], int]:
+    says, fails = [], 0
+    for (op, n), v in zip(challenges, faces):
+        if seat not in living(t) or not t.alive(seat):
+            break
+        ok = v > n if op == ">" else v < n
+        if not ok:
+            fails += 1
+            lose(t, seat, 1)
+        says.append(f"{op}{n}: {v} {'ok' if ok else 'stung'}")
+    return says, fails
+
+
+@register
+@dataclass(frozen=True)
+class Jellyfish(Action):
+    """A survivor falls among the jellyfish: the colour tokens pick who, the top card shows four
+    challenges, each failed placement-die roll costs 1 visible strength. The card goes back, shuffled.
+
+    who / card: typed or None (the pick already made, else virtual); card may be the four challenges
+    typed ('>2,<5,>3,<4') for a card no rulebook shows; faces: the 4 swim rolls; swim=False only draws.
+    """
+
+    kind: ClassVar[str] = "jellyfish"
+    who: str | None = None
+    card: str | None = None
+    faces: str | None = None
+    swim: bool = True
+    dive: bool = False
+
+    def text(self) -> str:
+        bits = [x for x in (self.who, self.card, self.faces and f"table: {self.faces}") if x]
+        return ("dive for a suitcase" if self.dive else "jellyfish swarm") + (f" ({', '.join(bits)})" if bits else "") + ("" if self.swim else ": card")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        j = f.setdefault("jelly", {})
+        if self.who:
+            j["who"] = seat_arg(t, cat, self.who)
+        if "who" not in j:
+            j["who"] = f.pop("picked", None) or colour_token(t, cat, living(t), None)[0]
+        if self.dive and not j.get("paid"):
+            if d21(t).get("kite") is None:
+                raise RuleError("the jellyfish location is part of the Kite expansion, not in this game")
+            if hope(t, j["who"]) < cat.rules["kite"]["cost"]:
+                f.pop("jelly", None)
+                done(t, "dive")
+                return {"say": f"{name(t, cat, j['who'])} cannot pay the {cat.rules['kite']['cost']} hope: no dive."}
+            pay_hope(t, j["who"], cat.rules["kite"]["cost"], "a dive for a suitcase")
+            j["paid"] = j["dive"] = True
+        if self.card or "card" not in j:
+            cid, ch = jelly_card(t, cat, self.card)
+            j["card"], j["challenges"] = cid, ch
+        if j["challenges"] is None:
+            raise UsageError(f"jellyfish card {j['card']!r} is not described in the rulebooks: type its four challenges, e.g. --card '>2,<5,>3,<4'")
+        seat = j["who"]
+        if not self.swim:
+            return {"seat": seat, "card": j["card"], "say": f"{name(t, cat, seat)} falls in; card: " +
+                    ", ".join(f"{o}{n}" for o, n in j["challenges"])}
+        vals, _v = dice_or_roll(t, self.faces, 4, "jellyfish swim")
+        says, fails = swim(t, cat, seat, j["challenges"], vals)
+        deck = t.deck("jellyfish")
+        if j["card"] != "typed" and j["card"] in deck["draw"]:
+            deck["draw"].remove(j["card"])
+            deck["draw"].append(j["card"])
+            t.rng().shuffle(deck["draw"])
+        f.pop("jelly", None)
+        done(t, "jellyfish", "dive")
+        say = f"{name(t, cat, seat)} swims: " + "; ".join(says) + f". {fails} strength lost."
+        if j.get("dive") and seat in living(t):
+            say += " " + open_suitcase(t, cat, seat)
+        return {"seat": seat, "card": j["card"], "faces": vals, "fails": fails, "say": say}
+
+
+def open_suitcase(t: Table, cat: GameCatalog, seat: str) -> str:
+    kite = d21(t)["kite"]
+    if not kite["suitcases"]:
+        return "No suitcases are left floating."
+    found = kite["suitcases"].pop(0)
+    kite["found"].append(found)
+    if found == "kite":
+        t.data["counters"]["kite"] += 1
+        return f"The suitcase holds a kite piece ({t.data['counters']['kite']} on the raft)."
+    if found == "hope":
+        t.data["pools"]["hope"]["supply"] += 1
+        t.seat_values(seat)["hope"] = t.seat_values(seat).get("hope", 0) + 1
+        return "The suitcase holds a hope token: the supply grows by one and it is theirs."
+    return "The suitcase is empty."
+
+
+@register
+@dataclass(frozen=True)
+class Paranoia(Action):
+    """Paranoia: the colour tokens pick a survivor, whose placement die says how much strength they lose;
+    they may pay their own hope, 1 per point, to keep it. pay None: ask before applying."""
+
+    kind: ClassVar[str] = "paranoia"
+    who: str | None = None
+    face: str | None = None
+    pay: int | None = None
+
+    def text(self) -> str:
+        return "paranoia" + "".join(f" {k} {v}" for k, v in (("who", self.who), ("face", self.face), ("pays", self.pay)) if v is not None)
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        p = f.setdefault("paranoia", {})
+        if self.who:
+            p["who"] = seat_arg(t, cat, self.who, [s for s in living(t) if not is_scruffs(t, s)])
+        if "who" not in p:
+            humans = [s for s in living(t) if not is_scruffs(t, s)]
+            p["who"] = f.pop("picked", None) or colour_token(t, cat, humans, None)[0]
+        if "face" not in p:
+            p["face"] = dice_or_roll(t, self.face, 1, "paranoia die")[0][0]
+        seat, face = p["who"], p["face"]
+        if self.pay is None and hope(t, seat) > 0:
+            return {"seat": seat, "faces": [face],
+                    "say": f"{name(t, cat, seat)} rolls {face}: pay up to {min(face, hope(t, seat))} of their own hope to lose less."}
+        pay = self.pay or 0
+        if not 0 <= pay <= face:
+            raise UsageError(f"pay {pay}: accepted: 0..{face}")
+        if pay > hope(t, seat):
+            raise RuleError(f"{seat} holds {hope(t, seat)} hope; only their own hope counts against Paranoia")
+        take_hope(t, seat, pay)
+        lose(t, seat, face - pay)
+        f.pop("paranoia", None)
+        done(t, "paranoia")
+        return {"seat": seat, "faces": [face], "paid": pay,
+                "say": f"{name(t, cat, seat)} rolled {face}, paid {pay} hope, lost {face - pay} strength."}
+
+
+def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
+    x = d21(t)
+    side = "flare" if face % 2 == 0 else "bottle"
+    order = [p for p in cat.rules["raft"][f"planks_{side}"] if p in x["planks"]]
+    if not order:
+        other = "bottle" if side == "flare" else "flare"
+        order = [p for p in cat.rules["raft"][f"planks_{other}"] if p in x["planks"]]
+    if not order:
+        return "No planks are left to lose."
+    plank = order[0]
+    x["planks"].remove(plank)
+    x.setdefault("lost_planks", []).append(plank)
+    t.data["counters"]["planks"] = len(x["planks"])
+    say = f"Plank {plank} drifts off ({'even: flare side' if side == 'flare' else 'odd: bottle side'})."
+    spots = [s for s, p in cat.rules["raft"]["spot_plank"].items() if p == plank]
+    for spot in spots:
+        seat = raft(t).get(spot)
+        raft(t)[spot] = None
+        x.setdefault("lost_spots", []).append(spot)
+        if seat and seat in living(t):
+            free = [s for s, who in raft(t).items() if (who is None or who not in living(t)) and s not in x["lost_spots"]]
+            if free:
+                raft(t)[free[0]] = seat
+                say += f" {name(t, cat, seat)} moves to spot {free[0]}."
+            else:
+                t.seat_values(seat)["strength"] = []
+                say += f" {name(t, cat, seat)} has nowhere to hold on and drowns."
+    return say
+
+
+def restore_plank(t: Table, cat: GameCatalog) -> str:
+    x = d21(t)
+    lost = x.get("lost_planks") or []
+    if not lost:
+        return "No plank is missing."
+    plank = lost.pop()
+    x["planks"].append(plank)
+    t.data["counters"]["planks"] = len(x["planks"])
+    for spot, p in cat.rules["raft"]["spot_plank"].items():
+        if p == plank and spot in x.get("lost_spots", []):
+            x["lost_spots"].remove(spot)
+    return f"Plank {plank} is back on the raft (the drowned stay lost)."
+
+
+@register
+@dataclass(frozen=True)
+class PlankLoss(Action):
+    """A plank drifts off: an even roll takes one by the flares, odd one by the bottle; whoever sat on it
+    moves to a free spot or drowns."""
+
+    kind: ClassVar[str] = "plank"
+    face: str | None = None
+
+    def text(self) -> str:
+        return "plank lost" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
+        say = lose_plank(t, cat, v)
+        done(t, "plank")
+        return {"faces": [v], "say": say}
+
+
+@register
+@dataclass(frozen=True)
+class StealDie(Action):
+    """The octopus steals a strength die for good from a survivor the colour tokens pick."""
+
+    kind: ClassVar[str] = "steal-die"
+    who: str | None = None
+
+    def text(self) -> str:
+        return "octopus steals a die" + (f" from {self.who}" if self.who else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        seat = seat_arg(t, cat, self.who) if self.who else (f.pop("picked", None) or colour_token(t, cat, living(t), None)[0])
+        vals = t.seat_values(seat)
+        vals["strength"] = vals["strength"][1:]
+        done(t, "steal-die")
+        left = vals["strength"][0] if vals["strength"] else "none: dead"
+        return {"seat": seat, "say": f"The octopus takes a die from {name(t, cat, seat)}; visible strength now {left}."}
+
+
+@register
+@dataclass(frozen=True)
+class PjotrCancel(Action):
+    """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt (yes), or lets it stand (no)."""
+
+    kind: ClassVar[str] = "pjotr"
+    cancel: bool = True
+
+    def text(self) -> str:
+        return "Pjotr cancels the wound" if self.cancel else "Pjotr lets the wound stand"
+
+    def run(self, t: Table, cat: GameCatalog):
+        from .days21_core import pay_hope, seat_of
+
+        w = flow(t).pop("wound", None)
+        if w is None:
+            raise RuleError("no shark or octopus wound to cancel right now")
+        if not self.cancel:
+            return {"say": "The wound stands."}
+        pj = seat_of(t, "pjotr")
+        if pj is None:
+            raise RuleError("Pjotr is not on the raft")
+        pay_hope(t, pj, 2, "Pjotr's cancel")
+        seat = w["seat"]
+        dead = t.data.get("dead", [])
+        if seat in dead:
+            dead.remove(seat)
+            t.deck("bottle")["draw"] = [c for c in t.deck("bottle")["draw"] if c not in w["bottle"]]
+            if w["bottle"]:
+                t.deck("bottle")["held"][seat] = list(w["bottle"])
+        t.seat_values(seat).update(w["vals"])
+        return {"seat": seat, "say": f"Pjotr pays 2 hope: {name(t, cat, seat)} is unhurt."}

@@ -1,0 +1,448 @@
+"""21 Days: one command per procedure. Each records the same action the guided game (`castaway play`)
+records at that point; leave out --faces to roll virtually, or type the faces your dice show.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from companion import session
+from companion.games import days21_abilities as ab
+from companion.games import days21_attacks as at
+from companion.games import days21_events as ev
+from companion.games import days21_flow as fl
+from companion.games import days21_locations as lo
+from companion.games.days21_core import ROLL
+from ui.common import CTX, command, out, store
+
+PANEL = "21 Days procedures"
+Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help="The faces your dice show, e.g. 6,1,3 (leave out: virtual roll).")]
+Face = Annotated[Optional[str], typer.Option("--face", "-f", help="The face your die shows (leave out: virtual roll).")]
+Seats = Annotated[Optional[str], typer.Option("--seats", help="Who rolls there, e.g. red,blue (default: today's placements).")]
+To = Annotated[Optional[str], typer.Option("--to", help="Who receives, e.g. red,blue.")]
+
+
+def run(action) -> None:
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        ev_, _table = session.act(st, gid, action, CTX.if_version)
+    res = ev_.result if isinstance(ev_.result, dict) else {}
+    out.print(f"[dim]#{ev_.seq}[/] {ev_.text}")
+    if res.get("say"):
+        out.print(f"  → {res['say']}", markup=False)
+
+
+def cmd(name: str):
+    return command(name, rich_help_panel=PANEL)
+
+
+@cmd("shark-phase")
+def shark_phase_cmd():
+    """Shark phase: the card slides one step closer (it stays the day after an attack); Herr Pfennig's hope.
+
+    Example: castaway shark-phase
+    """
+    run(at.SharkPhase())
+
+
+@cmd("shark-attack")
+def shark_attack_cmd(
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="Shark dice as outer/inner, one per bite: 2/5,3/4,1/1,6/2.")] = None,
+    tokens: Annotated[Optional[str], typer.Option("--tokens", help="Colour tokens that fell for bites at an empty spot, in order.")] = None,
+):
+    """The shark attack: four bites (outer die: the fin and raft spot; inner: the bite's strength).
+
+    Example: castaway shark-attack --faces 2/5,3/4,1/1,6/2
+    """
+    run(at.SharkAttack(faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
+
+
+@cmd("shark-bite")
+def shark_bite_cmd(
+    fin: Annotated[int, typer.Argument(help="1 or 6: the logbook's single shark.")],
+    face: Face = None,
+    token: Annotated[Optional[str], typer.Option("--token", help="The colour token, if that spot is empty.")] = None,
+):
+    """Shark 1 or Shark 6 bites once (only the inner die counts).
+
+    Example: castaway shark-bite 6 --face 4
+    """
+    run(at.SharkBite(fin, face, token))
+
+
+@cmd("colour-token")
+def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help="Whose token fell (leave out: virtual drop).")] = None):
+    """Drop the colour tokens: record whose fell (for an empty shark spot, a tie, or a victim to pick).
+
+    Example: castaway colour-token yellow
+    """
+    run(at.ColourToken(seat))
+
+
+@cmd("octopus")
+def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help="blank or tentacle.")] = None):
+    """Roll the octopus die: blank sleeps, a tentacle starts the fight.
+
+    Example: castaway octopus --face tentacle
+    """
+    run(at.Octopus(face))
+
+
+@cmd("tentacle")
+def tentacle_cmd(
+    white: Annotated[Optional[str], typer.Option("--white", help="The white die.")] = None,
+    defence: Annotated[Optional[str], typer.Option("--defence", help="The grabbed survivor's placement die.")] = None,
+    token: Annotated[Optional[str], typer.Option("--token", help="The colour token, when strengths tie.")] = None,
+):
+    """One tentacle of the octopus: white die picks the victim by visible strength, who defends.
+
+    Example: castaway tentacle --white 5 --defence 6
+    """
+    run(at.Tentacle(white or ROLL, token or ROLL, defence or ROLL))
+
+
+@cmd("jellyfish")
+def jellyfish_cmd(
+    who: Annotated[Optional[str], typer.Option("--who", help="Who fell in (leave out: colour tokens, virtual).")] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help="The card drawn (swarm-a) or its challenges: '>1,>2,<3,<4'.")] = None,
+    faces: Faces = None,
+):
+    """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
+
+    Example: castaway jellyfish --who red --card swarm-a --faces 2,3,1,3
+    """
+    run(at.Jellyfish(who, card, faces))
+
+
+@cmd("dive")
+def dive_cmd(
+    who: Annotated[str, typer.Option("--who", help="The diver (pays 2 hope).")],
+    card: Annotated[Optional[str], typer.Option("--card", help="The jellyfish card or its challenges.")] = None,
+    faces: Faces = None,
+):
+    """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
+
+    Example: castaway dive --who blue --card swarm-a --faces 3,4,1,2
+    """
+    run(at.Jellyfish(who, card, faces, dive=True))
+
+
+@cmd("paranoia")
+def paranoia_cmd(
+    who: Annotated[Optional[str], typer.Option("--who", help="Whom the colour tokens picked.")] = None,
+    face: Face = None,
+    pay: Annotated[int, typer.Option("--pay", help="Hope the victim pays from their own tokens, 1 per point.")] = 0,
+):
+    """Paranoia strikes: the placement die says how much strength is lost; own hope can buy it off.
+
+    Example: castaway paranoia --who blue --face 4 --pay 2
+    """
+    run(at.Paranoia(who, face, pay))
+
+
+@cmd("plank")
+def plank_cmd(face: Face = None):
+    """A plank drifts off: even by the flares, odd by the bottle; the survivor there moves or drowns.
+
+    Example: castaway plank --face 3
+    """
+    run(at.PlankLoss(face))
+
+
+@cmd("steal-die")
+def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help="Whom the colour tokens picked.")] = None):
+    """The octopus steals a strength die for good.
+
+    Example: castaway steal-die --who red
+    """
+    run(at.StealDie(who))
+
+
+@cmd("pjotr")
+def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help="Let the wound stand instead.")] = False):
+    """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt.
+
+    Example: castaway pjotr
+    """
+    run(at.PjotrCancel(not let))
+
+
+@cmd("disaster")
+def disaster_cmd(
+    card: Annotated[Optional[str], typer.Option("--card", help="The card drawn (leave out: virtual draw).")] = None,
+    avert: Annotated[str, typer.Option("--avert", help="Who pays to avert it: red=1,blue=1; token:SEAT; no.")] = "no",
+):
+    """The starting player draws a disaster card; pay the hope shown to avert it, or suffer it.
+
+    Example: castaway disaster --card exhaustion --avert red=1,blue=1
+    """
+    run(ev.Disaster(card=card, avert=avert))
+
+
+@cmd("logbook")
+def logbook_cmd(
+    section: Annotated[str, typer.Argument(help="morning, midday or evening.")],
+    symbols: Annotated[Optional[list[str]], typer.Argument(help="The symbols in the card's order (castaway rules symbols).")] = None,
+):
+    """The symbols today's logbook card shows in one part of the day; each becomes a task.
+
+    Example: castaway logbook morning two-hope jellyfish
+    """
+    run(ev.LogbookSymbols(section.lower(), tuple(s.lower() for s in symbols or ())))
+
+
+@cmd("symbol")
+def symbol_cmd(
+    sym: Annotated[str, typer.Argument(help="A logbook symbol without dice: two-hope, ship-right, all-minus1, ...")],
+    to: To = None,
+    token: Annotated[Optional[str], typer.Option("--token", help="Swap location token chosen or drawn.")] = None,
+):
+    """Apply one logbook symbol that needs no dice.
+
+    Example: castaway symbol two-hope --to red,blue
+    """
+    run(ev.Symbol(sym.lower(), to, token))
+
+
+@cmd("weather")
+def weather_cmd(
+    face: Annotated[Optional[str], typer.Option("--face", "-f", help="clear, cloud or lightning.")] = None,
+    result: Annotated[Optional[str], typer.Option("--result", help="What the flicked cloud covers (tomorrow's effect).")] = None,
+):
+    """Weather expansion: roll the weather die; then record what the flicked cloud covers.
+
+    Example: castaway weather --face cloud   then   castaway weather --result fishing
+    """
+    run(ev.Weather(face, result))
+
+
+@cmd("place")
+def place_cmd(
+    seat: Annotated[str, typer.Argument(help="The survivor placing.")],
+    location: Annotated[str, typer.Argument(help="flare, jellyfish, receive, play, swap, hope, fishing, plank, kid, none.")],
+    extra: Annotated[bool, typer.Option("--white", help="The white die of the Extra hands bottle card.")] = False,
+):
+    """Place a survivor's placement die (not rolled yet).
+
+    Example: castaway place red flare
+    """
+    run(fl.Place(seat, location, extra))
+
+
+@cmd("activate")
+def activate_cmd():
+    """All dice are placed: queue the locations in board order.
+
+    Example: castaway activate
+    """
+    run(fl.Activate())
+
+
+@cmd("end-day")
+def end_day_cmd():
+    """End the day: the starting player passes clockwise, the next logbook page comes up.
+
+    Example: castaway end-day
+    """
+    run(fl.EndDay())
+
+
+@cmd("flare")
+def flare_cmd(seats: Seats = None, faces: Faces = None,
+              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help="Who gets the anchor hope, one per flare die.")] = None):
+    """The flare location: a 6 moves the ship right; three dice with a 1 move it back.
+
+    Example: castaway flare --seats red,blue,yellow --faces 6,1,3
+    """
+    run(lo.Flare(seats, faces, anchor_to))
+
+
+@cmd("horvath")
+def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help="No more attempts.")] = False):
+    """Horvath fires another flare at the flare location for 2 hope.
+
+    Example: castaway horvath --face 6
+    """
+    run(lo.HorvathFlare(face, stop))
+
+
+@cmd("bottle")
+def bottle_cmd(
+    mode: Annotated[str, typer.Argument(help="receive (2/4/6) or play (1/3/5).")],
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Who rolls there (default: today's placement).")] = None,
+    face: Face = None,
+    card: Annotated[Optional[str], typer.Option("--card", help="The bottle card received (leave out: virtual draw).")] = None,
+):
+    """The bottle location: receive first, then play.
+
+    Example: castaway bottle receive --seat yellow --face 4
+    """
+    run(lo.Bottle(mode.lower(), seat, face, card))
+
+
+@cmd("play-card")
+def play_card_cmd(
+    seat: Annotated[str, typer.Argument(help="Who plays their bottle card.")],
+    faces: Faces = None,
+    card: Annotated[Optional[str], typer.Option("--card", help="Which card, when holding two.")] = None,
+    keep: Annotated[bool, typer.Option("--keep", help="Keep the card after all.")] = False,
+):
+    """Play a bottle card: its effect is applied and it leaves the game.
+
+    Example: castaway play-card red --faces 6,2,1,6
+    """
+    run(lo.PlayCard(seat, faces, keep, card))
+
+
+@cmd("swap")
+def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
+             card: Annotated[Optional[str], typer.Option("--card", help="Bottle swap: the card taken.")] = None):
+    """The swap location with the token in play (Turtle, Bottle, Flare).
+
+    Example: castaway swap --seats blue --faces 5
+    """
+    run(lo.Swap(seats, faces, to, card))
+
+
+@cmd("hope-roll")
+def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None):
+    """The hope location: one token per 3 points; three dice and a 1 costs its roller a token.
+
+    Example: castaway hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
+    """
+    run(lo.Hope(seats, faces, to))
+
+
+@cmd("fish")
+def fish_cmd(
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Who fishes (default: today's placement).")] = None,
+    face: Annotated[Optional[str], typer.Option("--faces", "--face", "-f", help="The fishing die.")] = None,
+    to: Annotated[Optional[str], typer.Option("--to", help="Who gets each fish, e.g. red,blue,green,yellow,blue.")] = None,
+):
+    """Fishing: 1-4 fish, 4 on a 5, 4+1 on a 6; at most 2 each; nobody past 6.
+
+    Example: castaway fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
+    """
+    run(lo.Fishing(seat, face, to))
+
+
+@cmd("plank-spot")
+def plank_spot_cmd(face: Face = None):
+    """The Plank Location promo card: a 6 brings a plank back.
+
+    Example: castaway plank-spot --face 6
+    """
+    run(lo.PlankSpot(face))
+
+
+@cmd("kid")
+def kid_cmd(face: Face = None,
+            choice: Annotated[Optional[str], typer.Option("--choice", help="On 5-6: cancel-disaster, strength, skip-page.")] = None,
+            to: To = None):
+    """The Kid's location (last): 1-2 nothing, 3-4 -1 strength, 5-6 a choice.
+
+    Example: castaway kid --face 5 --choice strength --to kid,red
+    """
+    run(lo.Kid(face, choice, to))
+
+
+@cmd("ability")
+def ability_cmd(
+    who: Annotated[str, typer.Argument(help="maya, aleta, tomi, mechanic or pastor.")],
+    to: To = None,
+    n: Annotated[int, typer.Option("--n", help="Pastor: how much hope passes.")] = 1,
+    source: Annotated[Optional[str], typer.Option("--from", help="Pastor: who passes hope.")] = None,
+):
+    """A survivor's ability, paid from their hope (Maya +1 strength, Aleta's reroll, Tomi's fish, ...).
+
+    Example: castaway ability maya --to red
+    """
+    run(ab.Ability(who.lower(), to, n, source))
+
+
+@cmd("professor")
+def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help="blank or tentacle.")] = None,
+                  keep: Annotated[bool, typer.Option("--keep", help="Keep the octopus die as it is.")] = False):
+    """The Professor (Magnusson) rerolls the octopus die once for 2 hope.
+
+    Example: castaway professor --face blank
+    """
+    run(ab.MagnussonReroll(not keep, face))
+
+
+@cmd("flip-token")
+def flip_token_cmd(seat: Annotated[str, typer.Argument(help="Whose ability token.")], to: To = None):
+    """Use a survivor's two-sided ability token (once a game).
+
+    Example: castaway flip-token red --to blue
+    """
+    run(ab.FlipToken(seat, to))
+
+
+@cmd("special-hope")
+def special_hope_cmd(seat: Annotated[str, typer.Argument(help="Who spends it.")],
+                     token: Annotated[str, typer.Argument(help="plusminus1-a, plusminus1-b or plusminus2.")]):
+    """Spend a special hope token to change a die by ±1 or ±2; it leaves the game. Not on day 21.
+
+    Example: castaway special-hope red plusminus1-a
+    """
+    run(ab.SpecialHope(seat, token))
+
+
+@cmd("dolphin")
+def dolphin_cmd(seat: Annotated[str, typer.Argument(help="Who throws a die to the Dolphin (pays 3 strength).")],
+                face: Annotated[Optional[int], typer.Option("--face", help="The face rolled (it becomes 7 minus it).")] = None):
+    """The Dolphin turns a die to its opposite face for 3 strength.
+
+    Example: castaway dolphin red --face 1
+    """
+    run(ab.Dolphin(seat, face))
+
+
+@cmd("scruffs")
+def scruffs_cmd(
+    card: Annotated[Optional[str], typer.Option("--card", help="The token drawn (leave out: virtual draw).")] = None,
+    needs: Annotated[Optional[str], typer.Option("--needs", help="The numbers printed on the token, e.g. 5,6.")] = None,
+    face: Face = None,
+    to: To = None,
+    skip: Annotated[bool, typer.Option("--skip", help="No token today.")] = False,
+):
+    """Scruffs Up!: Scruffs (strength 5-6) plays a token at the start of Midday.
+
+    Example: castaway scruffs --card shark-reset --needs 5,6 --face 6
+    """
+    run(ab.ScruffsToken(card, needs, face or ROLL, to, skip))
+
+
+@cmd("scruffs-use")
+def scruffs_use_cmd():
+    """Use the multi-day Scruffs token in play (once a day).
+
+    Example: castaway scruffs-use
+    """
+    run(ab.ScruffsUse())
+
+
+@cmd("day21")
+def day21_cmd(
+    what: Annotated[str, typer.Argument(help="exhaustion, flare, shout, diva, kite, rosina or end.")],
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Who does it.")] = None,
+    face: Face = None,
+    where: Annotated[Optional[str], typer.Option("--where", help="Rosina: flare, hope or fishing.")] = None,
+):
+    """Day 21: exhaustion, then flares, shouts, Diva, the kite; end when nothing more can be tried.
+
+    Example: castaway day21 flare --seat red --face 6
+    """
+    run(ab.Day21(what.lower(), seat, face, where))
+
+
+@cmd("setup-done")
+def setup_done_cmd():
+    """The physical table is set up: day 1 begins.
+
+    Example: castaway setup-done
+    """
+    run(fl.SetupDone())
