@@ -218,7 +218,8 @@ class Take(Action):
                 t.data["counters"]["jewels-out"] += 1
             else:
                 t.seat_values(p["seat"])["jewel"] += 1
-            said = [f"{name(t, p['seat'])} pays {core.cost_text([d, r])} and takes the jewel of square {p['space']}"]
+            price = f"pays {core.cost_text([d, r])} and takes" if d or r else "takes the free token:"
+            said = [f"{name(t, p['seat'])} {price} the jewel of square {p['space']}"]
         if p["fifth"] and took:
             said.append("the fifth raider draws a free jewel" if core.draw_jewel(t, p["seat"]) else "no jewel left for the fifth raider")
         if not any(q["kind"] == "routes" for q in flow(t)["queue"][1:]):
