@@ -235,3 +235,26 @@ def test_bad_input_is_one_line_and_writes_nothing(cli):
         assert r.exit_code == code, (args, r.output)
         assert text in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert json.loads(cli.ok("status", "--json").stdout)["version"] == before
+
+
+def test_players_by_name_and_four_player_arranging_the_camp(cli):
+    """§ 6. Arranging the Camp: with 4 players each pawn there gives 2 determination OR morale +1;
+    gains of a Threat Action wait in Future Resources, determination comes at once."""
+    new(cli, players=("Ann", "Bob", "Cy", "Di"))
+    cli.ok("rc", "morale")
+    cli.ok("rc", "produce")
+    cli.ok("rc", "plan", "arrange", "ann")
+    cli.ok("rc", "plan", "arrange", "ann")
+    r = cli("rc", "plan", "rest", "ann")
+    assert r.exit_code == 1 and "has no free pawn" in r.stderr
+    cli.ok("rc", "plan", "done")
+    r = cli("rc", "resolve", "--beast", "3 1 1 1")
+    assert r.exit_code == 2 and "does not fit the next action, arrange" in r.stderr
+    r = cli("rc", "resolve")
+    assert r.exit_code == 2 and "accepted: determination, morale" in r.stderr
+    cli.ok("rc", "resolve", "--choice", "determination")
+    cli.ok("rc", "resolve", "--choice", "morale")
+    s = state(cli)
+    assert s["seat"]["blue"]["determination"] == 2 and s["tracks"]["morale"] == 1
+    cli.ok("rc", "effects", "ann.wounds", "+1")
+    assert state(cli)["seat"]["blue"]["wounds"] == 1

@@ -13,7 +13,8 @@ from ..table import Table, new_table
 from . import robinson_actions, robinson_actions2  # noqa: F401 (registers the actions)
 from . import robinson_rules as R
 from .robinson_guide import next_step  # noqa: F401 (the guided game's entry)
-from .robinson_state import characters_for, goto, life, parse_schedule, parse_tile, unknown_character, who
+from .robinson_state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
+                             who)
 
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
 YES = {"yes": True, "y": True, "true": True, "1": True, "on": True, "no": False, "n": False, "false": False,
@@ -97,7 +98,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         raise UsageError(f"items={options['items']!r}: name the 2 Starting Items drawn, e.g. items=Hammer,Bible")
     first = 0
     if options.get("first"):
-        first = seats.index(t.resolve_seat(cat, str(options["first"])))
+        first = seats.index(seat_of(t, cat, str(options["first"])))
     t.data["rc"] = {
         "rounds": rounds,
         "first": first,

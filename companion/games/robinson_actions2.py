@@ -189,6 +189,10 @@ class RcResolve(Action):
         expect(t, "action/resolve")
         p = next_entry(t)
         k = kind_of(p)
+        for field, value, fits in (("--beast", self.beast, k == "hunt"), ("--choice", self.choice, k == "arrange"),
+                                   ("--changes", self.changes, k == "threat")):
+            if value and not fits:
+                raise UsageError(f"{field} {value!r} does not fit the next action, {p['what']}")
         lines = [f"{who(t, cat, p['by'])}: {p['what']}" + (f" {p['arg']}" if p.get("arg") else "")]
         pending: list[str] = []
         rolled: list[str] = []

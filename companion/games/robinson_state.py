@@ -68,7 +68,17 @@ def heal(t: Table, seat: str, n: int = 1) -> int:
 
 
 def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
-    return t.resolve_seat(cat, name)
+    """A seat by colour, character id, or the player's name."""
+    key = str(name).strip().lower()
+    for seat in t.seats:
+        if key and (t.seat_values(seat).get("player") or "").lower() == key:
+            return seat
+    try:
+        return t.resolve_seat(cat, name)
+    except UsageError:
+        names = [t.seat_values(s).get("player") for s in t.seats if t.seat_values(s).get("player")]
+        chars = [t.seat_values(s)["survivor"] for s in t.seats]
+        raise UsageError(f"nobody called {name!r} at this table; accepted: {', '.join(names + chars + list(t.seats))}") from None
 
 
 # -- adjustments: what a card changed, typed at the table ----------------------------------------
@@ -95,6 +105,9 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
         if not m:
             raise UsageError(f"change {item!r}: {accepted}")
         name, op = m.groups()
+        if "." in name:  # a player's name works as well as a colour or character
+            left, _, comp = name.partition(".")
+            name = f"{seat_of(t, cat, left)}.{comp}"
         tg = t.resolve(cat, name)
         if tg.kind == "flag":
             if tg.spec.values is not None and op not in tg.spec.values:
@@ -165,7 +178,7 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
                "'item fire cook wood=1' ('own' for the character's own Invention)")
     if not words:
         raise UsageError(f"empty plan; {example}")
-    what = {"left": "threat-left", "right": "threat-right", "build": "shelter", "weapons": "weapon",
+    what = {"left": "threat-left", "right": "threat-right", "weapons": "weapon",
             "hunting": "hunt", "exploration": "explore", "gathering": "gather"}.get(words[0], words[0])
     if what not in PLAN_WORDS:
         raise UsageError(f"plan {text!r}: {words[0]!r} is not an action; accepted: {', '.join(PLAN_WORDS)}")
