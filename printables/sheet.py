@@ -191,7 +191,7 @@ def new_canvas(target, paper: str, title: str):
 
     fonts.register()
     pw, ph = paper_size(paper)
-    c = Canvas(target, pagesize=(pw * mm, ph * mm), pageCompression=1)
+    c = Canvas(target, pagesize=(pw * mm, ph * mm), pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10)
     c.setTitle(title)
     c.setAuthor("castaway")
     c.setCreator("castaway printables")

@@ -1,0 +1,67 @@
+"""Reading printed PDFs back: trims (cut outlines), crop marks, text spans and QR codes, in mm from the bottom-left."""
+
+from __future__ import annotations
+
+import pymupdf
+
+PT = 25.4 / 72
+
+
+def near(a, b, tol=0.02) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def cut_rects(page) -> list[tuple[float, float, float, float]]:
+    """Every cut outline on the page as (x, y, w, h) mm, bottom-left origin, in drawing order."""
+    from printables.sheet import CUT_RGB
+
+    h = page.rect.height
+    out = []
+    for d in page.get_drawings():
+        col = d.get("color")
+        if col and near(col, CUT_RGB, 0.01) and d.get("fill") is None:
+            r = d["rect"]
+            out.append((r.x0 * PT, (h - r.y1) * PT, r.width * PT, r.height * PT))
+    return out
+
+
+def black_lines(page) -> list[tuple[float, float, float, float]]:
+    """Hairline black line segments (crop marks and ruler ticks) as (x0, y0, x1, y1) mm."""
+    h = page.rect.height
+    out = []
+    for d in page.get_drawings():
+        col = d.get("color")
+        if not col or not near(col, (0, 0, 0), 0.01) or d.get("fill") is not None:
+            continue
+        for item in d["items"]:
+            if item[0] == "l":
+                p, q = item[1], item[2]
+                out.append((p.x * PT, (h - p.y) * PT, q.x * PT, (h - q.y) * PT))
+    return out
+
+
+def spans(page) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Text spans with their boxes (x0, y0, x1, y1) mm, bottom-left origin."""
+    h = page.rect.height
+    out = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            for span in line["spans"]:
+                if not span["text"].strip():
+                    continue
+                x0, y0, x1, y1 = span["bbox"]
+                out.append((span["text"], (x0 * PT, (h - y1) * PT, x1 * PT, (h - y0) * PT)))
+    return out
+
+
+def qr_texts(page, dpi: int = 300) -> list[str]:
+    import zxingcpp
+    from PIL import Image
+
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
+    img = Image.frombytes("L", (pix.width, pix.height), pix.samples)
+    return [r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)]
+
+
+def open_pdf(data: bytes):
+    return pymupdf.open(stream=data, filetype="pdf")

@@ -1,0 +1,53 @@
+"""QR codes on printed pages decode, with an independent decoder (zxing-cpp) at 300 dpi, to their payloads;
+and a scanned card payload is accepted by `castaway draw DECK --card ...`."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import catalog
+from printables import cards, qr, tokens
+from tests.print_helpers import open_pdf, qr_texts
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_qr_on_a_card_sheet_decodes_to_its_payload(paper):
+    cat = catalog.load("21days")
+    faces = cards.all_faces(cat)
+    opts = cards.Options(paper, "poker", 3.0, "none")
+    per = len(cards.layout_for(opts).slots)
+    doc = open_pdf(cards.render(faces[per:2 * per], opts, "qr"))  # the second sheet's worth: bottle cards and more
+    assert sorted(qr_texts(doc[0])) == sorted(f.qr for f in faces[per:2 * per])
+
+
+def test_every_qr_on_a_token_sheet_decodes():
+    cat = catalog.load("21days")
+    doc = open_pdf(tokens.render(cat, cards.Options("a4", "poker", 3.0, "none")))
+    token_faces = cards.all_faces(cat, token_decks=True)
+    found = qr_texts(doc[0])
+    assert found and sorted(found) == sorted(f.qr for f in token_faces[:len(found)])
+    assert len(found) == min(len(token_faces), 16)
+
+
+def test_qr_modules_are_never_under_0_4_mm():
+    payload = "SCRUFFS/HOPE-2:2"
+    side = qr.min_size(payload, "M")
+    assert abs(side - qr.modules(payload, "M") * 0.4) < 1e-9
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(io.BytesIO())
+    assert qr.draw(c, payload, 0, 0, side, "M") >= 0.4 - 1e-9
+    with pytest.raises(qr.QRTooSmall):
+        qr.draw(c, payload, 0, 0, side - 0.5, "M")
+
+
+def test_a_scanned_card_payload_is_accepted_by_draw(cli):
+    cli.ok("new", "21days", "-p", "Ann", "--seed", "3", "--scruffs")
+    cat = catalog.load("21days")
+    face = next(f for f in cards.deck_faces(cat, cat.deck("scruffs")) if ":" in f.id)  # a second copy
+    r = cli.ok("draw", "scruffs", "--card", face.qr)
+    assert cat.deck("scruffs").card(face.id.split(":")[0]).name in r.output
+    status = cli.ok("status", "--json").output
+    assert face.id in status
