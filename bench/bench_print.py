@@ -1,0 +1,107 @@
+"""Print benchmark, one run: 100 poker cards (title, wrapped paragraph, QR code) with castaway vs the same
+100 text cards with protograf; and the time of the whole 21 Days kit on A4.
+
+protograf pins pillow<13 and rich<15, which clash with castaway's own environment, so it runs in its
+own virtual environment: $PROTOGRAF_PYTHON, or .venv/protograf (made here with pip on first use).
+Both sides time only the making of the PDF (imports and interpreter start excluded).
+
+    python bench/bench_print.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+N = 100
+BODY = ("The survivors paddle on through the night. Roll a die: on a 6 the rescue ship moves one space "
+        "right; on a 1 a plank drifts away. Share any hope you find.")
+
+
+def cards_data() -> list[dict]:
+    return [{"title": f"Card {i}", "body": f"{BODY} (card {i})", "qr": f"BOTTLE/CARD-{i}"} for i in range(N)]
+
+
+def time_castaway(data: list[dict], runs: int = 3) -> float:
+    from printables import cards
+
+    faces = [cards.Face("Bench", "Bench cards", "bench", d["qr"].split("/")[1].lower(), d["title"], d["body"], qr=d["qr"])
+             for d in data]
+    opts = cards.Options("a4", "poker", 3.0, "none")
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        pdf = cards.render(faces, opts, "bench")
+        times.append(time.perf_counter() - t)
+    assert pdf.startswith(b"%PDF")
+    return statistics.median(times)
+
+
+def protograf_python() -> tuple[str | None, str]:
+    """The python that has protograf, or None and the exact reason."""
+    env = os.environ.get("PROTOGRAF_PYTHON")
+    if env:
+        return env, ""
+    venv = ROOT / ".venv" / "protograf"
+    py = venv / "bin" / "python"
+    if not py.exists():
+        print("setting up protograf in .venv/protograf (once) ...", flush=True)
+        r = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True)
+        if r.returncode == 0:
+            r = subprocess.run([str(py), "-m", "pip", "install", "-q", "protograf"], capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, (r.stderr or r.stdout).strip().splitlines()[-1] if (r.stderr or r.stdout) else f"exit {r.returncode}"
+    return str(py), ""
+
+
+def time_protograf(data: list[dict], runs: int = 2) -> tuple[float | None, str]:
+    py, why = protograf_python()
+    if py is None:
+        return None, why
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(runs):
+            env = dict(os.environ, PG_OUT=str(Path(tmp) / "protograf.pdf"), PG_CARDS=json.dumps(data))
+            r = subprocess.run([py, str(Path(__file__).with_name("protograf_cards.py"))], capture_output=True, text=True,
+                               env=env, cwd=tmp)
+            if r.returncode != 0:
+                return None, (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]
+            times.append(float(r.stdout.strip().splitlines()[-1]))
+    return statistics.median(times), ""
+
+
+def time_kit() -> tuple[float, int]:
+    from companion import catalog
+    from printables.kit import KitOptions, plan
+
+    cat = catalog.load("21days")
+    t = time.perf_counter()
+    size = sum(len(part.build(None) or b"") for part in plan(cat, KitOptions(paper="a4")))
+    return time.perf_counter() - t, size
+
+
+def main() -> None:
+    data = cards_data()
+    ours = time_castaway(data)
+    print(f"castaway: {N} poker cards (title, wrapped paragraph, QR code): {ours:.3f} s")
+    theirs, why = time_protograf(data)
+    if theirs is None:
+        print(f"protograf: could not run: {why}")
+    else:
+        print(f"protograf: {N} poker cards (title, wrapped paragraph): {theirs:.3f} s")
+        print(f"ratio: castaway is {theirs / ours:.1f}x faster than protograf (target: at least 3x)")
+    kit, size = time_kit()
+    print(f"21 Days kit on A4 (cards, dice stickers, tokens, reference): {kit:.3f} s, {size / 1024:.0f} KiB of PDF")
+
+
+if __name__ == "__main__":
+    main()
