@@ -120,8 +120,10 @@ class TableMachine(RuleBasedStateMachine):
 
     @invariant()
     def caps_and_floors(self):
-        d = self.head().state.data
-        assert 1 <= d["tracks"]["shark"] <= 5
+        t = self.head().state
+        d = t.data
+        lo, hi = t.limits(CAT.tracks["shark"])
+        assert 1 <= lo <= d["tracks"]["shark"] <= hi <= 6
         assert 1 <= d["tracks"]["day"] <= 21
         assert CAT.tracks["ship"].min <= d["tracks"]["ship"] <= CAT.tracks["ship"].max
         assert 0 <= d["counters"]["tentacles"] <= 8
