@@ -566,7 +566,7 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
     )
 
 
-_CACHE: dict[str, GameCatalog] = {}
+_CACHE: dict[tuple[str, str], GameCatalog] = {}
 
 
 def game_ids() -> list[str]:
@@ -587,16 +587,34 @@ def resolve_game(name: str) -> str:
     raise UnknownComponent(f"unknown game {name!r}; accepted: {shown}")
 
 
-def load(game_id: str) -> GameCatalog:
-    if game_id in _CACHE:
-        return _CACHE[game_id]
+def editions(game_id: str) -> list[str]:
+    """The editions a game has besides its base one (folders decks/<game>/editions/<edition>/)."""
+    folder = decks_root() / game_id / "editions"
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("*.toml")))
+
+
+def load(game_id: str, edition: str | None = None) -> GameCatalog:
+    """A game's catalog: the base files, then an edition's files (its own names, colours, cards),
+    then the user's own files; a later entry replaces an earlier one with the same id."""
+    edition = (edition or "").strip().lower()
+    key = (game_id, edition)
+    if key in _CACHE:
+        return _CACHE[key]
     folder = decks_root() / game_id
     if not folder.is_dir():
         raise UnknownComponent(f"unknown game {game_id!r}; accepted: {', '.join(game_ids())}")
     overrides: list[Path] = []
+    if edition and edition != "en":
+        ed = folder / "editions" / edition
+        if not ed.is_dir():
+            known = ", ".join(["en", *editions(game_id)])
+            raise UnknownComponent(f"edition {edition!r} of {game_id}: accepted: {known}")
+        overrides += sorted(ed.glob("*.toml"))
     user = user_decks_root()
     if user and (user / game_id).is_dir():
-        overrides = sorted((user / game_id).glob("*.toml"))
+        overrides += sorted((user / game_id).glob("*.toml"))
     cat = load_folder(folder, overrides)
-    _CACHE[game_id] = cat
+    _CACHE[key] = cat
     return cat

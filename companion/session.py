@@ -45,8 +45,8 @@ def setup_table(cat: GameCatalog, options: dict, seed: int, state: dict | None =
 
 def new_game(store: Store, game: str, options: dict | None = None, seed: int | None = None, title: str = "") -> Loaded:
     gid_name = catmod.resolve_game(game)
-    cat = catmod.load(gid_name)
     options = dict(options or {})
+    cat = catmod.load(gid_name, options.get("edition"))
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
     table = setup_table(cat, options, seed)
@@ -60,7 +60,7 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
 
 def new_game_from_state(store: Store, table: Table, title: str = "") -> Loaded:
     """Start a game whose setup is a whole table state (e.g. one restored from a save sheet)."""
-    cat = catmod.load(catmod.resolve_game(table.game))
+    cat = catmod.load(catmod.resolve_game(table.game), table.data.get("edition"))
     setup = {"game": cat.id, "state": table.data}
     with store.write():
         gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
@@ -88,7 +88,7 @@ def load(store: Store, game_id: int) -> Loaded:
     row = store.game(game_id)
     if row is None:
         raise UsageError(f"no game {game_id}")
-    cat = catmod.load(row.game)
+    cat = catmod.load(row.game, row.edition)
     return Loaded(row, cat, row.state)
 
 
@@ -126,7 +126,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
         if row is None:
             raise UsageError(f"no game {game_id}")
         _check_version(store, row, expect)
-        cat = catmod.load(row.game)
+        cat = catmod.load(row.game, row.edition)
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
@@ -179,7 +179,7 @@ def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         _check_version(store, row, expect)
         if row.head == 0:
             raise RuleError("nothing to undo: the game is at its setup")
-        cat = catmod.load(row.game)
+        cat = catmod.load(row.game, row.edition)
         undone = store.event(game_id, row.head)
         table = state_at(store, game_id, undone.parent, cat)
         day, phase = _stamp(table, cat)
@@ -199,7 +199,7 @@ def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         _check_version(store, row, expect)
         if not row.redo:
             raise RuleError("nothing to redo: no undo since the last action")
-        cat = catmod.load(row.game)
+        cat = catmod.load(row.game, row.edition)
         node = row.redo[-1]
         redone = store.event(game_id, node)
         table = state_at(store, game_id, node, cat)
@@ -219,7 +219,7 @@ def replay(store: Store, game_id: int) -> Table:
     if not events or events[0].type != "setup":
         raise StoreError(f"game {game_id} has no setup event")
     setup = events[0].action
-    cat = catmod.load(setup["game"])
+    cat = catmod.load(setup["game"], (setup.get("options") or {}).get("edition") or (setup.get("state") or {}).get("edition"))
     start = setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
     table, _tl, _ = fold(events[1:], cat, start)
     return table
@@ -293,7 +293,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
         if row is None:
             raise UsageError(f"no game {game_id}")
         _check_version(store, row, expect)
-        cat = catmod.load(row.game)
+        cat = catmod.load(row.game, row.edition)
         action = EndGame(result, detail or {})
         table, res = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
