@@ -123,3 +123,30 @@ def test_hunger_at_zero_health_loses(cat):
     t.data["flow"]["step"] = "eat"
     t2, _ = apply(t, DcEat("health"), cat)
     assert t2.data["over"]["result"] == "lost"
+
+
+def test_friend_die_help_does_any_action_without_moving_the_meeple(cat):
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("2,3,4"), DcEvent(take="wood"))
+    t.data["tracks"]["friend"] = 2
+    t.data["dc"]["icons"]["weather"] = {"c": "grey", "v": 6}
+    from companion.games.dieson_afternoon import DcHelp
+
+    t = run(t, cat, DcHelp("die", "weather"), DcDo("action", box="woods"))
+    assert t.data["counters"]["wood"] == 1 + 3 and t.data["tracks"]["action"] == 0
+    assert t.data["tracks"]["friend"] == 0 and t.data["dc"]["used"] == [] and len(t.data["dc"]["unused"]) == 3
+
+
+def test_quest_5_escape_needs_the_raft_and_calm_weather(cat):
+    t = dieson.setup(cat, {"quest": "5"}, 1)
+    t.data["flags"]["place"] = "raft"
+    t.data["dc"]["visited"] = ["raft"]
+    t.deck("tools")["table"].remove("raft")
+    t.deck("tools")["held"] = {"crusoe": ["raft"]}
+    t.data["dc"]["icons"]["weather"]["v"] = 3
+    t = run(t, cat, DcRoll("4,5,6"), DcEvent(), DcPick(1, "cw"))  # a 4 from the start... to box 4
+    t.data["tracks"]["action"] = 1
+    with pytest.raises(RuleError, match="Weather die on 1 or 2; it shows 3"):
+        apply(t, DcDo("action", need=1, line="escape"), cat)
+    t.data["dc"]["icons"]["weather"]["v"] = 2
+    t, _ = apply(t, DcDo("action", need=1, line="escape"), cat)
+    assert t.data["over"]["result"] == "won" and dieson.outcome(t, cat)["quest"] == 5

@@ -38,7 +38,7 @@ SAY = {
 def _need(t: Table, phase: str, steps: tuple[str, ...], what: str) -> None:
     if R.phase(t) != phase or R.flow(t).get("step") not in steps:
         raise RuleError(f"{what} is not now: it is the {R.phase(t)} ({R.flow(t).get('step')}); "
-                        f"castaway play or castaway dieson status says what comes next")
+                        f"castaway dieson next says what comes next")
 
 
 def _losses(d: dict[str, int]) -> str:
