@@ -89,9 +89,15 @@ def guided_new(st) -> int:
         options["players"] = [n.strip() for n in str(names).split(",") if n.strip()]
     if rules is not None and hasattr(rules, "setup_asks"):
         for key, ask in rules.setup_asks(cat, options):
-            ans = ask_until_valid(ask, lambda w: out.print(HELP))
-            if ans is not Undo:
-                rules.setup_answer(cat, options, key, ans)
+            while True:
+                ans = ask_until_valid(ask, lambda w: out.print(HELP))
+                if ans is Undo:
+                    break
+                try:
+                    rules.setup_answer(cat, options, key, ans)
+                    break
+                except CompanionError as e:  # a refused answer is asked again
+                    err.print(f"[bold red]error:[/] {e}")
     loaded = session.new_game(st, game, options)
     out.print(f"Game {loaded.row.id}: {cat.name} is set up.")
     return loaded.row.id
