@@ -107,7 +107,9 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines.append("")
         for p in r["plan"]:
             mark = "[green]✓[/]" if p.get("done") else "·"
-            pawns = p["by"] + (f"+{p['helper']}" if p.get("helper") else "")
+            helper = p.get("helper")
+            pawns = who(t, cat, p["by"]) + (f" + {helper if helper in ('friday', 'dog', 'extra') else who(t, cat, helper)}"
+                                             if helper else "")
             lines.append(f"  {mark} {kind_of(p):<8} {p['what']}{' ' + p['arg'] if p.get('arg') else ''}  [dim]{pawns}[/]")
     last = d.get("last")
     if last and "roll" in last:

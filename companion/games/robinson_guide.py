@@ -91,7 +91,8 @@ def _plan(t, cat):
     planned = rc(t)["plan"]
     done = "; ".join(f"{p['what']} {who(t, cat, p['by'])}" + ("+" + p["helper"] if p.get("helper") else "")
                      for p in planned) or "nothing yet"
-    return Step(_title(t, "IV. Action: planning"), "Place the pawns", f"Planned: {done}. Next: " + PLAN_HELP,
+    say = f"Planned: {done}. Next: " + (PLAN_HELP if not planned else "another action, or Enter when done")
+    return Step(_title(t, "IV. Action: planning"), "Place the pawns", say,
                 Ask("Plan (Enter when every pawn is placed)", "text", default="done"),
                 lambda a: B.RcPlanDone() if a.strip().lower() == "done" else B.RcPlan(**parse_plan(t, cat, a)))
 
@@ -124,7 +125,7 @@ def _resolve(t, cat):
 
 
 def _tile(t, cat):
-    return Step(_title(t, "IV. Action: exploration"), "Draw the top Island tile",
+    return Step(_title(t, "IV. Action: resolving"), "Draw the top Island tile",
                 "Type its number, terrain and what it shows: food, wood, shelter, beast, mystery, dN (N discovery "
                 "tokens), e.g. '5 plains food beast d2'", Ask("Tile", "text"), lambda a: B.RcTile(a))
 
@@ -187,7 +188,7 @@ _STEPS = {
     "action/plan": _plan,
     "action/resolve": _resolve,
     "action/tile": _tile,
-    "action/adventure": _adjust("IV. Action", "Adventure card", "Resolve the Adventure card; " + CHANGES),
+    "action/adventure": _adjust("IV. Action: resolving", "Adventure card", "Resolve the Adventure card; " + CHANGES),
     "weather/dice": _weather_dice,
     "weather/roll": _weather_roll,
     "night/eat": _eat,
