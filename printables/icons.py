@@ -264,6 +264,7 @@ def pick(*words: str) -> str | None:
         if key in ICONS and key != "blank":
             return key
         for part in key.replace("_", "-").split("-"):
-            if part in ICONS and part != "blank":
-                return part
+            for form in (part, part[:-1] if part.endswith("s") else part):  # plurals: planks, tentacles
+                if form in ICONS and form != "blank":
+                    return form
     return None
