@@ -29,8 +29,8 @@ SAY = {
 
 def _promos(options: dict) -> set[str]:
     p = options.get("promos")
-    if p is True:
-        out = set(PROMOS)
+    if p is True:  # --promos: the promo bottle cards; the 6-step shark card has a flag of its own
+        out = set(PROMOS) - {"shark6"}
     elif isinstance(p, str):
         out = {x.strip() for x in p.split(",") if x.strip()}
     else:
@@ -238,8 +238,7 @@ def setup_asks(cat: GameCatalog, options: dict):
     for colour in COLOURS:
         if colour == "green" and options.get("scruffs"):
             continue
-        pool = sorted(c for c in cat.characters.values() if c.role == colour and not c.get("dog"))
-        pool = sorted(pool, key=lambda c: c.id)
+        pool = sorted((c for c in cat.characters.values() if c.role == colour and not c.get("dog")), key=lambda c: c.id)
         yield f"survivor:{colour}", Ask(f"The {colour} survivor (Enter: drawn at random)", "choice", choices=(
             ("random", "at random"), *((c.id, f"{c.name}: {c.ability}" + (f" ({c.cost})" if c.cost else "")) for c in pool)),
             default="random")

@@ -112,11 +112,18 @@ def _shark(t, cat, q):
     return "Sharks", say, GO, lambda a: at.SharkPhase()
 
 
+ICON = {"two-hope": "2 hope tokens", "reshuffle": "clasped hands", "swap-choice": "compass with ?",
+        "swap-new": "compass", "all-plus1": "+1 heart", "all-minus1": "-1 heart", "colour-plus2": "+2 for a colour",
+        "shared-loss": "-2/-3 shared", "skip-day": "logbook -1", "ship-left": "ship ←", "ship-right": "ship →",
+        "disaster": "warning triangle", "no-fishing": "broken rod", "steal-die": "octopus takes a die"}
+
+
 def _symbols(section):
     def build(t, cat, q):
-        known = [(k, v) for k, v in cat.rules["symbols"].items() if k != "source"]
+        known = [(k, f"{k} ({ICON[k]})" if k in ICON else k) for k in cat.rules["symbols"] if k != "source"]
         return (f"Logbook: {section}", f"Which symbols does today's logbook card show in its {section} part?"
-                " Pick them in the card's order (left to right, top to bottom).",
+                " Pick them in the card's order (left to right, top to bottom): numbers or names, e.g. 1,12;"
+                " Enter or - for none. (castaway rules symbols explains each.)",
                 Ask("Symbols", "choice", multiple=True, choices=tuple(known), default="-"),
                 lambda a: ev.LogbookSymbols(section, tuple(a or ())))
     return build
