@@ -136,7 +136,7 @@ def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
             continue
         if loc == "kid" and (survivor(t, seat) != "kid" or hope(t, seat) < 2 or "kid" in d21(t).get("today", [])):
             continue
-        if loc == "receive" and t.deck("bottle")["held"].get(seat):
+        if loc == "receive" and (t.deck("bottle")["held"].get(seat) or (d21(t).get("white_die") or {}).get("seat") == seat):
             continue
         if loc == "swap" and str(d21(t).get("swap")).startswith("flare-swap") and hope(t, seat) < cat.rules["flare"]["swap_cost"]:
             continue

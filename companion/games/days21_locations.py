@@ -187,7 +187,10 @@ class Bottle(Action):
         v = dice_or_roll(t, self.face, 1, "bottle die")[0][0]
         who = name(t, cat, seat)
         if self.mode == "receive":
-            if v % 2 == 0:
+            wd = d21(t).get("white_die")
+            if v % 2 == 0 and (t.deck("bottle")["held"].get(seat) or (wd and wd.get("seat") == seat)):
+                say = f"{who} rolls {v}, but their hand is not free for a new bottle card."
+            elif v % 2 == 0:
                 say = SAY["receive_ok"].format(who=who, v=v, card=receive_card(t, cat, seat, self.card))
             else:
                 say = SAY["receive_no"].format(who=who, v=v)
@@ -392,9 +395,15 @@ class Swap(Action):
             return {"faces": vals, "say": "Turtle: " + hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to)}
         seat = seats[0]
         if cid == "bottle-swap":
-            got = receive_card(t, cat, seat, self.card, second=True)
-            push(t, {"do": "card", "seat": seat})
-            return {"say": f"{name(t, cat, seat)} takes a bottle card ({got}) and now plays one."}
+            wd = d21(t).get("white_die")
+            if wd and wd.get("seat") == seat:
+                got = "none: Extra hands is in play"
+            else:
+                got = receive_card(t, cat, seat, self.card, second=True)
+            if t.deck("bottle")["held"].get(seat):
+                push(t, {"do": "card", "seat": seat})
+                return {"say": f"{name(t, cat, seat)} takes a bottle card ({got}) and now plays one."}
+            return {"say": f"{name(t, cat, seat)} takes no bottle card ({got})."}
         if cid == "flare-swap":
             cost = cat.rules["flare"]["swap_cost"]
             if hope(t, seat) < cost:
