@@ -12,7 +12,8 @@ import typer
 
 from companion import session
 from companion.errors import CompanionError, UsageError
-from ui.common import CTX, NUMBERS, app, command, emit_json, err, out, rules_app, show_board, store
+from ui.common import app as _app
+from ui.common import CTX, NUMBERS, command, emit_json, err, out, rules_app, show_board, store
 
 # -- games and the store -------------------------------------------------------------------------
 
@@ -532,9 +533,31 @@ def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual
     out.print("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help")
 
 
-# Command groups that live in modules of their own register themselves on import.
-for _module in ("ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds"):
-    __import__(_module)
+# Command groups that live in modules of their own register themselves on import. They are imported
+# only when needed (help, or a command none of the core ones is), so `castaway status` stays quick.
+COMMAND_MODULES = ("ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds")
+
+
+def registered(name: str) -> bool:
+    return any(c.name == name for c in _app.registered_commands) or any(g.name == name for g in _app.registered_groups)
+
+
+def load_modules(name: str | None = None) -> None:
+    """Import the command modules: all of them, or until one of them registers `name`."""
+    import importlib
+
+    for module in COMMAND_MODULES:
+        if name is not None and registered(name):
+            return
+        importlib.import_module(module)
+
+
+def __getattr__(attr: str):
+    """`cli.app` (tests, tools) is the whole app, every command module loaded."""
+    if attr == "app":
+        load_modules()
+        return _app
+    raise AttributeError(attr)
 
 
 GLOBAL_VALUE_OPTIONS = ("--db", "--game", "-g", "--if-version")
@@ -561,17 +584,20 @@ def only(name: str | None) -> None:
     before running one, which costs more than the command itself. Help and unknown words keep all."""
     if not name:
         return
-    commands = [c for c in app.registered_commands if c.name == name]
-    groups = [g for g in app.registered_groups if g.name == name]
+    commands = [c for c in _app.registered_commands if c.name == name]
+    groups = [g for g in _app.registered_groups if g.name == name]
     if commands or groups:
-        app.registered_commands[:] = commands
-        app.registered_groups[:] = groups
+        _app.registered_commands[:] = commands
+        _app.registered_groups[:] = groups
 
 
 def main() -> None:
     try:
-        only(invoked_command(sys.argv[1:]))
-        app()
+        name = invoked_command(sys.argv[1:])
+        if name is None or not registered(name):
+            load_modules(name)
+        only(name)
+        _app()
     except CompanionError as e:  # raised outside a command (callback)
         err.print(f"error: {e}", markup=False)
         sys.exit(e.exit_code)

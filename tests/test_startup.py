@@ -1,0 +1,39 @@
+"""Fast at the table: the reading commands load the core only, never the print libraries or game rules."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = (
+    "import sys, cli\n"
+    "sys.argv = ['castaway', '--db', sys.argv[1], *sys.argv[2:]]\n"
+    "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+    "print('LOADED', ' '.join(sorted(m for m in sys.modules if m.split('.')[0] in"
+    " ('companion', 'ui', 'printables', 'reportlab', 'qrcode', 'PIL'))))\n"
+)
+
+
+def loaded(db: Path, *args: str) -> set[str]:
+    r = subprocess.run([sys.executable, "-c", PROBE, str(db), *args], capture_output=True, text=True, cwd=ROOT)
+    line = next(ln for ln in r.stdout.splitlines() if ln.startswith("LOADED"))
+    return set(line.split()[1:])
+
+
+def test_status_loads_only_the_core(cli, db):
+    cli.ok("new", "21days", "--seed", "1")
+    mods = loaded(db, "status")
+    assert not {m for m in mods if m.split(".")[0] in ("reportlab", "qrcode", "PIL", "printables")}
+    assert "companion.engine" not in mods and "companion.actions" not in mods
+    assert not [m for m in mods if m.endswith("_cmds")], mods
+    assert not [m for m in mods if m.startswith("companion.games.") and not m.startswith("companion.games.days21")]
+
+
+def test_a_game_command_loads_its_module_on_demand(cli, db):
+    cli.ok("new", "21days", "--seed", "1")
+    mods = loaded(db, "rc", "--help")
+    assert "ui.robinson_cmds" in mods
+    assert "ui.print_cmds" not in mods
