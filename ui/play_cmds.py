@@ -26,7 +26,9 @@ class Quit(Exception):
 
 
 def read(prompt: str) -> str:
-    out.print(f"[bold cyan]? {prompt}[/] ", end="")
+    from rich.markup import escape
+
+    out.print(f"[bold cyan]? {escape(prompt)}[/] ", end="")
     line = sys.stdin.readline()
     if not line:  # end of input: pause
         out.print()
@@ -42,6 +44,9 @@ def describe(ask: Ask) -> str:
     if ask.kind == "choice":
         opts = "  ".join(f"{i}) {label}" for i, (_v, label) in enumerate(ask.choices, 1))
         more = " (several: 1,3; none: -)" if ask.multiple else ""
+        labels = dict(ask.choices)
+        if ask.default is not None and str(ask.default) in labels:
+            more += f" [Enter: {labels[str(ask.default)]}]"
         return f"{ask.prompt}{more}\n    {opts}\n "
     if ask.kind == "confirm":
         d = {True: " [Y/n]", False: " [y/N]"}.get(ask.default, " [y/n]")
