@@ -411,6 +411,8 @@ def history_cmd(
         gid = session.current_id(st, CTX.game)
         events = st.events(gid)
         row = st.game(gid)
+        cat = session.load(st, gid).cat
+    unit = cat.tracks[cat.round_track].name.lower() if cat.round_track else "round"
     live = set()
     node = row.head
     parents = {e.seq: e.parent for e in events if e.type == "action"}
@@ -428,7 +430,7 @@ def history_cmd(
             res = "  →  " + "  ".join("/".join(str(f) for f in fs) for fs in e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
             res = f"  →  {e.result['card']}"
-        day = f"day {e.day:<2} " if e.day else ""
+        day = f"{unit} {e.day:<2} " if e.day else ""
         style = "dim strike" if undone else ""
         text = f"#{e.seq:<4} {day}{e.text}{res}"
         out.print(f"[{style}]{text}[/]" if style else text, markup=bool(style))
