@@ -192,8 +192,11 @@ def test_bottle_receive_then_play_four_hope(cli):
     """§ Bottle location: 2/4/6 receives, 1/3/5 plays; Karty láhve: four hope for the player."""
     new(cli)
     cli.ok("bottle", "receive", "--seat", "yellow", "--face", "4", "--card", "four-hope")
-    r = cli("bottle", "receive", "--seat", "yellow", "--face", "2")
-    assert r.exit_code == 1 and "already holds" in r.stderr
+    r = cli.ok("bottle", "receive", "--seat", "yellow", "--face", "2")
+    assert "not free" in r.stdout  # one bottle card per survivor
+    assert state(cli)["decks"]["bottle"]["held"]["yellow"] == ["four-hope"]
+    r = cli("place", "yellow", "receive")
+    assert r.exit_code == 1 and "receive" not in r.stderr.split("open to")[1]
     cli.ok("bottle", "play", "--seat", "yellow", "--face", "3")
     cli.ok("play-card", "yellow")
     s = state(cli)

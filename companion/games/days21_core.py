@@ -97,7 +97,7 @@ def faces_list(text: str | None, n: int | None, what: str, lo: int = 1, hi: int 
     if text is None or str(text).strip().lower() in ("", ROLL):
         return None
     bits = [b for b in str(text).replace(",", " ").split() if b]
-    accepted = f"{n if n else 'some'} faces {lo}..{hi}, e.g. {','.join(['3'] * (n or 2))}"
+    accepted = f"{n if n else 'some'} face{'' if n == 1 else 's'} {lo}..{hi}, e.g. {','.join(['3'] * (n or 2))}"
     vals = [parse_int(b, f"{what} face", "accepted: " + accepted) for b in bits]
     if n is not None and len(vals) != n:
         raise UsageError(f"{what}: {len(vals)} faces typed ({text!r}) for {n} dice; accepted: {accepted}")

@@ -138,6 +138,8 @@ def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
             continue
         if loc == "receive" and (t.deck("bottle")["held"].get(seat) or (d21(t).get("white_die") or {}).get("seat") == seat):
             continue
+        if loc == "play" and not t.deck("bottle")["held"].get(seat) and [seat, "receive"] not in flow(t).get("placements", []):
+            continue
         if loc == "swap" and str(d21(t).get("swap")).startswith("flare-swap") and hope(t, seat) < cat.rules["flare"]["swap_cost"]:
             continue
         if placed.count(loc) >= capacity(t, cat, loc):
@@ -203,6 +205,8 @@ class Place(Action):
             return SAY["receive_held"].format(seat=seat)
         if loc == "octopus":
             return "only the logbook's octopus symbol puts a die on the Octopus location"
+        if loc == "play":
+            return f"{seat} holds no bottle card to play"
         n = capacity(t, cat, loc)
         return SAY["place_taken"].format(loc=loc, n=n) if n else f"the {loc} location is not open today"
 

@@ -54,7 +54,70 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return None
     build = BUILD.get(q["do"])
     title, say, ask, make = build(t, cat, q)
+    if ask.kind in ("dice", "text"):
+        uses = usable(t, cat)
+        if uses:
+            say += "\n  (abilities now: " + ", ".join(uses) + "; type e.g. 'use " + uses[0] + "' first if you want one)"
+        make = _with_use(t, cat, make)
     return Step(f"{head} · {PHASE.get(q['do'], 'Midday')}", title, say, ask, make)
+
+
+# -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
+
+
+def usable(t: Table, cat: GameCatalog) -> list[str]:
+    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted)."""
+    x = d21(t)
+    out = []
+    for s in living(t):
+        who = survivor(t, s)
+        if who == "maya" and hope(t, s) >= 2 and "maya" not in x.get("today", []):
+            out.append("maya SEAT")
+        if who == "aleta" and hope(t, s) >= 2 and t.visible(s) >= 4:
+            out.append("aleta")
+        if who == "mechanic" and t.deck("bottle")["held"].get(s) and hope(t, s) >= 1:
+            out.append("mechanic SEAT")
+        tok = x.get("ability", {}).get(s)
+        if tok and not tok["used"] and tok["id"] in ("reroll", "strength4", "swap-seats"):
+            out.append(f"token {s}" + (" SEATS" if tok["id"] != "reroll" else ""))
+    if str(x.get("swap") or "").startswith("dolphin") and not flow(t).get("shark") and not flow(t).get("fight"):
+        out.append("dolphin SEAT FACE")
+    if (x.get("scruffs") or {}).get("active"):
+        out.append("scruffs")
+    return out
+
+
+def use_action(t: Table, cat: GameCatalog, text: str):
+    from ..errors import UsageError
+
+    bits = str(text).split()[1:]
+    what = bits[0].lower() if bits else ""
+    rest = bits[1:]
+    if what in ("maya", "mechanic"):
+        return ab.Ability(what, to=rest[0] if rest else None)
+    if what == "aleta":
+        return ab.Ability("aleta")
+    if what == "pastor" and len(rest) >= 2:
+        return ab.Ability("pastor", source=rest[0], to=rest[1], n=int(rest[2]) if len(rest) > 2 and rest[2].isdigit() else 1)
+    if what == "dolphin" and rest:
+        face = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
+        return ab.Dolphin(rest[0], face)
+    if what == "special" and len(rest) == 2:
+        return ab.SpecialHope(rest[0], rest[1])
+    if what == "token" and rest:
+        return ab.FlipToken(rest[0], ",".join(rest[1:]) or None)
+    if what == "scruffs":
+        return ab.ScruffsUse()
+    raise UsageError(f"{text!r}: accepted: use maya SEAT, use aleta, use mechanic SEAT, use pastor FROM TO N, "
+                     "use dolphin SEAT FACE, use special SEAT TOKEN, use token SEAT [SEATS], use scruffs")
+
+
+def _with_use(t, cat, make):
+    def wrapped(answer):
+        if isinstance(answer, str) and answer.strip().lower().startswith("use "):
+            return use_action(t, cat, answer)
+        return make(answer)
+    return wrapped
 
 
 # -- one builder per task: returns (title, say, ask, make) ------------------------------------------
