@@ -16,11 +16,12 @@ from ..errors import RuleError, UsageError
 from ..table import Table
 from .days21_core import (ROLL, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living, lose,
                           mark_today, move_ship, name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
+from ..i18n import _, N_
 
 SAY = {
-    "cost": "{who} pays {n} hope",
-    "once_day": "{who} has used that today already (once a day)",
-    "day21": "special hope bonuses cannot be used on day 21 (the token still counts as plain hope)",
+    "cost": N_("{who} pays {n} hope"),
+    "once_day": N_("{who} has used that today already (once a day)"),
+    "day21": N_("special hope bonuses cannot be used on day 21 (the token still counts as plain hope)"),
 }
 
 ABILITIES = ("maya", "aleta", "tomi", "mechanic", "pastor")
@@ -49,56 +50,56 @@ class Ability(Action):
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_of(t, self.who)
         if seat is None:
-            raise RuleError(f"{self.who!r} is not a living survivor at this table; abilities: " + ", ".join(ABILITIES))
+            raise RuleError(_("{who!r} is not a living survivor at this table; abilities: {items}").format(who=self.who, items=", ".join(ABILITIES)))
         who = name(t, cat, seat)
         if self.who == "maya":
             if used_today(t, "maya"):
-                raise RuleError(SAY["once_day"].format(who=who))
+                raise RuleError(_(SAY["once_day"]).format(who=who))
             target = seat_arg(t, cat, self.to or seat)
             pay_hope(t, seat, 2, "Maya's gift")
             mark_today(t, "maya")
-            return {"say": f"Maya pays 2 hope: {name(t, cat, target)} +{gain(t, target, 1)} strength."}
+            return {"say": _("Maya pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "tomi":
             done(t, "tomi")
             if self.to in (None, "", "no"):
-                return {"say": "Tomi keeps his hope."}
+                return {"say": _("Tomi keeps his hope.")}
             if flow(t).get("fished") != day(t):
-                raise RuleError("Tomi's extra fish comes when he fishes at the fishing location")
+                raise RuleError(_("Tomi's extra fish comes when he fishes at the fishing location"))
             target = seat_arg(t, cat, self.to)
             pay_hope(t, seat, 2, "Tomi's extra fish")
             flow(t).pop("fished", None)
-            return {"say": f"Tomi pays 2 hope: {name(t, cat, target)} +{gain(t, target, 1)} strength."}
+            return {"say": _("Tomi pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "aleta":
             if t.visible(seat) < 4:
-                raise RuleError(f"Aleta's visible strength is {t.visible(seat)}: her reroll needs 4 or more")
+                raise RuleError(_("Aleta's visible strength is {strength}: her reroll needs 4 or more").format(strength=t.visible(seat)))
             pay_hope(t, seat, 2, "Aleta's reroll")
-            return {"say": "Aleta pays 2 hope: reroll the die and type the new face."}
+            return {"say": _("Aleta pays 2 hope: reroll the die and type the new face.")}
         if self.who == "mechanic":
             target = seat_arg(t, cat, self.to or "")
             d = t.deck("bottle")
             cards = d["held"].get(seat) or []
             if not cards:
-                raise RuleError("the mechanic holds no bottle card to give")
+                raise RuleError(_("the mechanic holds no bottle card to give"))
             if d["held"].get(target) or is_scruffs(t, target):
-                raise RuleError(f"{target} cannot take it: only a survivor with no bottle card")
+                raise RuleError(_("{target} cannot take it: only a survivor with no bottle card").format(target=target))
             pay_hope(t, seat, 1, "the mechanic's gift")
             card = cards.pop(0)
             if not cards:
                 del d["held"][seat]
             d["held"][target] = [card]
             push(t, {"do": "card", "seat": target})
-            return {"say": f"The mechanic pays 1 hope and hands {card} to {name(t, cat, target)}, who may play it now."}
+            return {"say": _("The mechanic pays 1 hope and hands {card} to {who}, who may play it now.").format(card=card, who=name(t, cat, target))}
         if self.who == "pastor":
             src = seat_arg(t, cat, self.source or "")
             target = seat_arg(t, cat, self.to or "")
             here = {s: loc for s, loc in flow(t).get("placements", [])}
             spot = here.get(seat)
             if spot is None or here.get(src) != spot or here.get(target) != spot:
-                raise RuleError("hope passes freely only between survivors on the pastor's location today")
+                raise RuleError(_("hope passes freely only between survivors on the pastor's location today"))
             pay_hope(t, src, self.n, "passing hope")
             t.seat_values(target)["hope"] = hope(t, target) + self.n
-            return {"say": f"{src} passes {self.n} hope to {target}."}
-        raise UsageError(f"ability {self.who!r}: accepted here: {', '.join(ABILITIES)} (others have commands or act by themselves)")
+            return {"say": _("{src} passes {n} hope to {target}.").format(src=src, n=self.n, target=target)}
+        raise UsageError(_("ability {who!r}: accepted here: {items} (others have commands or act by themselves)").format(who=self.who, items=', '.join(ABILITIES)))
 
 
 @register
@@ -122,14 +123,14 @@ class MagnussonReroll(Action):
         if not self.reroll:
             if octo.get("face") == "tentacle":
                 start_fight(t)
-            return {"say": "The octopus die stands."}
+            return {"say": _("The octopus die stands.")}
         seat = seat_of(t, "magnusson")
         if seat is None:
-            raise RuleError("Prof. Magnusson is not on the raft")
+            raise RuleError(_("Prof. Magnusson is not on the raft"))
         pay_hope(t, seat, 2, "the Professor's reroll")
         f["queue"].insert(0, {"do": "octopus"})
         res = Octopus(self.face).run(t, cat)
-        return {**res, "say": "The Professor pays 2 hope and rerolls: " + res["say"]}
+        return {**res, "say": _("The Professor pays 2 hope and rerolls: {say}").format(say=res["say"])}
 
 
 @register
@@ -150,29 +151,29 @@ class FlipToken(Action):
         seat = seat_arg(t, cat, self.seat)
         tok = d21(t).get("ability", {}).get(seat)
         if not tok or tok["used"]:
-            raise RuleError(f"{seat} has no unused ability token")
+            raise RuleError(_("{seat} has no unused ability token").format(seat=seat))
         a = tok["id"]
         to = [seat_arg(t, cat, s) for s in (self.to or "").replace(",", " ").split() if s]
         if a == "hope21":
             if day(t) < 21:
-                raise RuleError("this token's 3 hope come on day 21")
-            say = f"{name(t, cat, seat)} takes {give_hope(t, seat, 3)} hope."
+                raise RuleError(_("this token's 3 hope come on day 21"))
+            say = _("{who} takes {give_hope} hope.").format(who=name(t, cat, seat), give_hope=give_hope(t, seat, 3))
         elif a == "reroll":
-            say = "Reroll one die of anyone's and type the new face."
+            say = _("Reroll one die of anyone's and type the new face.")
         elif a == "strength4":
             if not 1 <= len(to) <= 4:
-                raise UsageError("strength4: list who gets each of the 4 points, e.g. --to red,red,blue,kid")
+                raise UsageError(_("strength4: list who gets each of the 4 points, e.g. --to red,red,blue,kid"))
             for s in to:
                 gain(t, s, 1)
-            say = "4 strength shared: " + ", ".join(to)
+            say = _("4 strength shared: {items}").format(items=", ".join(to))
         elif a == "swap-seats":
             if len(to) != 1 or to[0] == seat:
-                raise UsageError("swap-seats: name the other survivor, e.g. --to blue")
+                raise UsageError(_("swap-seats: name the other survivor, e.g. --to blue"))
             a_spot, b_spot = spot_of(t, seat), spot_of(t, to[0])
             raft(t)[a_spot], raft(t)[b_spot] = to[0], seat
-            say = f"{seat} and {to[0]} trade places on the raft."
+            say = _("{seat} and {to} trade places on the raft.").format(seat=seat, to=to[0])
         else:
-            raise RuleError("the cancel-disaster token is used while a disaster card is drawn (avert: token:SEAT)")
+            raise RuleError(_("the cancel-disaster token is used while a disaster card is drawn (avert: token:SEAT)"))
         tok["used"] = True
         return {"say": say}
 
@@ -191,18 +192,18 @@ class SpecialHope(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) >= 21:
-            raise RuleError(SAY["day21"])
+            raise RuleError(_(SAY["day21"]))
         seat = seat_arg(t, cat, self.seat)
         sp = d21(t)["special"]
         if self.token not in sp:
-            raise UsageError(f"special hope token {self.token!r}: accepted: {', '.join(sp)}")
+            raise UsageError(_("special hope token {token!r}: accepted: {items}").format(token=self.token, items=', '.join(sp)))
         if sp[self.token] == "used":
-            raise RuleError(f"special hope token {self.token} has been used already")
+            raise RuleError(_("special hope token {token} has been used already").format(token=self.token))
         pay_hope(t, seat, 1, "a special hope token")
         sp[self.token] = "used"
         t.data["pools"]["hope"]["supply"] -= 1
         step = 2 if self.token.startswith("plusminus2") else 1
-        return {"say": f"{seat} spends the ±{step} token: change one die by {step} up or down (6 and 1 wrap) and type it."}
+        return {"say": _("{seat} spends the ±{step} token: change one die by {step} up or down (6 and 1 wrap) and type it.").format(seat=seat, step=step)}
 
 
 @register
@@ -220,18 +221,18 @@ class Dolphin(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if not str(d21(t).get("swap") or "").startswith("dolphin"):
-            raise RuleError("the Dolphin is not on the board")
+            raise RuleError(_("the Dolphin is not on the board"))
         seat = seat_arg(t, cat, self.seat)
         if is_scruffs(t, seat):
-            raise RuleError("the Dolphin does not help Scruffs")
+            raise RuleError(_("the Dolphin does not help Scruffs"))
         f = flow(t)
         if f.get("shark") or f.get("fight"):
-            raise RuleError("the Dolphin keeps away from shark and octopus attacks")
+            raise RuleError(_("the Dolphin keeps away from shark and octopus attacks"))
         if self.face is not None and not 1 <= self.face <= 6:
-            raise UsageError(f"face {self.face}: accepted 1..6")
+            raise UsageError(_("face {face}: accepted 1..6").format(face=self.face))
         lose(t, seat, 3)
         turned = f" {self.face} becomes {7 - self.face}." if self.face else " Type the turned face (7 minus the roll)."
-        return {"say": f"{name(t, cat, seat)} pays 3 strength to the Dolphin." + turned}
+        return {"say": _("{who} pays 3 strength to the Dolphin.{turned}").format(who=name(t, cat, seat), turned=turned)}
 
 
 # -- Scruffs Up! ---------------------------------------------------------------------------------
@@ -259,14 +260,14 @@ class ScruffsToken(Action):
         sc = d21(t).get("scruffs")
         seat = next((s for s in living(t) if is_scruffs(t, s)), None)
         if sc is None or seat is None:
-            raise RuleError("Scruffs is not on the raft")
+            raise RuleError(_("Scruffs is not on the raft"))
         if self.skip:
             done(t, "scruffs")
-            return {"say": "No Scruffs token today."}
+            return {"say": _("No Scruffs token today.")}
         if t.visible(seat) < 5:
-            raise RuleError(f"Scruffs' strength is {t.visible(seat)}: tokens need 5 or 6")
+            raise RuleError(_("Scruffs' strength is {strength}: tokens need 5 or 6").format(strength=t.visible(seat)))
         if sc.get("active"):
-            raise RuleError("a multi-day Scruffs token is still in use: no new token meanwhile")
+            raise RuleError(_("a multi-day Scruffs token is still in use: no new token meanwhile"))
         d = t.deck("scruffs")
         cur = sc.get("drawn")
         if cur is None:
@@ -286,20 +287,20 @@ class ScruffsToken(Action):
         if self.needs:
             vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdigit() and 1 <= int(x) <= 6]
             if not vals:
-                raise UsageError(f"needs {self.needs!r}: the faces printed on the token, e.g. 5,6")
+                raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=self.needs))
             known[base] = vals
         spec = cat.deck("scruffs").card(base)
         if base not in known or self.face is None:
             need = "" if base in known else " Type the numbers printed on it."
-            return {"card": cur, "say": f"Scruffs' token: {spec.name}: {spec.effect}{need}"}
+            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=spec.name, effect=spec.effect, need=need)}
         v = dice_or_roll(t, self.face, 1, "Scruffs die")[0][0]
         sc.pop("drawn", None)
         done(t, "scruffs")
         if v not in known[base]:
             d["discard"].insert(0, cur)
-            return {"card": cur, "faces": [v], "say": f"Scruffs rolls {v}: no luck, the token is discarded."}
+            return {"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: no luck, the token is discarded.").format(v=v)}
         say = self._reward(t, cat, seat, cur, base)
-        return {"card": cur, "faces": [v], "say": f"Scruffs rolls {v}: " + say}
+        return {"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: {say}").format(v=v, say=say)}
 
     def _reward(self, t: Table, cat: GameCatalog, seat: str, cur: str, base: str) -> str:
         d = t.deck("scruffs")
@@ -349,9 +350,9 @@ class ScruffsUse(Action):
         sc = d21(t).get("scruffs") or {}
         act = sc.get("active")
         if not act:
-            raise RuleError("no multi-day Scruffs token is in play")
+            raise RuleError(_("no multi-day Scruffs token is in play"))
         if act.get("last") == day(t):
-            raise RuleError("the Scruffs token has been used today already (once a day)")
+            raise RuleError(_("the Scruffs token has been used today already (once a day)"))
         act["uses"] -= 1
         act["last"] = day(t)
         left = act["uses"]
@@ -359,8 +360,8 @@ class ScruffsUse(Action):
             t.deck("scruffs")["table"].remove(act["card"])
             t.deck("scruffs")["out"].append(act["card"])
             sc["active"] = None
-        what = "reroll a die" if act["card"].startswith("rerolls") else "change a die by 1 up or down (6 and 1 wrap)"
-        return {"say": f"Scruffs' token: {what} and type the new face ({left} use(s) left)."}
+        what = _("reroll a die") if act["card"].startswith("rerolls") else _("change a die by 1 up or down (6 and 1 wrap)")
+        return {"say": _("Scruffs' token: {what} and type the new face ({left} use(s) left).").format(what=what, left=left)}
 
 
 # -- day 21 ----------------------------------------------------------------------------------------
@@ -385,23 +386,23 @@ class Day21(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) < 21:
-            raise RuleError(f"it is day {day(t)}: this happens on day 21")
+            raise RuleError(_("it is day {day}: this happens on day 21").format(day=day(t)))
         r = cat.rules["day21"]
         if self.what == "exhaustion":
             if used_today(t, "exhaustion"):
-                raise RuleError("exhaustion has been taken already today")
+                raise RuleError(_("exhaustion has been taken already today"))
             mark_today(t, "exhaustion")
             for s in living(t):
                 lose(t, s, r["exhaustion"])
             done(t, "exhaustion")
-            return {"say": "Exhaustion: every survivor loses 1 strength."}
+            return {"say": _("Exhaustion: every survivor loses 1 strength.")}
         if self.what == "pass":
             done(t, "rosina")
-            return {"say": "Rosina keeps still."}
+            return {"say": _("Rosina keeps still.")}
         if self.what == "end":
             done(t, "day21")
             t.data["over"] = {"result": "lost", "how": "day 21 ended without the rescue ship reaching the buoy"}
-            return {"say": "Day 21 is over and the ship did not reach you."}
+            return {"say": _("Day 21 is over and the ship did not reach you.")}
         if self.what == "kite":
             return self._kite(t, cat)
         seat = seat_arg(t, cat, self.seat or "")
@@ -412,36 +413,36 @@ class Day21(Action):
             pay_hope(t, seat, r["flare_cost"], "a flare")
         elif self.what == "shout":
             if hope(t, seat) > 0:
-                raise RuleError(f"{seat} still holds hope: shouting is for those with none (fire a flare)")
+                raise RuleError(_("{seat} still holds hope: shouting is for those with none (fire a flare)").format(seat=seat))
             if is_scruffs(t, seat):
-                raise RuleError("Scruffs barks, but the rules give him no shout")
+                raise RuleError(_("Scruffs barks, but the rules give him no shout"))
             lose(t, seat, r["shout_cost"])
         elif self.what == "diva":
             if t.seat_values(seat).get("survivor") != "diva":
-                raise RuleError("only Diva sings for the ship")
+                raise RuleError(_("only Diva sings for the ship"))
             n = sum(1 for k in d21(t).get("today", []) if k == "diva")
             if n >= r["diva_most"]:
-                raise RuleError(f"Diva has sung {n} times: at most {r['diva_most']}")
+                raise RuleError(_("Diva has sung {n} times: at most {diva_most}").format(n=n, diva_most=r['diva_most']))
             pay_hope(t, seat, r["diva_cost"], "Diva's song")
             mark_today(t, "diva")
         else:
-            raise UsageError(f"day 21: {self.what!r}: accepted: exhaustion, flare, shout, diva, kite, rosina, end")
+            raise UsageError(_("day 21: {what!r}: accepted: exhaustion, flare, shout, diva, kite, rosina, end").format(what=self.what))
         v = dice_or_roll(t, self.face, 1, f"{self.what} die")[0][0]
         if v == 6:
             move_ship(t, cat, 1)
-            return {"faces": [v], "say": f"{who}: {self.what} {v}! The ship moves to {t.data['tracks']['ship']}."}
-        return {"faces": [v], "say": f"{who}: {self.what} {v}: not seen."}
+            return {"faces": [v], "say": _("{who}: {what} {v}! The ship moves to {ship}.").format(who=who, what=self.what, v=v, ship=t.data['tracks']['ship'])}
+        return {"faces": [v], "say": _("{who}: {what} {v}: not seen.").format(who=who, what=self.what, v=v)}
 
     def _kite(self, t: Table, cat: GameCatalog):
         k = d21(t).get("kite")
         if k is None:
-            raise RuleError("the Kite expansion is not in this game")
+            raise RuleError(_("the Kite expansion is not in this game"))
         seat = seat_arg(t, cat, self.seat or "")
         pay_hope(t, seat, cat.rules["kite"]["cost"], "a kite roll")
         faces = cat.die("kite").parts[0].faces
         face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
         if face not in faces:
-            raise UsageError(f"kite face {self.face!r}: accepted: " + ", ".join(dict.fromkeys(faces)))
+            raise UsageError(_("kite face {face!r}: accepted: {items}").format(face=self.face, items=", ".join(dict.fromkeys(faces))))
         if not k["flying"]:
             if face == "kite" and t.data["counters"]["kite"] > 0:
                 t.data["counters"]["kite"] -= 1
@@ -449,30 +450,30 @@ class Day21(Action):
                 if k["built"] >= 3:
                     k["flying"] = True
                     move_ship(t, cat, 1)
-                    return {"faces": [face], "say": f"The kite is built and flies! The ship moves to {t.data['tracks']['ship']}."}
-                return {"faces": [face], "say": f"A kite piece goes up ({k['built']} of 3)."}
-            return {"faces": [face], "say": f"Kite die: {face}: nothing to build."}
+                    return {"faces": [face], "say": _("The kite is built and flies! The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])}
+                return {"faces": [face], "say": _("A kite piece goes up ({built} of 3).").format(built=k['built'])}
+            return {"faces": [face], "say": _("Kite die: {face}: nothing to build.").format(face=face)}
         if face == "kite":
             move_ship(t, cat, 1)
-            return {"faces": [face], "say": f"The kite catches the eye: the ship moves to {t.data['tracks']['ship']}."}
+            return {"faces": [face], "say": _("The kite catches the eye: the ship moves to {ship}.").format(ship=t.data['tracks']['ship'])}
         if face == "hope":
-            return {"faces": [face], "say": f"Hope: {seat} +{give_hope(t, seat, 1)}."}
-        return {"faces": [face], "say": "Kite die: blank."}
+            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=seat, give_hope=give_hope(t, seat, 1))}
+        return {"faces": [face], "say": _("Kite die: blank.")}
 
     def _rosina(self, t: Table, cat: GameCatalog, seat: str):
         if t.seat_values(seat).get("survivor") != "rosina":
-            raise RuleError("only Rosina activates a location on day 21")
+            raise RuleError(_("only Rosina activates a location on day 21"))
         if used_today(t, "rosina") or used_today(t, "flare21"):
-            raise RuleError("Rosina's location is taken at the start of day 21, once")
+            raise RuleError(_("Rosina's location is taken at the start of day 21, once"))
         mark_today(t, "rosina")
         done(t, "rosina")
         where = self.where or "flare"
         v = dice_or_roll(t, self.face, 1, "Rosina's die")[0][0]
         if where == "flare":
             move_ship(t, cat, 1 if v == 6 else 0)
-            say = f"Rosina fires a flare: {v}" + (f", the ship moves to {t.data['tracks']['ship']}." if v == 6 else ".")
+            say = _("Rosina fires a flare: {v}{part}").format(v=v, part=_(", the ship moves to {ship}.").format(ship=t.data['tracks']['ship']) if v == 6 else ".")
         elif where == "hope":
-            say = f"Rosina at the hope location rolls {v}: +{give_hope(t, seat, v // cat.rules['hope_location']['points_per_hope'])} hope."
+            say = _("Rosina at the hope location rolls {v}: +{give_hope} hope.").format(v=v, give_hope=give_hope(t, seat, v // cat.rules['hope_location']['points_per_hope']))
         elif where == "fishing":
             from .days21_locations import fish_share
 
@@ -480,7 +481,7 @@ class Day21(Action):
             got = fish_share(t, fish, cat.rules["fishing"]["most_each"])
             for s in got:
                 gain(t, s, 1)
-            say = f"Rosina fishes {v}: {fish} fish for " + ", ".join(got) + "."
+            say = _("Rosina fishes {v}: {fish} fish for {items}.").format(v=v, fish=fish, items=", ".join(got))
         else:
-            raise UsageError(f"Rosina's location {where!r}: accepted: flare, hope, fishing")
+            raise UsageError(_("Rosina's location {where!r}: accepted: flare, hope, fishing").format(where=where))
         return {"faces": [v], "say": say}

@@ -16,28 +16,29 @@ from ..errors import RuleError, UsageError
 from ..table import Table
 from .days21_core import (ROLL, colour_token, d21, day, dice_or_roll, done, fin_victim, flow, hope, is_scruffs,
                           living, lose, name, pay_hope, raft, seat_arg, take_hope, wound)
+from ..i18n import _, N_
 
 SAY = {
-    "slide": "The shark card slides to {n}.",
-    "stay": "The sharks attacked yesterday: the card stays at {n} today.",
-    "attack_tonight": " They attack tonight!",
-    "pfennig": " Herr Pfennig takes 1 hope (sharks at {n}).",
-    "bite": "Shark {fin} bites {who} with {strength}: {what}.",
-    "bite_hit": "wounded, strength now {now}",
-    "bite_miss": "no harm (strength {vis})",
-    "empty": "Shark {fin} finds spot {spot} empty: drop the colour tokens of the living survivors.",
-    "reset": "The shark attack is over: the card goes back to {n}.",
-    "token": "The colour tokens pick {who}.",
-    "asleep": "Blank: the octopus sleeps; the starting player's die does nothing today.",
-    "awake": "A tentacle: the octopus wakes and attacks with {n} tentacles. No other location is activated today.",
-    "no_tentacles": "The octopus has no tentacles left: no attack.",
-    "tentacle_none": "Tentacle {i}: the white die shows {w}; nobody's visible strength matches.",
-    "tentacle_tie": "Tentacle {i}: the white die shows {w}, matching {who}: drop their colour tokens.",
-    "tentacle_grab": "Tentacle {i}: the white die shows {w}: it grabs {who}.",
-    "defend_low": "{who} rolls {d} against {w}: wounded, strength now {now}.",
-    "defend_eq": "{who} rolls {d} against {w}: slips free.",
-    "defend_high": "{who} rolls {d} against {w}: cuts the tentacle off ({left} left).",
-    "fight_over": " The fight is over: the tentacles turn back.",
+    "slide": N_("The shark card slides to {n}."),
+    "stay": N_("The sharks attacked yesterday: the card stays at {n} today."),
+    "attack_tonight": N_(" They attack tonight!"),
+    "pfennig": N_(" Herr Pfennig takes 1 hope (sharks at {n})."),
+    "bite": N_("Shark {fin} bites {who} with {strength}: {what}."),
+    "bite_hit": N_("wounded, strength now {now}"),
+    "bite_miss": N_("no harm (strength {vis})"),
+    "empty": N_("Shark {fin} finds spot {spot} empty: drop the colour tokens of the living survivors."),
+    "reset": N_("The shark attack is over: the card goes back to {n}."),
+    "token": N_("The colour tokens pick {who}."),
+    "asleep": N_("Blank: the octopus sleeps; the starting player's die does nothing today."),
+    "awake": N_("A tentacle: the octopus wakes and attacks with {n} tentacles. No other location is activated today."),
+    "no_tentacles": N_("The octopus has no tentacles left: no attack."),
+    "tentacle_none": N_("Tentacle {i}: the white die shows {w}; nobody's visible strength matches."),
+    "tentacle_tie": N_("Tentacle {i}: the white die shows {w}, matching {who}: drop their colour tokens."),
+    "tentacle_grab": N_("Tentacle {i}: the white die shows {w}: it grabs {who}."),
+    "defend_low": N_("{who} rolls {d} against {w}: wounded, strength now {now}."),
+    "defend_eq": N_("{who} rolls {d} against {w}: slips free."),
+    "defend_high": N_("{who} rolls {d} against {w}: cuts the tentacle off ({left} left)."),
+    "fight_over": N_(" The fight is over: the tentacles turn back."),
 }
 
 
@@ -64,16 +65,16 @@ class SharkPhase(Action):
         if x.get("just_attacked"):
             x["just_attacked"] = False
             n = t.data["tracks"]["shark"]
-            say = SAY["stay"].format(n=n)
+            say = _(SAY["stay"]).format(n=n)
         else:
             n = max(1, t.data["tracks"]["shark"] - 1)
             t.data["tracks"]["shark"] = n
-            say = SAY["slide"].format(n=n) + (SAY["attack_tonight"] if n == 1 and day(t) < 21 else "")
+            say = _(SAY["slide"]).format(n=n) + (_(SAY["attack_tonight"]) if n == 1 and day(t) < 21 else "")
         from .days21_core import give_hope, seat_of
 
         pf = seat_of(t, "pfennig")
         if pf and n in (4, 5) and give_hope(t, pf, 1):
-            say += SAY["pfennig"].format(n=n)
+            say += _(SAY["pfennig"]).format(n=n)
         done(t, "shark")
         return {"shark": n, "say": say}
 
@@ -85,9 +86,9 @@ def _bite(t: Table, cat: GameCatalog, fin: int, strength: int, token: str | None
     if seat is None:
         if token is None and not virtual:
             flow(t)["await"] = {"what": "bite", "fin": fin, "strength": strength, "among": living(t)}
-            return SAY["empty"].format(fin=fin, spot=spot), "token"
+            return _(SAY["empty"]).format(fin=fin, spot=spot), "token"
         seat, _v = colour_token(t, cat, living(t), token)
-        picked = SAY["token"].format(who=name(t, cat, seat)) + " "
+        picked = _(SAY["token"]).format(who=name(t, cat, seat)) + " "
     return picked + _hit(t, cat, seat, fin, strength), None
 
 
@@ -95,10 +96,10 @@ def _hit(t: Table, cat: GameCatalog, seat: str, fin: int, strength: int) -> str:
     vis = t.visible(seat)
     if strength > vis:
         now = wound(t, seat, 1, "shark")
-        what = SAY["bite_hit"].format(now=now[0] if now else "0: dead")
+        what = _(SAY["bite_hit"]).format(now=now[0] if now else "0: dead")
     else:
-        what = SAY["bite_miss"].format(vis=vis)
-    return SAY["bite"].format(fin=fin, who=name(t, cat, seat), strength=strength, what=what)
+        what = _(SAY["bite_miss"]).format(vis=vis)
+    return _(SAY["bite"]).format(fin=fin, who=name(t, cat, seat), strength=strength, what=what)
 
 
 def _parse_shark(text: str | None, n: int) -> list[tuple[int, int]] | None:
@@ -108,10 +109,10 @@ def _parse_shark(text: str | None, n: int) -> list[tuple[int, int]] | None:
     for bit in str(text).replace(",", " ").split():
         parts = bit.split("/")
         if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
-            raise UsageError(f"shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5")
+            raise UsageError(_("shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5").format(text=text, bit=bit))
         out.append((int(parts[0]), int(parts[1])))
     if len(out) > n:
-        raise UsageError(f"shark faces {text!r}: {len(out)} bites typed, {n} left in this attack")
+        raise UsageError(_("shark faces {text!r}: {n} bites typed, {n2} left in this attack").format(text=text, n=len(out), n2=n))
     return out
 
 
@@ -139,7 +140,7 @@ class SharkAttack(Action):
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
         if f.get("await"):
-            raise RuleError("the colour tokens must be dropped first: castaway colour-token SEAT (or 'roll')")
+            raise RuleError(_("the colour tokens must be dropped first: castaway colour-token SEAT (or 'roll')"))
         sh = f.setdefault("shark", {"bite": 0})
         left = 4 - sh["bite"]
         typed = _parse_shark(self.faces, left)
@@ -175,7 +176,7 @@ def _reset(t: Table) -> str:
     t.data["tracks"]["shark"] = top
     d21(t)["just_attacked"] = True
     done(t, "attack")
-    return SAY["reset"].format(n=top)
+    return _(SAY["reset"]).format(n=top)
 
 
 @register
@@ -193,7 +194,7 @@ class SharkBite(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if self.fin not in (1, 6):
-            raise UsageError(f"shark {self.fin}: accepted: 1 or 6 (the logbook's single sharks)")
+            raise UsageError(_("shark {fin}: accepted: 1 or 6 (the logbook's single sharks)").format(fin=self.fin))
         raw = None if self.face is None else str(self.face).split("/")[-1]
         vals, virtual = dice_or_roll(t, raw, 1, "shark inner die")
         say, need = _bite(t, cat, self.fin, vals[0], self.token, virtual)
@@ -230,7 +231,7 @@ class ColourToken(Action):
         aw = f.pop("await", None) or {"what": "pick", "among": pick_among(t)}
         among = [s for s in aw["among"] if s in living(t)]
         seat, virtual = colour_token(t, cat, among, self.seat)
-        say = SAY["token"].format(who=name(t, cat, seat))
+        say = _(SAY["token"]).format(who=name(t, cat, seat))
         if aw["what"] == "bite":
             say += " " + _hit(t, cat, seat, aw["fin"], aw["strength"])
             if aw.get("single"):
@@ -266,18 +267,18 @@ class Octopus(Action):
         else:
             face = str(self.face).strip().lower()
             if face not in faces:
-                raise UsageError(f"octopus face {self.face!r}: accepted: blank, tentacle")
+                raise UsageError(_("octopus face {face!r}: accepted: blank, tentacle").format(face=self.face))
         f = flow(t)
         rerolled = f.get("octopus", {}).get("face") is not None
         f["octopus"] = {"face": face, "rerolled": rerolled}
         left = t.data["counters"]["tentacles"]
         if left == 0:
             done(t, "octopus")
-            return {"faces": [face], "say": SAY["no_tentacles"]}
+            return {"faces": [face], "say": _(SAY["no_tentacles"])}
         if face == "blank":
-            say = SAY["asleep"]
+            say = _(SAY["asleep"])
         else:
-            say = SAY["awake"].format(n=left)
+            say = _(SAY["awake"]).format(n=left)
         done(t, "octopus")
         from .days21_core import push
 
@@ -329,34 +330,34 @@ class Tentacle(Action):
         fight = f.get("fight")
         if fight is None:
             if t.data["counters"]["tentacles"] == 0:
-                raise RuleError("the octopus has no tentacles left")
+                raise RuleError(_("the octopus has no tentacles left"))
             start_fight(t)
             fight = f["fight"]
         says, faces = [], {}
         i = fight["i"] + 1
         if fight["white"] is None:
             if self.white is None:
-                raise UsageError("roll the white die first: give --white FACE or let castaway roll")
+                raise UsageError(_("roll the white die first: give --white FACE or let castaway roll"))
             w = dice_or_roll(t, self.white, 1, "white die")[0][0]
             fight["white"] = w
             faces["white"] = w
             match = [s for s in living(t) if t.visible(s) == w]
             if not match:
-                says.append(SAY["tentacle_none"].format(i=i, w=w))
+                says.append(_(SAY["tentacle_none"]).format(i=i, w=w))
                 return self._next(t, says, faces)
             if len(match) > 1:
                 if self.token is None:
                     f["await"] = {"what": "tentacle", "among": match}
-                    says.append(SAY["tentacle_tie"].format(i=i, w=w, who=", ".join(match)))
+                    says.append(_(SAY["tentacle_tie"]).format(i=i, w=w, who=", ".join(match)))
                     return {**faces, "say": " ".join(says)}
                 seat, _v = colour_token(t, cat, match, self.token)
-                says.append(SAY["token"].format(who=name(t, cat, seat)))
+                says.append(_(SAY["token"]).format(who=name(t, cat, seat)))
             else:
                 seat = match[0]
             fight["victim"] = seat
-            says.append(SAY["tentacle_grab"].format(i=i, w=w, who=name(t, cat, seat)))
+            says.append(_(SAY["tentacle_grab"]).format(i=i, w=w, who=name(t, cat, seat)))
         if fight["victim"] is None:
-            raise RuleError("the colour tokens must pick who the tentacle grabs: castaway colour-token SEAT")
+            raise RuleError(_("the colour tokens must pick who the tentacle grabs: castaway colour-token SEAT"))
         if self.defence is None:
             return {**faces, "say": " ".join(says)}
         seat, w = fight["victim"], fight["white"]
@@ -365,14 +366,14 @@ class Tentacle(Action):
         who = name(t, cat, seat)
         if dv < w:
             now = wound(t, seat, 1, "octopus")
-            says.append(SAY["defend_low"].format(who=who, d=dv, w=w, now=now[0] if now else "0: dead"))
+            says.append(_(SAY["defend_low"]).format(who=who, d=dv, w=w, now=now[0] if now else "0: dead"))
         elif dv == w:
-            says.append(SAY["defend_eq"].format(who=who, d=dv, w=w))
+            says.append(_(SAY["defend_eq"]).format(who=who, d=dv, w=w))
         else:
             t.data["counters"]["tentacles"] -= 1
             fight["of"] -= 1
             fight["i"] -= 1  # the cut tentacle is gone, not flipped
-            says.append(SAY["defend_high"].format(who=who, d=dv, w=w, left=t.data["counters"]["tentacles"]))
+            says.append(_(SAY["defend_high"]).format(who=who, d=dv, w=w, left=t.data["counters"]["tentacles"]))
         return self._next(t, says, faces)
 
     @staticmethod
@@ -384,7 +385,7 @@ class Tentacle(Action):
         if fight["i"] >= fight["of"] or not living(t):
             f.pop("fight", None)
             done(t, "tentacle")
-            says.append(SAY["fight_over"].strip())
+            says.append(_(SAY["fight_over"]).strip())
         return {**faces, "say": " ".join(says)}
 
 
@@ -396,10 +397,10 @@ def parse_challenges(text: str) -> list[tuple[str, int]]:
     out = []
     for b in bits:
         if len(b) != 2 or b[0] not in "<>" or not b[1].isdigit() or not 1 <= int(b[1]) <= 6:
-            raise UsageError(f"jellyfish challenges {text!r}: {b!r} should be >N or <N with N 1..6, e.g. >1,>2,<3,<4")
+            raise UsageError(_("jellyfish challenges {text!r}: {b!r} should be >N or <N with N 1..6, e.g. >1,>2,<3,<4").format(text=text, b=b))
         out.append((b[0], int(b[1])))
     if len(out) != 4:
-        raise UsageError(f"jellyfish challenges {text!r}: a card has 4 challenges, {len(out)} given")
+        raise UsageError(_("jellyfish challenges {text!r}: a card has 4 challenges, {n} given").format(text=text, n=len(out)))
     return out
 
 
@@ -464,22 +465,21 @@ class Jellyfish(Action):
             j["who"] = f.pop("picked", None) or colour_token(t, cat, living(t), None)[0]
         if self.dive and not j.get("paid"):
             if d21(t).get("kite") is None:
-                raise RuleError("the jellyfish location is part of the Kite expansion, not in this game")
+                raise RuleError(_("the jellyfish location is part of the Kite expansion, not in this game"))
             if hope(t, j["who"]) < cat.rules["kite"]["cost"]:
                 f.pop("jelly", None)
                 done(t, "dive")
-                return {"say": f"{name(t, cat, j['who'])} cannot pay the {cat.rules['kite']['cost']} hope: no dive."}
+                return {"say": _("{who} cannot pay the {cost} hope: no dive.").format(who=name(t, cat, j['who']), cost=cat.rules['kite']['cost'])}
             pay_hope(t, j["who"], cat.rules["kite"]["cost"], "a dive for a suitcase")
             j["paid"] = j["dive"] = True
         if self.card or "card" not in j:
             cid, ch = jelly_card(t, cat, self.card)
             j["card"], j["challenges"] = cid, ch
         if j["challenges"] is None:
-            raise UsageError(f"jellyfish card {j['card']!r} is not described in the rulebooks: type its four challenges, e.g. --card '>2,<5,>3,<4'")
+            raise UsageError(_("jellyfish card {card!r} is not described in the rulebooks: type its four challenges, e.g. --card '>2,<5,>3,<4'").format(card=j['card']))
         seat = j["who"]
         if not self.swim:
-            return {"seat": seat, "card": j["card"], "say": f"{name(t, cat, seat)} falls in; card: " +
-                    ", ".join(f"{o}{n}" for o, n in j["challenges"])}
+            return {"seat": seat, "card": j["card"], "say": _("{who} falls in; card: {items}").format(who=name(t, cat, seat), items=", ".join(f"{o}{n}" for o, n in j["challenges"]))}
         vals, _v = dice_or_roll(t, self.faces, 4, "jellyfish swim")
         says, fails = swim(t, cat, seat, j["challenges"], vals)
         deck = t.deck("jellyfish")
@@ -489,7 +489,7 @@ class Jellyfish(Action):
             t.rng().shuffle(deck["draw"])
         f.pop("jelly", None)
         done(t, "jellyfish", "dive")
-        say = f"{name(t, cat, seat)} swims: " + "; ".join(says) + f". {fails} strength lost."
+        say = _("{who} swims: {items}. {fails} strength lost.").format(who=name(t, cat, seat), items="; ".join(says), fails=fails)
         if j.get("dive") and seat in living(t):
             say += " " + open_suitcase(t, cat, seat)
         return {"seat": seat, "card": j["card"], "faces": vals, "fails": fails, "say": say}
@@ -538,18 +538,18 @@ class Paranoia(Action):
         seat, face = p["who"], p["face"]
         if self.pay is None and hope(t, seat) > 0:
             return {"seat": seat, "faces": [face],
-                    "say": f"{name(t, cat, seat)} rolls {face}: pay up to {min(face, hope(t, seat))} of their own hope to lose less."}
+                    "say": _("{who} rolls {face}: pay up to {n} of their own hope to lose less.").format(who=name(t, cat, seat), face=face, n=min(face, hope(t, seat)))}
         pay = self.pay or 0
         if not 0 <= pay <= face:
-            raise UsageError(f"pay {pay}: accepted: 0..{face}")
+            raise UsageError(_("pay {pay}: accepted: 0..{face}").format(pay=pay, face=face))
         if pay > hope(t, seat):
-            raise RuleError(f"{seat} holds {hope(t, seat)} hope; only their own hope counts against Paranoia")
+            raise RuleError(_("{seat} holds {hope} hope; only their own hope counts against Paranoia").format(seat=seat, hope=hope(t, seat)))
         take_hope(t, seat, pay)
         lose(t, seat, face - pay)
         f.pop("paranoia", None)
         done(t, "paranoia")
         return {"seat": seat, "faces": [face], "paid": pay,
-                "say": f"{name(t, cat, seat)} rolled {face}, paid {pay} hope, lost {face - pay} strength."}
+                "say": _("{who} rolled {face}, paid {pay} hope, lost {n} strength.").format(who=name(t, cat, seat), face=face, pay=pay, n=face - pay)}
 
 
 def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
@@ -565,7 +565,7 @@ def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
     x["planks"].remove(plank)
     x.setdefault("lost_planks", []).append(plank)
     t.data["counters"]["planks"] = len(x["planks"])
-    say = f"Plank {plank} drifts off ({'even: flare side' if side == 'flare' else 'odd: bottle side'})."
+    say = _("Plank {plank} drifts off ({part}).").format(plank=plank, part=_("even: flare side") if side == 'flare' else _("odd: bottle side"))
     spots = [s for s, p in cat.rules["raft"]["spot_plank"].items() if p == plank]
     for spot in spots:
         seat = raft(t).get(spot)
@@ -575,10 +575,10 @@ def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
             free = [s for s, who in raft(t).items() if (who is None or who not in living(t)) and s not in x["lost_spots"]]
             if free:
                 raft(t)[free[0]] = seat
-                say += f" {name(t, cat, seat)} moves to spot {free[0]}."
+                say += _(" {who} moves to spot {free}.").format(who=name(t, cat, seat), free=free[0])
             else:
                 t.seat_values(seat)["strength"] = []
-                say += f" {name(t, cat, seat)} has nowhere to hold on and drowns."
+                say += _(" {who} has nowhere to hold on and drowns.").format(who=name(t, cat, seat))
     return say
 
 
@@ -633,7 +633,7 @@ class StealDie(Action):
         vals["strength"] = vals["strength"][1:]
         done(t, "steal-die")
         left = vals["strength"][0] if vals["strength"] else "none: dead"
-        return {"seat": seat, "say": f"The octopus takes a die from {name(t, cat, seat)}; visible strength now {left}."}
+        return {"seat": seat, "say": _("The octopus takes a die from {who}; visible strength now {left}.").format(who=name(t, cat, seat), left=left)}
 
 
 @register
@@ -652,12 +652,12 @@ class PjotrCancel(Action):
 
         w = flow(t).pop("wound", None)
         if w is None:
-            raise RuleError("no shark or octopus wound to cancel right now")
+            raise RuleError(_("no shark or octopus wound to cancel right now"))
         if not self.cancel:
-            return {"say": "The wound stands."}
+            return {"say": _("The wound stands.")}
         pj = seat_of(t, "pjotr")
         if pj is None:
-            raise RuleError("Pjotr is not on the raft")
+            raise RuleError(_("Pjotr is not on the raft"))
         pay_hope(t, pj, 2, "Pjotr's cancel")
         seat = w["seat"]
         dead = t.data.get("dead", [])
@@ -667,4 +667,4 @@ class PjotrCancel(Action):
             if w["bottle"]:
                 t.deck("bottle")["held"][seat] = list(w["bottle"])
         t.seat_values(seat).update(w["vals"])
-        return {"seat": seat, "say": f"Pjotr pays 2 hope: {name(t, cat, seat)} is unhurt."}
+        return {"seat": seat, "say": _("Pjotr pays 2 hope: {who} is unhurt.").format(who=name(t, cat, seat))}

@@ -11,14 +11,15 @@ from ..actions import parse_int, stack_gain, stack_lose
 from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError, did_you_mean
 from ..table import Table
+from ..i18n import _, N_
 
 COLOURS = ("red", "yellow", "blue", "green")
 ROLL = "roll"  # a parameter meaning: roll (or pick) virtually
 
 SAY = {
-    "dead": "{seat} is out of the game: nothing more happens to them",
-    "no_hope": "{who} holds {have} hope, {need} needed",
-    "no_token": "{text!r} is not a living survivor here; accepted: {accepted}",
+    "dead": N_("{seat} is out of the game: nothing more happens to them"),
+    "no_hope": N_("{who} holds {have} hope, {need} needed"),
+    "no_token": N_("{text!r} is not a living survivor here; accepted: {accepted}"),
 }
 
 
@@ -77,14 +78,14 @@ def seat_arg(t: Table, cat: GameCatalog, text: str, among: list[str] | None = No
                 seat = s
     if seat is None or seat not in pool:
         accepted = ", ".join(f"{s} ({survivor(t, s)})" for s in pool) or "nobody"
-        raise UsageError(SAY["no_token"].format(text=text, accepted=accepted))
+        raise UsageError(_(SAY["no_token"]).format(text=text, accepted=accepted))
     return seat
 
 
 def colour_token(t: Table, cat: GameCatalog, among: list[str], typed: str | None) -> tuple[str, bool]:
     """Colour tokens of `among` dropped: the one typed, or a virtual pick. Returns (seat, virtual)."""
     if not among:
-        raise RuleError("nobody left for the colour tokens to pick")
+        raise RuleError(_("nobody left for the colour tokens to pick"))
     if typed is None or str(typed).strip().lower() in ("", ROLL):
         if len(among) == 1:
             return among[0], False
@@ -100,10 +101,10 @@ def faces_list(text: str | None, n: int | None, what: str, lo: int = 1, hi: int 
     accepted = f"{n if n else 'some'} face{'' if n == 1 else 's'} {lo}..{hi}, e.g. {','.join(['3'] * (n or 2))}"
     vals = [parse_int(b, f"{what} face", "accepted: " + accepted) for b in bits]
     if n is not None and len(vals) != n:
-        raise UsageError(f"{what}: {len(vals)} faces typed ({text!r}) for {n} dice; accepted: {accepted}")
+        raise UsageError(_("{what}: {n} faces typed ({text!r}) for {n2} dice; accepted: {accepted}").format(what=what, n=len(vals), text=text, n2=n, accepted=accepted))
     for v in vals:
         if not lo <= v <= hi:
-            raise UsageError(f"{what}: face {v} is not on the die; accepted: {accepted}")
+            raise UsageError(_("{what}: face {v} is not on the die; accepted: {accepted}").format(what=what, v=v, accepted=accepted))
     return vals
 
 
@@ -164,7 +165,7 @@ def give_hope(t: Table, seat: str, n: int, bonus: bool = True) -> int:
 def pay_hope(t: Table, seat: str, n: int, why: str) -> None:
     have = hope(t, seat)
     if have < n:
-        raise RuleError(f"{why}: " + SAY["no_hope"].format(who=seat, have=have, need=n))
+        raise RuleError(f"{why}: " + _(SAY["no_hope"]).format(who=seat, have=have, need=n))
     t.seat_values(seat)["hope"] = have - n
 
 

@@ -16,11 +16,12 @@ from ..errors import RuleError, UsageError
 from ..table import Table
 from .days21_core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
                           name, push, seat_arg, take_hope)
+from ..i18n import _, N_
 
 MIDDAY = ("places", "octopus", "no-fishing")
 SAY = {
-    "skip20": "the logbook -1 symbol is ignored on day 20",
-    "skip": "the next logbook page is removed (the days jump one further tonight).",
+    "skip20": N_("the logbook -1 symbol is ignored on day 20"),
+    "skip": N_("the next logbook page is removed (the days jump one further tonight)."),
 }
 # symbols whose task is resolved by its own procedure (the others by Symbol)
 PROCEDURE = {"jellyfish": "jellyfish", "shark-1": "shark-1", "shark-6": "shark-6", "plank": "plank",
@@ -29,9 +30,9 @@ PROCEDURE = {"jellyfish": "jellyfish", "shark-1": "shark-1", "shark-6": "shark-6
 
 def skip_page(t: Table) -> str:
     if day(t) == 20:
-        return SAY["skip20"] + "."
+        return _(SAY["skip20"]) + "."
     d21(t)["skip_pages"] = d21(t).get("skip_pages", 0) + 1
-    return SAY["skip"]
+    return _(SAY["skip"])
 
 
 def symbol_tasks(symbols) -> list[dict]:
@@ -58,10 +59,10 @@ class LogbookSymbols(Action):
     def run(self, t: Table, cat: GameCatalog):
         known = cat.rules["symbols"]
         if self.section not in ("morning", "midday", "evening"):
-            raise UsageError(f"logbook section {self.section!r}: accepted: morning, midday, evening")
+            raise UsageError(_("logbook section {section!r}: accepted: morning, midday, evening").format(section=self.section))
         for s in self.symbols:
             if s not in known and s not in MIDDAY:
-                raise UsageError(f"logbook symbol {s!r}: accepted: " + ", ".join(k for k in known if k != "source"))
+                raise UsageError(_("logbook symbol {s!r}: accepted: {items}").format(s=s, items=", ".join(k for k in known if k != "source")))
         if self.section == "midday":
             from .days21_flow import midday_tasks
 
@@ -70,7 +71,7 @@ class LogbookSymbols(Action):
             if "no-fishing" in syms:
                 d21(t).setdefault("today", []).append("no-fishing")
             push(t, *midday_tasks(t, cat, "places" in syms or not syms, "octopus" in syms))
-            return {"say": "Midday: " + (", ".join(self.symbols) or "placement")}
+            return {"say": _("Midday: {x}").format(x=", ".join(self.symbols) or "placement")}
         done(t, self.section)
         push(t, *symbol_tasks(self.symbols))
         names = [known[s].split(":")[0] for s in self.symbols]
@@ -102,54 +103,54 @@ class Symbol(Action):
             if len(to) == 1:
                 to = to * 2
             if len(to) != 2:
-                raise UsageError(f"two hope tokens: give one or two survivors, not {len(to)}")
+                raise UsageError(_("two hope tokens: give one or two survivors, not {n}").format(n=len(to)))
             got = {x: 0 for x in to}
             for x in to:
                 got[x] += give_hope(t, x, 1, bonus=False)
-            say = "Two hope: " + ", ".join(f"{x} +{n}" for x, n in got.items())
+            say = _("Two hope: {items}").format(items=", ".join(f"{x} +{n}" for x, n in got.items()))
         elif s == "reshuffle":
             d = t.deck("disaster")
             d["draw"] += d["discard"]
             d["discard"] = []
             t.rng().shuffle(d["draw"])
-            say = f"The disaster deck is whole again ({len(d['draw'])} cards)."
+            say = _("The disaster deck is whole again ({n} cards).").format(n=len(d['draw']))
         elif s in ("swap-choice", "swap-new", "dolphin"):
             say = set_swap(t, cat, "dolphin" if s == "dolphin" else self.token, random=s == "swap-new")
         elif s in ("all-plus1", "all-minus1"):
             for x in living(t):
                 gain(t, x, 1) if s == "all-plus1" else lose(t, x, 1)
-            say = "Every survivor " + ("gains" if s == "all-plus1" else "loses") + " 1 strength."
+            say = _("Every survivor {part} 1 strength.").format(part="gains" if s == "all-plus1" else "loses")
         elif s == "colour-plus2":
             if len(who) != 1:
-                raise UsageError("colour-plus2: say which colour, e.g. --to yellow")
-            say = f"{name(t, cat, who[0])} gains {gain(t, who[0], 2)} strength."
+                raise UsageError(_("colour-plus2: say which colour, e.g. --to yellow"))
+            say = _("{who} gains {gain} strength.").format(who=name(t, cat, who[0]), gain=gain(t, who[0], 2))
         elif s == "shared-loss":
             if len(who) not in (2, 3):
-                raise UsageError("shared-loss: list who loses each point, 2 or 3 of them, e.g. --to red,blue")
+                raise UsageError(_("shared-loss: list who loses each point, 2 or 3 of them, e.g. --to red,blue"))
             for x in who:
                 lose(t, x, 1)
-            say = "Strength lost: " + ", ".join(who)
+            say = _("Strength lost: {items}").format(items=", ".join(who))
         elif s == "skip-day":
-            say = "Logbook -1: " + skip_page(t)
+            say = _("Logbook -1: {skip_page}").format(skip_page=skip_page(t))
         elif s in ("ship-left", "ship-right"):
             moved = move_ship(t, cat, 1 if s == "ship-right" else -1)
-            say = f"The ship moves {moved:+d} to {t.data['tracks']['ship']}."
+            say = _("The ship moves {moved:+d} to {ship}.").format(moved=moved, ship=t.data['tracks']['ship'])
         elif s == "no-fishing":
             d21(t).setdefault("today", []).append("no-fishing")
-            say = "The fishing rod is broken: no fishing today."
+            say = _("The fishing rod is broken: no fishing today.")
         elif s == "octopus":
             d21(t).setdefault("today", []).append("octopus")
-            say = "The octopus lurks: the starting player's die goes on the Octopus location at Midday."
+            say = _("The octopus lurks: the starting player's die goes on the Octopus location at Midday.")
         elif s == "plus1" or s == "minus1":
             if len(who) != 1:
-                raise UsageError(f"weather {s}: say which survivor, e.g. --to red")
+                raise UsageError(_("weather {s}: say which survivor, e.g. --to red").format(s=s))
             if s == "plus1":
                 gain(t, who[0], 1)
             else:
                 lose(t, who[0], 1)
-            say = f"Weather: {name(t, cat, who[0])} {'+1' if s == 'plus1' else '-1'} strength."
+            say = _("Weather: {who} {part} strength.").format(who=name(t, cat, who[0]), part='+1' if s == 'plus1' else '-1')
         else:
-            raise UsageError(f"symbol {s!r} has a procedure of its own (castaway {PROCEDURE.get(s, s)})")
+            raise UsageError(_("symbol {s!r} has a procedure of its own (castaway {value})").format(s=s, value=PROCEDURE.get(s, s)))
         done(t, "sym", "weather-effect")
         return {"say": say}
 
@@ -166,7 +167,7 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
         d["draw"].append(old)
     if token is None or token == ROLL:
         if not random:
-            raise UsageError("choose a swap location token: " + ", ".join(c.id for c in cat.deck("swap").cards))
+            raise UsageError(_("choose a swap location token: {items}").format(items=", ".join(c.id for c in cat.deck("swap").cards)))
         pool = [c for c in d["draw"] if c != old] or d["draw"]
         new = t.rng().choice(sorted(pool))
     else:
@@ -207,7 +208,7 @@ class Disaster(Action):
             if "cancel-disaster" in d21(t).get("today", []):
                 f.pop("disaster", None)
                 done(t, "disaster")
-                return {"say": "Today's disaster is cancelled: no card is drawn."}
+                return {"say": _("Today's disaster is cancelled: no card is drawn.")}
             if not d["draw"]:
                 d["draw"], d["discard"] = d["discard"], []
                 t.rng().shuffle(d["draw"])
@@ -218,7 +219,7 @@ class Disaster(Action):
 
                 card = resolve_card(cat, t, "disaster", self.card)
                 if card not in d["draw"]:
-                    raise RuleError(f"disaster card {self.card!r} is not in the draw pile")
+                    raise RuleError(_("disaster card {card!r} is not in the draw pile").format(card=self.card))
                 d["draw"].remove(card)
             d["table"].append(card)
             dz["card"] = card
@@ -227,14 +228,14 @@ class Disaster(Action):
         cost = spec.get("avert")
         if self.avert is None and (cost is not None and sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
             what = spec.effect or "not described in the rulebooks: read the card"
-            return {"card": card, "say": f"Disaster: {spec.name}: {what}"}
+            return {"card": card, "say": _("Disaster: {name}: {what}").format(name=spec.name, what=what)}
         averted = self._avert(t, cat, cost)
         d["table"].remove(card)
         d["discard"].insert(0, card)
         f.pop("disaster", None)
         done(t, "disaster")
         if averted:
-            return {"card": card, "say": f"{spec.name} averted: {averted}."}
+            return {"card": card, "say": _("{name} averted: {averted}.").format(name=spec.name, averted=averted)}
         return {"card": card, **self._effect(t, cat, spec.id)}
 
     def _avert(self, t: Table, cat: GameCatalog, cost: int | None) -> str:
@@ -245,25 +246,25 @@ class Disaster(Action):
             seat = seat_arg(t, cat, raw.split(":", 1)[1])
             tok = d21(t)["ability"].get(seat)
             if not tok or tok["id"] != "cancel-disaster" or tok["used"]:
-                raise RuleError(f"{seat} has no unused cancel-disaster ability token")
+                raise RuleError(_("{seat} has no unused cancel-disaster ability token").format(seat=seat))
             tok["used"] = True
             return f"{seat}'s ability token cancels it"
         if cost is None:
-            raise RuleError("this card shows no hope price to avert it")
+            raise RuleError(_("this card shows no hope price to avert it"))
         pays: dict[str, int] = {}
         for bit in raw.replace(",", " ").split():
             if "=" not in bit:
-                raise UsageError(f"avert {self.avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1")
+                raise UsageError(_("avert {avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1").format(avert=self.avert))
             k, v = bit.split("=", 1)
             if not v.isdigit():
-                raise UsageError(f"avert {self.avert!r}: {v!r} is not a number")
+                raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=self.avert, v=v))
             seat = seat_arg(t, cat, k)
             pays[seat] = pays.get(seat, 0) + int(v)
         if sum(pays.values()) != cost:
-            raise RuleError(f"averting takes {cost} hope, {sum(pays.values())} offered")
+            raise RuleError(_("averting takes {cost} hope, {n} offered").format(cost=cost, n=sum(pays.values())))
         for seat, n in pays.items():
             if hope(t, seat) < n:
-                raise RuleError(f"{seat} holds {hope(t, seat)} hope, not {n}")
+                raise RuleError(_("{seat} holds {hope} hope, not {n}").format(seat=seat, hope=hope(t, seat), n=n))
         for seat, n in pays.items():
             take_hope(t, seat, n)
         return "paid " + ", ".join(f"{s} {n}" for s, n in pays.items())
@@ -274,7 +275,7 @@ class Disaster(Action):
             d["draw"] += d["discard"]
             d["discard"] = []
             t.rng().shuffle(d["draw"])
-            return {"say": "Exhaustion: " + skip_page(t) + " The spent disaster cards are shuffled back."}
+            return {"say": _("Exhaustion: {skip_page} The spent disaster cards are shuffled back.").format(skip_page=skip_page(t))}
         if cid == "octopus-grab":
             from .days21_attacks import lose_plank
             from .days21_core import dice_or_roll
@@ -283,8 +284,8 @@ class Disaster(Action):
             t.seat_values(seat)["strength"] = t.seat_values(seat)["strength"][1:]
             v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
             return {"seat": seat, "faces": [v],
-                    "say": f"The octopus grabs {name(t, cat, seat)} and takes a die. " + lose_plank(t, cat, v)}
-        return {"say": "Apply the card as printed (castaway set / move / roll): it is not described in the rulebooks."}
+                    "say": _("The octopus grabs {who} and takes a die. {lose_plank}").format(who=name(t, cat, seat), lose_plank=lose_plank(t, cat, v))}
+        return {"say": _("Apply the card as printed (castaway set / move / roll): it is not described in the rulebooks.")}
 
 
 def _canceller(t: Table) -> bool:
@@ -311,27 +312,27 @@ class Weather(Action):
     def run(self, t: Table, cat: GameCatalog):
         w = d21(t).get("weather")
         if w is None:
-            raise RuleError("the Weather expansion is not in this game")
+            raise RuleError(_("the Weather expansion is not in this game"))
         f = flow(t)
         if self.result is None:
             faces = cat.die("weather").parts[0].faces
             face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
             if face not in faces:
-                raise UsageError(f"weather face {self.face!r}: accepted: " + ", ".join(dict.fromkeys(faces)))
+                raise UsageError(_("weather face {face!r}: accepted: {items}").format(face=self.face, items=", ".join(dict.fromkeys(faces))))
             done(t, "weather")
             if face == "clear":
                 w["tomorrow"] = None
-                return {"faces": [face], "say": "Clear skies: the forecast board rests today."}
+                return {"faces": [face], "say": _("Clear skies: the forecast board rests today.")}
             push(t, {"do": "weather-board", "face": face})
             tries = "two flicks, the second counts" if face == "cloud" else "one flick"
-            return {"faces": [face], "say": f"{face.capitalize()}: put the cloud token {face} side up on the start and flick it ({tries})."}
+            return {"faces": [face], "say": _("{text}: put the cloud token {face} side up on the start and flick it ({tries}).").format(text=face.capitalize(), face=face, tries=tries)}
         results = cat.rules["weather"]["results"]
         if self.result not in results:
-            raise UsageError(f"weather result {self.result!r}: accepted: " + ", ".join(results))
+            raise UsageError(_("weather result {result!r}: accepted: {items}").format(result=self.result, items=", ".join(results)))
         w["tomorrow"] = None if self.result == "none" else self.result
         done(t, "weather-board")
         f.pop("weather", None)
-        return {"say": f"The cloud covers: {self.result} (tomorrow)."}
+        return {"say": _("The cloud covers: {result} (tomorrow).").format(result=self.result)}
 
 
 def weather_tasks(t: Table) -> list[dict]:

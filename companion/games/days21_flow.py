@@ -16,22 +16,23 @@ from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError
 from ..table import Table
 from .days21_core import d21, day, done, flow, hope, is_scruffs, living, push, survivor
+from ..i18n import _, N_
 
 SAY = {
-    "place_taken": "the {loc} location is full ({n} of {n} dice)",
-    "blocked": "the {loc} location cannot be used today (weather)",
-    "heavy": "Heavy weather: no location can be used today.",
-    "kid_only": "only The Kid's die goes on the Kid's location",
-    "kid_cost": "The Kid's location costs 2 hope, once a day",
-    "receive_held": "{seat} already holds a bottle card: only playing it frees the hand",
-    "not_placing": "{seat} is not the one placing now ({who} is)",
-    "end": "Day {d} ends. The starting player token passes to {s}.",
+    "place_taken": N_("the {loc} location is full ({n} of {n} dice)"),
+    "blocked": N_("the {loc} location cannot be used today (weather)"),
+    "heavy": N_("Heavy weather: no location can be used today."),
+    "kid_only": N_("only The Kid's die goes on the Kid's location"),
+    "kid_cost": N_("The Kid's location costs 2 hope, once a day"),
+    "receive_held": N_("{seat} already holds a bottle card: only playing it frees the hand"),
+    "not_placing": N_("{seat} is not the one placing now ({who} is)"),
+    "end": N_("Day {d} ends. The starting player token passes to {s}."),
 }
 
-NAMES = {"octopus": "Octopus", "flare": "Flare", "jellyfish": "Jellyfish (dive for a suitcase, 2 hope)",
-         "receive": "Bottle: receive (2/4/6)", "play": "Bottle: play (1/3/5)", "swap": "Swap location",
-         "hope": "Hope", "fishing": "Fishing", "plank": "Plank Location card", "kid": "The Kid's location (2 hope)",
-         "none": "no placement"}
+NAMES = {"octopus": N_("Octopus"), "flare": N_("Flare"), "jellyfish": N_("Jellyfish (dive for a suitcase, 2 hope)"),
+         "receive": N_("Bottle: receive (2/4/6)"), "play": N_("Bottle: play (1/3/5)"), "swap": N_("Swap location"),
+         "hope": N_("Hope"), "fishing": N_("Fishing"), "plank": N_("Plank Location card"), "kid": N_("The Kid's location (2 hope)"),
+         "none": N_("no placement")}
 
 
 def start(t: Table, cat: GameCatalog) -> None:
@@ -168,11 +169,11 @@ class Place(Action):
         loc = self.location.strip().lower()
         if loc not in available(t, cat, seat):
             if loc not in (*cat.rules["locations"]["order"], "none"):
-                raise UsageError(f"location {self.location!r}: accepted: " + ", ".join(available(t, cat, seat)))
-            raise RuleError(self._why(t, cat, seat, loc) + "; open to " + seat + ": " + ", ".join(available(t, cat, seat)))
+                raise UsageError(_("location {location!r}: accepted: {items}").format(location=self.location, items=", ".join(available(t, cat, seat))))
+            raise RuleError(_("{why}; open to {seat}: {items}").format(why=self._why(t, cat, seat, loc), seat=seat, items=", ".join(available(t, cat, seat))))
         head = (flow(t).get("queue") or [{}])[0]
         if head.get("do") == "place" and head.get("seat") != seat:
-            raise RuleError(SAY["not_placing"].format(seat=seat, who=head.get("seat")))
+            raise RuleError(_(SAY["not_placing"]).format(seat=seat, who=head.get("seat")))
         if loc == "kid":
             from .days21_core import mark_today, pay_hope
 
@@ -181,7 +182,7 @@ class Place(Action):
         if self.extra and loc != "none":
             wd = d21(t).get("white_die")
             if not wd or wd["seat"] != seat or wd["markers"] <= 0:
-                raise RuleError(f"{seat} has no Extra hands marker left")
+                raise RuleError(_("{seat} has no Extra hands marker left").format(seat=seat))
             wd["markers"] -= 1
             if wd["markers"] == 0:
                 card = wd["card"]
@@ -191,24 +192,24 @@ class Place(Action):
         if loc != "none":
             flow(t).setdefault("placements", []).append([seat, loc])
         done(t, "place")
-        return {"say": f"{seat}'s {'white ' if self.extra else ''}die goes on {NAMES[loc]}."}
+        return {"say": _("{seat}'s {part}die goes on {names}.").format(seat=seat, part='white ' if self.extra else '', names=_(NAMES[loc]))}
 
     @staticmethod
     def _why(t: Table, cat: GameCatalog, seat: str, loc: str) -> str:
         from .days21_events import blocked
 
         if loc in blocked(t) or "all" in blocked(t):
-            return SAY["blocked"].format(loc=loc)
+            return _(SAY["blocked"]).format(loc=loc)
         if loc == "kid":
-            return SAY["kid_only"] if survivor(t, seat) != "kid" else SAY["kid_cost"]
+            return _(SAY["kid_only"]) if survivor(t, seat) != "kid" else _(SAY["kid_cost"])
         if loc == "receive" and t.deck("bottle")["held"].get(seat):
-            return SAY["receive_held"].format(seat=seat)
+            return _(SAY["receive_held"]).format(seat=seat)
         if loc == "octopus":
             return "only the logbook's octopus symbol puts a die on the Octopus location"
         if loc == "play":
             return f"{seat} holds no bottle card to play"
         n = capacity(t, cat, loc)
-        return SAY["place_taken"].format(loc=loc, n=n) if n else f"the {loc} location is not open today"
+        return _(SAY["place_taken"]).format(loc=loc, n=n) if n else f"the {loc} location is not open today"
 
 
 @register
@@ -241,8 +242,8 @@ class Activate(Action):
                 tasks.append({"do": loc})
         push(t, *tasks)
         if not tasks:
-            return {"say": "No dice on the board today."}
-        return {"say": "Activation order: " + ", ".join(q["do"] for q in tasks) + "."}
+            return {"say": _("No dice on the board today.")}
+        return {"say": _("Activation order: {items}.").format(items=", ".join(q["do"] for q in tasks))}
 
 
 @register
@@ -258,7 +259,7 @@ class SetupDone(Action):
     def run(self, t: Table, cat: GameCatalog):
         done(t, "setup")
         d21(t)["logbook"] = "built"
-        return {"say": "Day 1 begins."}
+        return {"say": _("Day 1 begins.")}
 
 
 @register
@@ -280,21 +281,21 @@ class PlantGrow(Action):
 
         p = d21(t).get("plant")
         if p is None:
-            raise RuleError("the Plant card is not in play")
+            raise RuleError(_("the Plant card is not in play"))
         if not self.harvest:
             p["days"] += 1
             done(t, "plant")
-            return {"say": f"The plant grows (day {p['days']} of 3)."}
+            return {"say": _("The plant grows (day {days} of 3).").format(days=p['days'])}
         done(t, "harvest")
         if p["days"] < 3:
-            return {"say": f"The plant is not ripe yet ({p['days']} of 3 days)."}
+            return {"say": _("The plant is not ripe yet ({days} of 3 days).").format(days=p['days'])}
         people = [s for s in living(t) if not is_scruffs(t, s)]
         hto = [seat_arg(t, cat, s) for s in (self.hope_to or "").replace(",", " ").split()] or \
             [people[i % len(people)] for i in range(3)]
         sto = [seat_arg(t, cat, s) for s in (self.strength_to or "").replace(",", " ").split()] or \
             sorted(living(t), key=t.visible)[:1] * 2
         if len(hto) > 3 or len(sto) > 2:
-            raise UsageError("the plant gives 3 hope and 2 strength")
+            raise UsageError(_("the plant gives 3 hope and 2 strength"))
         for s in hto:
             give_hope(t, s, 1, bonus=False)
         for s in sto:
@@ -304,7 +305,7 @@ class PlantGrow(Action):
         if card:
             t.deck("bottle")["table"].remove(card)
             t.deck("bottle")["out"].append(card)
-        return {"say": f"Harvest: hope for {', '.join(hto)}, strength for {', '.join(sto)}."}
+        return {"say": _("Harvest: hope for {items}, strength for {items2}.").format(items=', '.join(hto), items2=', '.join(sto))}
 
 
 @register
@@ -320,11 +321,11 @@ class EndDay(Action):
     def run(self, t: Table, cat: GameCatalog):
         d = day(t)
         if d >= 21:
-            raise RuleError("day 21 ends with the rescue or with castaway day21 end")
+            raise RuleError(_("day 21 ends with the rescue or with castaway day21 end"))
         if t.data["tracks"]["shark"] == 1 and not d21(t).get("just_attacked"):
             q = [x.get("do") for x in flow(t).get("queue", [])]
             if "attack" in q:
-                raise RuleError("the sharks attack first (shark card at 1): castaway shark-attack")
+                raise RuleError(_("the sharks attack first (shark card at 1): castaway shark-attack"))
         x = d21(t)
         skip = x.get("skip_pages", 0)
         new = min(21, d + 1 + skip)
@@ -344,7 +345,7 @@ class EndDay(Action):
         for k in ("picked", "wound", "fished"):
             f.pop(k, None)
         f["queue"] = day_tasks(t, cat)
-        say = SAY["end"].format(d=d, s=nxt)
+        say = _(SAY["end"]).format(d=d, s=nxt)
         if skip:
-            say += f" {skip} logbook page(s) removed: it is now day {new}."
+            say += _(" {skip} logbook page(s) removed: it is now day {new}.").format(skip=skip, new=new)
         return {"day": new, "say": say}

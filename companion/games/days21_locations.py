@@ -16,21 +16,22 @@ from ..errors import RuleError, UsageError
 from ..table import Table
 from .days21_core import (anchor, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
                           lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
+from ..i18n import _, N_
 
 SAY = {
-    "who": "who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game",
-    "flare": "Flares {faces}: {sixes} six(es), the ship moves {moved:+d} to {ship}.",
-    "blank": " A 1 with three flares: the ship loses a space.",
-    "anchor": " The ship reached the anchor: {n} hope for the flare dice.",
-    "receive_ok": "{who} rolls {v}: a bottle washes up: {card}.",
-    "receive_no": "{who} rolls {v}: no bottle (2, 4 or 6 needed).",
-    "play_ok": "{who} rolls {v}: they may play their bottle card.",
-    "play_no": "{who} rolls {v}: the card stays in hand (1, 3 or 5 needed).",
-    "hope": "Hope dice {faces} = {total}: {tokens} token(s){given}.",
-    "fish": "{who} fishes {v}: {fish} fish. {gains}",
-    "kid_none": "The Kid rolls {v}: nothing happens.",
-    "kid_hurt": "The Kid rolls {v}: he loses 1 strength.",
-    "kid_good": "The Kid rolls {v}: choose cancel-disaster, strength (+2 shared) or skip-page.",
+    "who": N_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game"),
+    "flare": N_("Flares {faces}: {sixes} six(es), the ship moves {moved:+d} to {ship}."),
+    "blank": N_(" A 1 with three flares: the ship loses a space."),
+    "anchor": N_(" The ship reached the anchor: {n} hope for the flare dice."),
+    "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
+    "receive_no": N_("{who} rolls {v}: no bottle (2, 4 or 6 needed)."),
+    "play_ok": N_("{who} rolls {v}: they may play their bottle card."),
+    "play_no": N_("{who} rolls {v}: the card stays in hand (1, 3 or 5 needed)."),
+    "hope": N_("Hope dice {faces} = {total}: {tokens} token(s){given}."),
+    "fish": N_("{who} fishes {v}: {fish} fish. {gains}"),
+    "kid_none": N_("The Kid rolls {v}: nothing happens."),
+    "kid_hurt": N_("The Kid rolls {v}: he loses 1 strength."),
+    "kid_good": N_("The Kid rolls {v}: choose cancel-disaster, strength (+2 shared) or skip-page."),
 }
 
 
@@ -44,9 +45,9 @@ def at(t: Table, cat: GameCatalog, loc: str, seats: str | None, most: int | None
     else:
         out = [s for s, where in placements(t) if where == loc and s in living(t)]
     if not out and not seats and not any(where == loc for _s, where in placements(t)):
-        raise UsageError(SAY["who"].format(loc=loc))
+        raise UsageError(_(SAY["who"]).format(loc=loc))
     if most is not None and len(out) > most:
-        raise RuleError(f"the {loc} location takes at most {most} placement dice, {len(out)} given")
+        raise RuleError(_("the {loc} location takes at most {most} placement dice, {n} given").format(loc=loc, most=most, n=len(out)))
     return out
 
 
@@ -64,7 +65,7 @@ def flare_roll(t: Table, cat: GameCatalog, vals: list[int], full: bool) -> tuple
     say = ""
     if full and 1 in vals:
         moved += move_ship(t, cat, -1)
-        say = SAY["blank"]
+        say = _(SAY["blank"])
     return say, before
 
 
@@ -86,16 +87,16 @@ class Flare(Action):
         seats = at(t, cat, "flare", self.seats, cat.rules["flare"]["full"])
         if not seats:
             done(t, "flare")
-            return {"say": "Nobody left to fire a flare."}
+            return {"say": _("Nobody left to fire a flare.")}
         vals, _v = dice_or_roll(t, self.faces, len(seats), "flare dice")
         before = t.data["tracks"]["ship"]
         extra, _b = flare_roll(t, cat, vals, len(seats) >= cat.rules["flare"]["full"])
         ship = t.data["tracks"]["ship"]
-        say = SAY["flare"].format(faces=",".join(map(str, vals)), sixes=vals.count(6), moved=ship - before, ship=ship) + extra
+        say = _(SAY["flare"]).format(faces=",".join(map(str, vals)), sixes=vals.count(6), moved=ship - before, ship=ship) + extra
         if day(t) < 21 and before < anchor(cat) <= max(ship, before) and vals.count(6):
             to = [seat_arg(t, cat, s) for s in split(self.anchor_to)] or seats
             got = sum(give_hope(t, s, 1) for s in (to + seats)[: len(seats)])
-            say += SAY["anchor"].format(n=got)
+            say += _(SAY["anchor"]).format(n=got)
         done(t, "flare")
         horvath = next((s for s in seats if t.seat_values(s).get("survivor") == "horvath"), None)
         if horvath and hope(t, horvath) >= 2 and day(t) < 21:
@@ -118,15 +119,15 @@ class HorvathFlare(Action):
     def run(self, t: Table, cat: GameCatalog):
         if self.stop:
             done(t, "horvath")
-            return {"say": "Horvath keeps his hope."}
+            return {"say": _("Horvath keeps his hope.")}
         seat = seat_of(t, "horvath")
         if seat is None:
-            raise RuleError("Horvath is not on the raft")
+            raise RuleError(_("Horvath is not on the raft"))
         pay_hope(t, seat, 2, "Horvath's extra flare")
         v = dice_or_roll(t, self.face, 1, "flare die")[0][0]
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, 1 if v == 6 else 0)
-        say = f"Horvath pays 2 hope and fires: {v}" + (f", the ship moves to {t.data['tracks']['ship']}." if t.data["tracks"]["ship"] != before else ".")
+        say = _("Horvath pays 2 hope and fires: {v}{part}").format(v=v, part=_(", the ship moves to {ship}.").format(ship=t.data['tracks']['ship']) if t.data["tracks"]["ship"] != before else ".")
         if hope(t, seat) < 2:
             done(t, "horvath")
         return {"faces": [v], "say": say}
@@ -142,12 +143,12 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
 
     wd = d21(t).get("white_die")
     if wd and wd.get("seat") == seat:
-        raise RuleError(f"{seat} has the Extra hands card in play: no new bottle card meanwhile")
+        raise RuleError(_("{seat} has the Extra hands card in play: no new bottle card meanwhile").format(seat=seat))
     if is_scruffs(t, seat):
-        raise RuleError("Scruffs takes no bottle cards")
+        raise RuleError(_("Scruffs takes no bottle cards"))
     d = t.deck("bottle")
     if d["held"].get(seat) and not second:
-        raise RuleError(f"{seat} already holds a bottle card: play it first (one card per survivor)")
+        raise RuleError(_("{seat} already holds a bottle card: play it first (one card per survivor)").format(seat=seat))
     if card is None or card == "roll":
         if not d["draw"]:
             return "nothing: the bottle deck is empty"
@@ -155,7 +156,7 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
     else:
         got = resolve_card(cat, t, "bottle", card)
         if got not in d["draw"]:
-            raise RuleError(f"bottle card {card!r} is not in the draw pile")
+            raise RuleError(_("bottle card {card!r} is not in the draw pile").format(card=card))
         d["draw"].remove(got)
     d["held"].setdefault(seat, []).append(got)
     return cat.deck("bottle").card(got.split(":")[0]).name
@@ -178,31 +179,31 @@ class Bottle(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if self.mode not in ("receive", "play"):
-            raise UsageError(f"bottle {self.mode!r}: accepted: receive, play")
+            raise UsageError(_("bottle {mode!r}: accepted: receive, play").format(mode=self.mode))
         seats = at(t, cat, self.mode, self.seat, 1)
         if not seats:
             done(t, self.mode)
-            return {"say": "Nobody left at the bottle location."}
+            return {"say": _("Nobody left at the bottle location.")}
         seat = seats[0]
         v = dice_or_roll(t, self.face, 1, "bottle die")[0][0]
         who = name(t, cat, seat)
         if self.mode == "receive":
             wd = d21(t).get("white_die")
             if v % 2 == 0 and (t.deck("bottle")["held"].get(seat) or (wd and wd.get("seat") == seat)):
-                say = f"{who} rolls {v}, but their hand is not free for a new bottle card."
+                say = _("{who} rolls {v}, but their hand is not free for a new bottle card.").format(who=who, v=v)
             elif v % 2 == 0:
-                say = SAY["receive_ok"].format(who=who, v=v, card=receive_card(t, cat, seat, self.card))
+                say = _(SAY["receive_ok"]).format(who=who, v=v, card=receive_card(t, cat, seat, self.card))
             else:
-                say = SAY["receive_no"].format(who=who, v=v)
+                say = _(SAY["receive_no"]).format(who=who, v=v)
             done(t, "receive")
             return {"faces": [v], "say": say}
         done(t, "play")
         if v % 2 == 1 and t.deck("bottle")["held"].get(seat):
             push(t, {"do": "card", "seat": seat})
-            return {"faces": [v], "say": SAY["play_ok"].format(who=who, v=v)}
+            return {"faces": [v], "say": _(SAY["play_ok"]).format(who=who, v=v)}
         if v % 2 == 1:
-            return {"faces": [v], "say": f"{who} rolls {v} but holds no bottle card."}
-        return {"faces": [v], "say": SAY["play_no"].format(who=who, v=v)}
+            return {"faces": [v], "say": _("{who} rolls {v} but holds no bottle card.").format(who=who, v=v)}
+        return {"faces": [v], "say": _(SAY["play_no"]).format(who=who, v=v)}
 
 
 @register
@@ -227,20 +228,20 @@ class PlayCard(Action):
         seat = seat_arg(t, cat, self.seat)
         held = t.deck("bottle")["held"].get(seat) or []
         if not held:
-            raise RuleError(f"{seat} holds no bottle card")
+            raise RuleError(_("{seat} holds no bottle card").format(seat=seat))
         if self.card:
             from ..actions import resolve_card
 
             card = resolve_card(cat, t, "bottle", self.card)
             if card not in held:
-                raise RuleError(f"{seat} does not hold {self.card!r}; they hold {', '.join(held)}")
+                raise RuleError(_("{seat} does not hold {card!r}; they hold {items}").format(seat=seat, card=self.card, items=', '.join(held)))
         else:
             card = held[0]
         if self.keep:
             if len(held) > 1:
-                raise RuleError(f"{seat} holds two bottle cards: play one of them")
+                raise RuleError(_("{seat} holds two bottle cards: play one of them").format(seat=seat))
             done(t, "card")
-            return {"say": f"{name(t, cat, seat)} keeps the card for later."}
+            return {"say": _("{who} keeps the card for later.").format(who=name(t, cat, seat))}
         done(t, "card")
         say, faces = card_effect(t, cat, seat, card, self.faces)
         return {"card": card, "faces": faces, "say": say}
@@ -265,19 +266,19 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
         faces, _v = dice_or_roll(t, faces_text, 4, "four flares")
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, faces.count(6))
-        say = f"Four flares {','.join(map(str, faces))}: the ship moves {t.data['tracks']['ship'] - before:+d}."
+        say = _("Four flares {items}: the ship moves {n:+d}.").format(items=','.join(map(str, faces)), n=t.data['tracks']['ship'] - before)
     elif cid == "ship-right":
         move_ship(t, cat, 1)
-        say = f"The ship moves to {t.data['tracks']['ship']}."
+        say = _("The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
     elif cid == "four-hope":
-        say = f"{who} takes {give_hope(t, seat, spec.get('hope', 4))} hope."
+        say = _("{who} takes {give_hope} hope.").format(who=who, give_hope=give_hope(t, seat, spec.get('hope', 4)))
     elif cid == "plank-back":
         from .days21_attacks import restore_plank
 
         say = restore_plank(t, cat)
     elif cid == "no-disaster":
         d21(t).setdefault("today", []).append("cancel-disaster")
-        say = "Today's disaster card is cancelled."
+        say = _("Today's disaster card is cancelled.")
     elif cid == "white-die":
         d21(t)["white_die"] = {"seat": seat, "markers": spec.get("markers", 3), "card": card}
         _leave(t, card, "table")
@@ -285,18 +286,18 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     elif spec.get("colour"):
         colour = spec.get("colour")
         if colour in living(t):
-            say = f"{name(t, cat, colour)} gains {gain(t, colour, spec.get('strength', 2))} strength."
+            say = _("{who} gains {gain} strength.").format(who=name(t, cat, colour), gain=gain(t, colour, spec.get('strength', 2)))
         else:
-            say = f"{colour} is no longer on the raft: the card leaves the game."
+            say = _("{colour} is no longer on the raft: the card leaves the game.").format(colour=colour)
     elif cid == "blowfish":
         for s in living(t):
             lose(t, s, 1)
-        say = "Blowfish: every survivor loses 1 strength."
+        say = _("Blowfish: every survivor loses 1 strength.")
     elif cid == "bye-bye-shark":
         from .days21_attacks import shark_top
 
         t.data["tracks"]["shark"] = shark_top(t)
-        say = f"The shark card goes back to {shark_top(t)}."
+        say = _("The shark card goes back to {shark_top}.").format(shark_top=shark_top(t))
     elif cid == "plank-location":
         d21(t)["plank_card"] = seat
         _leave(t, card, "table")
@@ -306,9 +307,9 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
         _leave(t, card, "table")
         return "The plant is set under the bottle deck: it grows each day before Midday.", faces
     elif cid == "rotten-fish":
-        say = "Rotten fish: thrown overboard, the hand is free again."
+        say = _("Rotten fish: thrown overboard, the hand is free again.")
     else:
-        say = f"{spec.name}: apply the card as printed (castaway set / move), it is not described in the rulebooks."
+        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=spec.name)
     _leave(t, card)
     return f"{who} plays {spec.name}. " + say, faces
 
@@ -337,7 +338,7 @@ def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], p
     extra = f" ({text})" if text else ""
     if lost:
         extra += f"; {lost} paid back for 1s"
-    return SAY["hope"].format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
+    return _(SAY["hope"]).format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
 
 
 @register
@@ -359,7 +360,7 @@ class Hope(Action):
         seats = at(t, cat, "hope", self.seats, r["full"])
         done(t, "hope")
         if not seats:
-            return {"say": "Nobody left at the hope location."}
+            return {"say": _("Nobody left at the hope location.")}
         vals, _v = dice_or_roll(t, self.faces, len(seats), "hope dice")
         say = hope_payout(t, cat, seats, vals, r["points_per_hope"], len(seats) >= r["full"], self.to)
         return {"faces": vals, "say": say}
@@ -383,16 +384,16 @@ class Swap(Action):
     def run(self, t: Table, cat: GameCatalog):
         token = d21(t).get("swap")
         if token is None:
-            raise RuleError("no swap location token is on the board")
+            raise RuleError(_("no swap location token is on the board"))
         spec = cat.deck("swap").card(token.split(":")[0])
         seats = at(t, cat, "swap", self.seats, spec.get("places", 1))
         done(t, "swap")
         if not seats:
-            return {"say": "Nobody left at the swap location."}
+            return {"say": _("Nobody left at the swap location.")}
         cid = spec.id
         if cid.startswith("turtle"):
             vals, _v = dice_or_roll(t, self.faces, len(seats), "turtle dice")
-            return {"faces": vals, "say": "Turtle: " + hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to)}
+            return {"faces": vals, "say": _("Turtle: {hope_payout}").format(hope_payout=hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to))}
         seat = seats[0]
         if cid == "bottle-swap":
             wd = d21(t).get("white_die")
@@ -402,20 +403,20 @@ class Swap(Action):
                 got = receive_card(t, cat, seat, self.card, second=True)
             if t.deck("bottle")["held"].get(seat):
                 push(t, {"do": "card", "seat": seat})
-                return {"say": f"{name(t, cat, seat)} takes a bottle card ({got}) and now plays one."}
-            return {"say": f"{name(t, cat, seat)} takes no bottle card ({got})."}
+                return {"say": _("{who} takes a bottle card ({got}) and now plays one.").format(who=name(t, cat, seat), got=got)}
+            return {"say": _("{who} takes no bottle card ({got}).").format(who=name(t, cat, seat), got=got)}
         if cid == "flare-swap":
             cost = cat.rules["flare"]["swap_cost"]
             if hope(t, seat) < cost:
-                return {"say": f"{name(t, cat, seat)} cannot pay the {cost} hope: no flares."}
+                return {"say": _("{who} cannot pay the {cost} hope: no flares.").format(who=name(t, cat, seat), cost=cost)}
             pay_hope(t, seat, cost, "the Flare swap location")
             vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], "flare dice")
             before = t.data["tracks"]["ship"]
             move_ship(t, cat, vals.count(6))
-            return {"faces": vals, "say": f"{name(t, cat, seat)} pays {cost} hope and fires {','.join(map(str, vals))}: the ship moves {t.data['tracks']['ship'] - before:+d}."}
+            return {"faces": vals, "say": _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)}
         if cid == "dolphin":
-            raise RuleError("the Dolphin takes no placement dice: it turns a rolled die (castaway dolphin SEAT)")
-        return {"say": f"{spec.name}: resolve it as printed (castaway set / move); no rulebook describes it."}
+            raise RuleError(_("the Dolphin takes no placement dice: it turns a rolled die (castaway dolphin SEAT)"))
+        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=spec.name)}
 
 
 def fish_share(t: Table, fish: int, most: int) -> list[str]:
@@ -454,26 +455,26 @@ class Fishing(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if "no-fishing" in d21(t).get("today", []):
-            raise RuleError("the fishing rod is broken today: no fishing")
+            raise RuleError(_("the fishing rod is broken today: no fishing"))
         seats = at(t, cat, "fishing", self.seat, 1)
         done(t, "fishing")
         if not seats:
-            return {"say": "Nobody left to fish."}
+            return {"say": _("Nobody left to fish.")}
         seat = seats[0]
         v = dice_or_roll(t, self.face, 1, "fishing die")[0][0]
         r = cat.rules["fishing"]
         fish = r["fish"][v - 1]
         to = [seat_arg(t, cat, s) for s in split(self.to)] or fish_share(t, fish, r["most_each"])
         if len(to) > fish:
-            raise RuleError(f"a {v} catches {fish} fish; {len(to)} given out")
+            raise RuleError(_("a {v} catches {fish} fish; {n} given out").format(v=v, fish=fish, n=len(to)))
         count: dict[str, int] = {}
         for s in to:
             count[s] = count.get(s, 0) + 1
             if count[s] > r["most_each"]:
-                raise RuleError(f"{s} would get {count[s]} fish: at most {r['most_each']} each")
+                raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=s, count=count[s], most_each=r['most_each']))
         gains = {s: gain(t, s, n) for s, n in count.items()}
         text = ", ".join(f"{s} +{g}" for s, g in gains.items()) or "nobody gains"
-        say = SAY["fish"].format(who=name(t, cat, seat), v=v, fish=fish, gains=text)
+        say = _(SAY["fish"]).format(who=name(t, cat, seat), v=v, fish=fish, gains=text)
         if t.seat_values(seat).get("survivor") == "tomi" and hope(t, seat) >= 2:
             push(t, {"do": "tomi"})
             flow(t)["fished"] = day(t)
@@ -494,11 +495,11 @@ class PlankSpot(Action):
     def run(self, t: Table, cat: GameCatalog):
         owner = d21(t).get("plank_card")
         if owner is None:
-            raise RuleError("the Plank Location card is not in play")
+            raise RuleError(_("the Plank Location card is not in play"))
         v = dice_or_roll(t, self.face, 1, "plank location die")[0][0]
         done(t, "plank-spot")
         if v != 6:
-            return {"faces": [v], "say": f"{v}: no plank this time."}
+            return {"faces": [v], "say": _("{v}: no plank this time.").format(v=v)}
         from .days21_attacks import restore_plank
 
         say = restore_plank(t, cat)
@@ -506,7 +507,7 @@ class PlankSpot(Action):
         t.deck("bottle")["table"].remove(card)
         t.deck("bottle")["discard"].append(card)
         d21(t)["plank_card"] = None
-        return {"faces": [v], "say": f"6! {say} The Plank Location card is discarded."}
+        return {"faces": [v], "say": _("6! {say} The Plank Location card is discarded.").format(say=say)}
 
 
 @register
@@ -526,35 +527,35 @@ class Kid(Action):
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_of(t, "kid")
         if seat is None:
-            raise RuleError("The Kid is not on the raft")
+            raise RuleError(_("The Kid is not on the raft"))
         f = flow(t)
         k = f.setdefault("kid", {})
         if "face" not in k:
             k["face"] = dice_or_roll(t, self.face, 1, "the Kid's die")[0][0]
         v = k["face"]
         if v <= 2:
-            say = SAY["kid_none"].format(v=v)
+            say = _(SAY["kid_none"]).format(v=v)
         elif v <= 4:
             lose(t, seat, 1)
-            say = SAY["kid_hurt"].format(v=v)
+            say = _(SAY["kid_hurt"]).format(v=v)
         elif self.choice is None:
-            return {"faces": [v], "say": SAY["kid_good"].format(v=v)}
+            return {"faces": [v], "say": _(SAY["kid_good"]).format(v=v)}
         elif self.choice == "cancel-disaster":
             d21(t).setdefault("today", []).append("cancel-disaster")
-            say = f"The Kid rolls {v}: today's disaster is cancelled."
+            say = _("The Kid rolls {v}: today's disaster is cancelled.").format(v=v)
         elif self.choice == "strength":
             to = [seat_arg(t, cat, s) for s in split(self.to)] or [seat, seat]
             if len(to) > 2:
-                raise UsageError(f"--to {self.to!r}: 2 strength to share, {len(to)} given")
+                raise UsageError(_("--to {to!r}: 2 strength to share, {n} given").format(to=self.to, n=len(to)))
             for s in to:
                 gain(t, s, 1)
-            say = f"The Kid rolls {v}: +2 strength for {', '.join(to)}."
+            say = _("The Kid rolls {v}: +2 strength for {items}.").format(v=v, items=', '.join(to))
         elif self.choice == "skip-page":
             from .days21_events import skip_page
 
-            say = f"The Kid rolls {v}: " + skip_page(t)
+            say = _("The Kid rolls {v}: {skip_page}").format(v=v, skip_page=skip_page(t))
         else:
-            raise UsageError(f"the Kid's choice {self.choice!r}: accepted: cancel-disaster, strength, skip-page")
+            raise UsageError(_("the Kid's choice {choice!r}: accepted: cancel-disaster, strength, skip-page").format(choice=self.choice))
         f.pop("kid", None)
         done(t, "kid")
         return {"faces": [v], "say": say}

@@ -1,0 +1,113 @@
+"""Translations: the standard library's gettext, with Czech plural forms (1 žeton, 2 žetony, 5 žetonů).
+
+Messages are written in English in the code and wrapped: `_("{seat} loses {n} strength").format(...)`,
+`ngettext("{n} token", "{n} tokens", n).format(n=n)`; strings defined at import time are marked with
+`N_()` and translated where they are shown. The catalogs are companion/locales/<lang>/LC_MESSAGES/
+castaway.mo, compiled from the .po files by tools/compile_locales.py. English needs no file: the .mo
+is read only when another language is chosen, so a command in English loads nothing more.
+
+The language: `--lang` first, then LANGUAGE, LC_ALL, LC_MESSAGES, LANG; a game of the Czech edition
+speaks Czech when neither says otherwise (`prefer`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LANGUAGES = ("en", "cs")
+DOMAIN = "castaway"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+_catalog = None  # a gettext.GNUTranslations, or None for English
+_lang = "en"
+_explicit = False  # chosen by --lang or the environment (a game's edition does not override it)
+
+
+def _(message: str) -> str:
+    """The message in the current language (the English text itself when there is no translation)."""
+    return message if _catalog is None else _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for n, by the current language's plural rule."""
+    if _catalog is None:
+        return singular if n == 1 else plural
+    return _catalog.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a string for translation without translating it (it is translated where it is shown)."""
+    return message
+
+
+def language() -> str:
+    return _lang
+
+
+def normalise(value: str | None) -> str | None:
+    """'cs_CZ.UTF-8' -> 'cs'; None for no preference (empty, C, POSIX) or a language we have no catalog for."""
+    if not value:
+        return None
+    for part in value.split(":"):  # LANGUAGE may list several
+        code = part.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in ("", "c", "posix"):
+            continue
+        if code in LANGUAGES:
+            return code
+    return None
+
+
+def from_environment() -> str | None:
+    """The first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that names a language (gettext's own order)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            found = normalise(value)
+            if found or var != "LANGUAGE":
+                return found
+    return None
+
+
+def from_argv(argv: list[str]) -> str | None:
+    """The value of `--lang X` or `--lang=X` among the global options, as typed (checked later)."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def set_language(lang: str) -> str:
+    """Switch every later message to `lang` ('en' or 'cs'); an unknown language raises ValueError."""
+    global _catalog, _lang
+    code = (lang or "en").strip().lower()
+    if code not in LANGUAGES:
+        raise ValueError(lang)
+    if code == "en":
+        _catalog = None
+    elif code != _lang or _catalog is None:
+        import gettext
+
+        _catalog = gettext.translation(DOMAIN, LOCALES, languages=[code], fallback=True)
+    _lang = code
+    return code
+
+
+def configure(typed: str | None = None) -> str:
+    """Choose the language for a command: `--lang` if typed, else the environment, else English
+    (which a game's edition may still change, see `prefer`)."""
+    global _explicit
+    chosen = typed.strip().lower() if typed else from_environment()
+    _explicit = chosen is not None
+    return set_language(chosen or "en")
+
+
+def prefer(lang: str | None) -> None:
+    """A game's edition speaks its own language unless --lang or the environment chose one."""
+    code = (lang or "").strip().lower()
+    if not _explicit and code in LANGUAGES and code != _lang:
+        set_language(code)
