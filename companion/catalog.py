@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -450,18 +451,29 @@ def _read_toml(path: Path) -> dict:
         raise CatalogError(f"{path}: cannot be read: {e.strerror}") from None
 
 
-def _cache_file(paths: list[Path]) -> Path | None:
+def _cache_dir() -> Path | None:
+    """The user's cache folder, found without importing platformdirs (it costs a start-up)."""
     where = os.environ.get("CASTAWAY_CACHE")
     if where == "off":
         return None
-    if not where:
-        from platformdirs import user_cache_dir
+    if where:
+        return Path(where)
+    if os.name == "nt":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "castaway" / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "castaway"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "castaway"
 
-        where = user_cache_dir("castaway", appauthor=False)
+
+def _cache_file(paths: list[Path]) -> Path | None:
+    where = _cache_dir()
+    if where is None:
+        return None
     import zlib
 
     key = zlib.crc32("\n".join(str(p.resolve()) for p in paths).encode())
-    return Path(where) / f"catalog-{paths[0].parent.name}-{key:08x}.json"
+    return where / f"catalog-{paths[0].parent.name}-{key:08x}.json"
 
 
 def _read_all(paths: list[Path]) -> list[dict]:
