@@ -14,6 +14,7 @@ from . import dice as dicemod
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
 from .table import Table, Target
+from .i18n import _
 
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million
@@ -50,7 +51,7 @@ def from_dict(d: dict) -> Action:
         load_all()
         cls = REGISTRY.get(d.get("kind"))
     if cls is None:
-        raise UsageError(f"unknown action kind {d.get('kind')!r}")
+        raise UsageError(_("unknown action kind {value!r}").format(value=d.get('kind')))
     kw = {}
     for f in dataclasses.fields(cls):
         if f.name in d:
@@ -64,7 +65,7 @@ def from_dict(d: dict) -> Action:
 
 def parse_int(text: Any, what: str, accepted: str) -> int:
     if isinstance(text, bool):
-        raise UsageError(f"{what} {text!r} is not a number; {accepted}")
+        raise UsageError(_("{what} {text!r} is not a number; {accepted}").format(what=what, text=text, accepted=accepted))
     if isinstance(text, int):
         n = text
     else:
@@ -72,21 +73,21 @@ def parse_int(text: Any, what: str, accepted: str) -> int:
         try:
             n = int(s)
         except ValueError:
-            raise UsageError(f"{what} {text!r} is not a whole number; {accepted}") from None
+            raise UsageError(_("{what} {text!r} is not a whole number; {accepted}").format(what=what, text=text, accepted=accepted)) from None
     if abs(n) >= BIG:
-        raise UsageError(f"{what} {text!r} is far too large; {accepted}")
+        raise UsageError(_("{what} {text!r} is far too large; {accepted}").format(what=what, text=text, accepted=accepted))
     return n
 
 
 def require_alive(t: Table, cat: GameCatalog, seat: str | None) -> None:
     if seat and seat in t.data.get("dead", []):
-        raise RuleError(f"{seat} is out of the game: nothing more happens to them")
+        raise RuleError(_("{seat} is out of the game: nothing more happens to them").format(seat=seat))
 
 
 def stack_lose(dice: list[int], n: int) -> list[int]:
     """Lose n visible strength: the top die counts down; losing at 1 removes that die for good."""
     dice = list(dice)
-    for _ in range(n):
+    for _step in range(n):
         if not dice:
             break
         if dice[0] > 1:
@@ -109,7 +110,7 @@ def check_range(t: Table, target: Target, value: int) -> None:
     if value < lo or (hi is not None and value > hi):
         span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
         noun = "is off the track" if target.kind == "track" else "is out of range"
-        raise RuleError(f"{target.label} {value} {noun}: it runs {span}")
+        raise RuleError(_("{label} {value} {noun}: it runs {span}").format(label=target.label, value=value, noun=noun, span=span))
 
 
 def change_counter(t: Table, target: Target, delta: int) -> int:
@@ -119,16 +120,15 @@ def change_counter(t: Table, target: Target, delta: int) -> int:
     lo, hi = t.limits(spec)
     if new < lo:
         have = f"{target.seat} holds" if target.seat else "there are"
-        raise RuleError(f"cannot take {-delta} {spec.name.lower()}: {have} only {now - lo} ({target.label} is {now})")
+        raise RuleError(_("cannot take {x} {text}: {have} only {n} ({label} is {now})").format(x=-delta, text=spec.name.lower(), have=have, n=now - lo, label=target.label, now=now))
     if spec.pool:
         left = t.pool_left(spec.id)
         if delta > left:
             raise RuleError(
-                f"cannot give {delta} {spec.name.lower()} to {target.seat}: the supply has only {left} left"
-                f" ({t.pool_supply(spec.id)} in all)"
+                _("cannot give {delta} {text} to {seat}: the supply has only {left} left ({pool_supply} in all)").format(delta=delta, text=spec.name.lower(), seat=target.seat, left=left, pool_supply=t.pool_supply(spec.id))
             )
     elif hi is not None and new > hi:
-        raise RuleError(f"{target.label} {now}{delta:+d} = {new} is past its cap of {hi}")
+        raise RuleError(_("{label} {now}{delta:+d} = {new} is past its cap of {hi}").format(label=target.label, now=now, delta=delta, new=new, hi=hi))
     t.put(target, new)
     return new
 
@@ -154,9 +154,9 @@ class SetValue(Action):
         if tg.kind == "flag":
             values = tg.spec.values
             if values is not None and raw.lower() not in values:
-                raise UsageError(f"{tg.label} cannot be {self.value!r}; accepted: {', '.join(values)}")
+                raise UsageError(_("{label} cannot be {value!r}; accepted: {items}").format(label=tg.label, value=self.value, items=', '.join(values)))
             if values is None and not raw:
-                raise UsageError(f"{tg.label} needs a value (any text)")
+                raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
             t.put(tg, raw.lower() if values is not None else raw)
             return None
         if tg.kind == "stack":
@@ -184,15 +184,15 @@ class SetValue(Action):
         vals = [parse_int(b, f"{tg.label} die", accepted) for b in bits]
         for v in vals:
             if not 1 <= v <= spec.faces:
-                raise RuleError(f"{tg.label} die {v} is not a face of a d{spec.faces}; {accepted}")
+                raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=v, faces=spec.faces, accepted=accepted))
         if len(vals) == 1:
             cur = t.get(tg) or []
             if not cur:
-                raise RuleError(f"{tg.label} has no dice left; set every die, e.g. {vals[0]},{spec.faces}")
+                raise RuleError(_("{label} has no dice left; set every die, e.g. {vals},{faces}").format(label=tg.label, vals=vals[0], faces=spec.faces))
             t.put(tg, [vals[0], *cur[1:]])
         else:
             if len(vals) > spec.dice:
-                raise RuleError(f"{tg.label} has at most {spec.dice} dice, not {len(vals)}")
+                raise RuleError(_("{label} has at most {dice} dice, not {n}").format(label=tg.label, dice=spec.dice, n=len(vals)))
             t.put(tg, vals)
         return None
 
@@ -213,9 +213,9 @@ class Move(Action):
         tg = t.resolve(cat, self.target)
         d = self.delta
         if tg.kind == "flag":
-            raise UsageError(f"{tg.label} is a flag, not a number: use set {tg.label} VALUE")
+            raise UsageError(_("{label} is a flag, not a number: use set {label} VALUE").format(label=tg.label))
         if d == 0:
-            raise UsageError(f"move {tg.label} by 0 changes nothing; give +N or -N")
+            raise UsageError(_("move {label} by 0 changes nothing; give +N or -N").format(label=tg.label))
         require_alive(t, cat, tg.seat)
         if tg.kind == "track":
             new = t.get(tg) + d
@@ -306,18 +306,18 @@ class Draw(Action):
             held = d["held"].get(seat, [])
             if deck.holder_limit is not None and len(held) >= deck.holder_limit:
                 raise RuleError(
-                    f"{seat} already holds {len(held)} {deck.name.lower()} (at most {deck.holder_limit}); play one first"
+                    _("{seat} already holds {n} {text} (at most {holder_limit}); play one first").format(seat=seat, n=len(held), text=deck.name.lower(), holder_limit=deck.holder_limit)
                 )
         if self.card is None:
             if not d["draw"]:
-                raise RuleError(f"the {deck.id} draw pile is empty; shuffle {deck.id} to reuse the discards")
+                raise RuleError(_("the {id} draw pile is empty; shuffle {id} to reuse the discards").format(id=deck.id))
             card = d["draw"].pop(0)
         else:
             card = resolve_card(cat, t, self.deck, self.card)
             pile, holder = t.find_card(self.deck, card)
             if pile != "draw":
                 where = f"held by {holder}" if holder else f"in the {pile} pile"
-                raise RuleError(f"card {self.card!r} cannot be drawn: it is {where}")
+                raise RuleError(_("card {card!r} cannot be drawn: it is {where}").format(card=self.card, where=where))
             d["draw"].remove(card)
         if seat:
             d["held"].setdefault(seat, []).append(card)
@@ -331,18 +331,18 @@ def resolve_card(cat: GameCatalog, t: Table, deck_id: str, text: str) -> str:
     """A card id as typed or scanned (optionally 'deck/card' from a QR code) to its physical copy id."""
     raw = str(text).strip().lower()
     if not raw:
-        raise UsageError(f"empty card name; accepted: the ids of the {deck_id} deck")
+        raise UsageError(_("empty card name; accepted: the ids of the {deck_id} deck").format(deck_id=deck_id))
     if raw.startswith("castaway:"):
         raw = raw.split(":", 1)[1]
     if "/" in raw:
         dk, raw = raw.split("/", 1)
         if dk != deck_id:
-            raise UsageError(f"card {text!r} belongs to the {dk} deck, not {deck_id}")
+            raise UsageError(_("card {text!r} belongs to the {dk} deck, not {deck_id}").format(text=text, dk=dk, deck_id=deck_id))
     base = raw.split(":", 1)[0]
     cat.deck(deck_id).card(base)  # raises with the accepted ids
     if raw in t.deck_cards(deck_id):
         return raw
-    raise RuleError(f"card {text!r} is not at this table")
+    raise RuleError(_("card {text!r} is not at this table").format(text=text))
 
 
 @dataclass(frozen=True)
@@ -359,7 +359,7 @@ class _MoveCard(Action):
         card = resolve_card(cat, t, self.deck, self.card)
         pile, holder = t.find_card(self.deck, card)
         if pile == self.dest:
-            raise RuleError(f"card {card!r} is already in the {self.dest} pile")
+            raise RuleError(_("card {card!r} is already in the {dest} pile").format(card=card, dest=self.dest))
         d = t.deck(self.deck)
         if holder:
             d["held"][holder].remove(card)
@@ -410,7 +410,7 @@ class ReturnCard(_MoveCard):
 
     def run(self, t, cat):
         if self.where not in ("shuffle", "top", "bottom"):
-            raise UsageError(f"return to {self.where!r}: accepted: shuffle, top, bottom")
+            raise UsageError(_("return to {where!r}: accepted: shuffle, top, bottom").format(where=self.where))
         card = self.take(t, cat)
         d = t.deck(self.deck)
         if self.where == "top":
@@ -435,7 +435,7 @@ class NextRound(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if not cat.round_track:
-            raise UsageError(f"{cat.name} has no round marker")
+            raise UsageError(_("{name} has no round marker").format(name=cat.name))
         tg = t.resolve(cat, cat.round_track)
         new = t.get(tg) + 1
         check_range(t, tg, new)
@@ -454,9 +454,9 @@ class Note(Action):
 
     def run(self, t, cat):
         if not self.body.strip():
-            raise UsageError("empty note; write some text, e.g. castaway note \"Ann joins on day 3\"")
+            raise UsageError(_("empty note; write some text, e.g. castaway note \"Ann joins on day 3\""))
         if len(self.body) > 2000:
-            raise UsageError(f"note of {len(self.body)} characters is too long; at most 2000")
+            raise UsageError(_("note of {n} characters is too long; at most 2000").format(n=len(self.body)))
         return None
 
 
@@ -474,6 +474,6 @@ class EndGame(Action):
 
     def run(self, t, cat):
         if self.result not in ("won", "lost", "abandoned"):
-            raise UsageError(f"result {self.result!r}: accepted: won, lost, abandoned")
+            raise UsageError(_("result {result!r}: accepted: won, lost, abandoned").format(result=self.result))
         t.data["over"] = {"result": self.result, **self.detail}
         return {"result": self.result}

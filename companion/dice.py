@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .catalog import Die, DiePart, GameCatalog
 from .errors import UsageError, did_you_mean
+from .i18n import _
 
 MAX_DICE = 60
 MAX_SIDES = 1000
@@ -42,12 +43,12 @@ def standard_die(sides: int) -> Die:
 def parse(cat: GameCatalog, expr: list[str] | tuple[str, ...]) -> list[Die]:
     """Expand dice expressions into a list of dice, one per physical die."""
     if not expr:
-        raise UsageError("no dice given; say e.g. d6, 2d6, shark or " + ", ".join(list(cat.dice)[:4]))
+        raise UsageError(_("no dice given; say e.g. d6, 2d6, shark or {items}").format(items=", ".join(list(cat.dice)[:4])))
     dice: list[Die] = []
     for token in expr:
         word = token.strip().lower()
         if not word:
-            raise UsageError("empty dice expression; accepted: d6, 2d6, 3*white, or a die name: " + ", ".join(cat.dice))
+            raise UsageError(_("empty dice expression; accepted: d6, 2d6, 3*white, or a die name: {items}").format(items=", ".join(cat.dice)))
         m = _NDX.match(word)
         if m:
             n = int(m.group(1) or 1)
@@ -55,7 +56,7 @@ def parse(cat: GameCatalog, expr: list[str] | tuple[str, ...]) -> list[Die]:
             if word in cat.dice:
                 die = cat.dice[word]
             elif not 2 <= sides <= MAX_SIDES:
-                raise UsageError(f"dice expression {token!r}: a die has 2 to {MAX_SIDES} sides")
+                raise UsageError(_("dice expression {token!r}: a die has 2 to {max_sides} sides").format(token=token, max_sides=MAX_SIDES))
             else:
                 die = cat.dice.get(f"d{sides}") or standard_die(sides)
         else:
@@ -66,14 +67,13 @@ def parse(cat: GameCatalog, expr: list[str] | tuple[str, ...]) -> list[Die]:
                 n, name = 1, word
             if name not in cat.dice:
                 raise UsageError(
-                    f"dice expression {token!r}: no die called {name!r}; "
-                    + did_you_mean(name, [*cat.dice, "2d6", "3*white"])
+                    _("dice expression {token!r}: no die called {name!r}; {did_you_mean}").format(token=token, name=name, did_you_mean=did_you_mean(name, [*cat.dice, "2d6", "3*white"]))
                 )
             die = cat.dice[name]
         if n < 1:
-            raise UsageError(f"dice expression {token!r}: roll at least one die")
+            raise UsageError(_("dice expression {token!r}: roll at least one die").format(token=token))
         if len(dice) + n > MAX_DICE:
-            raise UsageError(f"dice expression {token!r}: at most {MAX_DICE} dice in one roll")
+            raise UsageError(_("dice expression {token!r}: at most {max_dice} dice in one roll").format(token=token, max_dice=MAX_DICE))
         dice.extend([die] * n)
     return dice
 
@@ -89,22 +89,22 @@ def _face(part: DiePart, die: Die, text: str, whole: str):
             return f
     shown = ", ".join(dict.fromkeys(str(f) for f in part.faces))
     where = f"the {part.name} part of {die.id}" if part.name else die.id
-    raise UsageError(f"faces {whole!r}: {text.strip()!r} is not a face of {where}; its faces: {shown}")
+    raise UsageError(_("faces {whole!r}: {strip!r} is not a face of {where}; its faces: {shown}").format(whole=whole, strip=text.strip(), where=where, shown=shown))
 
 
 def parse_faces(dice: list[Die], text: str) -> list[RolledDie]:
     """Faces typed from the table, one group per die: '3,5' or '2/5' or '2/5,4'."""
     if text is None or not text.strip():
-        raise UsageError("empty faces; type one face per die, e.g. --faces 3,5 (parts of a die with '/': 2/5)")
+        raise UsageError(_("empty faces; type one face per die, e.g. --faces 3,5 (parts of a die with '/': 2/5)"))
     groups = [g for g in re.split(r"[,\s]+", text.strip()) if g]
     if len(groups) != len(dice):
         names = " ".join(d.id for d in dice)
-        raise UsageError(f"faces {text!r}: {len(groups)} given for {len(dice)} dice ({names}); give one per die")
+        raise UsageError(_("faces {text!r}: {n} given for {n2} dice ({names}); give one per die").format(text=text, n=len(groups), n2=len(dice), names=names))
     out = []
     for die, group in zip(dice, groups):
         bits = group.split("/")
         if len(bits) != len(die.parts):
             parts = "/".join(p.name for p in die.parts) if die.compound else "one face"
-            raise UsageError(f"faces {text!r}: {group!r} for {die.id} should be {parts}")
+            raise UsageError(_("faces {text!r}: {group!r} for {id} should be {parts}").format(text=text, group=group, id=die.id, parts=parts))
         out.append(RolledDie(die.id, tuple(_face(p, die, b, text) for p, b in zip(die.parts, bits))))
     return out

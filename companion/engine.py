@@ -18,6 +18,7 @@ from .errors import RuleError
 from .games import rules_for
 from .events import Event
 from .table import Table
+from .i18n import _
 
 __all__ = ["Event", "Timeline", "apply", "fold"]
 
@@ -25,7 +26,7 @@ __all__ = ["Event", "Timeline", "apply", "fold"]
 def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table, Any]:
     """A new table with the action applied, and the action's result. The input is left as it was."""
     if table.data.get("over") and not isinstance(action, actmod.Note):
-        raise RuleError(f"this game is over ({table.data['over']['result']}); start a new one with castaway new")
+        raise RuleError(_("this game is over ({result}); start a new one with castaway new").format(result=table.data['over']['result']))
     t = table.copy()
     result = action.run(t, cat)
     rules = rules_for(cat.id)

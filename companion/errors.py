@@ -39,12 +39,14 @@ class CatalogError(CompanionError):
 
 def did_you_mean(word: str, choices) -> str:
     """A short list of accepted names for an error message."""
+    from .i18n import _
+
     names = sorted(choices)
     if len(names) > 20:
         import difflib
 
         close = difflib.get_close_matches(word, names, n=4, cutoff=0.5)
         if close:
-            return "did you mean " + ", ".join(close) + "?"
-        return "accepted: " + ", ".join(names[:12]) + ", ..."
-    return "accepted: " + ", ".join(names)
+            return _("did you mean {names}?").format(names=", ".join(close))
+        return _("accepted: {names}, ...").format(names=", ".join(names[:12]))
+    return _("accepted: {names}").format(names=", ".join(names))

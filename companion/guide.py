@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import UsageError
+from .i18n import _
 
 KINDS = ("dice", "choice", "number", "text", "confirm", "none")
 
@@ -53,26 +54,26 @@ class Ask:
         if self.kind == "confirm":
             if not raw:
                 if self.default is None:
-                    raise UsageError("answer y or n")
+                    raise UsageError(_("answer y or n"))
                 return bool(self.default)
             if raw.lower() in ("y", "yes", "a", "ano"):
                 return True
             if raw.lower() in ("n", "no", "ne"):
                 return False
-            raise UsageError(f"answer {raw!r}: accepted: y or n")
+            raise UsageError(_("answer {raw!r}: accepted: y or n").format(raw=raw))
         if not raw and self.default is not None:
             raw = str(self.default)
         if self.kind == "number":
             try:
                 n = int(raw)
             except ValueError:
-                raise UsageError(f"answer {raw!r} is not a whole number; accepted: {self._span()}") from None
+                raise UsageError(_("answer {raw!r} is not a whole number; accepted: {span}").format(raw=raw, span=self._span())) from None
             if (self.lo is not None and n < self.lo) or (self.hi is not None and n > self.hi):
-                raise UsageError(f"answer {n} is out of range; accepted: {self._span()}")
+                raise UsageError(_("answer {n} is out of range; accepted: {span}").format(n=n, span=self._span()))
             return n
         if self.kind == "text":
             if not raw:
-                raise UsageError("empty answer; type some text")
+                raise UsageError(_("empty answer; type some text"))
             return raw
         values = [v for v, _ in self.choices]
         picks = [p.strip() for p in raw.split(",")] if self.multiple else [raw]
@@ -86,7 +87,7 @@ class Ask:
                 out.append(next(v for v in values if v.lower() == p.lower()))
             else:
                 shown = ", ".join(f"{i}={v}" for i, v in enumerate(values, 1))
-                raise UsageError(f"answer {p!r}: accepted: {shown}")
+                raise UsageError(_("answer {p!r}: accepted: {shown}").format(p=p, shown=shown))
         return tuple(out) if self.multiple else out[0]
 
     def _span(self) -> str:

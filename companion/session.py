@@ -16,6 +16,7 @@ from .errors import CompanionError, RuleError, StaleError, StoreError, UsageErro
 from .games import rules_for
 from .store import GameRow, Store, default_path, now
 from .table import Table, new_table
+from .i18n import _
 
 SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
 
@@ -73,21 +74,21 @@ def current_id(store: Store, explicit: int | None = None) -> int:
     if explicit is not None:
         if store.game(explicit) is None:
             known = ", ".join(str(g.id) for g in store.games()) or "none yet"
-            raise UsageError(f"no game {explicit}; games: {known}")
+            raise UsageError(_("no game {explicit}; games: {known}").format(explicit=explicit, known=known))
         return explicit
     cur = store.setting("current")
     if cur and cur.isdigit() and store.game(int(cur)):
         return int(cur)
     latest = store.latest_active()
     if latest is None:
-        raise UsageError("no game yet; start one with: castaway new 21days")
+        raise UsageError(_("no game yet; start one with: castaway new 21days"))
     return latest
 
 
 def load(store: Store, game_id: int) -> Loaded:
     row = store.game(game_id)
     if row is None:
-        raise UsageError(f"no game {game_id}")
+        raise UsageError(_("no game {game_id}").format(game_id=game_id))
     cat = catmod.load(row.game, row.edition)
     return Loaded(row, cat, row.state)
 
@@ -103,12 +104,11 @@ def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
     if expect is None or row.version == expect:
         return
     if expect > row.version:
-        raise UsageError(f"--if-version {expect}: game {row.id} is only at version {row.version}")
+        raise UsageError(_("--if-version {expect}: game {id} is only at version {version}").format(expect=expect, id=row.id, version=row.version))
     since = store.events(row.id, expect)
     what = "; ".join(f"#{e.seq} {e.text}" for e in since[:5]) + (" ..." if len(since) > 5 else "")
     raise StaleError(
-        f"game {row.id} changed since you read it at version {expect} (now {row.version}: {what});"
-        " nothing was applied: look at castaway status and try again"
+        _("game {id} changed since you read it at version {expect} (now {version}: {what}); nothing was applied: look at castaway status and try again").format(id=row.id, expect=expect, version=row.version, what=what)
     )
 
 
@@ -124,7 +124,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
     with store.write():
         row = store.game(game_id)
         if row is None:
-            raise UsageError(f"no game {game_id}")
+            raise UsageError(_("no game {game_id}").format(game_id=game_id))
         _check_version(store, row, expect)
         cat = catmod.load(row.game, row.edition)
         table, result = apply(row.state, action, cat)
@@ -158,7 +158,7 @@ def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
     while True:
         ev = store.event(game_id, cur)
         if ev is None or ev.type != "action":
-            raise StoreError(f"game {game_id}: node {node} cannot be rebuilt (event {cur} missing)")
+            raise StoreError(_("game {game_id}: node {node} cannot be rebuilt (event {cur} missing)").format(game_id=game_id, node=node, cur=cur))
         path.append(ev)
         cur = ev.parent
         snap = store.snapshot(game_id, cur)
@@ -166,7 +166,7 @@ def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
             break
     table = snap
     for ev in reversed(path):
-        table, _ = apply(table, from_dict(ev.action), cat)
+        table, _res = apply(table, from_dict(ev.action), cat)
     return table
 
 
@@ -175,10 +175,10 @@ def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
     with store.write():
         row = store.game(game_id)
         if row is None:
-            raise UsageError(f"no game {game_id}")
+            raise UsageError(_("no game {game_id}").format(game_id=game_id))
         _check_version(store, row, expect)
         if row.head == 0:
-            raise RuleError("nothing to undo: the game is at its setup")
+            raise RuleError(_("nothing to undo: the game is at its setup"))
         cat = catmod.load(row.game, row.edition)
         undone = store.event(game_id, row.head)
         table = state_at(store, game_id, undone.parent, cat)
@@ -195,10 +195,10 @@ def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
     with store.write():
         row = store.game(game_id)
         if row is None:
-            raise UsageError(f"no game {game_id}")
+            raise UsageError(_("no game {game_id}").format(game_id=game_id))
         _check_version(store, row, expect)
         if not row.redo:
-            raise RuleError("nothing to redo: no undo since the last action")
+            raise RuleError(_("nothing to redo: no undo since the last action"))
         cat = catmod.load(row.game, row.edition)
         node = row.redo[-1]
         redone = store.event(game_id, node)
@@ -217,11 +217,11 @@ def replay(store: Store, game_id: int) -> Table:
 
     events = store.events(game_id)
     if not events or events[0].type != "setup":
-        raise StoreError(f"game {game_id} has no setup event")
+        raise StoreError(_("game {game_id} has no setup event").format(game_id=game_id))
     setup = events[0].action
     cat = catmod.load(setup["game"], (setup.get("options") or {}).get("edition") or (setup.get("state") or {}).get("edition"))
     start = setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-    table, _tl, _ = fold(events[1:], cat, start)
+    table, _tl, _states = fold(events[1:], cat, start)
     return table
 
 
@@ -291,7 +291,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
     with store.write():
         row = store.game(game_id)
         if row is None:
-            raise UsageError(f"no game {game_id}")
+            raise UsageError(_("no game {game_id}").format(game_id=game_id))
         _check_version(store, row, expect)
         cat = catmod.load(row.game, row.edition)
         action = EndGame(result, detail or {})

@@ -20,6 +20,7 @@ from typing import Any, Iterator
 from .events import Event
 from .errors import StoreError
 from .table import Table
+from .i18n import _
 
 APPLICATION_ID = 0x43535457  # 'CSTW'
 SCHEMA_VERSION = 2
@@ -127,18 +128,18 @@ class Store:
         self.path = Path(path)
         exists = self.path.exists() and self.path.stat().st_size > 0
         if not exists and not create:
-            raise StoreError(f"no castaway database at {self.path}; start a game with: castaway new 21days")
+            raise StoreError(_("no castaway database at {path}; start a game with: castaway new 21days").format(path=self.path))
         # No Python-level open() of the file here: closing a second descriptor would drop this
         # process's POSIX locks held by SQLite connections on it. SQLite itself refuses a foreign file.
         if not exists:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
-                raise StoreError(f"cannot create the folder for {self.path}: {e.strerror}") from None
+                raise StoreError(_("cannot create the folder for {path}: {strerror}").format(path=self.path, strerror=e.strerror)) from None
         try:
             self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         except sqlite3.Error as e:
-            raise StoreError(f"cannot open {self.path}: {e}") from None
+            raise StoreError(_("cannot open {path}: {e}").format(path=self.path, e=e)) from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 30000")
             self._check_or_migrate(exists)
@@ -146,7 +147,7 @@ class Store:
             self.conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as e:
             self.conn.close()
-            raise StoreError(f"{self.path} is damaged or not a castaway database ({e}); it was left untouched") from None
+            raise StoreError(_("{path} is damaged or not a castaway database ({e}); it was left untouched").format(path=self.path, e=e)) from None
         except StoreError:
             self.conn.close()
             raise
@@ -159,11 +160,10 @@ class Store:
         if exists:
             tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if app != APPLICATION_ID and (app != 0 or tables):
-                raise StoreError(f"{self.path} belongs to another program (application id {app:#x}); it was left untouched")
+                raise StoreError(_("{path} belongs to another program (application id {app:#x}); it was left untouched").format(path=self.path, app=app))
             if ver > SCHEMA_VERSION:
                 raise StoreError(
-                    f"{self.path} was written by a newer castaway (schema {ver}, this one reads up to {SCHEMA_VERSION});"
-                    " upgrade castaway; the file was left untouched"
+                    _("{path} was written by a newer castaway (schema {ver}, this one reads up to {schema_version}); upgrade castaway; the file was left untouched").format(path=self.path, ver=ver, schema_version=SCHEMA_VERSION)
                 )
         if ver < SCHEMA_VERSION:
             if not exists:
@@ -196,7 +196,7 @@ class Store:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"cannot write to {self.path}: {e}") from None
+            raise StoreError(_("cannot write to {path}: {e}").format(path=self.path, e=e)) from None
         try:
             yield self
         except BaseException:
@@ -207,15 +207,15 @@ class Store:
                 self.conn.execute("COMMIT")
             except sqlite3.DatabaseError as e:
                 self.conn.execute("ROLLBACK")
-                raise StoreError(f"cannot write to {self.path}: {e}") from None
+                raise StoreError(_("cannot write to {path}: {e}").format(path=self.path, e=e)) from None
 
     def _q(self, sql: str, args: tuple = ()):
         try:
             return self.conn.execute(sql, args)
         except sqlite3.IntegrityError as e:
-            raise StoreError(f"refused by the database: {e}") from None
+            raise StoreError(_("refused by the database: {e}").format(e=e)) from None
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path} is damaged or unreadable ({e})") from None
+            raise StoreError(_("{path} is damaged or unreadable ({e})").format(path=self.path, e=e)) from None
 
     # -- games ---------------------------------------------------------------------------------
     def create_game(self, game: str, edition: str, title: str, setup: dict, state: Table) -> int:
@@ -250,7 +250,7 @@ class Store:
         """Add one event and move the game's cached head; the caller holds the write transaction."""
         row = self._q("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row[0] != expect_version or ev.seq != expect_version + 1:
-            raise StoreError(f"game {game_id}: event {ev.seq} does not follow version {row and row[0]}")
+            raise StoreError(_("game {game_id}: event {seq} does not follow version {x}").format(game_id=game_id, seq=ev.seq, x=row and row[0]))
         self._q(
             "INSERT INTO events(game_id, seq, type, action, result, parent, head, at, text, day, phase)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

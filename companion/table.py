@@ -23,6 +23,7 @@ from typing import Any, Iterable
 
 from .catalog import Counter, Flag, GameCatalog, Stack, Track
 from .errors import RuleError, UsageError, did_you_mean
+from .i18n import _
 
 PILES = ("draw", "discard", "out", "table")
 
@@ -99,11 +100,11 @@ class Table:
             if self.seat_values(seat).get("survivor") == key:
                 return seat
         accepted = list(self.seats) + [v["survivor"] for v in self.data["seat"].values() if v.get("survivor")]
-        raise UsageError(f"no seat {name!r} at this table; " + did_you_mean(name, accepted))
+        raise UsageError(_("no seat {name!r} at this table; {did_you_mean}").format(name=name, did_you_mean=did_you_mean(name, accepted)))
 
     def resolve(self, cat: GameCatalog, name: str) -> Target:
         if not isinstance(name, str) or not name.strip():
-            raise UsageError("empty component name; " + did_you_mean("", self.names(cat)))
+            raise UsageError(_("empty component name; {did_you_mean}").format(did_you_mean=did_you_mean("", self.names(cat))))
         raw = name.strip().lower()
         seat = None
         comp = raw
@@ -116,13 +117,12 @@ class Table:
                 continue
             if spec.per_seat and seat is None:
                 raise UsageError(
-                    f"{comp!r} belongs to each seat: say which, e.g. {self.seats[0]}.{comp}"
-                    f" (seats: {', '.join(self.seats)})"
+                    _("{comp!r} belongs to each seat: say which, e.g. {seats}.{comp} (seats: {items})").format(comp=comp, seats=self.seats[0], items=', '.join(self.seats))
                 )
             if not spec.per_seat and seat is not None:
-                raise UsageError(f"{comp!r} is not per seat: say just {comp!r}")
+                raise UsageError(_("{comp!r} is not per seat: say just {comp!r}").format(comp=comp))
             return Target(kind, spec, seat)
-        raise UsageError(f"nothing called {name!r} on the {cat.name} table; " + did_you_mean(name, self.names(cat)))
+        raise UsageError(_("nothing called {name!r} on the {name2} table; {did_you_mean}").format(name=name, name2=cat.name, did_you_mean=did_you_mean(name, self.names(cat))))
 
     def names(self, cat: GameCatalog) -> list[str]:
         out = []
@@ -176,7 +176,7 @@ class Table:
         for seat, cards in d["held"].items():
             if card in cards:
                 return "held", seat
-        raise RuleError(f"card {card!r} is not in the {deck_id} deck at this table")
+        raise RuleError(_("card {card!r} is not in the {deck_id} deck at this table").format(card=card, deck_id=deck_id))
 
     def deck_cards(self, deck_id: str) -> list[str]:
         d = self.deck(deck_id)
