@@ -20,7 +20,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
-	$(BIN)/castaway demo
+	$(BIN)/castaway play
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest

@@ -15,7 +15,7 @@ from companion.games import days21_events as ev
 from companion.games import days21_flow as fl
 from companion.games import days21_locations as lo
 from companion.games.days21_core import ROLL
-from ui.common import CTX, command, out, store
+from ui.common import CTX, command, emit_json, out, store
 
 PANEL = "21 Days procedures"
 Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help="The faces your dice show, e.g. 6,1,3 (leave out: virtual roll).")]
@@ -184,7 +184,7 @@ def disaster_cmd(
 @cmd("logbook")
 def logbook_cmd(
     section: Annotated[str, typer.Argument(help="morning, midday or evening.")],
-    symbols: Annotated[Optional[list[str]], typer.Argument(help="The symbols in the card's order (castaway rules symbols).")] = None,
+    symbols: Annotated[Optional[list[str]], typer.Argument(help="The symbols in the card's order (castaway symbols).")] = None,
 ):
     """The symbols today's logbook card shows in one part of the day; each becomes a task.
 
@@ -446,3 +446,19 @@ def setup_done_cmd():
     Example: castaway setup-done
     """
     run(fl.SetupDone())
+
+
+@cmd("symbols")
+def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+    """The 21 Days logbook symbols castaway understands, and what each does.
+
+    Example: castaway symbols
+    """
+    from companion import catalog
+
+    syms = {k: v for k, v in catalog.load("21days").rules["symbols"].items() if k != "source"}
+    if as_json:
+        return emit_json(syms)
+    for k, v in syms.items():
+        out.print(f"[bold]{k:<13}[/] {v}")
+    out.print("[dim]midday: places (the Esperanza emblem), octopus, no-fishing[/]")

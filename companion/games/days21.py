@@ -43,6 +43,13 @@ def _promos(options: dict) -> set[str]:
     return out
 
 
+def _yes(value) -> bool:
+    """An option that may come from --opt KEY=VALUE as text."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "no", "n", "false", "off")
+    return bool(value)
+
+
 def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     """The table after setup, from the choices made (options) and the seed for virtual dice.
 
@@ -118,14 +125,14 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     x["swap"] = first
     x["special"] = {tok: "bag" for tok in cat.rules["special_hope"]["ids"]}
     x["ability"] = _abilities(t, cat, options, rng)
-    x["weather"] = {"today": None, "tomorrow": None} if options.get("weather") else None
-    if options.get("kite"):
+    x["weather"] = {"today": None, "tomorrow": None} if _yes(options.get("weather")) else None
+    if _yes(options.get("kite")):
         suitcases = list(cat.rules["kite"]["suitcases"])
         rng.shuffle(suitcases)
         x["kite"] = {"suitcases": suitcases, "found": [], "built": 0, "flying": False}
     else:
         x["kite"] = None
-    x["scruffs"] = {"active": None, "uses": 0} if options.get("scruffs") else None
+    x["scruffs"] = {"active": None, "uses": 0} if _yes(options.get("scruffs")) else None
     x["today"] = []
     x["just_attacked"] = False
     x["skip_pages"] = 0

@@ -186,7 +186,7 @@ def _symbols(section):
         known = [(k, f"{k} ({ICON[k]})" if k in ICON else k) for k in cat.rules["symbols"] if k != "source"]
         return (f"Logbook: {section}", f"Which symbols does today's logbook card show in its {section} part?"
                 " Pick them in the card's order (left to right, top to bottom): numbers or names, e.g. 1,12;"
-                " Enter or - for none. (castaway rules symbols explains each.)",
+                " Enter or - for none. (castaway symbols explains each.)",
                 Ask("Symbols", "choice", multiple=True, choices=tuple(known), default="-"),
                 lambda a: ev.LogbookSymbols(section, tuple(a or ())))
     return build
