@@ -270,6 +270,9 @@ class Octopus(Action):
                 raise UsageError(_("octopus face {face!r}: accepted: blank, tentacle").format(face=self.face))
         f = flow(t)
         rerolled = f.get("octopus", {}).get("face") is not None
+        today = d21(t).setdefault("today", [])
+        if "octopus_done" not in today:
+            today.append("octopus_done")
         f["octopus"] = {"face": face, "rerolled": rerolled}
         left = t.data["counters"]["tentacles"]
         if left == 0:

@@ -342,7 +342,7 @@ class EndDay(Action):
             w["today"], w["tomorrow"] = w.get("tomorrow"), None
         f = flow(t)
         f["placements"] = []
-        for k in ("picked", "wound", "fished"):
+        for k in ("picked", "wound", "fished", "octopus", "jelly", "disaster", "paranoia", "kid"):
             f.pop(k, None)
         f["queue"] = day_tasks(t, cat)
         say = _(SAY["end"]).format(d=d, s=nxt)
