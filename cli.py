@@ -14,12 +14,13 @@ from companion import session
 from companion.errors import CompanionError, UsageError
 from ui.common import app as _app
 from ui.common import CTX, NUMBERS, command, emit_json, err, out, rules_app, show_board, store
+from companion.i18n import N_, _, ngettext
 
 # -- games and the store -------------------------------------------------------------------------
 
 
 @command("games")
-def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def games_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The games castaway knows.
 
     Example: castaway games
@@ -33,14 +34,14 @@ def games_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
     if as_json:
         return emit_json(rows)
     for r in rows:
-        out.print(f"[bold]{r['id']:<10}[/] {r['name']}  [dim]{r['players'][0]}-{r['players'][1]} players; also: {', '.join(r['aliases'])}[/]")
+        out.print(_("[bold]{id:<10}[/] {name}  [dim]{low}-{high} players; also: {aliases}[/]").format(id=r['id'], name=_(r['name']), low=r['players'][0], high=r['players'][1], aliases=', '.join(r['aliases'])))
 
 
 def _parse_pairs(items: list[str], what: str, example: str) -> dict[str, str]:
     pairs = {}
     for item in items or []:
         if "=" not in item:
-            raise UsageError(f"{what} {item!r}: write SEAT=VALUE, e.g. {example}")
+            raise UsageError(_("{what} {item!r}: write SEAT=VALUE, e.g. {example}").format(what=what, item=item, example=example))
         k, v = item.split("=", 1)
         pairs[k.strip().lower()] = v.strip()
     return pairs
@@ -48,17 +49,18 @@ def _parse_pairs(items: list[str], what: str, example: str) -> dict[str, str]:
 
 @command("new")
 def new_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
-    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="A player's name; repeat for each.")] = None,
-    survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help="21 Days: a survivor by id (one per colour); the rest are drawn.")] = None,
-    strength: Annotated[Optional[list[str]], typer.Option("--strength", help="21 Days: strength dice rolled at the table, top first: red=2/6.")] = None,
-    difficulty: Annotated[str, typer.Option(help="21 Days: where the rescue ship starts: green, orange or red (hardest).")] = "orange",
-    scruffs: Annotated[bool, typer.Option("--scruffs", help="21 Days: Scruffs Up! solo, Scruffs in the green seat.")] = False,
-    promos: Annotated[bool, typer.Option("--promos", help="21 Days: add the promo bottle cards.")] = False,
-    shark6: Annotated[bool, typer.Option("--shark6", help="21 Days: the promo 6-step shark distance card.")] = False,
-    opt: Annotated[Optional[list[str]], typer.Option("--opt", "-o", help="A game's own setup choice as KEY=VALUE (see each game's section in the README).")] = None,
-    seed: Annotated[Optional[int], typer.Option(help="Seed for the virtual dice (repeatable games).")] = None,
-    title: Annotated[str, typer.Option(help="A name for this game.")] = "",
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help=_("A player's name; repeat for each."))] = None,
+    survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help=_("21 Days: a survivor by id (one per colour); the rest are drawn."))] = None,
+    strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("21 Days: strength dice rolled at the table, top first: red=2/6."))] = None,
+    difficulty: Annotated[str, typer.Option(help=_("21 Days: where the rescue ship starts: green, orange or red (hardest)."))] = "orange",
+    scruffs: Annotated[bool, typer.Option("--scruffs", help=_("21 Days: Scruffs Up! solo, Scruffs in the green seat."))] = False,
+    promos: Annotated[bool, typer.Option("--promos", help=_("21 Days: add the promo bottle cards."))] = False,
+    shark6: Annotated[bool, typer.Option("--shark6", help=_("21 Days: the promo 6-step shark distance card."))] = False,
+    opt: Annotated[Optional[list[str]], typer.Option("--opt", "-o", help=_("A game's own setup choice as KEY=VALUE (see each game's section in the README)."))] = None,
+    seed: Annotated[Optional[int], typer.Option(help=_("Seed for the virtual dice (repeatable games)."))] = None,
+    title: Annotated[str, typer.Option(help=_("A name for this game."))] = "",
+    edition: Annotated[Optional[str], typer.Option("--edition", help=_("The edition on your table, e.g. 21 Days: en or cs (the Czech edition: its names, cards and phases; it speaks Czech unless --lang or the environment says otherwise)."))] = None,
 ):
     """Start a game and make it the current one.
 
@@ -68,51 +70,55 @@ def new_cmd(
 
     gid = catalog.resolve_game(game)
     options: dict = {}
+    if edition and edition.strip().lower() not in ("", "en"):
+        ed = edition.strip().lower()
+        catalog.load(gid, ed)  # an unknown edition is refused here, naming the accepted ones
+        options["edition"] = ed
     if player:
         names = [p.strip() for p in player]
         if any(not n for n in names):
-            raise UsageError("empty player name; give each --player a name")
+            raise UsageError(_("empty player name; give each --player a name"))
         options["players"] = names
     if gid == "21days":
         chosen = {}
-        cat = catalog.load(gid)
+        cat = catalog.load(gid, options.get("edition"))
         for s in survivor or []:
             key = s.strip().lower()
             if key not in cat.characters:
                 from companion.errors import did_you_mean
 
-                raise UsageError(f"survivor {s!r} is not in 21 Days; " + did_you_mean(key, cat.characters))
+                raise UsageError(_("survivor {s!r} is not in 21 Days; {did_you_mean}").format(s=s, did_you_mean=did_you_mean(key, cat.characters)))
             role = cat.characters[key].role
             if role in chosen:
-                raise UsageError(f"survivor {s!r}: the {role} seat already has {chosen[role]!r}; one survivor of each colour")
+                raise UsageError(_("survivor {s!r}: the {role} seat already has {chosen!r}; one survivor of each colour").format(s=s, role=role, chosen=chosen[role]))
             chosen[role] = key
         if chosen:
             options["survivors"] = chosen
         typed = {}
         for seat, text in _parse_pairs(strength, "--strength", "red=2/6").items():
             if seat not in ("red", "yellow", "blue", "green"):
-                raise UsageError(f"--strength {seat}={text}: seat {seat!r}; accepted: red, yellow, blue, green")
+                raise UsageError(_("--strength {seat}={text}: seat {seat!r}; accepted: red, yellow, blue, green").format(seat=seat, text=text))
             bits = text.replace(",", "/").split("/")
             if len(bits) != 2 or not all(b.strip().isdigit() and 1 <= int(b) <= 6 for b in bits):
-                raise UsageError(f"--strength {seat}={text}: give the two dice as top/bottom, each 1..6, e.g. {seat}=2/6")
+                raise UsageError(_("--strength {seat}={text}: give the two dice as top/bottom, each 1..6, e.g. {seat}=2/6").format(seat=seat, text=text))
             typed[seat] = [int(b) for b in bits]
         if typed:
             options["strength"] = typed
         options.update(difficulty=difficulty.lower(), scruffs=scruffs, promos=promos, shark6=shark6)
     elif survivor or strength or scruffs or promos or shark6:
-        raise UsageError("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options")
+        raise UsageError(_("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options"))
     for key, value in _parse_pairs(opt, "--opt", "scenario=1").items():
         options[key] = value
     if seed is not None and not 0 <= seed < 2**63:
-        raise UsageError(f"--seed {seed}: accepted: 0 .. 2**63-1")
+        raise UsageError(_("--seed {seed}: accepted: 0 .. 2**63-1").format(seed=seed))
     with store(create=True) as st:
         loaded = session.new_game(st, gid, options, seed=seed, title=title)
-    out.print(f"Game {loaded.row.id}: {loaded.cat.name} is set up. It is now the current game.")
+    out.print(_("Game {id}: {name} is set up. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 
 
 @command("list")
-def list_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def list_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The games in the database, newest last.
 
     Example: castaway list
@@ -122,7 +128,7 @@ def list_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     except CompanionError:
         if as_json:
             return emit_json([])
-        out.print("No games yet. Start one: castaway new 21days")
+        out.print(_("No games yet. Start one: castaway new 21days"))
         return
     with st:
         cur = st.setting("current")
@@ -132,25 +138,25 @@ def list_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     if as_json:
         return emit_json(data)
     if not data:
-        out.print("No games yet. Start one: castaway new 21days")
+        out.print(_("No games yet. Start one: castaway new 21days"))
     for r in data:
         mark = "▶" if r["current"] else " "
         out.print(f"{mark} [bold]{r['id']:>3}[/] {r['game']:<9} {r['status']:<7} v{r['version']:<5} {r['updated']}  {r['title']}")
 
 
 @command("use")
-def use_cmd(game_id: Annotated[int, typer.Argument(help="A game id from `castaway list`.")]):
+def use_cmd(game_id: Annotated[int, typer.Argument(help=_("A game id from `castaway list`."))]):
     """Make a game the current one.
 
     Example: castaway use 3
     """
     with store() as st:
         row = session.use(st, game_id)
-    out.print(f"Game {row.id} ({row.game}) is now the current game.")
+    out.print(_("Game {id} ({game}) is now the current game.").format(id=row.id, game=row.game))
 
 
 @command("status")
-def status_cmd(as_json: Annotated[bool, typer.Option("--json", help="The full state as JSON.")] = False):
+def status_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("The full state as JSON."))] = False):
     """The board at a glance.
 
     Example: castaway status
@@ -181,8 +187,8 @@ def _report(ev, extra: str = "") -> None:
 
 @command("set", context_settings=NUMBERS)
 def set_cmd(
-    target: Annotated[str, typer.Argument(help="A track, counter, strength or flag: shark, ship, tentacles, red.strength, red.hope, ...")],
-    value: Annotated[str, typer.Argument(help="The value the table shows (a stack: top,bottom like 4,3).")],
+    target: Annotated[str, typer.Argument(help=_("A track, counter, strength or flag: shark, ship, tentacles, red.strength, red.hope, ..."))],
+    value: Annotated[str, typer.Argument(help=_("The value the table shows (a stack: top,bottom like 4,3)."))],
 ):
     """Set anything to what the physical table shows.
 
@@ -199,14 +205,14 @@ def parse_delta(text: str) -> int:
 
     s = text.strip()
     if not s or s[0] not in "+-":
-        raise UsageError(f"move by {text!r}: write a signed amount like +1 or -2")
+        raise UsageError(_("move by {text!r}: write a signed amount like +1 or -2").format(text=text))
     return parse_int(s, "amount", "write a signed amount like +1 or -2")
 
 
 @command("move", context_settings=NUMBERS)
 def move_cmd(
-    target: Annotated[str, typer.Argument(help="A track, counter or strength: ship, shark, day, tentacles, planks, red.strength, red.hope.")],
-    delta: Annotated[str, typer.Argument(help="+N or -N.")],
+    target: Annotated[str, typer.Argument(help=_("A track, counter or strength: ship, shark, day, tentacles, planks, red.strength, red.hope."))],
+    delta: Annotated[str, typer.Argument(help=_("+N or -N."))],
 ):
     """Move a marker or change a count by a signed amount.
 
@@ -223,15 +229,15 @@ def _count(n: str) -> int:
 
     v = parse_int(n, "amount", "a whole number from 1")
     if v < 1:
-        raise UsageError(f"amount {n!r}: accepted: a whole number from 1")
+        raise UsageError(_("amount {n!r}: accepted: a whole number from 1").format(n=n))
     return v
 
 
 @command("add", context_settings=NUMBERS)
 def add_cmd(
-    counter: Annotated[str, typer.Argument(help="A counter: hope, tentacles, planks, kite, ...")],
-    amount: Annotated[str, typer.Argument(help="How many.")] = "1",
-    to: Annotated[Optional[str], typer.Option("--to", help="The seat that receives it (for pools like hope).")] = None,
+    counter: Annotated[str, typer.Argument(help=_("A counter: hope, tentacles, planks, kite, ..."))],
+    amount: Annotated[str, typer.Argument(help=_("How many."))] = "1",
+    to: Annotated[Optional[str], typer.Option("--to", help=_("The seat that receives it (for pools like hope)."))] = None,
 ):
     """Add to a counter; for a pool such as hope, from the bag to a seat.
 
@@ -246,9 +252,9 @@ def add_cmd(
 
 @command("take", context_settings=NUMBERS)
 def take_cmd(
-    counter: Annotated[str, typer.Argument(help="A counter: hope, tentacles, planks, ...")],
-    amount: Annotated[str, typer.Argument(help="How many.")] = "1",
-    from_: Annotated[Optional[str], typer.Option("--from", help="The seat that gives it back (for pools like hope).")] = None,
+    counter: Annotated[str, typer.Argument(help=_("A counter: hope, tentacles, planks, ..."))],
+    amount: Annotated[str, typer.Argument(help=_("How many."))] = "1",
+    from_: Annotated[Optional[str], typer.Option("--from", help=_("The seat that gives it back (for pools like hope)."))] = None,
 ):
     """Take from a counter; for a pool such as hope, from a seat back to the bag.
 
@@ -263,9 +269,9 @@ def take_cmd(
 
 @command("roll")
 def roll_cmd(
-    dice: Annotated[list[str], typer.Argument(help="Dice: d6, 2d6, shark, octopus, 3*white, red, ...")],
-    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The faces you rolled at the table: 3,5; parts of a die with '/': 2/5.")] = None,
-    why: Annotated[Optional[str], typer.Option("--for", help="What the roll is for (kept in the history).")] = None,
+    dice: Annotated[list[str], typer.Argument(help=_("Dice: d6, 2d6, shark, octopus, 3*white, red, ..."))],
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces you rolled at the table: 3,5; parts of a die with '/': 2/5."))] = None,
+    why: Annotated[Optional[str], typer.Option("--for", help=_("What the roll is for (kept in the history)."))] = None,
 ):
     """Roll dice virtually, or record the faces rolled at the table.
 
@@ -280,9 +286,9 @@ def roll_cmd(
 
 @command("draw")
 def draw_cmd(
-    deck: Annotated[str, typer.Argument(help="A deck: bottle, disaster, jellyfish, swap, scruffs, ...")],
-    card: Annotated[Optional[str], typer.Option("--card", "-c", help="The physical card you drew (its id, or a scanned QR code).")] = None,
-    to: Annotated[Optional[str], typer.Option("--to", help="The seat that takes it; without it the card goes face up on the table.")] = None,
+    deck: Annotated[str, typer.Argument(help=_("A deck: bottle, disaster, jellyfish, swap, scruffs, ..."))],
+    card: Annotated[Optional[str], typer.Option("--card", "-c", help=_("The physical card you drew (its id, or a scanned QR code)."))] = None,
+    to: Annotated[Optional[str], typer.Option("--to", help=_("The seat that takes it; without it the card goes face up on the table."))] = None,
 ):
     """Draw the top card (virtual deck) or record the card drawn at the table.
 
@@ -292,27 +298,27 @@ def draw_cmd(
 
     ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
     c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
-    _report(ev, f"  →  [bold]{c.name}[/]" + (f": {c.effect}" if c.effect else " (not described in the rulebooks: read it from your card)"))
+    _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")))
 
 
 @command("discard")
-def discard_cmd(deck: Annotated[str, typer.Argument(help="The deck.")], card: Annotated[str, typer.Argument(help="The card id.")]):
+def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
     """Put a card on its deck's discard pile.
 
     Example: castaway discard disaster exhaustion
     """
     from companion.actions import Discard
 
-    ev, *_ = _act(Discard(deck.strip().lower(), card))
+    ev, *_rest = _act(Discard(deck.strip().lower(), card))
     _report(ev)
 
 
 @command("return")
 def return_cmd(
-    deck: Annotated[str, typer.Argument(help="The deck.")],
-    card: Annotated[str, typer.Argument(help="The card id.")],
-    top: Annotated[bool, typer.Option("--top", help="On top of the draw pile.")] = False,
-    bottom: Annotated[bool, typer.Option("--bottom", help="At the bottom of the draw pile.")] = False,
+    deck: Annotated[str, typer.Argument(help=_("The deck."))],
+    card: Annotated[str, typer.Argument(help=_("The card id."))],
+    top: Annotated[bool, typer.Option("--top", help=_("On top of the draw pile."))] = False,
+    bottom: Annotated[bool, typer.Option("--bottom", help=_("At the bottom of the draw pile."))] = False,
 ):
     """Put a card back into its draw pile (shuffled in unless --top or --bottom).
 
@@ -321,33 +327,34 @@ def return_cmd(
     from companion.actions import ReturnCard
 
     if top and bottom:
-        raise UsageError("--top and --bottom together: choose one")
-    ev, *_ = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
+        raise UsageError(_("--top and --bottom together: choose one"))
+    ev, *_rest = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
     _report(ev)
 
 
 @command("remove")
-def remove_cmd(deck: Annotated[str, typer.Argument(help="The deck.")], card: Annotated[str, typer.Argument(help="The card id.")]):
+def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
     """Take a card out of the game (back in the box).
 
     Example: castaway remove bottle rotten-fish
     """
     from companion.actions import RemoveCard
 
-    ev, *_ = _act(RemoveCard(deck.strip().lower(), card))
+    ev, *_rest = _act(RemoveCard(deck.strip().lower(), card))
     _report(ev)
 
 
 @command("shuffle")
-def shuffle_cmd(deck: Annotated[str, typer.Argument(help="The deck.")]):
+def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
     """Shuffle a deck's discards back into its draw pile.
 
     Example: castaway shuffle disaster
     """
     from companion.actions import Shuffle
 
-    ev, *_ = _act(Shuffle(deck.strip().lower()))
-    _report(ev, f"  ({ev.result['cards']} cards)")
+    ev, *_rest = _act(Shuffle(deck.strip().lower()))
+    n = ev.result["cards"]
+    _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")")
 
 
 @command("next")
@@ -359,18 +366,19 @@ def next_cmd():
     from companion.actions import NextRound
 
     ev, table, loaded = _act(NextRound())
-    _report(ev, f"  →  {loaded.cat.round_track} {ev.result[loaded.cat.round_track]}")
+    rt = loaded.cat.round_track
+    _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}")
 
 
 @command("note")
-def note_cmd(text: Annotated[str, typer.Argument(help="Free text.")]):
+def note_cmd(text: Annotated[str, typer.Argument(help=_("Free text."))]):
     """Write a note into the game's history.
 
     Example: castaway note "Ann joins on day 3"
     """
     from companion.actions import Note
 
-    ev, *_ = _act(Note(text))
+    ev, *_rest = _act(Note(text))
     _report(ev)
 
 
@@ -383,7 +391,7 @@ def undo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, undone = session.undo(st, gid, CTX.if_version)
-    out.print(f"[dim]#{ev.seq}[/] undid #{undone.seq}: {undone.text}")
+    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=undone.text))
 
 
 @command("redo")
@@ -395,13 +403,13 @@ def redo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, redone = session.redo(st, gid, CTX.if_version)
-    out.print(f"[dim]#{ev.seq}[/] redid #{redone.seq}: {redone.text}")
+    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=redone.text))
 
 
 @command("history")
 def history_cmd(
-    last: Annotated[int, typer.Option("--last", "-n", help="How many events to show (0: all).", min=0)] = 30,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    last: Annotated[int, typer.Option("--last", "-n", help=_("How many events to show (0: all)."), min=0)] = 30,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False,
 ):
     """The game's log: every event, with undone ones marked.
 
@@ -412,7 +420,7 @@ def history_cmd(
         events = st.events(gid)
         row = st.game(gid)
         cat = session.load(st, gid).cat
-    unit = cat.tracks[cat.round_track].name.lower() if cat.round_track else "round"
+    unit = _(cat.tracks[cat.round_track].name).lower() if cat.round_track else _("round")
     live = set()
     node = row.head
     parents = {e.seq: e.parent for e in events if e.type == "action"}
@@ -438,8 +446,8 @@ def history_cmd(
 
 @command("end")
 def end_cmd(
-    result: Annotated[str, typer.Option(help="won, lost or abandoned.")] = "abandoned",
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    result: Annotated[str, typer.Option(help=_("won, lost or abandoned."))] = "abandoned",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=_("Do not ask for confirmation."))] = False,
 ):
     """End the current game and log it as a play.
 
@@ -448,14 +456,15 @@ def end_cmd(
     from companion.actions import EndGame
 
     if result not in ("won", "lost", "abandoned"):
-        raise UsageError(f"--result {result!r}: accepted: won, lost, abandoned")
+        raise UsageError(_("--result {result!r}: accepted: won, lost, abandoned").format(result=result))
+    shown = {"won": _("won"), "lost": _("lost"), "abandoned": _("abandoned")}[result]
     if not yes and sys.stdin.isatty():
-        if not typer.confirm(f"End the current game as {result}?"):
+        if not typer.confirm(_("End the current game as {result}?").format(result=shown)):
             raise typer.Exit(1)
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, play_id = session.end_game(st, gid, result, CTX.if_version)
-    out.print(f"[dim]#{ev.seq}[/] game over: {result}. Logged as play {play_id}.")
+    out.print(_("[dim]#{seq}[/] game over: {result}. Logged as play {play_id}.").format(seq=ev.seq, result=shown, play_id=play_id))
 
 
 # -- rules ---------------------------------------------------------------------------------------
@@ -463,8 +472,8 @@ def end_cmd(
 
 @command("assumptions", app=rules_app)
 def assumptions_cmd(
-    game: Annotated[Optional[str], typer.Argument(help="A game; all games if left out.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    game: Annotated[Optional[str], typer.Argument(help=_("A game; all games if left out."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False,
 ):
     """Every catalog entry that no rulebook backs, and why it is assumed.
 
@@ -481,7 +490,7 @@ def assumptions_cmd(
         return emit_json(rows)
     for r in rows:
         out.print(f"[bold]{r['game']}[/] {r['kind']} [bold]{r['id']}[/]: {r['assumed']}")
-    out.print(f"[dim]{len(rows)} assumed entries. Correct them in a TOML file of your own: see the README, 'Your own data'.[/]")
+    out.print(_("[dim]{n} assumed entries. Correct them in a TOML file of your own: see the README, 'Your own data'.[/]").format(n=len(rows)))
 
 
 @command("check")
@@ -499,7 +508,7 @@ def check_cmd():
 
 
 @command("demo")
-def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual dice.")] = 21):
+def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtual dice."))] = 21):
     """A short non-interactive tour: a 21 Days game is set up, dice rolled, a card drawn, undone, and the board shown.
 
     Example: castaway demo
@@ -509,14 +518,14 @@ def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual
     with store(create=True) as st:
         loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")
         gid = loaded.row.id
-        out.print(f"[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n")
+        out.print(_("[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n").format(gid=gid, seed=seed))
         steps = [
-            ("The shark card slides one step closer", Move("shark", -1)),
-            ("The starting player rolls the shark die", Roll(("shark",), None, "a test bite")),
-            ("Red rolls a flare: a 6 would move the ship", Roll(("red",), None, "flare")),
-            ("The table rolled a real 6: typed in", Roll(("red",), "6", "flare")),
-            ("The ship moves one space right", Move("ship", +1)),
-            ("Yellow draws a bottle card", Draw("bottle", None, "yellow")),
+            (N_("The shark card slides one step closer"), Move("shark", -1)),
+            (N_("The starting player rolls the shark die"), Roll(("shark",), None, "a test bite")),
+            (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, "flare")),
+            (N_("The table rolled a real 6: typed in"), Roll(("red",), "6", "flare")),
+            (N_("The ship moves one space right"), Move("ship", +1)),
+            (N_("Yellow draws a bottle card"), Draw("bottle", None, "yellow")),
         ]
         for say, action in steps:
             ev, table = session.act(st, gid, action)
@@ -525,14 +534,14 @@ def demo_cmd(seed: Annotated[int, typer.Option(help="Seed for the demo's virtual
                 res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
             elif isinstance(ev.result, dict) and "card" in ev.result:
                 res = f"  →  {ev.result['card']}"
-            out.print(f"{say}:  [dim]#{ev.seq}[/] {ev.text}{res}")
+            out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {ev.text}{res}")
         ev, table, undone = session.undo(st, gid)
-        out.print(f"Undo:  [dim]#{ev.seq}[/] the bottle card goes back ({undone.text})")
+        out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=undone.text))
         ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
-        out.print(f"Draw again: the same card comes up, undo cannot re-roll →  {ev.result['card']}\n")
+        out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=ev.result['card']))
         loaded = session.load(st, gid)
     show_board(loaded.table, loaded.cat, loaded.row)
-    out.print("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help")
+    out.print(_("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help"))
 
 
 # Command groups that live in modules of their own register themselves on import. They are imported
@@ -562,7 +571,7 @@ def __getattr__(attr: str):
     raise AttributeError(attr)
 
 
-GLOBAL_VALUE_OPTIONS = ("--db", "--game", "-g", "--if-version")
+GLOBAL_VALUE_OPTIONS = ("--db", "--game", "-g", "--if-version", "--lang")
 
 
 def invoked_command(argv: list[str]) -> str | None:
@@ -601,7 +610,7 @@ def main() -> None:
         only(name)
         _app()
     except CompanionError as e:  # raised outside a command (callback)
-        err.print(f"error: {e}", markup=False)
+        err.print(_("error: {e}").format(e=e), markup=False)
         sys.exit(e.exit_code)
 
 

@@ -48,6 +48,9 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
     gid_name = catmod.resolve_game(game)
     options = dict(options or {})
     cat = catmod.load(gid_name, options.get("edition"))
+    from . import i18n
+
+    i18n.prefer(options.get("edition"))
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
     table = setup_table(cat, options, seed)
@@ -85,11 +88,19 @@ def current_id(store: Store, explicit: int | None = None) -> int:
     return latest
 
 
+def _catalog(row: GameRow) -> GameCatalog:
+    """The game's catalog; a game of the Czech edition speaks Czech unless --lang or the environment chose."""
+    from . import i18n
+
+    i18n.prefer(row.edition)
+    return catmod.load(row.game, row.edition)
+
+
 def load(store: Store, game_id: int) -> Loaded:
     row = store.game(game_id)
     if row is None:
         raise UsageError(_("no game {game_id}").format(game_id=game_id))
-    cat = catmod.load(row.game, row.edition)
+    cat = _catalog(row)
     return Loaded(row, cat, row.state)
 
 
@@ -126,7 +137,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
         if row is None:
             raise UsageError(_("no game {game_id}").format(game_id=game_id))
         _check_version(store, row, expect)
-        cat = catmod.load(row.game, row.edition)
+        cat = _catalog(row)
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
@@ -179,7 +190,7 @@ def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         _check_version(store, row, expect)
         if row.head == 0:
             raise RuleError(_("nothing to undo: the game is at its setup"))
-        cat = catmod.load(row.game, row.edition)
+        cat = _catalog(row)
         undone = store.event(game_id, row.head)
         table = state_at(store, game_id, undone.parent, cat)
         day, phase = _stamp(table, cat)
@@ -199,7 +210,7 @@ def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         _check_version(store, row, expect)
         if not row.redo:
             raise RuleError(_("nothing to redo: no undo since the last action"))
-        cat = catmod.load(row.game, row.edition)
+        cat = _catalog(row)
         node = row.redo[-1]
         redone = store.event(game_id, node)
         table = state_at(store, game_id, node, cat)
@@ -293,7 +304,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
         if row is None:
             raise UsageError(_("no game {game_id}").format(game_id=game_id))
         _check_version(store, row, expect)
-        cat = catmod.load(row.game, row.edition)
+        cat = _catalog(row)
         action = EndGame(result, detail or {})
         table, res = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.table import Table
+from companion.i18n import _
 
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
@@ -47,44 +48,44 @@ def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
     """The board drawn from the catalog alone: tracks, counters, seats, decks."""
     d = t.data
     lines: list[str] = []
-    head = f"[bold]{cat.name}[/]"
+    head = "[bold]{name}[/]".format(name=_(cat.name))
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
+        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
     if cat.round_track:
         spec = cat.tracks[cat.round_track]
-        head += f"  ·  [bold]{spec.name.lower()} {d['tracks'][cat.round_track]}/{spec.max}[/]"
+        head += "  ·  [bold]{text} {tracks}/{max}[/]".format(text=_(spec.name).lower(), tracks=d['tracks'][cat.round_track], max=spec.max)
     phase = d["flags"].get("phase")
     if phase and phase != "setup":
         head += f"  ·  {phase}"
     lines.append(head)
     if d.get("over"):
-        lines.append(f"[bold reverse] game over: {d['over']['result']} [/]")
+        lines.append(_("[bold reverse] game over: {result} [/]").format(result=d['over']['result']))
     for spec in cat.tracks.values():
         if spec.per_seat or spec.id == cat.round_track:
             continue
         value = d["tracks"][spec.id]
         lo, hi = t.limits(spec)
         if spec.id == "shark":
-            warn = " [bold red]attack at the end of today![/]" if value == 1 else ""
-            lines.append(f"[bold]{spec.name:<13}[/] {gauge(value, hi, '≈', '·')}  {value} away{warn}")
+            warn = _(" [bold red]attack at the end of today![/]") if value == 1 else ""
+            lines.append(_("[bold]{name:<13}[/] {gauge}  {value} away{warn}").format(name=_(spec.name), gauge=gauge(value, hi, '≈', '·'), value=value, warn=warn))
             continue
         marker = "⛵" if spec.id == "ship" else "▲"
         extra = ""
         buoy = next((p for p, lab in spec.labels if lab == "buoy"), None)
         if buoy is not None:
-            extra = f"  ({buoy - value} to the buoy)"
-        lines.append(f"[bold]{spec.name:<13}[/] {track_line(spec, value, lo, hi, marker)}{extra}")
+            extra = _("  ({n} to the buoy)").format(n=buoy - value)
+        lines.append("[bold]{name:<13}[/] {track_line}{extra}".format(name=_(spec.name), track_line=track_line(spec, value, lo, hi, marker), extra=extra))
     for spec in cat.counters.values():
         if spec.per_seat and not spec.pool:
             continue
         if spec.pool:
             left = t.pool_left(spec.id)
-            lines.append(f"[bold]{spec.name:<13}[/] bag {gauge(left, t.pool_supply(spec.id), '●', '○')}  {left} of {t.pool_supply(spec.id)} in the bag")
+            lines.append(_("[bold]{name:<13}[/] bag {gauge}  {left} of {pool_supply} in the bag").format(name=_(spec.name), gauge=gauge(left, t.pool_supply(spec.id), '●', '○'), left=left, pool_supply=t.pool_supply(spec.id)))
             continue
         value = d["counters"][spec.id]
         glyph = {"tentacles": "ᘐ", "planks": "▭", "kite": "◆"}.get(spec.id, "■")
         lo, hi = t.limits(spec)
-        lines.append(f"[bold]{spec.name:<13}[/] {gauge(value, hi or value, glyph, '·')}  {value}")
+        lines.append("[bold]{name:<13}[/] {gauge}  {value}".format(name=_(spec.name), gauge=gauge(value, hi or value, glyph, '·'), value=value))
     if t.seats:
         lines.append("")
         dead = d.get("dead", [])
@@ -92,24 +93,23 @@ def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
             vals = d["seat"][seat]
             colour = COLOUR.get(seat, "white")
             who = vals.get("survivor")
-            name = cat.characters[who].name if who in cat.characters else (who or seat)
+            name = _(cat.characters[who].name) if who in cat.characters else (who or seat)
             player = f" ({vals['player']})" if vals.get("player") else ""
             parts = [f"[{colour} bold]{seat:<7}[/] {name}{player}"]
             if seat in dead:
-                parts.append("[dim]✝ dead[/]")
+                parts.append(_("[dim]✝ dead[/]"))
                 lines.append("  ".join(parts))
                 continue
             for st in cat.stacks.values():
                 dice = vals.get(st.id) or []
-                parts.append(f"[{colour}]{die_faces(dice)}[/] {st.name.lower()} [bold]{dice[0] if dice else 0}[/]"
-                             + (f" [dim]({len(dice)} dice)[/]" if len(dice) != st.dice else ""))
+                parts.append("[{colour}]{die_faces}[/] {text} [bold]{part}[/]{part2}".format(colour=colour, die_faces=die_faces(dice), text=_(st.name).lower(), part=dice[0] if dice else 0, part2=_(" [dim]({n} dice)[/]").format(n=len(dice)) if len(dice) != st.dice else ""))
             for c in cat.counters.values():
                 if c.per_seat:
                     n = vals.get(c.id, 0)
-                    parts.append(f"{c.name.split()[0].lower()} {'●' * n}{n if n > 5 else ''}" if n else f"[dim]{c.name.split()[0].lower()} 0[/]")
+                    parts.append("{text} {n}{part}".format(text=_(c.name).split()[0].lower(), n='●' * n, part=n if n > 5 else '') if n else "[dim]{text} 0[/]".format(text=_(c.name).split()[0].lower()))
             held = [card for deck in d["decks"].values() for card in deck["held"].get(seat, [])]
             if held:
-                parts.append("holds " + ", ".join(held))
+                parts.append(_("holds {items}").format(items=", ".join(held)))
             lines.append("  ".join(parts))
     decks = []
     for deck in cat.decks.values():
@@ -118,17 +118,17 @@ def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
             continue
         bit = f"{deck.id} {len(st['draw'])}"
         if st["discard"]:
-            bit += f"/{len(st['discard'])} spent"
+            bit += _("/{n} spent").format(n=len(st['discard']))
         if st["table"]:
-            bit += f" [bold]showing {', '.join(st['table'])}[/]"
+            bit += _(" [bold]showing {items}[/]").format(items=', '.join(st['table']))
         decks.append(bit)
     if decks:
         lines.append("")
-        lines.append("[bold]Decks[/]    " + "  ·  ".join(decks))
+        lines.append(_("[bold]Decks[/]    {items}").format(items="  ·  ".join(decks)))
     last = d.get("last")
     if last:
         if "roll" in last:
-            lines.append(f"[bold]Last roll[/] {last['roll']}: [bold]{'  '.join(last['faces'])}[/]")
+            lines.append(_("[bold]Last roll[/] {roll}: [bold]{items}[/]").format(roll=last['roll'], items='  '.join(last['faces'])))
         elif "draw" in last:
-            lines.append(f"[bold]Last draw[/] {last['draw']}: [bold]{last['card']}[/]")
+            lines.append(_("[bold]Last draw[/] {draw}: [bold]{card}[/]").format(draw=last['draw'], card=last['card']))
     return lines

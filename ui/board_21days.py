@@ -7,11 +7,27 @@ from __future__ import annotations
 from companion.catalog import GameCatalog
 from companion.table import Table
 from ui.board import COLOUR, DIE, gauge
+from companion.i18n import N_, _, ngettext
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
-PHASES = {"setup": "setup", "weather": "weather", "weather-board": "weather", "shark": "shark phase",
-          "morning": "morning", "midday": "midday", "evening": "evening", "attack": "attack", "end": "night",
-          "exhaustion": "day 21", "rosina": "day 21", "day21": "day 21", "harvest": "evening"}
+PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
+          "morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening"), "attack": N_("attack"), "end": N_("night"),
+          "exhaustion": N_("day 21"), "rosina": N_("day 21"), "day21": N_("day 21"), "harvest": N_("evening")}
+RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
+WEATHER = {"none": N_("clear"), "flare": N_("flare location closed"), "swap": N_("swap location closed"),
+           "hope": N_("hope location closed"), "fishing": N_("fishing closed"), "receive": N_("bottle (receive) closed"),
+           "play": N_("bottle (play) closed"), "bottle": N_("bottle location closed"), "jellyfish": N_("jellyfish location closed"),
+           "heavy": N_("heavy weather: no location"), "minus1": N_("-1 strength for one survivor"),
+           "plus1": N_("+1 strength for one survivor"), "swarm": N_("a jellyfish swarm")}
+
+
+def label(text: str) -> str:
+    """A row's heading, translated and padded so the rows line up."""
+    return f"[bold]{_(text):<11}[/]"
+
+
+def weather(code) -> str:
+    return _(WEATHER[code]) if code in WEATHER else str(code or "-")
 
 
 def _ship(t: Table, cat: GameCatalog) -> str:
@@ -23,14 +39,14 @@ def _ship(t: Table, cat: GameCatalog) -> str:
         mark = "⚓" if label == "anchor" else "◎" if label == "buoy" else "·"
         cells.append(f"[reverse bold] ⛵{pos} [/]" if pos == value else f"[dim]{mark}{pos}[/]")
     buoy = next((p for p, lab in spec.labels if lab == "buoy"), spec.max)
-    return " ".join(cells) + f"  [dim]({buoy - value} to the buoy; the buoy only on day 21)[/]"
+    return _("{items}  [dim]({n} to the buoy; the buoy only on day 21)[/]").format(items=" ".join(cells), n=buoy - value)
 
 
 def _shark(t: Table) -> str:
     value = t.data["tracks"]["shark"]
     hi = (t.data.get("limits", {}).get("shark") or [1, 5])[1]
-    warn = "  [bold red]they attack tonight![/]" if value == 1 and t.data["tracks"]["day"] < 21 else ""
-    return f"[bold]Sharks     [/] {gauge(hi - value + 1, hi, '≈', '·')}  {value} away{warn}"
+    warn = _("  [bold red]they attack tonight![/]") if value == 1 and t.data["tracks"]["day"] < 21 else ""
+    return label(N_("Sharks")) + " " + _("{gauge}  {n} away{warn}").format(gauge=gauge(hi - value + 1, hi, '≈', '·'), n=value, warn=warn)
 
 
 def _tentacles(t: Table) -> str:
@@ -38,8 +54,10 @@ def _tentacles(t: Table) -> str:
     fight = (t.data.get("flow") or {}).get("fight") or {}
     flipped = fight.get("i", 0)
     glyphs = FLIPPED * flipped + TENTACLE * (left - flipped) + f"[dim]{CUT * (8 - left)}[/]"
-    extra = f"  [bold]fighting: tentacle {flipped + 1} of {fight.get('of')}[/]" if fight else ""
-    return f"[bold]Octopus    [/] {glyphs}  {left} tentacles" + (f", {8 - left} cut" if left < 8 else "") + extra
+    extra = _("  [bold]fighting: tentacle {i} of {n}[/]").format(i=flipped + 1, n=fight.get('of')) if fight else ""
+    count = ngettext("{n} tentacle", "{n} tentacles", left).format(n=left)
+    cut = _(", {n} cut").format(n=8 - left) if left < 8 else ""
+    return f"{label(N_('Octopus'))} {glyphs}  {count}{cut}{extra}"
 
 
 def _raft(t: Table, cat: GameCatalog) -> str:
@@ -48,45 +66,49 @@ def _raft(t: Table, cat: GameCatalog) -> str:
     spots = []
     for spot, seat in (x.get("raft") or {}).items():
         if spot in x.get("lost_spots", []):
-            spots.append(f"[dim]{spot}: gone[/]")
+            spots.append(_("[dim]{spot}: gone[/]").format(spot=spot))
         elif seat is None or seat in t.data.get("dead", []):
-            spots.append(f"[dim]{spot}: empty[/]")
+            spots.append(_("[dim]{spot}: empty[/]").format(spot=spot))
         else:
             spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {seat}[/]")
     fins = cat.rules.get("raft", {}).get("fins", {})
     fin_text = " ".join(f"{f}→{s}" for f, s in fins.items())
-    return f"[bold]Raft       [/] {gauge(planks, 6, '▭', '·')}  {planks} planks   spots {'  '.join(spots)}   [dim]fins {fin_text}[/]"
+    count = ngettext("{n} plank", "{n} planks", planks).format(n=planks)
+    return f"{label(N_('Raft'))} {gauge(planks, 6, '▭', '·')}  {count}   " + _("spots {spots}   [dim]fins {fins}[/]").format(spots='  '.join(spots), fins=fin_text)
 
 
 def _extras(t: Table, cat: GameCatalog) -> list[str]:
     x = t.data.get("d21") or {}
     bits = []
     if x.get("swap"):
-        bits.append("swap: [bold]" + cat.deck("swap").card(x["swap"].split(":")[0]).name + "[/]")
+        bits.append(_("swap: [bold]{name}[/]").format(name=_(cat.deck("swap").card(x["swap"].split(":")[0]).name)))
     w = x.get("weather")
     if w is not None:
-        bits.append(f"weather today: {w.get('today') or 'clear'}, tomorrow: {w.get('tomorrow') or '-'}")
+        bits.append(_("weather today: {today}, tomorrow: {tomorrow}").format(today=weather(w.get('today') or 'none'), tomorrow=weather(w.get('tomorrow'))))
     k = x.get("kite")
     if k is not None:
-        bits.append(f"kite: {t.data['counters']['kite']} piece(s) on the raft, {k['built']}/3 built"
-                    + (" [bold]flying[/]" if k["flying"] else "") + f", {len(k['suitcases'])} suitcases left")
+        bits.append(_("kite: {pieces} on the raft, {built}/3 built{flying}, {suitcases} left").format(
+            pieces=ngettext("{n} piece", "{n} pieces", t.data['counters']['kite']).format(n=t.data['counters']['kite']), built=k['built'],
+            flying=_(" [bold]flying[/]") if k["flying"] else "",
+            suitcases=ngettext("{n} suitcase", "{n} suitcases", len(k['suitcases'])).format(n=len(k['suitcases']))))
     sc = x.get("scruffs")
     if sc and sc.get("active"):
-        bits.append(f"Scruffs token {sc['active']['card']}: {sc['active']['uses']} use(s) left")
+        bits.append(_("{dog}'s token {card}: {uses} left").format(dog=_(cat.characters["scruffs"].name), card=sc['active']['card'],
+                                                       uses=ngettext("{n} use", "{n} uses", sc['active']['uses']).format(n=sc['active']['uses'])))
     special = [k for k, v in (x.get("special") or {}).items() if v != "used"]
     if special:
-        bits.append("special hope in play: " + ", ".join(special))
+        bits.append(_("special hope in play: {items}").format(items=", ".join(special)))
     wd = x.get("white_die")
     if wd:
-        bits.append(f"Extra hands ({wd['seat']}): {wd['markers']} marker(s)")
+        bits.append(_("Extra hands ({seat}): {markers}").format(seat=wd['seat'], markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
     if x.get("plant"):
-        bits.append(f"plant: day {x['plant']['days']} of 3")
+        bits.append(_("plant: day {days} of 3").format(days=x['plant']['days']))
     today = [k for k in x.get("today", []) if k in ("no-fishing", "cancel-disaster", "octopus")]
     if today:
-        bits.append("today: " + ", ".join(today))
+        bits.append(_("today: {items}").format(items=", ".join(today)))
     if x.get("skip_pages"):
-        bits.append(f"{x['skip_pages']} logbook page(s) to skip tonight")
-    return ["[bold]Also       [/] " + "  ·  ".join(bits)] if bits else []
+        bits.append(ngettext("{n} logbook page to skip tonight", "{n} logbook pages to skip tonight", x['skip_pages']).format(n=x['skip_pages']))
+    return [label(N_("Also")) + " " + "  ·  ".join(bits)] if bits else []
 
 
 def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
@@ -95,25 +117,25 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     colour = COLOUR.get(seat, "white")
     who = vals.get("survivor")
     ch = cat.characters.get(who)
-    nm = ch.name if ch else (who or seat)
+    nm = _(ch.name) if ch else (who or seat)
     player = f" [dim]({vals['player']})[/]" if vals.get("player") else ""
     start = " [bold]★[/]" if t.data["flags"].get("starting") == seat else ""
     if seat in t.data.get("dead", []):
-        return f"[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]"
+        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=nm)
     dice = vals.get("strength") or []
     faces = " ".join(DIE.get(v, str(v)) for v in dice)
     parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {nm}{player}"]
     if who != "scruffs":
         n = vals.get("hope", 0)
-        parts.append(f"hope {'●' * n}" + (f" {n}" if n > 3 else "") if n else "[dim]hope 0[/]")
+        parts.append(_("hope {n}{part}").format(n='●' * n, part=f" {n}" if n > 3 else "") if n else _("[dim]hope 0[/]"))
     held = t.data["decks"]["bottle"]["held"].get(seat) or []
     if held:
-        parts.append("bottle: " + ", ".join(cat.deck("bottle").card(c.split(":")[0]).name for c in held))
+        parts.append(_("bottle: {items}").format(items=", ".join(_(cat.deck("bottle").card(c.split(":")[0]).name) for c in held)))
     tok = (x.get("ability") or {}).get(seat)
     if tok:
-        parts.append(f"[dim]token {tok['id']}{' (used)' if tok['used'] else ''}[/]")
+        parts.append(_("[dim]token {id}{part}[/]").format(id=tok['id'], part=_(" (used)") if tok['used'] else ''))
     if seat in where:
-        parts.append("[bold]on " + ", ".join(where[seat]) + "[/]")
+        parts.append(_("[bold]on {items}[/]").format(items=", ".join(where[seat])))
     return "  ".join(parts)
 
 
@@ -121,21 +143,21 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d.get("flow") or {}
     q = (f.get("queue") or [{}])[0] if f.get("queue") else {}
-    head = f"[bold]{cat.name}[/]"
+    head = "[bold]{name}[/]".format(name=_(cat.name))
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]day {d['tracks']['day']}/21[/]"
+        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
+    head += _("  ·  [bold]day {day}/21[/]").format(day=d['tracks']['day'])
     if q:
-        head += f"  ·  {PHASES.get(q.get('do'), 'midday')}"
+        head += f"  ·  {_(PHASES.get(q.get('do'), 'midday'))}"
     lines = [head]
     if d.get("over"):
-        lines.append(f"[bold reverse] game over: {d['over']['result']} [/] {d['over'].get('how', '')}")
-    lines.append(f"[bold]Rescue ship[/] {_ship(t, cat)}")
+        lines.append(_("[bold reverse] game over: {result} [/] {how}").format(result=_(RESULTS.get(d['over']['result'], d['over']['result'])), how=_(d['over'].get('how', '')) if d['over'].get('how') else ''))
+    lines.append(label(N_("Rescue ship")) + " " + _ship(t, cat))
     lines.append(_shark(t))
     lines.append(_tentacles(t))
     lines.append(_raft(t, cat))
     left, supply = t.pool_left("hope"), t.pool_supply("hope")
-    lines.append(f"[bold]Hope       [/] bag {gauge(left, supply, '●', '○')}  {left} of {supply} in the bag")
+    lines.append(label(N_("Hope")) + " " + _("bag {gauge}  {left} of {supply} in the bag").format(gauge=gauge(left, supply, '●', '○'), left=left, supply=supply))
     lines += _extras(t, cat)
     where: dict[str, list[str]] = {}
     for seat, loc in f.get("placements", []):
@@ -145,5 +167,5 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines.append(_survivor(t, cat, seat, where))
     last = d.get("last")
     if last and "roll" in last:
-        lines.append(f"[dim]last roll {last['roll']}: {'  '.join(map(str, last['faces']))}[/]")
+        lines.append(_("[dim]last roll {roll}: {items}[/]").format(roll=last['roll'], items='  '.join(map(str, last['faces']))))
     return lines

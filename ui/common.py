@@ -7,25 +7,34 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
 
-from companion import session
-from companion.errors import CompanionError
+from companion import i18n, session
+from companion.errors import CompanionError, UsageError
+from companion.i18n import _
+
+# Help texts are built when the commands are declared, so the language is chosen before that: from
+# `--lang` in argv, else the environment. The root callback chooses again (CliRunner, --lang typos).
+try:
+    i18n.configure(i18n.from_argv(sys.argv[1:]))
+except ValueError:
+    i18n.configure(None)
 
 app = typer.Typer(
     name="castaway",
-    help="A companion for board games played on a real table: 21 Days, Robinson Crusoe, 21 Mutinies, Dieson Crusoe.",
+    help=_("A companion for board games played on a real table: 21 Days, Robinson Crusoe, 21 Mutinies, Dieson Crusoe."),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-rules_app = typer.Typer(help="What castaway knows of each game's rules and components.", no_args_is_help=True)
+rules_app = typer.Typer(help=_("What castaway knows of each game's rules and components."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
-print_app = typer.Typer(help="Print replacement components, reference aids, save sheets and reports as PDF.", no_args_is_help=True)
+print_app = typer.Typer(help=_("Print replacement components, reference aids, save sheets and reports as PDF."), no_args_is_help=True)
 app.add_typer(print_app, name="print")
 
 out = Console(highlight=False, soft_wrap=True, emoji=False)
@@ -43,7 +52,7 @@ CTX = Ctx()
 
 
 def fail(e: CompanionError) -> None:
-    err.print(f"[bold red]error:[/] {e}", markup=True, highlight=False, soft_wrap=True)
+    err.print(f"[bold red]{_('error:')}[/] {e}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(e.exit_code)
 
 
@@ -51,6 +60,11 @@ def command(*args, **kwargs):
     """Register a command whose CompanionErrors become one line on stderr and an exit code."""
 
     def wrap(fn):
+        if fn.__doc__:  # the help text, in the chosen language
+            import inspect
+
+            fn.__doc__ = _(inspect.cleandoc(fn.__doc__))
+
         @functools.wraps(fn)
         def inner(*a, **kw):
             try:
@@ -58,7 +72,7 @@ def command(*args, **kwargs):
             except CompanionError as e:
                 fail(e)
             except KeyboardInterrupt:
-                err.print("interrupted; nothing half-written")
+                err.print(_("interrupted; nothing half-written"))
                 raise typer.Exit(130) from None
 
         return target.command(*args, **kwargs)(inner)
@@ -73,14 +87,19 @@ def emit_json(data) -> None:
 
 @app.callback()
 def root(
-    db: Annotated[Optional[str], typer.Option("--db", help="Database file (default: $CASTAWAY_DB or your data folder).", metavar="PATH")] = None,
-    game: Annotated[Optional[int], typer.Option("--game", "-g", help="Game id to act on (default: the one chosen with `use`).")] = None,
-    if_version: Annotated[Optional[int], typer.Option("--if-version", help="Refuse to write unless the game is still at this version (two terminals at one table).")] = None,
+    db: Annotated[Optional[str], typer.Option("--db", help=_("Database file (default: $CASTAWAY_DB or your data folder)."), metavar="PATH")] = None,
+    game: Annotated[Optional[int], typer.Option("--game", "-g", help=_("Game id to act on (default: the one chosen with `use`)."))] = None,
+    if_version: Annotated[Optional[int], typer.Option("--if-version", help=_("Refuse to write unless the game is still at this version (two terminals at one table)."))] = None,
+    lang: Annotated[Optional[str], typer.Option("--lang", help=_("Language of messages, help and printables: en or cs (default: LANGUAGE, LC_ALL, LC_MESSAGES or LANG; a game of the Czech edition speaks Czech)."), metavar="LANG")] = None,
 ):
     """castaway keeps your table's state, resolves the rules, and logs your plays.
 
     Example: castaway new 21days --player Ann --player Bob
     """
+    try:
+        i18n.configure(lang)
+    except ValueError:
+        raise UsageError(_("--lang {lang!r}: accepted: {accepted}").format(lang=lang, accepted=", ".join(i18n.LANGUAGES))) from None
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 

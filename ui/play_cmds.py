@@ -15,10 +15,12 @@ from companion.errors import CompanionError, StaleError, UsageError
 from companion.games import rules_for
 from companion.guide import Ask, Step
 from ui.common import CTX, command, err, out, show_board, store
+from companion.i18n import _, N_
 
-HELP = ("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; "
-        "`castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use "
-        "your own dice.")
+HELP = (N_("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; `castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use your own dice."))
+
+
+RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
 
 class Quit(Exception):
@@ -40,16 +42,16 @@ def read(prompt: str) -> str:
 
 def describe(ask: Ask) -> str:
     if ask.kind == "dice":
-        return f"{ask.prompt} [Enter rolls {' '.join(ask.dice)} virtually, or type your faces]"
+        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=ask.prompt, dice=" ".join(ask.dice))
     if ask.kind == "choice":
         opts = "  ".join(f"{i}) {label}" for i, (_v, label) in enumerate(ask.choices, 1))
-        more = " (several: 1,3; none: -)" if ask.multiple else ""
+        more = _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
-            more += f" [Enter: {labels[str(ask.default)]}]"
+            more += _(" [Enter: {label}]").format(label=labels[str(ask.default)])
         return f"{ask.prompt}{more}\n    {opts}\n "
     if ask.kind == "confirm":
-        d = {True: " [Y/n]", False: " [y/N]"}.get(ask.default, " [y/n]")
+        d = {True: _(" [Y/n]"), False: _(" [y/N]")}.get(ask.default, _(" [y/n]"))
         return ask.prompt + d
     if ask.kind == "number":
         d = f" [{ask.default}]" if ask.default is not None else ""
@@ -71,7 +73,7 @@ def ask_until_valid(ask: Ask, on_word) -> object:
         try:
             return ask.parse(text)
         except UsageError as e:
-            err.print(f"[bold red]error:[/] {e}")
+            err.print(f"[bold red]{_('error:')}[/] {e}")
 
 
 class Undo:
@@ -81,36 +83,36 @@ class Undo:
 def guided_new(st) -> int:
     """No game to resume: ask which game and its setup questions, then start it."""
     ids = catalog.game_ids()
-    choices = tuple((g, catalog.load(g).name) for g in ids)
-    out.print("[bold]No game in progress.[/] Let's set one up.")
-    game = ask_until_valid(Ask("Which game?", "choice", choices=choices, default="21days"), lambda w: out.print(HELP))
+    choices = tuple((g, _(catalog.load(g).name)) for g in ids)
+    out.print(_("[bold]No game in progress.[/] Let's set one up."))
+    game = ask_until_valid(Ask(_("Which game?"), "choice", choices=choices, default="21days"), lambda w: out.print(_(HELP)))
     if game is Undo:
         game = "21days"
     cat = catalog.load(game)
     rules = rules_for(game)
     options: dict = {}
-    names = ask_until_valid(Ask("Players' names, separated by commas (Enter: none)", "text", default="-"), lambda w: None)
+    names = ask_until_valid(Ask(_("Players' names, separated by commas (Enter: none)"), "text", default="-"), lambda w: None)
     if names not in (Undo, "-"):
         options["players"] = [n.strip() for n in str(names).split(",") if n.strip()]
     if rules is not None and hasattr(rules, "setup_asks"):
         for key, ask in rules.setup_asks(cat, options):
             while True:
-                ans = ask_until_valid(ask, lambda w: out.print(HELP))
+                ans = ask_until_valid(ask, lambda w: out.print(_(HELP)))
                 if ans is Undo:
                     break
                 try:
                     rules.setup_answer(cat, options, key, ans)
                     break
                 except CompanionError as e:  # a refused answer is asked again
-                    err.print(f"[bold red]error:[/] {e}")
+                    err.print(f"[bold red]{_('error:')}[/] {e}")
     loaded = session.new_game(st, game, options)
-    out.print(f"Game {loaded.row.id}: {cat.name} is set up.")
+    out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(cat.name)))
     return loaded.row.id
 
 
 @command("play")
 def play_cmd(
-    board: Annotated[bool, typer.Option("--board/--no-board", help="Show the board before each question.")] = True,
+    board: Annotated[bool, typer.Option("--board/--no-board", help=_("Show the board before each question."))] = True,
 ):
     """Play guided: castaway announces each phase, asks for each decision and die, and keeps the table.
 
@@ -125,12 +127,12 @@ def play_cmd(
             try:
                 gid = guided_new(st)
             except Quit:
-                out.print("Paused before the game started.")
+                out.print(_("Paused before the game started."))
                 return
         loaded = session.load(st, gid)
         rules = rules_for(loaded.cat.id)
         if rules is None or not hasattr(rules, "next_step"):
-            raise UsageError(f"{loaded.cat.name} has no guided mode yet; use the single commands (castaway --help)")
+            raise UsageError(_("{name} has no guided mode yet; use the single commands (castaway --help)").format(name=_(loaded.cat.name)))
 
         def on_word(word: str) -> None:
             if word == "board":
@@ -142,11 +144,11 @@ def play_cmd(
             elif word == "undo":
                 try:
                     ev, _t, undone = session.undo(st, gid)
-                    out.print(f"[dim]#{ev.seq}[/] undid: {undone.text}")
+                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=undone.text))
                 except CompanionError as e:
-                    err.print(f"[bold red]error:[/] {e}")
+                    err.print(f"[bold red]{_('error:')}[/] {e}")
             else:
-                out.print(HELP)
+                out.print(_(HELP))
 
         last_phase = None
         try:
@@ -156,7 +158,7 @@ def play_cmd(
                 if step is None:
                     show_board(cur.table, cur.cat, cur.row)
                     over = cur.table.data.get("over") or {}
-                    out.print(f"[bold]The game is over: {over.get('result', 'ended')}.[/]")
+                    out.print(_("[bold]The game is over: {result}.[/]").format(result=_(RESULTS[over["result"]]) if over.get("result") in RESULTS else (over.get("result") or _("ended"))))
                     break
                 if step.phase != last_phase:
                     if board:
@@ -177,13 +179,13 @@ def play_cmd(
                         action = step.make(answer)
                         ev, _t = session.act(st, gid, action, expect=cur.row.version)
                     except StaleError as e:
-                        err.print(f"[bold red]error:[/] {e}")
+                        err.print(f"[bold red]{_('error:')}[/] {e}")
                         break
                     except CompanionError as e:
-                        err.print(f"[bold red]error:[/] {e}")
+                        err.print(f"[bold red]{_('error:')}[/] {e}")
                         continue
                     if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
                         out.print(f"  → {ev.result['say']}")
                     break
         except Quit:
-            out.print("Paused. `castaway play` picks up right here.")
+            out.print(_("Paused. `castaway play` picks up right here."))

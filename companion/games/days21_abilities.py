@@ -401,7 +401,7 @@ class Day21(Action):
             return {"say": _("Rosina keeps still.")}
         if self.what == "end":
             done(t, "day21")
-            t.data["over"] = {"result": "lost", "how": "day 21 ended without the rescue ship reaching the buoy"}
+            t.data["over"] = {"result": "lost", "how": N_("day 21 ended without the rescue ship reaching the buoy")}
             return {"say": _("Day 21 is over and the ship did not reach you.")}
         if self.what == "kite":
             return self._kite(t, cat)

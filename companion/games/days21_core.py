@@ -200,7 +200,7 @@ def move_ship(t: Table, cat: GameCatalog, n: int) -> int:
     new = max(lo, min(ship_max(t, cat), now + n))
     t.data["tracks"]["ship"] = new
     if day(t) >= 21 and new >= buoy(cat) and living(t):
-        t.data["over"] = {"result": "won", "how": "the rescue ship reached the buoy"}
+        t.data["over"] = {"result": "won", "how": N_("the rescue ship reached the buoy")}
     return new - now
 
 
