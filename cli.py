@@ -546,7 +546,7 @@ def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtu
 
 # Command groups that live in modules of their own register themselves on import. They are imported
 # only when needed (help, or a command none of the core ones is), so `castaway status` stays quick.
-COMMAND_MODULES = ("ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds")
+COMMAND_MODULES = ("ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds", "ui.odds_cmds")
 
 
 def registered(name: str) -> bool:

@@ -1,0 +1,271 @@
+"""21 Days, day 21: the chance of rescue when the group plays its best, and the plan that gets it.
+
+The state is what day 21 can still change: the spaces the ship still needs, each survivor's strength
+stack and own hope, Diva's songs used, the hope21 ability tokens not yet taken, the kite (pieces on
+the raft, pieces up, flying), Rosina's start-of-day location, and the bag (tokens come back to it when
+spent). An exact expectimax over that state (memoised, survivors alike in every respect merged) picks
+at each point the attempt that gives the best chance: a flare (2 own hope), a shout (only with no hope:
+2 strength, and the shout counts even if it spends the shouter's last strength, as long as someone is
+left alive), Diva's song (1 hope, 3 at most), a kite roll (2 hope), the hope21 token (3 hope: taken
+when it helps, since holding hope stops a survivor shouting), Rosina's location, and with the Dolphin
+on the board turning a rolled 1 into a 6 for 3 of the roller's strength. Every roll is the same as in
+companion/games/days21_abilities.py (Day21); exhaustion comes first if it has not been taken.
+
+Assumptions (the rulebooks do not say; shown with every answer): hope is each survivor's own and cannot
+be handed over on day 21; the Dolphin may turn any die a survivor rolls on day 21 (the rulebook says
+it "may help"), paid by the roller, who must live through paying; Rosina's fish are shared weakest
+first as the engine does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..actions import stack_gain, stack_lose
+
+ASSUMPTIONS = (
+    "hope is each survivor's own; nobody hands hope over on day 21",
+    "a shout may spend the shouter's last strength: it still counts if someone is left alive",
+    "the Dolphin (when on the board) may turn any die rolled on day 21 from 1 to 6 for 3 of the roller's strength; the roller must live through paying",
+    "Rosina's fish go to the weakest first, as castaway shares them",
+)
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """Day 21 as the odds see it. people: (seat, role, stack, hope, hope21 token unused) per survivor;
+    role is '' or one of diva, mick, rosina, scruffs (the survivors whose rules differ)."""
+
+    need: int
+    people: tuple
+    diva_used: int = 0
+    kite: tuple | None = None  # (pieces on the raft, pieces up, flying)
+    kite_faces: tuple = ("kite", "kite", "kite", "hope", "blank", "blank")
+    supply: int = 16
+    exhausted: bool = True
+    rosina_open: bool = False
+    dolphin: bool = False
+    diva_most: int = 3
+    fish_table: tuple = (1, 2, 3, 4, 4, 5)
+    most_each: int = 2
+    per_hope: int = 3
+    names: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+def _alive(people) -> bool:
+    return any(p[1] for p in people)
+
+
+def _with(people, i, stack=None, hope=None, token=None):
+    role, st, h, tok = people[i]
+    new = (role, st if stack is None else stack, h if hope is None else hope, tok if token is None else token)
+    return tuple(sorted(people[:i] + (new,) + people[i + 1:]))
+
+
+def _lose(stack, n):
+    return tuple(stack_lose(list(stack), n))
+
+
+def _bag(r: Rescue, people) -> int:
+    return r.supply - sum(p[2] for p in people)
+
+
+def _give(r: Rescue, people, i, n):
+    """give_hope: as many as the bag holds; Mick takes one more when 3 come at once."""
+    left = _bag(r, people)
+    got = min(n, left)
+    if got >= 3 and people[i][0] == "mick" and left - got > 0:
+        got += 1
+    return _with(people, i, hope=people[i][2] + got) if got else people
+
+
+class Solver:
+    """Values are lists over the spaces still needed (0..need): one pass answers every need at once."""
+
+    def __init__(self, r: Rescue):
+        self.r = r
+        self.K = max(0, r.need)
+        kf = list(r.kite_faces)
+        self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
+        self.memo: dict = {}
+
+    # state: (people (sorted tuples), diva_used, kite, rosina_open)
+    def start(self):
+        r = self.r
+        people = tuple(sorted((role, tuple(st), h, tok) for _s, role, st, h, tok in r.people))
+        if not r.exhausted:
+            people = tuple(sorted((role, _lose(st, 1), h if _lose(st, 1) else 0, tok) for role, st, h, tok in people))
+        rosina = r.rosina_open and any(p[0] == "rosina" and p[1] for p in people)
+        return (people, r.diva_used, r.kite, rosina)
+
+    def value(self, state) -> list:
+        got = self.memo.get(state)
+        if got is not None:
+            return got
+        K = self.K
+        if not _alive(state[0]):
+            best = [1.0] + [0.0] * K
+        else:
+            best = [1.0] + [0.0] * K
+            for _act, outs in self.actions(state):
+                v = self.action_value(outs)
+                best = [a if a >= b else b for a, b in zip(best, v)]
+        self.memo[state] = best
+        return best
+
+    def action_value(self, outs) -> list:
+        K = self.K
+        acc = [0.0] * (K + 1)
+        for p, branches in outs:
+            if len(branches) == 1:
+                nxt, d = branches[0]
+                v = self.value(nxt)
+                vv = v if d == 0 else [1.0] + v[:K]
+            else:  # a choice after the roll: the better branch for each need
+                opts = []
+                for nxt, d in branches:
+                    v = self.value(nxt)
+                    opts.append(v if d == 0 else [1.0] + v[:K])
+                vv = [max(col) for col in zip(*opts)]
+            for j in range(1, K + 1):
+                acc[j] += p * vv[j]
+        acc[0] = 1.0
+        return acc
+
+    def actions(self, state):
+        """[(action, [(p, [(next state, spaces moved), ...]), ...])]: several branches = a choice."""
+        people, diva, kite, rosina = state
+        r = self.r
+        out = []
+        if rosina:
+            i = next(j for j, p in enumerate(people) if p[0] == "rosina")
+            base = (people, diva, kite, False)
+            out.append((("rosina", "flare", people[i]), self._roll(base, i)))
+            out.append((("rosina", "hope", people[i]), [(1 / 6, [((_give(r, people, i, v // r.per_hope), diva, kite, False), 0)])
+                                                         for v in range(1, 7)]))
+            out.append((("rosina", "fishing", people[i]), [(1 / 6, [((_fish(r, people, r.fish_table[v - 1]), diva, kite, False), 0)])
+                                                            for v in range(1, 7)]))
+            out.append((("rosina", "skip", people[i]), [(1.0, [(base, 0)])]))
+            return out
+        seen = set()
+        for i, person in enumerate(people):
+            role, st, h, tok = person
+            if not st or person in seen:
+                continue
+            seen.add(person)
+            if h >= 2:
+                nxt = _with(people, i, hope=h - 2)
+                out.append((("flare", person), self._roll((nxt, diva, kite, False), _find(nxt, role, st, h - 2, tok))))
+            if h == 0 and role != "scruffs":
+                after = _lose(st, 2)
+                nxt = _with(people, i, stack=after)
+                out.append((("shout", person), self._roll((nxt, diva, kite, False), _find(nxt, role, after, 0, tok))))
+            if role == "diva" and h >= 1 and diva < r.diva_most:
+                nxt = _with(people, i, hope=h - 1)
+                out.append((("diva", person), self._roll((nxt, diva + 1, kite, False), _find(nxt, role, st, h - 1, tok))))
+            if kite is not None and h >= 2 and (kite[2] or kite[0] > 0):
+                out.append((("kite", person), self._kite(state, i)))
+            if tok and role != "scruffs":
+                cleared = _with(people, i, token=False)
+                nxt = _give(r, cleared, _find(cleared, role, st, h, False), 3)
+                out.append((("token", person), [(1.0, [((nxt, diva, kite, False), 0)])]))
+        return out
+
+    def _roll(self, base, j):
+        """A d6 attempt by people[j] (already paid): a 6 moves the ship if anyone is alive; a 1 may go to
+        the Dolphin for 3 of the roller's strength."""
+        people, diva, kite, ro = base
+        d = 1 if _alive(people) else 0
+        outs = [(1 / 6, [(base, d)]), (4 / 6, [(base, 0)])]
+        st = people[j][1]
+        if self.r.dolphin and sum(st) > 3 and people[j][0] != "scruffs":
+            paid = (_with(people, j, stack=_lose(st, 3)), diva, kite, ro)
+            outs.append((1 / 6, [(base, 0), (paid, 1)]))
+        else:
+            outs.append((1 / 6, [(base, 0)]))
+        return outs
+
+    def _kite(self, state, i):
+        people, diva, kite, _ro = state
+        role, st, h, tok = people[i]
+        paid = _with(people, i, hope=h - 2)
+        j = _find(paid, role, st, h - 2, tok)
+        pieces, up, flying = kite
+        outs = []
+        for face, p in self.kite_p.items():
+            if not flying:
+                if face == "kite" and pieces > 0:
+                    up2 = up + 1
+                    outs.append((p, [((paid, diva, (pieces - 1, up2, up2 >= 3), False), 1 if up2 >= 3 else 0)]))
+                else:
+                    outs.append((p, [((paid, diva, kite, False), 0)]))
+            elif face == "kite":
+                outs.append((p, [((paid, diva, kite, False), 1)]))
+            elif face == "hope":
+                outs.append((p, [((_give(self.r, paid, j, 1), diva, kite, False), 0)]))
+            else:
+                outs.append((p, [((paid, diva, kite, False), 0)]))
+        return outs
+
+    def best(self, state, need: int):
+        """(action, outcomes, chance) of the best move with `need` spaces to go (None: nothing helps)."""
+        best, val = None, 0.0
+        for act, outs in self.actions(state):
+            v = self.action_value(outs)[need]
+            if v > val + 1e-15:
+                best, val = (act, outs), v
+        return best, val
+
+
+def _find(people, role, st, h, tok) -> int | None:
+    for j, p in enumerate(people):
+        if p == (role, st, h, tok):
+            return j
+    return None
+
+
+def _fish(r: Rescue, people, fish: int):
+    """Rosina's catch shared as castaway shares it: a fish each for the weakest, then seconds."""
+    from ..games.days21_locations import fish_share
+    from ..table import Table
+
+    seats = [f"p{i}" for i in range(len(people))]
+    t = Table({"seats": seats, "dead": [], "seat": {s: {"strength": list(p[1])} for s, p in zip(seats, people)}})
+    got = fish_share(t, fish, r.most_each)
+    out = list(people)
+    for s in got:
+        i = seats.index(s)
+        role, st, h, tok = out[i]
+        out[i] = (role, tuple(stack_gain(list(st), 1, 6)), h, tok)
+    return tuple(sorted(out))
+
+
+def solve(r: Rescue) -> dict:
+    """The best chance of rescue, and the plan: the best move at each point along the line where the
+    rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""
+    sol = Solver(r)
+    state = sol.start()
+    need = sol.K
+    value = sol.value(state)[need]
+    plan = []
+    dolphin = False
+    for _ in range(100):
+        if need <= 0:
+            break
+        move, _v = sol.best(state, need)
+        if move is None:  # hopeless along this line: go on as if some earlier rolls had come up 6
+            need = max((n for n in range(need) if 0 < n and sol.value(state)[n] > 0), default=0)
+            continue
+        act, outs = move
+        plan.append(act)
+        for _p, branches in outs:
+            if len(branches) > 1:
+                (keep, _d0), (turn, d1) = branches
+                keep_v, turn_v = sol.value(keep)[need], (sol.value(turn)[need - d1] if need - d1 >= 0 else 1.0)
+                dolphin = dolphin or turn_v > keep_v + 1e-15
+        fails = [(p, br[0][0]) for p, br in outs if br[0][1] == 0]
+        if not fails:
+            break
+        state = max(fails, key=lambda pb: pb[0])[1]
+    return {"chance": value, "need": need, "plan": plan, "dolphin": dolphin, "states": len(sol.memo)}

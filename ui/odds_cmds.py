@@ -1,0 +1,291 @@
+"""`castaway odds ...`: exact chances before a roll, from the current game or from values typed here.
+
+Only typer and ui.common at import: the calculators load inside each command, so `castaway status`
+stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from ui.common import CTX, app, command, emit_json, out, store
+
+odds_app = typer.Typer(help="Exact odds before you roll: from the current game, or from values you give.", no_args_is_help=True)
+app.add_typer(odds_app, name="odds")
+
+Json = Annotated[bool, typer.Option("--json", help="The numbers as JSON (floats and exact fractions).")]
+Strength = Annotated[Optional[str], typer.Option("--strength", help="Strength dice per survivor, top first, in raft-spot order: 3/5,2,6/1 (default: the current game).")]
+
+
+def render(rep: dict) -> None:
+    from ui.charts import bar
+
+    out.print(f"[bold]{rep['title']}[/]")
+    width = max((len(r["label"]) for r in rep["rows"]), default=0)
+    for r in rep["rows"]:
+        cells = "   ".join(f"{c['name']} {_pct(c['p']):>5} {bar(c['p'], 1.0, 10):<10}" for c in r["cells"])
+        note = f"  [dim]{r['note']}[/]" if r.get("note") else ""
+        out.print(f"  {r['label']:<{width}}  {cells}{note}", markup=True, highlight=False)
+    for n in rep.get("notes", []):
+        out.print(f"  {n}", markup=False)
+    for a in rep.get("assumptions", []):
+        out.print(f"  [dim]assumed: {a}[/]")
+
+
+def _pct(p: float) -> str:
+    from companion.odds.dist import pct
+
+    return pct(p)
+
+
+def show(rep: dict, as_json: bool) -> None:
+    if as_json:
+        emit_json(rep)
+    else:
+        render(rep)
+
+
+def _table(game: str = "21days"):
+    """The current game's table and catalog (a UsageError if it is another game)."""
+    from companion import session
+    from companion.errors import UsageError
+
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        loaded = session.load(st, gid)
+    if loaded.cat.id != game:
+        raise UsageError(f"the current game is {loaded.cat.name}; give the values on the command line (see --help) or `castaway use` a {game} game")
+    return loaded.table, loaded.cat
+
+
+def _crew(strength: Optional[str]):
+    from companion.odds import days21 as d
+    from companion.odds.days21_report import parse_stacks
+
+    if strength:
+        return d.crew_from_values(parse_stacks(strength))
+    t, cat = _table()
+    return d.crew_from_table(t, cat)
+
+
+@command("shark", app=odds_app)
+def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--bites", min=1, max=4, help="Bites still to come.")] = 4, json: Json = False):
+    """21 Days: the shark attack on the raft as it stands: per survivor strength lost, a die lost, death.
+
+    Example: castaway odds shark --strength 3/5,2,6/1,1/4
+    """
+    from companion.odds import days21_report as r
+
+    show(r.shark(_crew(strength), bites), json)
+
+
+@command("bite", app=odds_app)
+def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 6.")], strength: Strength = None, json: Json = False):
+    """21 Days: a single Shark 1 / Shark 6 bite: one bite against strength s wounds with (6-s)/6.
+
+    Example: castaway odds bite 6
+    """
+    from companion.errors import UsageError
+    from companion.odds import days21_report as r
+
+    if fin not in (1, 6):
+        raise UsageError(f"shark {fin}: accepted: 1 or 6 (the logbook's single sharks)")
+    show(r.bite(_crew(strength), fin), json)
+
+
+@command("octopus", app=odds_app)
+def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], typer.Option("--tentacles", min=0, max=8, help="Tentacles left (default: the current game's).")] = None,
+                json: Json = False):
+    """21 Days: the octopus fight: damage per survivor, tentacles cut (colour tokens break ties).
+
+    Example: castaway odds octopus --strength 3/5,1,5,3 --tentacles 3
+    """
+    from companion.odds import days21_report as r
+
+    crew = _crew(strength)
+    if tentacles is None:
+        tentacles = _table()[0].data["counters"]["tentacles"] if not strength else 8
+    show(r.octopus(crew, tentacles), json)
+
+
+@command("jellyfish", app=odds_app)
+def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer: a seat or survivor (default: the survivor the game picked).")] = None,
+                  card: Annotated[str, typer.Option("--card", help="A card id (swarm-a) or its four challenges: >1,>2,<3,<4.")] = "swarm-a",
+                  strength: Annotated[Optional[str], typer.Option("--strength", help="The swimmer's dice, top first: 3/5.")] = None,
+                  json: Json = False):
+    """21 Days: a jellyfish swim for a survivor and card: stings, a die lost, death.
+
+    Example: castaway odds jellyfish maya --card '>1,>2,<3,<4'
+    """
+    from companion.errors import UsageError
+    from companion.games.days21_attacks import parse_challenges
+    from companion.odds import days21_report as r
+    from companion.odds.days21_report import parse_stacks
+
+    if any(c in card for c in "<>"):
+        challenges, label = parse_challenges(card), card
+    else:
+        from companion import catalog
+
+        cat = catalog.load("21days")
+        spec = cat.deck("jellyfish").card(card.strip().lower())
+        if not spec.get("challenges"):
+            raise UsageError(f"jellyfish card {card!r} is not in the rulebooks: type its challenges, e.g. --card '>2,<5,>3,<4'")
+        challenges, label = [(c[0], int(c[1])) for c in spec.get("challenges")], spec.name
+    if strength:
+        stack, name = parse_stacks(strength)[0], who or "swimmer"
+    else:
+        from companion.games.days21_core import flow, name as seat_name, seat_arg
+
+        t, cat = _table()
+        j = flow(t).get("jelly") or {}
+        seat = seat_arg(t, cat, who) if who else (j.get("who") or flow(t).get("picked"))
+        if seat is None:
+            raise UsageError("say who swims, e.g. castaway odds jellyfish maya (or --strength 3/5)")
+        stack, name = tuple(t.seat_values(seat)["strength"]), seat_name(t, cat, seat)
+    show(r.jellyfish(name, tuple(stack), challenges, label), json)
+
+
+@command("hope", app=odds_app)
+def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Placement dice at the Hope location.")] = 3,
+             per: Annotated[int, typer.Option("--per", min=1, max=3, help="Points a token: 3 (Hope), 1 or 2 (Turtle).")] = 3,
+             empty: Annotated[int, typer.Option("--empty", min=0, max=3, help="Rollers holding no hope (a 1 costs them nothing).")] = 0,
+             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help="Tokens left in the bag.")] = 16, json: Json = False):
+    """21 Days: the Hope location for a placement: tokens won, and the 1s paid back with three dice.
+
+    Example: castaway odds hope --dice 3
+    """
+    from companion.odds import days21_report as r
+
+    holders = tuple(i >= min(empty, dice) for i in range(dice))
+    show(r.hope(dice, per, holders, bag), json)
+
+
+@command("fishing", app=odds_app)
+def fishing_cmd(strength: Strength = None, json: Json = False):
+    """21 Days: fishing: the fish caught and the strength the raft really gains.
+
+    Example: castaway odds fishing --strength 5,2,6,3
+    """
+    from companion import catalog
+    from companion.odds import days21_report as r
+
+    crew = _crew(strength)
+    cat = catalog.load("21days")
+    show(r.fishing(cat.rules["fishing"]["fish"], [s[0] for s in crew.stacks if s]), json)
+
+
+@command("flares", app=odds_app)
+def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Placement dice at the Flare location.")] = 1,
+               ship: Annotated[Optional[int], typer.Option("--ship", help="The ship's space (default: the current game's).")] = None,
+               day21: Annotated[bool, typer.Option("--day21", help="It is day 21: the buoy is open.")] = False, json: Json = False):
+    """21 Days: flare attempts: the chance the ship moves, and back with three dice.
+
+    Example: castaway odds flares --dice 3 --ship 6
+    """
+    from companion import catalog
+    from companion.games.days21_core import anchor, buoy, day
+    from companion.odds import days21_report as r
+
+    if ship is None:
+        t, cat = _table()
+        ship, day21 = t.data["tracks"]["ship"], day21 or day(t) >= 21
+    else:
+        cat = catalog.load("21days")
+    spec = cat.tracks["ship"]
+    hi = buoy(cat) if day21 else buoy(cat) - 1
+    show(r.flares(dice, ship, spec.min, hi, None if day21 else anchor(cat)), json)
+
+
+@command("paranoia", app=odds_app)
+def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help="The survivor Paranoia strikes (default: the one picked).")] = None,
+                 strength: Annotated[Optional[str], typer.Option("--strength", help="Their dice, top first: 3/5.")] = None,
+                 hope: Annotated[Optional[int], typer.Option("--hope", min=0, help="Their own hope.")] = None, json: Json = False):
+    """21 Days: Paranoia with and without paying hope: a die lost, death, hope spent.
+
+    Example: castaway odds paranoia --strength 2/3 --hope 2
+    """
+    from companion.errors import UsageError
+    from companion.odds import days21_report as r
+    from companion.odds.days21_report import parse_stacks
+
+    if strength:
+        stack, name, h = parse_stacks(strength)[0], who or "survivor", hope or 0
+    else:
+        from companion.games.days21_core import flow, hope as held, name as seat_name, seat_arg
+
+        t, cat = _table()
+        p = flow(t).get("paranoia") or {}
+        seat = seat_arg(t, cat, who) if who else (p.get("who") or flow(t).get("picked"))
+        if seat is None:
+            raise UsageError("say who, e.g. castaway odds paranoia maya (or --strength 3/5 --hope 1)")
+        stack, name, h = tuple(t.seat_values(seat)["strength"]), seat_name(t, cat, seat), held(t, seat) if hope is None else hope
+    show(r.paranoia(name, tuple(stack), h), json)
+
+
+@command("kid", app=odds_app)
+def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help="The Kid's dice, top first: 1/4.")] = None, json: Json = False):
+    """21 Days: the Kid's roll: nothing, a lost strength point (and what it costs him), or a choice.
+
+    Example: castaway odds kid --strength 1/4
+    """
+    from companion.errors import RuleError
+    from companion.odds import days21_report as r
+    from companion.odds.days21_report import parse_stacks
+
+    if strength:
+        stack = parse_stacks(strength)[0]
+    else:
+        from companion.games.days21_core import seat_of
+
+        t, _cat = _table()
+        seat = seat_of(t, "kid")
+        if seat is None:
+            raise RuleError("The Kid is not on the raft; give --strength to ask anyway")
+        stack = tuple(t.seat_values(seat)["strength"])
+    show(r.kid(tuple(stack)), json)
+
+
+@command("day21", app=odds_app)
+def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help="Spaces the ship still needs to the buoy.")] = None,
+              person: Annotated[Optional[list[str]], typer.Option("--person", help="A survivor: STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva or 4:0 (repeat).")] = None,
+              dolphin: Annotated[bool, typer.Option("--dolphin", help="The Dolphin is on the board.")] = False,
+              kite: Annotated[Optional[str], typer.Option("--kite", help="Kite expansion: pieces on the raft,pieces up, e.g. 3,0.")] = None,
+              fresh: Annotated[bool, typer.Option("--before-exhaustion", help="Exhaustion (-1 each) is still to come.")] = False,
+              json: Json = False):
+    """21 Days, day 21: the chance of rescue when the group plays its best, and the best order of attempts.
+
+    Example: castaway odds day21 --need 2 --person 3/5:2 --person 4:0 --person 2:3:diva
+    """
+    from companion.errors import UsageError
+    from companion.odds import days21_read as rd
+    from companion.odds import days21_report as r
+    from companion.odds import days21_rescue as rs
+    from companion.odds.days21_report import parse_stacks
+
+    if person:
+        if need is None:
+            raise UsageError("with --person, say how far the ship is: --need N (spaces to the buoy)")
+        people, names = [], {}
+        for i, p in enumerate(person):
+            bits = p.split(":")
+            if len(bits) < 2 or not bits[1].isdigit():
+                raise UsageError(f"--person {p!r}: write STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva")
+            role = next((b for b in bits[2:] if b in ("diva", "mick", "rosina", "scruffs")), "")
+            seat = f"p{i + 1}"
+            people.append((seat, role, parse_stacks(bits[0])[0], int(bits[1]), "token" in bits[2:]))
+            names[seat] = role.capitalize() if role else f"survivor {i + 1}"
+        k = tuple(int(x) for x in kite.split(",")) + (False,) if kite else None
+        if k is not None:
+            k = (k[0], k[1], k[1] >= 3)
+        res = rs.Rescue(need=need, people=tuple(people), dolphin=dolphin, kite=k, exhausted=not fresh,
+                        rosina_open=fresh, names=names)
+        show(r.day21(res), json)
+        return
+    t, cat = _table()
+    res = rd.rescue_from_table(t, cat)
+    if need is not None:
+        res = rs.Rescue(**{**res.__dict__, "need": need})
+    show(r.day21(res, t, cat), json)
