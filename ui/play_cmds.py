@@ -41,22 +41,23 @@ def read(prompt: str) -> str:
 
 
 def describe(ask: Ask) -> str:
+    prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=ask.prompt, dice=" ".join(ask.dice))
+        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
     if ask.kind == "choice":
         opts = "  ".join(f"{i}) {label}" for i, (_v, label) in enumerate(ask.choices, 1))
         more = _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
             more += _(" [Enter: {label}]").format(label=labels[str(ask.default)])
-        return f"{ask.prompt}{more}\n    {opts}\n "
+        return f"{prompt}{more}\n    {opts}\n "
     if ask.kind == "confirm":
         d = {True: _(" [Y/n]"), False: _(" [y/N]")}.get(ask.default, _(" [y/n]"))
-        return ask.prompt + d
+        return prompt + d
     if ask.kind == "number":
         d = f" [{ask.default}]" if ask.default is not None else ""
-        return f"{ask.prompt} ({ask.lo}..{ask.hi}){d}"
-    return ask.prompt
+        return f"{prompt} ({ask.lo}..{ask.hi}){d}"
+    return prompt
 
 
 def ask_until_valid(ask: Ask, on_word) -> object:

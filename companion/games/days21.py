@@ -14,16 +14,17 @@ from ..guide import Ask
 from ..table import Table, new_table
 from . import days21_abilities, days21_attacks, days21_events, days21_flow, days21_locations  # noqa: F401 (registers actions)
 from .days21_core import COLOURS, d21, living
+from ..i18n import _, N_
 
 DIFFICULTIES = ("green", "orange", "red")
 PROMOS = ("shark6", "bye-bye-shark", "blowfish", "plank-location", "plant")
 
 SAY = {
-    "scruffs_seat": "Scruffs Up! puts Scruffs in the green seat; drop --survivor for green or drop --scruffs",
-    "difficulty": "difficulty {d!r}: accepted: green, orange, red (red is hardest)",
-    "starting": "starting player {s!r}: accepted: {accepted}",
+    "scruffs_seat": N_("Scruffs Up! puts Scruffs in the green seat; drop --survivor for green or drop --scruffs"),
+    "difficulty": N_("difficulty {d!r}: accepted: green, orange, red (red is hardest)"),
+    "starting": N_("starting player {s!r}: accepted: {accepted}"),
     "promo": "promo {p!r}: accepted: " + ", ".join(PROMOS),
-    "ability": "ability token {a!r} for {seat}: accepted: {accepted}",
+    "ability": N_("ability token {a!r} for {seat}: accepted: {accepted}"),
 }
 
 
@@ -39,7 +40,7 @@ def _promos(options: dict) -> set[str]:
         out.add("shark6")
     for x in out:
         if x not in PROMOS:
-            raise UsageError(SAY["promo"].format(p=x))
+            raise UsageError(_(SAY["promo"]).format(p=x))
     return out
 
 
@@ -63,7 +64,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     chosen = dict(options.get("survivors") or {})
     if options.get("scruffs"):
         if chosen.get("green", "scruffs") != "scruffs":
-            raise UsageError(SAY["scruffs_seat"])
+            raise UsageError(_(SAY["scruffs_seat"]))
         chosen["green"] = "scruffs"
     for colour in COLOURS:
         pick = chosen.get(colour)
@@ -71,9 +72,9 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         if pick is None:
             pick = rng.choice(sorted(pool))
         elif pick not in cat.characters:
-            raise UsageError(f"survivor {pick!r} is not in 21 Days; " + did_you_mean(pick, cat.characters))
+            raise UsageError(_("survivor {pick!r} is not in 21 Days; {did_you_mean}").format(pick=pick, did_you_mean=did_you_mean(pick, cat.characters)))
         elif cat.characters[pick].role != colour:
-            raise UsageError(f"survivor {pick!r} is {cat.characters[pick].role}, not {colour}: one survivor of each colour")
+            raise UsageError(_("survivor {pick!r} is {role}, not {colour}: one survivor of each colour").format(pick=pick, role=cat.characters[pick].role, colour=colour))
         elif cat.characters[pick].get("dog") and not options.get("scruffs"):
             options = {**options, "scruffs": True}
             t.data["options"]["scruffs"] = True
@@ -85,7 +86,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     _strength(t, cat, options, rng)
     difficulty = options.get("difficulty", "orange")
     if difficulty not in DIFFICULTIES:
-        raise UsageError(SAY["difficulty"].format(d=difficulty))
+        raise UsageError(_(SAY["difficulty"]).format(d=difficulty))
     t.data["tracks"]["ship"] = cat.rules["ship_start"][difficulty]
     promos = _promos(options)
     if "shark6" in promos:
@@ -94,7 +95,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     starting = options.get("starting", "red")
     if starting not in COLOURS or t.seat_values(starting)["survivor"] == "scruffs":
         ok = [c for c in COLOURS if t.seat_values(c)["survivor"] != "scruffs"]
-        raise UsageError(SAY["starting"].format(s=starting, accepted=", ".join(ok)))
+        raise UsageError(_(SAY["starting"]).format(s=starting, accepted=", ".join(ok)))
     t.data["flags"]["starting"] = starting
     for deck in ("bottle", "disaster", "jellyfish", "swap", "scruffs"):
         d = t.deck(deck)
@@ -170,7 +171,7 @@ def _abilities(t: Table, cat: GameCatalog, options: dict, rng) -> dict:
             continue
         a = given.get(colour) or rng.choice(ids)
         if a not in ids:
-            raise UsageError(SAY["ability"].format(a=a, seat=colour, accepted=", ".join(ids)))
+            raise UsageError(_(SAY["ability"]).format(a=a, seat=colour, accepted=", ".join(ids)))
         out[colour] = {"id": a, "used": False}
     return out
 
@@ -200,9 +201,9 @@ def settle(t: Table, cat: GameCatalog) -> None:
     for seat in t.seats:
         vals = t.seat_values(seat)
         if vals.get("survivor") == "scruffs" and vals.get("hope", 0) > 0:
-            raise RuleError("Scruffs cannot hold hope tokens: give them to the other survivors")
+            raise RuleError(_("Scruffs cannot hold hope tokens: give them to the other survivors"))
     if "flow" in t.data and not living(t) and not t.data.get("over"):
-        t.data["over"] = {"result": "lost", "how": "nobody is left alive on the raft"}
+        t.data["over"] = {"result": "lost", "how": N_("nobody is left alive on the raft")}
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:
@@ -230,37 +231,37 @@ def next_step(t: Table, cat: GameCatalog):
 
 def setup_asks(cat: GameCatalog, options: dict):
     """The setup questions, one at a time; later ones depend on the answers already given."""
-    yield "mode", Ask("How do you play?", "choice", choices=(
-        ("group", "a group game: 1-4 players, four survivors"),
-        ("scruffs", "Scruffs Up! (solo or group, Scruffs the dog as the green survivor)"),
-        ("solo4", "solo with four survivors, no Scruffs"),
+    yield "mode", Ask(_("How do you play?"), "choice", choices=(
+        ("group", _("a group game: 1-4 players, four survivors")),
+        ("scruffs", _("Scruffs Up! (solo or group, Scruffs the dog as the green survivor)")),
+        ("solo4", _("solo with four survivors, no Scruffs")),
     ), default="group")
-    yield "expansions", Ask("Expansions and promos in play", "choice", multiple=True, choices=(
-        ("weather", "Weather expansion"), ("kite", "Kite expansion"), ("shark6", "6-step shark card (promo)"),
-        ("bye-bye-shark", "Bye Bye Shark! bottle card"), ("blowfish", "Blowfish bottle card"),
-        ("plank-location", "Plank Location bottle card"), ("plant", "Plant bottle card"),
+    yield "expansions", Ask(_("Expansions and promos in play"), "choice", multiple=True, choices=(
+        ("weather", _("Weather expansion")), ("kite", _("Kite expansion")), ("shark6", _("6-step shark card (promo)")),
+        ("bye-bye-shark", _("Bye Bye Shark! bottle card")), ("blowfish", _("Blowfish bottle card")),
+        ("plank-location", _("Plank Location bottle card")), ("plant", _("Plant bottle card")),
     ), default="-")
-    yield "difficulty", Ask("Difficulty: where does the rescue ship start?", "choice", choices=(
-        ("green", "green (easiest)"), ("orange", "orange"), ("red", "red (hardest)")), default="orange")
+    yield "difficulty", Ask(_("Difficulty: where does the rescue ship start?"), "choice", choices=(
+        ("green", _("green (easiest)")), ("orange", _("orange")), ("red", _("red (hardest)"))), default="orange")
     for colour in COLOURS:
         if colour == "green" and options.get("scruffs"):
             continue
         pool = sorted((c for c in cat.characters.values() if c.role == colour and not c.get("dog")), key=lambda c: c.id)
-        yield f"survivor:{colour}", Ask(f"The {colour} survivor (Enter: drawn at random)", "choice", choices=(
-            ("random", "at random"), *((c.id, f"{c.name}: {c.ability}" + (f" ({c.cost})" if c.cost else "")) for c in pool)),
+        yield f"survivor:{colour}", Ask(_("The {colour} survivor (Enter: drawn at random)").format(colour=_(colour)), "choice", choices=(
+            ("random", _("at random")), *((c.id, f"{_(c.name)}: {_(c.ability)}" + (f" ({_(c.cost)})" if c.cost else "")) for c in pool)),
             default="random")
     for colour in COLOURS:
         if colour == "green" and options.get("scruffs"):
             continue
-        yield f"strength:{colour}", Ask(f"Roll the two big {colour} dice for strength: top/bottom, e.g. 2/6", "dice", dice=(colour, colour))
+        yield f"strength:{colour}", Ask(_("Roll the two big {colour} dice for strength: top/bottom, e.g. 2/6").format(colour=_(colour)), "dice", dice=(colour, colour))
     typed = options.get("strength") or {}
     if typed and len(typed) == (3 if options.get("scruffs") else 4):
         total = sum(sum(v) for v in typed.values()) + (4 if options.get("scruffs") else 0)
         lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
         if total < lo or total > hi:
-            yield "reroll", Ask(f"The strength total is {total} (outside {lo}..{hi}): you may roll every strength die again. Type all of them, e.g. red=2/6 yellow=3/4 ..., or Enter to keep", "text", default="keep")
+            yield "reroll", Ask(_("The strength total is {total} (outside {lo}..{hi}): you may roll every strength die again. Type all of them, e.g. red=2/6 yellow=3/4 ..., or Enter to keep").format(total=total, lo=lo, hi=hi), "text", default="keep")
     choices = tuple((c, c) for c in COLOURS if not (c == "green" and options.get("scruffs")))
-    yield "starting", Ask("Who starts (most recently on a boat)?", "choice", choices=choices, default="red")
+    yield "starting", Ask(_("Who starts (most recently on a boat)?"), "choice", choices=choices, default="red")
 
 
 def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
@@ -285,7 +286,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         if str(answer).strip().lower() != "keep":
             for bit in str(answer).split():
                 if "=" not in bit:
-                    raise UsageError(f"reroll {bit!r}: write SEAT=TOP/BOTTOM, e.g. red=2/6")
+                    raise UsageError(_("reroll {bit!r}: write SEAT=TOP/BOTTOM, e.g. red=2/6").format(bit=bit))
                 seat, dice = bit.split("=", 1)
                 options.setdefault("strength", {})[seat.strip().lower()] = _two_dice(dice, seat)
     elif key == "starting":
@@ -295,5 +296,5 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 def _two_dice(text: str, seat: str) -> list[int]:
     bits = str(text).replace(",", "/").split("/")
     if len(bits) != 2 or not all(b.strip().isdigit() and 1 <= int(b) <= 6 for b in bits):
-        raise UsageError(f"strength {text!r} for {seat}: give the two dice as top/bottom, each 1..6, e.g. 2/6")
+        raise UsageError(_("strength {text!r} for {seat}: give the two dice as top/bottom, each 1..6, e.g. 2/6").format(text=text, seat=seat))
     return [int(b) for b in bits]
