@@ -16,12 +16,13 @@ from companion.games import days21_flow as fl
 from companion.games import days21_locations as lo
 from companion.games.days21_core import ROLL
 from ui.common import CTX, command, emit_json, out, store
+from companion.i18n import _
 
 PANEL = "21 Days procedures"
-Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help="The faces your dice show, e.g. 6,1,3 (leave out: virtual roll).")]
-Face = Annotated[Optional[str], typer.Option("--face", "-f", help="The face your die shows (leave out: virtual roll).")]
-Seats = Annotated[Optional[str], typer.Option("--seats", help="Who rolls there, e.g. red,blue (default: today's placements).")]
-To = Annotated[Optional[str], typer.Option("--to", help="Who receives, e.g. red,blue.")]
+Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces your dice show, e.g. 6,1,3 (leave out: virtual roll)."))]
+Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
+Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
+To = Annotated[Optional[str], typer.Option("--to", help=_("Who receives, e.g. red,blue."))]
 
 
 def run(action) -> None:
@@ -49,8 +50,8 @@ def shark_phase_cmd():
 
 @cmd("shark-attack")
 def shark_attack_cmd(
-    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="Shark dice as outer/inner, one per bite: 2/5,3/4,1/1,6/2.")] = None,
-    tokens: Annotated[Optional[str], typer.Option("--tokens", help="Colour tokens that fell for bites at an empty spot, in order.")] = None,
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("Shark dice as outer/inner, one per bite: 2/5,3/4,1/1,6/2."))] = None,
+    tokens: Annotated[Optional[str], typer.Option("--tokens", help=_("Colour tokens that fell for bites at an empty spot, in order."))] = None,
 ):
     """The shark attack: four bites (outer die: the fin and raft spot; inner: the bite's strength).
 
@@ -61,9 +62,9 @@ def shark_attack_cmd(
 
 @cmd("shark-bite")
 def shark_bite_cmd(
-    fin: Annotated[int, typer.Argument(help="1 or 6: the logbook's single shark.")],
+    fin: Annotated[int, typer.Argument(help=_("1 or 6: the logbook's single shark."))],
     face: Face = None,
-    token: Annotated[Optional[str], typer.Option("--token", help="The colour token, if that spot is empty.")] = None,
+    token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token, if that spot is empty."))] = None,
 ):
     """Shark 1 or Shark 6 bites once (only the inner die counts).
 
@@ -73,7 +74,7 @@ def shark_bite_cmd(
 
 
 @cmd("colour-token")
-def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help="Whose token fell (leave out: virtual drop).")] = None):
+def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose token fell (leave out: virtual drop)."))] = None):
     """Drop the colour tokens: record whose fell (for an empty shark spot, a tie, or a victim to pick).
 
     Example: castaway colour-token yellow
@@ -82,7 +83,7 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help="Whose t
 
 
 @cmd("octopus")
-def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help="blank or tentacle.")] = None):
+def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None):
     """Roll the octopus die: blank sleeps, a tentacle starts the fight.
 
     Example: castaway octopus --face tentacle
@@ -92,9 +93,9 @@ def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help
 
 @cmd("tentacle")
 def tentacle_cmd(
-    white: Annotated[Optional[str], typer.Option("--white", help="The white die.")] = None,
-    defence: Annotated[Optional[str], typer.Option("--defence", help="The grabbed survivor's placement die.")] = None,
-    token: Annotated[Optional[str], typer.Option("--token", help="The colour token, when strengths tie.")] = None,
+    white: Annotated[Optional[str], typer.Option("--white", help=_("The white die."))] = None,
+    defence: Annotated[Optional[str], typer.Option("--defence", help=_("The grabbed survivor's placement die."))] = None,
+    token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token, when strengths tie."))] = None,
 ):
     """One tentacle of the octopus: white die picks the victim by visible strength, who defends.
 
@@ -105,8 +106,8 @@ def tentacle_cmd(
 
 @cmd("jellyfish")
 def jellyfish_cmd(
-    who: Annotated[Optional[str], typer.Option("--who", help="Who fell in (leave out: colour tokens, virtual).")] = None,
-    card: Annotated[Optional[str], typer.Option("--card", help="The card drawn (swarm-a) or its challenges: '>1,>2,<3,<4'.")] = None,
+    who: Annotated[Optional[str], typer.Option("--who", help=_("Who fell in (leave out: colour tokens, virtual)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (swarm-a) or its challenges: '>1,>2,<3,<4'."))] = None,
     faces: Faces = None,
 ):
     """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
@@ -118,8 +119,8 @@ def jellyfish_cmd(
 
 @cmd("dive")
 def dive_cmd(
-    who: Annotated[str, typer.Option("--who", help="The diver (pays 2 hope).")],
-    card: Annotated[Optional[str], typer.Option("--card", help="The jellyfish card or its challenges.")] = None,
+    who: Annotated[str, typer.Option("--who", help=_("The diver (pays 2 hope)."))],
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The jellyfish card or its challenges."))] = None,
     faces: Faces = None,
 ):
     """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
@@ -131,9 +132,9 @@ def dive_cmd(
 
 @cmd("paranoia")
 def paranoia_cmd(
-    who: Annotated[Optional[str], typer.Option("--who", help="Whom the colour tokens picked.")] = None,
+    who: Annotated[Optional[str], typer.Option("--who", help=_("Whom the colour tokens picked."))] = None,
     face: Face = None,
-    pay: Annotated[int, typer.Option("--pay", help="Hope the victim pays from their own tokens, 1 per point.")] = 0,
+    pay: Annotated[int, typer.Option("--pay", help=_("Hope the victim pays from their own tokens, 1 per point."))] = 0,
 ):
     """Paranoia strikes: the placement die says how much strength is lost; own hope can buy it off.
 
@@ -152,7 +153,7 @@ def plank_cmd(face: Face = None):
 
 
 @cmd("steal-die")
-def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help="Whom the colour tokens picked.")] = None):
+def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Whom the colour tokens picked."))] = None):
     """The octopus steals a strength die for good.
 
     Example: castaway steal-die --who red
@@ -161,7 +162,7 @@ def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help="Whom
 
 
 @cmd("pjotr")
-def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help="Let the wound stand instead.")] = False):
+def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound stand instead."))] = False):
     """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt.
 
     Example: castaway pjotr
@@ -171,8 +172,8 @@ def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help="Let the wound sta
 
 @cmd("disaster")
 def disaster_cmd(
-    card: Annotated[Optional[str], typer.Option("--card", help="The card drawn (leave out: virtual draw).")] = None,
-    avert: Annotated[str, typer.Option("--avert", help="Who pays to avert it: red=1,blue=1; token:SEAT; no.")] = "no",
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (leave out: virtual draw)."))] = None,
+    avert: Annotated[str, typer.Option("--avert", help=_("Who pays to avert it: red=1,blue=1; token:SEAT; no."))] = "no",
 ):
     """The starting player draws a disaster card; pay the hope shown to avert it, or suffer it.
 
@@ -183,8 +184,8 @@ def disaster_cmd(
 
 @cmd("logbook")
 def logbook_cmd(
-    section: Annotated[str, typer.Argument(help="morning, midday or evening.")],
-    symbols: Annotated[Optional[list[str]], typer.Argument(help="The symbols in the card's order (castaway symbols).")] = None,
+    section: Annotated[str, typer.Argument(help=_("morning, midday or evening."))],
+    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order (castaway symbols)."))] = None,
 ):
     """The symbols today's logbook card shows in one part of the day; each becomes a task.
 
@@ -195,9 +196,9 @@ def logbook_cmd(
 
 @cmd("symbol")
 def symbol_cmd(
-    sym: Annotated[str, typer.Argument(help="A logbook symbol without dice: two-hope, ship-right, all-minus1, ...")],
+    sym: Annotated[str, typer.Argument(help=_("A logbook symbol without dice: two-hope, ship-right, all-minus1, ..."))],
     to: To = None,
-    token: Annotated[Optional[str], typer.Option("--token", help="Swap location token chosen or drawn.")] = None,
+    token: Annotated[Optional[str], typer.Option("--token", help=_("Swap location token chosen or drawn."))] = None,
 ):
     """Apply one logbook symbol that needs no dice.
 
@@ -208,8 +209,8 @@ def symbol_cmd(
 
 @cmd("weather")
 def weather_cmd(
-    face: Annotated[Optional[str], typer.Option("--face", "-f", help="clear, cloud or lightning.")] = None,
-    result: Annotated[Optional[str], typer.Option("--result", help="What the flicked cloud covers (tomorrow's effect).")] = None,
+    face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("clear, cloud or lightning."))] = None,
+    result: Annotated[Optional[str], typer.Option("--result", help=_("What the flicked cloud covers (tomorrow's effect)."))] = None,
 ):
     """Weather expansion: roll the weather die; then record what the flicked cloud covers.
 
@@ -220,9 +221,9 @@ def weather_cmd(
 
 @cmd("place")
 def place_cmd(
-    seat: Annotated[str, typer.Argument(help="The survivor placing.")],
-    location: Annotated[str, typer.Argument(help="flare, jellyfish, receive, play, swap, hope, fishing, plank, kid, none.")],
-    extra: Annotated[bool, typer.Option("--white", help="The white die of the Extra hands bottle card.")] = False,
+    seat: Annotated[str, typer.Argument(help=_("The survivor placing."))],
+    location: Annotated[str, typer.Argument(help=_("flare, jellyfish, receive, play, swap, hope, fishing, plank, kid, none."))],
+    extra: Annotated[bool, typer.Option("--white", help=_("The white die of the Extra hands bottle card."))] = False,
 ):
     """Place a survivor's placement die (not rolled yet).
 
@@ -251,7 +252,7 @@ def end_day_cmd():
 
 @cmd("flare")
 def flare_cmd(seats: Seats = None, faces: Faces = None,
-              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help="Who gets the anchor hope, one per flare die.")] = None):
+              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None):
     """The flare location: a 6 moves the ship right; three dice with a 1 move it back.
 
     Example: castaway flare --seats red,blue,yellow --faces 6,1,3
@@ -260,7 +261,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
 
 
 @cmd("horvath")
-def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help="No more attempts.")] = False):
+def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help=_("No more attempts."))] = False):
     """Horvath fires another flare at the flare location for 2 hope.
 
     Example: castaway horvath --face 6
@@ -270,10 +271,10 @@ def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", 
 
 @cmd("bottle")
 def bottle_cmd(
-    mode: Annotated[str, typer.Argument(help="receive (2/4/6) or play (1/3/5).")],
-    seat: Annotated[Optional[str], typer.Option("--seat", help="Who rolls there (default: today's placement).")] = None,
+    mode: Annotated[str, typer.Argument(help=_("receive (2/4/6) or play (1/3/5)."))],
+    seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who rolls there (default: today's placement)."))] = None,
     face: Face = None,
-    card: Annotated[Optional[str], typer.Option("--card", help="The bottle card received (leave out: virtual draw).")] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The bottle card received (leave out: virtual draw)."))] = None,
 ):
     """The bottle location: receive first, then play.
 
@@ -284,10 +285,10 @@ def bottle_cmd(
 
 @cmd("play-card")
 def play_card_cmd(
-    seat: Annotated[str, typer.Argument(help="Who plays their bottle card.")],
+    seat: Annotated[str, typer.Argument(help=_("Who plays their bottle card."))],
     faces: Faces = None,
-    card: Annotated[Optional[str], typer.Option("--card", help="Which card, when holding two.")] = None,
-    keep: Annotated[bool, typer.Option("--keep", help="Keep the card after all.")] = False,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("Which card, when holding two."))] = None,
+    keep: Annotated[bool, typer.Option("--keep", help=_("Keep the card after all."))] = False,
 ):
     """Play a bottle card: its effect is applied and it leaves the game.
 
@@ -298,7 +299,7 @@ def play_card_cmd(
 
 @cmd("swap")
 def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
-             card: Annotated[Optional[str], typer.Option("--card", help="Bottle swap: the card taken.")] = None):
+             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken."))] = None):
     """The swap location with the token in play (Turtle, Bottle, Flare).
 
     Example: castaway swap --seats blue --faces 5
@@ -317,9 +318,9 @@ def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None):
 
 @cmd("fish")
 def fish_cmd(
-    seat: Annotated[Optional[str], typer.Option("--seat", help="Who fishes (default: today's placement).")] = None,
-    face: Annotated[Optional[str], typer.Option("--faces", "--face", "-f", help="The fishing die.")] = None,
-    to: Annotated[Optional[str], typer.Option("--to", help="Who gets each fish, e.g. red,blue,green,yellow,blue.")] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who fishes (default: today's placement)."))] = None,
+    face: Annotated[Optional[str], typer.Option("--faces", "--face", "-f", help=_("The fishing die."))] = None,
+    to: Annotated[Optional[str], typer.Option("--to", help=_("Who gets each fish, e.g. red,blue,green,yellow,blue."))] = None,
 ):
     """Fishing: 1-4 fish, 4 on a 5, 4+1 on a 6; at most 2 each; nobody past 6.
 
@@ -339,7 +340,7 @@ def plank_spot_cmd(face: Face = None):
 
 @cmd("kid")
 def kid_cmd(face: Face = None,
-            choice: Annotated[Optional[str], typer.Option("--choice", help="On 5-6: cancel-disaster, strength, skip-page.")] = None,
+            choice: Annotated[Optional[str], typer.Option("--choice", help=_("On 5-6: cancel-disaster, strength, skip-page."))] = None,
             to: To = None):
     """The Kid's location (last): 1-2 nothing, 3-4 -1 strength, 5-6 a choice.
 
@@ -350,10 +351,10 @@ def kid_cmd(face: Face = None,
 
 @cmd("ability")
 def ability_cmd(
-    who: Annotated[str, typer.Argument(help="maya, aleta, tomi, mechanic or pastor.")],
+    who: Annotated[str, typer.Argument(help=_("maya, aleta, tomi, mechanic or pastor."))],
     to: To = None,
-    n: Annotated[int, typer.Option("--n", help="Pastor: how much hope passes.")] = 1,
-    source: Annotated[Optional[str], typer.Option("--from", help="Pastor: who passes hope.")] = None,
+    n: Annotated[int, typer.Option("--n", help=_("Pastor: how much hope passes."))] = 1,
+    source: Annotated[Optional[str], typer.Option("--from", help=_("Pastor: who passes hope."))] = None,
 ):
     """A survivor's ability, paid from their hope (Maya +1 strength, Aleta's reroll, Tomi's fish, ...).
 
@@ -363,8 +364,8 @@ def ability_cmd(
 
 
 @cmd("professor")
-def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help="blank or tentacle.")] = None,
-                  keep: Annotated[bool, typer.Option("--keep", help="Keep the octopus die as it is.")] = False):
+def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None,
+                  keep: Annotated[bool, typer.Option("--keep", help=_("Keep the octopus die as it is."))] = False):
     """The Professor (Magnusson) rerolls the octopus die once for 2 hope.
 
     Example: castaway professor --face blank
@@ -373,7 +374,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
 
 
 @cmd("flip-token")
-def flip_token_cmd(seat: Annotated[str, typer.Argument(help="Whose ability token.")], to: To = None):
+def flip_token_cmd(seat: Annotated[str, typer.Argument(help=_("Whose ability token."))], to: To = None):
     """Use a survivor's two-sided ability token (once a game).
 
     Example: castaway flip-token red --to blue
@@ -382,8 +383,8 @@ def flip_token_cmd(seat: Annotated[str, typer.Argument(help="Whose ability token
 
 
 @cmd("special-hope")
-def special_hope_cmd(seat: Annotated[str, typer.Argument(help="Who spends it.")],
-                     token: Annotated[str, typer.Argument(help="plusminus1-a, plusminus1-b or plusminus2.")]):
+def special_hope_cmd(seat: Annotated[str, typer.Argument(help=_("Who spends it."))],
+                     token: Annotated[str, typer.Argument(help=_("plusminus1-a, plusminus1-b or plusminus2."))]):
     """Spend a special hope token to change a die by ±1 or ±2; it leaves the game. Not on day 21.
 
     Example: castaway special-hope red plusminus1-a
@@ -392,8 +393,8 @@ def special_hope_cmd(seat: Annotated[str, typer.Argument(help="Who spends it.")]
 
 
 @cmd("dolphin")
-def dolphin_cmd(seat: Annotated[str, typer.Argument(help="Who throws a die to the Dolphin (pays 3 strength).")],
-                face: Annotated[Optional[int], typer.Option("--face", help="The face rolled (it becomes 7 minus it).")] = None):
+def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to the Dolphin (pays 3 strength)."))],
+                face: Annotated[Optional[int], typer.Option("--face", help=_("The face rolled (it becomes 7 minus it)."))] = None):
     """The Dolphin turns a die to its opposite face for 3 strength.
 
     Example: castaway dolphin red --face 1
@@ -403,11 +404,11 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help="Who throws a die to th
 
 @cmd("scruffs")
 def scruffs_cmd(
-    card: Annotated[Optional[str], typer.Option("--card", help="The token drawn (leave out: virtual draw).")] = None,
-    needs: Annotated[Optional[str], typer.Option("--needs", help="The numbers printed on the token, e.g. 5,6.")] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The token drawn (leave out: virtual draw)."))] = None,
+    needs: Annotated[Optional[str], typer.Option("--needs", help=_("The numbers printed on the token, e.g. 5,6."))] = None,
     face: Face = None,
     to: To = None,
-    skip: Annotated[bool, typer.Option("--skip", help="No token today.")] = False,
+    skip: Annotated[bool, typer.Option("--skip", help=_("No token today."))] = False,
 ):
     """Scruffs Up!: Scruffs (strength 5-6) plays a token at the start of Midday.
 
@@ -427,10 +428,10 @@ def scruffs_use_cmd():
 
 @cmd("day21")
 def day21_cmd(
-    what: Annotated[str, typer.Argument(help="exhaustion, flare, shout, diva, kite, rosina or end.")],
-    seat: Annotated[Optional[str], typer.Option("--seat", help="Who does it.")] = None,
+    what: Annotated[str, typer.Argument(help=_("exhaustion, flare, shout, diva, kite, rosina or end."))],
+    seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who does it."))] = None,
     face: Face = None,
-    where: Annotated[Optional[str], typer.Option("--where", help="Rosina: flare, hope or fishing.")] = None,
+    where: Annotated[Optional[str], typer.Option("--where", help=_("Rosina: flare, hope or fishing."))] = None,
 ):
     """Day 21: exhaustion, then flares, shouts, Diva, the kite; end when nothing more can be tried.
 
@@ -449,7 +450,7 @@ def setup_done_cmd():
 
 
 @cmd("symbols")
-def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The 21 Days logbook symbols castaway understands, and what each does.
 
     Example: castaway symbols
@@ -460,5 +461,5 @@ def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-re
     if as_json:
         return emit_json(syms)
     for k, v in syms.items():
-        out.print(f"[bold]{k:<13}[/] {v}")
-    out.print("[dim]midday: places (the Esperanza emblem), octopus, no-fishing[/]")
+        out.print(f"[bold]{k:<13}[/] {_(v)}")
+    out.print(_("[dim]midday: places (the Esperanza emblem), octopus, no-fishing[/]"))
