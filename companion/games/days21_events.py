@@ -70,7 +70,7 @@ class LogbookSymbols(Action):
             syms = set(self.symbols)
             if "no-fishing" in syms:
                 d21(t).setdefault("today", []).append("no-fishing")
-            push(t, *midday_tasks(t, cat, "places" in syms or not syms, "octopus" in syms))
+            push(t, *midday_tasks(t, cat, True, "octopus" in syms))  # the others place as usual on octopus days
             return {"say": _("Midday: {x}").format(x=", ".join(self.symbols) or "placement")}
         done(t, self.section)
         push(t, *symbol_tasks(self.symbols))
