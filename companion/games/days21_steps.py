@@ -72,7 +72,9 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
         make = _with_use(t, cat, make)
-    return Step(f"{head} · {phase_name(cat, q['do'])}", title, say, ask, make)
+    from ..odds.days21_steps import step_odds
+
+    return Step(f"{head} · {phase_name(cat, q['do'])}", title, say, ask, make, odds=step_odds(t, cat, q))
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
