@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from companion.catalog import Deck, GameCatalog
 
 from . import fonts, icons, qr, sheet
+from companion.i18n import N_, _
 
 POKER = sheet.CARD_SIZES["poker"]
 SAFE = 3.0  # text stays this far inside the trim
@@ -62,8 +63,8 @@ def qr_payload(deck_id: str, copy_id: str) -> str:
 
 def _note(entry) -> str:
     if entry.assumed:
-        return f"Assumed: {entry.assumed}"
-    return f"Source: {entry.source}" if entry.source else ""
+        return _("Assumed: {assumed}").format(assumed=_(entry.assumed))
+    return _("Source: {source}").format(source=entry.source) if entry.source else ""
 
 
 def _darker(rgb, k=0.55):
@@ -75,14 +76,14 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
     faces = []
     for card in deck.cards:
         facts = []
-        for key, label in (("avert", "Avert: {} hope"), ("hope", "Hope: {}"), ("strength", "Strength: +{}"),
-                           ("uses", "Uses: {}"), ("markers", "Markers: {}"), ("places", "Dice: {}"),
-                           ("cost", "Cost: {}"), ("points", "Points: {}"), ("value", "Value: {}")):
+        for key, label in (("avert", N_("Avert: {n} hope")), ("hope", N_("Hope: {n}")), ("strength", N_("Strength: +{n}")),
+                           ("uses", N_("Uses: {n}")), ("markers", N_("Markers: {n}")), ("places", N_("Dice: {n}")),
+                           ("cost", N_("Cost: {n}")), ("points", N_("Points: {n}")), ("value", N_("Value: {n}"))):
             v = card.get(key)
             if v is not None and not isinstance(v, (dict, list)):
-                facts.append(label.format(v))
+                facts.append(_(label).format(n=v))
         if card.get("challenges"):
-            facts.append("Rolls: " + "  ".join(str(x) for x in card.get("challenges")))
+            facts.append(_("Rolls: {items}").format(items="  ".join(str(x) for x in card.get("challenges"))))
         colour = card.get("colour")
         ctint = TINTS.get(str(colour), tint) if colour else tint
         icon = icons.pick(card.get("icon"), card.id, deck.id, deck.name.split()[0] if deck.name else None) or "die"
@@ -91,8 +92,8 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
         for k, cid in enumerate(ids, 1):
             f = list(facts)
             if len(ids) > 1:
-                f.append(f"copy {k} of {len(ids)}")
-            faces.append(Face(cat.name, deck.name, deck.id, cid, card.name, card.effect, tuple(f), _note(card),
+                f.append(_("copy {k} of {n}").format(k=k, n=len(ids)))
+            faces.append(Face(_(cat.name), _(deck.name), deck.id, cid, _(card.name), _(card.effect) if card.effect else None, tuple(f), _note(card),
                               qr_payload(deck.id, cid), icon, ctint, _darker(tint)))
     return faces
 
@@ -102,12 +103,12 @@ def character_faces(cat: GameCatalog) -> list[Face]:
     for ch in cat.characters.values():
         facts = []
         cls = ch.get("class")
-        facts.append(f"{ch.role}" + (f" · {cls} class" if cls and cls != "crew" else " · crew" if cls else ""))
+        facts.append("{role}{part}".format(role=_(ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))
         if ch.cost:
-            facts.append(f"Cost: {ch.cost}")
+            facts.append(_("Cost: {cost}").format(cost=_(ch.cost)))
         icon = "paw" if ch.get("dog") else "person"
-        faces.append(Face(cat.name, "Characters" if cat.id != "21days" else "Survivors", "character", ch.id, ch.name,
-                          ch.ability, tuple(facts), _note(ch), ch.id.upper(), icon,
+        faces.append(Face(_(cat.name), _("Characters") if cat.id != "21days" else _("Survivors"), "character", ch.id, _(ch.name),
+                          _(ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
                           TINTS.get(ch.role, (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5)))
     return faces
 
@@ -162,7 +163,7 @@ def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
     if face.text:
         fonts.draw_fit(c, face.text, inner.x, inner.y, inner.w, inner.h, fonts.SANS, 9.5 * k, valign="middle")
     else:
-        hint = "Not described in the rulebooks: copy your card's text here."
+        hint = _("Not described in the rulebooks: copy your card's text here.")
         f = fonts.draw_fit(c, hint, inner.x, inner.top - 6 * k, inner.w, 6 * k, fonts.SANS, 6 * k,
                            colour=(0.45, 0.45, 0.45), align="center")
         c.setStrokeColorRGB(0.7, 0.7, 0.7)
@@ -201,11 +202,11 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
     buf = io.BytesIO()
     c = sheet.new_canvas(buf, opts.paper, title)
     size_name = opts.size if item is None else f"{w:g}x{h:g} mm"
-    backs = {"none": "no backs", "long": "backs: duplex, flip on long edge", "short": "backs: duplex, flip on short edge",
-             "gutterfold": "backs: gutterfold (fold on the dashed line)"}[opts.backs]
+    backs = {"none": _("no backs"), "long": _("backs: duplex, flip on long edge"), "short": _("backs: duplex, flip on short edge"),
+             "gutterfold": _("backs: gutterfold (fold on the dashed line)")}[opts.backs]
 
     def caption(n: int, total: int) -> str:
-        return f"{title} · sheet {n} of {total} · {opts.paper.upper()} · {size_name} ({w:g}×{h:g} mm) · {backs}"
+        return _("{title} · sheet {n} of {total} · {paper} · {size_name} ({w:g}×{h:g} mm) · {backs}").format(title=title, n=n, total=total, paper=opts.paper.upper(), size_name=size_name, w=w, h=h, backs=backs)
 
     sheet.impose(c, lay, list(faces), lambda cv, f: draw_front(cv, f, w, h, opts.bleed),
                  lambda cv, f: draw_back(cv, f, w, h, opts.bleed), caption, on_page)

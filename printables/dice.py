@@ -18,6 +18,7 @@ from companion.catalog import Die, GameCatalog
 from companion.errors import UsageError
 
 from . import fonts, icons, sheet
+from companion.i18n import _
 
 DEFAULT_DIE = 15.0  # a die whose size the rulebooks do not give
 GAP = 2.0
@@ -57,12 +58,12 @@ def parse_sticker(text: str | None) -> dict | float | None:
             _check(out[float(k)], text)
         return out
     except ValueError:
-        raise UsageError(f"sticker size {text!r}: give mm, e.g. 13, or per die size: 15=13,12=10") from None
+        raise UsageError(_("sticker size {text!r}: give mm, e.g. 13, or per die size: 15=13,12=10").format(text=text)) from None
 
 
 def _check(v: float, text: str) -> None:
     if not 5 <= v <= 40:
-        raise UsageError(f"sticker size {text!r}: accepted 5..40 mm")
+        raise UsageError(_("sticker size {text!r}: accepted 5..40 mm").format(text=text))
 
 
 def sticker_for(die: Die, opts: Options) -> tuple[float, float, bool]:
@@ -97,7 +98,7 @@ def _units(cat: GameCatalog, die: Die, side: float) -> list[tuple[str, tuple, fl
     for k in range(max(1, die.count)):
         colour = seat_colours[k] if per_seat else None
         for part in die.parts:
-            label = " ".join(x for x in (colour or "", part.name) if x)
+            label = " ".join(_(x) for x in (colour or "", part.name) if x)
             units.append((label, part.faces, side, colour))
     return units
 
@@ -161,7 +162,7 @@ class _Flow:
         return top
 
     def finish_page(self) -> None:
-        sheet.scale_check(self.c, self.block, self.ruler, f"{self.caption} · page {self.page}")
+        sheet.scale_check(self.c, self.block, self.ruler, _("{caption} · page {page}").format(caption=self.caption, page=self.page))
         self.c.showPage()
         if self.on_page:
             self.on_page()
@@ -173,13 +174,13 @@ def _die_rows(die: Die) -> list[tuple[str, tuple]]:
 
 def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None = None) -> bytes:
     buf = io.BytesIO()
-    title = f"{cat.name} dice stickers"
+    title = _("{name} dice stickers").format(name=_(cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)
     flow = _Flow(c, opts.paper, f"{title} · {opts.paper.upper()}", on_page)
     cw = flow.content.w
     head = flow.need(12)
     fonts.draw_fit(c, title, flow.content.x, head - 7, cw, 7, fonts.BOLD, 16)
-    fonts.draw_fit(c, "Print on sticker paper at 100 %. Cut along the thin grey outlines. Try the test strip on a real die first.",
+    fonts.draw_fit(c, _("Print on sticker paper at 100 %. Cut along the thin grey outlines. Try the test strip on a real die first."),
                    flow.content.x, head - 12, cw, 4.5, fonts.SANS, 8, colour=(0.3, 0.3, 0.3))
     dice = [d for d in cat.dice.values() if all(p.faces for p in d.parts)]
     sizes = sorted({sticker_for(d, opts)[:2] for d in dice})
@@ -189,7 +190,7 @@ def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None =
         shown = next((f for f in sample.parts[0].faces if dict(sample.symbols).get(str(f), f) != "blank"), 5)
         h = side + 1 + 9
         top = flow.need(h)
-        fonts.draw_fit(c, f"Test strip for {die_mm:g} mm dice (default sticker {side:g} mm): cut one, stick it on, keep the size that fits.",
+        fonts.draw_fit(c, _("Test strip for {die_mm:g} mm dice (default sticker {side:g} mm): cut one, stick it on, keep the size that fits.").format(die_mm=die_mm, side=side),
                        flow.content.x, top - 4, cw, 4, fonts.SANS, 7.5)
         x = flow.content.x
         for delta in STRIP:
@@ -197,21 +198,22 @@ def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None =
             if s < 5:
                 continue
             draw_sticker(c, x, top - 5.5 - s, s, 5 if isinstance(shown, int) else shown, sample, opts)
-            fonts.draw_fit(c, f"{s:g} mm", x - 1, top - 5.5 - side - 1 - 3.5 - 1, s + 2, 3.2, fonts.SANS, 6, align="center")
+            fonts.draw_fit(c, _("{s:g} mm").format(s=s), x - 1, top - 5.5 - side - 1 - 3.5 - 1, s + 2, 3.2, fonts.SANS, 6, align="center")
             x += s + 4
         flow.y = top - h - 2
     for die in dice:
         die_mm, side, size_assumed = sticker_for(die, opts)
         per_row = max(1, int((cw + GAP) // (side + GAP)))
-        notes = [f"{die.count} × {die.name}" + (f", {die.colour}" if die.colour else "") + f": {die_mm:g} mm die, {side:g} mm stickers"]
+        notes = [_("{count} × {name}{colour}: {die_mm:g} mm die, {side:g} mm stickers").format(
+            count=die.count, name=_(die.name), colour=f", {_(die.colour)}" if die.colour else "", die_mm=die_mm, side=side)]
         if size_assumed:
-            notes.append(f"The rulebooks give no size for this die: {die_mm:g} mm is assumed; measure yours and print with --sticker.")
+            notes.append(_("The rulebooks give no size for this die: {die_mm:g} mm is assumed; measure yours and print with --sticker.").format(die_mm=die_mm))
         if die.assumed:
-            notes.append(f"Faces assumed: {die.assumed}")
+            notes.append(_("Faces assumed: {assumed}").format(assumed=_(die.assumed)))
         elif die.source:
-            notes.append(f"Source: {die.source}")
+            notes.append(_("Source: {source}").format(source=die.source))
         if die.compound:
-            notes.append("A die inside a die: stick the outer faces on a large die and the inner faces on a small one, and roll both together.")
+            notes.append(_("A die inside a die: stick the outer faces on a large die and the inner faces on a small one, and roll both together."))
         text = "\n".join(notes)
         th = fonts.fit(text, fonts.SANS, cw, 30, 8).height + 1
         units = _units(cat, die, side)
@@ -251,8 +253,7 @@ def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None =
         h = 3 * side + 14
         top = flow.need(h)
         draw_net(c, flow.content.x, top - 3 * side - 2, side)
-        fonts.draw_fit(c, "Placement net for a numbered die: opposite faces add up to 7 (1 opposite 6, 2 opposite 5, "
-                       "3 opposite 4). Stick them in this arrangement: two squares apart in a line means opposite.",
+        fonts.draw_fit(c, _("Placement net for a numbered die: opposite faces add up to 7 (1 opposite 6, 2 opposite 5, 3 opposite 4). Stick them in this arrangement: two squares apart in a line means opposite."),
                        flow.content.x + 4 * side + 6, top - 3 * side - 2, cw - 4 * side - 6, 3 * side, fonts.SANS, 9,
                        valign="middle")
     flow.finish_page()

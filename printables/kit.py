@@ -12,6 +12,7 @@ from typing import Callable
 from companion.catalog import GameCatalog
 
 from . import cards, dice, reference, tokens
+from companion.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -51,12 +52,12 @@ def plan(cat: GameCatalog, opts: KitOptions) -> list[Part]:
     if faces:
         lay = cards.layout_for(opts.cards())
         sheets = -(-len(faces) // len(lay.slots))
-        parts.append(Part(f"{stem}-cards.pdf", f"{len(faces)} cards", lambda cb: cards.render(
-            faces, opts.cards(), f"{cat.name} cards", on_page=cb), sheets * (2 if opts.backs in ("long", "short") else 1)))
+        parts.append(Part(f"{stem}-cards.pdf", ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces)), lambda cb: cards.render(
+            faces, opts.cards(), _("{name} cards").format(name=_(cat.name)), on_page=cb), sheets * (2 if opts.backs in ("long", "short") else 1)))
     if any(all(p.faces for p in d.parts) for d in cat.dice.values()):
-        parts.append(Part(f"{stem}-dice.pdf", "dice stickers", lambda cb: dice.render(cat, opts.dice(), cb), 2))
+        parts.append(Part(f"{stem}-dice.pdf", _("dice stickers"), lambda cb: dice.render(cat, opts.dice(), cb), 2))
     if cards.all_faces(cat, token_decks=True) or tokens.pieces(cat) or tokens.track_cards(cat):
         parts.append(Part(f"{stem}-tokens.pdf", "tokens", lambda cb: tokens.render(cat, opts.cards(), cb), 4))
     if getattr(cat, "reference", ()):
-        parts.append(Part(f"{stem}-reference.pdf", "reference aids", lambda cb: reference.render(cat, opts.paper, cb), 2))
+        parts.append(Part(f"{stem}-reference.pdf", _("reference aids"), lambda cb: reference.render(cat, opts.paper, cb), 2))
     return parts

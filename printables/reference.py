@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from companion.catalog import GameCatalog
 
 from . import fonts, sheet
+from companion.i18n import _
 
 BODY = 8.5  # pt
 PAD = 1.2  # mm inside table cells
@@ -41,7 +42,7 @@ class _Flow:
         self.y = self.content.top
 
     def finish(self) -> None:
-        sheet.scale_check(self.c, self.block, self.ruler, f"{self.caption} · page {self.page}")
+        sheet.scale_check(self.c, self.block, self.ruler, _("{caption} · page {page}").format(caption=self.caption, page=self.page))
         self.c.showPage()
         if self.on_page:
             self.on_page()
@@ -99,7 +100,7 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
     if not entries:
         return None
     buf = io.BytesIO()
-    title = f"{cat.name}: reference"
+    title = _("{name}: reference").format(name=_(cat.name))
     c = sheet.new_canvas(buf, paper, title)
     flow = _Flow(c, paper, f"{title} · {paper.upper()}", on_page)
     _text(flow, title, fonts.BOLD, 16, gap=2)
@@ -109,20 +110,20 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
         if flow.room() < 30 and flow.y < flow.content.top:
             flow.new_page()  # keep a section's title with its first lines
         flow.need(2)
-        _text(flow, e.name, fonts.BOLD, 11.5, gap=1.2)
+        _text(flow, _(e.name), fonts.BOLD, 11.5, gap=1.2)
         if e.kind == "steps":
-            for i, item in enumerate(e.items, 1):
+            for i, item in enumerate(map(_, e.items), 1):
                 _text(flow, f"{i}. {item}", indent=2)
         elif e.kind == "list":
             for item in e.items:
-                _text(flow, f"• {item}", indent=2)
+                _text(flow, f"• {_(item)}", indent=2)
         elif e.kind == "table":
-            _table(flow, list(e.columns), [list(r) for r in e.rows])
+            _table(flow, [_(x) for x in e.columns], [[_(x) for x in r] for r in e.rows])
         elif e.kind == "pad":
             for item in e.items:
-                _text(flow, item, indent=0)
-            _table(flow, list(e.columns), [list(r) + [""] * (len(e.columns) - len(r)) for r in e.rows], blank_h=9.0)
-        note = f"Source: {e.source}" if e.source else f"Assumed: {e.assumed}"
+                _text(flow, _(item), indent=0)
+            _table(flow, [_(x) for x in e.columns], [[_(x) for x in r] + [""] * (len(e.columns) - len(r)) for r in e.rows], blank_h=9.0)
+        note = _("Source: {source}").format(source=e.source) if e.source else _("Assumed: {assumed}").format(assumed=_(e.assumed))
         _text(flow, note, size=6.5, colour=(0.4, 0.4, 0.4), gap=2.5)
     flow.finish()
     c.save()

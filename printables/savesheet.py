@@ -9,6 +9,7 @@ import io
 from typing import Sequence
 
 from . import fonts, qr, sheet
+from companion.i18n import _
 
 QR_SIDE = 90.0  # mm; a full-size code (3000 characters) needs 70.8 mm at 0.4 mm a module
 
@@ -23,7 +24,7 @@ def render(title: str, subtitle: str, board: Sequence[str], code: str, paper: st
     top -= 17
     side = max(QR_SIDE, qr.min_size(code, "M"))
     qr.draw(c, code, content.right - side, top - side, side, "M")
-    fonts.draw_fit(c, "Scan into: castaway resume", content.right - side, top - side - 5, side, 4, fonts.SANS, 8,
+    fonts.draw_fit(c, _("Scan into: castaway resume"), content.right - side, top - side - 5, side, 4, fonts.SANS, 8,
                    align="center")
     # the board in words, left of the code and then below it
     lines = [ln.rstrip() for ln in board] or ["(empty)"]
@@ -38,7 +39,7 @@ def render(title: str, subtitle: str, board: Sequence[str], code: str, paper: st
         y -= line_h
     y = min(y, top - side - 8) - 3
     groups = " ".join(code[i:i + 5] for i in range(0, len(code), 5))
-    fonts.draw_fit(c, "The same code in letters, for typing if the QR code is damaged:", x, y - 4, w, 4, fonts.SANS, 8,
+    fonts.draw_fit(c, _("The same code in letters, for typing if the QR code is damaged:"), x, y - 4, w, 4, fonts.SANS, 8,
                    colour=(0.3, 0.3, 0.3))
     y -= 5
     fonts.draw_fit(c, groups, x, content.y, w, y - content.y, fonts.MONO, 7.5, min_size=4.0)

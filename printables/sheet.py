@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from companion.errors import UsageError
 
 from . import fonts
+from companion.i18n import _
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_SIZES = {
@@ -46,7 +47,7 @@ MARK_RGB = (0.0, 0.0, 0.0)
 def paper_size(paper: str) -> tuple[float, float]:
     key = paper.strip().lower()
     if key not in PAPERS:
-        raise UsageError(f"paper {paper!r}: accepted: {', '.join(PAPERS)}")
+        raise UsageError(_("paper {paper!r}: accepted: {items}").format(paper=paper, items=', '.join(PAPERS)))
     return PAPERS[key]
 
 
@@ -59,9 +60,9 @@ def card_size(size: str) -> tuple[float, float]:
     try:
         w, h = (float(b) for b in bits)
     except ValueError:
-        raise UsageError(f"card size {size!r}: accepted: {', '.join(CARD_SIZES)} or WxH in mm, e.g. 70x120") from None
+        raise UsageError(_("card size {size!r}: accepted: {items} or WxH in mm, e.g. 70x120").format(size=size, items=', '.join(CARD_SIZES))) from None
     if not (20 <= w <= 180 and 20 <= h <= 250):
-        raise UsageError(f"card size {size!r}: each side must be 20..180 x 20..250 mm")
+        raise UsageError(_("card size {size!r}: each side must be 20..180 x 20..250 mm").format(size=size))
     return w, h
 
 
@@ -120,11 +121,11 @@ def layout(paper: str, item_w: float, item_h: float, bleed: float = 3.0, backs: 
     """The most items a page holds with the rules above; the grid is centred across the page."""
     pw, ph = paper_size(paper)
     if backs not in BACKS:
-        raise UsageError(f"backs {backs!r}: accepted: {', '.join(BACKS)}")
+        raise UsageError(_("backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(BACKS)))
     if not 0 <= bleed <= 5:
-        raise UsageError(f"bleed {bleed} mm: accepted 0..5 mm")
+        raise UsageError(_("bleed {bleed} mm: accepted 0..5 mm").format(bleed=bleed))
     if any(abs(v) > MAX_OFFSET for v in offset):
-        raise UsageError(f"back offset {offset[0]},{offset[1]} mm: each must be within ±{MAX_OFFSET:g} mm")
+        raise UsageError(_("back offset {offset},{offset2} mm: each must be within ±{max_offset:g} mm").format(offset=offset[0], offset2=offset[1], max_offset=MAX_OFFSET))
     gap = 2 * bleed if gap is None else gap
     inset = MARGIN + bleed
     best = None
@@ -146,7 +147,7 @@ def layout(paper: str, item_w: float, item_h: float, bleed: float = 3.0, backs: 
                 best = (n, rot, place, cols, rows, w, h)
     n, rot, place, cols, rows, w, h = best
     if n == 0:
-        raise UsageError(f"a {item_w:g}x{item_h:g} mm item does not fit on {paper} with 10 mm margins and the scale check")
+        raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with 10 mm margins and the scale check").format(item_w=item_w, item_h=item_h, paper=paper))
     grid_rows = rows * 2 if backs == "gutterfold" else rows
     gw = cols * w + (cols - 1) * gap
     gh = grid_rows * h + (grid_rows - 1) * gap
@@ -253,8 +254,8 @@ def scale_check(c, box: Box, ruler: float, caption: str = "") -> None:
     sq = Box(box.x, box.top - SQUARE, SQUARE, SQUARE)
     c.rect(sq.x * mm, sq.y * mm, SQUARE * mm, SQUARE * mm, stroke=1, fill=0)
     inner = sq.inset(2.5)
-    fonts.draw_fit(c, "50 mm", inner.x, inner.top - 6, inner.w, 6, fonts.BOLD, 11, align="center")
-    fonts.draw_fit(c, "Print at 100% / actual size. Turn 'fit to page' off: this square must measure 50 mm.",
+    fonts.draw_fit(c, _("50 mm"), inner.x, inner.top - 6, inner.w, 6, fonts.BOLD, 11, align="center")
+    fonts.draw_fit(c, _("Print at 100% / actual size. Turn 'fit to page' off: this square must measure 50 mm."),
                    inner.x, inner.top - 19, inner.w, 12, fonts.SANS, 7, align="center")
     if caption:
         fonts.draw_fit(c, caption, inner.x, inner.y, inner.w, inner.h - 21, fonts.SANS, 6.5, align="center", valign="middle",
@@ -337,7 +338,7 @@ def impose(c, lay: Layout, items: Sequence, front: Callable, back: Callable | No
             for slot, item in zip(bused, chunk):
                 place(c, slot, lay.item_w, lay.item_h, lambda cv, it=item: back(cv, it))
             crop_marks(c, bused)
-            scale_check(c, mirrored_block(lay), lay.ruler, caption(n, sheets) + " · backs")
+            scale_check(c, mirrored_block(lay), lay.ruler, _("{caption} · backs").format(caption=caption(n, sheets)))
             c.showPage()
             pages += 1
     return pages

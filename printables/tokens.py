@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from companion.catalog import GameCatalog
 
 from . import cards, fonts, icons, sheet
+from companion.i18n import _, ngettext
 
 TOKEN = (40.0, 40.0)
 PIECE = (20.0, 20.0)
@@ -53,7 +54,7 @@ def pieces(cat: GameCatalog) -> list[Piece]:
         icon = icons.pick(ctr.id, ctr.name.split()[0], "hope" if ctr.pool else None) or "star"
         tint = cards.DECK_TINTS[i % len(cards.DECK_TINTS)]
         for k in range(1, n + 1):
-            out.append(Piece(cat.name, ctr.id, ctr.name, str(k) if numbered else "", icon, tint))
+            out.append(Piece(_(cat.name), ctr.id, _(ctr.name), str(k) if numbered else "", icon, tint))
     return out
 
 
@@ -64,10 +65,10 @@ def track_cards(cat: GameCatalog) -> list[TrackCard]:
         track = cat.tracks.get(entry.get("track", ""))
         if track is None:
             continue
-        note = f"Source: {spec['source']}" if spec.get("source") else f"Assumed: {spec.get('assumed', '')}"
+        note = _("Source: {source}").format(source=spec['source']) if spec.get("source") else _("Assumed: {assumed}").format(assumed=_(spec.get('assumed', '')))
         for steps in entry.get("steps", [track.max - track.min + 1]):
             top = track.min + steps - 1
-            out.append(TrackCard(cat.name, f"{entry.get('name', track.name)} ({steps} steps)",
+            out.append(TrackCard(_(cat.name), ngettext("{name} ({n} step)", "{name} ({n} steps)", steps).format(name=_(entry.get('name', track.name)), n=steps),
                                  tuple(range(top, track.min - 1, -1)), track.labels, note))
     return out
 
@@ -93,7 +94,7 @@ def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
     c.setFillColorRGB(0.86, 0.92, 0.97)
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
     s = sheet.Box(cards.SAFE, cards.SAFE, w - 2 * cards.SAFE, h - 2 * cards.SAFE)
-    fonts.draw_fit(c, f"{t.game} · {t.name}", s.x, s.top - 8, s.w, 8, fonts.BOLD, 10, align="center", valign="middle")
+    fonts.draw_fit(c, "{game} · {name}".format(game=t.game, name=_(t.name)), s.x, s.top - 8, s.w, 8, fonts.BOLD, 10, align="center", valign="middle")
     fonts.draw_fit(c, t.note, s.x, s.y, s.w, 6, fonts.SANS, 5, colour=(0.35, 0.35, 0.35), valign="bottom", min_size=3.5)
     area_top, area_bottom = s.top - 10, s.y + 8
     step_h = min(12.0, (area_top - area_bottom) / len(t.steps))
@@ -120,7 +121,7 @@ def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | 
     if not (token_faces or parts or tracks):
         return None
     buf = io.BytesIO()
-    title = f"{cat.name} tokens"
+    title = _("{name} tokens").format(name=_(cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)
     backs = opts.backs
 
@@ -129,8 +130,9 @@ def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | 
         lay = sheet.layout(opts.paper, w, h, opts.bleed, backs, opts.offset)
         sheet.impose(c, lay, items, lambda cv, it: front(cv, it, w, h, opts.bleed),
                      lambda cv, it: back(cv, it, w, h, opts.bleed),
-                     lambda n, t: f"{cat.name} · {what} · sheet {n} of {t} · {opts.paper.upper()} · {w:g}×{h:g} mm"
-                                  + ("" if backs == "none" else f" · backs: {backs}"), on_page)
+                     lambda n, t: _("{game} · {what} · sheet {n} of {total} · {paper} · {w:g}×{h:g} mm").format(
+                         game=_(cat.name), what=what, n=n, total=t, paper=opts.paper.upper(), w=w, h=h)
+                                  + ("" if backs == "none" else _(" · backs: {backs}").format(backs=backs)), on_page)
 
     if token_faces:
         section(token_faces, TOKEN, cards.draw_front, cards.draw_back, "tokens")

@@ -16,16 +16,18 @@ import typer
 from companion import session
 from companion.errors import UsageError
 from ui.common import CTX, command, emit_json, out, print_app, store
+from companion.i18n import _, ngettext
 
-PaperOpt = Annotated[str, typer.Option("--paper", help="a4 or letter.")]
-SizeOpt = Annotated[str, typer.Option("--size", help="Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120).")]
-BacksOpt = Annotated[str, typer.Option("--backs", help="none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold.")]
-OffsetOpt = Annotated[str, typer.Option("--offset", help="Shift the backs by X,Y mm if your printer drifts, e.g. 0.5,-1.")]
-BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each card, mm (0..5).")]
-StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help="Sticker side in mm for every die (13), or by die size (15=13,12=10).")]
-NumbersOpt = Annotated[bool, typer.Option("--numbers", help="Print numbered die faces as digits instead of pips.")]
-OutOpt = Annotated[str, typer.Option("--out", help="The folder to write into (made if missing).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable list of the files written.")]
+PaperOpt = Annotated[str, typer.Option("--paper", help=_("a4 or letter."))]
+SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120)."))]
+BacksOpt = Annotated[str, typer.Option("--backs", help=_("none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold."))]
+OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts, e.g. 0.5,-1."))]
+BleedOpt = Annotated[float, typer.Option("--bleed", help=_("Bleed around each card, mm (0..5)."))]
+StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help=_("Sticker side in mm for every die (13), or by die size (15=13,12=10)."))]
+NumbersOpt = Annotated[bool, typer.Option("--numbers", help=_("Print numbered die faces as digits instead of pips."))]
+OutOpt = Annotated[str, typer.Option("--out", help=_("The folder to write into (made if missing)."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=_("Machine-readable list of the files written."))]
+EditionOpt = Annotated[Optional[str], typer.Option("--edition", help=_("The edition to print, e.g. 21 Days: en or cs (the Czech edition's names and cards, in Czech unless --lang says otherwise)."))]
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -34,7 +36,7 @@ def _offset(text: str) -> tuple[float, float]:
     except ValueError:
         bits = []
     if len(bits) != 2:
-        raise UsageError(f"--offset {text!r}: give X,Y in mm, e.g. 0.5,-1")
+        raise UsageError(_("--offset {text!r}: give X,Y in mm, e.g. 0.5,-1").format(text=text))
     return bits[0], bits[1]
 
 
@@ -46,7 +48,7 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
     sheet.paper_size(paper)
     sheet.card_size(size)
     if backs.strip().lower() not in sheet.BACKS:
-        raise UsageError(f"--backs {backs!r}: accepted: {', '.join(sheet.BACKS)}")
+        raise UsageError(_("--backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(sheet.BACKS)))
     opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
                       dice.parse_sticker(sticker), not numbers)
     sheet.layout(paper, *sheet.card_size(size), bleed, opts.backs, opts.offset)  # refuses sizes that do not fit
@@ -56,7 +58,7 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
 def out_folder(out_dir: str) -> Path:
     folder = Path(out_dir).expanduser().resolve()
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--out {out_dir!r} is a file; give a folder")
+        raise UsageError(_("--out {out_dir!r} is a file; give a folder").format(out_dir=out_dir))
     return folder
 
 
@@ -68,12 +70,12 @@ def write_all(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     for name, _data in files:
         target = (folder / name).resolve()
         if target.parent != folder:
-            raise UsageError(f"file name {name!r} would be written outside {str(folder)!r}")
+            raise UsageError(_("file name {name!r} would be written outside {text!r}").format(name=name, text=str(folder)))
         targets.append(target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise UsageError(f"cannot make folder {str(folder)!r}: {e.strerror}") from None
+        raise UsageError(_("cannot make folder {text!r}: {strerror}").format(text=str(folder), strerror=e.strerror)) from None
     return [write_atomic(str(t), data) for t, (_n, data) in zip(targets, files)]
 
 
@@ -81,7 +83,7 @@ def _report(paths: list[Path], as_json: bool, what: list[str] | None = None) -> 
     if as_json:
         return emit_json([{"file": str(p), "what": w, "bytes": p.stat().st_size} for p, w in zip(paths, what or [""] * len(paths))])
     for p in paths:
-        out.print(f"wrote {p}")
+        out.print(_("wrote {p}").format(p=p))
 
 
 def _build(parts, label: str) -> list[tuple[str, bytes, str]]:
@@ -101,18 +103,20 @@ def _build(parts, label: str) -> list[tuple[str, bytes, str]]:
     return built
 
 
-def _catalog(game: str):
-    from companion import catalog
+def _catalog(game: str, edition: str | None = None):
+    from companion import catalog, i18n
 
-    return catalog.load(catalog.resolve_game(game))
+    cat = catalog.load(catalog.resolve_game(game), edition)
+    i18n.prefer(edition)
+    return cat
 
 
 @command("kit", app=print_app)
 def kit_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
     paper: PaperOpt = "a4", size: SizeOpt = "poker", backs: BacksOpt = "long", offset: OffsetOpt = "0,0",
     bleed: BleedOpt = 3.0, sticker: StickerOpt = None, numbers: NumbersOpt = False, out_dir: OutOpt = ".",
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """All of a game's printables in one go: cards, dice stickers, tokens, reference aids.
 
@@ -120,33 +124,33 @@ def kit_cmd(
     """
     from printables.kit import plan
 
-    cat = _catalog(game)
+    cat = _catalog(game, edition)
     opts = _options(paper, size, backs, offset, bleed, sticker, numbers)
     folder = out_folder(out_dir)
-    built = _build(plan(cat, opts), f"{cat.name} kit")
+    built = _build(plan(cat, opts), _("{name} kit").format(name=_(cat.name)))
     paths = write_all(folder, [(n, d) for n, d, _w in built])
     _report(paths, as_json, [w for _n, _d, w in built])
 
 
-def _one(game, kind, opts, out_dir, as_json, **kw):
+def _one(game, kind, opts, out_dir, as_json, edition=None, **kw):
     from printables.kit import plan
 
-    cat = _catalog(game)
+    cat = _catalog(game, edition)
     parts = [p for p in plan(cat, opts) if p.file.endswith(f"-{kind}.pdf")]
     if not parts:
-        raise UsageError(f"{cat.name} has no {kind} to print")
-    built = _build(parts, f"{cat.name} {kind}")
+        raise UsageError(_("{name} has no {kind} to print").format(name=_(cat.name), kind=kind))
+    built = _build(parts, f"{_(cat.name)} {parts[0].what}")
     paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
     _report(paths, as_json, [w for _n, _d, w in built])
 
 
 @command("cards", app=print_app)
 def cards_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
-    deck: Annotated[Optional[list[str]], typer.Option("--deck", "-d", help="Only this deck (repeat for more); 'character' for the characters.")] = None,
-    file: Annotated[Optional[str], typer.Option("--file", help="A TOML file of your own cards ([[deck]] tables) to print the same way.")] = None,
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    deck: Annotated[Optional[list[str]], typer.Option("--deck", "-d", help=_("Only this deck (repeat for more); 'character' for the characters."))] = None,
+    file: Annotated[Optional[str], typer.Option("--file", help=_("A TOML file of your own cards ([[deck]] tables) to print the same way."))] = None,
     paper: PaperOpt = "a4", size: SizeOpt = "poker", backs: BacksOpt = "long", offset: OffsetOpt = "0,0",
-    bleed: BleedOpt = 3.0, out_dir: OutOpt = ".", as_json: JsonOpt = False,
+    bleed: BleedOpt = 3.0, out_dir: OutOpt = ".", as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """A game's cards (and characters), or only some decks, or your own cards from a TOML file.
 
@@ -155,7 +159,7 @@ def cards_cmd(
     from companion import catalog
     from printables import cards
 
-    cat = _catalog(game)
+    cat = _catalog(game, edition)
     opts = _options(paper, size, backs, offset, bleed)
     faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
     if file:
@@ -167,54 +171,56 @@ def cards_cmd(
         for d in wanted - known:
             from companion.errors import did_you_mean
 
-            raise UsageError(f"--deck {d!r}: " + did_you_mean(d, known))
+            raise UsageError(_("--deck {d!r}: {did_you_mean}").format(d=d, did_you_mean=did_you_mean(d, known)))
         faces = [f for f in faces if f.group_id in wanted]
     if not faces:
-        raise UsageError(f"{cat.name}: no cards to print")
+        raise UsageError(_("{name}: no cards to print").format(name=_(cat.name)))
     from printables.kit import Part
 
-    built = _build([Part(f"{cat.id}-{opts.paper}-cards{'-own' if file else ''}.pdf", f"{len(faces)} cards",
-                          lambda cb: cards.render(faces, opts.cards(), f"{cat.name} cards", on_page=cb), 1)], f"{cat.name} cards")
+    title = _("{name} cards").format(name=_(cat.name))
+    count = ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces))
+    built = _build([Part(f"{cat.id}-{opts.paper}-cards{'-own' if file else ''}.pdf", count,
+                          lambda cb: cards.render(faces, opts.cards(), title, on_page=cb), 1)], title)
     paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
     _report(paths, as_json, [w for _n, _d, w in built])
 
 
 @command("dice", app=print_app)
 def dice_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
     paper: PaperOpt = "a4", sticker: StickerOpt = None, numbers: NumbersOpt = False, out_dir: OutOpt = ".",
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """Dice sticker sheets with a test strip of sizes (and a placement net for numbered dice).
 
     Example: castaway print dice 21days --sticker 15=12.5
     """
-    _one(game, "dice", _options(paper, "poker", "none", "0,0", 3.0, sticker, numbers), out_dir, as_json)
+    _one(game, "dice", _options(paper, "poker", "none", "0,0", 3.0, sticker, numbers), out_dir, as_json, edition)
 
 
 @command("tokens", app=print_app)
 def tokens_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
     paper: PaperOpt = "a4", backs: BacksOpt = "long", offset: OffsetOpt = "0,0", bleed: BleedOpt = 3.0,
-    out_dir: OutOpt = ".", as_json: JsonOpt = False,
+    out_dir: OutOpt = ".", as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """Tokens (with QR codes), counter pieces and track cards.
 
     Example: castaway print tokens 21days --backs none
     """
-    _one(game, "tokens", _options(paper, "poker", backs, offset, bleed), out_dir, as_json)
+    _one(game, "tokens", _options(paper, "poker", backs, offset, bleed), out_dir, as_json, edition)
 
 
 @command("reference", app=print_app)
 def reference_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies or dieson.")],
-    paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = False,
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """The game's reference aids: turn summary and the tables looked up most.
 
     Example: castaway print reference 21days --paper letter
     """
-    _one(game, "reference", _options(paper, "poker", "none", "0,0", 3.0), out_dir, as_json)
+    _one(game, "reference", _options(paper, "poker", "none", "0,0", 3.0), out_dir, as_json, edition)
 
 
 def board_words(loaded) -> list[str]:
@@ -244,8 +250,9 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
     code = savecode.encode(loaded.table)
-    title = f"{loaded.cat.name}: save sheet, game {loaded.row.id}"
-    sub = f"version {loaded.row.version} · saved {now()[:16].replace('T', ' ')} · restore with: castaway resume CODE"
+    title = _("{name}: save sheet, game {id}").format(name=_(loaded.cat.name), id=loaded.row.id)
+    sub = _("version {version} · saved {at} · restore with: castaway resume CODE").format(
+        version=loaded.row.version, at=now()[:16].replace('T', ' '))
     pdf = savesheet.render(title, sub, board_words(loaded), code, paper.strip().lower())
     name = f"{loaded.cat.id}-game{loaded.row.id}-v{loaded.row.version}-save-{paper.strip().lower()}.pdf"
     paths = write_all(out_folder(out_dir), [(name, pdf)])
@@ -254,8 +261,8 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
 
 @command("resume")
 def resume_cmd(
-    code: Annotated[str, typer.Argument(help="The code from a save sheet (scan its QR code, or type it).")],
-    title: Annotated[str, typer.Option(help="A name for the restored game.")] = "",
+    code: Annotated[str, typer.Argument(help=_("The code from a save sheet (scan its QR code, or type it)."))],
+    title: Annotated[str, typer.Option(help=_("A name for the restored game."))] = "",
 ):
     """Start a new game from a save sheet's code; it becomes the current game.
 
@@ -268,6 +275,6 @@ def resume_cmd(
     data = savecode.decode(code)
     with store(create=True) as st:
         loaded = session.new_game_from_state(st, Table(data), title=title or "resumed from a save sheet")
-    out.print(f"Game {loaded.row.id}: {loaded.cat.name} restored from the save code. It is now the current game.")
+    out.print(_("Game {id}: {name} restored from the save code. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 

@@ -1,0 +1,236 @@
+"""The translation catalogs: extract the messages, update the .po files, compile them to .mo, check them.
+
+    python tools/locales.py update    # new messages into companion/locales/<lang>/LC_MESSAGES/castaway.po
+    python tools/locales.py compile   # .po -> .mo (shipped as package data; the runtime needs only gettext)
+    python tools/locales.py check     # every message translated, placeholders kept, .mo up to date
+
+Messages are the string arguments of _(), N_() and ngettext() in the code, the help texts of the commands
+(the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers:
+the other games' command modules stay English, as their rulebooks are), and the texts of the 21 Days catalog
+(names, effects, abilities, reference aids, symbols, phases; an edition's own names are printed names and
+are shown as they are). Needs Babel (the `test` extra); castaway itself does not.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import sys
+import tomllib
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "companion" / "locales"
+DOMAIN = "castaway"
+LANGS = ("cs",)
+SOURCES = ("cli.py", "companion", "ui", "printables")
+TRANSLATED_GAMES = ("21days",)  # the games with a translated catalog (the others have only English rulebooks)
+FIELD = re.compile(r"\{([^{}!:]*)(![rsa])?(:[^{}]*)?\}")
+
+
+def _py_files() -> list[Path]:
+    out = []
+    for src in SOURCES:
+        p = ROOT / src
+        out += [p] if p.is_file() else sorted(p.rglob("*.py"))
+    return out
+
+
+def _fname(node) -> str:
+    f = node.func if isinstance(node, ast.Call) else node
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def extract_code() -> dict[str, dict]:
+    """msgid -> {"plural": str | None, "where": [file:line, ...]} from the Python sources."""
+    found: dict[str, dict] = {}
+
+    def add(msgid: str, where: str, plural: str | None = None):
+        e = found.setdefault(msgid, {"plural": plural, "where": []})
+        e["where"].append(where)
+        if plural:
+            e["plural"] = plural
+
+    for path in _py_files():
+        rel = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        translated = "i18n import" in text  # a module that imports the i18n helpers is translated whole
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                args = node.args
+                if node.func.id in ("_", "N_") and len(args) == 1 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+                    add(args[0].value, f"{rel}:{node.lineno}")
+                elif node.func.id == "ngettext" and len(args) == 3 and all(
+                        isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
+                    add(args[0].value, f"{rel}:{node.lineno}", args[1].value)
+            if translated and isinstance(node, ast.FunctionDef) and any(
+                    isinstance(d, ast.Call) and _fname(d) in ("command", "cmd") for d in node.decorator_list):
+                doc = ast.get_docstring(node, clean=False)
+                if doc:
+                    add(inspect.cleandoc(doc), f"{rel}:{node.lineno}")
+    return found
+
+
+def _texts_of(value, keys) -> list[str]:
+    out = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in ("source", "assumed", "id"):
+                continue
+            if k in keys:
+                out += [x for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+                if k == "rows":
+                    out += [c for row in v if isinstance(row, list) for c in row if isinstance(c, str)]
+            elif isinstance(v, (dict, list)):
+                out += _texts_of(v, keys)
+    elif isinstance(value, list):
+        for v in value:
+            out += _texts_of(v, keys)
+    return out
+
+
+def extract_data() -> dict[str, dict]:
+    """msgid -> {"plural": None, "where": [...]} from the translated games' catalogs."""
+    found: dict[str, dict] = {}
+    texts = ("name", "effect", "ability", "cost", "items", "columns", "rows")
+    for gid in TRANSLATED_GAMES:
+        folder = ROOT / "decks" / gid
+        files = [(p, False) for p in sorted(folder.glob("*.toml"))]
+        files += [(p, True) for p in sorted(folder.glob("editions/*/*.toml"))]
+        for path, edition in files:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            keys = tuple(k for k in texts if not (edition and k == "name"))  # an edition's names are printed names
+            rel = path.relative_to(ROOT).as_posix()
+            msgs = _texts_of({k: v for k, v in data.items() if k != "rules"}, keys)
+            rules = data.get("rules", {})
+            for table in ("symbols", "phases"):
+                msgs += [v for k, v in (rules.get(table) or {}).items() if isinstance(v, str) and k not in ("source", "assumed")]
+            for track in data.get("track", []):
+                msgs += [v for v in (track.get("labels") or {}).values() if isinstance(v, str)]
+            for m in msgs:
+                if re.search(r"[A-Za-z]{2}", m):
+                    found.setdefault(m, {"plural": None, "where": []})["where"].append(rel)
+    return found
+
+
+def extract() -> dict[str, dict]:
+    msgs = extract_code()
+    for k, v in extract_data().items():
+        msgs.setdefault(k, {"plural": None, "where": []})["where"] += v["where"]
+    return msgs
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(lang: str):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, domain=DOMAIN, project="castaway")
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def write(lang: str, catalog) -> None:
+    from babel.messages.pofile import write_po
+
+    path = po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = BytesIO()
+    write_po(buf, catalog, width=0, omit_header=False, sort_output=False, include_lineno=False)
+    path.write_bytes(buf.getvalue())
+
+
+def update(lang: str) -> tuple[int, int]:
+    """Add new messages (untranslated) and drop the ones the code no longer uses; returns (added, dropped)."""
+    cat = read(lang)
+    msgs = extract()
+    have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in cat if m.id}
+    added = dropped = 0
+    for key, m in list(have.items()):
+        if key not in msgs:
+            cat.delete(m.id)
+            dropped += 1
+    for msgid, info in msgs.items():
+        locs = [(w.split(":")[0], None) for w in sorted(set(info["where"]))]
+        if msgid in have:
+            have[msgid].locations = locs
+            continue
+        cat.add((msgid, info["plural"]) if info["plural"] else msgid, ("", "", "") if info["plural"] else "", locations=locs)
+        added += 1
+    write(lang, cat)
+    return added, dropped
+
+
+def mo_bytes(lang: str) -> bytes:
+    from babel.messages.mofile import write_mo
+
+    buf = BytesIO()
+    write_mo(buf, read(lang))
+    return buf.getvalue()
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def compile_all() -> None:
+    for lang in LANGS:
+        mo_path(lang).write_bytes(mo_bytes(lang))
+
+
+def fields(text: str) -> list[str]:
+    """The named placeholders of a message, sorted ({n} and {n!r} alike)."""
+    return sorted(m.group(1) for m in FIELD.finditer(text.replace("{{", "").replace("}}", "")))
+
+
+def problems(lang: str) -> list[str]:
+    """Every message of the code without a translation, or whose translation changes the placeholders."""
+    cat = read(lang)
+    by_id = {(m.id if isinstance(m.id, str) else m.id[0]): m for m in cat if m.id}
+    out = []
+    for msgid, info in extract().items():
+        m = by_id.get(msgid)
+        strs = [] if m is None else ([m.string] if isinstance(m.string, str) else list(m.string))
+        if m is None or not strs or not all(strs):
+            out.append(f"{lang}: no translation: {msgid!r} ({info['where'][0]})")
+            continue
+        if m.fuzzy:
+            out.append(f"{lang}: fuzzy: {msgid!r}")
+        want = set(fields(msgid)) | set(fields(info["plural"] or ""))
+        for s in strs:
+            got = set(fields(s))
+            if got != want and not (info["plural"] and got <= want and got):
+                out.append(f"{lang}: placeholders {sorted(got)} != {sorted(want)} in {s!r} for {msgid!r}")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "check"
+    if what == "update":
+        for lang in LANGS:
+            added, dropped = update(lang)
+            print(f"{po_path(lang).relative_to(ROOT)}: {added} new, {dropped} dropped")
+        return 0
+    if what == "compile":
+        compile_all()
+        return 0
+    if what == "check":
+        bad = [p for lang in LANGS for p in problems(lang)]
+        bad += [f"{mo_path(lang).relative_to(ROOT)} is out of date: run python tools/locales.py compile"
+                for lang in LANGS if not mo_path(lang).exists() or mo_path(lang).read_bytes() != mo_bytes(lang)]
+        print("\n".join(bad) or "ok")
+        return 1 if bad else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
