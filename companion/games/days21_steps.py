@@ -349,7 +349,7 @@ def _magnusson(t, cat, q):
 
 def _tentacle(t, cat, q):
     fight = flow(t).get("fight") or {}
-    i = fight.get("i", 0) + 1
+    i = fight.get("done", 0) + 1
     if fight.get("victim"):
         v = fight["victim"]
         return _("Tentacle {i} of {of}").format(i=i, of=fight['of']), _("{who} defends with their placement die against {white}: lower loses 1 strength, equal escapes, higher cuts the tentacle.").format(who=name(t, cat, v), white=fight['white']), \
