@@ -101,6 +101,8 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
 def character_faces(cat: GameCatalog) -> list[Face]:
     faces = []
     for ch in cat.characters.values():
+        if ch.get("absent"):  # not in this edition's box
+            continue
         facts = []
         cls = ch.get("class")
         facts.append("{role}{part}".format(role=_(ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))

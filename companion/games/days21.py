@@ -23,7 +23,7 @@ SAY = {
     "scruffs_seat": N_("Scruffs Up! puts Scruffs in the green seat; drop --survivor for green or drop --scruffs"),
     "difficulty": N_("difficulty {d!r}: accepted: green, orange, red (red is hardest)"),
     "starting": N_("starting player {s!r}: accepted: {accepted}"),
-    "promo": "promo {p!r}: accepted: " + ", ".join(PROMOS),
+    "promo": N_("promo {p!r}: accepted: {accepted}"),
     "ability": N_("ability token {a!r} for {seat}: accepted: {accepted}"),
 }
 
@@ -40,7 +40,7 @@ def _promos(options: dict) -> set[str]:
         out.add("shark6")
     for x in out:
         if x not in PROMOS:
-            raise UsageError(_(SAY["promo"]).format(p=x))
+            raise UsageError(_(SAY["promo"]).format(p=x, accepted=", ".join(PROMOS)))
     return out
 
 
@@ -68,11 +68,14 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         chosen["green"] = "scruffs"
     for colour in COLOURS:
         pick = chosen.get(colour)
-        pool = [c.id for c in cat.characters.values() if c.role == colour and not c.get("dog")]
+        pool = [c.id for c in cat.characters.values() if c.role == colour and not c.get("dog") and not c.get("absent")]
         if pick is None:
             pick = rng.choice(sorted(pool))
         elif pick not in cat.characters:
             raise UsageError(_("survivor {pick!r} is not in 21 Days; {did_you_mean}").format(pick=pick, did_you_mean=did_you_mean(pick, cat.characters)))
+        elif cat.characters[pick].get("absent"):
+            raise UsageError(_("survivor {pick!r} is not in this edition of 21 Days; {did_you_mean}").format(
+                pick=pick, did_you_mean=did_you_mean(pick, [c.id for c in cat.characters.values() if not c.get("absent")])))
         elif cat.characters[pick].role != colour:
             raise UsageError(_("survivor {pick!r} is {role}, not {colour}: one survivor of each colour").format(pick=pick, role=cat.characters[pick].role, colour=colour))
         elif cat.characters[pick].get("dog") and not options.get("scruffs"):
@@ -246,7 +249,8 @@ def setup_asks(cat: GameCatalog, options: dict):
     for colour in COLOURS:
         if colour == "green" and options.get("scruffs"):
             continue
-        pool = sorted((c for c in cat.characters.values() if c.role == colour and not c.get("dog")), key=lambda c: c.id)
+        pool = sorted((c for c in cat.characters.values() if c.role == colour and not c.get("dog") and not c.get("absent")),
+                      key=lambda c: c.id)
         yield f"survivor:{colour}", Ask(_("The {colour} survivor (Enter: drawn at random)").format(colour=_(colour)), "choice", choices=(
             ("random", _("at random")), *((c.id, f"{_(c.name)}: {_(c.ability)}" + (f" ({_(c.cost)})" if c.cost else "")) for c in pool)),
             default="random")

@@ -353,4 +353,6 @@ def blocked(t: Table) -> set[str]:
         return {"all"}
     if today in ("flare", "swap", "hope", "fishing", "receive", "play", "jellyfish"):
         return {today}
+    if today == "bottle":  # the Czech forecast board's one bottle symbol closes both of its places
+        return {"receive", "play"}
     return set()

@@ -57,9 +57,13 @@ def day_tasks(t: Table, cat: GameCatalog) -> list[dict]:
             tasks.append({"do": "rosina"})
         return tasks + [{"do": "day21"}]
     tasks = []
-    if d21(t).get("weather") is not None:
+    # the English rulebook rolls the weather before the sharks, the Czech one at the start of the morning
+    early = d21(t).get("weather") is not None and cat.rules.get("weather", {}).get("when") != "morning"
+    if early:
         tasks.append({"do": "weather"})
     tasks.append({"do": "shark"})
+    if d21(t).get("weather") is not None and not early:
+        tasks.append({"do": "weather"})
     tasks += weather_tasks(t)
     tasks += [{"do": "morning"}, {"do": "midday"}, {"do": "evening"}]
     if d21(t).get("plant") is not None:
