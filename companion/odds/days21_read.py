@@ -13,11 +13,12 @@ from .dist import pct
 SAY = {
     "person": N_("{who}: {lose}% to lose a die, {die}% to die"),
     "person_safe": N_("{who}: {hurt} to lose strength, no die at risk"),
+    "safe": N_("{who}: safe"),
     "nobody": N_("Nobody dies: {p}"),
     "wakes": N_("The octopus wakes: {p}"),
     "cut": N_("Tentacles cut: {dist}"),
     "fight_hurt": N_("{who}: {p} to lose strength ({mean} on average)"),
-    "jelly": N_("{who} on {card}: {dist} stings; {lose}% to lose a die, {die}% to die"),
+    "jelly": N_("{who}{card}: stings {dist}; {lose}% to lose a die, {die}% to die"),
     "rescue": N_("Chance of rescue, playing the best: {p} ({need} space(s) to go)"),
     "rescued": N_("The ship is at the buoy: rescued."),
     "plan": N_("Best order: {plan}"),
@@ -41,6 +42,8 @@ def _p(x) -> str:
 
 
 def person_line(who: str, lose, die, hurt=None) -> str:
+    if not lose and not die and not hurt:
+        return _(SAY["safe"]).format(who=who)
     if not lose and not die:
         return _(SAY["person_safe"]).format(who=who, hurt=_p(hurt or 0))
     return _(SAY["person"]).format(who=who, lose=_n(lose), die=_n(die))
@@ -101,7 +104,7 @@ def jelly_lines(t, cat, seat: str, challenges, card: str) -> list[str]:
     s = d.single_summary(stack, d.jellyfish(stack, challenges))
     who = d.crew_from_table(t, cat).names[d.crew_from_table(t, cat).index(seat)]
     dist = ", ".join(f"{k}: {_p(v)}" for k, v in s["loss"].items())
-    return [_(SAY["jelly"]).format(who=who, card=card, dist=dist, lose=_n(s["lose_die"]), die=_n(s["die"]))]
+    return [_(SAY["jelly"]).format(who=who, card=f" on {card}" if card else "", dist=dist, lose=_n(s["lose_die"]), die=_n(s["die"]))]
 
 
 def paranoia_lines(t, cat, seat: str) -> list[str]:

@@ -89,9 +89,11 @@ def fishing(table, visible) -> dict:
     r = rl.fishing(table, tuple(visible))
     rows = [row(_("{k} fish").format(k=k), [cell(_("chance"), v)]) for k, v in r["fish"].items()]
     rows.append(row(_("strength gained"), [cell(str(k), v) for k, v in r["gained"].items()],
-                    _("{m:.2f} on average; room for {room}").format(m=float(mean(r["gained"])), room=r["room"])))
-    return report("fishing", _("Fishing"), rows, {"fish": r["fish"], "gained": r["gained"]},
-                  assumptions=[_("the fish go where they count (nobody past 6, at most 2 each)")])
+                    _("{m:.2f} on average, shared weakest first").format(m=float(mean(r["gained"])))))
+    rows.append(row(_("at best"), [cell(str(k), v) for k, v in r["best"].items()],
+                    _("{m:.2f} on average with the fish given where they count; room for {room}").format(m=float(mean(r["best"])), room=r["room"])))
+    return report("fishing", _("Fishing"), rows, {"fish": r["fish"], "gained": r["gained"], "best": r["best"]},
+                  assumptions=[_("shared as castaway shares by default: a fish each, weakest first (a survivor at 6 takes one too, as in the rulebook's example), then seconds to the weakest")])
 
 
 def flares(n: int, ship: int, lo: int, hi: int, anchor: int | None) -> dict:

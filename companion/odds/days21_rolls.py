@@ -38,12 +38,27 @@ def hope_location(n: int, per: int = 3, holders: tuple[bool, ...] | None = None,
 
 
 def fishing(fish_table, visible: tuple[int, ...], most_each: int = 2) -> dict:
-    """One fishing die: the fish caught (the table: 1, 2, 3, 4, 4, 5) and the strength the raft really
-    gains when the fish go where they count (nobody past 6 visible, at most `most_each` each)."""
+    """One fishing die: the fish caught (the table: 1, 2, 3, 4, 4, 5) and the strength the raft gains
+    when the fish are shared as castaway shares them (a fish each, weakest first, then seconds; as in
+    the rulebook's example a survivor at 6 still takes a fish of the first round), and at best."""
     room = sum(min(most_each, 6 - v) for v in visible if v > 0)
     fish = marginal({v: Fraction(1, 6) for v in SIDES}, lambda v: fish_table[v - 1])
-    gained = marginal(fish, lambda f: min(f, room))
-    return {"fish": fish, "gained": gained, "room": room}
+    gained = marginal(fish, lambda f: shared_gain(visible, f, most_each))
+    best = marginal(fish, lambda f: min(f, room))
+    return {"fish": fish, "gained": gained, "best": best, "room": room}
+
+
+def shared_gain(visible: tuple[int, ...], fish: int, most_each: int = 2) -> int:
+    """The strength `fish` fish bring when shared as castaway's Fishing shares them by default."""
+    from ..games.days21_locations import fish_share
+    from ..table import Table
+
+    seats = [f"s{i}" for i in range(len(visible))]
+    t = Table({"seats": seats, "dead": [], "seat": {s: {"strength": [v]} for s, v in zip(seats, visible)}})
+    got: dict = {}
+    for s in fish_share(t, fish, most_each):
+        got[s] = got.get(s, 0) + 1
+    return sum(min(n, 6 - visible[seats.index(s)]) for s, n in got.items())
 
 
 def flares(n: int, ship: int, lo: int, hi: int, anchor: int | None = None, full: int = 3) -> dict:
@@ -74,20 +89,26 @@ def paranoia(stack: tuple, hope: int, policy: str = "none") -> dict:
     spent: Dist = {}
     total = sum(stack)
     for face in SIDES:
-        most = min(face, hope)
-        if policy == "none":
-            pay = 0
-        elif policy == "all":
-            pay = most
-        else:
-            live = max(0, face - (total - 1))
-            keep = max(0, face - (stack[0] - 1)) if stack else 0
-            pay = keep if policy == "dice" and keep <= most else (live if live <= most else 0)
+        pay = paranoia_pay(stack, hope, face, policy)
         after = tuple(stack_lose(list(stack), face - pay))
         add(final, after, Fraction(1, 6))
         add(spent, pay, Fraction(1, 6))
     return {"final": final, "spent": dict(sorted(spent.items())), "lose_die": prob(final, lambda s: fate(stack, s) == "lose_die"),
             "die": prob(final, lambda s: fate(stack, s) == "die"), "loss": marginal(final, lambda s: total - sum(s))}
+
+
+def paranoia_pay(stack: tuple, hope: int, face: int, policy: str) -> int:
+    """The hope a policy pays against a Paranoia roll of `face` (see `paranoia`)."""
+    most = min(face, hope)
+    if policy == "none":
+        return 0
+    if policy == "all":
+        return most
+    live = max(0, face - (sum(stack) - 1))
+    keep = max(0, face - (stack[0] - 1)) if stack else 0
+    if policy == "dice" and keep <= most:
+        return keep
+    return live if live <= most else 0
 
 
 def kid(stack: tuple) -> dict:

@@ -12,9 +12,10 @@ from ..i18n import N_, _
 from . import days21_read as rd
 
 SAY = {
-    "if_a": N_("If the card is {card}: {line}"),
+    "if_a": N_("If the card is {card}: "),
     "flare": N_("Flare dice ({n}): the ship moves forward {fwd}, back {back}"),
-    "hope": N_("Hope dice ({n}): {mean:.1f} tokens on average; {pen} to pay back at least one for 1s"),
+    "hope": N_("Hope dice ({n}): {mean:.1f} tokens on average"),
+    "hope_pen": N_("; {pen} to pay back at least one for 1s"),
     "fish": N_("Fishing: {mean:.1f} strength gained on average (room for {room})"),
     "defend": N_("{who}: wounded {lo}, slips free {eq}, cuts the tentacle {hi}"),
 }
@@ -50,7 +51,10 @@ def _hope(t, cat, q) -> list[str]:
     rule = cat.rules["hope_location"]
     r = rl.hope_location(len(seats), rule["points_per_hope"], tuple(hope(t, s) > 0 for s in seats),
                          t.data["pools"]["hope"]["supply"] - sum(hope(t, s) for s in t.seats), rule["full"])
-    return [_(SAY["hope"]).format(n=len(seats), mean=float(mean(r["won"])), pen=pct(1 - r["paid"].get(0, 0)))]
+    line = _(SAY["hope"]).format(n=len(seats), mean=float(mean(r["won"])))
+    if len(seats) >= rule["full"]:
+        line += _(SAY["hope_pen"]).format(pen=pct(1 - r["paid"].get(0, 0)))
+    return [line]
 
 
 def _fishing(t, cat, q) -> list[str]:
@@ -75,7 +79,7 @@ def _jelly(t, cat, q) -> list[str]:
     out = []
     for c in known:
         ch = [(x[0], int(x[1])) for x in c.get("challenges")]
-        out += [_(SAY["if_a"]).format(card=c.name, line=line) for line in rd.jelly_lines(t, cat, seat, ch, c.name)]
+        out += [_(SAY["if_a"]).format(card=c.name) + line for line in rd.jelly_lines(t, cat, seat, ch, "")]
     return out
 
 

@@ -1,0 +1,198 @@
+"""Monte Carlo runs of 21 Days' rules procedures through the engine's own Action classes, with dice
+from a seeded generator typed in as the table's faces, to check the exact odds against (tests and
+bench/bench_odds.py). Each run builds a small table holding just what the procedure reads.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from companion import catalog
+from companion.games import days21
+from companion.games import days21_abilities as ab
+from companion.games import days21_attacks as at
+from companion.games import days21_locations as lo
+from companion.table import Table
+
+CAT = catalog.load("21days")
+COLOURS = ("red", "yellow", "blue", "green")
+
+
+def table(stacks, hope=None, survivors=None, ship=4, day=5, extra=None) -> Table:
+    """Survivors on raft spots 1..n in seat order (red on spot 1...), with these strength stacks."""
+    seats = list(COLOURS[: len(stacks)])
+    data = {
+        "game": "21days", "options": {}, "seats": seats, "dead": [], "over": None, "last": None,
+        "seat": {s: {"strength": list(st), "hope": (hope or [0] * len(stacks))[i],
+                     "survivor": (survivors or seats)[i]} for i, (s, st) in enumerate(zip(seats, stacks))},
+        "d21": {"raft": {str(i + 1): (seats[i] if i < len(seats) else None) for i in range(4)}, "today": [],
+                "ability": {}, "kite": None, "swap": None, "just_attacked": False},
+        "flow": {"queue": []}, "tracks": {"shark": 1, "ship": ship, "day": day}, "limits": {},
+        "counters": {"tentacles": 8, "kite": 0, "planks": 6}, "flags": {"starting": "red"},
+        "pools": {"hope": {"supply": 16}}, "rng": [0, 0],
+        "decks": {d: {"draw": [], "discard": [], "out": [], "table": [], "held": {}} for d in ("bottle", "jellyfish")},
+    }
+    if extra:
+        extra(data)
+    return Table(data)
+
+
+def run(t: Table, action):
+    res = action.run(t, CAT)
+    days21.settle(t, CAT)
+    return res
+
+
+def shark_attack(stacks, rng: random.Random) -> list[list[int]]:
+    t = table(stacks)
+    t.data["flow"]["queue"] = [{"do": "attack"}]
+    bites = [f"{rng.randint(1, 6)}/{rng.randint(1, 6)}" for _ in range(4)]
+    done = 0
+    while done < 4 and days21.living(t):
+        run(t, at.SharkAttack(faces=",".join(bites[done:])))
+        aw = t.data["flow"].get("await")
+        if aw:
+            run(t, at.ColourToken(rng.choice(aw["among"])))
+        shark = t.data["flow"].get("shark")
+        done = shark["bite"] if shark else 4
+    return [t.seat_values(s)["strength"] for s in t.seats]
+
+
+def shark_bite(stacks, fin: int, rng: random.Random) -> list[list[int]]:
+    t = table(stacks)
+    t.data["flow"]["queue"] = [{"do": f"shark-{fin}"}]
+    run(t, at.SharkBite(fin, f"{rng.randint(1, 6)}/{rng.randint(1, 6)}"))
+    aw = t.data["flow"].get("await")
+    if aw:
+        run(t, at.ColourToken(rng.choice(aw["among"])))
+    return [t.seat_values(s)["strength"] for s in t.seats]
+
+
+def octopus(stacks, tentacles: int, rng: random.Random) -> tuple[list, int]:
+    t = table(stacks)
+    t.data["counters"]["tentacles"] = tentacles
+    at.start_fight(t)
+    while t.data["flow"].get("queue") and t.data["flow"]["queue"][0].get("do") == "tentacle":
+        w = rng.randint(1, 6)
+        match = [s for s in days21.living(t) if t.visible(s) == w]
+        token = rng.choice(match) if len(match) > 1 else None
+        run(t, at.Tentacle(white=str(w), token=token, defence=str(rng.randint(1, 6))))
+    return [t.seat_values(s)["strength"] for s in t.seats], tentacles - t.data["counters"]["tentacles"]
+
+
+def jellyfish(stack, challenges, rng: random.Random) -> list[int]:
+    t = table([stack])
+    t.data["flow"]["queue"] = [{"do": "jellyfish"}]
+    card = ",".join(f"{o}{n}" for o, n in challenges)
+    faces = ",".join(str(rng.randint(1, 6)) for _ in range(4))
+    run(t, at.Jellyfish(who="red", card=card, faces=faces))
+    return t.seat_values("red")["strength"]
+
+
+def hope(n: int, holders, rng: random.Random) -> int:
+    """Net hope change of the rollers at the Hope location."""
+    t = table([[6]] * n, hope=[1 if h else 0 for h in holders])
+    t.data["flow"]["queue"] = [{"do": "hope"}]
+    before = sum(t.seat_values(s)["hope"] for s in t.seats)
+    run(t, lo.Hope(seats=",".join(t.seats), faces=",".join(str(rng.randint(1, 6)) for _ in range(n))))
+    return sum(t.seat_values(s)["hope"] for s in t.seats) - before
+
+
+def fishing(stacks, rng: random.Random) -> int:
+    t = table(stacks)
+    t.data["flow"]["queue"] = [{"do": "fishing"}]
+    before = sum(t.visible(s) for s in t.seats)
+    run(t, lo.Fishing(seat="red", face=str(rng.randint(1, 6))))
+    return sum(t.visible(s) for s in t.seats) - before
+
+
+def flares(n: int, ship: int, rng: random.Random) -> int:
+    t = table([[6]] * n, ship=ship)
+    t.data["flow"]["queue"] = [{"do": "flare"}]
+    run(t, lo.Flare(seats=",".join(t.seats), faces=",".join(str(rng.randint(1, 6)) for _ in range(n))))
+    return t.data["tracks"]["ship"]
+
+
+def paranoia(stack, hope_held: int, policy: str, rng: random.Random) -> list[int]:
+    from companion.odds.days21_rolls import paranoia_pay
+
+    t = table([stack], hope=[hope_held])
+    t.data["flow"]["queue"] = [{"do": "paranoia"}]
+    face = rng.randint(1, 6)
+    run(t, at.Paranoia(who="red", face=str(face), pay=paranoia_pay(tuple(stack), hope_held, face, policy)))
+    return t.seat_values("red")["strength"]
+
+
+def kid(stack, rng: random.Random) -> list[int]:
+    t = table([stack], survivors=["kid"])
+    t.data["flow"]["queue"] = [{"do": "kid"}]
+    run(t, lo.Kid(face=str(rng.randint(1, 6))))
+    return t.seat_values("red")["strength"]
+
+
+def within(p_exact, hits: int, n: int, k: float = 4.0) -> bool:
+    """The sample share hits/n is within k standard errors of p (exactly equal where p is 0 or 1)."""
+    p = float(p_exact)
+    if p in (0.0, 1.0):
+        return hits == round(p * n)
+    return abs(hits / n - p) <= k * math.sqrt(p * (1 - p) / n)
+
+
+# -- day 21: the solver's best play, carried out by the engine's Day21 actions ----------------------
+
+
+def day21_table(r, extra=None) -> Table:
+    """A day-21 table (after exhaustion) for a Rescue value's people."""
+    stacks = [p[2] for p in r.people]
+    t = table(stacks, hope=[p[3] for p in r.people], survivors=[p[1] or c for p, c in zip(r.people, COLOURS)],
+              ship=CAT.rules["ship_start"]["orange"], day=21, extra=extra)
+    from companion.games.days21_core import buoy
+
+    t.data["tracks"]["ship"] = buoy(CAT) - r.need
+    t.data["d21"]["today"] = ["exhaustion"]
+    t.data["d21"]["ability"] = {c: {"id": "hope21", "used": False} for c, p in zip(t.seats, r.people) if p[4]}
+    if r.dolphin:
+        t.data["d21"]["swap"] = "dolphin"
+    t.data["flow"]["queue"] = [{"do": "day21"}]
+    return t
+
+
+def day21(r, solver, rng: random.Random) -> bool:
+    """One day 21 played by the solver's policy through the engine; True if rescued."""
+    from companion.odds.days21_rescue import _find  # noqa: F401 (the solver's own lookup)
+
+    t = day21_table(r)
+    seats = list(t.seats)
+    roles = {c: p[1] for c, p in zip(seats, r.people)}
+    for _ in range(200):
+        if t.data.get("over"):
+            break
+        people = []
+        for s in seats:
+            tok = t.data["d21"]["ability"].get(s)
+            people.append((roles[s], tuple(t.seat_values(s)["strength"]), t.seat_values(s).get("hope", 0),
+                           bool(tok and not tok["used"])))
+        state = (tuple(sorted(people)), sum(1 for k in t.data["d21"]["today"] if k == "diva"), None, False)
+        need = CAT.tracks["ship"].max - t.data["tracks"]["ship"]
+        move, _v = solver.best(state, need)
+        if move is None:
+            break
+        act, outs = move
+        kind, person = act
+        seat = next(s for s, p in zip(seats, people) if p == person)
+        if kind == "token":
+            run(t, ab.FlipToken(seat))
+            continue
+        face = rng.randint(1, 6)
+        turn = False
+        if face == 1:
+            choice = [b for _p, b in outs if len(b) > 1]
+            if choice:
+                (keep, _d), (paid, d1) = choice[0]
+                turn = solver.value(paid)[need - d1] > solver.value(keep)[need]
+        what = {"flare": "flare", "shout": "shout", "diva": "diva"}[kind]
+        run(t, ab.Day21(what, seat, "6" if turn else str(face)))
+        if turn and not t.data.get("over"):
+            run(t, ab.Dolphin(seat, 1))
+    return bool(t.data.get("over") and t.data["over"]["result"] == "won")
