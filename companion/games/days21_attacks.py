@@ -299,8 +299,9 @@ def start_fight(t: Table) -> None:
     """The octopus is awake: one task per tentacle; the day's other locations are not activated."""
     f = flow(t)
     n = t.data["counters"]["tentacles"]
-    # done: attempts made; of: attempts in this fight (the tentacles at its start); i: tokens flipped
-    f["fight"] = {"done": 0, "of": n, "cut": 0, "i": 0, "victim": None, "white": None}
+    # i: tokens flipped; of: i plus the attempts still to come (a cut tentacle leaves both);
+    # done/total: the attempts made and the tentacles at the fight's start (for the guided titles)
+    f["fight"] = {"i": 0, "of": n, "done": 0, "total": n, "victim": None, "white": None}
     f["queue"] = [q for q in f["queue"] if q.get("do") not in ACTIVATIONS]
     f["queue"][0:0] = [{"do": "tentacle"}]
     d21(t)["octopus_fought"] = True
@@ -375,7 +376,8 @@ class Tentacle(Action):
             says.append(_(SAY["defend_eq"]).format(who=who, d=dv, w=w))
         else:
             t.data["counters"]["tentacles"] -= 1
-            fight["cut"] += 1  # the cut tentacle is gone, not flipped
+            fight["of"] -= 1
+            fight["i"] -= 1  # the cut tentacle is gone, not flipped
             says.append(_(SAY["defend_high"]).format(who=who, d=dv, w=w, left=t.data["counters"]["tentacles"]))
         return self._next(t, says, faces)
 
@@ -383,10 +385,10 @@ class Tentacle(Action):
     def _next(t: Table, says: list, faces: dict) -> dict:
         f = flow(t)
         fight = f["fight"]
+        fight["i"] += 1
         fight["done"] += 1
-        fight["i"] = fight["done"] - fight["cut"]
         fight["white"], fight["victim"] = None, None
-        if fight["done"] >= fight["of"] or not living(t):
+        if fight["i"] >= fight["of"] or not living(t):
             f.pop("fight", None)
             done(t, "tentacle")
             says.append(_(SAY["fight_over"]).strip())
