@@ -119,7 +119,7 @@ class Symbol(Action):
         elif s in ("all-plus1", "all-minus1"):
             for x in living(t):
                 gain(t, x, 1) if s == "all-plus1" else lose(t, x, 1)
-            say = _("Every survivor {part} 1 strength.").format(part="gains" if s == "all-plus1" else "loses")
+            say = _("Every survivor gains 1 strength.") if s == "all-plus1" else _("Every survivor loses 1 strength.")
         elif s == "colour-plus2":
             if len(who) != 1:
                 raise UsageError(_("colour-plus2: say which colour, e.g. --to yellow"))
@@ -324,15 +324,24 @@ class Weather(Action):
                 w["tomorrow"] = None
                 return {"faces": [face], "say": _("Clear skies: the forecast board rests today.")}
             push(t, {"do": "weather-board", "face": face})
-            tries = "two flicks, the second counts" if face == "cloud" else "one flick"
-            return {"faces": [face], "say": _("{text}: put the cloud token {face} side up on the start and flick it ({tries}).").format(text=face.capitalize(), face=face, tries=tries)}
+            if face == "cloud":
+                say = _("Cloud: put the cloud token cloud side up on the start and flick it (two flicks, the second counts).")
+            else:
+                say = _("Lightning: put the cloud token storm side up on the start and flick it (one flick).")
+            return {"faces": [face], "say": say}
         results = cat.rules["weather"]["results"]
         if self.result not in results:
             raise UsageError(_("weather result {result!r}: accepted: {items}").format(result=self.result, items=", ".join(results)))
         w["tomorrow"] = None if self.result == "none" else self.result
         done(t, "weather-board")
         f.pop("weather", None)
-        return {"say": _("The cloud covers: {result} (tomorrow).").format(result=self.result)}
+        return {"say": _("The cloud covers: {result} (tomorrow).").format(result=_weather_label(self.result))}
+
+
+def _weather_label(code: str) -> str:
+    from .days21_steps import weather_label  # the forecast board's symbols in words
+
+    return weather_label(code)
 
 
 def weather_tasks(t: Table) -> list[dict]:
