@@ -156,3 +156,10 @@ def test_engine_day21_played_by_the_plan_wins_as_often_as_the_solver_says(people
     rng = random.Random(21)
     wins = sum(mc.day21(r, sol, rng) for _ in range(N21))
     assert mc.within(exact, wins, N21), f"exact {exact:.5f}, engine {wins / N21:.5f} over {N21}"
+
+
+@pytest.mark.parametrize("people,need", SMALL)
+def test_full_search_agrees_with_the_count_of_attempts(people, need):
+    r = rescue(people, need)
+    sol = Solver(r)
+    assert abs(sol.value(sol.start())[need] - solve(r)["chance"]) < 1e-12

@@ -117,19 +117,24 @@ class Solver:
     def action_value(self, outs) -> list:
         K = self.K
         acc = [0.0] * (K + 1)
+        memo, value = self.memo, self.value
         for p, branches in outs:
             if len(branches) == 1:
                 nxt, d = branches[0]
-                v = self.value(nxt)
-                vv = v if d == 0 else [1.0] + v[:K]
-            else:  # a choice after the roll: the better branch for each need
+                v = memo.get(nxt) or value(nxt)
+                if d:
+                    for j in range(1, K + 1):
+                        acc[j] += p * v[j - 1]
+                else:
+                    for j in range(1, K + 1):
+                        acc[j] += p * v[j]
+            else:  # a choice after the roll (the Dolphin): the better branch for each need
                 opts = []
                 for nxt, d in branches:
-                    v = self.value(nxt)
-                    opts.append(v if d == 0 else [1.0] + v[:K])
-                vv = [max(col) for col in zip(*opts)]
-            for j in range(1, K + 1):
-                acc[j] += p * vv[j]
+                    v = memo.get(nxt) or value(nxt)
+                    opts.append([1.0] + v[:K] if d else v)
+                for j in range(1, K + 1):
+                    acc[j] += p * max(o[j] for o in opts)
         acc[0] = 1.0
         return acc
 
@@ -177,14 +182,11 @@ class Solver:
         the Dolphin for 3 of the roller's strength."""
         people, diva, kite, ro = base
         d = 1 if _alive(people) else 0
-        outs = [(1 / 6, [(base, d)]), (4 / 6, [(base, 0)])]
         st = people[j][1]
         if self.r.dolphin and sum(st) > 3 and people[j][0] != "scruffs":
             paid = (_with(people, j, stack=_lose(st, 3)), diva, kite, ro)
-            outs.append((1 / 6, [(base, 0), (paid, 1)]))
-        else:
-            outs.append((1 / 6, [(base, 0)]))
-        return outs
+            return [(1 / 6, [(base, d)]), (4 / 6, [(base, 0)]), (1 / 6, [(base, 0), (paid, 1)])]
+        return [(1 / 6, [(base, d)]), (5 / 6, [(base, 0)])]
 
     def _kite(self, state, i):
         people, diva, kite, _ro = state
@@ -241,11 +243,67 @@ def _fish(r: Rescue, people, fish: int):
     return tuple(sorted(out))
 
 
+def attempts_only(r: Rescue) -> bool:
+    """Without the Dolphin, the kite and Rosina's roll every attempt is a plain 1-in-6 whose result
+    changes nothing but the spaces to go: the best plan is the one with the most attempts that count,
+    in any order (fatal shouts last), and the chance is P(at least `need` sixes among them). The bag
+    must hold enough for every hope21 token (else the full search)."""
+    tokens = sum(1 for p in r.people if p[4])
+    bag = r.supply - sum(p[3] for p in r.people)
+    return not r.dolphin and r.kite is None and not r.rosina_open and bag >= 4 * tokens
+
+
+def _own_best(role: str, total: int, hope: int, tok: bool, songs: int, most: int):
+    """One survivor alone: the most attempts ending alive and ending dead, each with its moves."""
+    best = {True: (-1, ()), False: (-1, ())}
+
+    def go(tot, h, tk, sg, n, moves):
+        alive = tot > 0
+        if n > best[alive][0]:
+            best[alive] = (n, moves)
+        if not alive:
+            return
+        if h >= 2:
+            go(tot, h - 2, tk, sg, n + 1, moves + ("flare",))
+        if h == 0 and role != "scruffs":
+            go(max(0, tot - 2), h, tk, sg, n + 1, moves + ("shout",))
+        if role == "diva" and h >= 1 and sg < most:
+            go(tot, h - 1, tk, sg + 1, n + 1, moves + ("diva",))
+        if tk and role != "scruffs":
+            go(tot, h + 3 + (1 if role == "mick" else 0), False, sg, n, moves + ("token",))
+
+    go(total, hope, tok, songs, 0, ())
+    return best
+
+
+def _solve_attempts(r: Rescue, people) -> dict:
+    from .dist import at_least
+    from fractions import Fraction
+
+    own = [(p, _own_best(p[0], sum(p[1]), p[2], p[3], r.diva_used, r.diva_most)) for p in people if p[1]]
+    picks = []
+    for p, b in own:
+        alive, dead = b[True], b[False]
+        picks.append([p, dead if dead[0] > alive[0] else alive, dead[0] > alive[0]])
+    total = sum(pk[1][0] for pk in picks)
+    if picks and all(pk[2] for pk in picks):  # everyone would die: the last fatal shout cannot count
+        gain = [own[i][1][True][0] - pk[1][0] for i, pk in enumerate(picks)]
+        i = max(range(len(picks)), key=lambda k: gain[k])
+        picks[i][1], picks[i][2] = own[i][1][True], False  # they stop before their fatal shout
+        total += gain[i]
+    plan = [(m, pk[0]) for pk in picks if not pk[2] for m in pk[1][1]]
+    plan += [(m, pk[0]) for pk in picks if pk[2] for m in pk[1][1]]
+    chance = float(at_least(max(0, total), r.need, Fraction(1, 6)))
+    return {"chance": chance, "need": max(0, r.need), "plan": plan, "dolphin": False, "states": len(own), "attempts": total}
+
+
 def solve(r: Rescue) -> dict:
     """The best chance of rescue, and the plan: the best move at each point along the line where the
     rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""
     sol = Solver(r)
     state = sol.start()
+    if r.need > 0 and attempts_only(r):
+        return _solve_attempts(r, state[0])
     need = sol.K
     value = sol.value(state)[need]
     plan = []
