@@ -143,6 +143,9 @@ def write(lang: str, catalog) -> None:
 
     path = po_path(lang)
     path.parent.mkdir(parents=True, exist_ok=True)
+    catalog.fuzzy = False
+    catalog.header_comment = ("# Czech translations of castaway's messages (see tools/locales.py).\n"
+                              "# Plural forms: 1 žeton, 2-4 žetony, 5+ žetonů; 22 žetony (\"dvacet dva\"), 12 žetonů.")
     buf = BytesIO()
     write_po(buf, catalog, width=0, omit_header=False, sort_output=False, include_lineno=False)
     path.write_bytes(buf.getvalue())
