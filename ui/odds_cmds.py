@@ -289,3 +289,90 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
     if need is not None:
         res = rs.Rescue(**{**res.__dict__, "need": need})
     show(r.day21(res, t, cat), json)
+
+
+# -- Dieson Crusoe, 21 Mutinies, Robinson Crusoe ------------------------------------------------------
+
+
+@command("dc-evening", app=odds_app)
+def dc_evening_cmd(json: Json = False):
+    """Dieson Crusoe: tonight's losses (health, food, roof, fence) over the morning roll and its event.
+
+    Example: castaway odds dc-evening
+    """
+    from companion.odds import others_report as r
+
+    t, cat = _table("dieson")
+    show(r.dieson_evening(cat, t), json)
+
+
+@command("dc-hunt", app=odds_app)
+def dc_hunt_cmd(json: Json = False):
+    """Dieson Crusoe: hunting in this area with each unused die, and the boosts it needs.
+
+    Example: castaway odds dc-hunt
+    """
+    from companion.odds import others_report as r
+
+    t, cat = _table("dieson")
+    show(r.dieson_hunt(cat, t), json)
+
+
+@command("plunder", app=odds_app)
+def plunder_cmd(json: Json = False):
+    """21 Mutinies: the chance of a treasure on each shipwreck space (two dice).
+
+    Example: castaway odds plunder
+    """
+    from companion import catalog
+    from companion.odds import others_report as r
+
+    show(r.mutinies_plunder(catalog.load("mutinies")), json)
+
+
+@command("tavern", app=odds_app)
+def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, max=5, help="Pawns at the tavern, captain first (default: this round's).")] = None,
+               json: Json = False):
+    """21 Mutinies: the tavern's rum for each participant (the captain's free rum, then d6 + 2 handed round).
+
+    Example: castaway odds tavern --guests 3
+    """
+    from companion import catalog
+    from companion.odds import others_report as r
+
+    if guests:
+        show(r.mutinies_tavern(catalog.load("mutinies"), [f"guest {i + 1}" for i in range(guests)], None), json)
+        return
+    from companion.errors import UsageError
+    from companion.games import mutinies_core as core
+
+    t, cat = _table("mutinies")
+    placed = core.on(t, "tavern")
+    if not placed:
+        raise UsageError("nobody is on the tavern this round; give --guests N to ask anyway")
+    names = [core.name(t, p["seat"]) if hasattr(core, "name") else p["seat"] for p in placed]
+    skip = tuple(i for i, p in enumerate(placed) if p["seat"] == core.HENCHMAN)
+    show(r.mutinies_tavern(cat, names, t.pool_left("rum"), skip), json)
+
+
+@command("rc-weather", app=odds_app)
+def rc_weather_cmd(dice: Annotated[Optional[str], typer.Option("--dice", help="The weather dice rolled: rain,winter,animals (default: this round's).")] = None,
+                   json: Json = False):
+    """Robinson Crusoe: the Weather phase's wounds and losses against the current roof, palisade and resources.
+
+    Example: castaway odds rc-weather --dice rain,winter
+    """
+    from companion.errors import UsageError
+    from companion.odds import others_report as r
+
+    t, cat = _table("robinson")
+    if dice is None:
+        from companion.games.robinson_actions import weather_dice
+
+        picked = weather_dice(t)
+    else:
+        picked = [d.strip().lower() for d in dice.split(",") if d.strip()]
+        for d in picked:
+            if d not in ("rain", "winter", "animals"):
+                raise UsageError(f"weather die {d!r}: accepted: rain, winter, animals")
+    show(r.robinson_weather(cat, picked, t.data["counters"]), json)
