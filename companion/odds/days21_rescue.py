@@ -97,6 +97,8 @@ class Solver:
         if not r.exhausted:
             people = tuple(sorted((role, _lose(st, 1), h if _lose(st, 1) else 0, tok) for role, st, h, tok in people))
         rosina = r.rosina_open and any(p[0] == "rosina" and p[1] for p in people)
+        if not rosina:  # from here on only the total strength matters: a stack of one number keeps it
+            people = tuple(sorted((role, (sum(st),) if st else (), h, tok) for role, st, h, tok in people))
         return (people, r.diva_used, r.kite, rosina)
 
     def value(self, state) -> list:
