@@ -109,7 +109,7 @@ def check_range(t: Table, target: Target, value: int) -> None:
     lo, hi = t.limits(target.spec)
     if value < lo or (hi is not None and value > hi):
         span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-        noun = "is off the track" if target.kind == "track" else "is out of range"
+        noun = _("is off the track") if target.kind == "track" else _("is out of range")
         raise RuleError(_("{label} {value} {noun}: it runs {span}").format(label=target.label, value=value, noun=noun, span=span))
 
 

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from companion import i18n, session
 from companion.errors import CompanionError, UsageError
-from companion.i18n import _
+from companion.i18n import N_, _
 
 # Help texts are built when the commands are declared, so the language is chosen before that: from
 # `--lang` in argv, else the environment. The root callback chooses again (CliRunner, --lang typos).
@@ -23,6 +23,14 @@ try:
     i18n.configure(i18n.from_argv(sys.argv[1:]))
 except ValueError:
     i18n.configure(None)
+# Typer's own help headings and messages go through our catalog too (typer.core looks up `_` when it
+# formats help, so the language chosen at run time applies).
+TYPER_WORDS = (N_("Options"), N_("Commands"), N_("Arguments"), N_("required"), N_("default: {default}"),
+               N_("Missing command."), N_("No such command {name!r}."), N_("Aborted!"), N_("env var: {var}"))
+import typer.core  # noqa: E402  (already loaded by typer)
+
+if callable(getattr(typer.core, "_", None)):
+    typer.core._ = _
 
 app = typer.Typer(
     name="castaway",

@@ -14,7 +14,7 @@ from ..actions import Action, register
 from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError
 from ..table import Table
-from .days21_core import (ROLL, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living, lose,
+from .days21_core import (hope_taken, ROLL, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living, lose,
                           mark_today, move_ship, name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
 from ..i18n import _, N_
 
@@ -157,7 +157,8 @@ class FlipToken(Action):
         if a == "hope21":
             if day(t) < 21:
                 raise RuleError(_("this token's 3 hope come on day 21"))
-            say = _("{who} takes {give_hope} hope.").format(who=name(t, cat, seat), give_hope=give_hope(t, seat, 3))
+            got = give_hope(t, seat, 3)
+            say = hope_taken(name(t, cat, seat), got)
         elif a == "reroll":
             say = _("Reroll one die of anyone's and type the new face.")
         elif a == "strength4":

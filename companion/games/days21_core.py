@@ -11,7 +11,7 @@ from ..actions import parse_int, stack_gain, stack_lose
 from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError, did_you_mean
 from ..table import Table
-from ..i18n import _, N_
+from ..i18n import N_, _, ngettext
 
 COLOURS = ("red", "yellow", "blue", "green")
 ROLL = "roll"  # a parameter meaning: roll (or pick) virtually
@@ -143,6 +143,11 @@ def gain(t: Table, seat: str, n: int) -> int:
     before = vals["strength"][0]
     vals["strength"] = stack_gain(vals["strength"], n, 6)
     return vals["strength"][0] - before
+
+
+def hope_taken(who: str, n: int) -> str:
+    """'Anna takes 3 hope tokens.', with the language's plural forms (1 žeton, 2 žetony, 5 žetonů)."""
+    return ngettext("{who} takes {n} hope token.", "{who} takes {n} hope tokens.", n).format(who=who, n=n)
 
 
 def hope(t: Table, seat: str) -> int:

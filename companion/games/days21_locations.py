@@ -14,7 +14,7 @@ from ..actions import Action, register
 from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError
 from ..table import Table
-from .days21_core import (anchor, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
+from .days21_core import (hope_taken, anchor, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
                           lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
 from ..i18n import _, N_
 
@@ -271,7 +271,8 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
         move_ship(t, cat, 1)
         say = _("The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
     elif cid == "four-hope":
-        say = _("{who} takes {give_hope} hope.").format(who=who, give_hope=give_hope(t, seat, spec.get('hope', 4)))
+        got = give_hope(t, seat, spec.get('hope', 4))
+        say = hope_taken(who, got)
     elif cid == "plank-back":
         from .days21_attacks import restore_plank
 
