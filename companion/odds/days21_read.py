@@ -195,7 +195,7 @@ def _named_plan(t, cat, r: rs.Rescue, plan) -> str:
         kind, (role, st, h, tok) = act
         seat = next((s for s, v in cur.items() if v == (role, sum(st), h, tok)), None)
         if seat is None:
-            named.append((None, _(kind)))
+            named.append((None, _(MOVE.get(kind, kind))))
             continue
         named.append((seat, kind))
         ro, tot, hh, tk = cur[seat]
@@ -217,12 +217,16 @@ def _named_plan(t, cat, r: rs.Rescue, plan) -> str:
         else:
             words.append(kind)
     out = []
+    last = None
     for w in words:
         if isinstance(w, str):
             out.append(w)
+            last = None
         else:
             (who, kind), n = w
-            out.append(f"{who}: {_(MOVE.get(kind, kind))}" + (f" ×{n}" if n > 1 else ""))
+            head = "" if who == last else f"{who}: "
+            out.append(f"{head}{_(MOVE.get(kind, kind))}" + (f" ×{n}" if n > 1 else ""))
+            last = who
     return ", ".join(out)
 
 

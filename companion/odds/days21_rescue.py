@@ -278,6 +278,23 @@ def _own_best(role: str, total: int, hope: int, tok: bool, songs: int, most: int
     return best
 
 
+def _steps(person, moves):
+    """(move, the survivor as they are just before it) for each of one survivor's moves."""
+    role, st, h, tok = person
+    out = []
+    for m in moves:
+        out.append((m, (role, st, h, tok)))
+        if m == "flare":
+            h -= 2
+        elif m == "shout":
+            st = _lose(st, 2)
+        elif m == "diva":
+            h -= 1
+        elif m == "token":
+            h, tok = h + 3 + (1 if role == "mick" else 0), False
+    return out
+
+
 def _solve_attempts(r: Rescue, people) -> dict:
     from .dist import at_least
     from fractions import Fraction
@@ -293,8 +310,8 @@ def _solve_attempts(r: Rescue, people) -> dict:
         i = max(range(len(picks)), key=lambda k: gain[k])
         picks[i][1], picks[i][2] = own[i][1][True], False  # they stop before their fatal shout
         total += gain[i]
-    plan = [(m, pk[0]) for pk in picks if not pk[2] for m in pk[1][1]]
-    plan += [(m, pk[0]) for pk in picks if pk[2] for m in pk[1][1]]
+    plan = [step for pk in picks if not pk[2] for step in _steps(pk[0], pk[1][1])]
+    plan += [step for pk in picks if pk[2] for step in _steps(pk[0], pk[1][1])]
     chance = float(at_least(max(0, total), r.need, Fraction(1, 6)))
     return {"chance": chance, "need": max(0, r.need), "plan": plan, "dolphin": False, "states": len(own), "attempts": total}
 
