@@ -18,10 +18,11 @@ from ..i18n import _, N_
 GO = Ask(N_("Enter to go on"))  # prompts are translated where they are shown (ui/play_cmds.describe)
 PHASE = {"setup": N_("Setup"), "weather": N_("Weather"), "weather-board": N_("Weather"), "shark": N_("Shark phase"),
          "morning": N_("Morning"), "midday": N_("Midday"), "evening": N_("Evening"), "attack": N_("Attack"), "end": N_("Night"),
-         "exhaustion": N_("Day 21"), "rosina": N_("Day 21"), "day21": N_("Day 21"), "harvest": N_("Evening")}
+         "weather-effect": N_("Morning"), "exhaustion": N_("Day 21"), "rosina": N_("Day 21"), "day21": N_("Day 21"), "harvest": N_("Evening")}
 
 
 DIFFICULTY = {"green": N_("green"), "orange": N_("orange"), "red": N_("red")}
+SECTION = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 WOUND = {"octopus": N_("the octopus"), "shark": N_("a shark")}
 WHY = {"jellyfish": N_("who falls into the jellyfish"), "paranoia": N_("whom Paranoia strikes"),
        "steal-die": N_("whose die the octopus steals")}
@@ -74,7 +75,10 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         make = _with_use(t, cat, make)
     from ..odds.days21_steps import step_odds
 
-    return Step(f"{head} · {phase_name(cat, q['do'])}", title, say, ask, make, odds=step_odds(t, cat, q))
+    do = q["do"]
+    if do == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
+        do = "end"  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
+    return Step(f"{head} · {phase_name(cat, do)}", title, say, ask, make, odds=step_odds(t, cat, q))
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
@@ -205,7 +209,7 @@ def _shark(t, cat, q):
 
 
 ICON = {"two-hope": N_("2 hope tokens"), "reshuffle": N_("clasped hands"), "swap-choice": N_("compass with ?"),
-        "swap-new": "compass", "all-plus1": N_("+1 heart"), "all-minus1": N_("-1 heart"), "colour-plus2": N_("+2 for a colour"),
+        "swap-new": N_("compass"), "all-plus1": N_("+1 heart"), "all-minus1": N_("-1 heart"), "colour-plus2": N_("+2 for a colour"),
         "shared-loss": N_("-2/-3 shared"), "skip-day": N_("logbook -1"), "ship-left": N_("ship ←"), "ship-right": N_("ship →"),
         "disaster": N_("warning triangle"), "no-fishing": N_("broken rod"), "steal-die": N_("octopus takes a die")}
 
@@ -213,7 +217,8 @@ ICON = {"two-hope": N_("2 hope tokens"), "reshuffle": N_("clasped hands"), "swap
 def _symbols(section):
     def build(t, cat, q):
         known = [(k, f"{k} ({_(ICON[k])})" if k in ICON else k) for k in cat.rules["symbols"] if k != "source"]
-        return (_("Logbook: {section}").format(section=section), _("Which symbols does today's logbook card show in its {section} part? Pick them in the card's order (left to right, top to bottom): numbers or names, e.g. 1,12; Enter or - for none. (castaway symbols explains each.)").format(section=section),
+        part = _(SECTION.get(section, section))
+        return (_("Logbook: {section}").format(section=part), _("Which symbols does today's logbook card show in its {section} part? Pick them in the card's order (left to right, top to bottom): numbers or names, e.g. 1,12; Enter or - for none. (castaway symbols explains each.)").format(section=part),
                 Ask(_("Symbols"), "choice", multiple=True, choices=tuple(known), default="-"),
                 lambda a: ev.LogbookSymbols(section, tuple(a or ())))
     return build
@@ -325,7 +330,7 @@ def _place(t, cat, q):
     seat = q["seat"]
     opts = fl.available(t, cat, seat)
     placed = flow(t).get("placements", [])
-    now = "; ".join(f"{s} on {loc}" for s, loc in placed) or "nothing yet"
+    now = "; ".join(f"{s}: {_(fl.NAMES.get(loc, loc))}" for s, loc in placed) or _("nothing yet")
     white = _(" (the white die of Extra hands, or none)") if q.get("extra") else ""
     return _("Placement: {seat}").format(seat=seat), _("{who} places their die{white}. On the board: {now}.").format(who=name(t, cat, seat), white=white, now=now), \
         Ask(_("Where?"), "choice", choices=tuple((o, _(fl.NAMES[o])) for o in opts)), \
