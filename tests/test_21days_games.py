@@ -118,3 +118,20 @@ def test_guided_game_can_be_quit_and_resumed_with_undo(cli):
     assert "undid: shark phase" in r.stdout
     s2 = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s2["tracks"]["shark"] == 5 and s2["flow"]["queue"][0]["do"] == "shark"
+
+
+def test_guided_setup_scruffs_up_with_expansions(cli):
+    """castaway play with no game asks the setup questions: Scruffs Up!, weather and kite, difficulty,
+    survivors, the typed strength dice (a total outside 20..40 may be rolled again), tokens, who starts."""
+    answers = ["21days", "Ann", "2", "1,2", "3", "diva", "random", "maya", "1/2", "2/1", "1/1",
+               "red=3/5 yellow=6/2 blue=2/6", "red=reroll yellow=hope21 blue=swap-seats", "2"]
+    r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
+    assert "is set up" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["seat"]["green"]["survivor"] == "scruffs" and s["seat"]["green"]["strength"] == [4]
+    assert s["seat"]["red"]["survivor"] == "diva" and s["seat"]["blue"]["survivor"] == "maya"
+    assert s["seat"]["red"]["strength"] == [3, 5] and s["seat"]["blue"]["strength"] == [2, 6]
+    assert s["d21"]["ability"]["yellow"] == {"id": "hope21", "used": False}
+    assert s["d21"]["weather"] is not None and s["d21"]["kite"] is not None
+    assert s["tracks"]["ship"] == CAT.rules["ship_start"]["red"] and s["flags"]["starting"] == "yellow"
+    assert s["flow"]["queue"][0]["do"] == "setup"

@@ -264,6 +264,8 @@ def setup_asks(cat: GameCatalog, options: dict):
         lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
         if total < lo or total > hi:
             yield "reroll", Ask(_("The strength total is {total} (outside {lo}..{hi}): you may roll every strength die again. Type all of them, e.g. red=2/6 yellow=3/4 ..., or Enter to keep").format(total=total, lo=lo, hi=hi), "text", default="keep")
+    ids = cat.rules["ability_tokens"]["ids"]
+    yield "abilities", Ask(_("Each survivor flips a two-sided ability token. Type what each shows, e.g. red=reroll blue=hope21 ({ids}), or Enter to deal them virtually").format(ids=", ".join(ids)), "text", default="random")
     choices = tuple((c, c) for c in COLOURS if not (c == "green" and options.get("scruffs")))
     yield "starting", Ask(_("Who starts (most recently on a boat)?"), "choice", choices=choices, default="red")
 
@@ -293,6 +295,14 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
                     raise UsageError(_("reroll {bit!r}: write SEAT=TOP/BOTTOM, e.g. red=2/6").format(bit=bit))
                 seat, dice = bit.split("=", 1)
                 options.setdefault("strength", {})[seat.strip().lower()] = _two_dice(dice, seat)
+    elif key == "abilities":
+        if str(answer).strip().lower() != "random":
+            ids = cat.rules["ability_tokens"]["ids"]
+            for bit in str(answer).replace(",", " ").split():
+                seat, _sep, tok = bit.partition("=")
+                if seat.strip().lower() not in COLOURS or tok.strip().lower() not in ids:
+                    raise UsageError(_("ability token {bit!r}: write SEAT=TOKEN with TOKEN one of {ids}").format(bit=bit, ids=", ".join(ids)))
+                options.setdefault("abilities", {})[seat.strip().lower()] = tok.strip().lower()
     elif key == "starting":
         options["starting"] = answer
 

@@ -226,7 +226,7 @@ class Disaster(Action):
         card = dz["card"]
         spec = cat.deck("disaster").card(card.split(":")[0])
         cost = spec.get("avert")
-        if self.avert is None and (cost is not None and sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
+        if self.avert is None and (cost is None or sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
             what = spec.effect or "not described in the rulebooks: read the card"
             return {"card": card, "say": _("Disaster: {name}: {what}").format(name=spec.name, what=what)}
         averted = self._avert(t, cat, cost)
@@ -249,8 +249,6 @@ class Disaster(Action):
                 raise RuleError(_("{seat} has no unused cancel-disaster ability token").format(seat=seat))
             tok["used"] = True
             return f"{seat}'s ability token cancels it"
-        if cost is None:
-            raise RuleError(_("this card shows no hope price to avert it"))
         pays: dict[str, int] = {}
         for bit in raw.replace(",", " ").split():
             if "=" not in bit:
@@ -260,7 +258,7 @@ class Disaster(Action):
                 raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=self.avert, v=v))
             seat = seat_arg(t, cat, k)
             pays[seat] = pays.get(seat, 0) + int(v)
-        if sum(pays.values()) != cost:
+        if cost is not None and sum(pays.values()) != cost:  # a card no rulebook shows: the table knows its price
             raise RuleError(_("averting takes {cost} hope, {n} offered").format(cost=cost, n=sum(pays.values())))
         for seat, n in pays.items():
             if hope(t, seat) < n:
