@@ -135,13 +135,13 @@ def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | 
                                   + ("" if backs == "none" else _(" · backs: {backs}").format(backs=backs)), on_page)
 
     if token_faces:
-        section(token_faces, TOKEN, cards.draw_front, cards.draw_back, "tokens")
+        section(token_faces, TOKEN, cards.draw_front, cards.draw_back, _("tokens"))
     if parts:
-        section(parts, PIECE, draw_piece, draw_piece_back, "counter pieces")
+        section(parts, PIECE, draw_piece, draw_piece_back, _("counter pieces"))
     if tracks:
         section(tracks, sheet.CARD_SIZES["poker"], draw_track,
                 lambda cv, t, w, h, b: cards.draw_back(cv, cards.Face(t.game, t.name, "track", t.name, t.name, None,
                                                                       icon="shark" if "shark" in t.name.lower() else "die"),
-                                                       w, h, b), "track cards")
+                                                       w, h, b), _("track cards"))
     c.save()
     return buf.getvalue()

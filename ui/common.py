@@ -107,7 +107,7 @@ def root(
     try:
         i18n.configure(lang)
     except ValueError:
-        raise UsageError(_("--lang {lang!r}: accepted: {accepted}").format(lang=lang, accepted=", ".join(i18n.LANGUAGES))) from None
+        fail(UsageError(_("--lang {lang!r}: accepted: {accepted}").format(lang=lang, accepted=", ".join(i18n.LANGUAGES))))
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 
