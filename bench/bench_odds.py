@@ -97,10 +97,11 @@ def monte_carlo(n: int) -> list[tuple[str, float, float, float, bool]]:
         hits = sum(1 for _ in range(n) if sample())
         out.append((name, float(exact), hits / n, time.perf_counter() - t0, mc.within(exact, hits, n)))
 
-    fa = d.shark_attack(crew, 4)
-    check("shark attack: nobody dies", prob(fa, lambda x: all(x)), lambda: all(mc.shark_attack(RAFT, rng)))
-    check("shark attack: blue loses a die", prob(fa, lambda x: d.fate(RAFT[2], x[2]) == "lose_die"),
-          lambda: d.fate(RAFT[2], tuple(mc.shark_attack(RAFT, rng)[2])) == "lose_die")
+    risky = [(3, 5), (2,), (6, 1), (1, 4)]  # yellow can die, green can lose a die
+    fa = d.shark_attack(d.crew_from_values(risky), 4)
+    check("shark attack: nobody dies", prob(fa, lambda x: all(x)), lambda: all(mc.shark_attack(risky, rng)))
+    check("shark attack: green loses a die", prob(fa, lambda x: d.fate(risky[3], x[3]) == "lose_die"),
+          lambda: d.fate(risky[3], tuple(mc.shark_attack(risky, rng)[3])) == "lose_die")
     fo = d.octopus_fight(crew, 8)
     check("octopus: 2+ tentacles cut", prob(fo, lambda x: x[1] >= 2), lambda: mc.octopus(RAFT, 8, rng)[1] >= 2)
     fj = d.jellyfish((2, 1), JELLY_A)
