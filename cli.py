@@ -605,8 +605,10 @@ def only(name: str | None) -> None:
 def main() -> None:
     try:
         name = invoked_command(sys.argv[1:])
-        if name is None or not registered(name):
-            load_modules(name)
+        # a group declared in ui/common (print, rules) gets commands from several modules: load them all
+        shared = any(g.name == name for g in _app.registered_groups)
+        if name is None or shared or not registered(name):
+            load_modules(None if shared else name)
         only(name)
         _app()
     except CompanionError as e:  # raised outside a command (callback)
