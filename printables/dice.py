@@ -18,7 +18,7 @@ from companion.catalog import Die, GameCatalog
 from companion.errors import UsageError
 
 from . import fonts, icons, sheet
-from companion.i18n import _
+from companion.i18n import N_, _
 
 DEFAULT_DIE = 15.0  # a die whose size the rulebooks do not give
 GAP = 2.0
@@ -74,6 +74,11 @@ def sticker_for(die: Die, opts: Options) -> tuple[float, float, bool]:
     if isinstance(opts.sticker, dict) and size in opts.sticker:
         return size, opts.sticker[size], not die.size_mm
     return size, default_sticker(size), not die.size_mm
+
+
+# the colour words printed beside the dice (translated where they are drawn)
+COLOUR_WORDS = (N_("red"), N_("yellow"), N_("blue"), N_("green"), N_("purple"), N_("grey"), N_("white"),
+                N_("survivor's colour"))
 
 
 def colour_of(die: Die) -> tuple[str, tuple[float, float, float]]:

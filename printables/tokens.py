@@ -108,7 +108,7 @@ def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
         icons.draw(c, "shark" if "shark" in t.name.lower() else "die", s.x + 2 + step_h * 0.55, y + step_h / 2, step_h * 0.6)
         fonts.draw_fit(c, str(n), s.x + 4 + step_h, y + 1, 10, step_h - 2, fonts.BOLD, 14, valign="middle")
         if labels.get(n):
-            fonts.draw_fit(c, labels[n], s.x + 16 + step_h, y + 1, s.w - 20 - step_h, step_h - 2, fonts.SANS, 8,
+            fonts.draw_fit(c, _(labels[n]), s.x + 16 + step_h, y + 1, s.w - 20 - step_h, step_h - 2, fonts.SANS, 8,
                            valign="middle")
     sheet.cut_outline(c, w, h)
 

@@ -104,8 +104,10 @@ def extract_data() -> dict[str, dict]:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             keys = tuple(k for k in texts if not (edition and k == "name"))  # an edition's names are printed names
             rel = path.relative_to(ROOT).as_posix()
-            msgs = _texts_of({k: v for k, v in data.items() if k != "rules"}, keys)
+            msgs = _texts_of({k: v for k, v in data.items() if k not in ("rules", "reference")}, keys)
+            msgs += _texts_of(data.get("reference", []), texts)  # reference aids are ours: their titles too
             rules = data.get("rules", {})
+            msgs += [c.get("name") for c in (rules.get("print") or {}).get("track_cards", []) if c.get("name")]
             for table in ("symbols", "phases"):
                 msgs += [v for k, v in (rules.get(table) or {}).items() if isinstance(v, str) and k not in ("source", "assumed")]
             for track in data.get("track", []):
