@@ -61,6 +61,9 @@ def qr_payload(deck_id: str, copy_id: str) -> str:
     return f"{deck_id}/{copy_id}".upper()
 
 
+CLASS_WORDS = (N_("1st"), N_("2nd"), N_("3rd"))  # a survivor's class, printed on the card
+
+
 def _note(entry) -> str:
     if entry.assumed:
         return _("Assumed: {assumed}").format(assumed=_(entry.assumed))
