@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean locales
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,12 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run_all.py
+
+# after changing messages: new ones into the .po (translate them there), then the .mo
+locales: $(VENV)/.installed-test
+	$(BIN)/python tools/locales.py update
+	$(BIN)/python tools/locales.py compile
+	$(BIN)/python tools/locales.py check
 
 clean:
 	rm -rf $(VENV) build *.egg-info
