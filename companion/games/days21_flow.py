@@ -247,7 +247,7 @@ class Activate(Action):
         push(t, *tasks)
         if not tasks:
             return {"say": _("No dice on the board today.")}
-        return {"say": _("Activation order: {items}.").format(items=", ".join(_(NAMES.get(q["do"], q["do"])) for q in tasks))}
+        return {"say": _("Activation order: {items}.").format(items=", ".join(q["do"] for q in tasks))}
 
 
 @register
