@@ -61,7 +61,7 @@ def test_czech_plural_forms_read_correctly():
     assert hope_taken("Jana", 1) == "Jana bere 1 žeton naděje."
     assert hope_taken("Jana", 2) == "Jana bere 2 žetony naděje."
     assert hope_taken("Jana", 5) == "Jana bere 5 žetonů naděje."
-    assert hope_taken("Jana", 22) == "Jana bere 22 žetony naděje."
+    assert hope_taken("Jana", 22) == "Jana bere 22 žetonů naděje."  # digits read as "dvaadvacet žetonů"
     assert hope_taken("Jana", 12) == "Jana bere 12 žetonů naděje."
     i18n.set_language("en")
     assert hope_taken("Ann", 1) == "Ann takes 1 hope token."
