@@ -14,6 +14,18 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Every test starts in English whatever the machine's locale says (tests of Czech ask for it)."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    from companion import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def db(tmp_path, monkeypatch) -> Path:
     """A fresh database path; CASTAWAY_DB points at it so commands without --db use it too."""
