@@ -2,7 +2,7 @@
 
 Sources: 21-days-rulebook-en.txt and 21-dni-pravidla-cs.txt (the Czech edition fills the English
 text's gaps: setup strength roll, one hope each, difficulty start, ability tokens, crew survivors).
-The procedures live in days21_attacks / days21_locations / days21_abilities, the day's phases in
+The procedures live in days21_attacks / _hazards / _locations / _bottle / _events / _abilities, the day's phases in
 days21_flow; importing this module registers them all.
 """
 
@@ -12,7 +12,8 @@ from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError, did_you_mean
 from ..guide import Ask
 from ..table import Table, new_table
-from . import days21_abilities, days21_attacks, days21_events, days21_flow, days21_locations  # noqa: F401 (registers actions)
+from . import (days21_abilities, days21_attacks, days21_bottle, days21_events, days21_flow,  # noqa: F401 (registers actions)
+               days21_hazards, days21_locations)
 from .days21_core import COLOURS, d21, living
 from ..i18n import _, N_
 
