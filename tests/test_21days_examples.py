@@ -212,3 +212,12 @@ def test_disaster_averted_or_suffered(cli):
     cli.ok("disaster", "--card", "octopus-grab")
     s = state(cli)
     assert s["counters"]["planks"] == 5 or s["dead"]
+
+
+def test_disaster_octopus_grab_with_the_tables_token_and_die(cli):
+    """21-dni-pravidla-cs.txt § Karty katastrof, example card 2: the octopus takes a die, then a plank goes."""
+    new(cli, "--strength", "red=2/6")
+    cli.ok("disaster", "--card", "octopus-grab", "--token", "red", "--face", "4")
+    s = state(cli)
+    assert s["seat"]["red"]["strength"] == [6] and s["counters"]["planks"] == 5
+    assert "octopus-grab" in s["decks"]["disaster"]["discard"]

@@ -174,12 +174,14 @@ def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound s
 def disaster_cmd(
     card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (leave out: virtual draw)."))] = None,
     avert: Annotated[str, typer.Option("--avert", help=_("Who pays to avert it: red=1,blue=1; token:SEAT; no."))] = "no",
+    token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token the card's effect asks for (leave out: virtual)."))] = None,
+    face: Face = None,
 ):
     """The starting player draws a disaster card; pay the hope shown to avert it, or suffer it.
 
-    Example: castaway disaster --card exhaustion --avert red=1,blue=1
+    Example: castaway disaster --card octopus-grab --token red --face 4
     """
-    run(ev.Disaster(card=card, avert=avert))
+    run(ev.Disaster(card=card, avert=avert, token=token, face=face))
 
 
 @cmd("logbook")
