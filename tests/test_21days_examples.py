@@ -221,3 +221,14 @@ def test_disaster_octopus_grab_with_the_tables_token_and_die(cli):
     s = state(cli)
     assert s["seat"]["red"]["strength"] == [6] and s["counters"]["planks"] == 5
     assert "octopus-grab" in s["decks"]["disaster"]["discard"]
+
+
+def test_guided_jellyfish_card_no_rulebook_shows(cli):
+    """A jellyfish card the rulebooks do not show: castaway records the draw, then asks for its challenges."""
+    new(cli, "--strength", "red=4/4", "--strength", "yellow=4/4", "--strength", "blue=4/4", "--strength", "green=4/4")
+    answers = ["y", "", "jellyfish", "red", "swarm-b", ">1,>2,<3,<4", "1,3,1,3"]
+    r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
+    assert "read its four challenges" in r.stdout
+    s = state(cli)
+    assert s["seat"]["red"]["strength"] == [3, 4]  # the first roll (1) missed >1
+    assert s["flow"]["queue"][0]["do"] == "midday"

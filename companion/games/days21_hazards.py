@@ -103,8 +103,14 @@ class Jellyfish(Action):
             j["paid"] = j["dive"] = True
         if self.card or "card" not in j:
             cid, ch = jelly_card(t, cat, self.card)
+            if cid == "typed" and j.get("card") not in (None, "typed"):
+                cid = j["card"]  # the challenges read from the card already drawn
             j["card"], j["challenges"] = cid, ch
         if j["challenges"] is None:
+            if not self.swim:  # drawn; the table reads its challenges next
+                return {"seat": j["who"], "card": j["card"],
+                        "say": _("{who} falls in; card {card} is not described in the rulebooks: read its four challenges.").format(
+                            who=name(t, cat, j["who"]), card=j["card"])}
             raise UsageError(_("jellyfish card {card!r} is not described in the rulebooks: type its four challenges, e.g. --card '>2,<5,>3,<4'").format(card=j['card']))
         seat = j["who"]
         if not self.swim:

@@ -268,6 +268,9 @@ def _jelly(t, cat, q, dive=False):
         return (_("Jellyfish card"), _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else ""),
                 Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
                     default=ROLL), lambda a: at.Jellyfish(who=seat, card=_r(a), swim=False, dive=dive))
+    if j.get("challenges") is None:
+        return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
+            Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish(card=a, swim=False, dive=dive)
     ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
     return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
         Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish(faces=_r(a), dive=dive)
