@@ -8,14 +8,11 @@ the shipped entry with the same id.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import sys
 from pathlib import Path
-from typing import Any
 
-from .errors import CatalogError, UnknownComponent, did_you_mean
+from .errors import UnknownComponent, did_you_mean
 from .record import Record
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -224,208 +221,6 @@ class GameCatalog(Record):
         return out
 
 
-# -- loading ----------------------------------------------------------------------------------
-
-
-class _Reader:
-    """Reads one TOML table with checks; errors name the file and the key."""
-
-    def __init__(self, file: str, where: str, data: dict):
-        self.file, self.where, self.data = file, where, data
-
-    def fail(self, key: str, msg: str):
-        raise CatalogError(f"{self.file}: {self.where}.{key}: {msg}")
-
-    def get(self, key, typ, default=..., *, required=False):
-        if key not in self.data:
-            if required or default is ...:
-                self.fail(key, "is missing")
-            return default
-        v = self.data[key]
-        if typ is int and isinstance(v, bool) or not isinstance(v, typ):
-            names = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.fail(key, f"should be {names}, not {v!r}")
-        return v
-
-    def ident(self) -> str:
-        v = self.get("id", str, required=True)
-        if not ID_RE.match(v):
-            self.fail("id", f"{v!r} should be lower-case letters, digits and dashes")
-        return v
-
-    def provenance(self) -> dict:
-        source = self.get("source", str, None)
-        assumed = self.get("assumed", str, None)
-        if not source and not assumed:
-            self.fail("source", "every entry needs source = \"<rulebook> § <section>\" or assumed = \"<why>\"")
-        return {"source": source, "assumed": assumed}
-
-    def base(self) -> dict:
-        ident = self.ident()
-        self.where = re.sub(r"\[\d+\]$", f"[{ident}]", self.where)
-        return {"id": ident, "name": self.get("name", str, required=True), **self.provenance()}
-
-
-def _faces(r: _Reader, key: str) -> tuple:
-    faces = r.get(key, list, required=True)
-    if not faces:
-        r.fail(key, "needs at least one face")
-    for f in faces:
-        if isinstance(f, bool) or not isinstance(f, (int, str)) or f == "":
-            r.fail(key, f"face {f!r} should be a number or a name")
-    return tuple(faces)
-
-
-def _track(r: _Reader) -> Track:
-    b = r.base()
-    lo, hi = r.get("min", int, required=True), r.get("max", int, required=True)
-    if lo > hi:
-        r.fail("max", f"{hi} is below min {lo}")
-    start = r.get("start", int, lo)
-    if not lo <= start <= hi:
-        r.fail("start", f"{start} is off the track {lo}..{hi}")
-    labels = r.get("labels", dict, {})
-    pairs = []
-    for k, v in labels.items():
-        try:
-            pairs.append((int(k), str(v)))
-        except ValueError:
-            r.fail("labels", f"key {k!r} should be a position number")
-    return Track(**b, min=lo, max=hi, start=start, per_seat=r.get("per_seat", bool, False), labels=tuple(sorted(pairs)))
-
-
-def _counter(r: _Reader) -> Counter:
-    b = r.base()
-    lo = r.get("min", int, 0)
-    hi = r.get("max", int, None)
-    start = r.get("start", int, lo)
-    if hi is not None and not lo <= start <= hi:
-        r.fail("start", f"{start} is outside {lo}..{hi}")
-    pool = r.get("pool", bool, False)
-    if pool and hi is None:
-        r.fail("max", "a pool needs its supply as max")
-    return Counter(**b, min=lo, max=hi, start=start, per_seat=r.get("per_seat", bool, False), pool=pool)
-
-
-def _stack(r: _Reader) -> Stack:
-    b = r.base()
-    return Stack(**b, dice=r.get("dice", int, 2), faces=r.get("faces", int, 6), per_seat=r.get("per_seat", bool, True))
-
-
-def _die(r: _Reader) -> Die:
-    b = r.base()
-    parts = []
-    if "parts" in r.data:
-        for i, p in enumerate(r.get("parts", list)):
-            pr = _Reader(r.file, f"{r.where}.parts[{i}]", p)
-            parts.append(DiePart(pr.get("name", str, required=True), _faces(pr, "faces")))
-    else:
-        parts.append(DiePart("", _faces(r, "faces")))
-    symbols = r.get("symbols", dict, {})
-    return Die(
-        **b,
-        parts=tuple(parts),
-        size_mm=r.get("size_mm", (int, float), None),
-        colour=r.get("colour", str, None),
-        count=r.get("count", int, 1),
-        symbols=tuple((str(k), str(v)) for k, v in symbols.items()),
-    )
-
-
-def _card(r: _Reader) -> Card:
-    b = r.base()
-    extra = {k: v for k, v in r.data.items() if k not in ("id", "name", "source", "assumed", "effect", "copies")}
-    copies = r.get("copies", int, 1)
-    if copies < 1:
-        r.fail("copies", f"{copies} should be at least 1")
-    return Card(**b, effect=r.get("effect", str, None), copies=copies, fields=tuple(sorted(extra.items())))
-
-
-def _deck(r: _Reader) -> Deck:
-    b = r.base()
-    cards, seen = [], set()
-    for i, c in enumerate(r.get("card", list, [])):
-        card = _card(_Reader(r.file, f"{r.where}.card[{i}]", c))
-        if card.id in seen:
-            r.fail("card", f"id {card.id!r} appears twice")
-        seen.add(card.id)
-        cards.append(card)
-    return Deck(**b, cards=tuple(cards), holder_limit=r.get("holder_limit", int, None))
-
-
-def _flag(r: _Reader) -> Flag:
-    b = r.base()
-    values = r.get("values", list, None)
-    start = r.get("start", str, None)
-    if values is not None:
-        values = tuple(str(v) for v in values)
-        if start is not None and start not in values:
-            r.fail("start", f"{start!r} is not one of {', '.join(values)}")
-    return Flag(**b, values=values, start=start, per_seat=r.get("per_seat", bool, False))
-
-
-def _character(r: _Reader) -> Character:
-    b = r.base()
-    extra = {k: v for k, v in r.data.items() if k not in ("id", "name", "source", "assumed", "role", "ability", "cost")}
-    return Character(
-        **b,
-        role=r.get("role", str, required=True),
-        ability=r.get("ability", str, required=True),
-        cost=r.get("cost", str, None),
-        fields=tuple(sorted(extra.items())),
-    )
-
-
-def _seat(r: _Reader) -> Seat:
-    b = r.base()
-    return Seat(**b, colour=r.get("colour", str, None))
-
-
-def _reference(r: _Reader) -> Reference:
-    b = r.base()
-    kind = r.get("kind", str, required=True)
-    if kind not in REFERENCE_KINDS:
-        r.fail("kind", f"{kind!r}; accepted: {', '.join(REFERENCE_KINDS)}")
-
-    def texts(key: str) -> tuple[str, ...]:
-        v = r.get(key, list, [])
-        if not all(isinstance(x, (str, int, float)) for x in v):
-            r.fail(key, "should be a list of texts")
-        return tuple(str(x) for x in v)
-
-    rows = r.get("rows", list, [])
-    if not all(isinstance(row, list) for row in rows):
-        r.fail("rows", "should be a list of rows, each a list of texts")
-    out = Reference(**b, kind=kind, items=texts("items"), columns=texts("columns"),
-                    rows=tuple(tuple(str(x) for x in row) for row in rows))
-    if kind in ("table", "pad") and not out.columns:
-        r.fail("columns", f"a {kind} needs its columns")
-    if kind in ("steps", "list") and not out.items:
-        r.fail("items", f"a {kind} needs its items")
-    return out
-
-
-def read_decks(path: Path) -> list[Deck]:
-    """A user's own TOML file of [[deck]] tables (to print), checked like the shipped ones."""
-    data = _read_toml(Path(path))
-    decks = data.get("deck")
-    if not isinstance(decks, list) or not decks:
-        raise CatalogError(f"{path}: no [[deck]] tables; write [[deck]] with id, name, source and [[deck.card]] entries")
-    return [_deck(_Reader(Path(path).name, f"deck[{i}]", d if isinstance(d, dict) else {})) for i, d in enumerate(decks)]
-
-
-_BUILDERS = {
-    "track": _track,
-    "counter": _counter,
-    "stack": _stack,
-    "die": _die,
-    "deck": _deck,
-    "flag": _flag,
-    "character": _character,
-    "seat": _seat,
-}
-
-
 def decks_root() -> Path:
     import decks
 
@@ -439,143 +234,18 @@ def user_decks_root() -> Path | None:
     return None
 
 
-def _read_toml(path: Path) -> dict:
-    import tomllib
-
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise CatalogError(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise CatalogError(f"{path}: cannot be read: {e.strerror}") from None
-
-
-def _cache_dir() -> Path | None:
-    """The user's cache folder, found without importing platformdirs (it costs a start-up)."""
-    where = os.environ.get("CASTAWAY_CACHE")
-    if where == "off":
-        return None
-    if where:
-        return Path(where)
-    if os.name == "nt":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "castaway" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "castaway"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "castaway"
-
-
-def _cache_file(paths: list[Path]) -> Path | None:
-    where = _cache_dir()
-    if where is None:
-        return None
-    import zlib
-
-    key = zlib.crc32("\n".join(str(p.resolve()) for p in paths).encode())
-    return where / f"catalog-{paths[0].parent.name}-{key:08x}.json"
-
-
-def _read_all(paths: list[Path]) -> list[dict]:
-    """The TOML files parsed; a JSON copy in the cache folder, keyed by each file's size and mtime,
-    spares the TOML parser on later runs (it is most of the time a command takes to start)."""
-    stamp = []
-    for p in paths:
-        try:
-            st = p.stat()
-        except OSError as e:
-            raise CatalogError(f"{p}: cannot be read: {e.strerror}") from None
-        stamp.append([p.name, st.st_size, st.st_mtime_ns])
-    cache = _cache_file(paths)
-    if cache is not None:
-        try:
-            saved = json.loads(cache.read_text())
-            if saved.get("stamp") == stamp:
-                return saved["data"]
-        except (OSError, ValueError, AttributeError):
-            pass
-    data = [_read_toml(p) for p in paths]
-    if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"stamp": stamp, "data": data}, default=str))
-            os.replace(tmp, cache)
-        except (OSError, TypeError, ValueError):
-            pass  # a cache that cannot be written is only slower
-    return data
-
-
 def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
-    files = sorted(folder.glob("*.toml"))
-    if not files:
-        raise CatalogError(f"{folder}: no .toml files")
-    entries: dict[str, dict[str, Any]] = {k: {} for k in KINDS}
-    meta: dict[str, Any] = {}
-    meta_file = ""
-    rules: dict[str, Any] = {}
-    reference: dict[str, Reference] = {}
-    paths = [*files, *overrides]
-    for path, data in zip(paths, _read_all(paths)):
-        name = path.name
-        for key, value in data.items():
-            if key == "game":
-                if not isinstance(value, dict):
-                    raise CatalogError(f"{name}: game: should be a table")
-                meta.update(value)
-                meta_file = meta_file or name
-            elif key in KINDS:
-                if not isinstance(value, list):
-                    raise CatalogError(f"{name}: {key}: should be an array of tables ([[{key}]])")
-                for i, item in enumerate(value):
-                    if not isinstance(item, dict):
-                        raise CatalogError(f"{name}: {key}[{i}]: should be a table")
-                    e = _BUILDERS[key](_Reader(name, f"{key}[{i}]", item))
-                    entries[key][e.id] = e  # later files (user overrides) replace by id
-            elif key == "rules":
-                if not isinstance(value, dict):
-                    raise CatalogError(f"{name}: rules: should be a table")
-                rules.update(value)
-            elif key == "reference":
-                if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-                    raise CatalogError(f"{name}: reference: should be an array of tables ([[reference]])")
-                for i, item in enumerate(value):
-                    e = _reference(_Reader(name, f"reference[{i}]", item))
-                    reference[e.id] = e
-            else:
-                raise CatalogError(f"{name}: {key}: unknown section; accepted: game, rules, reference, " + ", ".join(KINDS))
-    r = _Reader(meta_file or folder.name, "game", meta)
-    gid = r.ident()
-    players = r.get("players", list, [1, 4])
-    if len(players) != 2 or not all(isinstance(p, int) for p in players) or players[0] > players[1]:
-        r.fail("players", f"{players!r} should be [min, max]")
-    round_track = r.get("round_track", str, None)
-    if round_track and round_track not in entries["track"]:
-        r.fail("round_track", f"{round_track!r} is not a track")
-    names = [*entries["track"], *entries["counter"], *entries["stack"], *entries["flag"]]
-    dup = {n for n in names if names.count(n) > 1}
-    if dup:
-        raise CatalogError(f"{folder.name}: component id(s) {', '.join(sorted(dup))} used by two kinds; ids must be unique")
-    return GameCatalog(
-        id=gid,
-        name=r.get("name", str, required=True),
-        aliases=tuple(r.get("aliases", list, [])),
-        bgg_id=r.get("bgg_id", int, None),
-        players=(players[0], players[1]),
-        round_track=round_track,
-        source=r.get("source", str, None),
-        tracks=entries["track"],
-        counters=entries["counter"],
-        stacks=entries["stack"],
-        dice=entries["die"],
-        decks=entries["deck"],
-        flags=entries["flag"],
-        characters=entries["character"],
-        seats=entries["seat"],
-        rules=rules,
-        files=tuple(p.name for p in [*files, *overrides]),
-        reference=tuple(reference.values()),
-    )
+    """Read and check one game folder (then the override files) into its catalog."""
+    from .catalog_read import load_folder as read
+
+    return read(folder, list(overrides))
+
+
+def read_decks(path: Path) -> list[Deck]:
+    """The decks of a user's own TOML file (cards to print)."""
+    from .catalog_read import read_decks as read
+
+    return read(path)
 
 
 _CACHE: dict[tuple[str, str], GameCatalog] = {}
