@@ -13,8 +13,8 @@ import typer
 from companion import session
 from companion.errors import CompanionError, UsageError
 from ui.common import app as _app
-from ui.common import CTX, NUMBERS, command, emit_json, err, out, rules_app, show_board, store
-from companion.i18n import N_, _, ngettext
+from ui.common import CTX, NUMBERS, act as _act, command, emit_json, err, out, report as _report, show_board, store
+from companion.i18n import _
 
 # -- games and the store -------------------------------------------------------------------------
 
@@ -173,18 +173,6 @@ def status_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("The full 
 # -- actions -------------------------------------------------------------------------------------
 
 
-def _act(action, quiet: bool = False):
-    with store() as st:
-        gid = session.current_id(st, CTX.game)
-        ev, table = session.act(st, gid, action, CTX.if_version)
-        loaded = session.load(st, gid)
-    return ev, table, loaded
-
-
-def _report(ev, extra: str = "") -> None:
-    out.print(f"[dim]#{ev.seq}[/] {ev.text}{extra}")
-
-
 @command("set", context_settings=NUMBERS)
 def set_cmd(
     target: Annotated[str, typer.Argument(help=_("A track, counter, strength or flag: shark, ship, tentacles, red.strength, red.hope, ..."))],
@@ -284,79 +272,6 @@ def roll_cmd(
     _report(ev, f"  →  [bold]{shown}[/]")
 
 
-@command("draw")
-def draw_cmd(
-    deck: Annotated[str, typer.Argument(help=_("A deck: bottle, disaster, jellyfish, swap, scruffs, ..."))],
-    card: Annotated[Optional[str], typer.Option("--card", "-c", help=_("The physical card you drew (its id, or a scanned QR code)."))] = None,
-    to: Annotated[Optional[str], typer.Option("--to", help=_("The seat that takes it; without it the card goes face up on the table."))] = None,
-):
-    """Draw the top card (virtual deck) or record the card drawn at the table.
-
-    Example: castaway draw bottle --to red
-    """
-    from companion.actions import Draw
-
-    ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
-    c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
-    _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")))
-
-
-@command("discard")
-def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
-    """Put a card on its deck's discard pile.
-
-    Example: castaway discard disaster exhaustion
-    """
-    from companion.actions import Discard
-
-    ev, *_rest = _act(Discard(deck.strip().lower(), card))
-    _report(ev)
-
-
-@command("return")
-def return_cmd(
-    deck: Annotated[str, typer.Argument(help=_("The deck."))],
-    card: Annotated[str, typer.Argument(help=_("The card id."))],
-    top: Annotated[bool, typer.Option("--top", help=_("On top of the draw pile."))] = False,
-    bottom: Annotated[bool, typer.Option("--bottom", help=_("At the bottom of the draw pile."))] = False,
-):
-    """Put a card back into its draw pile (shuffled in unless --top or --bottom).
-
-    Example: castaway return jellyfish swarm-a
-    """
-    from companion.actions import ReturnCard
-
-    if top and bottom:
-        raise UsageError(_("--top and --bottom together: choose one"))
-    ev, *_rest = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
-    _report(ev)
-
-
-@command("remove")
-def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
-    """Take a card out of the game (back in the box).
-
-    Example: castaway remove bottle rotten-fish
-    """
-    from companion.actions import RemoveCard
-
-    ev, *_rest = _act(RemoveCard(deck.strip().lower(), card))
-    _report(ev)
-
-
-@command("shuffle")
-def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
-    """Shuffle a deck's discards back into its draw pile.
-
-    Example: castaway shuffle disaster
-    """
-    from companion.actions import Shuffle
-
-    ev, *_rest = _act(Shuffle(deck.strip().lower()))
-    n = ev.result["cards"]
-    _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")")
-
-
 @command("next")
 def next_cmd():
     """Move the round/day marker on by one.
@@ -453,8 +368,6 @@ def end_cmd(
 
     Example: castaway end --result won
     """
-    from companion.actions import EndGame
-
     if result not in ("won", "lost", "abandoned"):
         raise UsageError(_("--result {result!r}: accepted: won, lost, abandoned").format(result=result))
     shown = {"won": _("won"), "lost": _("lost"), "abandoned": _("abandoned")}[result]
@@ -467,86 +380,9 @@ def end_cmd(
     out.print(_("[dim]#{seq}[/] game over: {result}. Logged as play {play_id}.").format(seq=ev.seq, result=shown, play_id=play_id))
 
 
-# -- rules ---------------------------------------------------------------------------------------
-
-
-@command("assumptions", app=rules_app)
-def assumptions_cmd(
-    game: Annotated[Optional[str], typer.Argument(help=_("A game; all games if left out."))] = None,
-    as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False,
-):
-    """Every catalog entry that no rulebook backs, and why it is assumed.
-
-    Example: castaway rules assumptions 21days
-    """
-    from companion import catalog
-
-    ids = [catalog.resolve_game(game)] if game else catalog.game_ids()
-    rows = []
-    for gid in ids:
-        for kind, ident, why in catalog.load(gid).assumptions():
-            rows.append({"game": gid, "kind": kind, "id": ident, "assumed": why})
-    if as_json:
-        return emit_json(rows)
-    for r in rows:
-        out.print(f"[bold]{r['game']}[/] {r['kind']} [bold]{r['id']}[/]: {r['assumed']}")
-    out.print(_("[dim]{n} assumed entries. Correct them in a TOML file of your own: see the README, 'Your own data'.[/]").format(n=len(rows)))
-
-
-@command("check")
-def check_cmd():
-    """Check the database: integrity, gapless logs, and replay equal to the stored state.
-
-    Example: castaway check
-    """
-    with store() as st:
-        report = session.check(st)
-    for line in report["lines"]:
-        out.print(line)
-    if not report["ok"]:
-        raise typer.Exit(1)
-
-
-@command("demo")
-def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtual dice."))] = 21):
-    """A short non-interactive tour: a 21 Days game is set up, dice rolled, a card drawn, undone, and the board shown.
-
-    Example: castaway demo
-    """
-    from companion.actions import Draw, Move, Roll
-
-    with store(create=True) as st:
-        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")
-        gid = loaded.row.id
-        out.print(_("[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n").format(gid=gid, seed=seed))
-        steps = [
-            (N_("The shark card slides one step closer"), Move("shark", -1)),
-            (N_("The starting player rolls the shark die"), Roll(("shark",), None, "a test bite")),
-            (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, "flare")),
-            (N_("The table rolled a real 6: typed in"), Roll(("red",), "6", "flare")),
-            (N_("The ship moves one space right"), Move("ship", +1)),
-            (N_("Yellow draws a bottle card"), Draw("bottle", None, "yellow")),
-        ]
-        for say, action in steps:
-            ev, table = session.act(st, gid, action)
-            res = ""
-            if isinstance(ev.result, dict) and "faces" in ev.result:
-                res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
-            elif isinstance(ev.result, dict) and "card" in ev.result:
-                res = f"  →  {ev.result['card']}"
-            out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {ev.text}{res}")
-        ev, table, undone = session.undo(st, gid)
-        out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=undone.text))
-        ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
-        out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=ev.result['card']))
-        loaded = session.load(st, gid)
-    show_board(loaded.table, loaded.cat, loaded.row)
-    out.print(_("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help"))
-
-
 # Command groups that live in modules of their own register themselves on import. They are imported
 # only when needed (help, or a command none of the core ones is), so `castaway status` stays quick.
-COMMAND_MODULES = ("ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds", "ui.odds_cmds")
+COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds", "ui.odds_cmds")
 
 
 def registered(name: str) -> bool:

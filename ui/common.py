@@ -121,3 +121,15 @@ def show_board(loaded_or_table, cat=None, row=None) -> None:
     out.print("\n".join(render(loaded_or_table, cat, row)))
 
 
+def act(action):
+    """Apply one action to the current game (one transaction); returns the event, the table and the game."""
+    with store() as st:
+        gid = session.current_id(st, CTX.game)
+        ev, table = session.act(st, gid, action, CTX.if_version)
+        loaded = session.load(st, gid)
+    return ev, table, loaded
+
+
+def report(ev, extra: str = "") -> None:
+    """One line saying what was recorded."""
+    out.print(f"[dim]#{ev.seq}[/] {ev.text}{extra}")

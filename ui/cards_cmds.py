@@ -1,0 +1,86 @@
+"""Cards at the table: draw, discard, return, remove, shuffle."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from companion.errors import UsageError
+from companion.i18n import _, ngettext
+from ui.common import act as _act
+from ui.common import command
+from ui.common import report as _report
+
+
+@command("draw")
+def draw_cmd(
+    deck: Annotated[str, typer.Argument(help=_("A deck: bottle, disaster, jellyfish, swap, scruffs, ..."))],
+    card: Annotated[Optional[str], typer.Option("--card", "-c", help=_("The physical card you drew (its id, or a scanned QR code)."))] = None,
+    to: Annotated[Optional[str], typer.Option("--to", help=_("The seat that takes it; without it the card goes face up on the table."))] = None,
+):
+    """Draw the top card (virtual deck) or record the card drawn at the table.
+
+    Example: castaway draw bottle --to red
+    """
+    from companion.actions import Draw
+
+    ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
+    c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
+    _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")))
+
+
+@command("discard")
+def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
+    """Put a card on its deck's discard pile.
+
+    Example: castaway discard disaster exhaustion
+    """
+    from companion.actions import Discard
+
+    ev, *_rest = _act(Discard(deck.strip().lower(), card))
+    _report(ev)
+
+
+@command("return")
+def return_cmd(
+    deck: Annotated[str, typer.Argument(help=_("The deck."))],
+    card: Annotated[str, typer.Argument(help=_("The card id."))],
+    top: Annotated[bool, typer.Option("--top", help=_("On top of the draw pile."))] = False,
+    bottom: Annotated[bool, typer.Option("--bottom", help=_("At the bottom of the draw pile."))] = False,
+):
+    """Put a card back into its draw pile (shuffled in unless --top or --bottom).
+
+    Example: castaway return jellyfish swarm-a
+    """
+    from companion.actions import ReturnCard
+
+    if top and bottom:
+        raise UsageError(_("--top and --bottom together: choose one"))
+    ev, *_rest = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
+    _report(ev)
+
+
+@command("remove")
+def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
+    """Take a card out of the game (back in the box).
+
+    Example: castaway remove bottle rotten-fish
+    """
+    from companion.actions import RemoveCard
+
+    ev, *_rest = _act(RemoveCard(deck.strip().lower(), card))
+    _report(ev)
+
+
+@command("shuffle")
+def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
+    """Shuffle a deck's discards back into its draw pile.
+
+    Example: castaway shuffle disaster
+    """
+    from companion.actions import Shuffle
+
+    ev, *_rest = _act(Shuffle(deck.strip().lower()))
+    n = ev.result["cards"]
+    _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")")
