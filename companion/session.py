@@ -111,6 +111,15 @@ def use(store: Store, game_id: int) -> GameRow:
     return store.game(game_id)
 
 
+def _head(store: Store, game_id: int, expect: int | None) -> GameRow:
+    """The game's row inside a write transaction, refused if another terminal wrote since `expect`."""
+    row = store.game(game_id)
+    if row is None:
+        raise UsageError(_("no game {game_id}").format(game_id=game_id))
+    _check_version(store, row, expect)
+    return row
+
+
 def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
     if expect is None or row.version == expect:
         return
@@ -133,10 +142,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
     from .engine import apply
 
     with store.write():
-        row = store.game(game_id)
-        if row is None:
-            raise UsageError(_("no game {game_id}").format(game_id=game_id))
-        _check_version(store, row, expect)
+        row = _head(store, game_id, expect)
         cat = _catalog(row)
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
@@ -184,10 +190,7 @@ def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
 def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
     """Step back one action; returns the undo event, the restored state and the action undone."""
     with store.write():
-        row = store.game(game_id)
-        if row is None:
-            raise UsageError(_("no game {game_id}").format(game_id=game_id))
-        _check_version(store, row, expect)
+        row = _head(store, game_id, expect)
         if row.head == 0:
             raise RuleError(_("nothing to undo: the game is at its setup"))
         cat = _catalog(row)
@@ -204,10 +207,7 @@ def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
 
 def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
     with store.write():
-        row = store.game(game_id)
-        if row is None:
-            raise UsageError(_("no game {game_id}").format(game_id=game_id))
-        _check_version(store, row, expect)
+        row = _head(store, game_id, expect)
         if not row.redo:
             raise RuleError(_("nothing to redo: no undo since the last action"))
         cat = _catalog(row)
@@ -300,10 +300,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
     from .engine import apply
 
     with store.write():
-        row = store.game(game_id)
-        if row is None:
-            raise UsageError(_("no game {game_id}").format(game_id=game_id))
-        _check_version(store, row, expect)
+        row = _head(store, game_id, expect)
         cat = _catalog(row)
         action = EndGame(result, detail or {})
         table, res = apply(row.state, action, cat)
