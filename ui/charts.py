@@ -50,6 +50,9 @@ def write_atomic(path: str, data: str | bytes) -> Path:
             f.write(raw)
             f.flush()
             os.fsync(f.fileno())
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes it private; the result is an ordinary file
         os.replace(tmp, target)
     except OSError as e:
         try:
