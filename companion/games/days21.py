@@ -170,10 +170,11 @@ def _abilities(t: Table, cat: GameCatalog, options: dict, rng) -> dict:
     ids = list(cat.rules["ability_tokens"]["ids"])
     given = options.get("abilities") or {}
     out = {}
+    left = [i for i in ids if i not in given.values()]  # dealt from the box: no two survivors get the same one
     for colour in COLOURS:
         if t.seat_values(colour)["survivor"] == "scruffs":
             continue
-        a = given.get(colour) or rng.choice(ids)
+        a = given.get(colour) or left.pop(rng.randrange(len(left)))
         if a not in ids:
             raise UsageError(_(SAY["ability"]).format(a=a, seat=colour, accepted=", ".join(ids)))
         out[colour] = {"id": a, "used": False}
