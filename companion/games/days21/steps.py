@@ -25,7 +25,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     f = flow(t)
-    phase = phase_name(cat, (task(t) or {}).get("do"))
+    phase = phase_name(cat, f.get("queue") or [])
     head = _("Day {day}").format(day=day(t))
     if f.get("wound"):
         w = f["wound"]
@@ -45,10 +45,9 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
         make = _with_use(t, cat, make)
-    do = q["do"]
-    if do == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
-        do = "end"  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
-    return Step(f"{head} · {phase_name(cat, do)}", title, say, ask, make, task=q)
+    if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
+        phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
+    return Step(f"{head} · {phase}", title, say, ask, make, task=q)
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------

@@ -22,11 +22,28 @@ WHY = {"jellyfish": N_("who falls into the jellyfish"), "paranoia": N_("whom Par
        "steal-die": N_("whose die the octopus steals")}
 
 
-def phase_name(cat: GameCatalog, do: str | None) -> str:
-    """The heading of a task's phase, in the edition's own words (the Czech edition numbers six phases,
-    the logbook phase last: rules.phases in its game.toml), else the English rulebook's."""
+# A task that is no phase of its own (a symbol, a colour token, a location's roll) belongs to the phase
+# before the next phase still queued: the key is that next phase, the value the phase it closes.
+CLOSES = {"morning": "weather-effect", "midday": "morning", "evening": "midday", "harvest": "evening",
+          "attack": "evening", "end": "attack", "rosina": "exhaustion", "day21": "day21"}
+
+
+def phase_key(queue: list[dict]) -> str:
+    """Which phase the head of the day's queue belongs to."""
+    if queue and queue[0].get("do") in PHASE:
+        return queue[0]["do"]
+    for q in queue[1:]:
+        if q.get("do") in CLOSES:
+            return CLOSES[q["do"]]
+    return "end"
+
+
+def phase_name(cat: GameCatalog, do: str | list[dict] | None) -> str:
+    """The heading of a phase (a task name, or the day's queue: see phase_key), in the edition's own
+    words (the Czech edition numbers six phases, the logbook phase last: rules.phases in its game.toml),
+    else the English rulebook's."""
     names = cat.rules.get("phases") or {}
-    key = do if do in PHASE else "midday"
+    key = phase_key(do) if isinstance(do, list) else do if do in PHASE else "end"
     return _(names.get(key) or PHASE[key])
 
 
