@@ -26,6 +26,7 @@ p.add_argument("--seed", type=int, default=7)
 p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
 p.add_argument("--players", type=int, default=2)
 p.add_argument("--show", action="store_true", help="print the game's output too")
+p.add_argument("--trace", action="store_true", help="print each question asked, with its day")
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
@@ -59,7 +60,10 @@ class Table:
             raise play_cmds.Quit
         d = self.day()
         self.per_day[d] = self.per_day.get(d, 0) + 1
-        return self.pick(ask)
+        got = self.pick(ask)
+        if args.trace:
+            print(f"day {d:2}  {str(ask.prompt)[:60]!r:64} -> {got!r}", file=sys.stderr)
+        return got
 
     def pick(self, ask: Ask):
         k, rng = ask.kind, self.rng
@@ -82,6 +86,11 @@ class Table:
                 return tuple(rng.sample(pool, rng.choice((0, 1, 1, 2))))
             if ask.default is not None:
                 return ask.parse("")
+            if ask.multiple and getattr(ask, "also", ()):  # placement: the table placed its dice, types them all
+                with session.open_store(self.db) as st:
+                    queue = session.load(st, self.gid).table.data["flow"]["queue"]
+                n = sum(1 for q in queue if q.get("do") == "place")
+                return ask.parse(",".join([rng.choice(values)] + [rng.choice(values) for _ in range(n - 1)]))
             if ask.multiple:
                 return (rng.choice(values),)
             return rng.choice(values)

@@ -39,10 +39,21 @@ class Ask:
     lo: int | None = None
     hi: int | None = None
     multiple: bool = False  # choice: several values, comma-separated
+    keys: tuple[str, ...] = ()  # choice: each option's own number, kept all game long (else 1, 2, 3 by position)
+    also: tuple[tuple[str, str], ...] = ()  # choice, multiple: (number, value) accepted after the first pick, not listed
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"ask kind {self.kind!r}: accepted: {', '.join(KINDS)}")
+        if self.keys and len(self.keys) != len(self.choices):
+            raise ValueError(f"ask keys {self.keys!r}: one per choice ({len(self.choices)})")
+
+    def numbered(self) -> list[tuple[str, str, str]]:
+        """(number, value, label) of each option; a label shown twice gets its number added, so no two
+        options ever read the same."""
+        keys = self.keys or tuple(str(i) for i in range(1, len(self.choices) + 1))
+        labels = [label for _v, label in self.choices]
+        return [(k, v, label if labels.count(label) == 1 else f"{label} #{k}") for k, (v, label) in zip(keys, self.choices)]
 
     def parse(self, text: str | None) -> Any:
         """Turn what was typed into the answer `Step.make` takes; a UsageError says what is accepted."""
@@ -75,18 +86,27 @@ class Ask:
             if not raw:
                 raise UsageError(_("empty answer; type some text"))
             return raw
-        values = [v for v, _ in self.choices]
-        picks = [p.strip() for p in raw.split(",")] if self.multiple else [raw]
-        if self.multiple and raw in ("", "-", "none"):
+        return self.pick(raw)
+
+    def pick(self, raw: str):
+        """A choice answer: numbers (the options' own) or values, comma-separated when several are taken."""
+        rows = self.numbered()
+        values = [v for _k, v, _l in rows]
+        by_key = {k: v for k, v, _l in rows}
+        picks = [p.strip() for p in raw.replace(" ", ",").split(",") if p.strip()] if self.multiple else [raw]
+        if self.multiple and (raw in ("", "-") or (raw == "none" and "none" not in values)):
             return ()
         out = []
-        for p in picks:
-            if p.isdigit() and 1 <= int(p) <= len(values) and p not in values:
-                out.append(values[int(p) - 1])
+        for i, p in enumerate(picks):
+            if i == 1 and self.also:
+                values += [v for _k, v in self.also if v not in values]
+                by_key.update({k: v for k, v in self.also if k not in by_key})
+            if p in by_key and p not in values:
+                out.append(by_key[p])
             elif p.lower() in (v.lower() for v in values):
                 out.append(next(v for v in values if v.lower() == p.lower()))
             else:
-                shown = ", ".join(f"{i}={v}" for i, v in enumerate(values, 1))
+                shown = ", ".join(f"{k}={v}" for k, v, _l in rows)
                 raise UsageError(_("answer {p!r}: accepted: {shown}").format(p=p, shown=shown))
         return tuple(out) if self.multiple else out[0]
 

@@ -127,7 +127,7 @@ def test_english_status_does_not_read_a_catalog(cli, db):
 
 def test_a_czech_guided_day_with_czech_prompts_and_errors(cli):
     cli.ok("--lang", "cs", "new", "21days", "--edition", "cs", "--seed", "7", "-p", "Jana", "-p", "Petr")
-    script = "xyz\n\n\n\n\n1\n1\n1\n1\n" + "\n" * 12
+    script = "xyz\n\n\n\n1\n1\n6\n6\n" + "\n" * 12
     r = cli("--lang", "cs", "play", "--no-board", input=script)
     text = r.output + (r.stderr if r.stderr_bytes else "")
     assert "Je stůl připravený takhle? [A/n]" in text

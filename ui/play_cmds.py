@@ -45,8 +45,8 @@ def describe(ask: Ask) -> str:
     if ask.kind == "dice":
         return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
     if ask.kind == "choice":
-        opts = "  ".join(f"{i}) {label}" for i, (_v, label) in enumerate(ask.choices, 1))
-        more = _(" (several: 1,3; none: -)") if ask.multiple else ""
+        opts = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
             more += _(" [Enter: {label}]").format(label=labels[str(ask.default)])
@@ -79,6 +79,26 @@ def ask_until_valid(ask: Ask, on_word) -> object:
 
 class Undo:
     pass
+
+
+def said(ev) -> None:
+    if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
+        out.print(f"  → {ev.result['say']}")
+
+
+def undo_to_question(st, gid: int, rules) -> None:
+    """After an undo, keep undoing the steps that asked nothing (the loop does them at once), so the
+    table lands on the question it answered last, not on a step the loop would redo by itself."""
+    while rules.goes_on_alone:
+        cur = session.load(st, gid)
+        step = rules.next_step(cur.table, cur.cat)
+        if step is None or step.ask.kind != "none":
+            return
+        try:
+            ev, _t, undone = session.undo(st, gid)
+        except CompanionError:
+            return
+        out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=undone.text))
 
 
 def guided_new(st) -> int:
@@ -170,9 +190,14 @@ def play_cmd(
                 if step.odds is not None:
                     for line in step.odds():
                         out.print(f"  [cyan]{line}[/]")
+                auto = step.ask.kind == "none" and rules.goes_on_alone  # nothing to decide: done at once
                 while True:
-                    answer = ask_until_valid(step.ask, on_word)
+                    if auto:
+                        answer, auto = None, False  # if the rules refuse it, the table is asked
+                    else:
+                        answer = ask_until_valid(step.ask, on_word)
                     if answer is Undo:
+                        undo_to_question(st, gid, rules)
                         last_phase = None
                         break
                     try:
@@ -184,8 +209,7 @@ def play_cmd(
                     except CompanionError as e:
                         err.print(f"[bold red]{_('error:')}[/] {e}")
                         continue
-                    if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
-                        out.print(f"  → {ev.result['say']}")
+                    said(ev)
                     break
         except Quit:
             out.print(_("Paused. `castaway play` picks up right here."))

@@ -55,6 +55,7 @@ class Game(ABC):
     decks: ClassVar[Path | None] = None  # its catalog's folder; None: decks/<id>/ shipped with castaway
     characters_title: ClassVar[str] = N_("Characters")  # what its character cards are called in print
     guided: ClassVar[bool] = False  # `castaway play` can guide it (next_step, setup_asks)
+    goes_on_alone: ClassVar[bool] = False  # the guided loop does steps that ask nothing at once (no Enter to go on)
 
     # -- the terminal and the display: import paths, resolved by ui/games.py ----------------------
     commands: ClassVar[str | None] = None  # the ui module that registers its commands ("ui.days21_cmds")

@@ -218,6 +218,23 @@ class Place(Action):
 
 @register
 @dataclass(frozen=True)
+class Places(Action):
+    """Several placement dice at once, in placing order: the table placed them, then typed them all.
+    places: (seat, location, extra) each; all go on or none does."""
+
+    kind: ClassVar[str] = "d21-place-all"
+    places: tuple = ()
+
+    def text(self) -> str:
+        return "; ".join(Place(s, loc, bool(x)).text() for s, loc, x in self.places)
+
+    def run(self, t: Table, cat: GameCatalog):
+        says = [Place(s, loc, bool(x)).run(t, cat)["say"] for s, loc, x in self.places]
+        return {"say": " ".join(says)}
+
+
+@register
+@dataclass(frozen=True)
 class Activate(Action):
     """Every die is placed: the locations are activated in board order."""
 

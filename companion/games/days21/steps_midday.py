@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...errors import UsageError
 from ...guide import Ask
 from . import abilities as ab
 from . import attacks as at
@@ -12,15 +13,38 @@ from ...i18n import _, N_
 from .steps_common import GO, _r, _who
 
 
+def board_numbers(cat) -> dict[str, str]:
+    """Each location's number for the whole game: board order (the Octopus takes no die by choice), 0 for none."""
+    order = [loc for loc in cat.rules["locations"]["order"] if loc != "octopus"]
+    return {**{loc: str(i) for i, loc in enumerate(order, 1)}, "none": "0"}
+
+
 def _place(t, cat, q):
     seat = q["seat"]
     opts = fl.available(t, cat, seat)
     placed = flow(t).get("placements", [])
-    now = "; ".join(f"{s}: {_(fl.NAMES.get(loc, loc))}" for s, loc in placed) or _("nothing yet")
+    now = "; ".join(f"{name(t, cat, s)}: {_(fl.NAMES.get(loc, loc))}" for s, loc in placed) or _("nothing yet")
     white = _(" (the white die of Extra hands, or none)") if q.get("extra") else ""
-    return _("Placement: {seat}").format(seat=seat), _("{who} places their die{white}. On the board: {now}.").format(who=name(t, cat, seat), white=white, now=now), \
-        Ask(_("Where?"), "choice", choices=tuple((o, _(fl.NAMES[o])) for o in opts)), \
-        lambda a: fl.Place(seat, a, bool(q.get("extra")))
+    nums = board_numbers(cat)
+    rest = [x for x in flow(t).get("queue", []) if x.get("do") == "place"]
+    say = _("{who} places their die{white}. On the board: {now}.").format(who=name(t, cat, seat), white=white, now=now)
+    if len(rest) > 1:
+        say += _("\n  Dice placed at the table already? Type every die still to place, in this order: {order} (e.g. {example}).").format(
+            order=", ".join(name(t, cat, x["seat"]) for x in rest), example=",".join(nums[opts[0]] for _x in rest))
+    ask = Ask(_("Where?"), "choice", multiple=True, choices=tuple((o, _(fl.NAMES[o])) for o in opts),
+              keys=tuple(nums[o] for o in opts), also=tuple((n, loc) for loc, n in nums.items()))
+
+    def make(a):
+        a = (a,) if isinstance(a, str) else tuple(a or ())
+        if not a:
+            raise UsageError(_("type where {who}'s die goes: a number of the list or its name").format(who=name(t, cat, seat)))
+        if len(a) > len(rest):
+            raise UsageError(_("{n} locations for {m} dice still to place").format(n=len(a), m=len(rest)))
+        if len(a) == 1:
+            return fl.Place(seat, a[0], bool(q.get("extra")))
+        return fl.Places(tuple((x["seat"], loc, bool(x.get("extra"))) for x, loc in zip(rest, a)))
+
+    return _("Placement"), say, ask, make
 
 
 def _activate(t, cat, q):
