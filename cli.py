@@ -382,7 +382,7 @@ def end_cmd(
 
 # Command groups that live in modules of their own register themselves on import. They are imported
 # only when needed (help, or a command none of the core ones is), so `castaway status` stays quick.
-COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds", "ui.odds_cmds")
+COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds", "ui.odds_cmds", "ui.display_cmds")
 
 
 def registered(name: str) -> bool:
