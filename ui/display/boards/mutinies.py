@@ -200,9 +200,9 @@ def _cost(cost) -> str:
     d, r = (list(cost) + [0, 0])[:2]
     bits = []
     if d:
-        bits.append(_("{n} doubloons").format(n=d) if d != 1 else _("1 doubloon"))
+        bits.append(ngettext("{n} doubloon", "{n} doubloons", d).format(n=d))
     if r:
-        bits.append(_("{n} rum").format(n=r))
+        bits.append(ngettext("{n} rum", "{n} rum", r).format(n=r))
     return " + ".join(bits) or _("free")
 
 
