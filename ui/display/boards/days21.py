@@ -434,7 +434,8 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
         out += S.text(rx + 52, py + 138, hope, 44, weight="bold")
         out += S.text(rx + 52 + 0.62 * 44 * len(str(hope)) + 8, py + 136, _("hope"), 24, fill=S.DIM, width=rw - 90)
     if spot is not None:
-        out += S.text(rx, py + 180, _("raft spot {n}").format(n=spot), 26, width=rw)
+        out += S.token(rx + 20, py + 172, 20, spot, fill=S.colour(seat), size=26)
+        out += S.text(rx + 48, py + 182, _("on the raft"), 26, width=rw - 48)
     where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
     if where:
         label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)
