@@ -84,6 +84,7 @@ def display_cmd(
     base = f"http://{host}:{sock.getsockname()[1]}"
     display = Display(db_path, gid, pad=pad)
     display.set_address(base)
+    display.warm()  # imports and the first drawing now, so the first page comes at once
     board_url = f"{base}/game/{gid}"
     out.print(_("The board of game {id} ({name}): {url}").format(id=gid, name=_(loaded.cat.name), url=board_url), markup=False)
     if lan:

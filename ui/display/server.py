@@ -193,6 +193,13 @@ class Display:
             return page.board_page(game_id, loaded.cat.id, version, loaded.cat, fragment)
         return page.pad_page(game_id, version, loaded.cat, fragment)
 
+    def warm(self) -> None:
+        """Draw the shown game's board and pad once: the game's rules and catalog are loaded before the
+        first request rather than during it."""
+        self._render(self.game_id, "board")
+        if self.token:
+            self._render(self.game_id, "pad")
+
     def set_address(self, base: str) -> None:
         if self.token:
             from . import qr
