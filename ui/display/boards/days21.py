@@ -212,7 +212,7 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
             out += S.line(fx, fy + 4, cx, top + ph + 2, stroke="#5fb4ff", sw=3, dash="6 6")
             out += S.icon("fin", fx, fy + 40, 66)
             out += S.text(fx, fy + 104, fin, 34, weight="bold", anchor="middle")
-    out += S.text(40, fy + 104, _("shark"), 26, fill=S.DIM)
+    out += S.wrapped(40, fy + 74, _("shark die"), 26, width=90, fill=S.DIM, floor=24)
     return out
 
 
@@ -302,6 +302,7 @@ def _today(t: Table, cat: GameCatalog, x: dict) -> str:
     out += S.text(1020, 618, _("Logbook"), 26, fill=S.DIM)
     out += S.text(1020, 650, _("to come:") if syms else _("nothing waiting"), 26, fill=S.DIM)
     ix = 1200
+    step = 150 if len(syms) > 3 else 190
     for s in syms[:5]:
         ic, label = SYMBOLS.get(s, ("warning", s))
         out += S.icon(ic, ix, 612, 44)
@@ -309,8 +310,8 @@ def _today(t: Table, cat: GameCatalog, x: dict) -> str:
             out += S.icon("minus", ix + 18, 596, 22)
         elif s in ("all-plus1", "colour-plus2"):
             out += S.icon("plus", ix + 18, 596, 22)
-        out += S.text(ix, 660, _(label), 24, anchor="middle", width=140)
-        ix += 150
+        out += S.text(ix, 660, _(label), 24, anchor="middle", width=step - 10)
+        ix += step
     extra = []
     w = x.get("weather")
     if w is not None:
@@ -416,42 +417,40 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
         return out
     dice = vals.get("strength") or []
     face, pips = S.die_for(seat)
-    ds = 118
-    for j in range(2):
-        dx = px + 16 + j * (ds + 18)
+    scruffs = vals.get("survivor") == "scruffs"
+    ds = 112
+    for j in range(1 if scruffs else 2):
+        dx = px + 16 + j * (ds + 16)
         if j < len(dice):
             out += S.die(dx, py + 70, ds, dice[j], fill=face, pips=pips, dim=j > 0)
         else:
             out += S.rect(dx, py + 70, ds, ds, fill="none", stroke=S.FAINT, sw=3, r=18, dash="10 8")
-    out += S.text(px + 16 + ds / 2, py + 214, _("visible"), 24, fill=S.DIM, anchor="middle")
-    if len(dice) > 1:
-        out += S.text(px + 34 + ds * 1.5, py + 214, _("below"), 24, fill=S.DIM, anchor="middle")
-    rx = px + 2 * ds + 60
-    rw = px + w - 16 - rx
-    if vals.get("survivor") != "scruffs":
-        hope = vals.get("hope", 0)
-        out += S.icon("hope", rx + 22, py + 122, 44)
-        out += S.text(rx + 52, py + 138, hope, 44, weight="bold")
-        out += S.text(rx + 52 + 0.62 * 44 * len(str(hope)) + 8, py + 136, _("hope"), 24, fill=S.DIM, width=rw - 90)
-    if spot is not None:
-        out += S.token(rx + 20, py + 172, 20, spot, fill=S.colour(seat), size=26)
-        out += S.text(rx + 48, py + 182, _("on the raft"), 26, width=rw - 48)
-    where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
-    if where:
-        label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)
-        out += S.text(rx, py + 214, "→ " + label, 26, fill=S.ACCENT, weight="bold", width=rw)
-    lines = []
     held = (d["decks"].get("bottle") or {}).get("held", {}).get(seat) or []
-    for c in held:
-        lines.append(("bottle", _(cat.deck("bottle").card(c.split(":")[0]).name), S.INK))
+    lines = [("bottle", _(cat.deck("bottle").card(c.split(":")[0]).name), S.INK) for c in held]
     tok = (x.get("ability") or {}).get(seat)
     if tok:
         label = _(ABILITY.get(tok["id"], tok["id"]))
         lines.append(("token", label + (" · " + _("used") if tok.get("used") else ""), S.DIM if tok.get("used") else S.INK))
-    ly = py + 256
-    cw = (w - 32) / max(1, len(lines[:2]))
-    for k, (ic, label, fill) in enumerate(lines[:2]):
-        cx = px + 16 + k * cw
-        out += S.icon(ic, cx + 14, ly - 9, 30)
-        out += S.text(cx + 34, ly, label, 26, fill=fill, width=cw - 38)
+    if len(lines) < 2:  # room for the dice's legend
+        out += S.text(px + 16 + ds / 2, py + 210, _("visible"), 24, fill=S.DIM, anchor="middle")
+        if len(dice) > 1:
+            out += S.text(px + 32 + ds * 1.5, py + 210, _("below"), 24, fill=S.DIM, anchor="middle")
+    rx = px + 2 * ds + 52
+    rw = px + w - 16 - rx
+    if not scruffs:
+        hope = vals.get("hope", 0)
+        out += S.icon("hope", rx + 22, py + 106, 44)
+        out += S.text(rx + 52, py + 122, hope, 44, weight="bold")
+        out += S.text(rx + 52 + 0.62 * 44 * len(str(hope)) + 8, py + 120, _("hope"), 24, fill=S.DIM, width=rw - 90)
+    if spot is not None:
+        out += S.token(rx + 20, py + 150, 20, spot, fill=S.colour(seat), size=26)
+        out += S.text(rx + 48, py + 159, _("on the raft"), 26, width=rw - 48)
+    where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
+    if where:
+        label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)
+        out += S.text(rx, py + 194, "→ " + label, 26, fill=S.ACCENT, weight="bold", width=rw)
+    for k, (ic, label, fill) in enumerate(lines[-2:]):
+        ly = py + (256 if k == len(lines[-2:]) - 1 else 224)
+        out += S.icon(ic, px + 30, ly - 9, 30)
+        out += S.text(px + 50, ly, label, 26, fill=fill, width=w - 66)
     return out
