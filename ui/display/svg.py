@@ -250,6 +250,28 @@ def pill(x, y, w, h, label: str, *, fill: str = "#1d4566", ink: str = INK, strok
             + text(x + w / 2, y + h / 2 + size * 0.36, label, size, fill=ink, weight=weight, anchor="middle", width=w - h * 0.6))
 
 
+def steps(x, y, w, h, labels: list[str], current: int | None, *, size: float = 30, wide: float = 2.0) -> str:
+    """A row of pills for the phases of a round: the current one wider and lit, the past ones filled,
+    the ones to come dim. current: the index of the current label (None: none is)."""
+    n = len(labels)
+    if not n:
+        return ""
+    gap = 10
+    units = n - 1 + (wide if current is not None else 1)
+    unit = (w - gap * (n - 1)) / units
+    out = ""
+    cx = x
+    for i, label in enumerate(labels):
+        here = i == current
+        past = current is not None and i < current
+        pw = unit * wide if here else unit
+        out += pill(cx, y, pw, h, label, fill=ACCENT if here else ("#2c5a80" if past else "#16324a"),
+                    ink="#111111" if here else (INK if past else DIM), stroke=INK if here else FAINT,
+                    size=size if here else size * 0.8)
+        cx += pw + gap
+    return out
+
+
 def counter(x, y, name: str, value, icon_name: str | None = None, *, size: float = 56, width: float = 300,
             fill: str = INK, sub: str = "") -> str:
     """An icon, a big number and its name under it: a resource at a glance."""
@@ -350,7 +372,7 @@ _ICONS = {
              '<circle cx="0.45" cy="-0.18" r="0.32"/><rect x="-0.74" y="-0.2" width="1.5" height="0.32" rx="0.14"/></g>'
              '<g stroke="#5fb4ff" stroke-width="0.12" stroke-linecap="round"><line x1="-0.4" y1="0.35" x2="-0.5" y2="0.7"/>'
              '<line x1="0" y1="0.35" x2="-0.1" y2="0.7"/><line x1="0.4" y1="0.35" x2="0.3" y2="0.7"/></g>'),
-    "snow": ('<g stroke="#e8f4ff" stroke-width="0.12" stroke-linecap="round">'
+    "snow": ('<g stroke="#5fb4ff" stroke-width="0.14" stroke-linecap="round">'
              + "".join(f'<line x1="{-0.85 * math.cos(k * math.pi / 3):.3f}" y1="{-0.85 * math.sin(k * math.pi / 3):.3f}" '
                        f'x2="{0.85 * math.cos(k * math.pi / 3):.3f}" y2="{0.85 * math.sin(k * math.pi / 3):.3f}"/>' for k in range(3))
              + "</g>"),

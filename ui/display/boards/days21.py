@@ -123,14 +123,7 @@ def _header(t: Table, cat: GameCatalog) -> str:
         keys.insert(0, "weather")
     if phase == "setup":
         keys = ["setup"] + keys
-    n = len(keys)
-    gap = 10
-    w = (width - gap * (n - 1)) / n
-    for i, k in enumerate(keys):
-        here = k == phase
-        past = phase in keys and keys.index(phase) > i
-        out += S.pill(x0 + i * (w + gap), 28, w, 70, phase_name(cat, k), fill=S.ACCENT if here else ("#2c5a80" if past else "#16324a"),
-                      ink="#111111" if here else (S.INK if past else S.DIM), stroke=S.INK if here else S.FAINT, size=30)
+    out += S.steps(x0, 28, width, 70, [phase_name(cat, k) for k in keys], keys.index(phase) if phase in keys else None)
     return out
 
 

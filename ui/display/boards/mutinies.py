@@ -62,7 +62,7 @@ def _header(t: Table, cat: GameCatalog, f: dict) -> str:
     if d.get("over"):
         won = ", ".join(name(t, s) for s in d["over"].get("winners", []))
         label = _("Game over: {who} won").format(who=won) if won else label
-    out += S.pill(160, 30, 560, 70, label, fill=S.ACCENT, ink="#111111", stroke=S.INK, size=32)
+    out += S.pill(170, 30, 550, 70, label, fill=S.ACCENT, ink="#111111", stroke=S.INK, size=32)
     if f.get("final_round"):
         last = f["final_round"] == rnd
         out += S.text(440, 126, _("final round!") if last else _("final round: {n}").format(n=f["final_round"]), 26,

@@ -90,13 +90,7 @@ def _header(t: Table, cat: GameCatalog, r: dict) -> str:
         return out
     phase = d["flags"].get("phase")
     keys = (["setup"] if phase == "setup" else []) + list(PHASES)
-    gap = 10
-    w = (990 - gap * (len(keys) - 1)) / len(keys)
-    for i, k in enumerate(keys):
-        here = k == phase
-        past = phase in keys and keys.index(phase) > i
-        out += S.pill(900 + i * (w + gap), 24, w, 70, _(PHASE_NAMES[k]), fill=S.ACCENT if here else ("#2c5a80" if past else "#16324a"),
-                      ink="#111111" if here else (S.INK if past else S.DIM), stroke=S.INK if here else S.FAINT, size=28)
+    out += S.steps(900, 24, 990, 70, [_(PHASE_NAMES[k]) for k in keys], keys.index(phase) if phase in keys else None, size=30)
     return out
 
 
