@@ -98,6 +98,7 @@ def internal_ids(cat) -> set[str]:
 def assert_no_ids(words: list[str], cat) -> None:
     ids = internal_ids(cat)
     for line in words:
+        assert "{" not in line and "None" not in line, f"unfilled text {line!r}"
         for token in re.findall(r"[A-Za-z0-9][A-Za-z0-9-]*", line):
             assert token not in ids, f"internal id {token!r} shown in {line!r}"
 

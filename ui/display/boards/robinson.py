@@ -50,6 +50,11 @@ def who(t: Table, cat: GameCatalog, seat: str) -> str:
     return _(cat.characters[c].name) if c in cat.characters else seat
 
 
+def on(flag) -> bool:
+    """A yes/no flag, stored as the words or as a boolean."""
+    return flag is True or flag == "yes"
+
+
 def _first(t: Table, r: dict) -> str | None:
     return t.seats[r.get("first", 0) % len(t.seats)] if t.seats else None
 
@@ -138,7 +143,7 @@ def _weather(t: Table, r: dict) -> str:
     tokens = [("rain", c.get("rain-token", 0), N_("rain")), ("snow", c.get("winter-token", 0), N_("winter")),
               ("storm", c.get("storm-token", 0), N_("storm"))]
     tokens = [tk for tk in tokens if tk[1]]
-    if f.get("animals-die") == "yes":
+    if on(f.get("animals-die")):
         tokens.append(("animals", 1, N_("hungry animals")))
     x = max(x + 20, 1380)
     out += S.text(x, 214, _("on the weather space:"), 24, fill=S.DIM, width=1890 - x)
@@ -162,7 +167,7 @@ def _resources(t: Table, cat: GameCatalog) -> str:
         name = _(cat.counters[key].name)
         out += S.counter(x, 372, name, c.get(key, 0), ic, size=56, width=170)
         x += 180
-    if f.get("food-store") == "yes":
+    if on(f.get("food-store")):
         out += S.text(40, 512, _("food is kept overnight"), 24, fill=S.GOOD)
     out += S.line(40, 520, 920, 520, stroke=S.FAINT, sw=2)
     out += S.text(40, 556, _("Future resources (once every action is resolved)"), 26, fill=S.DIM, weight="bold", width=860)
@@ -182,9 +187,9 @@ def _resources(t: Table, cat: GameCatalog) -> str:
 def _camp(t: Table, cat: GameCatalog, r: dict) -> str:
     c, f = t.data["counters"], t.data["flags"]
     out = S.panel(960, 320, 940, 330, _("Camp"))
-    if f.get("shelter") == "built":
+    if f.get("shelter") in ("built", True):
         shelter, fill = _("Shelter built"), S.GOOD
-    elif f.get("camp-shelter") == "yes":
+    elif on(f.get("camp-shelter")):
         shelter, fill = _("the tile shows a shelter"), S.ACCENT
     else:
         shelter, fill = _("no shelter: open air"), S.DANGER
