@@ -2,9 +2,9 @@
 the digit, tracks with a marker, gauges, tokens, panels and icons drawn as vector shapes.
 
 Everything is a string of SVG markup in one coordinate space (the boards use a 1920 x 1080 viewBox, so a
-size of 32 is 32 px on a 1080p screen). No fonts or images from outside: text uses the system's sans-serif
-stack, icons are paths. Every piece of text passes through `esc`, so a player called `<b>&"` is drawn as
-typed and never read as markup.
+size of 32 is 32 px when the board fills a 1080p screen). No fonts or images from outside: text uses a
+sans-serif stack (first the DejaVu the page ships as "Castaway Sans"), icons are paths. Every piece of text
+passes through `esc`, so a player called `<b>&"` is drawn as typed and never read as markup.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-FONT = "'DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Segoe UI', Arial, Helvetica, sans-serif"
+FONT = "'Castaway Sans', 'DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Segoe UI', Arial, Helvetica, sans-serif"
 W, H = 1920, 1080
 
 # high-contrast colours on the dark sea-blue background

@@ -144,12 +144,16 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
     lost_spots = {str(s) for s in x.get("lost_spots", [])}
     dead = set(d.get("dead", []))
     planks = d["counters"]["planks"]
+    full = (cat.counters["planks"].max if "planks" in cat.counters else None) or len(order)
+    label = _(cat.counters["planks"].name) if "planks" in cat.counters else _("Planks")
     out = S.panel(20, 130, 910, 540)
-    out += S.text(40, 176, _(cat.counters["planks"].name) if "planks" in cat.counters else _("Planks"), 34, fill=S.DIM, weight="bold")
-    out += S.text(40 + 0.62 * 34 * len(_("Planks")) + 16, 178, planks, 44, weight="bold")
-    out += S.icon("plank", 320, 166, 60)
-    out += S.text(910, 176, ngettext("{n} plank lost", "{n} planks lost", 6 - planks).format(n=6 - planks) if planks < 6 else "",
-                  28, fill=S.DANGER if planks < 6 else S.DIM, anchor="end")
+    out += S.text(40, 176, label, 34, fill=S.DIM, weight="bold")
+    lx = 40 + 0.62 * 34 * len(label) + 16
+    out += S.text(lx, 178, planks, 44, weight="bold")
+    out += S.icon("plank", lx + 0.62 * 44 * len(str(planks)) + 50, 164, 60)
+    if planks < full:
+        out += S.text(910, 176, ngettext("{n} plank lost", "{n} planks lost", full - planks).format(n=full - planks), 28,
+                      fill=S.DANGER, anchor="end")
     pw, gap, top, ph = 128, 10, 240, 290
     x0 = 20 + (910 - (len(order) * pw + (len(order) - 1) * gap)) / 2
     # the two sides, and which plank die faces take a plank from them
@@ -183,13 +187,13 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
         elif seat is None or seat in dead:
             who, fill, ink = _("empty"), "#0b1d2e", S.DIM
         else:
-            who, fill, ink = _survivor_name(t, cat, seat), S.colour(seat), "#111111"
+            who, fill, ink = _survivor_name(t, cat, seat), S.colour(seat), S.INK
         out += S.token(cx, top + 56, 44, spot, fill=fill, ink=S.INK if fill == "#0b1d2e" else "#111111", size=52)
         # the name runs up the plank, so it can be long and still large
         size = S.fit(who, 34, ph - 120, True)
+        outline = ' stroke="#3b250f" stroke-width="5" paint-order="stroke"' if ink != S.DIM else ""
         out += (f'<text transform="translate({S.num(round(cx + size * 0.36, 1))} {top + ph - 12}) rotate(-90)" '
-                f'font-size="{S.num(round(size, 1))}" font-weight="bold" fill="{S.INK if ink == S.DIM else "#ffffff"}" '
-                f'stroke="#3b250f" stroke-width="{"0" if ink == S.DIM else "5"}" paint-order="stroke">{S.esc(who)}</text>')
+                f'font-size="{S.num(round(size, 1))}" font-weight="bold" fill="{S.INK}"{outline}>{S.esc(who)}</text>')
     # the shark fins under the raft, each pointing up at the spot it bites
     by_spot: dict[str, list[str]] = {}
     for fin, spot in sorted(fins.items()):
