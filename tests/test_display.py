@@ -27,8 +27,8 @@ def served(tmp_path_factory):
     ids = make_games(db)
     s = Served(db, "--pad", "--game", str(ids["dieson"]))
     yield db, ids, s
-    assert s.stop() == 0, s.output()
-    assert "Traceback" not in s.output(), s.output()
+    assert s.stop() == 0, s.output()  # Ctrl-C stops it cleanly
+    assert "The display stopped." in s.output() and "Traceback" not in s.output(), s.output()
 
 
 def files(db: Path) -> str:
@@ -55,7 +55,7 @@ def test_board_page_is_read_only_and_carries_game_and_version(served):
     db, ids, s = served
     gid = ids["dieson"]
     r = httpx.get(f"{s.base}/game/{gid}")
-    assert r.status_code == 200
+    assert r.status_code == 200 and '<html lang="en">' in r.text
     assert f'data-game="{gid}"' in r.text and f'data-version="{version(db, gid)}"' in r.text
     assert "<svg" in r.text and 'class="padqr"' in r.text  # the board and the pad's QR code
     assert s.token not in r.text  # the token is only in the QR code's modules, never as text
@@ -71,12 +71,13 @@ def test_requests_without_the_token_get_403_and_change_nothing(served):
     before = files(db)
     v = version(db, gid)
     body = {"version": v, "answer": None}
-    for t in ("", "?t=", "?t=wrong", f"?t={s.token[:-1]}", f"?t={s.token}x"):
-        assert httpx.get(f"{s.base}/pad/{gid}{t}").status_code == 403
-        assert httpx.get(f"{s.base}/pad/{gid}/fragment{t}").status_code == 403
-        r = httpx.post(f"{s.base}/game/{gid}/answer{t}", json=body)
-        assert r.status_code == 403 and "token" in one_line(r)
-        assert httpx.post(f"{s.base}/game/{gid}/undo{t}", json={"version": v}).status_code == 403
+    with httpx.Client(base_url=s.base) as c:
+        for t in ("", "?t=", "?t=wrong", f"?t={s.token[:-1]}", f"?t={s.token}x"):
+            assert c.get(f"/pad/{gid}{t}").status_code == 403
+            assert c.get(f"/pad/{gid}/fragment{t}").status_code == 403
+            r = c.post(f"/game/{gid}/answer{t}", json=body)
+            assert r.status_code == 403 and "token" in one_line(r)
+            assert c.post(f"/game/{gid}/undo{t}", json={"version": v}).status_code == 403
     time.sleep(0.3)
     assert files(db) == before and version(db, gid) == v
 
@@ -257,17 +258,12 @@ def test_qr_codes_decode_to_their_address():
     assert [r.text for r in found] == [url]
 
 
-def test_the_command_prints_the_pad_address_and_its_qr_and_stops_cleanly_on_ctrl_c(tmp_path):
-    db = tmp_path / "c.db"
-    ids = make_games(db)
-    s = Served(db, "--pad", "--game", str(ids["robinson"]))
+def test_the_command_prints_the_pad_address_on_a_line_of_its_own_and_its_qr(served):
+    db, ids, s = served
     lines = "".join(s.out).splitlines()
-    assert s.pad_url in lines  # the address on a line of its own
-    assert any("▀" in ln or "▄" in ln for ln in lines)  # its QR code
+    assert s.pad_url in lines
     assert s.pad_url.startswith("http://127.0.0.1:")
-    assert httpx.get(s.board_url).status_code == 200
-    assert s.stop() == 0
-    assert "The display stopped." in s.output() and "Traceback" not in s.output()
+    assert any("▀" in ln or "▄" in ln for ln in lines)  # its QR code (decoded in test_qr_codes_...)
 
 
 def test_czech_pages_with_lang_cs_and_for_a_czech_edition_game(tmp_path):
@@ -280,12 +276,14 @@ def test_czech_pages_with_lang_cs_and_for_a_czech_edition_game(tmp_path):
     i18n.set_language("en")
     with Served(db, "--game", "1", "--lang", "cs") as s:
         page = httpx.get(s.board_url).text
-        assert 'lang="cs"' in page
-    with Served(db, "--game", str(cs), env={"LANG": "C"}) as s:
+        assert 'lang="cs"' in page and "Poslední hod" not in page  # no roll yet
+        assert "Naskenujte" not in page  # no pad: no QR code
+    assert s.proc.returncode == 0 and "Zobrazení skončilo." in s.output(), s.output()
+    with Served(db, "--game", str(cs), "--pad", env={"LANG": "C"}) as s:
         page = httpx.get(s.board_url).text
-        assert 'lang="cs"' in page
-    with Served(db, "--game", "1") as s:
-        assert 'lang="en"' in httpx.get(s.board_url).text
+        assert 'lang="cs"' in page and "Naskenujte" in page
+        pad = httpx.get(s.pad_url).text
+        assert "Zpět" in pad and "Ano" in pad
 
 
 def test_bad_command_lines_are_refused_with_one_line(cli, db):

@@ -57,8 +57,9 @@ def test_every_game_board_loads_and_is_screenshotted(table, browser):
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         for kind, gid in ids.items():
-            page.goto(f"{served.base}/game/{gid}")
-            page.wait_for_selector("#root .board svg")
+            r = page.goto(f"{served.base}/game/{gid}")
+            assert r.status == 200, (r.status, r.text(), served.output())
+            page.wait_for_selector("#root .board svg", timeout=5000)
             assert page.get_attribute("#root", "data-game") == str(gid)
             assert page.get_attribute("#root", "data-kind") == kind
             assert shown_version(page) == version(db, gid)
@@ -74,8 +75,9 @@ def test_a_command_line_write_shows_on_the_page_within_a_second(table, browser):
     db, ids, served = table
     gid = ids["robinson"]
     page = browser.new_page(viewport={"width": 1280, "height": 720})
-    page.goto(f"{served.base}/game/{gid}")
-    page.wait_for_selector("#root .board svg")
+    r = page.goto(f"{served.base}/game/{gid}")
+    assert r.status == 200, (r.status, r.text(), served.output())
+    page.wait_for_selector("#root .board svg", timeout=5000)
     before = shown_version(page)
     r = subprocess.run([sys.executable, "-m", "cli", "--db", str(db), "--game", str(gid), "note", "Ann joins"],
                        cwd=ROOT, capture_output=True, text=True)
