@@ -153,8 +153,9 @@ PIP_AT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 def die(x, y, size, value, *, fill: str = INK, pips: str = "#1a1a1a", digit: bool = True,
         edge: str = "#000000", dim: bool = False) -> str:
-    """A die face `size` wide at (x, y): its pips, and its digit in a badge on the top-right corner, so
-    a 5 and a 6 cannot be mixed up from across the room. A value off 1..6 shows the digit alone."""
+    """A die face `size` wide at (x, y): its pips, and its digit in a badge on the top-right corner (it
+    reaches about size/4 beyond the face), so a 5 and a 6 cannot be mixed up from across the room. A value
+    off 1..6 shows the digit alone."""
     s = size
     out = rect(x, y, s, s, fill=fill, stroke=edge, sw=max(2, s * 0.03), r=s * 0.16, opacity=0.45 if dim else None)
     try:
@@ -162,15 +163,15 @@ def die(x, y, size, value, *, fill: str = INK, pips: str = "#1a1a1a", digit: boo
     except (TypeError, ValueError):
         v = None
     if v in PIP_AT:
-        step, r = s * 0.27, s * 0.085
+        step, r = s * 0.25, s * 0.085
         for dx, dy in PIP_AT[v]:
             out += circle(x + s / 2 + dx * step, y + s / 2 + dy * step, r, fill=pips)
     else:
         out += text(x + s / 2, y + s * 0.68, value, s * 0.5, fill=pips, weight="bold", anchor="middle")
         return out
-    if digit:
-        br = s * 0.24
-        cx, cy = x + s - br * 0.35, y + br * 0.35
+    if digit:  # on the corner, clear of the corner pip
+        br = s * 0.22
+        cx, cy = x + s * 0.97, y + s * 0.03
         out += circle(cx, cy, br, fill="#111111", stroke=INK, sw=max(2, s * 0.025))
         out += text(cx, cy + br * 0.42, v, br * 1.25, fill=INK, weight="bold", anchor="middle")
     return out

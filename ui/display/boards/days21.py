@@ -415,13 +415,13 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
     dice = vals.get("strength") or []
     face, pips = S.die_for(seat)
     scruffs = vals.get("survivor") == "scruffs"
-    ds = 112
+    ds = 106
     for j in range(1 if scruffs else 2):
-        dx = px + 16 + j * (ds + 16)
+        dx = px + 16 + j * (ds + 28)
         if j < len(dice):
-            out += S.die(dx, py + 70, ds, dice[j], fill=face, pips=pips, dim=j > 0)
+            out += S.die(dx, py + 78, ds, dice[j], fill=face, pips=pips, dim=j > 0)
         else:
-            out += S.rect(dx, py + 70, ds, ds, fill="none", stroke=S.FAINT, sw=3, r=18, dash="10 8")
+            out += S.rect(dx, py + 78, ds, ds, fill="none", stroke=S.FAINT, sw=3, r=18, dash="10 8")
     held = (d["decks"].get("bottle") or {}).get("held", {}).get(seat) or []
     lines = [("bottle", _(cat.deck("bottle").card(c.split(":")[0]).name), S.INK) for c in held]
     tok = (x.get("ability") or {}).get(seat)
@@ -431,8 +431,8 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
     if len(lines) < 2:  # room for the dice's legend
         out += S.text(px + 16 + ds / 2, py + 210, _("visible"), 24, fill=S.DIM, anchor="middle")
         if len(dice) > 1:
-            out += S.text(px + 32 + ds * 1.5, py + 210, _("below"), 24, fill=S.DIM, anchor="middle")
-    rx = px + 2 * ds + 52
+            out += S.text(px + 44 + ds * 1.5, py + 210, _("below"), 24, fill=S.DIM, anchor="middle")
+    rx = px + 2 * ds + 68
     rw = px + w - 16 - rx
     if not scruffs:
         hope = vals.get("hope", 0)

@@ -148,7 +148,7 @@ def _dice(t: Table, cat: GameCatalog, s: dict) -> str:
     for key, label in ICON_DICE:
         out += S.icon(key if key != "weather" else "rain", x + 20, 700, 36)
         out += S.text(x + 44, 712, _(label), 28, weight="bold", width=150)
-        out += _die(x + 14, 726, 100, icons.get(key))
+        out += _die(x + 14, 730, 96, icons.get(key))
         x += 200
     w = (icons.get("weather") or {}).get("v")
     if w:
@@ -172,10 +172,10 @@ def _dice(t: Table, cat: GameCatalog, s: dict) -> str:
     used = list(s.get("used") or [])
     row = [(d_, "") for d_ in unused] + ([(pending, "hand")] if pending else []) + [(d_, "used") for d_ in used]
     for k, (d_, how) in enumerate(row[:3]):
-        dx = x + k * 122
-        out += _die(dx, 726, 100, d_)
+        dx = x + k * 124
+        out += _die(dx, 730, 96, d_)
         if how:
-            out += S.text(dx + 50, 858, _("picked") if how == "hand" else _("used"), 24, fill=S.ACCENT if how == "hand" else S.DIM,
+            out += S.text(dx + 48, 858, _("picked") if how == "hand" else _("used"), 24, fill=S.ACCENT if how == "hand" else S.DIM,
                           anchor="middle")
     return out
 
