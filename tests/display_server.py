@@ -108,3 +108,32 @@ def make_games(db: Path) -> dict[str, int]:
         ids["dieson"] = session.new_game(st, "dieson", {}, seed=1).row.id
         ids["21days"] = session.new_game(st, "21days", {"players": ["Ann", "Bob"], "weather": "1"}, seed=2).row.id
     return ids
+
+
+def drive_to_odds(db: Path, gid: int, steps: int = 80) -> str:
+    """Answer the guided game's questions (virtual dice, the defaults, the first choice) until a step shows
+    odds before its roll; returns that step's title."""
+    from companion import session
+    from ui.display import view
+
+    with session.open_store(db) as st:
+        for _i in range(steps):
+            loaded = session.load(st, gid)
+            step = view.step_of(loaded.table, loaded.cat)
+            if step is None:
+                break
+            if step.odds is not None:
+                return step.title
+            ask = step.ask
+            if ask.kind in ("dice", "none") or ask.default is not None:
+                answer = ask.parse(None) if ask.kind != "dice" else None
+            elif ask.kind == "choice":
+                answer = () if ask.multiple else ask.choices[0][0]
+            elif ask.kind == "confirm":
+                answer = True
+            elif ask.kind == "number":
+                answer = ask.lo
+            else:
+                raise AssertionError(f"no automatic answer to {step.title!r}: {ask.prompt}")
+            session.act(st, gid, step.make(answer))
+    raise AssertionError(f"game {gid}: no step with odds within {steps} answers")

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion import session
-from tests.display_server import ROOT, SCREENS, Served, browser_missing, launch, make_games
+from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive_to_odds, launch, make_games
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -130,3 +130,19 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.screenshot(path=str(SCREENS / "pad-21days-weather-390x844.png"), full_page=True)
     board.close()
     pad.close()
+
+
+def test_the_odds_show_before_a_risky_roll(table, browser):
+    """21 Days, driven on to the first roll with odds (the flares): the page lists them beside the board."""
+    db, ids, served = table
+    gid = ids["21days"]
+    drive_to_odds(db, gid)
+    for w, h in ((1920, 1080), (1280, 720)):
+        page = browser.new_page(viewport={"width": w, "height": h})
+        r = page.goto(f"{served.base}/game/{gid}")
+        assert r.status == 200
+        page.wait_for_selector(".odds li", timeout=5000)
+        assert "%" in page.locator(".odds").inner_text()
+        assert shown_version(page) == version(db, gid)
+        page.screenshot(path=str(SCREENS / f"board-21days-odds-{w}x{h}.png"))
+        page.close()
