@@ -110,9 +110,9 @@ def make_games(db: Path) -> dict[str, int]:
     return ids
 
 
-def drive_to_odds(db: Path, gid: int, steps: int = 80) -> str:
-    """Answer the guided game's questions (virtual dice, the defaults, the first choice) until a step shows
-    odds before its roll; returns that step's title."""
+def drive(db: Path, gid: int, until, steps: int = 80):
+    """Answer the guided game's questions (virtual dice, the defaults, the first choice, no symbols) until
+    `until(step)` holds; returns that step."""
     from companion import session
     from ui.display import view
 
@@ -122,8 +122,8 @@ def drive_to_odds(db: Path, gid: int, steps: int = 80) -> str:
             step = view.step_of(loaded.table, loaded.cat)
             if step is None:
                 break
-            if step.odds is not None:
-                return step.title
+            if until(step):
+                return step
             ask = step.ask
             if ask.kind in ("dice", "none") or ask.default is not None:
                 answer = ask.parse(None) if ask.kind != "dice" else None
@@ -136,4 +136,9 @@ def drive_to_odds(db: Path, gid: int, steps: int = 80) -> str:
             else:
                 raise AssertionError(f"no automatic answer to {step.title!r}: {ask.prompt}")
             session.act(st, gid, step.make(answer))
-    raise AssertionError(f"game {gid}: no step with odds within {steps} answers")
+    raise AssertionError(f"game {gid}: no such step within {steps} answers")
+
+
+def drive_to_odds(db: Path, gid: int) -> str:
+    """On to the first step that shows odds before its roll; returns its title."""
+    return drive(db, gid, lambda step: step.odds is not None).title

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion import session
-from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive_to_odds, launch, make_games
+from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive, drive_to_odds, launch, make_games
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -128,6 +128,19 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.wait_for_selector(".ask[data-kind=dice]", timeout=3000)
     assert version(db, g21) == v21 + 1
     pad.screenshot(path=str(SCREENS / "pad-21days-weather-390x844.png"), full_page=True)
+    # the morning's logbook symbols as icons, sent in the order tapped
+    drive(db, g21, lambda step: step.ask.kind == "choice" and step.ask.multiple and "jellyfish" in dict(step.ask.choices))
+    v21 = version(db, g21)
+    pad.wait_for_selector("[data-pick=jellyfish] svg", timeout=3000)
+    pad.locator("[data-pick=jellyfish]").tap()
+    pad.locator("[data-pick=two-hope]").tap()
+    assert pad.get_attribute("[data-pick=jellyfish]", "data-order") == "1"
+    pad.screenshot(path=str(SCREENS / "pad-21days-logbook-390x844.png"), full_page=True)
+    pad.locator("[data-from=picks]").tap()
+    pad.wait_for_function(f"document.getElementById('root').dataset.version === '{v21 + 1}'", timeout=3000)
+    with session.open_store(db) as st:
+        text = st.events(g21)[-1].text
+    assert text.index("jellyfish") < text.index("two-hope"), text
     board.close()
     pad.close()
 

@@ -18,6 +18,7 @@ from companion.table import Table
 from . import view
 
 ASSETS = "/static"
+MAX_LISTED = 10  # choices listed on the board; a longer list is left to the pad and the keyboard
 
 
 def _e(text) -> str:
@@ -78,7 +79,9 @@ def _result(over: dict) -> str:
 
 def _now_html(now: view.Now) -> str:
     choices = ""
-    if now.kind == "choice" and now.choices:
+    if now.kind == "choice" and len(now.choices) > MAX_LISTED:
+        choices = f'<p class="more">{_e(_("{n} to choose from, on the pad or at the keyboard").format(n=len(now.choices)))}</p>'
+    elif now.kind == "choice" and now.choices:
         items = "".join(f'<li class="{"default" if str(now.default) == v else ""}"><b>{i}</b> {_e(label)}</li>'
                         for i, (v, label) in enumerate(now.choices, 1))
         choices = f'<ol class="choices">{items}</ol>'

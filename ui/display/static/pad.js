@@ -7,6 +7,7 @@
   var token = new URLSearchParams(location.search).get("t") || "";
   var q = "?t=" + encodeURIComponent(token);
   var wanted = 0, loading = false, busy = false;
+  var picked = [];  // the values tapped on a several-picks question, in order
 
   function say(text, bad) {
     msg.textContent = text;
@@ -20,7 +21,7 @@
       .then(function (r) {
         if (!r.ok) return r.text().then(function (t) { throw new Error(t); });
         var v = parseInt(r.headers.get("X-Castaway-Version"), 10);
-        return r.text().then(function (html) { live.innerHTML = html; root.dataset.version = String(v); });
+        return r.text().then(function (html) { live.innerHTML = html; root.dataset.version = String(v); picked = []; });
       })
       .catch(function (e) { say(String(e.message || e), true); })
       .finally(function () {
@@ -71,13 +72,20 @@
       if (send) { send.disabled = a === null; if (a !== null) send.textContent = send.dataset.label + " " + a; }
       return;
     }
-    if (b.hasAttribute("data-pick")) { b.classList.toggle("on"); return; }
+    if (b.hasAttribute("data-pick")) {  // several picks: sent in the order tapped (a card's order matters)
+      var i = picked.indexOf(b.dataset.pick);
+      if (i < 0) picked.push(b.dataset.pick); else picked.splice(i, 1);
+      section.querySelectorAll("[data-pick]").forEach(function (p) {
+        var n = picked.indexOf(p.dataset.pick);
+        p.classList.toggle("on", n >= 0);
+        if (n >= 0) p.dataset.order = String(n + 1); else delete p.dataset.order;
+      });
+      return;
+    }
     if (b.hasAttribute("data-undo")) { post(root.dataset.undo, {}); return; }
     if (b.dataset.from === "dice") { var d = diceAnswer(section); if (d !== null) answer(d); return; }
     if (b.dataset.from === "picks") {
-      var picks = [];
-      section.querySelectorAll("[data-pick].on").forEach(function (p) { picks.push(p.dataset.pick); });
-      answer(picks.length ? picks.join(",") : "-");
+      answer(picked.length ? picked.join(",") : "-");
       return;
     }
     if (b.hasAttribute("data-answer")) { answer(b.dataset.answer === "" ? null : b.dataset.answer); }
