@@ -172,18 +172,22 @@ def test_player_names_are_drawn_as_text_never_as_markup(db, game):
 
 
 def test_21days_raft_shows_spots_fins_and_survivors(db):
+    from ui.display.boards.days21 import ABILITY
+
     with session.open_store(db, create=True) as st:
-        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"], "strength": {}}, seed=11)
+        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=11)
         t, cat = loaded.table, loaded.cat
         words = texts(parse(board(loaded)))
-    # the six shark fins by number, the four raft spots, and each survivor's visible die as a digit
+    # the six shark fins by number, the four raft spots, each survivor's dice as digits, their ability token
     for fin in map(str, cat.rules["raft"]["fins"]):
         assert fin in words
     for spot in t.data["d21"]["raft"]:
         assert spot in words
     for seat in t.seats:
-        assert str(t.seat_values(seat)["strength"][0]) in words
-    assert "+3 hope on day 21" in words or any(w.startswith(("Reroll", "4 strength", "Cancel", "Swap two")) for w in words)
+        for face in t.seat_values(seat)["strength"]:
+            assert str(face) in words
+        assert ABILITY[t.data["d21"]["ability"][seat]["id"]] in words
+    assert cat.deck("swap").card(t.data["d21"]["swap"].split(":")[0]).name in words
 
 
 def test_robinson_board_lists_the_planned_actions(cli):
