@@ -163,17 +163,17 @@ def die(x, y, size, value, *, fill: str = INK, pips: str = "#1a1a1a", digit: boo
     except (TypeError, ValueError):
         v = None
     if v in PIP_AT:
-        step, r = s * 0.25, s * 0.085
+        step, r = s * 0.24, s * 0.085
         for dx, dy in PIP_AT[v]:
             out += circle(x + s / 2 + dx * step, y + s / 2 + dy * step, r, fill=pips)
     else:
         out += text(x + s / 2, y + s * 0.68, value, s * 0.5, fill=pips, weight="bold", anchor="middle")
         return out
     if digit:  # on the corner, clear of the corner pip
-        br = s * 0.22
-        cx, cy = x + s * 0.97, y + s * 0.03
+        br = s * 0.26
+        cx, cy = x + s, y
         out += circle(cx, cy, br, fill="#111111", stroke=INK, sw=max(2, s * 0.025))
-        out += text(cx, cy + br * 0.42, v, br * 1.25, fill=INK, weight="bold", anchor="middle")
+        out += text(cx, cy + br * 0.46, v, br * 1.35, fill=INK, weight="bold", anchor="middle")
     return out
 
 
