@@ -45,6 +45,7 @@ POLL = 0.1  # seconds between two reads of the games' versions
 KEEPALIVE = 5.0  # seconds between two comments on an idle event stream (a gone client is noticed then)
 MAX_BODY = 4096  # bytes: the largest answer body accepted
 MAX_ANSWER = 500  # characters of a typed answer
+CACHED = 8  # drawn fragments kept (pages fetch the newest; a few older ones serve slow readers)
 STATIC = Path(__file__).resolve().parent / "static"
 FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 
@@ -158,7 +159,7 @@ class Display:
                 else:
                     html = page.pad_fragment(row.version, table, cat, icon=self._icon(cat))
                 self._cache[key] = (row.version, html)
-                while len(self._cache) > 32:
+                while len(self._cache) > CACHED:
                     self._cache.popitem(last=False)
                 return row.version, html
 
