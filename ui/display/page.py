@@ -18,6 +18,7 @@ from companion.table import Table
 from . import view
 
 ASSETS = "/static"
+DARK = ("#d32f2f", "#1e63c6", "#2e8b3d", "#222", "#7b3fa0", "#8d5a2b")  # dice faces that take white digits
 MAX_LISTED = 10  # choices listed on the board; a longer list is left to the pad and the keyboard
 
 
@@ -96,7 +97,7 @@ def _now_html(now: view.Now) -> str:
 
 def _die(face: str, colour: str | None, name: str, big: bool = True) -> str:
     bg = view.die_colour(colour) or "#fafafa"
-    dark = bg in ("#d32f2f", "#1e63c6", "#2e8b3d", "#222", "#7b3fa0", "#8d5a2b", "#8a8f96")
+    dark = bg in DARK
     cls = "die big" if big else "die"
     fg = "#fff" if dark else "#111"
     small = " long" if len(face) > 3 else ""
@@ -164,10 +165,12 @@ def _answers_html(now: view.Now, icon) -> str:
             for j, (part, faces) in enumerate(d.parts):
                 label = f"{d.name} · {part}" if part else d.name
                 bg = view.die_colour(d.colour) or "#fafafa"
-                btns = "".join(f'<button type="button" class="face" data-face="{_e(f)}" style="--die:{bg}">{_e(f)}</button>'
-                               for f in dict.fromkeys(faces))
+                ink = "#fff" if bg in DARK else "#111"
+                btns = "".join(f'<button type="button" class="face{" word" if len(f) > 2 else ""}" data-face="{_e(f)}" '
+                               f'style="--die:{bg};--ink:{ink}">{_e(f)}</button>' for f in dict.fromkeys(faces))
+                words = " words" if any(len(f) > 2 for f in faces) else ""
                 rows.append(f'<div class="dierow" data-die="{i}" data-part="{j}"><span class="diename">{_e(label)}</span>'
-                            f'<div class="faces">{btns}</div></div>')
+                            f'<div class="faces{words}">{btns}</div></div>')
         out = "".join(rows)
         if rows:
             out += f'<button type="button" class="send primary" data-from="dice" data-label="{send}" disabled>{send}</button>'
