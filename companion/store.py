@@ -241,6 +241,10 @@ class Store:
     def games(self) -> list[GameRow]:
         return [GameRow(r) for r in self._q(f"SELECT {_GAME_COLS} FROM games ORDER BY id").fetchall()]
 
+    def versions(self) -> dict[int, int]:
+        """Each game's version: one cheap read, so a watcher (the table display) sees any process's write."""
+        return dict(self._q("SELECT id, version FROM games").fetchall())
+
     def latest_active(self) -> int | None:
         row = self._q("SELECT id FROM games WHERE status = 'active' ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return row[0] if row else None
