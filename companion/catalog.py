@@ -117,6 +117,19 @@ class Flag(Entry):
     __slots__ = ("values", "start", "per_seat")
     DEFAULTS = {"start": None, "per_seat": False}
 
+    @property
+    def boolean(self) -> bool:
+        """A yes/no flag: the state holds True or False, the catalog and the commands say yes or no."""
+        return self.values is not None and set(self.values) == {"no", "yes"}
+
+    @property
+    def initial(self):
+        return self.start == "yes" if self.boolean else self.start
+
+    def value(self, word: str):
+        """The state's value for an accepted word."""
+        return word == "yes" if self.boolean else word
+
 
 class Character(Entry):
     # role: str  # e.g. the colour/class a 21 Days survivor belongs to

@@ -38,7 +38,8 @@ def setup_table(cat: GameCatalog, options: dict, seed: int, state: dict | None =
     """The table after setup: rebuilt from the choices and the seed, or taken whole (a resumed game)."""
     if state is not None:
         return Table(state)
-    return registry.get(cat.id).setup(cat, options, seed)
+    game = registry.get(cat.id)
+    return game.setup(cat, game.table_options(options), seed)
 
 
 def new_game(store: Store, game: str, options: dict | None = None, seed: int | None = None, title: str = "") -> Loaded:

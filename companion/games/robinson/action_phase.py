@@ -107,7 +107,7 @@ class RcPlan(Action):
                 raise RuleError("hunting always takes 2 pawns: add a second, e.g. 'hunt cook+cook'")
         elif what == "shelter" and f["shelter"] == "built":
             raise RuleError("the Shelter is built already and cannot be lost")
-        elif what in ("roof", "palisade") and f["shelter"] != "built" and f["camp-shelter"] != "yes":
+        elif what in ("roof", "palisade") and f["shelter"] != "built" and not f["camp-shelter"]:
             raise RuleError(f"a {what} needs a Shelter: build one, or camp on a tile that shows one")
         elif what == "item":
             built = [i["name"].lower() for i in r["items"]] + [n.lower() for n in r["future_items"]]

@@ -112,7 +112,7 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
         if tg.kind == "flag":
             if tg.spec.values is not None and op not in tg.spec.values:
                 raise UsageError(f"change {item!r}: {tg.label} accepts {', '.join(tg.spec.values)}")
-            t.put(tg, op)
+            t.put(tg, tg.spec.value(op) if tg.spec.values is not None else op)
             lines.append(f"{tg.label} = {op}")
             continue
         if tg.kind not in ("track", "counter"):
