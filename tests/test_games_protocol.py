@@ -109,3 +109,42 @@ def test_a_command_of_one_game_is_refused_on_another_games_table(tables, tmp_pat
     assert r.stderr == (f"error: game 1 on the table is {theirs}; `castaway {words}` is a {mine} command: "
                         f"`castaway use ID` picks a {mine} game\n")
     assert _files(db) == before
+
+
+def test_every_action_kind_is_unique_and_a_games_kinds_carry_its_prefix():
+    import ast
+
+    from companion import actions
+
+    registry.load_actions()
+    kinds = []  # every kind declared in the source (an action class's `kind: ClassVar[str] = "..."`)
+    for path in (Path(__file__).resolve().parent.parent / "companion").rglob("*.py"):
+        if path.name == "guide.py":  # Ask.kind: a question's kind, not an action's
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "kind"
+                    and isinstance(node.value, ast.Constant) and node.value.value):
+                kinds.append(node.value.value)
+    assert len(kinds) == len(set(kinds)) and set(kinds) == set(actions.REGISTRY), sorted(kinds)
+    for kind, cls in actions.REGISTRY.items():
+        assert cls.kind == kind
+        module = cls.__module__
+        if module == "companion.actions":  # the generic actions carry no prefix
+            assert registry.owner_of_kind(kind) is None, kind
+            continue
+        game = next(g for g in registry.all_games() if module.startswith(type(g).__module__.rsplit(".", 1)[0] + "."))
+        assert kind.startswith(game.prefix) and registry.owner_of_kind(kind) is game, (kind, module)
+    assert sum(k.startswith("d21-") for k in kinds) >= 37
+
+
+def test_registering_a_kind_twice_raises_at_import():
+    from dataclasses import dataclass
+    from typing import ClassVar
+
+    from companion import actions
+
+    with pytest.raises(RuntimeError, match="action kind 'd21-flare' .* is taken by companion.games.days21.locations"):
+        @actions.register
+        @dataclass(frozen=True)
+        class Flare(actions.Action):
+            kind: ClassVar[str] = "d21-flare"

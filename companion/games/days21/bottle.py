@@ -60,7 +60,7 @@ class Bottle(Action):
     """The bottle location: Receive (2, 4, 6 takes the top bottle card) first, then Play (1, 3, 5 lets the
     survivor play the card they hold). One bottle card per survivor; cards are not passed on."""
 
-    kind: ClassVar[str] = "bottle"
+    kind: ClassVar[str] = "d21-bottle"
     mode: str = "receive"
     seat: str | None = None
     face: str | None = None
@@ -107,7 +107,7 @@ class PlayCard(Action):
     keep: do not play after all (the card stays in hand).
     """
 
-    kind: ClassVar[str] = "play-card"
+    kind: ClassVar[str] = "d21-play-card"
     seat: str = ""
     faces: str | None = None
     keep: bool = False

@@ -49,7 +49,7 @@ def symbol_tasks(symbols) -> list[dict]:
 class LogbookSymbols(Action):
     """The symbols shown on today's logbook card for one part of the day, in the card's order."""
 
-    kind: ClassVar[str] = "logbook"
+    kind: ClassVar[str] = "d21-logbook"
     section: str = "morning"
     symbols: tuple = ()
 
@@ -87,7 +87,7 @@ class Symbol(Action):
     token: the swap location token chosen (swap-choice) or drawn (swap-new, None: drawn virtually).
     """
 
-    kind: ClassVar[str] = "symbol"
+    kind: ClassVar[str] = "d21-symbol"
     sym: str = ""
     to: str | None = None
     token: str | None = None
@@ -191,7 +191,7 @@ class Disaster(Action):
     and the plank die a card's effect asks for (virtual when left out).
     """
 
-    kind: ClassVar[str] = "disaster"
+    kind: ClassVar[str] = "d21-disaster"
     card: str | None = None
     avert: str | None = None
     token: str | None = None
@@ -300,7 +300,7 @@ class Weather(Action):
     """Roll the weather die before the shark phase; on a cloud or lightning, the cloud token is flicked
     and `result` is what it covers (see rules.weather.results): it takes effect tomorrow."""
 
-    kind: ClassVar[str] = "weather"
+    kind: ClassVar[str] = "d21-weather"
     face: str | None = None
     result: str | None = None
 

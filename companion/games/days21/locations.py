@@ -71,7 +71,7 @@ class Flare(Action):
     """The flare location: each 6 moves the ship one space right; with all three dice there, any 1 moves it
     back one. Reaching the anchor before day 21 gives a hope token per flare die (to whom you choose)."""
 
-    kind: ClassVar[str] = "flare"
+    kind: ClassVar[str] = "d21-flare"
     seats: str | None = None
     faces: str | None = None
     anchor_to: str | None = None
@@ -105,7 +105,7 @@ class Flare(Action):
 class HorvathFlare(Action):
     """Horvath at the flare location: another attempt for 2 hope; a 6 moves the ship right."""
 
-    kind: ClassVar[str] = "horvath"
+    kind: ClassVar[str] = "d21-horvath"
     face: str | None = None
     stop: bool = False
 
@@ -162,7 +162,7 @@ class Hope(Action):
     """The hope location: one hope token per 3 points; with all three dice there, each 1 rolled costs its
     roller a token (the 1 still counts). to: who gets each token (default: in turn among the rollers)."""
 
-    kind: ClassVar[str] = "hope"
+    kind: ClassVar[str] = "d21-hope"
     seats: str | None = None
     faces: str | None = None
     to: str | None = None
@@ -187,7 +187,7 @@ class Swap(Action):
     """The swap location with the token in play: Turtle (hope at its better rate), Bottle (take a card,
     then play one), Flare (pay, then up to three flares). The Dolphin takes no dice."""
 
-    kind: ClassVar[str] = "swap"
+    kind: ClassVar[str] = "d21-swap"
     seats: str | None = None
     faces: str | None = None
     to: str | None = None
@@ -260,7 +260,7 @@ class Fishing(Action):
     at most 2 for one survivor, nobody past 6. to: who gets each fish (default: weakest first).
     Tomi's extra fish is its own action (castaway ability tomi --to SEAT)."""
 
-    kind: ClassVar[str] = "fishing"
+    kind: ClassVar[str] = "d21-fishing"
     seat: str | None = None
     face: str | None = None
     to: str | None = None
@@ -301,7 +301,7 @@ class Fishing(Action):
 class PlankSpot(Action):
     """The Plank Location promo card: its owner's die there; a 6 brings a plank back, then the card goes."""
 
-    kind: ClassVar[str] = "plank-spot"
+    kind: ClassVar[str] = "d21-plank-spot"
     face: str | None = None
 
     def text(self) -> str:
@@ -331,7 +331,7 @@ class Kid(Action):
     """The Kid's location (activated last): 1-2 nothing, 3-4 he loses 1 strength, 5-6 a choice:
     cancel-disaster (today's), strength (+2 shared: to=red,kid), or skip-page (the next logbook page)."""
 
-    kind: ClassVar[str] = "kid"
+    kind: ClassVar[str] = "d21-kid"
     face: str | None = None
     choice: str | None = None
     to: str | None = None
