@@ -13,9 +13,8 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
-from .core import (d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
+from .core import (at, d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
                           seat_arg)
-from .locations import at
 
 SAY = {
     "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),

@@ -49,7 +49,7 @@ def forget(t: Table, seat: str) -> None:
 
 
 def day_tasks(t: Table, cat: GameCatalog) -> list[dict]:
-    from .events import weather_tasks
+    from .weather import weather_tasks
 
     if day(t) >= 21:
         tasks = [{"do": "exhaustion"}]
@@ -81,7 +81,7 @@ def placing_order(t: Table) -> list[str]:
 
 
 def midday_tasks(t: Table, cat: GameCatalog, places: bool, octopus: bool) -> list[dict]:
-    from .events import blocked
+    from .weather import blocked
 
     f = flow(t)
     f["placements"] = []
@@ -125,7 +125,7 @@ def capacity(t: Table, cat: GameCatalog, loc: str) -> int:
 
 def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
     """Where this survivor's placement die may go now."""
-    from .events import blocked
+    from .weather import blocked
 
     out = []
     placed = [loc for _s, loc in flow(t).get("placements", [])]
@@ -200,7 +200,7 @@ class Place(Action):
 
     @staticmethod
     def _why(t: Table, cat: GameCatalog, seat: str, loc: str) -> str:
-        from .events import blocked
+        from .weather import blocked
 
         if loc in blocked(t) or "all" in blocked(t):
             return _(SAY["blocked"]).format(loc=loc)

@@ -14,12 +14,11 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
-from .core import (anchor, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
-                          lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
+from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
+                   lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
 
 SAY = {
-    "who": N_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game"),
     "flare": N_("Flares {faces}: {sixes} six(es), the ship moves {moved:+d} to {ship}."),
     "blank": N_(" A 1 with three flares: the ship loses a space."),
     "anchor": N_(" The ship reached the anchor: {n} hope for the flare dice."),
@@ -29,22 +28,6 @@ SAY = {
     "kid_hurt": N_("The Kid rolls {v}: he loses 1 strength."),
     "kid_good": N_("The Kid rolls {v}: choose cancel-disaster, strength (+2 shared) or skip-page."),
 }
-
-
-def placements(t: Table) -> list[list[str]]:
-    return flow(t).setdefault("placements", [])
-
-
-def at(t: Table, cat: GameCatalog, loc: str, seats: str | None, most: int | None = None) -> list[str]:
-    if seats:
-        out = [seat_arg(t, cat, s) for s in seats.replace(",", " ").split()]
-    else:
-        out = [s for s, where in placements(t) if where == loc and s in living(t)]
-    if not out and not seats and not any(where == loc for _s, where in placements(t)):
-        raise UsageError(_(SAY["who"]).format(loc=loc))
-    if most is not None and len(out) > most:
-        raise RuleError(_("the {loc} location takes at most {most} placement dice, {n} given").format(loc=loc, most=most, n=len(out)))
-    return out
 
 
 def split(text: str | None) -> list[str]:
@@ -215,7 +198,9 @@ class Swap(Action):
             if wd and wd.get("seat") == seat:
                 got = "none: Extra hands is in play"
             else:
-                got = _bottle().receive_card(t, cat, seat, self.card, second=True)
+                from .bottle import receive_card
+
+                got = receive_card(t, cat, seat, self.card, second=True)
             if t.deck("bottle")["held"].get(seat):
                 push(t, {"do": "card", "seat": seat})
                 return {"say": _("{who} takes a bottle card ({got}) and now plays one.").format(who=name(t, cat, seat), got=got)}
@@ -374,16 +359,3 @@ class Kid(Action):
         f.pop("kid", None)
         done(t, "kid")
         return {"faces": [v], "say": say}
-
-
-def _bottle():
-    from . import bottle as days21_bottle
-
-    return days21_bottle
-
-
-def __getattr__(attr: str):
-    """The bottle location and its cards moved to bottle.py; importers of this module still find them."""
-    if attr in ("Bottle", "PlayCard", "card_effect", "receive_card"):
-        return getattr(_bottle(), attr)
-    raise AttributeError(attr)

@@ -15,7 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from . import rules as R
-from .phases import expect, say
+from .state import expect, say
 from .state import (HELPERS, apply_changes, cost_of, flow, goto, heal, kind_of, needs_dice,
                              next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan,
                              weather_dice_for, who, wound, wound_each)

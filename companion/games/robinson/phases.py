@@ -16,29 +16,15 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from . import rules as R
-from .state import (apply_changes, first, flow, goto, heal, parse_event, rc, who, wound,
-                             wound_each)
+from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, where, who, wound,
+                    wound_each)
 
 SAY = {
-    "wrong_step": "that is not where the round stands: now {now}; castaway rc next says what to do",
     "no_first_event": "the first round has no Event phase",
     "deck_empty": "the Event deck is empty; if your table holds more cards: castaway set event-deck N",
     "pushed": "{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then discard it.",
     "wreck_gone": "{name} (a Wreckage card) leaves the Threat Action field with no Threat effect.",
 }
-
-
-def where(t: Table) -> str:
-    return f"{t.data['flags']['phase']}/{flow(t).get('step')}"
-
-
-def expect(t: Table, *steps: str) -> None:
-    if where(t) not in steps:
-        raise RuleError(SAY["wrong_step"].format(now=where(t)))
-
-
-def say(lines: list[str]) -> dict:
-    return {"say": "; ".join(x for x in lines if x)}
 
 
 # -- Event phase -------------------------------------------------------------------------------------
