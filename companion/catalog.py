@@ -110,3 +110,9 @@ def load(game_id: str, edition: str | None = None) -> GameCatalog:
     cat = load_folder(folder, overrides)
     _CACHE[key] = cat
     return cat
+
+
+def digest(game_id: str, edition: str | None = None) -> str:
+    """A digest of every file the game's catalog is read from (the shipped files, the edition's and the
+    user's overrides): a stored game records it, so a change of data is told from damage."""
+    return load(game_id, edition).digest

@@ -176,8 +176,9 @@ class GameCatalog(Record):
     # rules: dict[str, Any]  # game-specific tables (fishing table, ...)
     # files: tuple[str, ...]
     # reference: tuple[Reference, ...]  # reference aids, in file order
-    __slots__ = ("id", "name", "aliases", "bgg_id", "players", "round_track", "source", "tracks", "counters", "stacks", "dice", "decks", "flags", "characters", "seats", "rules", "files", "reference")
-    DEFAULTS = {"rules": {}, "files": (), "reference": ()}
+    # digest: str  # of the files it was read from, in order (the user's overrides included)
+    __slots__ = ("id", "name", "aliases", "bgg_id", "players", "round_track", "source", "tracks", "counters", "stacks", "dice", "decks", "flags", "characters", "seats", "rules", "files", "reference", "digest")
+    DEFAULTS = {"rules": {}, "files": (), "reference": (), "digest": ""}
 
     # -- lookups with errors that say what is accepted ---------------------------------------
     def component_names(self) -> list[str]:
