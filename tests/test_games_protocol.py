@@ -125,8 +125,9 @@ def test_every_action_kind_is_unique_and_a_games_kinds_carry_its_prefix():
             if (isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "kind"
                     and isinstance(node.value, ast.Constant) and node.value.value):
                 kinds.append(node.value.value)
-    assert len(kinds) == len(set(kinds)) and set(kinds) == set(actions.REGISTRY), sorted(kinds)
-    for kind, cls in actions.REGISTRY.items():
+    ours = {k: c for k, c in actions.REGISTRY.items() if c.__module__.startswith("companion.")}  # not a test's game
+    assert len(kinds) == len(set(kinds)) and set(kinds) == set(ours), sorted(kinds)
+    for kind, cls in ours.items():
         assert cls.kind == kind
         module = cls.__module__
         if module == "companion.actions":  # the generic actions carry no prefix
