@@ -15,7 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
-                   lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
+                   lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
 
 SAY = {

@@ -12,7 +12,7 @@ from typing import ClassVar
 from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import RuleError, UsageError
 from ...table import Table
 from . import core as core
 from .core import HENCHMAN, captain, end_round, flow, name, _phase, resolve_seat, rule
