@@ -56,7 +56,7 @@ def test_board_page_is_read_only_and_carries_game_and_version(served):
     gid = ids["dieson"]
     r = httpx.get(f"{s.base}/game/{gid}")
     assert r.status_code == 200 and '<html lang="en">' in r.text
-    assert f'data-game="{gid}"' in r.text and f'data-version="{version(db, gid)}"' in r.text
+    assert f'data-game-id="{gid}"' in r.text and f'data-version="{version(db, gid)}"' in r.text
     assert "<svg" in r.text and 'class="padqr"' in r.text  # the board and the pad's QR code
     assert s.token not in r.text  # the token is only in the QR code's modules, never as text
     r = httpx.get(s.base + "/", follow_redirects=False)
@@ -312,10 +312,10 @@ def test_a_busy_port_is_refused_with_one_line(cli, db):
 
 
 def test_board_for_names_the_games_and_refuses_others():
-    from companion.errors import UsageError
+    from companion.errors import CompanionError
     from ui.display.boards import board_for
 
-    with pytest.raises(UsageError, match="no display board for 'chess'"):
+    with pytest.raises(CompanionError, match="unknown game 'chess'"):
         board_for("chess")
     for game in ("21days", "robinson", "mutinies", "dieson"):
         assert callable(board_for(game).board_svg)

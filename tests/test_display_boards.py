@@ -13,7 +13,7 @@ import pytest
 
 from companion import i18n, session
 from companion.errors import CompanionError
-from companion.games import rules_for
+from companion.games import registry
 
 NS = "{http://www.w3.org/2000/svg}"
 MODULES = {"21days": "days21", "robinson": "robinson", "mutinies": "mutinies", "dieson": "dieson"}
@@ -56,7 +56,7 @@ def answer(ask, rng: random.Random):
 
 def advance(st, loaded, steps: int, seed: int):
     """The game played `steps` guided steps on (answers refused by the rules are skipped)."""
-    rules = rules_for(loaded.cat.id)
+    rules = registry.get(loaded.cat.id)
     rng = random.Random(seed)
     done = 0
     for _ in range(steps * 10):

@@ -60,8 +60,8 @@ def test_every_game_board_loads_and_is_screenshotted(table, browser):
             r = page.goto(f"{served.base}/game/{gid}")
             assert r.status == 200, (r.status, r.text(), served.output())
             page.wait_for_selector("#root .board svg", timeout=5000)
-            assert page.get_attribute("#root", "data-game") == str(gid)
-            assert page.get_attribute("#root", "data-kind") == kind
+            assert page.get_attribute("#root", "data-game-id") == str(gid)
+            assert page.get_attribute("#root", "data-game") == kind
             assert shown_version(page) == version(db, gid)
             assert page.locator(".now h1").inner_text().strip()  # what the table does now
             box = page.locator(".board svg").bounding_box()

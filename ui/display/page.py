@@ -46,7 +46,7 @@ def _shell(title: str, body: str, script: str, css: str = "display.css") -> str:
 
 def board_page(game_id: int, kind: str, version: int, cat: GameCatalog, fragment: str) -> str:
     body = (
-        f'<div id="root" class="board-page" data-game="{game_id}" data-kind="{_e(kind)}" data-version="{version}" '
+        f'<div id="root" class="board-page" data-game="{_e(kind)}" data-game-id="{game_id}" data-version="{version}" '
         f'data-events="/game/{game_id}/events" data-fragment="/game/{game_id}/fragment">'
         f'<div id="live">{fragment}</div>'
         f'<div id="conn" class="conn" hidden>{_e(_("Connection lost; reconnecting..."))}</div></div>'
@@ -124,7 +124,7 @@ def _odds_html(lines: list[str]) -> str:
 
 def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str) -> str:
     body = (
-        f'<div id="root" class="pad-page" data-game="{game_id}" data-version="{version}" '
+        f'<div id="root" class="pad-page" data-game="{_e(cat.id)}" data-game-id="{game_id}" data-version="{version}" '
         f'data-events="/game/{game_id}/events" data-fragment="/pad/{game_id}/fragment" '
         f'data-answer="/game/{game_id}/answer" data-undo="/game/{game_id}/undo" '
         f'data-sending="{_e(_("Sending..."))}" data-lost="{_e(_("Connection lost; reconnecting..."))}">'

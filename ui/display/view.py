@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.catalog import GameCatalog
 from companion.errors import CompanionError
-from companion.games import rules_for
+from companion.games import registry
 from companion.guide import Ask, Step
 from companion.i18n import _
 from companion.table import Table
@@ -58,15 +58,14 @@ class Shown:
 
 def step_of(table: Table, cat: GameCatalog) -> Step | None:
     """The guided game's next step (None: the game is over, or the game has no guided mode)."""
-    rules = rules_for(cat.id)
-    if rules is None or not hasattr(rules, "next_step"):
+    game = registry.get(cat.id)
+    if not game.guided:
         return None
-    return rules.next_step(table, cat)
+    return game.next_step(table, cat)
 
 
 def guided(cat: GameCatalog) -> bool:
-    rules = rules_for(cat.id)
-    return rules is not None and hasattr(rules, "next_step")
+    return registry.get(cat.id).guided
 
 
 def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
