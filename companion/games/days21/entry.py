@@ -26,6 +26,7 @@ class Days21(RulesModuleGame):
     )
     characters_title = N_("Survivors")
     goes_on_alone = True
+    yes_no = ("weather", "kite", "scruffs")
     rules = "companion.games.days21.game"
     commands = "ui.days21_cmds"
     terminal_board = "ui.board_21days:render"
