@@ -189,7 +189,7 @@ def _reference(r: _Reader) -> Reference:
         r.fail("rows", "should be a list of rows, each a list of texts")
     out = Reference(**b, kind=kind, items=texts("items"), columns=texts("columns"),
                     rows=tuple(tuple(str(x) for x in row) for row in rows))
-    if kind in ("table", "pad") and not out.columns:
+    if kind in ("table", "pad", "symbols") and not out.columns:
         r.fail("columns", f"a {kind} needs its columns")
     if kind in ("steps", "list") and not out.items:
         r.fail("items", f"a {kind} needs its items")

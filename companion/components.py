@@ -154,7 +154,7 @@ class Reference(Entry):
     DEFAULTS = {"items": (), "columns": (), "rows": ()}
 
 
-REFERENCE_KINDS = ("steps", "list", "table", "pad")
+REFERENCE_KINDS = ("steps", "list", "table", "pad", "symbols")  # symbols: the chart drawn from rules.symbol_chart
 
 
 class GameCatalog(Record):

@@ -1,7 +1,8 @@
 """Reference aids: each game's turn summary and most-looked-up tables, from decks/<game>/reference.toml.
 
 Entries are data (GameCatalog.reference): kind 'steps' (a numbered list), 'list' (bullets), 'table'
-(columns and rows) or 'pad' (a score pad: columns are players, rows are what is scored, blank cells).
+(columns and rows), 'pad' (a score pad: columns are players, rows are what is scored, blank cells) or
+'symbols' (the chart of numbered logbook symbols with their drawings, from the game's rules.symbol_chart).
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def _text(flow: _Flow, text: str, font=fonts.SANS, size=BODY, indent=0.0, colour
     fonts.draw_fit(flow.c, text, flow.content.x + indent, top - f.height, w, f.height + 0.01, font, size, colour=colour)
 
 
-def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: float = 0.0) -> None:
+def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: float = 0.0, icons: list[str] | None = None) -> None:
+    """A table; with icons, the first column of each row shows that row's drawing (printables/icons.py)."""
     c = flow.c
     n = len(columns)
     if n == 0:
@@ -73,7 +75,7 @@ def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: floa
             h = max(h, f.height)
         return max(h + 2 * PAD, blank_h)
 
-    def draw_row(cells, font, fill):
+    def draw_row(cells, font, fill, icon=None):
         h = row_h(cells, font)
         top = flow.need(h)
         x = flow.content.x
@@ -86,12 +88,24 @@ def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: floa
             if cell:
                 fonts.draw_fit(c, cell, x + PAD, top - h + PAD, widths[i] - 2 * PAD, h - 2 * PAD, font, BODY)
             x += widths[i]
+        if icon:
+            from .icons import draw
+
+            draw(c, icon, flow.content.x + widths[0] / 2, top - h / 2, max(2.0, min(widths[0], h) - 2 * PAD))
 
     if rows and flow.room() < row_h(columns, fonts.BOLD) + row_h(rows[0], fonts.SANS) and flow.y < flow.content.top:
         flow.new_page()  # a heading row never stands alone at the foot of a page
     draw_row(columns, fonts.BOLD, (0.88, 0.91, 0.95))
-    for r in rows:
-        draw_row(r, fonts.SANS, (1, 1, 1))
+    for i, r in enumerate(rows):
+        draw_row(r, fonts.SANS, (1, 1, 1), icons[i] if icons else None)
+
+
+def _symbol_chart(flow: _Flow, cat: GameCatalog, columns: list[str]) -> None:
+    """The logbook symbols by number: drawing, number, name, what it does (rules.symbol_chart, rules.symbols)."""
+    chart = sorted(((v["n"], k, v) for k, v in (cat.rules.get("symbol_chart") or {}).items() if isinstance(v, dict)), key=lambda r: r[0])
+    does = cat.rules.get("symbols") or {}
+    rows = [["", str(n), _(v["name"]), _(does[k]) if k in does else _(v.get("does", ""))] for n, k, v in chart]
+    _table(flow, columns, rows, blank_h=7.0, icons=[v.get("icon", "") for _n, _k, v in chart])
 
 
 def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | None = None) -> bytes | None:
@@ -119,6 +133,8 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
                 _text(flow, f"• {_(item)}", indent=2)
         elif e.kind == "table":
             _table(flow, [_(x) for x in e.columns], [[_(x) for x in r] for r in e.rows])
+        elif e.kind == "symbols":
+            _symbol_chart(flow, cat, [_(x) for x in e.columns])
         elif e.kind == "pad":
             for item in e.items:
                 _text(flow, _(item), indent=0)

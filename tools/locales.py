@@ -110,6 +110,7 @@ def extract_data() -> dict[str, dict]:
             msgs += [c.get("name") for c in (rules.get("print") or {}).get("track_cards", []) if c.get("name")]
             for table in ("symbols", "phases"):
                 msgs += [v for k, v in (rules.get(table) or {}).items() if isinstance(v, str) and k not in ("source", "assumed")]
+            msgs += [v[f] for v in (rules.get("symbol_chart") or {}).values() if isinstance(v, dict) for f in ("name", "does") if v.get(f)]
             for track in data.get("track", []):
                 msgs += [v for v in (track.get("labels") or {}).values() if isinstance(v, str)]
             for m in msgs:

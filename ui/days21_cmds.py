@@ -188,13 +188,17 @@ def disaster_cmd(
 @cmd("logbook")
 def logbook_cmd(
     section: Annotated[str, typer.Argument(help=_("morning, midday or evening."))],
-    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order (castaway symbols)."))] = None,
+    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order: numbers on the symbol chart or names (castaway symbols)."))] = None,
 ):
     """The symbols today's logbook card shows in one part of the day; each becomes a task.
 
-    Example: castaway logbook morning two-hope jellyfish
+    Example: castaway logbook morning 3 12
     """
-    run(ev.LogbookSymbols(section.lower(), tuple(s.lower() for s in symbols or ())))
+    from companion import catalog
+    from companion.games.days21.steps_common import symbol_chart
+
+    by_number = {n: k for n, k, _i, _name in symbol_chart(catalog.load("21days"))}
+    run(ev.LogbookSymbols(section.lower(), tuple(by_number.get(s, s.lower()) for s in symbols or ())))
 
 
 @cmd("symbol")
@@ -454,15 +458,19 @@ def setup_done_cmd():
 
 @cmd("symbols", table=False)
 def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
-    """The 21 Days logbook symbols castaway understands, and what each does.
+    """The 21 Days logbook symbols by their numbers on the symbol chart, and what each does.
 
     Example: castaway symbols
     """
     from companion import catalog
 
-    syms = {k: v for k, v in catalog.load("21days").rules["symbols"].items() if k != "source"}
+    from companion.games.days21.steps_common import symbol_chart
+
+    cat = catalog.load("21days")
+    syms = {k: v for k, v in cat.rules["symbols"].items() if k != "source"}
+    syms.setdefault("places", _("Esperanza emblem: place the dice, then activate the locations (midday only)"))
+    chart = symbol_chart(cat)
     if as_json:
-        return emit_json(syms)
-    for k, v in syms.items():
-        out.print(f"[bold]{k:<13}[/] {_(v)}")
-    out.print(_("[dim]midday: places (the Esperanza emblem), octopus, no-fishing[/]"))
+        return emit_json([{"number": int(n), "id": k, "name": name, "does": _(syms.get(k, ""))} for n, k, _i, name in chart])
+    for n, k, _i, name in chart:
+        out.print(f"[bold]{n:>2}[/] {name:<20} [dim]{k:<13}[/] {_(syms.get(k, ''))}", soft_wrap=False, overflow="fold")

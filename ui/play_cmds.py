@@ -45,7 +45,7 @@ def describe(ask: Ask) -> str:
     if ask.kind == "dice":
         return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
     if ask.kind == "choice":
-        opts = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
@@ -58,6 +58,16 @@ def describe(ask: Ask) -> str:
         d = f" [{ask.default}]" if ask.default is not None else ""
         return f"{prompt} ({ask.lo}..{ask.hi}){d}"
     return prompt
+
+
+def compact(ask: Ask) -> str:
+    """A long menu in columns that fit the terminal: number and label, row by row."""
+    rows = ask.numbered()
+    cell = max(len(f"{k} {label}") for k, _v, label in rows) + 2
+    width = max(40, min(out.width, 120) - 4)
+    per = max(1, width // cell)
+    lines = ["".join(f"{k:>2} {label}".ljust(cell + 1) for k, _v, label in rows[i:i + per]).rstrip() for i in range(0, len(rows), per)]
+    return "\n    ".join(lines)
 
 
 def ask_until_valid(ask: Ask, on_word) -> object:

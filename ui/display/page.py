@@ -80,7 +80,7 @@ def _result(over: dict) -> str:
 
 def _now_html(now: view.Now) -> str:
     choices = ""
-    if now.kind == "choice" and len(now.choices) > MAX_LISTED:
+    if now.kind == "choice" and len(now.choices) > MAX_LISTED and not now.chart:
         choices = f'<p class="more">{_e(_("{n} to choose from, on the pad or at the keyboard").format(n=len(now.choices)))}</p>'
     elif now.kind == "choice" and now.choices:
         keys = now.keys or [str(i) for i in range(1, len(now.choices) + 1)]

@@ -40,6 +40,7 @@ class Now:
     prompt: str
     choices: list[tuple[str, str]] = field(default_factory=list)  # (value, label)
     keys: list[str] = field(default_factory=list)  # each choice's number, as the terminal shows it
+    chart: bool = False  # the numbers are the game's own (a chart, a board): list them all, however many
     multiple: bool = False
     default: Any = None
     lo: int | None = None
@@ -76,7 +77,7 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
     ask: Ask = step.ask
     n = Now(phase=step.phase, title=step.title, say=step.say, kind=ask.kind, prompt=_(ask.prompt),
             choices=[(str(v), str(label)) for _k, v, label in ask.numbered()], keys=[k for k, _v, _l in ask.numbered()],
-            multiple=ask.multiple,
+            chart=bool(ask.keys), multiple=ask.multiple,
             default=ask.default, lo=ask.lo, hi=ask.hi)
     if ask.kind == "dice":
         n.dice = dice_choices(cat, ask.dice)

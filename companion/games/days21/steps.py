@@ -17,7 +17,7 @@ from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of,
 from ...i18n import _, N_
 
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
-from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, token_ask  # noqa: F401 (kept importable from here)
+from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, symbol_ask, token_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
 from .steps_midday import (_activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
                                   _plant, _swap, _tentacle, _tomi)
@@ -167,27 +167,20 @@ def _shark(t, cat, q):
     return _("Sharks"), say, GO, lambda a: at.SharkPhase()
 
 
-ICON = {"two-hope": N_("2 hope tokens"), "reshuffle": N_("clasped hands"), "swap-choice": N_("compass with ?"),
-        "swap-new": N_("compass"), "all-plus1": N_("+1 heart"), "all-minus1": N_("-1 heart"), "colour-plus2": N_("+2 for a colour"),
-        "shared-loss": N_("-2/-3 shared"), "skip-day": N_("logbook -1"), "ship-left": N_("ship ←"), "ship-right": N_("ship →"),
-        "disaster": N_("warning triangle"), "no-fishing": N_("broken rod"), "steal-die": N_("octopus takes a die")}
-
-
 def _symbols(section):
     def build(t, cat, q):
-        known = [(k, f"{k} ({_(ICON[k])})" if k in ICON else k) for k in cat.rules["symbols"] if k != "source"]
+        known = [k for k in cat.rules["symbols"] if k != "source"]
         part = _(SECTION.get(section, section))
-        return (_("Logbook: {section}").format(section=part), _("Which symbols does today's logbook card show in its {section} part? Pick them in the card's order (left to right, top to bottom): numbers or names, e.g. 1,12; Enter or - for none. (castaway symbols explains each.)").format(section=part),
-                Ask(_("Symbols"), "choice", multiple=True, choices=tuple(known), default="-"),
+        return (_("Logbook: {section}").format(section=part), _("Which symbols does the {section} part of today's logbook card show? Their numbers on the symbol chart (castaway print reference; castaway symbols), in the card's order, e.g. 3,16; Enter or - for none.").format(section=part),
+                symbol_ask(cat, _("Symbols"), known, default="-"),
                 lambda a: ev.LogbookSymbols(section, tuple(a or ())))
     return build
 
 
 def _midday(t, cat, q):
     return _("Logbook: midday"), _("What does the midday part show? Usually the Esperanza emblem (placement)."), \
-        Ask(_("Midday symbols"), "choice", multiple=True, default="places", choices=(
-            ("places", _("Esperanza emblem: place and activate")), ("octopus", _("octopus: the starting player's die on the Octopus")),
-            ("no-fishing", _("broken fishing rod")))), lambda a: ev.LogbookSymbols("midday", tuple(a or ()))
+        symbol_ask(cat, _("Midday symbols"), ("places", "octopus", "no-fishing"), default="places"), \
+        lambda a: ev.LogbookSymbols("midday", tuple(a or ()))
 
 
 def _sym(t, cat, q):

@@ -58,3 +58,18 @@ def _who(t: Table, cat: GameCatalog, seats) -> tuple:
 def token_ask(t: Table, cat: GameCatalog, among, prompt: str) -> Ask:
     return Ask(_("{prompt} (Enter drops them virtually)").format(prompt=prompt), "choice",
                choices=((ROLL, _("drop virtually")), *_who(t, cat, among)), default=ROLL)
+
+
+def symbol_chart(cat: GameCatalog) -> list[tuple[str, str, str, str]]:
+    """(number, id, icon, name) of every logbook symbol, by number (rules.symbol_chart in game.toml)."""
+    chart = cat.rules.get("symbol_chart") or {}
+    rows = [(str(v["n"]), k, v.get("icon", ""), _(v["name"])) for k, v in chart.items() if isinstance(v, dict)]
+    return sorted(rows, key=lambda r: int(r[0]))
+
+
+def symbol_ask(cat: GameCatalog, prompt: str, ids, default=None) -> Ask:
+    """A question on one part of the logbook card: the symbols by their chart numbers (or ids)."""
+    rows = [r for r in symbol_chart(cat) if r[1] in ids]
+    rows += [(str(90 + i), k, "", k) for i, k in enumerate(k for k in ids if k not in {r[1] for r in rows})]
+    return Ask(prompt, "choice", multiple=True, choices=tuple((k, name) for _n, k, _i, name in rows),
+               keys=tuple(n for n, *_rest in rows), default=default)

@@ -1,0 +1,121 @@
+"""The guided game at the table (issue 17): phase headings, stable numbers, one answer for the dice
+placed at the table, the symbol chart, and steps that ask nothing done at once."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import catalog
+from companion.engine import apply
+from companion.errors import RuleError, UsageError
+from companion.games.days21 import attacks as at
+from companion.games.days21 import events as ev
+from companion.games.days21 import flow as fl
+from companion.games.days21 import game as days21
+from companion.games.days21.steps_common import symbol_chart
+from companion.guide import Ask
+
+CAT = catalog.load("21days")
+CS = catalog.load("21days", "cs")
+
+
+def table(cat=CAT):
+    opts = {"survivors": {"red": "diva", "yellow": "aleta", "blue": "maya", "green": "pjotr"},
+            "strength": {"red": [3, 5], "yellow": [4, 4], "blue": [2, 6], "green": [5, 5]}}
+    return days21.setup(cat, opts, 5)
+
+
+def do(t, action, cat=CAT):
+    return apply(t, action, cat)[0]
+
+
+def morning(cat=CAT):
+    t = do(table(cat), fl.SetupDone(), cat)
+    return do(t, at.SharkPhase(), cat)
+
+
+@pytest.mark.parametrize("cat, word", [(CAT, "Morning"), (CS, "2. Morning phase")])
+def test_a_morning_symbol_is_headed_by_the_morning_not_midday(cat, word):
+    t = do(morning(cat), ev.LogbookSymbols("morning", ("two-hope",)), cat)
+    step = days21.next_step(t, cat)
+    assert step.title == "Two hope" and step.phase.endswith(word), step.phase
+
+
+def test_an_evening_symbol_is_headed_by_the_evening():
+    t = do(morning(), ev.LogbookSymbols("morning", ()))
+    t = do(t, ev.LogbookSymbols("midday", ("places",)))
+    t = do(t, fl.Places(tuple((s, "none", False) for s in ("red", "yellow", "blue", "green"))))
+    t = do(t, fl.Activate())
+    t = do(t, ev.LogbookSymbols("evening", ("colour-plus2",)))
+    assert days21.next_step(t, CAT).phase.endswith("Evening")
+
+
+def test_placement_numbers_are_the_boards_whoever_places():
+    t = do(do(morning(), ev.LogbookSymbols("morning", ())), ev.LogbookSymbols("midday", ("places",)))
+    first = days21.next_step(t, CAT).ask
+    keys = dict((v, k) for k, v, _label in first.numbered())
+    assert keys["flare"] == "1" and keys["hope"] == "6" and keys["fishing"] == "7" and keys["none"] == "0"
+    assert "play" not in keys  # nobody holds a bottle card: not legal now, not listed
+    t = do(t, fl.Place("red", "hope"))
+    second = days21.next_step(t, CAT).ask
+    assert dict((v, k) for k, v, _l in second.numbered())["fishing"] == "7"
+    assert second.parse("7") == ("fishing",)
+
+
+def test_one_answer_places_every_die_still_to_place_or_none():
+    t = do(do(morning(), ev.LogbookSymbols("morning", ())), ev.LogbookSymbols("midday", ("places",)))
+    step = days21.next_step(t, CAT)
+    action = step.make(step.ask.parse("1,1,6,7"))
+    assert action.kind == "d21-place-all"
+    after = do(t, action)
+    assert after.data["flow"]["placements"] == [["red", "flare"], ["yellow", "flare"], ["blue", "hope"], ["green", "fishing"]]
+    assert after.data["flow"]["queue"][0]["do"] == "activate"
+    with pytest.raises(RuleError):  # the fishing location is full: nothing at all is placed
+        do(t, step.make(step.ask.parse("7,7,1,1")))
+    with pytest.raises(UsageError):
+        step.make(step.ask.parse("1,1,1,1,1"))
+
+
+def test_no_two_options_read_the_same():
+    ask = Ask("Which?", "choice", choices=(("a", "Turtle (1 die)"), ("b", "Turtle (1 die)"), ("c", "Dolphin")))
+    labels = [label for _k, _v, label in ask.numbered()]
+    assert len(set(labels)) == 3 and labels[2] == "Dolphin"
+
+
+def test_every_symbol_has_one_number_on_the_chart_and_the_prompt_takes_it():
+    chart = symbol_chart(CAT)
+    numbers = [int(n) for n, *_ in chart]
+    assert numbers == list(range(1, len(chart) + 1))
+    ids = {k for _n, k, _i, _name in chart}
+    assert {k for k in CAT.rules["symbols"] if k != "source"} | {"places"} == ids
+    assert [r[:2] for r in symbol_chart(CS)] == [r[:2] for r in chart]  # the same numbers in both editions
+    step = days21.next_step(morning(), CAT)
+    by_id = {k: n for n, k, _i, _name in chart}
+    assert step.ask.parse(f"{by_id['two-hope']},{by_id['shared-loss']}") == ("two-hope", "shared-loss")
+    assert step.ask.parse("two-hope") == ("two-hope",)
+
+
+def test_the_reference_aids_print_the_symbol_chart(tmp_path):
+    import pymupdf
+    from printables import reference
+
+    text = " ".join(p.get_text() for p in pymupdf.open(stream=reference.render(CAT), filetype="pdf"))
+    assert "Logbook symbol chart" in text and "two hope tokens" in text and "octopus takes a die" in text
+
+
+def test_castaway_logbook_takes_chart_numbers(cli):
+    cli.ok("new", "21days", "--seed", "3")
+    cli.ok("play", "--no-board", input="y\n")
+    cli.ok("logbook", "morning", "3")
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["flow"]["queue"][0] == {"do": "sym", "sym": "two-hope"}
+
+
+def test_steps_that_ask_nothing_are_done_without_enter(cli):
+    cli.ok("new", "21days", "--seed", "3")
+    r = cli.ok("play", "--no-board", input="y\n-\n\n1,1,6,7\n")
+    assert "Enter to go on" not in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["flow"]["queue"][0]["do"] in ("flare", "hope", "fishing")  # activation went on by itself
