@@ -119,3 +119,17 @@ def test_steps_that_ask_nothing_are_done_without_enter(cli):
     assert "Enter to go on" not in r.stdout
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0]["do"] in ("flare", "hope", "fishing")  # activation went on by itself
+
+
+def test_a_survivor_keeps_their_seats_number_in_every_menu():
+    from companion.games.days21.steps_common import token_ask
+
+    ask = token_ask(table(), CAT, ["blue", "green"], "Whose token fell?")
+    assert [k for k, _v, _l in ask.numbered()] == ["0", "3", "4"] and ask.parse("3") == "blue"
+
+
+def test_two_turtle_tokens_taking_one_die_read_differently():
+    from companion.games.days21.steps import swap_label
+
+    labels = [swap_label(c) for c in CAT.deck("swap").cards]
+    assert len(set(labels)) == len(labels)

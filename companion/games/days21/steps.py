@@ -14,10 +14,10 @@ from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
 from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
-from ...i18n import _, N_
+from ...i18n import _, N_, ngettext
 
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
-from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, symbol_ask, token_ask  # noqa: F401 (kept importable from here)
+from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
 from .steps_midday import (_activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
                                   _plant, _swap, _tentacle, _tomi)
@@ -156,7 +156,7 @@ def _weather_board(t, cat, q):
 def _weather_effect(t, cat, q):
     sym = q["sym"]
     return _("Weather: {part} strength").format(part='+1' if sym == 'plus1' else '-1'), _("Yesterday's forecast: one survivor of your choice."), \
-        Ask(_("Which survivor?"), "choice", choices=_who(t, cat, living(t))), lambda a: ev.Symbol(sym, to=a)
+        who_ask(t, cat, _("Which survivor?"), living(t)), lambda a: ev.Symbol(sym, to=a)
 
 
 def _shark(t, cat, q):
@@ -188,22 +188,27 @@ def _sym(t, cat, q):
     text = _(cat.rules["symbols"].get(s, s))
     people = [x for x in living(t) if not is_scruffs(t, x)]
     if s == "two-hope":
-        return _("Two hope"), text, Ask(_("Who gets them (one survivor takes both)?"), "choice", multiple=True,
-                                     choices=_who(t, cat, people)), lambda a: ev.Symbol(s, to=",".join(a))
+        return _("Two hope"), text, who_ask(t, cat, _("Who gets them (one survivor takes both)?"), people, multiple=True), lambda a: ev.Symbol(s, to=",".join(a))
     if s == "swap-choice":
         ids = [c.id for c in cat.deck("swap").cards]
         return _("Swap location"), text, Ask(_("Which token?"), "choice", choices=tuple(
-            (i, _(cat.deck("swap").card(i).name)) for i in ids)), lambda a: ev.Symbol(s, token=a)
+            (i, swap_label(cat.deck("swap").card(i))) for i in ids)), lambda a: ev.Symbol(s, token=a)
     if s == "swap-new":
         return _("Swap location"), text, Ask(_("Token turned up (Enter: drawn virtually)"), "choice", default=ROLL, choices=(
-            (ROLL, _("draw virtually")), *((c.id, _(c.name)) for c in cat.deck("swap").cards))), lambda a: ev.Symbol(s, token=a)
+            (ROLL, _("draw virtually")), *((c.id, swap_label(c)) for c in cat.deck("swap").cards))), lambda a: ev.Symbol(s, token=a)
     if s == "colour-plus2":
-        return _("+2 strength"), text, Ask(_("Which colour is shown?"), "choice", choices=_who(t, cat, living(t))), \
+        return _("+2 strength"), text, who_ask(t, cat, _("Which colour is shown?"), living(t)), \
             lambda a: ev.Symbol(s, to=a)
     if s == "shared-loss":
         return _("Strength lost"), text, Ask(_("Who loses each point? e.g. red,blue or red,red,blue"), "text"), \
             lambda a: ev.Symbol(s, to=a)
     return text.split(":")[0].capitalize(), text, GO, lambda a: ev.Symbol(s)
+
+
+def swap_label(card) -> str:
+    """A swap token as the table tells it apart: its name, and a turtle's rate (two turtles take one die)."""
+    per = card.get("points_per_hope")
+    return _(card.name) + (ngettext(", 1 hope per point", ", 1 hope per {n} points", per).format(n=per) if per else "")
 
 
 def _token(t, cat, q):

@@ -55,9 +55,22 @@ def _who(t: Table, cat: GameCatalog, seats) -> tuple:
     return tuple((s, name(t, cat, s)) for s in seats)
 
 
+def seat_keys(t: Table, seats, first: str | None = None) -> tuple[str, ...]:
+    """Each seat's number in a menu, the same all game whoever is listed (red 1, yellow 2, blue 3, green 4);
+    `first`: a leading option that is no seat, numbered 0."""
+    return ((("0",) if first else ()) + tuple(str(t.seats.index(s) + 1) for s in seats))
+
+
+def who_ask(t: Table, cat: GameCatalog, prompt: str, seats, first: tuple[str, str] | None = None, **kw) -> Ask:
+    """A question picking survivors, each by their seat's number (seat_keys)."""
+    seats = list(seats)
+    return Ask(prompt, "choice", choices=((first,) if first else ()) + _who(t, cat, seats),
+               keys=seat_keys(t, seats, first and first[0]), **kw)
+
+
 def token_ask(t: Table, cat: GameCatalog, among, prompt: str) -> Ask:
-    return Ask(_("{prompt} (Enter drops them virtually)").format(prompt=prompt), "choice",
-               choices=((ROLL, _("drop virtually")), *_who(t, cat, among)), default=ROLL)
+    return who_ask(t, cat, _("{prompt} (Enter drops them virtually)").format(prompt=prompt), among,
+                   (ROLL, _("drop virtually")), default=ROLL)
 
 
 def symbol_chart(cat: GameCatalog) -> list[tuple[str, str, str, str]]:

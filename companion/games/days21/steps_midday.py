@@ -11,7 +11,7 @@ from . import locations as lo
 from . import bottle as bo
 from .core import ROLL, d21, flow, living, name
 from ...i18n import _, N_
-from .steps_common import GO, _r, _who
+from .steps_common import GO, _r, _who, who_ask
 
 
 def board_numbers(cat) -> dict[str, str]:
@@ -120,7 +120,7 @@ def _card(t, cat, q):
 
 def _tomi(t, cat, q):
     return _("Tomi"), _("Tomi may catch one more fish for 2 hope."), \
-        Ask(_("For whom?"), "choice", choices=(("no", _("no extra fish")), *_who(t, cat, living(t))), default="no"), \
+        who_ask(t, cat, _("For whom?"), living(t), ("no", _("no extra fish")), default="no"), \
         lambda a: ab.Ability("tomi", to=a)
 
 
