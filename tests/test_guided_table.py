@@ -133,3 +133,17 @@ def test_two_turtle_tokens_taking_one_die_read_differently():
 
     labels = [swap_label(c) for c in CAT.deck("swap").cards]
     assert len(set(labels)) == len(labels)
+
+
+def test_before_a_plank_roll_the_table_sees_the_raft_and_who_would_drown():
+    from companion.games.days21.steps import plank_warning
+
+    t = morning()
+    lines = plank_warning(t, CAT)
+    assert lines[0].startswith("Raft: spot 1 on flare side, plank 2 from the outside: Diva")
+    assert lines[1].startswith("Even (3 in 6): nobody drowns") and lines[2].startswith("Odd (3 in 6): nobody drowns")
+    x = t.data["d21"]
+    x["planks"] = [p for p in x["planks"] if p not in ("bottle-1", "flare-1", "flare-2", "flare-3")]  # the table's raft
+    t.data["counters"]["planks"] = len(x["planks"])
+    lines = plank_warning(t, CAT)
+    assert "Pjotr (green) drowns" in lines[2] or "Maya Ayushi (blue) drowns" in lines[2], lines

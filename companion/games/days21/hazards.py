@@ -200,7 +200,9 @@ def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
     x["planks"].remove(plank)
     x.setdefault("lost_planks", []).append(plank)
     t.data["counters"]["planks"] = len(x["planks"])
-    say = _("Plank {plank} drifts off ({part}).").format(plank=plank, part=_("even: flare side") if side == 'flare' else _("odd: bottle side"))
+    on = "flare" if plank in cat.rules["raft"]["planks_flare"] else "bottle"  # the rolled side may have none left
+    i = cat.rules["raft"][f"planks_{on}"].index(plank) + 1
+    say = _("Plank {i} from the outside drifts off ({part}).").format(i=i, part=_("even: flare side") if side == 'flare' else _("odd: bottle side"))
     spots = [s for s, p in cat.rules["raft"]["spot_plank"].items() if p == plank]
     for spot in spots:
         seat = raft(t).get(spot)

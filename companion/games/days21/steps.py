@@ -239,9 +239,38 @@ def _shark1(t, cat, q):
         Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkBite(fin, a)
 
 
+def plank_name(cat, plank: str) -> str:
+    """A plank as the table sees it: its side of the raft and its place from the outside."""
+    side = "flare" if plank in cat.rules["raft"]["planks_flare"] else "bottle"
+    i = cat.rules["raft"][f"planks_{side}"].index(plank) + 1
+    return (_("flare side, plank {i} from the outside") if side == "flare" else _("bottle side, plank {i} from the outside")).format(i=i)
+
+
+def plank_warning(t, cat) -> list[str]:
+    """Before a plank roll: which raft spot rests on which plank, and what an even and an odd roll do
+    (who moves, who drowns), each with its chance."""
+    from .hazards import lose_plank
+    from .core import raft
+
+    rr = cat.rules["raft"]
+    lost = d21(t).get("lost_spots", [])
+    spots = [_("spot {spot} on {plank}: {who}").format(spot=sp, plank=plank_name(cat, rr["spot_plank"][str(sp)]),
+                                                        who=name(t, cat, seat) if seat in living(t) else _("empty"))
+             for sp, seat in raft(t).items() if str(sp) in rr["spot_plank"] and sp not in lost]
+    lines = [_("Raft: {spots}.").format(spots="; ".join(spots))]
+    for face, word in ((2, _("Even (3 in 6)")), (1, _("Odd (3 in 6)"))):
+        trial = t.copy()
+        before = set(living(trial))
+        say = lose_plank(trial, cat, face)
+        drowned = [name(t, cat, s) for s in before - set(living(trial))]
+        verdict = _("{who} drowns").format(who=", ".join(drowned)) if drowned else _("nobody drowns")
+        lines.append(f"{word}: {verdict}. {say}")
+    return lines
+
+
 def _plank(t, cat, q):
-    return _("Plank lost"), _("Roll a die: even, a plank by the flares drifts off; odd, one by the bottle."), \
-        Ask(_("Plank die"), "dice", dice=("d6",)), lambda a: at.PlankLoss(a)
+    say = _("Roll a die: even, a plank by the flares drifts off; odd, one by the bottle.") + "\n  " + "\n  ".join(plank_warning(t, cat))
+    return _("Plank lost"), say, Ask(_("Plank die"), "dice", dice=("d6",)), lambda a: at.PlankLoss(a)
 
 
 def _disaster(t, cat, q):
