@@ -16,6 +16,7 @@ from rich.console import Console
 from companion import i18n, session
 from companion.errors import CompanionError, UsageError
 from companion.i18n import N_, _
+from ui.text import esc
 
 # Help texts are built when the commands are declared, so the language is chosen before that: from
 # `--lang` in argv, else the environment. The root callback chooses again (CliRunner, --lang typos).
@@ -60,8 +61,13 @@ CTX = Ctx()
 
 
 def fail(e: CompanionError) -> None:
-    err.print(f"[bold red]{_('error:')}[/] {e}", markup=True, highlight=False, soft_wrap=True)
+    err.print(f"[bold red]{_('error:')}[/] {esc(one_line(str(e)))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(e.exit_code)
+
+
+def one_line(text: str) -> str:
+    """An error message on one line, however many lines the input it quotes had."""
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
 
 
 def command(*args, **kwargs):
@@ -132,4 +138,4 @@ def act(action):
 
 def report(ev, extra: str = "") -> None:
     """One line saying what was recorded."""
-    out.print(f"[dim]#{ev.seq}[/] {ev.text}{extra}")
+    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}{extra}")

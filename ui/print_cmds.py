@@ -83,7 +83,7 @@ def _report(paths: list[Path], as_json: bool, what: list[str] | None = None) -> 
     if as_json:
         return emit_json([{"file": str(p), "what": w, "bytes": p.stat().st_size} for p, w in zip(paths, what or [""] * len(paths))])
     for p in paths:
-        out.print(_("wrote {p}").format(p=p))
+        out.print(_("wrote {p}").format(p=p), markup=False)
 
 
 def _build(parts, label: str) -> list[tuple[str, bytes, str]]:
