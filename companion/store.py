@@ -214,6 +214,9 @@ class Store:
             return self.conn.execute(sql, args)
         except sqlite3.IntegrityError as e:
             raise StoreError(_("refused by the database: {e}").format(e=e)) from None
+        except OverflowError:
+            big = ", ".join(str(a) for a in args if isinstance(a, int) and not -2**63 <= a < 2**63)
+            raise StoreError(_("{values}: too large; accepted: whole numbers up to {hi}").format(values=big, hi=2**63 - 1)) from None
         except sqlite3.DatabaseError as e:
             raise StoreError(_("{path} is damaged or unreadable ({e})").format(path=self.path, e=e)) from None
 

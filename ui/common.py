@@ -33,6 +33,18 @@ import typer.core  # noqa: E402  (already loaded by typer)
 if callable(getattr(typer.core, "_", None)):
     typer.core._ = _
 
+
+def _usage_error_on_one_line(self, file=None) -> None:
+    """Typer's usage errors (a missing argument, a word that is not a number, an unknown option) as one
+    line on stderr like every other refusal, with where to find the accepted forms."""
+    where = f" (castaway {' '.join(self.ctx.command_path.split()[1:])} --help)".replace("castaway  ", "castaway ") if self.ctx else ""
+    sys.stderr.write(_("error: {e}").format(e=" ".join(self.format_message().split())) + where + "\n")
+
+
+from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402  (the vendored Click)
+
+_ClickUsageError.show = _usage_error_on_one_line
+
 app = typer.Typer(
     name="castaway",
     help=_("A companion for board games played on a real table: 21 Days, Robinson Crusoe, 21 Mutinies, Dieson Crusoe."),
@@ -70,6 +82,50 @@ def one_line(text: str) -> str:
     return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
 
 
+def _number_params(fn) -> dict[str, tuple[str, type]]:
+    """{parameter: (how the user writes it, int or float)} for a command's number parameters."""
+    import inspect
+    import typing
+
+    from typer.models import OptionInfo
+
+    found = {}
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception:  # a hint that does not resolve: those parameters are checked by the command itself
+        hints = {}
+    for name in inspect.signature(fn).parameters:
+        hint = hints.get(name)
+        if hint is None:
+            continue
+        info = next((m for m in getattr(hint, "__metadata__", ()) if hasattr(m, "param_decls")), None)
+        base = typing.get_args(hint)[0] if getattr(hint, "__metadata__", None) else hint
+        if typing.get_origin(base) is typing.Union:  # Optional[int]
+            base = next((b for b in typing.get_args(base) if b is not type(None)), base)
+        if base not in (int, float) or info is None:
+            continue
+        if isinstance(info, OptionInfo):
+            decls = [d for d in (info.param_decls or ()) if d.startswith("--")] or ["--" + name.replace("_", "-")]
+            shown = decls[0]
+        else:
+            shown = name.upper()
+        found[name] = (shown, base)
+    return found
+
+
+def _check_numbers(numbers: dict, kw: dict) -> None:
+    from companion import bounds
+
+    for name, (shown, kind) in numbers.items():
+        value = kw.get(name)
+        if value is None or isinstance(value, bool):
+            continue
+        if kind is int:
+            bounds.whole(value, shown)
+        else:
+            bounds.real(value, shown)
+
+
 def command(*args, **kwargs):
     """Register a command whose CompanionErrors become one line on stderr and an exit code."""
 
@@ -79,9 +135,12 @@ def command(*args, **kwargs):
 
             fn.__doc__ = _(inspect.cleandoc(fn.__doc__))
 
+        numbers = _number_params(fn)
+
         @functools.wraps(fn)
         def inner(*a, **kw):
             try:
+                _check_numbers(numbers, kw)
                 return fn(*a, **kw)
             except CompanionError as e:
                 fail(e)
@@ -114,6 +173,15 @@ def root(
         i18n.configure(lang)
     except ValueError:
         fail(UsageError(_("--lang {lang!r}: accepted: {accepted}").format(lang=lang, accepted=", ".join(i18n.LANGUAGES))))
+    from companion import bounds
+
+    try:
+        if game is not None:
+            bounds.game_id(game, "--game")
+        if if_version is not None:
+            bounds.game_id(if_version, "--if-version")
+    except UsageError as e:
+        fail(e)
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 
