@@ -131,7 +131,12 @@ class Store:
             raise StoreError(_("no castaway database at {path}; start a game with: castaway new 21days").format(path=self.path))
         # No Python-level open() of the file here: closing a second descriptor would drop this
         # process's POSIX locks held by SQLite connections on it. SQLite itself refuses a foreign file.
+        self.created: list[Path] = []  # folders and the file this open made (see discard_created)
         if not exists:
+            missing = [p for p in [self.path.parent, *self.path.parent.parents] if not p.exists()]
+            self.created = [*reversed(missing)]
+            if not self.path.exists():
+                self.created.append(self.path)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -183,6 +188,21 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+
+    def discard_created(self) -> None:
+        """A command that created this file and then failed takes the file (and the folders it made) away
+        again: a refused command leaves no database behind."""
+        self.conn.close()
+        for p in reversed(self.created):
+            try:
+                if p == self.path:
+                    for extra in ("", "-wal", "-shm", "-journal"):
+                        Path(str(p) + extra).unlink(missing_ok=True)
+                else:
+                    p.rmdir()
+            except OSError:
+                return
+        self.created = []
 
     def __enter__(self):
         return self

@@ -139,14 +139,26 @@ def command(*args, **kwargs):
 
         @functools.wraps(fn)
         def inner(*a, **kw):
+            CREATED.clear()
             try:
                 _check_numbers(numbers, kw)
-                return fn(*a, **kw)
+                result = fn(*a, **kw)
             except CompanionError as e:
+                discard_created()
                 fail(e)
             except KeyboardInterrupt:
+                discard_created()
                 err.print(_("interrupted; nothing half-written"))
                 raise typer.Exit(130) from None
+            except typer.Exit as e:
+                if e.exit_code:
+                    discard_created()
+                raise
+            except BaseException:
+                discard_created()
+                raise
+            CREATED.clear()
+            return result
 
         return target.command(*args, **kwargs)(inner)
 
@@ -185,8 +197,19 @@ def root(
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 
+CREATED: list = []  # stores this command created; a failing command discards them
+
+
 def store(create: bool = False):
-    return session.open_store(CTX.db, create=create)
+    st = session.open_store(CTX.db, create=create)
+    if st.created:
+        CREATED.append(st)
+    return st
+
+
+def discard_created() -> None:
+    while CREATED:
+        CREATED.pop().discard_created()
 
 
 def show_board(loaded_or_table, cat=None, row=None) -> None:
