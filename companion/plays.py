@@ -166,10 +166,20 @@ def _number(v, field: str):
         try:
             v = float(v.strip().replace(",", "."))
         except ValueError:
-            raise UsageError(f"play field {field!r}: {v!r} should be a number") from None
-    if not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise UsageError(f"play field {field!r}: {v!r} should be a number")
+            raise UsageError(f"play field {field!r}: {_short(v)} should be a number") from None
+    if not isinstance(v, (int, float)) or (isinstance(v, float) and not math.isfinite(v)):
+        raise UsageError(f"play field {field!r}: {_short(v)} should be a number")
+    if not -MAX_NUMBER <= v <= MAX_NUMBER:
+        raise UsageError(f"play field {field!r}: {_short(v)}; accepted: a number from {-MAX_NUMBER} to {MAX_NUMBER}")
     return int(v) if float(v).is_integer() else float(v)
+
+
+MAX_NUMBER = 10**9  # scores, durations and other numbers of a play
+
+
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
 
 
 def _flag(v, field: str) -> bool | None:

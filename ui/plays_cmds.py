@@ -12,6 +12,7 @@ import typer
 from companion import playlog
 from companion import plays as pl
 from companion.errors import UsageError
+from companion.i18n import _
 from ui.common import app, command, emit_json, out, print_app, store
 from ui.text import esc
 
@@ -335,15 +336,12 @@ def import_cmd(
     """
     from companion import exchange
 
-    try:
-        text = Path(file).expanduser().read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"no file {file!r}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"cannot read {file!r}: {getattr(e, 'strerror', None) or e}") from None
+    from companion.bounded import IMPORT_LIMIT, read_text
+
     f = fmt.strip().lower()
     if f not in ("auto", "json", "bgstats"):
         raise UsageError(f"--format {fmt!r}: accepted: auto, json, bgstats")
+    text = read_text(file, IMPORT_LIMIT, _("a castaway JSON export or a BG Stats export"))
     if f == "auto":
         f = "json" if f'"{exchange.FORMAT}"' in text[:4000] or '"format"' in text[:200] else "bgstats"
     skipped: dict[str, int] = {}
