@@ -80,7 +80,7 @@ def current_id(store: Store, explicit: int | None = None) -> int:
             raise UsageError(_("no game {explicit}; games: {known}").format(explicit=explicit, known=known))
         return explicit
     cur = store.setting("current")
-    if cur and cur.isdigit() and store.game(int(cur)):
+    if cur and cur.isdecimal() and store.game(int(cur)):
         return int(cur)
     latest = store.latest_active()
     if latest is None:

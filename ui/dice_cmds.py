@@ -27,7 +27,7 @@ def _die_parts(game: str, die_id: str) -> tuple[str, list[tuple[str, list]]]:
         die = None
     if die is None:
         sides = die_id[1:]
-        if not (die_id.startswith("d") and sides.isdigit()):
+        if not (die_id.startswith("d") and sides.isdecimal()):
             return die_id, []
         die = dice.standard_die(int(sides))
     return die.name, [(p.name, list(p.faces)) for p in die.parts]

@@ -272,7 +272,7 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
         people, names = [], {}
         for i, p in enumerate(person):
             bits = p.split(":")
-            if len(bits) < 2 or not bits[1].isdigit():
+            if len(bits) < 2 or not bits[1].isdecimal():
                 raise UsageError(f"--person {p!r}: write STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva")
             role = next((b for b in bits[2:] if b in ("diva", "mick", "rosina", "scruffs")), "")
             seat = f"p{i + 1}"

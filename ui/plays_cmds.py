@@ -52,7 +52,7 @@ def _pairs(items: list[str] | None, what: str, example: str) -> dict[str, str]:
 
 def _value(text: str):
     t = text.strip()
-    if t.lstrip("-").isdigit():
+    if t.lstrip("-").isdecimal():
         return int(t)
     return t
 

@@ -268,13 +268,17 @@ def resume_cmd(
 
     Example: castaway resume CW1-AJNLBSUJRZ4NVDKU...
     """
-    from companion import savecode
-    from companion.table import Table
+    from companion import catalog, savecode, savestate
+    from ui.board import render
     from ui.common import show_board
 
-    data = savecode.decode(code)
+    table = savestate.check(savecode.decode(code))
+    try:  # the board must draw before the game is made: a state `status` cannot show is refused
+        render(table.copy(), catalog.load(table.game, table.data.get("edition") or None))
+    except Exception as e:
+        raise UsageError(_("save code: the state does not hold together ({kind} drawing the board); nothing was created").format(kind=type(e).__name__)) from None
     with store(create=True) as st:
-        loaded = session.new_game_from_state(st, Table(data), title=title or "resumed from a save sheet")
+        loaded = session.new_game_from_state(st, table, title=title or "resumed from a save sheet")
     out.print(_("Game {id}: {name} restored from the save code. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 

@@ -286,7 +286,7 @@ class ScruffsToken(Action):
         base = cur.split(":")[0]
         known = sc.setdefault("needs", {})
         if self.needs:
-            vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdigit() and 1 <= int(x) <= 6]
+            vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdecimal() and 1 <= int(x) <= 6]
             if not vals:
                 raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=self.needs))
             known[base] = vals

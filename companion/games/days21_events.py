@@ -254,7 +254,7 @@ class Disaster(Action):
             if "=" not in bit:
                 raise UsageError(_("avert {avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1").format(avert=self.avert))
             k, v = bit.split("=", 1)
-            if not v.isdigit():
+            if not v.isdecimal():
                 raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=self.avert, v=v))
             seat = seat_arg(t, cat, k)
             pays[seat] = pays.get(seat, 0) + int(v)
