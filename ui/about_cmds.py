@@ -39,13 +39,17 @@ def assumptions_cmd(
 
 
 @command("check")
-def check_cmd():
+def check_cmd(
+    repair: Annotated[bool, typer.Option("--repair", help=_("Rebuild each game's cached state and snapshots from its log (the log is never changed)."))] = False,
+):
     """Check the database: integrity, gapless logs, and replay equal to the stored state.
 
-    Example: castaway check
+    Example: castaway check --repair
     """
+    from companion import dbcheck
+
     with store() as st:
-        report = session.check(st)
+        report = dbcheck.check(st, repair=repair)
     for line in report["lines"]:
         out.print(line, markup=False)
     if not report["ok"]:
