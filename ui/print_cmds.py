@@ -56,26 +56,32 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
 
 
 def out_folder(out_dir: str) -> Path:
-    folder = Path(out_dir).expanduser().resolve()
-    if folder.exists() and not folder.is_dir():
+    try:
+        folder = Path(out_dir).expanduser().resolve()
+        is_file = folder.exists() and not folder.is_dir()
+    except OSError as e:
+        raise UsageError(_("--out {out_dir!r}: {reason}").format(out_dir=out_dir[:80], reason=e.strerror or e)) from None
+    if is_file:
         raise UsageError(_("--out {out_dir!r} is a file; give a folder").format(out_dir=out_dir))
     return folder
 
 
 def write_all(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     """Write each (name, bytes) into the folder, atomically; names that would leave it are refused."""
-    from ui.charts import write_atomic
+    from ui.files import writable, write_atomic
 
     targets = []
     for name, _data in files:
-        target = (folder / name).resolve()
-        if target.parent != folder:
+        target = folder / name  # its own name kept: a link there is replaced, never followed
+        if Path(name).name != name or name in ("", ".", "..") or target.parent != folder:
             raise UsageError(_("file name {name!r} would be written outside {text!r}").format(name=name, text=str(folder)))
         targets.append(target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UsageError(_("cannot make folder {text!r}: {strerror}").format(text=str(folder), strerror=e.strerror)) from None
+    for t in targets:  # every file checked before the first is written
+        writable(str(t))
     return [write_atomic(str(t), data) for t, (_n, data) in zip(targets, files)]
 
 
