@@ -43,7 +43,7 @@ def main(n: int = 5000, run_seed: int = 1) -> int:
     problems: dict[str, list[str]] = collections.defaultdict(list)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+        folder = fuzzlib.scratch(Path(tmp))
 
         def invoke(db, args):
             return runner.invoke(command, ["--db", str(db), *args], input="")

@@ -152,7 +152,10 @@ class Store:
 
     def __init__(self, path: str | os.PathLike, create: bool = False):
         self.path = Path(path)
-        exists = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            exists = self.path.exists() and self.path.stat().st_size > 0
+        except OSError as e:  # a folder on the way that this user may not enter
+            raise StoreError(_("cannot open {path}: {reason}").format(path=self.path, reason=e.strerror or e)) from None
         if not exists and not create:
             raise StoreError(_("no castaway database at {path}; start a game with: castaway new 21days").format(path=self.path))
         # No Python-level open() of the file here: closing a second descriptor would drop this

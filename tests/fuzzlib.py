@@ -108,14 +108,19 @@ def own_game(spec: Spec) -> str | None:
 
 
 def value_strategy(words: list[str]):
-    return st.one_of(
-        st.sampled_from(HOSTILE),
+    """Half plausible (names the games know, small numbers, lists of them: they reach deep into the rules),
+    half hostile."""
+    plausible = st.one_of(
         st.sampled_from(words),
-        st.integers(-(10**30), 10**30).map(str),
         st.integers(-3, 30).map(str),
-        st.text(max_size=12).filter(lambda s: "\x00" not in s),
-        st.lists(st.sampled_from(words + ["1", "2", "6", "2/5"]), min_size=1, max_size=4).map(",".join),
+        st.lists(st.sampled_from(words + ["1", "2", "3", "4", "5", "6", "2/5"]), min_size=1, max_size=4).map(",".join),
     )
+    hostile = st.one_of(
+        st.sampled_from(HOSTILE),
+        st.integers(-(10**30), 10**30).map(str),
+        st.text(max_size=12).filter(lambda s: "\x00" not in s),
+    )
+    return st.one_of(plausible, hostile)
 
 
 @st.composite
@@ -126,14 +131,14 @@ def argv_strategy(draw, specs: list[Spec], words: list[str], game_ids: dict[str,
     argv: list[str] = []
     own = own_game(spec)
     if own and not CROSS_GAME:
-        argv += ["--game", str(game_ids[own])]
-    elif draw(st.booleans()):
-        argv += ["--game", draw(st.one_of(st.sampled_from([str(i) for i in game_ids.values()]),
-                                          st.sampled_from(["0", "-1", "99999999999999999999", "abc"])))]
+        argv += ["--game", str(draw(st.sampled_from(game_ids[own])))]
+    elif draw(st.integers(0, 3)):
+        known = [str(i) for ids in game_ids.values() for i in ids]
+        argv += ["--game", draw(st.sampled_from(known * 4 + ["0", "-1", "99999999999999999999", "abc"]))]
     if draw(st.integers(0, 9)) == 0:
         argv += ["--if-version", draw(st.sampled_from(["1", "0", "-5", "99999999999999999999"]))]
     if draw(st.integers(0, 9)) == 0:
-        argv += ["--lang", draw(st.sampled_from(["cs", "en", "xx", ""]))]
+        argv += ["--lang", draw(st.sampled_from(["cs", "en", "cs", "en", "cs", "xx", ""]))]
     argv += list(spec.path)
     rest: list[str] = []
     for p in spec.params:
@@ -159,6 +164,17 @@ def argv_strategy(draw, specs: list[Spec], words: list[str], game_ids: dict[str,
     return argv, missing_db, " ".join(spec.path)
 
 
+def scratch(fallback: Path) -> Path:
+    """A folder for the runs: in memory (/dev/shm) where there is one, since every run copies a database
+    and SQLite syncs each write to disk; else `fallback`."""
+    import tempfile
+
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="castaway-fuzz-", dir=shm))
+    return fallback
+
+
 def digest(path: Path) -> str | None:
     if not path.exists():
         return None
@@ -169,15 +185,21 @@ def digest(path: Path) -> str | None:
     return h.hexdigest()
 
 
-def prepare(folder: Path, cli_invoke) -> tuple[Path, dict[str, int]]:
+def prepare(folder: Path, cli_invoke) -> tuple[Path, dict[str, list[int]]]:
     """A database with games of all four games (the stored fixture, opened and brought to the current
-    schema), a finished game, and plays whose names are markup. Returns its path and a game id per game."""
+    schema, and a fresh game of each), a finished game, and plays whose names are markup. Returns its path
+    and the game ids of each game."""
     from companion import session
 
     db = folder / "prepared.db"
     shutil.copyfile(FIXTURE, db)
     with session.open_store(db) as st:
-        ids = {row.game: row.id for row in st.games()}
+        for game, opts in (("21days", {"players": ["Ann", "Bob"]}), ("robinson", {"players": ["Ann", "Bob"]}),
+                           ("mutinies", {"players": ["Ann", "Bob", "Cid"]}), ("dieson", {})):
+            session.new_game(st, game, opts, seed=7)
+        ids: dict[str, list[int]] = {}
+        for row in st.games():
+            ids.setdefault(row.game, []).append(row.id)
     from companion.actions import Note
 
     with session.open_store(db) as st:
