@@ -12,19 +12,21 @@ import stat
 from pathlib import Path
 
 from .errors import UsageError
-from .i18n import _
+from .i18n import N_, _
 
 IMPORT_LIMIT = 32 * 1024 * 1024  # an exported play log: 32 MiB (a BG Stats export of thousands of plays is a few MiB)
 MAX_DEPTH = 32  # nesting of objects/lists (tables) in JSON and TOML
 MAX_INT = 10**15  # any whole number in a file
 MAX_FLOAT = 1e15
 MAX_STRING = 100_000  # characters in one text value
+IMPORT_WHAT = N_("a castaway JSON export or a BG Stats export")
 
 
 def read_text(path: str | os.PathLike, limit: int, what: str) -> str:
     """A regular file's text, refused if it is larger than `limit` bytes, not a file, or not UTF-8."""
     p = Path(path).expanduser()
     shown = str(path)
+    what = _(what)
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:

@@ -13,6 +13,7 @@ from typing import Any
 from .catalog import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog,
                       Reference, Seat, Stack, Track)
 from .errors import CatalogError, UsageError
+from .i18n import N_
 
 MAX_NUMBER = 1000  # any number of a component: track spaces, counters, pools, copies, dice, faces
 BIG_NUMBERS = {"bgg_id": 10**9}  # keys whose numbers are ids, not counts
@@ -241,7 +242,7 @@ def _read_toml(path: Path) -> dict:
     from .bounded import check_shape, read_text
 
     try:
-        text = read_text(path, MAX_FILE, "a TOML data file")
+        text = read_text(path, MAX_FILE, N_("a TOML data file"))
     except UsageError as e:
         raise CatalogError(str(e)) from None
     try:

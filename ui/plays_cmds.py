@@ -12,7 +12,6 @@ import typer
 from companion import playlog
 from companion import plays as pl
 from companion.errors import UsageError
-from companion.i18n import _
 from ui.common import app, command, emit_json, out, print_app, store
 from ui.text import esc
 
@@ -336,12 +335,12 @@ def import_cmd(
     """
     from companion import exchange
 
-    from companion.bounded import IMPORT_LIMIT, read_text
+    from companion.bounded import IMPORT_LIMIT, IMPORT_WHAT, read_text
 
     f = fmt.strip().lower()
     if f not in ("auto", "json", "bgstats"):
         raise UsageError(f"--format {fmt!r}: accepted: auto, json, bgstats")
-    text = read_text(file, IMPORT_LIMIT, _("a castaway JSON export or a BG Stats export"))
+    text = read_text(file, IMPORT_LIMIT, IMPORT_WHAT)
     if f == "auto":
         f = "json" if f'"{exchange.FORMAT}"' in text[:4000] or '"format"' in text[:200] else "bgstats"
     skipped: dict[str, int] = {}
