@@ -403,3 +403,24 @@ def test_11_scruffs_alone_on_the_raft_takes_no_hope():
     assert [t.seat_values(s)["survivor"] for s in living(t)] == ["scruffs"] and not t.data.get("over")
     new, res = apply(t, ScruffsToken(card="hope-2", needs="6", face="6"), cat)
     assert "no survivor is left" in res["say"] and not new.data.get("over")
+
+
+def test_11_two_hope_with_scruffs_alone_asks_nobody_and_resolves():
+    """The flake's cause: with only Scruffs alive the logbook's two-hope asked 'who gets them?' with no one
+    to choose (and any answer was refused: the dog never holds hope). Now nobody is asked."""
+    from companion import catalog
+    from companion.engine import apply
+    from companion.games import days21
+    from companion.games.days21_events import Symbol
+
+    cat = catalog.load("21days")
+    t = days21.setup(cat, {"scruffs": True}, 3)
+    for seat in t.seats:
+        t.seat_values(seat)["strength"] = [5] if t.seat_values(seat).get("survivor") == "scruffs" else []
+    days21.settle(t, cat)
+    new, res = apply(t, Symbol("two-hope"), cat)
+    assert "no survivor is left" in res["say"] and new.pool_held("hope") == 0
+    from companion.games.days21_steps import _sym
+
+    title, _say, ask, make = _sym(new, cat, {"sym": "two-hope"})
+    assert ask.kind != "choice" and make(None) == Symbol("two-hope")

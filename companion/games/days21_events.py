@@ -15,7 +15,7 @@ from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError
 from ..table import Table
 from .days21_core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
-                          name, push, seat_arg, take_hope)
+                          is_scruffs, name, push, seat_arg, take_hope)
 from ..i18n import _, N_
 
 MIDDAY = ("places", "octopus", "no-fishing")
@@ -98,7 +98,9 @@ class Symbol(Action):
     def run(self, t: Table, cat: GameCatalog):
         s = self.sym
         who = [seat_arg(t, cat, x) for x in (self.to or "").replace(",", " ").split() if x]
-        if s == "two-hope":
+        if s == "two-hope" and not [x for x in living(t) if not is_scruffs(t, x)]:
+            say = _("Two hope: no survivor is left to take them (Scruffs never holds hope).")
+        elif s == "two-hope":
             to = who or [t.data["flags"]["starting"]] * 2
             if len(to) == 1:
                 to = to * 2

@@ -207,6 +207,8 @@ def _sym(t, cat, q):
     s = q["sym"]
     text = _(cat.rules["symbols"].get(s, s))
     people = [x for x in living(t) if not is_scruffs(t, x)]
+    if s == "two-hope" and not people:  # Scruffs alone: the dog never holds hope, nobody is asked
+        return _("Two hope"), text, GO, lambda a: ev.Symbol(s)
     if s == "two-hope":
         return _("Two hope"), text, Ask(_("Who gets them (one survivor takes both)?"), "choice", multiple=True,
                                      choices=_who(t, cat, people)), lambda a: ev.Symbol(s, to=",".join(a))
