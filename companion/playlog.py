@@ -49,7 +49,7 @@ def play(store: Store, ref: str | int) -> dict:
         if not rows:
             raise UsageError("no plays yet; finish a game (castaway end) or add one: castaway plays add 21days --date 2026-03-14")
         return rows[-1]
-    if not text.isdecimal():
+    if not text.isdecimal() or len(text) > 18:
         raise UsageError(f"play {ref!r}: give a play number (see castaway plays list) or 'last'")
     rows = _rows(store, int(text))
     if not rows:
