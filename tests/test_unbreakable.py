@@ -332,6 +332,20 @@ def test_9_temp_files_of_a_killed_print_are_cleaned_by_the_next_write(cli, tmp_p
     assert fresh.name in left and mine.name in left  # a write may still be going on; not ours at all
 
 
+def test_9_a_writer_killed_before_its_rename_leaves_a_temp_file_the_next_write_removes(cli, tmp_path):
+    out = tmp_path / "kit"
+    out.mkdir()
+    child = ("import os, sys; import ui.files as f; "
+             "f.os.replace = lambda *a: os.kill(os.getpid(), 9); "  # killed at the worst moment: written, not renamed
+             "f.write_atomic(sys.argv[1], b'%PDF-1.4' * 50000)")
+    r = subprocess.run([sys.executable, "-c", child, str(out / "21days-a4-cards.pdf")], cwd=ROOT)
+    assert r.returncode == -9
+    left = [p.name for p in out.iterdir()]
+    assert len(left) == 1 and left[0].startswith(".21days-a4-cards.pdf.castaway-") and left[0].endswith(".tmp")
+    cli.ok("print", "reference", "21days", "--out", str(out))
+    assert sorted(p.name for p in out.iterdir()) == ["21days-a4-reference.pdf"]
+
+
 def test_9_a_name_too_long_is_one_line(cli, tmp_path):
     cli.ok("plays", "add", "21days", "--result", "won", "--date", "2026-01-01")
     one_line_error(cli("plays", "export", "csv", str(tmp_path / ("x" * 300 + ".csv"))), "at most 255")
