@@ -49,13 +49,6 @@ def _pairs(items: list[str] | None, what: str, example: str) -> dict[str, str]:
     return pairs
 
 
-def _value(text: str):
-    t = text.strip()
-    if t.lstrip("-").isdecimal():
-        return int(t)
-    return t
-
-
 def _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome) -> dict:
     ch: dict = {}
     if date is not None:
@@ -85,7 +78,7 @@ def _changes(date, duration, location, comment, result, score, winner, new, role
     if variant is not None and variant:
         ch["variants"] = list(variant)
     if outcome:
-        ch["outcome"] = {k: _value(v) for k, v in _pairs(outcome, "--outcome", "day=21").items()}
+        ch["outcome"] = {k: pl.outcome_value(k, v) for k, v in _pairs(outcome, "--outcome", "day=21").items()}
     return ch
 
 
