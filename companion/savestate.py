@@ -61,7 +61,7 @@ def _same_shape(value, ref, where: str) -> None:
 def check(data) -> Table:
     """The state as a Table, or a UsageError that names the first field that is wrong."""
     from . import catalog as catmod
-    from .games import rules_for
+    from .games import registry
     from .session import setup_table
 
     if not isinstance(data, dict):
@@ -109,10 +109,10 @@ def check(data) -> Table:
     last = data.get("last")
     if last is not None and not isinstance(last, dict):
         _refuse("last", last, _("nothing, or the last roll or draw"))
-    rules = rules_for(cat.id)
-    if rules is not None and hasattr(rules, "next_step") and not data.get("over"):
+    game_rules = registry.find(cat.id)
+    if game_rules is not None and not data.get("over"):
         try:
-            rules.next_step(t.copy(), cat)
+            game_rules.next_step(t.copy(), cat)
         except CompanionError:
             pass
         except Exception as e:  # the state passed every field check but the game cannot go on from it

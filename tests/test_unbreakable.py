@@ -404,9 +404,9 @@ def test_11_scruffs_alone_on_the_raft_takes_no_hope():
     finds nobody to hold hope instead of failing."""
     from companion import catalog
     from companion.engine import apply
-    from companion.games import days21
-    from companion.games.days21_abilities import ScruffsToken
-    from companion.games.days21_core import living
+    from companion.games.days21 import game as days21
+    from companion.games.days21.abilities import ScruffsToken
+    from companion.games.days21.core import living
 
     cat = catalog.load("21days")
     t = days21.setup(cat, {"scruffs": True}, 3)
@@ -426,8 +426,8 @@ def test_11_two_hope_with_scruffs_alone_asks_nobody_and_resolves():
     to choose (and any answer was refused: the dog never holds hope). Now nobody is asked."""
     from companion import catalog
     from companion.engine import apply
-    from companion.games import days21
-    from companion.games.days21_events import Symbol
+    from companion.games.days21 import game as days21
+    from companion.games.days21.events import Symbol
 
     cat = catalog.load("21days")
     t = days21.setup(cat, {"scruffs": True}, 3)
@@ -436,7 +436,7 @@ def test_11_two_hope_with_scruffs_alone_asks_nobody_and_resolves():
     days21.settle(t, cat)
     new, res = apply(t, Symbol("two-hope"), cat)
     assert "no survivor is left" in res["say"] and new.pool_held("hope") == 0
-    from companion.games.days21_steps import _sym
+    from companion.games.days21.steps import _sym
 
     title, _say, ask, make = _sym(new, cat, {"sym": "two-hope"})
     assert ask.kind != "choice" and make(None) == Symbol("two-hope")

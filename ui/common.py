@@ -127,7 +127,10 @@ def _check_numbers(numbers: dict, kw: dict) -> None:
 
 
 def command(*args, **kwargs):
-    """Register a command whose CompanionErrors become one line on stderr and an exit code."""
+    """Register a command whose CompanionErrors become one line on stderr and an exit code.
+
+    table=False marks a game's command that reads no table (a reference list): ui/games.py then lets
+    it run whichever game is on the table."""
 
     def wrap(fn):
         if fn.__doc__:  # the help text, in the chosen language
@@ -160,9 +163,12 @@ def command(*args, **kwargs):
             CREATED.clear()
             return result
 
+        if not needs_table:
+            inner.needs_table = False
         return target.command(*args, **kwargs)(inner)
 
     target = kwargs.pop("app", app)
+    needs_table = kwargs.pop("table", True)
     return wrap
 
 
