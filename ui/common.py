@@ -37,7 +37,7 @@ if callable(getattr(typer.core, "_", None)):
 def _usage_error_on_one_line(self, file=None) -> None:
     """Typer's usage errors (a missing argument, a word that is not a number, an unknown option) as one
     line on stderr like every other refusal, with where to find the accepted forms."""
-    where = f" (castaway {' '.join(self.ctx.command_path.split()[1:])} --help)".replace("castaway  ", "castaway ") if self.ctx else ""
+    where = f" (castaway {' '.join([*self.ctx.command_path.split()[1:], '--help'])})" if self.ctx else ""
     sys.stderr.write(_("error: {e}").format(e=" ".join(self.format_message().split())) + where + "\n")
 
 
