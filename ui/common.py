@@ -82,8 +82,10 @@ def one_line(text: str) -> str:
     return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
 
 
+@functools.lru_cache(maxsize=None)
 def _number_params(fn) -> dict[str, tuple[str, type]]:
-    """{parameter: (how the user writes it, int or float)} for a command's number parameters."""
+    """{parameter: (how the user writes it, int or float)} for a command's number parameters (read once,
+    when the command first runs)."""
     import inspect
     import typing
 
@@ -138,13 +140,11 @@ def command(*args, **kwargs):
 
             fn.__doc__ = _(inspect.cleandoc(fn.__doc__))
 
-        numbers = _number_params(fn)
-
         @functools.wraps(fn)
         def inner(*a, **kw):
             CREATED.clear()
             try:
-                _check_numbers(numbers, kw)
+                _check_numbers(_number_params(fn), kw)
                 result = fn(*a, **kw)
             except CompanionError as e:
                 discard_created()
