@@ -105,6 +105,12 @@ def list_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-rea
     try:
         st = store()
     except CompanionError:
+        from pathlib import Path
+
+        from companion.store import default_path
+
+        if Path(CTX.db or default_path()).exists():  # a damaged or foreign file is said so, not "no games"
+            raise
         if as_json:
             return emit_json([])
         out.print(_("No games yet. Start one: castaway new 21days"))
