@@ -188,7 +188,10 @@ def _components(t: Table, cat) -> None:
         if not isinstance(key, str) or not isinstance(value, (str, bool, int, type(None))) or isinstance(value, float):
             _refuse(f"flags.{key}", value, _("a word"))
         spec = cat.flags.get(key)
-        if spec is not None and spec.values and value not in spec.values:
+        if spec is not None and spec.boolean:
+            if not isinstance(value, bool):
+                _refuse(f"flags.{key}", value, "true, false")
+        elif spec is not None and spec.values and value not in spec.values:
             _refuse(f"flags.{key}", value, ", ".join(spec.values))
     for seat in t.seats:
         vals = t.seat_values(seat)
