@@ -54,7 +54,7 @@ class Table:
         with session.open_store(self.db) as st:
             return session.load(st, self.gid).table.data["tracks"].get("day", 1)
 
-    def answer(self, ask: Ask, on_word):
+    def answer(self, ask: Ask, on_word, cat=None):
         self.total += 1
         if self.total > LIMIT:
             raise play_cmds.Quit

@@ -208,7 +208,7 @@ def test_octopus_day_with_scruffs_resolves_the_octopus_once():
     t, _ = do(t, fl.Place("yellow", "hope"))
     t, _ = do(t, fl.Place("blue", "none"))
     t, res = do(t, fl.Activate())
-    assert "octopus" not in res["say"] and res["say"].startswith("Activation order: hope")
+    assert "ctopus" not in res["say"] and res["say"].startswith("Activation order: Hope")  # the names on the board
 
 
 def test_nothing_happens_to_the_dead():

@@ -147,3 +147,26 @@ def test_before_a_plank_roll_the_table_sees_the_raft_and_who_would_drown():
     t.data["counters"]["planks"] = len(x["planks"])
     lines = plank_warning(t, CAT)
     assert "Pjotr (green) drowns" in lines[2] or "Maya Ayushi (blue) drowns" in lines[2], lines
+
+
+def test_a_named_die_question_says_which_faces_it_takes():
+    from ui.play_cmds import describe
+
+    text = describe(Ask("Octopus die", "dice", dice=("octopus",)), CAT)
+    assert "blank or tentacle" in text
+
+
+def test_after_an_action_one_line_says_what_changed():
+    from ui.play_cmds import changes
+
+    t = morning()
+    after = do(t, ev.LogbookSymbols("morning", ("all-minus1",)))
+    after = do(after, ev.Symbol("all-minus1"))
+    line = changes(t, after, CAT)
+    assert "red strength 3/5→2/5" in line and "yellow strength 4/4→3/4" in line
+
+
+def test_names_not_ids_in_the_setup_and_the_activation_order():
+    t = table()
+    step = days21.next_step(t, CAT)
+    assert not any(word in step.say for word in ("strength4", "hope21", "swap-seats", "cancel-disaster"))

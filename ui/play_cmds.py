@@ -41,9 +41,27 @@ def read(prompt: str) -> str:
     return line.rstrip("\n")
 
 
-def describe(ask: Ask) -> str:
+def faces_accepted(ask: Ask, cat) -> str:
+    """What a dice question takes when a die has named faces (the octopus die: blank or tentacle)."""
+    words = []
+    for d in dict.fromkeys(ask.dice):
+        try:
+            die = cat.die(d)
+        except CompanionError:
+            continue
+        for part in die.parts:
+            named = [str(f) for f in dict.fromkeys(part.faces) if not isinstance(f, int)]
+            if named:
+                words.append(_("{die}: {faces}").format(die=_(die.name), faces=_(" or ").join(_(f) for f in named)))
+    return "; ".join(words)
+
+
+def describe(ask: Ask, cat=None) -> str:
     prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
+        named = faces_accepted(ask, cat) if cat is not None else ""
+        if named:
+            return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
         return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
     if ask.kind == "choice":
         opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
@@ -71,9 +89,9 @@ def compact(ask: Ask) -> str:
     return "\n    ".join(lines)
 
 
-def ask_until_valid(ask: Ask, on_word) -> object:
+def ask_until_valid(ask: Ask, on_word, cat=None) -> object:
     while True:
-        text = read(describe(ask))
+        text = read(describe(ask, cat))
         word = text.strip().lower()
         if word in ("quit", "q", "konec"):
             raise Quit
@@ -92,9 +110,35 @@ class Undo:
     pass
 
 
-def said(ev) -> None:
+def said(ev, before=None, after=None, cat=None) -> None:
     if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
         out.print(f"  → {esc(ev.result['say'])}")
+    if before is not None and after is not None:
+        line = changes(before, after, cat)
+        if line:
+            out.print(f"  [dim]= {esc(line)}[/]")
+
+
+def changes(before, after, cat) -> str:
+    """One line of what an action changed on the table: tracks, counters, each seat's numbers."""
+    bits = []
+    b, a = before.data, after.data
+    for group in ("tracks", "counters"):
+        names = getattr(cat, group, {}) or {}
+        for k, v in (a.get(group) or {}).items():
+            old = (b.get(group) or {}).get(k)
+            if isinstance(v, int) and isinstance(old, int) and v != old:
+                label = _(names[k].name) if k in names else k
+                bits.append(f"{label} {old}→{v}")
+    for seat in a.get("seat") or {}:
+        sb, sa = (b.get("seat") or {}).get(seat) or {}, a["seat"][seat]
+        for k, v in sa.items():
+            old = sb.get(k)
+            if k == "strength" and isinstance(v, list) and v != old:
+                bits.append(_("{seat} strength {old}→{new}").format(seat=_(seat), old="/".join(map(str, old or [])) or "-", new="/".join(map(str, v)) or _("dead")))
+            elif isinstance(v, int) and not isinstance(v, bool) and isinstance(old, int) and v != old:
+                bits.append(f"{_(seat)} {_(k)} {old}→{v}")
+    return " · ".join(bits)
 
 
 def undo_to_question(st, gid: int, rules) -> None:
@@ -206,7 +250,7 @@ def play_cmd(
                     if auto:
                         answer, auto = None, False  # if the rules refuse it, the table is asked
                     else:
-                        answer = ask_until_valid(step.ask, on_word)
+                        answer = ask_until_valid(step.ask, on_word, cur.cat)
                     if answer is Undo:
                         undo_to_question(st, gid, rules)
                         last_phase = None
@@ -221,7 +265,7 @@ def play_cmd(
                     except CompanionError as e:
                         err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
                         continue
-                    said(ev)
+                    said(ev, cur.table, _t, cur.cat)
                     break
         except Quit:
             out.print(_("Paused. `castaway play` picks up right here."))

@@ -264,7 +264,8 @@ class Activate(Action):
         push(t, *tasks)
         if not tasks:
             return {"say": _("No dice on the board today.")}
-        return {"say": _("Activation order: {items}.").format(items=", ".join(q["do"] for q in tasks))}
+        where = {"dive": "jellyfish", "plank-spot": "plank"}
+        return {"say": _("Activation order: {items}.").format(items=", ".join(dict.fromkeys(_(NAMES.get(where.get(q["do"], q["do"]), q["do"])) for q in tasks)))}
 
 
 @register

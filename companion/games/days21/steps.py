@@ -17,7 +17,7 @@ from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of,
 from ...i18n import _, N_, ngettext
 
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
-from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
+from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, TOKEN, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
 from .steps_midday import (_activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
                                   _plant, _swap, _tentacle, _tomi)
@@ -31,7 +31,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     head = _("Day {day}").format(day=day(t))
     if f.get("wound"):
         w = f["wound"]
-        return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by the {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
+        return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
                     lambda a: at.PjotrCancel(bool(a)))
     aw = f.get("await")
     if aw:
@@ -125,7 +125,7 @@ def _setup(t, cat, q):
     for seat in t.seats:
         v = t.seat_values(seat)
         tok = x["ability"].get(seat)
-        token = _(", ability token: {token}").format(token=tok['id']) if tok else ""
+        token = _(", ability token: {token}").format(token=_(TOKEN.get(tok['id'], tok['id']))) if tok else ""
         lines.append(_("{who}: strength {strength}, hope {hope}{token}, raft spot {spot}.").format(
             who=name(t, cat, seat), strength='/'.join(map(str, v['strength'])), hope=v.get('hope', 0), token=token,
             spot=_spot(t, seat)))
