@@ -38,7 +38,7 @@ def test_new_sets_up_and_becomes_current(cli):
 def test_status_draws_the_board(cli):
     new(cli)
     out = cli.ok("status").stdout
-    assert "Sharks" in out and "Rescue" in out and "⚂ ⚄" in out  # red's dice 3 over 5 as die faces
+    assert "Sharks" in out and "Rescue" in out and "⚂3 ⚄5" in out  # red's dice 3 over 5 as die faces and digits
     assert "⛵" in out
 
 

@@ -9,6 +9,7 @@ from companion.table import Table
 from ui.board import COLOUR, DIE, gauge
 from companion.i18n import N_, _, ngettext
 from ui.text import esc
+from companion.games.days21.names import TOKEN
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
@@ -75,7 +76,8 @@ def _raft(t: Table, cat: GameCatalog) -> str:
     fins = cat.rules.get("raft", {}).get("fins", {})
     fin_text = " ".join(f"{f}→{s}" for f, s in fins.items())
     count = ngettext("{n} plank", "{n} planks", planks).format(n=planks)
-    return f"{label(N_('Raft'))} {gauge(planks, 6, '▭', '·')}  {count}   " + _("spots {spots}   [dim]fins {fins}[/]").format(spots='  '.join(spots), fins=fin_text)
+    return f"{label(N_('Raft'))} {gauge(planks, 6, '▭', '·')}  {count}   " + _("spots {spots}").format(spots='  '.join(spots)) + \
+        "\n" + " " * 12 + _("[dim]shark fin → raft spot: {fins}[/]").format(fins=fin_text)
 
 
 def _extras(t: Table, cat: GameCatalog) -> list[str]:
@@ -98,7 +100,7 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
                                                        uses=ngettext("{n} use", "{n} uses", sc['active']['uses']).format(n=sc['active']['uses'])))
     special = [k for k, v in (x.get("special") or {}).items() if v != "used"]
     if special:
-        bits.append(_("special hope in play: {items}").format(items=", ".join(special)))
+        bits.append(_("special hope in play: {items}").format(items=", ".join(_(TOKEN.get(k, k)) for k in special)))
     wd = x.get("white_die")
     if wd:
         bits.append(_("Extra hands ({seat}): {markers}").format(seat=wd['seat'], markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
@@ -124,7 +126,7 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     if seat in t.data.get("dead", []):
         return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=esc(nm))
     dice = vals.get("strength") or []
-    faces = " ".join(DIE.get(v, str(v)) for v in dice)
+    faces = " ".join(f"{DIE.get(v, '')}{v}" for v in dice)  # the face as a glyph and as a digit
     parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
     if who != "scruffs":
         n = vals.get("hope", 0)
@@ -134,7 +136,7 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
         parts.append(_("bottle: {items}").format(items=esc(", ".join(_(cat.deck("bottle").card(c.split(":")[0]).name) for c in held))))
     tok = (x.get("ability") or {}).get(seat)
     if tok:
-        parts.append(_("[dim]token {id}{part}[/]").format(id=tok['id'], part=_(" (used)") if tok['used'] else ''))
+        parts.append(_("[dim]token {id}{part}[/]").format(id=_(TOKEN.get(tok['id'], tok['id'])), part=_(" (used)") if tok['used'] else ''))
     if seat in where:
         parts.append(_("[bold]on {items}[/]").format(items=", ".join(where[seat])))
     return "  ".join(parts)
@@ -156,7 +158,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     lines.append(label(N_("Rescue ship")) + " " + _ship(t, cat))
     lines.append(_shark(t))
     lines.append(_tentacles(t))
-    lines.append(_raft(t, cat))
+    lines += _raft(t, cat).split("\n")
     left, supply = t.pool_left("hope"), t.pool_supply("hope")
     lines.append(label(N_("Hope")) + " " + _("bag {gauge}  {left} of {supply} in the bag").format(gauge=gauge(left, supply, '●', '○'), left=left, supply=supply))
     lines += _extras(t, cat)

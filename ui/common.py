@@ -228,7 +228,7 @@ def discard_created() -> None:
 def show_board(loaded_or_table, cat=None, row=None) -> None:
     from ui.board import render
 
-    out.print("\n".join(render(loaded_or_table, cat, row)))
+    out.print("\n".join(render(loaded_or_table, cat, row)), soft_wrap=False)  # wrapped to the terminal's width
 
 
 def act(action):

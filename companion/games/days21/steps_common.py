@@ -6,6 +6,7 @@ from ...catalog import GameCatalog
 from ...guide import Ask
 from ...table import Table
 from .core import ROLL, name
+from .names import TOKEN  # noqa: F401 (the guided steps' words for the tokens)
 from ...i18n import _, N_
 
 
@@ -18,9 +19,6 @@ PHASE = {"setup": N_("Setup"), "weather": N_("Weather"), "weather-board": N_("We
 DIFFICULTY = {"green": N_("green"), "orange": N_("orange"), "red": N_("red")}
 SECTION = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 WOUND = {"octopus": N_("the octopus"), "shark": N_("a shark")}
-TOKEN = {"hope21": N_("3 hope on day 21"), "reroll": N_("reroll a die"), "strength4": N_("4 strength to share"),
-         "cancel-disaster": N_("cancel a disaster"), "swap-seats": N_("two survivors swap places"),
-         "plusminus1-a": N_("special hope ±1"), "plusminus1-b": N_("special hope ±1"), "plusminus2": N_("special hope ±2")}
 WHY = {"jellyfish": N_("who falls into the jellyfish"), "paranoia": N_("whom Paranoia strikes"),
        "steal-die": N_("whose die the octopus steals")}
 

@@ -1,0 +1,10 @@
+"""21 Days: the words for components that the state keys by id (ability tokens, special hope tokens).
+Light on purpose: the board imports it, and `castaway status` loads only the core."""
+
+from __future__ import annotations
+
+from ...i18n import N_
+
+TOKEN = {"hope21": N_("3 hope on day 21"), "reroll": N_("reroll a die"), "strength4": N_("4 strength to share"),
+         "cancel-disaster": N_("cancel a disaster"), "swap-seats": N_("two survivors swap places"),
+         "plusminus1-a": N_("special hope ±1"), "plusminus1-b": N_("special hope ±1"), "plusminus2": N_("special hope ±2")}
