@@ -125,7 +125,7 @@ def test_guided_game_can_be_quit_and_resumed_with_undo(cli):
 def test_guided_setup_scruffs_up_with_expansions(cli):
     """castaway play with no game asks the setup questions: Scruffs Up!, weather and kite, difficulty,
     survivors, the typed strength dice (a total outside 20..40 may be rolled again), tokens, who starts."""
-    answers = ["21days", "Ann", "2", "1,2", "3", "diva", "random", "maya", "1/2", "2/1", "1/1",
+    answers = ["21days", "", "Ann", "2", "1,2", "3", "diva", "random", "maya", "1/2", "2/1", "1/1",
                "red=3/5 yellow=6/2 blue=2/6", "red=reroll yellow=hope21 blue=swap-seats", "2"]
     r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
     assert "is set up" in r.stdout

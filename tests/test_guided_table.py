@@ -170,3 +170,27 @@ def test_names_not_ids_in_the_setup_and_the_activation_order():
     t = table()
     step = days21.next_step(t, CAT)
     assert not any(word in step.say for word in ("strength4", "hope21", "swap-seats", "cancel-disaster"))
+
+
+def test_the_guided_setup_asks_the_edition_and_undo_goes_back(cli):
+    # game, edition (undo: back to the game question, which is answered again), edition: Czech, ...
+    answers = ["21days", "undo", "21days", "2", "Jana", "undo", "Jana, Petr"] + [""] * 30
+    r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
+    assert "Which edition is on your table?" in r.stdout and "back to the previous question" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["edition"] == "cs" and [s["seat"][c].get("player") for c in ("red", "yellow")] == ["Jana", "Petr"]
+
+
+def test_robinson_asks_for_the_youngest_as_first_player(cli):
+    answers = ["robinson", "Ann,Bob", "", "", "", "", "", "", "", "", "Bob", "quit"]
+    cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["rc"]["first"] == 1
+
+
+def test_a_deck_with_cards_no_rulebook_describes_is_drawn_at_the_table():
+    from companion.games.days21.steps import card_ask, drawn_at_table
+
+    assert drawn_at_table(CAT, "disaster") and drawn_at_table(CAT, "jellyfish") and not drawn_at_table(CAT, "bottle")
+    ask = card_ask(table(), CAT, "disaster")
+    assert ask.default is None and ask.kind == "choice" and "roll" not in [v for v, _l in ask.choices]

@@ -21,6 +21,7 @@ from companion.i18n import _, N_
 HELP = (N_("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; `castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use your own dice."))
 
 
+EDITIONS = {"en": N_("the English edition (21 Days)"), "cs": N_("the Czech edition (21 dní)")}
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
 
@@ -156,32 +157,71 @@ def undo_to_question(st, gid: int, rules) -> None:
         out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(undone.text)))
 
 
-def guided_new(st) -> int:
-    """No game to resume: ask which game and its setup questions, then start it."""
+def setup_questions(ctx: dict):
+    """Every question of the guided setup in turn: the game, its edition, the players' names, then the
+    game's own (they may depend on the answers so far, which `answer_setup` folds into ctx)."""
     ids = catalog.game_ids()
-    choices = tuple((g, _(catalog.load(g).name)) for g in ids)
+    yield "game", Ask(_("Which game?"), "choice", choices=tuple((g, _(catalog.load(g).name)) for g in ids), default="21days")
+    game = ctx["game"]
+    eds = catalog.editions(game)
+    if eds:
+        yield "edition", Ask(_("Which edition is on your table?"), "choice", default="en", choices=tuple(
+            (e, _(EDITIONS[e]) if e in EDITIONS else e) for e in ("en", *eds)))
+    yield "names", Ask(_("Players' names, separated by commas (Enter: none)"), "text", default="-")
+    cat = catalog.load(game, ctx["options"].get("edition"))
+    yield from registry.get(game).setup_asks(cat, ctx["options"])
+
+
+def answer_setup(ctx: dict, key: str, ans) -> None:
+    if key == "game":
+        ctx["game"] = ans
+    elif key == "edition":
+        if ans != "en":
+            ctx["options"]["edition"] = ans
+    elif key == "names":
+        if ans != "-":
+            ctx["options"]["players"] = [n.strip() for n in str(ans).split(",") if n.strip()]
+    else:
+        cat = catalog.load(ctx["game"], ctx["options"].get("edition"))
+        registry.get(ctx["game"]).setup_answer(cat, ctx["options"], key, ans)
+
+
+def next_setup_question(answered: list) -> tuple[dict, tuple | None]:
+    """The setup folded from the answers so far, and the next question (None: all answered)."""
+    ctx: dict = {"game": None, "options": {}}
+    gen = setup_questions(ctx)
+    for key, ans in answered:
+        next(gen)
+        answer_setup(ctx, key, ans)
+    return ctx, next(gen, None)
+
+
+def guided_new(st) -> int:
+    """No game to resume: ask which game and its setup questions, then start it. `undo` goes back one
+    question (it never takes a default)."""
     out.print(_("[bold]No game in progress.[/] Let's set one up."))
-    game = ask_until_valid(Ask(_("Which game?"), "choice", choices=choices, default="21days"), lambda w: out.print(_(HELP)))
-    if game is Undo:
-        game = "21days"
-    cat = catalog.load(game)
-    rules = registry.get(game)
-    options: dict = {}
-    names = ask_until_valid(Ask(_("Players' names, separated by commas (Enter: none)"), "text", default="-"), lambda w: None)
-    if names not in (Undo, "-"):
-        options["players"] = [n.strip() for n in str(names).split(",") if n.strip()]
-    for key, ask in rules.setup_asks(cat, options):
-        while True:
-            ans = ask_until_valid(ask, lambda w: out.print(_(HELP)))
-            if ans is Undo:
-                break
-            try:
-                rules.setup_answer(cat, options, key, ans)
-                break
-            except CompanionError as e:  # a refused answer is asked again
-                err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
-    loaded = session.new_game(st, game, options)
-    out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(cat.name)))
+    answered: list = []
+    while True:
+        ctx, nxt = next_setup_question(answered)
+        if nxt is None:
+            break
+        key, ask = nxt
+        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None)
+        if ans is Undo:
+            if answered:
+                answered.pop()
+                out.print(_("[dim]back to the previous question[/]"))
+            else:
+                out.print(_("[dim]nothing to undo: this is the first question[/]"))
+            continue
+        try:
+            next_setup_question(answered + [(key, ans)])  # a refused answer is asked again
+        except CompanionError as e:
+            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+            continue
+        answered.append((key, ans))
+    loaded = session.new_game(st, ctx["game"], ctx["options"])
+    out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     return loaded.row.id
 
 

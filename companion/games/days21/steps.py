@@ -196,8 +196,12 @@ def _sym(t, cat, q):
         return _("Swap location"), text, Ask(_("Which token?"), "choice", choices=tuple(
             (i, swap_label(cat.deck("swap").card(i))) for i in ids)), lambda a: ev.Symbol(s, token=a)
     if s == "swap-new":
-        return _("Swap location"), text, Ask(_("Token turned up (Enter: drawn virtually)"), "choice", default=ROLL, choices=(
-            (ROLL, _("draw virtually")), *((c.id, swap_label(c)) for c in cat.deck("swap").cards))), lambda a: ev.Symbol(s, token=a)
+        tokens = tuple((c.id, swap_label(c)) for c in cat.deck("swap").cards)
+        if drawn_at_table(cat, "swap"):  # a token no rulebook describes: the table turns one up
+            ask = Ask(_("Token turned up at the table"), "choice", choices=tokens)
+        else:
+            ask = Ask(_("Token turned up (Enter: drawn virtually)"), "choice", default=ROLL, choices=((ROLL, _("draw virtually")), *tokens))
+        return _("Swap location"), text, ask, lambda a: ev.Symbol(s, token=a)
     if s == "colour-plus2":
         return _("+2 strength"), text, who_ask(t, cat, _("Which colour is shown?"), living(t)), \
             lambda a: ev.Symbol(s, to=a)
@@ -205,6 +209,24 @@ def _sym(t, cat, q):
         return _("Strength lost"), text, Ask(_("Who loses each point? e.g. red,blue or red,red,blue"), "text"), \
             lambda a: ev.Symbol(s, to=a)
     return text.split(":")[0].capitalize(), text, GO, lambda a: ev.Symbol(s)
+
+
+def drawn_at_table(cat, deck: str) -> bool:
+    """A deck holding a card that no rulebook describes is drawn at the table: a virtual draw could
+    turn up a card nobody holds, and castaway would have to ask what it says."""
+    return any(not (getattr(c, "effect", None) or c.get("challenges")) for c in cat.deck(deck).cards)
+
+
+def card_ask(t, cat, deck: str) -> Ask:
+    """Which card was drawn: virtually on Enter, or, for a deck drawn at the table, picked from the cards
+    still in its draw pile (numbered as in the deck, all game long)."""
+    cards = cat.deck(deck).cards
+    if not drawn_at_table(cat, deck):
+        return Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL)
+    left = {c.split(":")[0] for c in t.deck(deck)["draw"]} or {c.id for c in cards}
+    rows = [(str(i), c.id, _(c.name)) for i, c in enumerate(cards, 1) if c.id in left]
+    return Ask(_("Card drawn at the table"), "choice", choices=tuple((v, label) for _k, v, label in rows),
+               keys=tuple(k for k, _v, _l in rows))
 
 
 def swap_label(card) -> str:
@@ -224,9 +246,13 @@ def _jelly(t, cat, q, dive=False):
     j = flow(t).get("jelly") or {}
     seat = q.get("seat")
     if "card" not in j:
-        return (_("Jellyfish card"), _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else ""),
-                Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
-                    default=ROLL), lambda a: at.Jellyfish(who=seat, card=_r(a), swim=False, dive=dive))
+        say = _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else "")
+        if drawn_at_table(cat, "jellyfish"):  # some cards are in no rulebook: only the real deck knows them
+            ask = Ask(_("Card drawn at the table: its four challenges like >1,>2,<3,<4, or its id ({ids})").format(
+                ids=", ".join(c.id for c in cat.deck("jellyfish").cards)), "text")
+        else:
+            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text", default=ROLL)
+        return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish(who=seat, card=_r(a), swim=False, dive=dive)
     if j.get("challenges") is None:
         return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
             Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish(card=a, swim=False, dive=dive)
@@ -279,7 +305,7 @@ def _disaster(t, cat, q):
     dz = flow(t).get("disaster") or {}
     if "card" not in dz:
         return _("Disaster"), _("The starting player shuffles the disaster deck and draws a card."), \
-            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL), lambda a: ev.Disaster(card=_r(a))
+            card_ask(t, cat, "disaster"), lambda a: ev.Disaster(card=_r(a))
     spec = cat.deck("disaster").card(dz["card"].split(":")[0])
     cost = spec.get("avert")
     return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' for a cancel-disaster ability token, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \

@@ -179,6 +179,10 @@ def setup_asks(cat: GameCatalog, options: dict):
     if n == 2 or n == 1:
         yield "friday", Ask("Play with Friday?", "confirm", default=True)
     yield "dog", Ask("Play with the dog?", "confirm", default=n == 1)
+    names = options.get("players") if isinstance(options.get("players"), list) else []
+    if len(names) > 1:  # § Game setup 18: the youngest player takes the First Player token
+        yield "first", Ask("Who is the youngest? They take the First Player token", "choice",
+                           choices=tuple((p, p) for p in names), default=names[0])
 
 
 def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
@@ -201,5 +205,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         options["camp"] = answer
     elif key in ("friday", "dog"):
         options[key] = bool(answer)
+    elif key == "first":
+        options["first"] = answer
     else:  # pragma: no cover - every key above is yielded by setup_asks
         raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
