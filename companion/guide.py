@@ -127,3 +127,7 @@ class Step:
     make: Callable[[Any], Any]  # answer -> the Action to record; every step records one, so the game moves on
     odds: Callable[[], list[str]] | None = None  # optional: lines of odds shown before the question
     task: dict | None = None  # the game's task this step answers, if it keeps a queue (its odds look it up)
+    # optional: what the rules leave to the table, asked once the action shows its result. (result, table
+    # after) -> (Ask, remake) or None; remake(answer) -> None keeps castaway's suggestion (Enter), or the
+    # action to record instead (the loop undoes the first one and records this, with the same dice)
+    after: Callable[[Any, Any], Any] | None = None

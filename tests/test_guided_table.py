@@ -194,3 +194,28 @@ def test_a_deck_with_cards_no_rulebook_describes_is_drawn_at_the_table():
     assert drawn_at_table(CAT, "disaster") and drawn_at_table(CAT, "jellyfish") and not drawn_at_table(CAT, "bottle")
     ask = card_ask(table(), CAT, "disaster")
     assert ask.default is None and ask.kind == "choice" and "roll" not in [v for v, _l in ask.choices]
+
+
+def test_the_table_decides_who_gets_the_fish_castaways_share_on_enter():
+    from companion.games.days21 import locations as lo
+    from companion.games.days21.steps_midday import share_after
+
+    t = do(do(morning(), ev.LogbookSymbols("morning", ())), ev.LogbookSymbols("midday", ("places",)))
+    t = do(t, fl.Places((("red", "fishing", False), ("yellow", "none", False), ("blue", "none", False), ("green", "none", False))))
+    t = do(t, fl.Activate())
+    t2, res = apply(t, lo.Fishing(face="2"), CAT)
+    ask, remake = share_after("fishing")(t, CAT)(res, t2)
+    assert "Enter keeps castaway's share" in ask.prompt and remake(ask.parse("")) is None
+    again = remake("blue,blue")
+    assert again.to_dict() == lo.Fishing(face="2", to="blue,blue").to_dict()
+    t3 = do(t, again)
+    assert t3.visible("blue") == t.visible("blue") + 2
+
+
+def test_the_table_may_give_the_fish_in_the_guided_loop(cli):
+    cli.ok("new", "21days", "--seed", "3")
+    # setup; no morning symbols; midday places: red fishes, the others place nowhere; Enter rolls; blue gets the fish
+    r = cli.ok("play", "--no-board", input="y\n-\n\n7,0,0,0\n\nblue\n")
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert "Who gets the fish?" in r.stdout
+    assert s["flow"]["queue"][0]["do"] == "evening"

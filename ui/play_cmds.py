@@ -196,6 +196,35 @@ def next_setup_question(answered: list) -> tuple[dict, tuple | None]:
     return ctx, next(gen, None)
 
 
+def table_decides(st, gid: int, step: Step, ev, after, cur, on_word) -> None:
+    """What the rules leave to the table (who gets the fish, ...): castaway's share stands on Enter;
+    another answer records the action again with the same dice and the table's choice."""
+    follow = step.after(ev.result, after)
+    if not follow:
+        return
+    ask, remake = follow
+    while True:
+        ans = ask_until_valid(ask, on_word, cur.cat)
+        if ans is Undo:
+            return
+        try:
+            again = remake(ans)
+        except CompanionError as e:
+            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+            continue
+        if again is None:
+            return
+        session.undo(st, gid)
+        try:
+            ev2, t2 = session.act(st, gid, again)
+        except CompanionError as e:
+            session.redo(st, gid)  # castaway's share stands until the table gives one the rules take
+            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+            continue
+        said(ev2, cur.table, t2, cur.cat)
+        return
+
+
 def guided_new(st) -> int:
     """No game to resume: ask which game and its setup questions, then start it. `undo` goes back one
     question (it never takes a default)."""
@@ -306,6 +335,8 @@ def play_cmd(
                         err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
                         continue
                     said(ev, cur.table, _t, cur.cat)
+                    if step.after is not None:
+                        table_decides(st, gid, step, ev, _t, cur, on_word)
                     break
         except Quit:
             out.print(_("Paused. `castaway play` picks up right here."))

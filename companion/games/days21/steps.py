@@ -19,7 +19,7 @@ from ...i18n import _, N_, ngettext
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
 from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, TOKEN, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
-from .steps_midday import (_activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
+from .steps_midday import (share_after, _activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
                                   _plant, _swap, _tentacle, _tomi)
 
 
@@ -41,7 +41,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if q is None:
         return None
     build = BUILD.get(q["do"])
-    title, say, ask, make = build(t, cat, q)
+    title, say, ask, make, *after = build(t, cat, q)
     if ask.kind in ("dice", "text"):
         uses = usable(t, cat)
         if uses:
@@ -49,7 +49,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         make = _with_use(t, cat, make)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
-    return Step(f"{head} · {phase}", title, say, ask, make, task=q)
+    return Step(f"{head} · {phase}", title, say, ask, make, task=q, after=after[0] if after else None)
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
@@ -309,7 +309,34 @@ def _disaster(t, cat, q):
     spec = cat.deck("disaster").card(dz["card"].split(":")[0])
     cost = spec.get("avert")
     return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' for a cancel-disaster ability token, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
-        Ask(_("Avert"), "text", default="no"), lambda a: ev.Disaster(avert=a)
+        Ask(_("Avert"), "text", default="no"), *grab_steps(t, cat)
+
+
+def grab_steps(t, cat):
+    """The disaster's make, and what the table may change afterwards: when the octopus grabs, castaway
+    dropped the colour tokens and rolled the plank die; the table may have used its own instead."""
+    answer = {}
+
+    def make(a):
+        answer["avert"] = a
+        return ev.Disaster(avert=a)
+
+    def after(res, t2):
+        if not isinstance(res, dict) or "seat" not in res or not res.get("faces"):
+            return None
+        keep = _("{who} and plank die {v}").format(who=name(t, cat, res["seat"]), v=res["faces"][0])
+        ask = Ask(_("Colour token and plank die from the table, e.g. 'blue 4'; Enter keeps castaway's: {keep}").format(keep=keep), "text", default="keep")
+
+        def remake(a):
+            bits = str(a).split()
+            if not bits or bits[0].lower() == "keep":
+                return None
+            if len(bits) != 2:
+                from ...errors import UsageError
+                raise UsageError(_("{a!r}: type the colour token that fell and the plank die, e.g. 'blue 4', or Enter").format(a=a))
+            return ev.Disaster(avert=answer.get("avert"), token=bits[0], face=bits[1])
+        return ask, remake
+    return make, after
 
 
 def _paranoia(t, cat, q):
@@ -368,8 +395,8 @@ BUILD = {
     "receive": _dice_loc("receive", N_("Bottle: receive"), lambda q, a: bo.Bottle("receive", q.get("seat"), _r(a))),
     "play": _dice_loc("play", N_("Bottle: play"), lambda q, a: bo.Bottle("play", q.get("seat"), _r(a))),
     "swap": lambda t, c, q: _swap(t, c, q),
-    "hope": _dice_loc("hope", N_("Hope"), lambda q, a: lo.Hope(faces=_r(a))),
-    "fishing": _dice_loc("fishing", N_("Fishing"), lambda q, a: lo.Fishing(face=_r(a))),
+    "hope": _dice_loc("hope", N_("Hope"), lambda q, a: lo.Hope(faces=_r(a)), share_after("hope")),
+    "fishing": _dice_loc("fishing", N_("Fishing"), lambda q, a: lo.Fishing(face=_r(a)), share_after("fishing")),
     "plank-spot": _dice_loc("plank", N_("Plank location"), lambda q, a: lo.PlankSpot(_r(a))),
     "horvath": _horvath, "card": _card, "tomi": _tomi, "kid": _kid, "plant": _plant, "harvest": _harvest,
     "attack": _attack, "end": _end, "exhaustion": _exhaustion, "rosina": _rosina, "day21": _day21,

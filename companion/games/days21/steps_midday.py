@@ -76,15 +76,42 @@ def _tentacle(t, cat, q):
         Ask(_("White die"), "dice", dice=("white",)), lambda a: at.Tentacle(white=_r(a), token=None, defence=None)
 
 
-def _dice_loc(kind, what, action):
+def _dice_loc(kind, what, action, after=None):
     def build(t, cat, q):
         seats = [s for s, loc in flow(t).get("placements", []) if loc == kind and s in living(t)]
         if q.get("seat"):
             seats = [q["seat"]]
         return _(what), _("Roll the dice on {location}: {who}.").format(location=_(fl.NAMES[kind]), who=", ".join(name(t, cat, s) for s in seats)), \
             Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(seats)), "dice", dice=("placement",) * max(1, len(seats))), \
-            lambda a: action(q, a)
+            lambda a: action(q, a), (after(t, cat) if after else None)
     return build
+
+
+def share_after(kind):
+    """Who gets the fish or the hope tokens is the table's to decide: castaway's share stands on Enter."""
+    def make_after(t, cat):
+        def after(res, t2):
+            if not isinstance(res, dict) or not res.get("faces"):
+                return None
+            gained = {s: (t2.seat_values(s).get("hope", 0) - t.seat_values(s).get("hope", 0)) if kind == "hope"
+                      else len(t2.seat_values(s).get("strength") or []) and t2.visible(s) - t.visible(s) for s in living(t2)}
+            n = sum(max(0, g) for g in gained.values())
+            rollers = [s for s, loc in flow(t).get("placements", []) if loc == kind]
+            if n == 0 or len(living(t2)) < 2 or (kind == "hope" and len(rollers) < 2):
+                return None  # nothing to share, or one who takes it all
+            now = ", ".join(f"{s} +{g}" for s, g in gained.items() if g > 0)
+            what = _("the hope tokens") if kind == "hope" else _("the fish")
+            ask = Ask(_("Who gets {what}? One colour per item, e.g. red,blue; Enter keeps castaway's share: {now}").format(what=what, now=now),
+                      "text", default="keep")
+            faces = ",".join(str(f) for f in res["faces"])
+
+            def remake(a):
+                if str(a).strip().lower() in ("keep", ""):
+                    return None
+                return lo.Hope(faces=faces, to=str(a)) if kind == "hope" else lo.Fishing(face=faces, to=str(a))
+            return ask, remake
+        return after
+    return make_after
 
 
 def _swap(t, cat, q):
