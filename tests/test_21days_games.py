@@ -61,6 +61,8 @@ def script(seed: int, options: dict, policy_seed: int) -> tuple[list[str], objec
                 lines.append(text)
             try:
                 t, _res = apply(t, step.make(step.ask.parse(text)), CAT)
+                if step.after is not None and step.after(_res, t):
+                    lines.append("")  # the table keeps castaway's share (the fish, the hope tokens)
                 break
             except CompanionError:
                 continue
