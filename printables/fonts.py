@@ -17,7 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SANS, BOLD, MONO = "CastawaySans", "CastawaySans-Bold", "CastawayMono"
 _FILES = {SANS: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", MONO: "DejaVuSansMono.ttf"}
-MIN_SIZE = 4.0  # pt: the smallest text we print; below it a text is cut with an ellipsis
+MIN_SIZE = 6.0  # pt: the smallest text we print (a fitting step moves longer texts elsewhere)
 LEADING = 1.18
 
 
@@ -114,6 +114,21 @@ def fit(text: str, font: str, box_w: float, box_h: float, max_size: float, min_s
                 return Fitted(size, tuple(lines), h)
         size -= 0.25
     return _cut(text, font, min_size, box_w, box_h, max_lines)
+
+
+def fits(text: str, font: str, box_w: float, box_h: float, max_size: float, min_size: float = MIN_SIZE,
+         max_lines: int | None = None) -> Fitted | None:
+    """The fit at the largest size from max_size down to min_size, or None when the whole text does not fit."""
+    text = printable(text, font)
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = wrap(text, font, size, box_w)
+        if lines is not None and (max_lines is None or len(lines) <= max_lines):
+            h = block_height(len(lines), font, size)
+            if h <= box_h:
+                return Fitted(size, tuple(lines), h)
+        size -= 0.25
+    return None
 
 
 def _cut(text: str, font: str, size: float, box_w: float, box_h: float, max_lines: int | None) -> Fitted:

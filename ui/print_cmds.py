@@ -40,7 +40,7 @@ def _offset(text: str) -> tuple[float, float]:
     return bits[0], bits[1]
 
 
-def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
+def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False, edition=None):
     from printables import dice, sheet
     from printables.kit import KitOptions
 
@@ -50,8 +50,9 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
     if backs.strip().lower() not in sheet.BACKS:
         raise UsageError(_("--backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(sheet.BACKS)))
     opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
-                      dice.parse_sticker(sticker), not numbers)
-    sheet.layout(paper, *sheet.card_size(size), bleed, opts.backs, opts.offset)  # refuses sizes that do not fit
+                      dice.parse_sticker(sticker), not numbers, (edition or "").strip().lower() or None)
+    sheet.check_options(paper, bleed, opts.backs, opts.offset)
+    sheet.check_fits(paper, *sheet.card_size(size), opts.backs)  # refuses sizes that do not fit
     return opts
 
 
@@ -125,7 +126,7 @@ def kit_cmd(
     from printables.kit import plan
 
     cat = _catalog(game, edition)
-    opts = _options(paper, size, backs, offset, bleed, sticker, numbers)
+    opts = _options(paper, size, backs, offset, bleed, sticker, numbers, edition)
     folder = out_folder(out_dir)
     built = _build(plan(cat, opts), _("{name} kit").format(name=_(cat.name)))
     paths = write_all(folder, [(n, d) for n, d, _w in built])
@@ -133,9 +134,12 @@ def kit_cmd(
 
 
 def _one(game, kind, opts, out_dir, as_json, edition=None, **kw):
+    from dataclasses import replace
+
     from printables.kit import plan
 
     cat = _catalog(game, edition)
+    opts = replace(opts, edition=(edition or "").strip().lower() or None)
     parts = [p for p in plan(cat, opts) if p.file.endswith(f"-{kind}.pdf")]
     if not parts:
         raise UsageError(_("{name} has no {kind} to print").format(name=_(cat.name), kind=kind))
@@ -160,7 +164,7 @@ def cards_cmd(
     from printables import cards
 
     cat = _catalog(game, edition)
-    opts = _options(paper, size, backs, offset, bleed)
+    opts = _options(paper, size, backs, offset, bleed, edition=edition)
     faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
     if file:
         own = catalog.read_decks(Path(file))
@@ -175,11 +179,11 @@ def cards_cmd(
         faces = [f for f in faces if f.group_id in wanted]
     if not faces:
         raise UsageError(_("{name}: no cards to print").format(name=_(cat.name)))
-    from printables.kit import Part
+    from printables.kit import Part, stem
 
     title = _("{name} cards").format(name=_(cat.name))
     count = ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces))
-    built = _build([Part(f"{cat.id}-{opts.paper}-cards{'-own' if file else ''}.pdf", count,
+    built = _build([Part(f"{stem(cat, opts)}-cards{'-own' if file else ''}.pdf", count,
                           lambda cb: cards.render(faces, opts.cards(), title, on_page=cb), 1)], title)
     paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
     _report(paths, as_json, [w for _n, _d, w in built])
