@@ -88,6 +88,11 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
             v = card.get(key)
             if v is not None and not isinstance(v, (dict, list)):
                 facts.append(_(label).format(n=v))
+        cost = card.get("cost")
+        if isinstance(cost, dict) and cost:
+            facts.append(_("Cost: {items}").format(items=", ".join(f"{n} {_(k)}" for k, n in cost.items())))
+        if card.get("stars"):
+            facts.append(_("Stars: {n}").format(n=card.get("stars")))
         if card.get("challenges"):
             facts.append(_("Rolls: {items}").format(items="  ".join(str(x) for x in card.get("challenges"))))
         colour = card.get("colour")
@@ -119,7 +124,7 @@ def character_faces(cat: GameCatalog) -> list[Face]:
         facts.append("{role}{part}".format(role=_(ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))
         if ch.cost:
             facts.append(_("Cost: {cost}").format(cost=_(ch.cost)))
-        icon = "dog" if ch.get("dog") else "person"
+        icon = "dog" if ch.get("dog") else icons.pick(ch.get("icon"), ch.id) or "person"
         faces.append(Face(_(cat.name), _(cat.rules.get("print", {}).get("characters", N_("Characters"))), "character", ch.id, _(ch.name),
                           _(ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
                           TINTS.get(ch.role, (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5), back_icon="person"))
@@ -275,8 +280,10 @@ def draw_back(c, face: Face, w: float, h: float, bleed: float) -> None:
     fonts.draw_fit(c, face.group, s.x + 2.5, s.y + 2.5, s.w - 5, max(1.0, min(10 * k, low - s.y - 2.5)), fonts.BOLD,
                    max(MIN_PT, 11 * k), align="center", valign="middle", colour=(1, 1, 1), max_lines=2)
     top = cy + size * 0.62 + 1.0
-    fonts.draw_fit(c, face.game, s.x + 2.5, top, s.w - 5, max(1.0, min(6 * k, s.top - 2.5 - top)), fonts.SANS,
-                   max(MIN_PT, 8 * k), align="center", valign="middle", colour=(1, 1, 1), max_lines=1)
+    box_h = max(1.0, s.top - 2.5 - top)
+    if fonts.fits(face.game, fonts.SANS, s.w - 5, box_h, max(MIN_PT, 8 * k), MIN_PT, max_lines=2):
+        fonts.draw_fit(c, face.game, s.x + 2.5, top, s.w - 5, box_h, fonts.SANS, max(MIN_PT, 8 * k), align="center",
+                       valign="middle", colour=(1, 1, 1), max_lines=2)
 
 
 def number_rules(faces: Sequence[Face], w: float, h: float, start: int = 1) -> tuple[list[Face], list[tuple[int, Face]]]:

@@ -53,7 +53,8 @@ BAR = 50.0  # the scale bar's length
 BAR_H = 6.0  # the scale bar with its words
 MAX_OFFSET = 5.0
 HAIRLINE = 0.25  # pt
-MARK_RGB = (0.0, 0.0, 0.0)
+MARK_RGB = (0.0, 0.0, 0.0)  # crop marks only (tests find the cut lines by it)
+BAR_RGB = (0.15, 0.15, 0.15)
 # kept for the dice stickers, which are cut one by one along their outline (not a grid)
 CUT_RGB = (0.35, 0.35, 0.36)
 MARGIN = 10.0  # free pages (reference, dice, save, credits): content stays this far from the edge
@@ -213,8 +214,10 @@ class Section:
     rotate: bool = True
 
 
-def pack(paper: str, backs: str, sections: Sequence[Section]) -> list[Page]:
-    """Sections of items into pages: each fills pages with its densest grid; leftovers share a page."""
+def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0.0) -> list[Page]:
+    """Sections of items into pages: each fills pages with its densest grid; leftovers share a page.
+
+    reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
     room = area(paper, backs)
     usable_h = room.h - CAPTION_H - 0.5
     pages: list[Page] = []
@@ -228,7 +231,7 @@ def pack(paper: str, backs: str, sections: Sequence[Section]) -> list[Page]:
             page = pages[-1] if pages else None
             grid = None
             if page is not None and page.blocks:
-                left = usable_h - page.height() - BLOCK_GAP
+                left = usable_h - (reserve if len(pages) == 1 else 0.0) - page.height() - BLOCK_GAP
                 if left > 0:
                     g = best_grid(w, h, room.w, left, sec.rotate)
                     if g.count and (g.rotated == full.rotated or g.count >= min(len(items), full.count)):
@@ -236,19 +239,19 @@ def pack(paper: str, backs: str, sections: Sequence[Section]) -> list[Page]:
             if grid is None:
                 page = Page()
                 pages.append(page)
-                grid = full
+                grid = full if (len(pages) > 1 or not reserve) else best_grid(w, h, room.w, usable_h - reserve, sec.rotate)
             take, items = items[:grid.count], items[grid.count:]
             page.blocks.append(Block(grid, 0.0, 0.0, take, sec.front, sec.back))
-    for page in pages:
-        _place_blocks(page, paper, backs)
+    for k, page in enumerate(pages):
+        _place_blocks(page, paper, backs, reserve if k == 0 else 0.0)
     return pages
 
 
-def _place_blocks(page: Page, paper: str, backs: str) -> None:
-    """Stack the page's grids, centred across the area and down the page."""
+def _place_blocks(page: Page, paper: str, backs: str, reserve: float = 0.0) -> None:
+    """Stack the page's grids, centred across the area and down the page (above a reserved foot)."""
     pw, ph = paper_size(paper)
     room = area(paper, backs)
-    top = (ph + page.height()) / 2
+    top = (ph + reserve + page.height()) / 2
     for b in page.blocks:
         if backs == "gutterfold":  # fronts hug the fold, so each back lands just across it
             b.x = room.right - b.w
@@ -393,7 +396,7 @@ def scale_bar(c, x: float, y: float, vertical: bool = False) -> None:
     c.translate(x * mm, y * mm)
     if vertical:
         c.rotate(90)
-    c.setStrokeColorRGB(0, 0, 0)
+    c.setStrokeColorRGB(*BAR_RGB)
     c.setLineWidth(HAIRLINE)
     base = 2.6
     c.line(0, base * mm, BAR * mm, base * mm)
@@ -472,14 +475,8 @@ def _draw_side(c, paper: str, backs: str, blocks: list[tuple[Box, Block, list[Sl
     fold_x = pw / 2 if backs == "gutterfold" else None
     boxes = [b for b, *_rest in blocks]
     bounds = _bounds(boxes)
-    cap_side = _caption_side(paper, bounds, backs == "gutterfold")
-    all_sides = []
-    for k, (box, block, slots, draw) in enumerate(blocks):
-        others = [o for j, o in enumerate(boxes) if j != k]
-        below = any(o.top <= box.y + 1e-6 and o.right > box.x and o.x < box.right and box.y - o.top < BLOCK_GAP + 1 for o in others)
-        above = any(o.y >= box.top - 1e-6 and o.right > box.x and o.x < box.right and o.y - box.top < BLOCK_GAP + 1 for o in others)
-        sides = _sides(box, paper, bleed, (False, below, False, above), cap_side, fold_x)
-        all_sides.append(sides)
+    cap_side, all_sides = _side_geometry(paper, backs, blocks, bleed)
+    for (box, block, slots, draw), sides in zip(blocks, all_sides):
         cw, ch = block.grid.cell
         cells = {(round((s.x - box.x) / cw), round((s.y - box.y) / ch)) for s in slots}
         bl, bb, br, bt = sides.bleed
@@ -499,22 +496,43 @@ def _draw_side(c, paper: str, backs: str, blocks: list[tuple[Box, Block, list[Sl
     cap_box = Box(EDGE, EDGE, pw - 2 * EDGE, ph - 2 * EDGE)
     caption_line(c, paper, cap_side, cap_box, caption)
     if bar:
-        spot = None
-        for side in [s for s in (1, 3, 2, 0) if s != cap_side]:
-            cuts = []
-            for (box, block, slots, _d), sd in zip(blocks, all_sides):
-                if side in (1, 3):
-                    cuts += [s.x for s in slots] + [s.right for s in slots]
-                else:
-                    cuts += [s.y for s in slots] + [s.top for s in slots]
-            k = min(range(len(blocks)), key=lambda j: boxes[j].y if side == 1 else -boxes[j].top if side == 3 else 0)
-            spot = _bar_spot(bounds, cuts, side, paper, all_sides[k])
-            if spot:
-                break
+        spot = _bar_place(paper, blocks, all_sides, cap_side)
         if spot:
             scale_bar(c, *spot)
-        else:  # no margin holds it: the free room under the content
-            scale_bar(c, (pw - BAR) / 2, max(EDGE + CAPTION_H + 0.5, bounds.y - BAR_H - 8.0))
+        else:  # the page was packed with room kept free at the foot (see impose)
+            scale_bar(c, (pw - BAR) / 2, EDGE + (CAPTION_H + 0.5 if cap_side == 1 else 0.0))
+
+
+def _bar_place(paper: str, blocks, all_sides, cap_side: int):
+    boxes = [b for b, *_rest in blocks]
+    bounds = _bounds(boxes)
+    for side in [s for s in (1, 3, 2, 0) if s != cap_side]:
+        cuts = []
+        for box, block, slots, _d in blocks:
+            if side in (1, 3):
+                cuts += [s.x for s in slots] + [s.right for s in slots]
+            else:
+                cuts += [s.y for s in slots] + [s.top for s in slots]
+        k = min(range(len(blocks)), key=lambda j: boxes[j].y if side == 1 else -boxes[j].top if side == 3 else 0)
+        spot = _bar_spot(bounds, cuts, side, paper, all_sides[k])
+        if spot:
+            return spot
+    return None
+
+
+def _side_geometry(paper: str, backs: str, blocks, bleed: float):
+    """(caption side, each block's Sides) of one side of a sheet."""
+    pw, _ph = paper_size(paper)
+    fold_x = pw / 2 if backs == "gutterfold" else None
+    boxes = [b for b, *_rest in blocks]
+    cap_side = _caption_side(paper, _bounds(boxes), backs == "gutterfold")
+    out = []
+    for k, box in enumerate(boxes):
+        others = [o for j, o in enumerate(boxes) if j != k]
+        below = any(o.top <= box.y + 1e-6 and o.right > box.x and o.x < box.right and box.y - o.top < BLOCK_GAP + 1 for o in others)
+        above = any(o.y >= box.top - 1e-6 and o.right > box.x and o.x < box.right and o.y - box.top < BLOCK_GAP + 1 for o in others)
+        out.append(_sides(box, paper, bleed, (False, below, False, above), cap_side, fold_x))
+    return cap_side, out
 
 
 def _fold_guide(c, paper: str, bounds: Box) -> None:
@@ -534,6 +552,14 @@ def impose(c, paper: str, sections: Sequence[Section], bleed: float, backs: str,
            caption: Callable[[int, int], str], on_page: Callable[[], None] | None = None, bar: bool = True) -> int:
     """Draw the sections page by page (fronts, then a backs page for duplex); returns the pages drawn."""
     pages = pack(paper, backs, sections)
+    if bar and pages:
+        probe = [(b.box, b, front_slots(b), b.draw_front) for b in pages[0].blocks]
+        if backs == "gutterfold":
+            probe += [(_bounds(sl), b, sl, b.draw_back) for b in pages[0].blocks if b.draw_back
+                      for sl in [[back_slot(s, paper, backs, offset) for s in front_slots(b)]]]
+        cap_side, sides = _side_geometry(paper, backs, probe, bleed)
+        if _bar_place(paper, probe, sides, cap_side) is None:
+            pages = pack(paper, backs, sections, reserve=BAR_H + MARK_GAP + MARK_LEN + bleed + 2.0)
     drawn = 0
     pw, ph = paper_size(paper)
     for n, page in enumerate(pages, 1):

@@ -23,7 +23,7 @@ from companion.i18n import _, ngettext
 TOKEN = (40.0, 40.0)  # the smallest token; grown in steps until every face's words fit
 TOKEN_STEPS = (40.0, 45.0, 55.0, 60.0)
 PIECE = (20.0, 20.0)
-MAX_PIECES = 40  # counters with a larger supply are scores, not pieces to print
+MAX_PIECES = 100  # counters with a larger supply are scores, not pieces to print
 
 
 @dataclass(frozen=True)
@@ -140,6 +140,18 @@ def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
                            valign="middle")
 
 
+PIECE_STEPS = (20.0, 25.0, 30.0, 40.0)
+
+
+def piece_size(p: Piece) -> float:
+    """The fitting step for pieces: the smallest side at which the piece's words fit at 6 pt or more."""
+    text = f"{p.name} {p.label}".strip()
+    for side in PIECE_STEPS:
+        if fonts.fits(text, fonts.BOLD, side - 3, side * 0.3, 8, fonts.MIN_SIZE) is not None:
+            return side
+    return PIECE_STEPS[-1]
+
+
 def token_size(faces) -> tuple[float, float]:
     """The fitting step for tokens: the smallest size at which every face's words fit at 6 pt or more."""
     for side in TOKEN_STEPS:
@@ -174,10 +186,12 @@ def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | 
     sections = []
     if token_faces:
         sections.append(cards.section(token_faces, size, opts.bleed))
-    if parts:
-        w, h = PIECE
-        sections.append(sheet.Section(parts, PIECE, lambda cv, p: draw_piece(cv, p, w, h, opts.bleed),
-                                      lambda cv, p: draw_piece_back(cv, p, w, h, opts.bleed)))
+    by_size: dict[float, list[Piece]] = {}
+    for p in parts:
+        by_size.setdefault(piece_size(p), []).append(p)
+    for side, group in sorted(by_size.items()):
+        sections.append(sheet.Section(group, (side, side), lambda cv, p, s=side: draw_piece(cv, p, s, s, opts.bleed),
+                                      lambda cv, p, s=side: draw_piece_back(cv, p, s, s, opts.bleed)))
     backs = "" if opts.backs == "none" else _(" · backs: {backs}").format(backs=opts.backs)
     sheet.impose(c, opts.paper, sections, opts.bleed, opts.backs, opts.offset,
                  lambda n, t: _("{game} · tokens · sheet {n} of {total} · {paper}").format(
