@@ -157,7 +157,7 @@ def best_grid(w: float, h: float, room_w: float, room_h: float, rotate: bool = T
 def per_sheet(paper: str, w: float, h: float, backs: str = "none") -> int:
     """How many w x h items one sheet holds (gutterfold: fronts, each with its back beside)."""
     room = area(paper, backs)
-    return best_grid(w, h, room.w, room.h - CAPTION_H - 0.5).count
+    return best_grid(w, h, room.w, room.h).count
 
 
 def check_fits(paper: str, w: float, h: float, backs: str) -> None:
@@ -219,7 +219,7 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
 
     reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
     room = area(paper, backs)
-    usable_h = room.h - CAPTION_H - 0.5
+    usable_h = room.h
     pages: list[Page] = []
     for sec in sections:
         items = list(sec.items)

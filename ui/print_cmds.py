@@ -253,11 +253,13 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
     with store() as st:
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
-    code = savecode.encode(loaded.table)
+    code = savecode.encode(loaded.table, loaded.row.title)
     title = _("{name}: save sheet, game {id}").format(name=_(loaded.cat.name), id=loaded.row.id)
+    if loaded.row.title:
+        title = f"{title} · {loaded.row.title}"
     sub = _("version {version} · saved {at} · restore with: castaway resume CODE").format(
         version=loaded.row.version, at=now()[:16].replace('T', ' '))
-    pdf = savesheet.render(title, sub, board_words(loaded), code, paper.strip().lower())
+    pdf = savesheet.render(title, sub, savesheet.rows(loaded.table.data, loaded.cat), code, paper.strip().lower())
     name = f"{loaded.cat.id}-game{loaded.row.id}-v{loaded.row.version}-save-{paper.strip().lower()}.pdf"
     paths = write_all(out_folder(out_dir), [(name, pdf)])
     _report(paths, as_json, ["save sheet"])
@@ -270,15 +272,15 @@ def resume_cmd(
 ):
     """Start a new game from a save sheet's code; it becomes the current game.
 
-    Example: castaway resume CW1-AJNLBSUJRZ4NVDKU...
+    Example: castaway resume 'CW2-04334J CB4C5T ...' (version 1 codes, CW1-..., are read too)
     """
     from companion import savecode
     from companion.table import Table
     from ui.common import show_board
 
-    data = savecode.decode(code)
+    data, saved_title = savecode.decode(code, with_title=True)
     with store(create=True) as st:
-        loaded = session.new_game_from_state(st, Table(data), title=title or "resumed from a save sheet")
+        loaded = session.new_game_from_state(st, Table(data), title=title or saved_title or _("resumed from a save sheet"))
     out.print(_("Game {id}: {name} restored from the save code. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 
