@@ -8,6 +8,7 @@ as DECK/CARD, which `castaway draw DECK --card ...` accepts when scanned.
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
@@ -105,7 +106,8 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
             if len(ids) > 1:
                 f.append(_("copy {k} of {n}").format(k=k, n=len(ids)))
             faces.append(Face(_(cat.name), _(deck.name), deck.id, cid, _(card.name), _(card.effect) if card.effect else None, tuple(f), _note(card),
-                              qr_payload(deck.id, cid), icon, ctint, _darker(tint), back_icon=deck_icon(deck)))
+                              qr_payload(deck.id, cid) if card.get("qr", True) else None, icon, ctint, _darker(tint),
+                              back_icon=deck_icon(deck)))
     return faces
 
 
@@ -159,6 +161,7 @@ def _safe(w: float, h: float) -> float:
     return SAFE if min(w, h) >= 50 else 2.0
 
 
+@lru_cache(maxsize=4096)
 def plan_front(face: Face, w: float, h: float) -> FrontPlan:
     k = _scale(w, h)
     m = _safe(w, h)

@@ -51,6 +51,7 @@ def printable(text: str, font: str = SANS) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=50000)
 def width(text: str, font: str, size: float) -> float:
     """Width in mm."""
     return pdfmetrics.stringWidth(text, font, size) / mm
@@ -98,6 +99,7 @@ def block_height(n: int, font: str, size: float) -> float:
     return (a - d) + (n - 1) * size * LEADING / mm if n else 0.0
 
 
+@lru_cache(maxsize=20000)
 def fit(text: str, font: str, box_w: float, box_h: float, max_size: float, min_size: float = MIN_SIZE,
         max_lines: int | None = None) -> Fitted:
     """The largest size (steps of 0.25 pt) at which the text, wrapped, fits the box.
@@ -116,6 +118,7 @@ def fit(text: str, font: str, box_w: float, box_h: float, max_size: float, min_s
     return _cut(text, font, min_size, box_w, box_h, max_lines)
 
 
+@lru_cache(maxsize=20000)
 def fits(text: str, font: str, box_w: float, box_h: float, max_size: float, min_size: float = MIN_SIZE,
          max_lines: int | None = None) -> Fitted | None:
     """The fit at the largest size from max_size down to min_size, or None when the whole text does not fit."""
