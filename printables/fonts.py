@@ -21,17 +21,24 @@ MIN_SIZE = 6.0  # pt: the smallest text we print (a fitting step moves longer te
 LEADING = 1.18
 
 
-def register() -> None:
-    """Register the TTF fonts with reportlab once per process (they are embedded, subset, in each PDF)."""
-    for name, file in _FILES.items():
+_READY: set[str] = set()
+
+
+def register(*names: str) -> None:
+    """Register TTF fonts with reportlab once per process (they are embedded, subset, in each PDF): the sans
+    faces always, the mono face when it is first used (reading a font file costs a tenth of a second)."""
+    for name in (names or (SANS, BOLD)):
+        if name in _READY:
+            continue
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / _FILES[name])))
+        _READY.add(name)
 
 
 @lru_cache(maxsize=8)
-def _charset(font: str) -> frozenset[int]:
-    register()
-    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+def _charset(font: str) -> frozenset[str]:
+    register(font)
+    return frozenset(chr(u) for u in pdfmetrics.getFont(font).face.charToGlyph) | {"\n", "\t"}
 
 
 # stand-ins for glyphs DejaVu lacks (the terminal board uses some of them)
@@ -41,19 +48,23 @@ SUBSTITUTES = {"⛵": "▲", "ᘐ": "~", "🎲": "▣", "🦈": "▲", "🐙": "
 def printable(text: str, font: str = SANS) -> str:
     """The text with characters the font has no glyph for replaced (a stand-in, else '?'): never a box."""
     have = _charset(font)
+    if have.issuperset(text):
+        return text
     out = []
     for ch in text:
-        if ord(ch) in have or ch in "\n\t":
+        if ch in have:
             out.append(ch)
         else:
             sub = SUBSTITUTES.get(ch, "?")
-            out.append(sub if all(ord(x) in have for x in sub) else "?")
+            out.append(sub if have.issuperset(sub) else "?")
     return "".join(out)
 
 
 @lru_cache(maxsize=50000)
 def width(text: str, font: str, size: float) -> float:
     """Width in mm."""
+    if font not in _READY:
+        register(font)
     return pdfmetrics.stringWidth(text, font, size) / mm
 
 
@@ -179,6 +190,8 @@ def draw_fit(c, text: str, x: float, y: float, w: float, h: float, font: str = S
     f = fit(text, font, w, h, max_size, min_size, max_lines)
     if not f.lines:
         return f
+    if font not in _READY:
+        register(font)
     a, _d = ascent_descent(font, f.size)
     if valign == "top":
         top = y + h
