@@ -108,7 +108,9 @@ def _table(rows: list[list[str]], widths: list[float]) -> Table:
     """A table whose first column wraps (long game names never run into the numbers)."""
     cell = ParagraphStyle("cell", fontName=SANS, fontSize=8, leading=10, textColor=INK)
     head = ParagraphStyle("head", parent=cell, fontName=BOLD)
-    rows = [[Paragraph(_esc(r[0]), head if i == 0 else cell)] + r[1:] for i, r in enumerate(rows)]
+    head_r = ParagraphStyle("head_r", parent=head, alignment=2)
+    rows = [[Paragraph(_esc(r[0]), head if i == 0 else cell)] + ([Paragraph(_esc(x), head_r) for x in r[1:]] if i == 0 else r[1:])
+            for i, r in enumerate(rows)]
     t = Table(rows, colWidths=widths, repeatRows=1)
     t.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, 0), BOLD, 8),
@@ -181,7 +183,7 @@ def report(stats: dict, options: dict) -> bytes:
     for g in games:
         rows.append([g["name"], str(g["plays"]), _hours(g["minutes"]), _hours(g["average_minutes"]),
                      str(g["won"]), str(g["lost"]), str(g["abandoned"]), _("by player") if g["competitive"] else _pct(g["rate"])])
-    story += [Spacer(1, 3 * mm), _table(rows, [width * f for f in (0.24, 0.08, 0.12, 0.12, 0.08, 0.08, 0.14, 0.14)])]
+    story += [Spacer(1, 3 * mm), _table(rows, [width * f for f in (0.22, 0.08, 0.12, 0.12, 0.11, 0.11, 0.12, 0.12)])]
 
     titles = {"game": _("Win rate by game"), "difficulty": _("Win rate by difficulty"),
               "survivor": _("Win rate by survivor or character"), "player_count": _("Win rate by player count"),
