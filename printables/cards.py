@@ -329,11 +329,14 @@ def section(faces: Sequence[Face], size: tuple[float, float], bleed: float, with
 
 
 def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, float] | None = None,
-           on_page: Callable[[], None] | None = None, extra: Sequence[sheet.Section] = (), rules_title: str | None = None) -> bytes:
-    """Fronts (and backs) of the faces imposed on the paper, then the rules page if any text did not fit."""
+           on_page: Callable[[], None] | None = None, extra: Sequence[sheet.Section] = (), rules_title: str | None = None,
+           extra_rules: Sequence[tuple[int, Face]] = ()) -> bytes:
+    """Fronts (and backs) of the faces imposed on the paper (then any extra sections packed after them), then the
+    rules page if any text did not fit (extra_rules: the extra sections' entries, numbered after the faces')."""
     w, h = item or sheet.card_size(opts.size)
     sheet.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
     faces, rules = number_rules(faces, w, h)
+    rules = list(rules) + list(extra_rules)
     buf = io.BytesIO()
     c = sheet.new_canvas(buf, opts.paper, title)
     size_name = opts.size if item is None else f"{w:g}x{h:g} mm"

@@ -55,20 +55,35 @@ def stem(cat: GameCatalog, opts: KitOptions) -> str:
     return f"{cat.id}-{ed}{'' if lang == ed else '-' + lang}-{opts.paper}"
 
 
-def plan(cat: GameCatalog, opts: KitOptions) -> list[Part]:
-    """What the kit will make for this game; parts with nothing to print are left out."""
+def plan(cat: GameCatalog, opts: KitOptions, merge: bool = True) -> list[Part]:
+    """What the kit will make for this game; parts with nothing to print are left out.
+
+    merge: the tokens and pieces are packed after the cards, in the cards file (one run of card stock, the
+    leftover room of the last card sheet used); otherwise they get a tokens file of their own."""
     base = stem(cat, opts)
     parts: list[Part] = []
     faces = card_faces(cat)
     tracks = tokens.track_section(cat, opts.bleed)
-    if faces or tracks:
+    has_tokens = bool(cards.all_faces(cat, token_decks=True) or tokens.pieces(cat) or tokens.ability_tokens(cat))
+
+    def build_cards(cb):
+        extra = [tracks] if tracks else []
+        extra_rules: list = []
+        if merge and has_tokens:
+            w, h = cards.sheet.card_size(opts.size)
+            first = len(cards.number_rules(faces, w, h)[1]) + 1
+            secs, extra_rules = tokens.sections(cat, opts.cards(), start=first)
+            extra += secs
+        return cards.render(faces, opts.cards(), _("{name} cards").format(name=_(cat.name)), on_page=cb, extra=extra,
+                            extra_rules=extra_rules)
+
+    if faces or tracks or (merge and has_tokens):
         sheets = cards.sheets_for(len(faces) + (len(tracks.items) if tracks else 0), opts.cards())
-        parts.append(Part(f"{base}-cards.pdf", ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces)), lambda cb: cards.render(
-            faces, opts.cards(), _("{name} cards").format(name=_(cat.name)), on_page=cb, extra=[tracks] if tracks else ()),
-            sheets * (2 if opts.backs in ("long", "short") else 1)))
+        parts.append(Part(f"{base}-cards.pdf", ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces)), build_cards,
+                          sheets * (2 if opts.backs in ("long", "short") else 1)))
     if any(all(p.faces for p in d.parts) for d in cat.dice.values()):
         parts.append(Part(f"{base}-dice.pdf", _("dice stickers"), lambda cb: dice.render(cat, opts.dice(), cb), 2))
-    if cards.all_faces(cat, token_decks=True) or tokens.pieces(cat) or tokens.ability_tokens(cat):
+    if has_tokens and not merge:
         parts.append(Part(f"{base}-tokens.pdf", _("tokens"), lambda cb: tokens.render(cat, opts.cards(), cb), 4))
     if getattr(cat, "reference", ()):
         parts.append(Part(f"{base}-reference.pdf", _("reference aids"), lambda cb: reference.render(cat, opts.paper, cb), 2))

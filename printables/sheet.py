@@ -156,8 +156,8 @@ def best_grid(w: float, h: float, room_w: float, room_h: float, rotate: bool = T
 
 def per_sheet(paper: str, w: float, h: float, backs: str = "none") -> int:
     """How many w x h items one sheet holds (gutterfold: fronts, each with its back beside)."""
-    room = area(paper, backs)
-    return best_grid(w, h, room.w, room.h).count
+    pages = pack(paper, backs, [Section([None] * 400, (w, h), lambda c, it: None, None)])
+    return len(pages[0].blocks[0].items) if pages else 0
 
 
 def check_fits(paper: str, w: float, h: float, backs: str) -> None:
@@ -214,32 +214,54 @@ class Section:
     rotate: bool = True
 
 
+CAPTION_ROOM = EDGE + CAPTION_H + 0.3 + MARK_GAP + MIN_MARK  # a margin that holds the caption beside short marks
+
+
 def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0.0) -> list[Page]:
     """Sections of items into pages: each fills pages with its densest grid; leftovers share a page.
 
-    reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
+    A page keeps room for its caption: in a side margin when every grid on it leaves one, else above and
+    below. reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
+    pw, ph = paper_size(paper)
     room = area(paper, backs)
-    usable_h = room.h
+    tall = room.h  # the grids' height when the caption can go beside them
+    short = ph - 2 * CAPTION_ROOM  # when it must go above them
+
+    def side_ok(width: float) -> bool:
+        return backs != "gutterfold" and (pw - width) / 2 >= CAPTION_ROOM
+
     pages: list[Page] = []
     for sec in sections:
         items = list(sec.items)
         w, h = sec.size
-        full = best_grid(w, h, room.w, usable_h, sec.rotate)
+        full = best_grid(w, h, room.w, tall, sec.rotate)
+        if full.count and not side_ok(full.cols * full.cell[0]):
+            full = best_grid(w, h, room.w, short, sec.rotate)
         if full.count == 0:
             raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with the margins a printer needs").format(item_w=w, item_h=h, paper=paper))
         while items:
             page = pages[-1] if pages else None
             grid = None
             if page is not None and page.blocks:
-                left = usable_h - (reserve if len(pages) == 1 else 0.0) - page.height() - BLOCK_GAP
-                if left > 0:
-                    g = best_grid(w, h, room.w, left, sec.rotate)
-                    if g.count and (g.rotated == full.rotated or g.count >= min(len(items), full.count)):
+                foot = reserve if len(pages) == 1 else 0.0
+                for limit in (tall, short):
+                    left = limit - foot - page.height() - BLOCK_GAP
+                    g = best_grid(w, h, room.w, left, sec.rotate) if left > 0 else None
+                    if not g or not g.count:
+                        continue
+                    widths = [b.w for b in page.blocks] + [g.cols * g.cell[0]]
+                    if limit == tall and not all(side_ok(x) for x in widths):
+                        continue
+                    if g.rotated == full.rotated or g.count >= min(len(items), full.count):
                         grid = g
+                        break
             if grid is None:
                 page = Page()
                 pages.append(page)
-                grid = full if (len(pages) > 1 or not reserve) else best_grid(w, h, room.w, usable_h - reserve, sec.rotate)
+                grid = full
+                if len(pages) == 1 and reserve:
+                    limit = tall if side_ok(full.cols * full.cell[0]) else short
+                    grid = best_grid(w, h, room.w, limit - reserve, sec.rotate)
             take, items = items[:grid.count], items[grid.count:]
             page.blocks.append(Block(grid, 0.0, 0.0, take, sec.front, sec.back))
     for k, page in enumerate(pages):
@@ -545,7 +567,8 @@ def _fold_guide(c, paper: str, bounds: Box) -> None:
     c.line(x * mm, (bounds.top + 1) * mm, x * mm, (ph - EDGE - CAPTION_H - 1) * mm)
     c.line(x * mm, (bounds.y - 1) * mm, x * mm, (EDGE + CAPTION_H + 1) * mm)
     c.restoreState()
-    fonts.draw_fit(c, _("fold"), x - 8, bounds.top + 1.5, 7, 3, fonts.SANS, 6.5, align="right", min_size=6.0, colour=(0.2, 0.2, 0.6))
+    if ph - EDGE - CAPTION_H - 1 - bounds.top >= 4.5:  # the word, where the margin has room for it
+        fonts.draw_fit(c, _("fold"), x - 8, bounds.top + 1.5, 7, 3, fonts.SANS, 6.5, align="right", min_size=6.0, colour=(0.2, 0.2, 0.6))
 
 
 def impose(c, paper: str, sections: Sequence[Section], bleed: float, backs: str, offset: tuple[float, float],

@@ -171,29 +171,36 @@ def track_section(cat: GameCatalog, bleed: float) -> sheet.Section | None:
                          lambda cv, t: cards.draw_back(cv, back, w, h, bleed))
 
 
+def sections(cat: GameCatalog, opts: cards.Options, start: int = 1) -> tuple[list[sheet.Section], list]:
+    """The token and piece sections of a game (for a tokens file, or packed after the cards of a kit), and the
+    rules page's entries for token texts that do not fit (numbered from start)."""
+    token_faces = cards.all_faces(cat, token_decks=True) + ability_tokens(cat)
+    out: list[sheet.Section] = []
+    rules: list = []
+    if token_faces:
+        size = token_size(token_faces)
+        token_faces, rules = cards.number_rules(token_faces, *size, start=start)
+        out.append(cards.section(token_faces, size, opts.bleed))
+    by_size: dict[float, list[Piece]] = {}
+    for p in pieces(cat):
+        by_size.setdefault(piece_size(p), []).append(p)
+    for side, group in sorted(by_size.items()):
+        out.append(sheet.Section(group, (side, side), lambda cv, p, s=side: draw_piece(cv, p, s, s, opts.bleed),
+                                 lambda cv, p, s=side: draw_piece_back(cv, p, s, s, opts.bleed)))
+    return out, rules
+
+
 def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | None = None) -> bytes | None:
     """The tokens PDF (tokens, two-sided tokens, counter pieces, packed together), or None when there are none."""
-    token_faces = cards.all_faces(cat, token_decks=True) + ability_tokens(cat)
-    parts = pieces(cat)
-    if not (token_faces or parts):
+    secs, rules = sections(cat, opts)
+    if not secs:
         return None
     sheet.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
     buf = io.BytesIO()
     title = _("{name} tokens").format(name=_(cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)
-    size = token_size(token_faces)
-    token_faces, rules = cards.number_rules(token_faces, *size)
-    sections = []
-    if token_faces:
-        sections.append(cards.section(token_faces, size, opts.bleed))
-    by_size: dict[float, list[Piece]] = {}
-    for p in parts:
-        by_size.setdefault(piece_size(p), []).append(p)
-    for side, group in sorted(by_size.items()):
-        sections.append(sheet.Section(group, (side, side), lambda cv, p, s=side: draw_piece(cv, p, s, s, opts.bleed),
-                                      lambda cv, p, s=side: draw_piece_back(cv, p, s, s, opts.bleed)))
     backs = "" if opts.backs == "none" else _(" · backs: {backs}").format(backs=opts.backs)
-    sheet.impose(c, opts.paper, sections, opts.bleed, opts.backs, opts.offset,
+    sheet.impose(c, opts.paper, secs, opts.bleed, opts.backs, opts.offset,
                  lambda n, t: _("{game} · tokens · sheet {n} of {total} · {paper}").format(
                      game=_(cat.name), n=n, total=t, paper=opts.paper.upper()) + backs, on_page)
     if rules:

@@ -140,7 +140,7 @@ def _one(game, kind, opts, out_dir, as_json, edition=None, **kw):
 
     cat = _catalog(game, edition)
     opts = replace(opts, edition=(edition or "").strip().lower() or None)
-    parts = [p for p in plan(cat, opts) if p.file.endswith(f"-{kind}.pdf")]
+    parts = [p for p in plan(cat, opts, merge=False) if p.file.endswith(f"-{kind}.pdf")]
     if not parts:
         raise UsageError(_("{name} has no {kind} to print").format(name=_(cat.name), kind=kind))
     built = _build(parts, f"{_(cat.name)} {parts[0].what}")
