@@ -52,3 +52,15 @@ def test_a_scanned_card_payload_is_accepted_by_draw(cli):
     assert cat.deck("scruffs").card(face.id.split(":")[0]).name in r.output
     status = cli.ok("status", "--json").output
     assert face.id in status
+
+
+def test_every_qr_code_of_a_whole_kit_file_decodes():
+    """The 21 Days cards file of the kit on Letter (cards, track cards, tokens and pieces packed after them)."""
+    from printables.kit import KitOptions, card_faces, plan
+
+    cat = catalog.load("21days")
+    part = next(p for p in plan(cat, KitOptions(paper="letter", backs="none")) if p.file.endswith("-cards.pdf"))
+    doc = open_pdf(part.build(None))
+    found = [t for page in doc for t in qr_texts(page, dpi=200)]
+    expected = [f.qr for f in card_faces(cat) + cards.all_faces(cat, token_decks=True) if f.qr]
+    assert sorted(found) == sorted(expected)
