@@ -76,7 +76,6 @@ def render(title: str, subtitle: str, table_rows: Sequence[tuple[str, str]], cod
                    align="center", min_size=SIZE)
     # the table, left of the code (then under it)
     col1 = 45.0
-    line = SIZE * fonts.LEADING / 72 * 25.4
     for what, value in table_rows:
         width = content.w - side - 6 if flow.y > top - side - 8 else content.w
         f = fonts.fit(value or " ", fonts.SANS, width - col1, 1e6, SIZE, SIZE)

@@ -199,7 +199,6 @@ class Block:
 @dataclass
 class Page:
     blocks: list[Block] = field(default_factory=list)
-    bar_slot: Box | None = None  # first sheet, when no margin holds the scale bar: the bar takes this box
 
     def height(self) -> float:
         return sum(b.h for b in self.blocks) + BLOCK_GAP * max(0, len(self.blocks) - 1)
@@ -463,14 +462,6 @@ def _bar_spot(page_box: Box, cuts: Sequence[float], side: int, paper: str, sides
     return pw - EDGE - (depth - BAR_H) / 2, best - BAR / 2, True
 
 
-@dataclass(frozen=True)
-class Options:
-    paper: str = "a4"
-    bleed: float = 3.0
-    backs: str = "none"
-    offset: tuple[float, float] = (0.0, 0.0)
-
-
 def _bounds(blocks: Sequence[Box]) -> Box:
     x0 = min(b.x for b in blocks)
     y0 = min(b.y for b in blocks)
@@ -494,7 +485,6 @@ def _draw_side(c, paper: str, backs: str, blocks: list[tuple[Box, Block, list[Sl
                caption: str, bar: bool) -> None:
     """Items, crop marks, caption and (first sheet) scale bar of one side of a sheet."""
     pw, ph = paper_size(paper)
-    fold_x = pw / 2 if backs == "gutterfold" else None
     boxes = [b for b, *_rest in blocks]
     bounds = _bounds(boxes)
     cap_side, all_sides = _side_geometry(paper, backs, blocks, bleed)

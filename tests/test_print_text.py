@@ -3,7 +3,6 @@ printable page; and the density, backs and file names the hobbyist prints as the
 
 from __future__ import annotations
 
-import pymupdf
 import pytest
 
 from companion import catalog, i18n
