@@ -2,14 +2,16 @@
 
 Version 2 (what castaway prints):
 
-    CW2-XXXXXC XXXXXC ... : Crockford base32, in groups of 5 characters and a check character each
+    CW2-XXXXXCXXXXXC... : Crockford base32, in groups of 5 characters and a check character each
+                          (groups() spaces them out for printing; spaces are ignored when read)
 
 The bytes: a flags byte; the game id, the edition, the game's title (length-prefixed UTF-8); the
 options and the seed, from which the game's own setup rebuilds the state the game started from; then
-the difference between that starting state and the state saved (only what changed: a pile that lost
-cards from its top says how many, a dict lists only its changed keys); optionally raw-deflated; and
-last a CRC-32 of the whole decoded state (canonical JSON). Values are tagged varints; strings found in
-the starting state, the catalog or the format's own word list are one small number.
+the difference between that starting state and the state saved (a bit per leaf of the starting state,
+then each changed leaf's new value; a pile that lost cards from its top says how many and what came on
+its end; then the leaves the starting state does not have); optionally raw-deflated; and last a CRC-32
+of the whole decoded state (canonical JSON). Common values take one byte: None, booleans, 0..39, and the
+first words of the word list (the starting state's strings, the format's own words, the catalog's ids).
 
 The check character of each group (a weighted sum mod 31 of its characters) names the group a typo is
 in; the CRC then proves the whole state (a code made by a castaway whose rules or catalog differ is
@@ -87,19 +89,44 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O,
 GROUP = 5
 CHECK_MOD = 31
 MAX_BYTES = 4096
-# the format's own words (keys and values common to every game's state); their order is part of version 2
+# the format's own words: the games and editions, then keys and values common to the games' states (their
+# order is part of version 2; a word not here is written out in full, which costs bytes, never correctness)
 WORDS = (
-    "game", "seats", "seat", "tracks", "counters", "flags", "decks", "rng", "options", "edition", "draw", "discard",
-    "held", "out", "table", "pools", "supply", "limits", "last", "card", "over", "dead", "flow", "queue",
-    "placements", "do", "phase", "starting", "strength", "hope", "player", "players", "survivor", "used", "id",
-    "result", "winners", "round", "day", "today", "setup", "shark", "morning", "midday", "evening", "attack", "end",
-    "weather", "kite", "scruffs", "promos", "shark6", "difficulty", "solo", "green", "orange", "red", "yellow", "blue",
-    "won", "lost", "abandoned", "who", "to", "from", "n", "faces", "roll", "die", "dice", "place", "spot",
+    "21days", "robinson", "mutinies", "dieson", "", "en", "cs", "game", "seats", "seat", "tracks", "counters",
+    "flags", "decks", "rng", "options", "edition", "draw", "discard", "held", "out", "table", "pools", "supply",
+    "limits", "last", "card", "over", "dead", "flow", "queue", "placements", "do", "phase", "starting", "strength",
+    "hope", "player", "players", "survivor", "used", "id", "result", "winners", "round", "day", "today", "setup",
+    "shark", "morning", "midday", "evening", "attack", "end", "weather", "kite", "scruffs", "promos", "shark6",
+    "difficulty", "solo", "green", "orange", "red", "yellow", "blue", "won", "lost", "abandoned", "who", "to", "from",
+    "n", "faces", "roll", "die", "dice", "place", "spot", "ability", "action", "active", "among", "animals-die",
+    "area", "areas", "arrange_card", "await", "beyond", "bite", "blocked", "blueprint", "board", "bonus", "bonuses",
+    "boost", "bottle", "built", "camp", "camp-food", "camp-shelter", "camp-wood", "cards", "challenges", "character",
+    "claimed", "compulsory", "cost", "crusoe", "d21", "dc", "deck_left", "detail", "determination", "disaster",
+    "discoveries", "dive", "dog", "done", "doubloons", "drawn", "escaped", "event", "event-deck", "expert", "extra",
+    "extra-pawns", "face", "fence", "fifth", "fight", "final_round", "first", "fished", "flying", "food",
+    "food-store", "for", "found", "friday", "friday-wounds", "friend", "friend_card", "friends", "front", "fur",
+    "future-discoveries", "future-food", "future-fur", "future-wood", "future_items", "hand", "health", "how",
+    "hunted", "hunting", "icon", "icons", "ignore_texts", "items", "jelly", "jellyfish", "jewel", "jewels",
+    "jewels-out", "just_attacked", "kind", "leather", "lightning", "logbook", "lost_planks", "lost_spots", "markers",
+    "morale", "mutiny", "name", "needs", "nonperishable", "octopus", "octopus_fought", "of", "order", "owes", "paid",
+    "palisade", "paranoia", "pawns", "payer", "pending", "picked", "pirate", "placed", "plan", "planks", "power",
+    "prestige", "quest", "quests", "raft", "raid", "rain-token", "rc", "reason", "rerolled", "rerolls", "roof",
+    "rounds", "routes", "rum", "scoring", "shelter", "ship", "shortcut", "skip_pages", "space", "special",
+    "stars_bonus", "step", "stone", "storm-token", "suitcases", "swap", "sym", "tentacles", "terrain", "terrains",
+    "threat", "tile", "tiles", "token", "tomorrow", "tools", "total", "treasure", "treasures", "treasures-out",
+    "unused", "uses", "victim", "visited", "weapon", "white", "white_die", "why", "winter-token", "wood", "wounds",
 )
 
 
 def _crc_state(state: dict) -> int:
     return zlib.crc32(json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+# the value codes: one byte for the common values, an escape byte before a varint else
+C_NONE, C_FALSE, C_TRUE, C_INT, C_NEG, C_FLOAT, C_STR, C_LIST, C_DICT, C_FARWORD, C_GONE, C_TAIL = range(12)
+SMALL = 40  # integers 0..39 in one byte
+C_SMALL = 12
+C_WORD = C_SMALL + SMALL  # words 0..205 in one byte
 
 
 class _Out:
@@ -126,58 +153,50 @@ class _Out:
         self.b.extend(data)
 
     def value(self, x) -> None:
+        """One byte for the common values (None, booleans, 0..SMALL-1, the first words), an escape byte else."""
         if x is None or x is False or x is True:
-            self.head({None: 0, False: 1, True: 2}[x], 0)
+            self.b.append({None: C_NONE, False: C_FALSE, True: C_TRUE}[x])
         elif isinstance(x, int):
-            self.head(x, 1) if x >= 0 else self.head(-x - 1, 2)
+            if 0 <= x < SMALL:
+                self.b.append(C_SMALL + x)
+            elif x >= 0:
+                self.b.append(C_INT)
+                self.uv(x - SMALL)
+            else:
+                self.b.append(C_NEG)
+                self.uv(-x - 1)
         elif isinstance(x, float):
             data = repr(x).encode()
-            self.head(len(data), 7)
+            self.b.append(C_FLOAT)
+            self.uv(len(data))
             self.b.extend(data)
         elif isinstance(x, str):
-            if x in self.words:
-                self.head(self.words[x], 3)
+            i = self.words.get(x)
+            if i is not None and i < 256 - C_WORD:
+                self.b.append(C_WORD + i)
+            elif i is not None:
+                self.b.append(C_FARWORD)
+                self.uv(i - (256 - C_WORD))
             else:
                 data = x.encode()
-                self.head(len(data), 4)
+                self.b.append(C_STR)
+                self.uv(len(data))
                 self.b.extend(data)
         elif isinstance(x, list):
-            self.head(len(x), 5)
+            self.b.append(C_LIST)
+            self.uv(len(x))
             for v in x:
                 self.value(v)
         elif isinstance(x, dict):
-            self.head(len(x), 6)
+            self.b.append(C_DICT)
+            self.uv(len(x))
             for k, v in x.items():
                 self.value(k)
                 self.value(v)
         else:
             raise UsageError(f"the game's state holds a {type(x).__name__}, which a save code cannot carry")
 
-    def diff(self, old, new) -> None:
-        """ops (2 bits): 1 replace, 2 dict patch, 3 list: drop k from the front, then append."""
-        if isinstance(old, dict) and isinstance(new, dict):
-            changed = [k for k in new if k not in old or old[k] != new[k]]
-            gone = [k for k in old if k not in new]
-            self.head(len(changed) + len(gone), 2, 2)
-            for k in changed:
-                self.value(k)
-                self.diff(old.get(k, _MISSING), new[k])
-            for k in gone:
-                self.value(k)
-                self.head(0, 0, 2)
-            return
-        if isinstance(old, list) and isinstance(new, list):
-            for k in range(len(old) + 1):
-                tail = old[k:]
-                if new[:len(tail)] == tail:
-                    self.head(k, 3, 2)
-                    self.value(new[len(tail):])
-                    return
-        self.head(0, 1, 2)
-        self.value(new)
 
-
-_MISSING = object()
 
 
 class _In:
@@ -215,52 +234,164 @@ class _In:
     def value(self, depth: int = 0):
         if depth > 40:
             raise ValueError("too deep")
-        h = self.uv()
-        tag, p = h & 7, h >> 3
-        if tag == 0:
-            return (None, False, True)[p]
-        if tag == 1:
-            return p
-        if tag == 2:
-            return -p - 1
-        if tag == 3:
-            return self.words[p]
-        if tag == 4:
-            return self.raw(p).decode()
-        if tag == 5:
-            return [self.value(depth + 1) for _ in range(p)]
-        if tag == 6:
+        c = self.byte()
+        if c >= C_WORD:
+            return self.words[c - C_WORD]
+        if c >= C_SMALL:
+            return c - C_SMALL
+        if c in (C_NONE, C_FALSE, C_TRUE):
+            return {C_NONE: None, C_FALSE: False, C_TRUE: True}[c]
+        if c == C_INT:
+            return self.uv() + SMALL
+        if c == C_NEG:
+            return -self.uv() - 1
+        if c == C_FLOAT:
+            return float(self.raw(self.uv()).decode())
+        if c == C_FARWORD:
+            return self.words[self.uv() + 256 - C_WORD]
+        if c == C_STR:
+            return self.raw(self.uv()).decode()
+        if c == C_LIST:
+            return [self.value(depth + 1) for _ in range(self.uv())]
+        if c == C_DICT:
             out = {}
-            for _ in range(p):
+            for _ in range(self.uv()):
                 k = self.value(depth + 1)
                 out[k] = self.value(depth + 1)
             return out
-        if tag == 7:
-            return float(self.raw(p).decode())
-        raise ValueError("tag")
+        raise ValueError("code")
 
-    def diff(self, old, depth: int = 0):
-        if depth > 40:
-            raise ValueError("too deep")
-        h = self.uv()
-        op, p = h & 3, h >> 2
-        if op == 1:
-            return self.value(depth + 1)
+
+def _leaves(x, path: tuple = ()) -> list[tuple[tuple, object]]:
+    """(path, value) of every leaf: scalars, lists and empty dicts; a dict's keys in their order."""
+    if isinstance(x, dict) and x:
+        out = []
+        for k, v in x.items():
+            out += _leaves(v, path + (k,))
+        return out
+    return [(path, x)]
+
+
+_ABSENT = object()
+
+
+def _get(x, path: tuple):
+    for k in path:
+        if not isinstance(x, dict) or k not in x:
+            return _ABSENT
+        x = x[k]
+    return x
+
+
+def _changes(start: dict, state: dict) -> list[tuple[int, tuple, int, object]]:
+    """(leaf index, path, op, argument) for every leaf of the start that differs in the state:
+    op 0 gone, 1 a new value, 2 a list that lost k items from its front and gained a tail (argument: (k, tail))."""
+    out = []
+    for i, (path, old) in enumerate(_leaves(start)):
+        new = _get(state, path) if path else state
+        if new is _ABSENT:
+            out.append((i, path, 0, None))
+        elif new != old or type(new) is not type(old):
+            if isinstance(old, list) and isinstance(new, list):
+                k = next((k for k in range(len(old)) if new[:len(old) - k] == old[k:]), None)
+                if k is not None:
+                    out.append((i, path, 2, (k, new[len(old) - k:])))
+                    continue
+            out.append((i, path, 1, new))
+    return out
+
+
+def _apply(start: dict, changes, extra) -> dict:
+    """The start with the changes, then the extra leaves, applied (the decoder's and the encoder's check)."""
+    import copy
+
+    state = copy.deepcopy(start)
+    gone = []
+    for _i, path, op, arg in changes:
+        if op == 0:
+            gone.append(path)
+            continue
+        new = arg if op == 1 else list(_get(start, path)[arg[0]:]) + list(arg[1])
+        if not path:
+            state = new
+            continue
+        parent = _get(state, path[:-1]) if len(path) > 1 else state
+        if not isinstance(parent, dict):
+            raise ValueError("path")
+        parent[path[-1]] = new
+    for path in gone:
+        parent = _get(state, path[:-1]) if len(path) > 1 else state
+        if isinstance(parent, dict):
+            parent.pop(path[-1], None)
+    for path, value in extra:
+        if not path or not isinstance(state, dict):
+            raise ValueError("path")
+        node = state
+        for k in path[:-1]:
+            if not isinstance(node.get(k), dict):
+                node[k] = {}
+            node = node[k]
+        node[path[-1]] = value
+    return state
+
+
+def _write_changes(out: "_Out", start: dict, state: dict) -> bool:
+    """The state as changes to the start: a bit per leaf of the start (changed or not), each changed leaf's
+    op and argument, then the leaves the start does not have (path, value). False when they would not
+    rebuild the state exactly (the caller then writes the state whole)."""
+    leaves = _leaves(start)
+    changes = _changes(start, state)
+    applied = _apply(start, changes, [])
+    extra = [(p, v) for p, v in _leaves(state) if p and (_get(applied, p) != v or type(_get(applied, p)) is not type(v))]
+    if _apply(start, changes, extra) != state:
+        return False
+    bits = bytearray((len(leaves) + 7) // 8)
+    for i, *_rest in changes:
+        bits[i // 8] |= 1 << (i % 8)
+    out.b.extend(bits)
+    for _i, _path, op, arg in changes:  # a new value as it is; a leaf gone, or a list's new tail, after a code
         if op == 2:
-            out = dict(old) if isinstance(old, dict) else {}
-            for _ in range(p):
-                k = self.value(depth + 1)
-                h2 = self.b[self.i] if self.i < len(self.b) else None
-                if h2 is not None and h2 & 3 == 0 and h2 >> 2 == 0:  # a deleted key
-                    self.i += 1
-                    out.pop(k, None)
-                else:
-                    out[k] = self.diff(old.get(k) if isinstance(old, dict) else None, depth + 1)
-            return out
-        if op == 3:
-            base = list(old[p:]) if isinstance(old, list) else []
-            return base + self.value(depth + 1)
-        raise ValueError("op")
+            out.b.append(C_TAIL)
+            out.uv(arg[0])
+            out.value(arg[1])
+        elif op == 0:
+            out.b.append(C_GONE)
+        else:
+            out.value(arg)
+    out.uv(len(extra))
+    for p, v in extra:
+        out.value(list(p))
+        out.value(v)
+    return True
+
+
+def _read_changes(inp: "_In", start: dict) -> dict:
+    leaves = _leaves(start)
+    bits = inp.raw((len(leaves) + 7) // 8)
+    changes = []
+    for i, (path, old) in enumerate(leaves):
+        if not bits[i // 8] >> (i % 8) & 1:
+            continue
+        code = inp.b[inp.i] if inp.i < len(inp.b) else None
+        if code == C_GONE:
+            inp.i += 1
+            changes.append((i, path, 0, None))
+        elif code == C_TAIL and isinstance(old, list):
+            inp.i += 1
+            k = inp.uv()
+            tail = inp.value()
+            if not isinstance(tail, list) or k > len(old):
+                raise ValueError("tail")
+            changes.append((i, path, 2, (k, tail)))
+        else:
+            changes.append((i, path, 1, inp.value()))
+    extra = []
+    for _ in range(inp.uv()):
+        path, value = inp.value(), inp.value()
+        if not isinstance(path, list):
+            raise ValueError("path")
+        extra.append((tuple(path), value))
+    return _apply(start, changes, extra)
 
 
 def _start(game: str, edition: str, options: dict, seed: int) -> dict:
@@ -273,29 +404,34 @@ def _start(game: str, edition: str, options: dict, seed: int) -> dict:
 
 
 def _words(start: dict, game: str, edition: str) -> list[str]:
+    """The body's word list: the start state's strings in the order they come (the values a game changes
+    most are there, so they get the one-byte numbers), the format's words, then the catalog's other ids."""
     from . import catalog
 
-    found: set[str] = set(WORDS)
+    order: dict[str, None] = {}
 
     def walk(x):
         if isinstance(x, dict):
             for k, v in x.items():
-                found.add(k)
                 walk(v)
+                order.setdefault(k)
         elif isinstance(x, list):
             for v in x:
                 walk(v)
         elif isinstance(x, str):
-            found.add(x)
+            order.setdefault(x)
 
     walk(start)
+    for w in WORDS:
+        order.setdefault(w)
     cat = catalog.load(game, edition or None)
+    more: set[str] = set()
     for deck in cat.decks.values():
-        found.add(deck.id)
-        found.update(deck.all_copies())
+        more.add(deck.id)
+        more.update(deck.all_copies())
     for group in (cat.characters, cat.counters, cat.tracks, cat.dice, cat.seats):
-        found.update(group)
-    return list(WORDS) + sorted(found - set(WORDS))
+        more.update(group)
+    return list(order) + sorted(more - set(order))
 
 
 def _option_words(game: str, edition: str) -> list[str]:
@@ -314,7 +450,13 @@ def _to_text(data: bytes) -> str:
     for i in range(0, len(chars), GROUP):
         g = chars[i:i + GROUP]
         groups.append("".join(g) + ALPHABET[_check(g)])
-    return PREFIX + " ".join(groups)
+    return PREFIX + "".join(groups)
+
+
+def groups(code: str) -> str:
+    """The code with a space after each group, for printing and typing (the spaces are read and ignored)."""
+    body = code[len(PREFIX):] if code.startswith(PREFIX) else code
+    return PREFIX + " ".join(body[i:i + GROUP + 1] for i in range(0, len(body), GROUP + 1))
 
 
 def _check(chars) -> int:
@@ -335,13 +477,16 @@ def encode(table, title: str = "") -> str:
     except Exception:  # noqa: BLE001 - a state whose start cannot be rebuilt is written whole
         start, flags = {}, 0
     head = _Out({w: i for i, w in enumerate(_option_words(game, edition))})
-    head.raw_str(game)
-    head.raw_str(edition)
+    head.value(game)
+    head.value(edition)
     head.raw_str(title or "")
     head.value(options)
     head.uv(seed)
     body = _Out({w: i for i, w in enumerate(_words(start, game, edition))})
-    body.diff(start, state)
+    if not _write_changes(body, start, state):  # written whole, against an empty start
+        start, flags = {}, 0
+        body = _Out({w: i for i, w in enumerate(_words(start, game, edition))})
+        _write_changes(body, start, state)
     payload = bytes(head.b) + bytes(body.b)
     z = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = z.compress(payload) + z.flush()
@@ -392,14 +537,16 @@ def decode(code: str, with_title: bool = False):
             payload = d.decompress(payload, MAX_STATE)
             if d.unconsumed_tail or not d.eof:
                 raise ValueError("deflate")
-        head = _In(payload, [])
-        game, edition, title = head.raw_str(), head.raw_str(), head.raw_str()
+        head = _In(payload, list(WORDS))
+        game, edition, title = head.value(), head.value(), head.raw_str()
+        if not isinstance(game, str) or not isinstance(edition, str):
+            raise ValueError("header")
         head.words = _option_words(game, edition)
         options = head.value()
         seed = head.uv()
         start = _start(game, edition, options, seed) if flags & 1 else {}
         body_in = _In(payload[head.i:], _words(start, game, edition))
-        state = body_in.diff(start)
+        state = _read_changes(body_in, start)
         if body_in.i != len(body_in.b):
             raise ValueError("trailing")
     except UsageError:

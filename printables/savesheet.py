@@ -90,7 +90,9 @@ def render(title: str, subtitle: str, table_rows: Sequence[tuple[str, str]], cod
     flow.y = min(flow.y, top - side - 8) - 2
     flow.text(_("The same code for typing (each group ends in a check character, so a typo names its group):"), fonts.SANS,
               SIZE, colour=(0.3, 0.3, 0.3), gap=1)
-    flow.text(code, fonts.MONO, SIZE + 1, gap=1)
+    from companion.savecode import groups
+
+    flow.text(groups(code), fonts.MONO, SIZE + 1, gap=1)
     flow.finish()
     c.save()
     return buf.getvalue()
