@@ -37,7 +37,9 @@ def _groups(cat: GameCatalog) -> list[tuple[str, list[str], list[tuple[str, str]
         add(_(deck.name), [(_(deck.name), deck)] + [(_(c.name), c) for c in deck.cards])
     chars = [ch for ch in cat.characters.values() if not ch.get("absent")]
     if chars:
-        add(_(cat.rules.get("print", {}).get("characters", "Characters")), [(_(ch.name), ch) for ch in chars])
+        from companion.games import registry
+
+        add(_(registry.get(cat.id).characters_title), [(_(ch.name), ch) for ch in chars])
     if cat.dice:
         add(_("Dice"), [(_(d.name), d) for d in cat.dice.values()])
     if cat.counters:

@@ -76,8 +76,7 @@ def _day10(seed: int) -> dict:
 
     from companion.engine import apply
     from companion.errors import CompanionError
-    from companion.games import days21
-    from tests.test_21days_games import CAT, answers
+    from tests.test_21days_games import CAT, answers, days21
 
     opts = {"players": ["Ann", "Bob", "Cecilie", "Dan"][:2 + seed % 3], "difficulty": "orange", "scruffs": seed % 3 == 1,
             "promos": seed % 2 == 0, "shark6": seed % 4 == 0, "weather": seed % 3 == 2, "kite": seed % 3 == 2}

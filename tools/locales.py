@@ -108,8 +108,6 @@ def extract_data() -> dict[str, dict]:
             msgs += _texts_of(data.get("reference", []), texts)  # reference aids are ours: their titles too
             rules = data.get("rules", {})
             msgs += [c.get("name") for c in (rules.get("print") or {}).get("track_cards", []) if c.get("name")]
-            if (rules.get("print") or {}).get("characters"):
-                msgs.append(rules["print"]["characters"])
             for table in ("symbols", "phases", "ability_faces"):
                 msgs += [v for k, v in (rules.get(table) or {}).items() if isinstance(v, str) and k not in ("source", "assumed")]
             for track in data.get("track", []):
