@@ -403,10 +403,21 @@ def _start(game: str, edition: str, options: dict, seed: int) -> dict:
     return setup_table(cat, options, seed).data
 
 
+def _catalog(game: str, edition: str):
+    """The game's catalog, or None for a game or edition this castaway does not know (the code still
+    carries the state, whole, for the state check to refuse with its own words)."""
+    from . import catalog
+    from .errors import CompanionError
+
+    try:
+        return catalog.load(game, edition or None)
+    except (CompanionError, TypeError, ValueError):
+        return None
+
+
 def _words(start: dict, game: str, edition: str) -> list[str]:
     """The body's word list: the start state's strings in the order they come (the values a game changes
     most are there, so they get the one-byte numbers), the format's words, then the catalog's other ids."""
-    from . import catalog
 
     order: dict[str, None] = {}
 
@@ -424,8 +435,10 @@ def _words(start: dict, game: str, edition: str) -> list[str]:
     walk(start)
     for w in WORDS:
         order.setdefault(w)
-    cat = catalog.load(game, edition or None)
+    cat = _catalog(game, edition)
     more: set[str] = set()
+    if cat is None:
+        return list(order)
     for deck in cat.decks.values():
         more.add(deck.id)
         more.update(deck.all_copies())
@@ -435,9 +448,9 @@ def _words(start: dict, game: str, edition: str) -> list[str]:
 
 
 def _option_words(game: str, edition: str) -> list[str]:
-    from . import catalog
-
-    cat = catalog.load(game, edition or None)
+    cat = _catalog(game, edition)
+    if cat is None:
+        return list(WORDS)
     found = set(cat.characters) | set(cat.seats) | {s.colour for s in cat.seats.values() if s.colour}
     return list(WORDS) + sorted(found - set(WORDS))
 

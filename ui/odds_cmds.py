@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from ui.common import CTX, app, command, emit_json, out, store
+from ui.text import esc
 
 odds_app = typer.Typer(help="Exact odds before you roll: from the current game, or from values you give.", no_args_is_help=True)
 app.add_typer(odds_app, name="odds")
@@ -22,16 +23,16 @@ Strength = Annotated[Optional[str], typer.Option("--strength", help="Strength di
 def render(rep: dict) -> None:
     from ui.charts import bar
 
-    out.print(f"[bold]{rep['title']}[/]")
+    out.print(f"[bold]{esc(rep['title'])}[/]")
     width = max((len(r["label"]) for r in rep["rows"]), default=0)
     for r in rep["rows"]:
-        cells = "   ".join(f"{c['name']} {_pct(c['p']):>5} {bar(c['p'], 1.0, 10):<10}" for c in r["cells"])
-        note = f"  [dim]{r['note']}[/]" if r.get("note") else ""
-        out.print(f"  {r['label']:<{width}}  {cells}{note}", markup=True, highlight=False)
+        cells = "   ".join(f"{esc(c['name'])} {_pct(c['p']):>5} {bar(c['p'], 1.0, 10):<10}" for c in r["cells"])
+        note = f"  [dim]{esc(r['note'])}[/]" if r.get("note") else ""
+        out.print(f"  {esc(r['label']):<{width}}  {cells}{note}", markup=True, highlight=False)
     for n in rep.get("notes", []):
         out.print(f"  {n}", markup=False)
     for a in rep.get("assumptions", []):
-        out.print(f"  [dim]assumed: {a}[/]")
+        out.print(f"  [dim]assumed: {esc(a)}[/]")
 
 
 def _pct(p: float) -> str:
@@ -272,7 +273,7 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
         people, names = [], {}
         for i, p in enumerate(person):
             bits = p.split(":")
-            if len(bits) < 2 or not bits[1].isdigit():
+            if len(bits) < 2 or not bits[1].isdecimal():
                 raise UsageError(f"--person {p!r}: write STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva")
             role = next((b for b in bits[2:] if b in ("diva", "mick", "rosina", "scruffs")), "")
             seat = f"p{i + 1}"

@@ -57,26 +57,32 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False, edi
 
 
 def out_folder(out_dir: str) -> Path:
-    folder = Path(out_dir).expanduser().resolve()
-    if folder.exists() and not folder.is_dir():
+    try:
+        folder = Path(out_dir).expanduser().resolve()
+        is_file = folder.exists() and not folder.is_dir()
+    except OSError as e:
+        raise UsageError(_("--out {out_dir!r}: {reason}").format(out_dir=out_dir[:80], reason=e.strerror or e)) from None
+    if is_file:
         raise UsageError(_("--out {out_dir!r} is a file; give a folder").format(out_dir=out_dir))
     return folder
 
 
 def write_all(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     """Write each (name, bytes) into the folder, atomically; names that would leave it are refused."""
-    from ui.charts import write_atomic
+    from ui.files import writable, write_atomic
 
     targets = []
     for name, _data in files:
-        target = (folder / name).resolve()
-        if target.parent != folder:
+        target = folder / name  # its own name kept: a link there is replaced, never followed
+        if Path(name).name != name or name in ("", ".", "..") or target.parent != folder:
             raise UsageError(_("file name {name!r} would be written outside {text!r}").format(name=name, text=str(folder)))
         targets.append(target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UsageError(_("cannot make folder {text!r}: {strerror}").format(text=str(folder), strerror=e.strerror)) from None
+    for t in targets:  # every file checked before the first is written
+        writable(str(t))
     return [write_atomic(str(t), data) for t, (_n, data) in zip(targets, files)]
 
 
@@ -84,7 +90,7 @@ def _report(paths: list[Path], as_json: bool, what: list[str] | None = None) -> 
     if as_json:
         return emit_json([{"file": str(p), "what": w, "bytes": p.stat().st_size} for p, w in zip(paths, what or [""] * len(paths))])
     for p in paths:
-        out.print(_("wrote {p}").format(p=p))
+        out.print(_("wrote {p}").format(p=p), markup=False)
 
 
 def _build(parts, label: str) -> list[tuple[str, bytes, str]]:
@@ -274,13 +280,18 @@ def resume_cmd(
 
     Example: castaway resume 'CW2-04334J CB4C5T ...' (version 1 codes, CW1-..., are read too)
     """
-    from companion import savecode
-    from companion.table import Table
+    from companion import catalog, savecode, savestate
+    from ui.board import render
     from ui.common import show_board
 
     data, saved_title = savecode.decode(code, with_title=True)
+    table = savestate.check(data)
+    try:  # the board must draw before the game is made: a state `status` cannot show is refused
+        render(table.copy(), catalog.load(table.game, table.data.get("edition") or None))
+    except Exception as e:
+        raise UsageError(_("save code: the state does not hold together ({kind} drawing the board); nothing was created").format(kind=type(e).__name__)) from None
     with store(create=True) as st:
-        loaded = session.new_game_from_state(st, Table(data), title=title or saved_title or _("resumed from a save sheet"))
+        loaded = session.new_game_from_state(st, table, title=title or saved_title or _("resumed from a save sheet"))
     out.print(_("Game {id}: {name} restored from the save code. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 
