@@ -340,12 +340,12 @@ def test_9_a_writer_killed_before_its_rename_leaves_a_temp_file_the_next_write_r
     child = ("import os, sys; import ui.files as f; "
              "f.os.replace = lambda *a: os.kill(os.getpid(), 9); "  # killed at the worst moment: written, not renamed
              "f.write_atomic(sys.argv[1], b'%PDF-1.4' * 50000)")
-    r = subprocess.run([sys.executable, "-c", child, str(out / "21days-a4-cards.pdf")], cwd=ROOT)
+    r = subprocess.run([sys.executable, "-c", child, str(out / "21days-en-a4-cards.pdf")], cwd=ROOT)
     assert r.returncode == -9
     left = [p.name for p in out.iterdir()]
-    assert len(left) == 1 and left[0].startswith(".21days-a4-cards.pdf.castaway-") and left[0].endswith(".tmp")
+    assert len(left) == 1 and left[0].startswith(".21days-en-a4-cards.pdf.castaway-") and left[0].endswith(".tmp")
     cli.ok("print", "reference", "21days", "--out", str(out))
-    assert sorted(p.name for p in out.iterdir()) == ["21days-a4-reference.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["21days-en-a4-reference.pdf"]
 
 
 def test_9_a_name_too_long_is_one_line(cli, tmp_path):
@@ -364,10 +364,10 @@ def test_9_an_export_onto_a_link_replaces_the_link_never_the_file_behind_it(cli,
     cli.ok("plays", "export", "csv", str(out / "plays.csv"))
     assert (other / "keep.csv").read_text() == "mine\n"
     assert not (out / "plays.csv").is_symlink() and "play" in (out / "plays.csv").read_text()
-    (out / "21days-a4-reference.pdf").symlink_to(other / "keep.csv")
+    (out / "21days-en-a4-reference.pdf").symlink_to(other / "keep.csv")
     cli.ok("print", "reference", "21days", "--out", str(out))
     assert (other / "keep.csv").read_text() == "mine\n"
-    assert not (out / "21days-a4-reference.pdf").is_symlink()
+    assert not (out / "21days-en-a4-reference.pdf").is_symlink()
 
 
 def test_9_a_read_only_target_is_refused(cli, tmp_path):
@@ -378,10 +378,10 @@ def test_9_a_read_only_target_is_refused(cli, tmp_path):
     one_line_error(cli("plays", "export", "csv", str(target)), "read-only", "plays.csv")
     assert target.read_text() == "old\n"
     (tmp_path / "kit").mkdir()
-    (tmp_path / "kit" / "21days-a4-reference.pdf").write_bytes(b"old")
-    (tmp_path / "kit" / "21days-a4-reference.pdf").chmod(0o444)
+    (tmp_path / "kit" / "21days-en-a4-reference.pdf").write_bytes(b"old")
+    (tmp_path / "kit" / "21days-en-a4-reference.pdf").chmod(0o444)
     one_line_error(cli("print", "reference", "21days", "--out", str(tmp_path / "kit")), "read-only")
-    assert (tmp_path / "kit" / "21days-a4-reference.pdf").read_bytes() == b"old"
+    assert (tmp_path / "kit" / "21days-en-a4-reference.pdf").read_bytes() == b"old"
 
 
 # -- 11. hypothesis profiles ------------------------------------------------------------------------

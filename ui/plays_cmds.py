@@ -369,13 +369,11 @@ def report_cmd(
 
     if paper.lower() not in ("a4", "letter"):
         raise UsageError(f"--paper {paper!r}: accepted: a4, letter")
-    scope = [f"game {game}" if game else "", f"player {player}" if player else "",
-             f"from {since}" if since else "", f"until {until}" if until else ""]
     s = stats(_entries(game, player, since, until))
     from printables.report import report
     from ui.charts import write_atomic
 
-    pdf = report(s, {"paper": paper.lower(), "scope": ", ".join(x for x in scope if x) or "all plays",
+    pdf = report(s, {"paper": paper.lower(), "game": game, "player": player, "since": since, "until": until,
                      "made": pl.local(pl.iso(pl.utc_now()))})
     path = write_atomic(file, pdf)
     out.print(f"Report written to {path} ({s['plays']} plays).", markup=False)

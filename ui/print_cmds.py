@@ -40,7 +40,7 @@ def _offset(text: str) -> tuple[float, float]:
     return bits[0], bits[1]
 
 
-def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
+def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False, edition=None):
     from printables import dice, sheet
     from printables.kit import KitOptions
 
@@ -50,8 +50,9 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
     if backs.strip().lower() not in sheet.BACKS:
         raise UsageError(_("--backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(sheet.BACKS)))
     opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
-                      dice.parse_sticker(sticker), not numbers)
-    sheet.layout(paper, *sheet.card_size(size), bleed, opts.backs, opts.offset)  # refuses sizes that do not fit
+                      dice.parse_sticker(sticker), not numbers, (edition or "").strip().lower() or None)
+    sheet.check_options(paper, bleed, opts.backs, opts.offset)
+    sheet.check_fits(paper, *sheet.card_size(size), opts.backs)  # refuses sizes that do not fit
     return opts
 
 
@@ -131,7 +132,7 @@ def kit_cmd(
     from printables.kit import plan
 
     cat = _catalog(game, edition)
-    opts = _options(paper, size, backs, offset, bleed, sticker, numbers)
+    opts = _options(paper, size, backs, offset, bleed, sticker, numbers, edition)
     folder = out_folder(out_dir)
     built = _build(plan(cat, opts), _("{name} kit").format(name=_(cat.name)))
     paths = write_all(folder, [(n, d) for n, d, _w in built])
@@ -139,10 +140,13 @@ def kit_cmd(
 
 
 def _one(game, kind, opts, out_dir, as_json, edition=None, **kw):
+    from dataclasses import replace
+
     from printables.kit import plan
 
     cat = _catalog(game, edition)
-    parts = [p for p in plan(cat, opts) if p.file.endswith(f"-{kind}.pdf")]
+    opts = replace(opts, edition=(edition or "").strip().lower() or None)
+    parts = [p for p in plan(cat, opts, merge=False) if p.file.endswith(f"-{kind}.pdf")]
     if not parts:
         raise UsageError(_("{name} has no {kind} to print").format(name=_(cat.name), kind=kind))
     built = _build(parts, f"{_(cat.name)} {parts[0].what}")
@@ -166,7 +170,7 @@ def cards_cmd(
     from printables import cards
 
     cat = _catalog(game, edition)
-    opts = _options(paper, size, backs, offset, bleed)
+    opts = _options(paper, size, backs, offset, bleed, edition=edition)
     faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
     if file:
         own = catalog.read_decks(Path(file))
@@ -181,11 +185,11 @@ def cards_cmd(
         faces = [f for f in faces if f.group_id in wanted]
     if not faces:
         raise UsageError(_("{name}: no cards to print").format(name=_(cat.name)))
-    from printables.kit import Part
+    from printables.kit import Part, stem
 
     title = _("{name} cards").format(name=_(cat.name))
     count = ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces))
-    built = _build([Part(f"{cat.id}-{opts.paper}-cards{'-own' if file else ''}.pdf", count,
+    built = _build([Part(f"{stem(cat, opts)}-cards{'-own' if file else ''}.pdf", count,
                           lambda cb: cards.render(faces, opts.cards(), title, on_page=cb), 1)], title)
     paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
     _report(paths, as_json, [w for _n, _d, w in built])
@@ -255,11 +259,13 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
     with store() as st:
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
-    code = savecode.encode(loaded.table)
+    code = savecode.encode(loaded.table, loaded.row.title)
     title = _("{name}: save sheet, game {id}").format(name=_(loaded.cat.name), id=loaded.row.id)
+    if loaded.row.title:
+        title = f"{title} · {loaded.row.title}"
     sub = _("version {version} · saved {at} · restore with: castaway resume CODE").format(
         version=loaded.row.version, at=now()[:16].replace('T', ' '))
-    pdf = savesheet.render(title, sub, board_words(loaded), code, paper.strip().lower())
+    pdf = savesheet.render(title, sub, savesheet.rows(loaded.table.data, loaded.cat), code, paper.strip().lower())
     name = f"{loaded.cat.id}-game{loaded.row.id}-v{loaded.row.version}-save-{paper.strip().lower()}.pdf"
     paths = write_all(out_folder(out_dir), [(name, pdf)])
     _report(paths, as_json, ["save sheet"])
@@ -272,19 +278,20 @@ def resume_cmd(
 ):
     """Start a new game from a save sheet's code; it becomes the current game.
 
-    Example: castaway resume CW1-AJNLBSUJRZ4NVDKU...
+    Example: castaway resume 'CW2-04334J CB4C5T ...' (version 1 codes, CW1-..., are read too)
     """
     from companion import catalog, savecode, savestate
     from ui.board import render
     from ui.common import show_board
 
-    table = savestate.check(savecode.decode(code))
+    data, saved_title = savecode.decode(code, with_title=True)
+    table = savestate.check(data)
     try:  # the board must draw before the game is made: a state `status` cannot show is refused
         render(table.copy(), catalog.load(table.game, table.data.get("edition") or None))
     except Exception as e:
         raise UsageError(_("save code: the state does not hold together ({kind} drawing the board); nothing was created").format(kind=type(e).__name__)) from None
     with store(create=True) as st:
-        loaded = session.new_game_from_state(st, table, title=title or "resumed from a save sheet")
+        loaded = session.new_game_from_state(st, table, title=title or saved_title or _("resumed from a save sheet"))
     out.print(_("Game {id}: {name} restored from the save code. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 
