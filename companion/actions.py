@@ -14,10 +14,12 @@ from . import dice as dicemod
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
 from .table import Table, Target
-from .i18n import _
+from .i18n import N_, _
 
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million
+
+PILES = {"draw": N_("draw"), "discard": N_("discard"), "out": N_("out-of-the-game"), "table": N_("table")}  # a deck's piles, in words
 
 
 def register(cls):
@@ -322,7 +324,7 @@ class Draw(Action):
             card = resolve_card(cat, t, self.deck, self.card)
             pile, holder = t.find_card(self.deck, card)
             if pile != "draw":
-                where = f"held by {holder}" if holder else f"in the {pile} pile"
+                where = _("held by {holder}").format(holder=holder) if holder else _("in the {pile} pile").format(pile=_(PILES.get(pile, pile)))
                 raise RuleError(_("card {card!r} cannot be drawn: it is {where}").format(card=self.card, where=where))
             d["draw"].remove(card)
         if seat:
@@ -365,7 +367,7 @@ class _MoveCard(Action):
         card = resolve_card(cat, t, self.deck, self.card)
         pile, holder = t.find_card(self.deck, card)
         if pile == self.dest:
-            raise RuleError(_("card {card!r} is already in the {dest} pile").format(card=card, dest=self.dest))
+            raise RuleError(_("card {card!r} is already in the {dest} pile").format(card=card, dest=_(PILES.get(self.dest, self.dest))))
         d = t.deck(self.deck)
         if holder:
             d["held"][holder].remove(card)

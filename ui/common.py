@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from typing import Annotated, Optional
 
@@ -34,11 +35,36 @@ if callable(getattr(typer.core, "_", None)):
     typer.core._ = _
 
 
+# Click's own usage messages are English only: the usual ones, in our words, through the catalog.
+CLICK_WORDS = (
+    (re.compile(r"^Missing argument (.+)\.$"), N_("Missing argument {name}.")),
+    (re.compile(r"^Missing option (.+)\.$"), N_("Missing option {name}.")),
+    (re.compile(r"^No such option: (\S+)(?: Did you mean (.+)\?)?$"), N_("No such option: {name}")),
+    (re.compile(r"^Option (.+) requires an argument\.$"), N_("Option {name} requires an argument.")),
+    (re.compile(r"^Got unexpected extra arguments? \((.+)\)$"), N_("Unexpected extra words: {name}")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid integer\.$"), N_("Invalid value for {name}: {value} is not a whole number.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid float\.$"), N_("Invalid value for {name}: {value} is not a number.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not one of (.+)\.$"), N_("Invalid value for {name}: {value} is not one of {accepted}.")),
+    (re.compile(r"^No such command (.+)\.$"), N_("No such command {name}.")),
+)
+
+
+def click_words(message: str) -> str:
+    """A Click usage message in the chosen language (unknown ones stay as Click wrote them)."""
+    msg = " ".join(message.split())
+    for pattern, msgid in CLICK_WORDS:
+        m = pattern.match(msg)
+        if m:
+            g = m.groups()
+            return _(msgid).format(name=g[0], value=g[1] if len(g) > 1 else "", accepted=g[2] if len(g) > 2 else "")
+    return msg
+
+
 def _usage_error_on_one_line(self, file=None) -> None:
     """Typer's usage errors (a missing argument, a word that is not a number, an unknown option) as one
     line on stderr like every other refusal, with where to find the accepted forms."""
     where = f" (castaway {' '.join([*self.ctx.command_path.split()[1:], '--help'])})" if self.ctx else ""
-    sys.stderr.write(_("error: {e}").format(e=" ".join(self.format_message().split())) + where + "\n")
+    sys.stderr.write(_("error: {e}").format(e=click_words(self.format_message())) + where + "\n")
 
 
 from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402  (the vendored Click)

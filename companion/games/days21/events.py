@@ -72,11 +72,13 @@ class LogbookSymbols(Action):
             if "no-fishing" in syms:
                 d21(t).setdefault("today", []).append("no-fishing")
             push(t, *midday_tasks(t, cat, True, "octopus" in syms))  # the others place as usual on octopus days
-            return {"say": _("Midday: {x}").format(x=", ".join(self.symbols) or "placement")}
+            chart = cat.rules.get("symbol_chart") or {}
+            return {"say": _("Midday: {x}").format(x=", ".join(_(chart[s]["name"]) if s in chart else s for s in self.symbols) or _("placement"))}
         done(t, self.section)
         push(t, *symbol_tasks(self.symbols))
-        names = [known[s].split(":")[0] for s in self.symbols]
-        return {"say": f"{self.section.capitalize()}: " + ("; ".join(names) if names else "nothing to do")}
+        names = [_(known[s]).split(":")[0] for s in self.symbols]
+        part = {"morning": _("Morning"), "evening": _("Evening")}.get(self.section, self.section)
+        return {"say": _("{part}: {x}").format(part=part, x="; ".join(names) if names else _("nothing to do"))}
 
 
 @register

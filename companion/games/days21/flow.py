@@ -196,7 +196,7 @@ class Place(Action):
         if loc != "none":
             flow(t).setdefault("placements", []).append([seat, loc])
         done(t, "place")
-        return {"say": _("{seat}'s {part}die goes on {names}.").format(seat=seat, part='white ' if self.extra else '', names=_(NAMES[loc]))}
+        return {"say": _("{seat}'s {part}die goes on {names}.").format(seat=_(seat), part=_("white ") if self.extra else '', names=_(NAMES[loc]))}
 
     @staticmethod
     def _why(t: Table, cat: GameCatalog, seat: str, loc: str) -> str:
