@@ -8,6 +8,8 @@ the shipped entry with the same id.
 
 from __future__ import annotations
 
+from .i18n import _
+
 import os
 from pathlib import Path
 
@@ -76,7 +78,7 @@ def resolve_game(name: str) -> str:
         if key in (a.lower() for a in load(gid).aliases):
             return gid
     shown = ", ".join(ids)
-    raise UnknownComponent(f"unknown game {name!r}; accepted: {shown}")
+    raise UnknownComponent(_("unknown game {game!r}; accepted: {accepted}").format(game=name, accepted=shown))
 
 
 def editions(game_id: str) -> list[str]:
@@ -96,13 +98,13 @@ def load(game_id: str, edition: str | None = None) -> GameCatalog:
         return _CACHE[key]
     folder = folder_of(game_id)
     if not folder.is_dir():
-        raise UnknownComponent(f"unknown game {game_id!r}; accepted: {', '.join(game_ids())}")
+        raise UnknownComponent(_("unknown game {game!r}; accepted: {accepted}").format(game=game_id, accepted=', '.join(game_ids())))
     overrides: list[Path] = []
     if edition and edition != "en":
         ed = folder / "editions" / edition
         if not ed.is_dir():
             known = ", ".join(["en", *editions(game_id)])
-            raise UnknownComponent(f"edition {edition!r} of {game_id}: accepted: {known}")
+            raise UnknownComponent(_("edition {edition!r} of {game}: accepted: {accepted}").format(edition=edition, game=game_id, accepted=known))
         overrides += sorted(ed.glob("*.toml"))
     user = user_decks_root()
     if user and (user / game_id).is_dir():

@@ -4,6 +4,8 @@ catalog_read.py builds them from the TOML."""
 
 from __future__ import annotations
 
+from .i18n import _
+
 import re
 
 from .errors import UnknownComponent, did_you_mean
@@ -92,7 +94,7 @@ class Deck(Entry):
             if c.id == card_id:
                 return c
         raise UnknownComponent(
-            f"card {card_id!r} is not in the {self.id} deck; " + did_you_mean(card_id, [c.id for c in self.cards])
+            _("card {card!r} is not in the {deck} deck; ").format(card=card_id, deck=self.id) + did_you_mean(card_id, [c.id for c in self.cards])
         )
 
     def all_copies(self) -> list[str]:
@@ -189,7 +191,7 @@ class GameCatalog(Record):
             return self.decks[deck_id]
         except KeyError:
             raise UnknownComponent(
-                f"deck {deck_id!r} is not in {self.name}; " + did_you_mean(deck_id, self.decks)
+                _("deck {deck!r} is not in {game}; ").format(deck=deck_id, game=self.name) + did_you_mean(deck_id, self.decks)
             ) from None
 
     def die(self, die_id: str) -> Die:
@@ -197,7 +199,7 @@ class GameCatalog(Record):
             return self.dice[die_id]
         except KeyError:
             raise UnknownComponent(
-                f"die {die_id!r} is not in {self.name}; " + did_you_mean(die_id, [*self.dice, "d6", "2d6"])
+                _("die {die!r} is not in {game}; ").format(die=die_id, game=self.name) + did_you_mean(die_id, [*self.dice, "d6", "2d6"])
             ) from None
 
     def assumptions(self) -> list[tuple[str, str, str]]:

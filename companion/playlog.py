@@ -6,6 +6,8 @@ Writing: add, edit, delete, import (never a duplicate: every play has a unique k
 
 from __future__ import annotations
 
+from .i18n import _
+
 import uuid
 from datetime import datetime
 
@@ -38,7 +40,7 @@ def resolve(game: str) -> str:
             if key in g.names:
                 return g.id
         known = sorted(set(pl.games()) | set(catmod.game_ids()))
-        raise UsageError(f"unknown game {game!r}; accepted: {', '.join(known)}") from None
+        raise UsageError(_("unknown game {game!r}; accepted: {accepted}").format(game=game, accepted=', '.join(known))) from None
 
 
 def play(store: Store, ref: str | int) -> dict:
@@ -47,15 +49,15 @@ def play(store: Store, ref: str | int) -> dict:
     if text == "last":
         rows = _rows(store)
         if not rows:
-            raise UsageError("no plays yet; finish a game (castaway end) or add one: castaway plays add 21days --date 2026-03-14")
+            raise UsageError(_("no plays yet; finish a game (castaway end) or add one: castaway plays add 21days --date 2026-03-14"))
         return rows[-1]
     if not text.isdecimal() or len(text) > 18:
-        raise UsageError(f"play {ref!r}: give a play number (see castaway plays list) or 'last'")
+        raise UsageError(_("play {ref!r}: give a play number (see castaway plays list) or 'last'").format(ref=ref))
     rows = _rows(store, int(text))
     if not rows:
         known = [str(r["id"]) for r in store.play_rows()]
-        shown = ", ".join(known[-10:]) if known else "none yet"
-        raise UsageError(f"no play {ref!r}; plays: {shown}")
+        shown = ", ".join(known[-10:]) if known else _("none yet")
+        raise UsageError(_("no play {ref!r}; plays: {shown}").format(ref=ref, shown=shown))
     return rows[0]
 
 
@@ -81,7 +83,7 @@ def set_bgg_id(store: Store, game: str, value: str) -> tuple[str, int]:
     gid = resolve(game)
     text = value.strip()
     if not text.isdecimal() or not 0 < int(text) < 10**9:
-        raise UsageError(f"BoardGameGeek id {value!r}: a positive whole number, the one in boardgamegeek.com/boardgame/ID/...")
+        raise UsageError(_("BoardGameGeek id {value!r}: a positive whole number, the one in boardgamegeek.com/boardgame/ID/...").format(value=value))
     with store.write():
         store.set_setting(BGG_KEY + gid, str(int(text)))
     return gid, int(text)

@@ -2,7 +2,8 @@
 
     python tools/locales.py update    # new messages into companion/locales/<lang>/LC_MESSAGES/castaway.po
     python tools/locales.py compile   # .po -> .mo (shipped as package data; the runtime needs only gettext)
-    python tools/locales.py check     # every message translated, placeholders kept, .mo up to date
+    python tools/locales.py check     # every message translated, placeholders kept, .mo up to date, and no
+                                      # bare user-facing string outside _() (an AST scan; see bare_strings)
 
 Messages are the string arguments of _(), N_() and ngettext() in the code, the help texts of the commands
 (the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers:
@@ -218,6 +219,84 @@ def problems(lang: str) -> list[str]:
     return out
 
 
+# -- bare user-facing strings: the AST scan -----------------------------------------------------------
+# A user-facing string is the message of an error (UsageError, RuleError, ...), the prompt of an Ask or a
+# choice's label, a Step's title and words, a console's print, or the "say" of an action's result. It is
+# bare when it is a literal (or an f-string, or a sum of them) with words in it, outside _(), N_() and
+# ngettext(). The scan covers every source file except those in STILL_ENGLISH, which are listed honestly
+# (the other three games' rules and the play log's record layer are English today: their messages are
+# the next to translate); a file leaves the list once it is clean, and the check fails on any bare string
+# in a covered file, or on a listed file that has become clean (so the list only ever shrinks).
+ERRORS = ("UsageError", "RuleError", "CompanionError", "StaleError", "StoreError", "UnknownComponent", "BadParameter")
+STILL_ENGLISH = (
+    "companion/exchange.py", "companion/plays.py", "companion/savecode.py",
+   
+    "companion/games/dieson/afternoon.py", "companion/games/dieson/day.py", "companion/games/dieson/do.py",
+    "companion/games/dieson/flow.py", "companion/games/dieson/game.py", "companion/games/dieson/rules.py",
+    "companion/games/mutinies/actions.py", "companion/games/mutinies/cards.py", "companion/games/mutinies/core.py",
+    "companion/games/mutinies/game.py", "companion/games/mutinies/guide.py", "companion/games/mutinies/sailors.py",
+    "companion/games/mutinies/score.py",
+    "companion/games/robinson/action_phase.py", "companion/games/robinson/game.py", "companion/games/robinson/guide.py",
+    "companion/games/robinson/phases.py", "companion/games/robinson/state.py",
+    "ui/dieson_cmds.py", "ui/odds_cmds.py",
+    "ui/plays_cmds.py",
+)
+_WORDS = re.compile(r"[A-Za-z]{3,}")
+
+
+def _literal(node) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal(node.left), _literal(node.right)
+        return None if left is None and right is None else (left or "") + (right or "")
+    return None
+
+
+def _user_facing(node) -> list:
+    """The argument nodes of a call or dict that a user reads."""
+    out = []
+    if isinstance(node, ast.Call):
+        fn = _fname(node)
+        if fn in ERRORS or fn == "Ask" or (fn == "print" and isinstance(node.func, ast.Attribute)):
+            out += node.args[:1]
+        elif fn == "Step":
+            out += node.args[1:3]
+        if fn in ("Ask", "Step"):
+            out += [k.value for k in node.keywords if k.arg in ("prompt", "title", "say")]
+        if fn == "Ask":
+            for k in node.keywords:
+                if k.arg == "choices" and isinstance(k.value, ast.Tuple):
+                    out += [el.elts[1] for el in k.value.elts if isinstance(el, ast.Tuple) and len(el.elts) == 2]
+    elif isinstance(node, ast.Dict):
+        out += [v for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant) and k.value == "say"]
+    return out
+
+
+def bare_strings(files: list[Path] | None = None) -> list[str]:
+    """file:line: 'text' for every bare user-facing string in the covered files."""
+    out = []
+    for path in files if files is not None else _py_files():
+        rel = path.relative_to(ROOT).as_posix()
+        if files is None and rel in STILL_ENGLISH:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for arg in _user_facing(node):
+                text = _literal(arg)
+                words = re.sub(r"\{[^{}]*\}|\[/?[a-z ]*\]", "", text or "")
+                if text is not None and _WORDS.search(words):
+                    out.append(f"{rel}:{arg.lineno}: bare user-facing string {text[:70]!r}: wrap it in _()")
+    return out
+
+
+def stale_english() -> list[str]:
+    """Files still listed in STILL_ENGLISH that the scan finds clean (take them off the list)."""
+    return [f"{rel}: no bare strings left; take it off STILL_ENGLISH" for rel in STILL_ENGLISH
+            if (ROOT / rel).exists() and not bare_strings([ROOT / rel])]
+
+
 def main(argv: list[str]) -> int:
     what = argv[0] if argv else "check"
     if what == "update":
@@ -229,7 +308,7 @@ def main(argv: list[str]) -> int:
         compile_all()
         return 0
     if what == "check":
-        bad = [p for lang in LANGS for p in problems(lang)]
+        bad = [p for lang in LANGS for p in problems(lang)] + bare_strings() + stale_english()
         bad += [f"{mo_path(lang).relative_to(ROOT)} is out of date: run python tools/locales.py compile"
                 for lang in LANGS if not mo_path(lang).exists() or mo_path(lang).read_bytes() != mo_bytes(lang)]
         print("\n".join(bad) or "ok")

@@ -11,6 +11,7 @@ from companion import playlog
 from companion.errors import UsageError
 from ui.common import app, command, emit_json, out, store
 from ui.text import esc
+from companion.i18n import _, ngettext
 
 dice_app = typer.Typer(help="Your physical dice, as typed in at the table.", no_args_is_help=True)
 app.add_typer(dice_app, name="dice")
@@ -75,8 +76,8 @@ def stats_cmd(
         chosen = [g for g in found if _matches(g, die)]
         if not chosen:
             known = sorted({g["label"] for g in found})
-            raise UsageError(f"no rolls typed in for die {die!r}; dice with typed rolls: {', '.join(known) or 'none yet'}"
-                             " (type the faces you roll: castaway roll red --faces 6)")
+            raise UsageError(_("no rolls typed in for die {die!r}; dice with typed rolls: {known} (type the faces you roll: castaway roll red --faces 6)").format(
+                die=die, known=', '.join(known) or _('none yet')))
         found = chosen
     rows = []
     for g in found:
@@ -88,17 +89,18 @@ def stats_cmd(
     if as_json:
         return emit_json(rows)
     if not rows:
-        out.print("No dice typed in yet. When you roll real dice, type what they show: castaway roll red --faces 6")
+        out.print(_("No dice typed in yet. When you roll real dice, type what they show: castaway roll red --faces 6"))
         return
     from ui.charts import bar
 
     for r in rows:
-        out.print(f"[bold]{esc(r['label'])}[/] [dim]({esc(r['name'])}, {r['game']})[/]: {r['rolls']} rolls")
+        out.print(ngettext("[bold]{label}[/] [dim]({name}, {game})[/]: {n} roll", "[bold]{label}[/] [dim]({name}, {game})[/]: {n} rolls", r['rolls']).format(
+            label=esc(r['label']), name=esc(r['name']), game=r['game'], n=r['rolls']))
         top = max(max(r["counts"]), max(r["expected"]))
         width = max(len(f) for f in r["faces"])
         for face, n, e in zip(r["faces"], r["counts"], r["expected"]):
-            out.print(f"  {esc(face):>{width}} │[cyan]{bar(n, top, 30):<30}[/]│ {n:>4}  [dim]expected {e:.1f}[/]")
+            out.print(f"  {esc(face):>{width}} │[cyan]{bar(n, top, 30):<30}[/]│ {n:>4}  [dim]" + _("expected {e}").format(e=f"{e:.1f}") + "[/]")
         if r["enough"]:
-            out.print(f"  chi-square {r['chi_square']:.2f} on {r['df']} degrees of freedom, p = {r['p_value']:.3g}")
+            out.print("  " + _("chi-square {chi:.2f} on {df} degrees of freedom, p = {p:.3g}").format(chi=r['chi_square'], df=r['df'], p=r['p_value']))
         style = "bold red" if r["enough"] and r["p_value"] < 0.01 else "yellow" if not r["enough"] or r["p_value"] < 0.05 else "green"
         out.print(f"  [{style}]{r['verdict']}[/]\n")

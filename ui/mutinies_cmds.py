@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from companion.i18n import _
+
 from typing import Annotated, Optional
 
 import typer
@@ -38,7 +40,7 @@ def _run(action) -> None:
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
     out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
     if table.data.get("over"):
-        out.print(f"[bold reverse] game over [/] winner(s): {esc(', '.join(table.data['over'].get('winners', [])))}")
+        out.print(_("[bold reverse] game over [/] winner(s): {who}").format(who=esc(', '.join(table.data['over'].get('winners', [])))))
 
 
 @command("next", app=sub)
@@ -52,7 +54,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         over = loaded.table.data.get("over") or {}
-        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result', 'ended')}.", markup=False)
+        return emit_json({"over": over}) if as_json else out.print(_("The game is over: {result}.").format(result=_(over.get('result', 'ended'))), markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
             "choices": [list(c) for c in step.ask.choices]}
     if as_json:

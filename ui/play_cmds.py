@@ -266,7 +266,7 @@ def play_cmd(
         try:
             gid = session.current_id(st, CTX.game)
             if st.game(gid).status == "over":
-                raise UsageError("over")
+                raise UsageError(_("the game is over"))  # caught just below: a new game is set up
         except UsageError:
             try:
                 gid = guided_new(st)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.i18n import _, ngettext
+
 from rich.table import Table
 
 from companion.plays import local
@@ -26,9 +28,9 @@ def _table(title: str, *cols: str) -> Table:
 
 def render_stats(s: dict, out) -> None:
     if not s["plays"]:
-        out.print("No plays match. A game becomes a play when it ends (castaway end); add others with castaway plays add.")
+        out.print(_("No plays match. A game becomes a play when it ends (castaway end); add others with castaway plays add."))
         return
-    out.print(f"[bold]{s['plays']} play{'s' if s['plays'] != 1 else ''}[/], {minutes(s['minutes'])} of play\n")
+    out.print(ngettext("[bold]{n} play[/], {time} of play\n", "[bold]{n} plays[/], {time} of play\n", s['plays']).format(n=s['plays'], time=minutes(s['minutes'])))
     top = max(g["plays"] for g in s["games"])
     t = _table("Plays and time per game", "game", "plays", "", "time", "average", "won", "lost", "abandoned", "rate")
     for g in s["games"]:

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from companion.i18n import _
+
 from typing import Annotated, Optional
 
 import typer
@@ -39,7 +41,7 @@ def _run(make) -> None:
     out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
-        out.print(f"[bold reverse] game over: {over['result']} [/] {esc(over.get('reason', ''))}")
+        out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(over.get('reason', ''))))
 
 
 @command("next", app=sub)
@@ -53,7 +55,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         over = loaded.table.data.get("over") or {}
-        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result')}.", markup=False)
+        return emit_json({"over": over}) if as_json else out.print(_("The game is over: {result}.").format(result=_(str(over.get('result')))), markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt, "kind": step.ask.kind,
             "dice": list(step.ask.dice), "where": loaded.table.data["flow"].get("step")}
     if as_json:

@@ -7,6 +7,8 @@ A game from elsewhere (a test's, a user's) is added with `register(game)`.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from .protocol import Game, resolve
 
 GAMES = {
@@ -39,7 +41,7 @@ def get(game_id: str) -> Game:
 
     game = find(game_id)
     if game is None:
-        raise UnknownComponent(f"unknown game {game_id!r}; accepted: {', '.join(ids())}")
+        raise UnknownComponent(_("unknown game {game!r}; accepted: {accepted}").format(game=game_id, accepted=', '.join(ids())))
     return game
 
 
