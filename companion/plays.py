@@ -19,6 +19,8 @@ Pure: no database, no terminal. A play is a JSON-shaped dict:
 
 from __future__ import annotations
 
+from .i18n import _
+
 import math
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
@@ -106,15 +108,15 @@ def parse_when(text: str, what: str = "date", now: datetime | None = None, end_o
         else:
             dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
     except ValueError:
-        raise UsageError(f"{what} {text!r} is not a date; {accepted}") from None
+        raise UsageError(_("{what} {text!r} is not a date; {accepted}").format(what=what, text=text, accepted=accepted)) from None
     if dt.year < 1900:
-        raise UsageError(f"{what} {text!r} is before 1900; {accepted}")
+        raise UsageError(_("{what} {text!r} is before 1900; {accepted}").format(what=what, text=text, accepted=accepted))
     if dt.tzinfo is None:
         dt = dt.astimezone()  # local wall time
     dt = dt.astimezone(timezone.utc)
     now = now or utc_now()
     if dt > now + timedelta(minutes=1) and not end_of_day:
-        raise UsageError(f"{what} {text!r} is in the future (now is {local(now.isoformat())}); plays are logged after they happen")
+        raise UsageError(_("{what} {text!r} is in the future (now is {local}); plays are logged after they happen").format(what=what, text=text, local=local(now.isoformat())))
     return dt
 
 
@@ -148,7 +150,7 @@ def _text(v, field: str) -> str:
     if v is None:
         return ""
     if not isinstance(v, str):
-        raise UsageError(f"play field {field!r}: {v!r} should be text")
+        raise UsageError(_("play field {field!r}: {v!r} should be text").format(field=field, v=v))
     return v.strip()
 
 
@@ -156,16 +158,16 @@ def _number(v, field: str):
     if v is None or v == "":
         return None
     if isinstance(v, bool):
-        raise UsageError(f"play field {field!r}: {v!r} should be a number")
+        raise UsageError(_("play field {field!r}: {v!r} should be a number").format(field=field, v=v))
     if isinstance(v, str):
         try:
             v = float(v.strip().replace(",", "."))
         except ValueError:
-            raise UsageError(f"play field {field!r}: {_short(v)} should be a number") from None
+            raise UsageError(_("play field {field!r}: {short} should be a number").format(field=field, short=_short(v))) from None
     if not isinstance(v, (int, float)) or (isinstance(v, float) and not math.isfinite(v)):
-        raise UsageError(f"play field {field!r}: {_short(v)} should be a number")
+        raise UsageError(_("play field {field!r}: {short} should be a number").format(field=field, short=_short(v)))
     if not -MAX_NUMBER <= v <= MAX_NUMBER:
-        raise UsageError(f"play field {field!r}: {_short(v)}; accepted: a number from {-MAX_NUMBER} to {MAX_NUMBER}")
+        raise UsageError(_("play field {field!r}: {short}; accepted: a number from {value} to {MAX_NUMBER}").format(field=field, short=_short(v), value=-MAX_NUMBER, MAX_NUMBER=MAX_NUMBER))
     return int(v) if float(v).is_integer() else float(v)
 
 
@@ -202,42 +204,42 @@ def _flag(v, field: str) -> bool | None:
         return v
     if v in (0, 1):
         return bool(v)
-    raise UsageError(f"play field {field!r}: {v!r} should be true or false")
+    raise UsageError(_("play field {field!r}: {v!r} should be true or false").format(field=field, v=v))
 
 
 def _names(v, field: str) -> list[str]:
     if v is None:
         return []
     if not isinstance(v, list):
-        raise UsageError(f"play field {field!r}: {v!r} should be a list of names")
+        raise UsageError(_("play field {field!r}: {v!r} should be a list of names").format(field=field, v=v))
     return [_text(x, field) for x in v if _text(x, field)]
 
 
 def validate(data, now: datetime | None = None) -> dict:
     """A checked, normalised copy of a play; raises UsageError naming the field that is wrong."""
     if not isinstance(data, dict):
-        raise UsageError(f"a play should be an object with game, started, players...; got {type(data).__name__}")
+        raise UsageError(_("a play should be an object with game, started, players...; got {name}").format(name=type(data).__name__))
     game = _text(data.get("game"), "game").lower()
     if not game:
-        raise UsageError("play field 'game' is missing; say which game was played, e.g. 21days")
+        raise UsageError(_("play field 'game' is missing; say which game was played, e.g. 21days"))
     started = parse_when(data.get("started"), "play field 'started'", now)
     ended_raw = data.get("ended") or ""
     ended = parse_when(ended_raw, "play field 'ended'", now) if ended_raw else None
     if ended and ended < started:
-        raise UsageError(f"play field 'ended' {ended_raw!r} is before it started ({data.get('started')!r})")
+        raise UsageError(_("play field 'ended' {ended_raw!r} is before it started ({get!r})").format(ended_raw=ended_raw, get=data.get('started')))
     duration = _number(data.get("duration_min"), "duration_min")
     if duration is not None and not 0 <= duration <= 60 * 24 * 14:
-        raise UsageError(f"play field 'duration_min': {duration!r} minutes; accepted: 0 to {60 * 24 * 14}")
+        raise UsageError(_("play field 'duration_min': {duration!r} minutes; accepted: 0 to {value}").format(duration=duration, value=60 * 24 * 14))
     result = _text(data.get("result") or "abandoned", "result").lower()
     if result not in RESULTS:
-        raise UsageError(f"play field 'result': {result!r}; accepted: {', '.join(RESULTS)}")
+        raise UsageError(_("play field 'result': {result!r}; accepted: {join}").format(result=result, join=', '.join(RESULTS)))
     raw_players = data.get("players") or []
     if not isinstance(raw_players, list):
-        raise UsageError("play field 'players' should be a list of players")
+        raise UsageError(_("play field 'players' should be a list of players"))
     players = []
     for i, p in enumerate(raw_players):
         if not isinstance(p, dict):
-            raise UsageError(f"play field 'players[{i}]': {p!r} should be an object with a name")
+            raise UsageError(_("play field 'players[{i}]': {p!r} should be an object with a name").format(i=i, p=p))
         players.append({
             "name": _text(p.get("name"), f"players[{i}].name"),
             "seat": _text(p.get("seat"), f"players[{i}].seat"),
@@ -251,10 +253,10 @@ def validate(data, now: datetime | None = None) -> dict:
         })
     for key in ("outcome", "options"):
         if data.get(key) is not None and not isinstance(data.get(key), dict):
-            raise UsageError(f"play field {key!r}: {data.get(key)!r} should be an object")
+            raise UsageError(_("play field {key!r}: {get!r} should be an object").format(key=key, get=data.get(key)))
     source = _text(data.get("source") or "castaway", "source")
     if source not in SOURCES:
-        raise UsageError(f"play field 'source': {source!r}; accepted: {', '.join(SOURCES)}")
+        raise UsageError(_("play field 'source': {source!r}; accepted: {join}").format(source=source, join=', '.join(SOURCES)))
     out = {
         "game": game,
         "edition": _text(data.get("edition"), "edition"),
@@ -273,7 +275,7 @@ def validate(data, now: datetime | None = None) -> dict:
     }
     if data.get("event") is not None:
         if not isinstance(data["event"], int) or isinstance(data["event"], bool):
-            raise UsageError(f"play field 'event': {data['event']!r} should be an event number")
+            raise UsageError(_("play field 'event': {event!r} should be an event number").format(event=data['event']))
         out["event"] = data["event"]
     return out
 
@@ -361,7 +363,7 @@ def select(entries: list[dict], game: str | None = None, player: str | None = No
     lo = parse_when(since, "--since", now) if since else None
     hi = parse_when(until, "--until", now, end_of_day=True) if until else None
     if lo and hi and hi < lo:
-        raise UsageError(f"--until {until!r} is before --since {since!r}")
+        raise UsageError(_("--until {until!r} is before --since {since!r}").format(until=until, since=since))
     who = player.strip().lower() if player else None
     out = []
     for e in entries:
@@ -388,7 +390,7 @@ def edit(data: dict, changes: dict, now: datetime | None = None) -> dict:
         p = names.get(name.strip().lower())
         if p is None:
             shown = ", ".join(p.get("name") or "(unnamed)" for p in d["players"]) or "none"
-            raise UsageError(f"player {name!r} is not in this play; its players: {shown}")
+            raise UsageError(_("player {name!r} is not in this play; its players: {shown}").format(name=name, shown=shown))
         return p
 
     for key in ("started", "ended", "duration_min", "location", "comments", "result", "edition",

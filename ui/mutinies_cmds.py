@@ -35,7 +35,7 @@ def _loaded(st):
 
 def _run(action) -> None:
     with store() as st:
-        gid, _ = _loaded(st)
+        gid, _loaded_game = _loaded(st)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
     out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
@@ -50,7 +50,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     Example: castaway mutinies next
     """
     with store() as st:
-        _, loaded = _loaded(st)
+        _gid, loaded = _loaded(st)
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         over = loaded.table.data.get("over") or {}
@@ -228,7 +228,7 @@ def pad_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readab
     Example: castaway mutinies pad
     """
     with store() as st:
-        _, loaded = _loaded(st)
+        _gid, loaded = _loaded(st)
     t = loaded.table
     rows = pad_rows(t) or [("now", {s: [t.seat_values(s)["prestige"], t.seat_values(s)["doubloons"]] for s in core.players(t)})]
     if as_json:

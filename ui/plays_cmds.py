@@ -14,6 +14,7 @@ from companion import plays as pl
 from companion.errors import UsageError
 from ui.common import app, command, emit_json, out, print_app, store
 from ui.text import esc
+from companion.i18n import _, ngettext
 
 plays_app = typer.Typer(help="The play log: every game castaway ends, and games you add by hand.", no_args_is_help=True)
 app.add_typer(plays_app, name="plays")
@@ -43,7 +44,7 @@ def _pairs(items: list[str] | None, what: str, example: str) -> dict[str, str]:
     pairs = {}
     for item in items or []:
         if "=" not in item or not item.split("=", 1)[0].strip():
-            raise UsageError(f"{what} {item!r}: write NAME=VALUE, e.g. {example}")
+            raise UsageError(_("{what} {item!r}: write NAME=VALUE, e.g. {example}").format(what=what, item=item, example=example))
         k, v = item.split("=", 1)
         pairs[k.strip()] = v.strip()
     return pairs
@@ -55,7 +56,7 @@ def _changes(date, duration, location, comment, result, score, winner, new, role
         ch["started"] = pl.iso(pl.parse_when(date, "--date"))
     if duration is not None:
         if duration < 0:
-            raise UsageError(f"--duration {duration}: minutes from 0")
+            raise UsageError(_("--duration {duration}: minutes from 0").format(duration=duration))
         ch["duration_min"] = duration
     if location is not None:
         ch["location"] = location
@@ -63,7 +64,7 @@ def _changes(date, duration, location, comment, result, score, winner, new, role
         ch["comments"] = comment
     if result is not None:
         if result not in pl.RESULTS:
-            raise UsageError(f"--result {result!r}: accepted: {', '.join(pl.RESULTS)}")
+            raise UsageError(_("--result {result!r}: accepted: {join}").format(result=result, join=', '.join(pl.RESULTS)))
         ch["result"] = result
     if score:
         ch["scores"] = {k: v for k, v in _pairs(score, "--score", "Ann=12").items()}
@@ -110,7 +111,7 @@ def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = N
     if as_json:
         return emit_json([_public(e) for e in rows])
     if not rows:
-        out.print("No plays match. A game becomes a play when it ends (castaway end); add others with castaway plays add.")
+        out.print(_("No plays match. A game becomes a play when it ends (castaway end); add others with castaway plays add."))
         return
     for e in rows:
         d = e["data"]
@@ -135,24 +136,24 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
     if as_json:
         return emit_json(_public(e))
     d = e["data"]
-    out.print(f"[bold]Play {e['id']}[/]: {esc(pl.info(d['game']).name)}" + (f" ({esc(d['edition'])})" if d["edition"] else ""))
+    out.print(_("[bold]Play {id}[/]: {name}").format(id=e['id'], name=esc(pl.info(d['game']).name)) + (f" ({esc(d['edition'])})" if d["edition"] else ""))
     out.print(f"  {pl.describe(d)}", markup=False)
-    out.print(esc(f"  started {pl.local(d['started'])}" + (f", ended {pl.local(d['ended'])}" if d["ended"] else "")
-              + (f", {d['duration_min']} minutes of play" if d["duration_min"] is not None else "")))
-    for label, v in (("location", d["location"]), ("expansions", ", ".join(d["expansions"])),
-                     ("variants", ", ".join(d["variants"])), ("comments", d["comments"])):
+    out.print(esc("  " + _("started {when}").format(when=pl.local(d['started'])) + (_(", ended {when}").format(when=pl.local(d['ended'])) if d["ended"] else "")
+              + (_(", {n} minutes of play").format(n=d['duration_min']) if d["duration_min"] is not None else "")))
+    for label, v in ((_("location"), d["location"]), (_("expansions"), ", ".join(d["expansions"])),
+                     (_("variants"), ", ".join(d["variants"])), (_("comments"), d["comments"])):
         if v:
             out.print(f"  {label}: {v}", markup=False)
     for p in d["players"]:
-        bits = [p["name"] or "(unnamed)"]
+        bits = [p["name"] or _("(unnamed)")]
         bits += [x for x in (p["colour"] or p["seat"], p["role"]) if x]
         if p["score"] is not None:
-            bits.append(f"{p['score']} points")
-        flags = [w for w, on in (("winner", p["winner"]), ("new", p["new"]), ("starting player", p["start"]),
-                                 ("died", p["alive"] is False)) if on]
+            bits.append(_("{n} points").format(n=p['score']))
+        flags = [w for w, on in ((_("winner"), p["winner"]), (_("new"), p["new"]), (_("starting player"), p["start"]),
+                                 (_("died"), p["alive"] is False)) if on]
         out.print("  · " + esc(" · ".join(bits)) + (f"  [dim]{', '.join(flags)}[/]" if flags else ""))
     if e["game_id"]:
-        out.print(f"  [dim]its whole history: castaway --game {e['game_id']} history --last 0[/]")
+        out.print(_("  [dim]its whole history: castaway --game {game_id} history --last 0[/]").format(game_id=e['game_id']))
     if link:
         out.print(exchange.bgstats_link(exchange.to_bgstats(e, ids)), markup=False)
 
@@ -193,14 +194,14 @@ def add_cmd(
     """
     gid = playlog.resolve(game)
     if date is None:
-        raise UsageError("--date is needed: when did you play? e.g. --date 2026-03-14 or --date '2026-03-14 19:30'")
+        raise UsageError(_("--date is needed: when did you play? e.g. --date 2026-03-14 or --date '2026-03-14 19:30'"))
     if result is None:
-        raise UsageError("--result is needed: won, lost or abandoned")
+        raise UsageError(_("--result is needed: won, lost or abandoned"))
     seats = []
     for i, text in enumerate(player or [], start=1):
-        name, _, colour = text.partition(":")
+        name, _sep, colour = text.partition(":")
         if not name.strip():
-            raise UsageError(f"--player {text!r}: give a name, e.g. -p Ann or -p Ann:red")
+            raise UsageError(_("--player {text!r}: give a name, e.g. -p Ann or -p Ann:red").format(text=text))
         seats.append({"name": name.strip(), "colour": colour.strip(), "seat": colour.strip(), "start": i == 1})
     base = pl.validate({"game": gid, "started": pl.iso(pl.parse_when(date, "--date")), "result": result,
                         "players": seats, "edition": edition, "source": "manual"})
@@ -209,7 +210,7 @@ def add_cmd(
     record = pl.edit(base, ch)
     with store(create=True) as st:
         pid = playlog.add(st, record)
-    out.print(f"Play {pid} added: {pl.info(gid).name}, {pl.local(record['started'])}, {pl.describe(record)}.", markup=False)
+    out.print(_("Play {pid} added: {name}, {local}, {describe}.").format(pid=pid, name=pl.info(gid).name, local=pl.local(record['started']), describe=pl.describe(record)), markup=False)
 
 
 @command("edit", app=plays_app)
@@ -225,10 +226,10 @@ def edit_cmd(
     """
     ch = _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome)
     if not ch:
-        raise UsageError("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME (see --help)")
+        raise UsageError(_("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME (see --help)"))
     with store() as st:
         e = playlog.edit(st, play, ch)
-    out.print(f"Play {e['id']} changed: {pl.info(e['data']['game']).name}, {pl.describe(e['data'])}.", markup=False)
+    out.print(_("Play {id} changed: {name}, {describe}.").format(id=e['id'], name=pl.info(e['data']['game']).name, describe=pl.describe(e['data'])), markup=False)
 
 
 @command("delete", app=plays_app)
@@ -245,7 +246,7 @@ def delete_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last
             raise typer.Exit(1)
     with store() as st:
         playlog.delete(st, str(e["id"]))
-    out.print(f"Play {e['id']} deleted.")
+    out.print(_("Play {id} deleted.").format(id=e['id']))
 
 
 @command("bgg-id", app=plays_app)
@@ -261,7 +262,7 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
     if bgg_id is not None:
         with store(create=True) as st:
             gid, value = playlog.set_bgg_id(st, game, bgg_id)
-        out.print(f"{pl.info(gid).name}: BoardGameGeek id {value}.", markup=False)
+        out.print(_("{name}: BoardGameGeek id {value}.").format(name=pl.info(gid).name, value=value), markup=False)
         return
     from companion.store import default_path
     from ui.common import CTX
@@ -297,7 +298,7 @@ def export_cmd(
 
     f = fmt.strip().lower()
     if f not in FORMATS:
-        raise UsageError(f"format {fmt!r}: accepted: {', '.join(FORMATS)}")
+        raise UsageError(_("format {fmt!r}: accepted: {join}").format(fmt=fmt, join=', '.join(FORMATS)))
     with store() as st:
         rows = playlog.entries(st, game, player, since, until)
         ids = playlog.bgg_ids(st)
@@ -314,7 +315,7 @@ def export_cmd(
     from ui.charts import write_atomic
 
     path = write_atomic(file, text)
-    out.print(f"{len(rows)} play{'s' if len(rows) != 1 else ''} written to {path} ({f}).", markup=False)
+    out.print(ngettext("{n} play written to {path} ({f}).", "{n} plays written to {path} ({f}).", len(rows)).format(n=len(rows), path=path, f=f), markup=False)
 
 
 @command("import", app=plays_app)
@@ -332,7 +333,7 @@ def import_cmd(
 
     f = fmt.strip().lower()
     if f not in ("auto", "json", "bgstats"):
-        raise UsageError(f"--format {fmt!r}: accepted: auto, json, bgstats")
+        raise UsageError(_("--format {fmt!r}: accepted: auto, json, bgstats").format(fmt=fmt))
     text = read_text(file, IMPORT_LIMIT, IMPORT_WHAT)
     if f == "auto":
         f = "json" if f'"{exchange.FORMAT}"' in text[:4000] or '"format"' in text[:200] else "bgstats"
@@ -343,13 +344,13 @@ def import_cmd(
         else:
             items, skipped = exchange.from_bgstats_export(text, file, playlog.bgg_ids(st))
         added, dupes = playlog.import_entries(st, items)
-    out.print(f"{len(added)} play{'s' if len(added) != 1 else ''} imported"
-              + (f" (numbers {added[0]}-{added[-1]})" if len(added) > 1 else f" (number {added[0]})" if added else "")
-              + (f"; {dupes} already in the log, left as they were" if dupes else "") + ".", markup=False)
+    out.print(ngettext("{n} play imported", "{n} plays imported", len(added)).format(n=len(added))
+              + (_(" (numbers {first}-{last})").format(first=added[0], last=added[-1]) if len(added) > 1 else _(" (number {n})").format(n=added[0]) if added else "")
+              + (_("; {n} already in the log, left as they were").format(n=dupes) if dupes else "") + ".", markup=False)
     if skipped:
         total = sum(skipped.values())
         shown = ", ".join(f"{n} ({c})" for n, c in sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0])))
-        out.print(f"Skipped {total} play{'s' if total != 1 else ''} of games castaway does not log: {shown}.", markup=False)
+        out.print(ngettext("Skipped {n} play of games castaway does not log: {shown}.", "Skipped {n} plays of games castaway does not log: {shown}.", total).format(n=total, shown=shown), markup=False)
 
 
 # -- the PDF report ------------------------------------------------------------------------------------
@@ -368,7 +369,7 @@ def report_cmd(
     from companion.playstats import stats
 
     if paper.lower() not in ("a4", "letter"):
-        raise UsageError(f"--paper {paper!r}: accepted: a4, letter")
+        raise UsageError(_("--paper {paper!r}: accepted: a4, letter").format(paper=paper))
     s = stats(_entries(game, player, since, until))
     from printables.report import report
     from ui.charts import write_atomic
@@ -376,4 +377,4 @@ def report_cmd(
     pdf = report(s, {"paper": paper.lower(), "game": game, "player": player, "since": since, "until": until,
                      "made": pl.local(pl.iso(pl.utc_now()))})
     path = write_atomic(file, pdf)
-    out.print(f"Report written to {path} ({s['plays']} plays).", markup=False)
+    out.print(ngettext("Report written to {path} ({n} play).", "Report written to {path} ({n} plays).", s['plays']).format(path=path, n=s['plays']), markup=False)
