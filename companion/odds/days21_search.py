@@ -1,0 +1,336 @@
+"""21 Days, day 21: the exact search behind companion/odds/days21_rescue.py, over canonical states.
+
+A survivor is a small tuple (kind, strength, hope, token): only the total strength matters once
+Rosina's start-of-day location is past. The state is the sorted tuple of the living survivors, Diva's
+songs sung, and the kite; the need (spaces still to go) is searched one value at a time, so a state is
+only ever searched with a need it can still meet. What makes it fast, each step exact:
+
+- canonical survivors: the dead leave the state; a survivor who can never act again (one hope and no
+  song or token left, Scruffs) only counts as alive and keeps their hope out of the bag; without the
+  Dolphin a survivor with 2k-1 strength acts as one with 2k (the same shouts, the last one fatal);
+  Mick without his token is anyone; Diva after her last song is anyone; a kite that can no longer
+  fly is no kite;
+- an upper bound: a state whose every remaining attempt could not cover the need is lost (value 0)
+  without a search;
+- a closed form where no roll changes anything but the count (no Dolphin turn possible, no kite):
+  the best plan is the most attempts that count, and the chance is that of enough 6s among them;
+- the rest by memoised expectimax: the best attempt at each point, and after a rolled 1 with the
+  Dolphin on the board, the better of keeping it or turning it to 6 for 3 of the roller's strength.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from math import comb
+
+# survivor kinds (the first item of a canonical survivor)
+ANY, DIVA, MICK, INERT = 0, 1, 2, 3
+SIXTH = 1 / 6
+
+
+class Search:
+    """V(people, songs, kite, need) for one set of rules. people: sorted tuple of (kind, strength, hope,
+    token); kite: None, 'F' (flying) or (pieces on the raft, pieces up)."""
+
+    def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict):
+        self.supply = supply
+        self.dolphin = dolphin
+        self.diva_most = diva_most
+        self.p_kite = kite_p.get("kite", 0.0)
+        self.p_hope = kite_p.get("hope", 0.0)
+        self.p_blank = 1.0 - self.p_kite - self.p_hope
+        self.memo: dict = {}
+        self.closed: dict = {}
+        self._person: dict = {}
+        self._bound: dict = {}
+        self._binom: dict = {}
+
+    # -- canonical forms ---------------------------------------------------------------------------
+
+    def person(self, kind: int, s: int, h: int, tok: int, songs_left: bool):
+        """The canonical survivor, or None when dead."""
+        if s <= 0:
+            return None
+        if kind == DIVA and not songs_left:
+            kind = ANY
+        if kind == MICK and not tok:
+            kind = ANY
+        if kind == INERT or (h == 1 and not tok and kind != DIVA):
+            return (INERT, 1, h, 0)
+        if not self.dolphin:
+            s += s & 1
+        elif s == 1:
+            s = 2
+        return (kind, s, h, tok)
+
+    def canon(self, people, songs: int, kite):
+        """people: any iterable of (kind, strength, hope, token)."""
+        left = songs < self.diva_most
+        out = []
+        for p in people:
+            c = self.person(p[0], p[1], p[2], p[3], left)
+            if c is not None:
+                out.append(c)
+        out.sort()
+        if not any(c[0] == DIVA for c in out):
+            songs = 0
+        if kite is not None and ((kite != "F" and kite[0] + kite[1] < 3)
+                                 or not any(c[2] >= 2 or c[3] for c in out)):
+            kite = None  # it can never fly, or nobody can roll it again
+        return tuple(out), songs, kite
+
+    def swap(self, people, i, raw, songs, kite):
+        """people with people[i] replaced by the raw survivor (kind, strength, hope, token), canonical."""
+        pc = self._person
+        key = (raw, songs < self.diva_most)
+        c = pc.get(key, 0)
+        if c == 0:
+            c = pc[key] = self.person(*raw, key[1])
+        old = people[i]
+        if c is None:
+            out = people[:i] + people[i + 1:]
+        elif (i == 0 or people[i - 1] <= c) and (i + 1 == len(people) or c <= people[i + 1]):
+            out = people[:i] + (c,) + people[i + 1:]
+        else:
+            lst = list(people[:i] + people[i + 1:])
+            insort(lst, c)
+            out = tuple(lst)
+        if old[0] == DIVA and (c is None or c[0] != DIVA):
+            songs = 0
+        if kite is not None and (c is None or (c[2] < 2 and not c[3])) and (old[2] >= 2 or old[3]):
+            for q in out:
+                if q[2] >= 2 or q[3]:
+                    break
+            else:
+                kite = None
+        return out, songs, kite
+
+    # -- bounds and the closed form ------------------------------------------------------------------
+
+    def _attempts(self, c, songs):
+        """The most attempts survivor c could still make (each brings at most one space)."""
+        kind, s, h, tok = c
+        if kind == INERT:
+            return 0
+        h += 4 * tok  # 3, and Mick's extra
+        sung = min(h, self.diva_most - songs) if kind == DIVA else 0
+        return sung + (h - sung) // 2 + (s + 1) // 2
+
+    def bound(self, people, songs) -> int:
+        got = self._bound.get((people, songs))
+        if got is None:
+            got = self._bound[(people, songs)] = sum(self._attempts(c, songs) for c in people)
+        return got
+
+    def plain(self, people, kite) -> bool:
+        """No roll can change anything but the count: no Dolphin turn is possible and no kite, and the
+        bag holds every token's hope."""
+        if kite is not None:
+            return False
+        if self.dolphin and any(c[1] > 3 and c[0] != INERT for c in people):
+            return False
+        bag = self.supply - sum(c[2] for c in people)
+        return bag >= 4 * sum(c[3] for c in people)
+
+    def count(self, people, songs) -> int:
+        """With plain rolls: the most attempts that count (an attempt counts if someone lives after it).
+        Each survivor's best line ending alive and ending dead; if all would end dead, the one losing
+        least by stopping before their fatal shout stops."""
+        total, gains, alive_any = 0, [], False
+        for c in people:
+            alive, dead = self._own(c, songs)
+            if dead > alive:
+                total += dead
+                gains.append(alive - dead)
+            else:
+                total += alive
+                alive_any = True
+        if people and not alive_any:
+            total += max(gains)
+        return total
+
+    def bag_holds(self, people) -> bool:
+        return self.supply - sum(c[2] for c in people) >= 4 * sum(c[3] for c in people)
+
+    def last_space(self, people, songs) -> float:
+        """One space to go, no kite: a rolled 1 turned by the Dolphin wins at once, so it is always
+        turned when the roller can pay; after a miss nothing has changed but what was spent, so the best
+        plan is fixed in advance: the attempts whose misses multiply to the least. Each survivor's best
+        line ending alive and ending dead, combined as in `count`."""
+        miss, loss, alive_any = 1.0, [], False
+        for c in people:
+            alive, dead = self._own1(c, songs)
+            if dead < alive:
+                miss *= dead
+                loss.append(alive / dead)
+            else:
+                miss *= alive
+                alive_any = True
+        if people and not alive_any:
+            miss *= min(loss)
+        return 1.0 - miss
+
+    def _own1(self, c, songs):
+        """(least chance that every attempt misses, ending alive; the same ending dead) for one survivor
+        playing for one space: an attempt misses 5 in 6, or 4 in 6 when the roller can pay the Dolphin."""
+        key = (c, songs, 1)
+        got = self.closed.get(key)
+        if got is not None:
+            return got
+        kind, s, h, tok = c
+        best = [2.0, 2.0]
+        most = self.diva_most
+        turn = self.dolphin
+        seen = set()
+
+        def go(s, h, tok, sg, m):
+            if s <= 0:
+                if m < best[1]:
+                    best[1] = m
+                return
+            if (s, h, tok, sg, m) in seen:
+                return
+            seen.add((s, h, tok, sg, m))
+            if m < best[0]:
+                best[0] = m
+            if kind == INERT:
+                return
+            f = m * (4 / 6 if turn and s > 3 else 5 / 6)
+            if h >= 2:
+                go(s, h - 2, tok, sg, f)
+            if kind == DIVA and h >= 1 and sg < most:
+                go(s, h - 1, tok, sg + 1, f)
+            if h == 0:
+                go(s - 2, h, tok, sg, m * (4 / 6 if turn and s - 2 > 3 else 5 / 6))
+            if tok:
+                go(s, h + 3 + (kind == MICK), 0, sg, m)
+
+        go(s, h, tok, songs, 1.0)
+        self.closed[key] = got = (best[0], best[1])
+        return got
+
+    def _own(self, c, songs):
+        key = (c, songs)
+        got = self.closed.get(key)
+        if got is not None:
+            return got
+        kind, s, h, tok = c
+        best = [-1, -1]  # most attempts ending alive, ending dead
+        most = self.diva_most
+
+        def go(s, h, tok, sg, n):
+            if s <= 0:
+                if n > best[1]:
+                    best[1] = n
+                return
+            if n > best[0]:
+                best[0] = n
+            if kind == INERT:
+                return
+            if h >= 2:
+                go(s, h - 2, tok, sg, n + 1)
+            if h == 0:
+                go(s - 2, h, tok, sg, n + 1)
+            if kind == DIVA and h >= 1 and sg < most:
+                go(s, h - 1, tok, sg + 1, n + 1)
+            if tok:
+                go(s, h + 3 + (kind == MICK), 0, sg, n)
+
+        go(s, h, tok, songs, 0)
+        self.closed[key] = got = (best[0], best[1])
+        return got
+
+    def at_least(self, n: int, k: int) -> float:
+        key = (n, k)
+        got = self._binom.get(key)
+        if got is None:
+            got = sum(comb(n, j) * SIXTH**j * (5 / 6) ** (n - j) for j in range(k, n + 1)) if k > 0 else 1.0
+            self._binom[key] = got
+        return got
+
+    # -- the search ----------------------------------------------------------------------------------
+
+    def value(self, people, songs, kite, need) -> float:
+        """The best chance to move the ship `need` more spaces, from a canonical state."""
+        if need <= 0:
+            return 1.0
+        if not people:
+            return 0.0
+        key = (people, songs, kite, need)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if self.bound(people, songs) < need:
+            got = 0.0
+        elif self.plain(people, kite):
+            got = self.at_least(self.count(people, songs), need)
+        elif need == 1 and kite is None and self.bag_holds(people):
+            got = self.last_space(people, songs)
+        else:
+            got = 0.0
+            for _act, v in self.moves(people, songs, kite, need):
+                if v > got:
+                    got = v
+        self.memo[key] = got
+        return got
+
+    def moves(self, people, songs, kite, need):
+        """(move, chance) for each attempt from a canonical state: move is (kind, index in people)."""
+        out = []
+        seen = None
+        most = self.diva_most
+        for i, c in enumerate(people):
+            if c == seen:
+                continue
+            seen = c
+            kind, s, h, tok = c
+            if kind == INERT:
+                continue
+            if h >= 2:
+                out.append((("flare", i), self.roll(people, i, (kind, s, h - 2, tok), songs, kite, need)))
+            if h == 0:
+                out.append((("shout", i), self.roll(people, i, (kind, s - 2, 0, tok), songs, kite, need)))
+            if kind == DIVA and h >= 1 and songs < most:
+                out.append((("diva", i), self.roll(people, i, (kind, s, h - 1, tok), songs + 1, kite, need)))
+            if kite is not None and h >= 2:
+                out.append((("kite", i), self.kite(people, i, (kind, s, h - 2, tok), songs, kite, need)))
+            if tok:
+                bag = self.supply - sum(p[2] for p in people)
+                got = min(3, max(0, bag))
+                if got >= 3 and kind == MICK and bag - got > 0:
+                    got += 1
+                nxt = self.swap(people, i, (kind, s, h + got, 0), songs, kite)
+                out.append((("token", i), self.value(*nxt, need)))
+        return out
+
+    def roll(self, people, i, paid, songs, kite, need) -> float:
+        """A d6 attempt by people[i], already paid (paid: the roller after paying)."""
+        nxt = self.swap(people, i, paid, songs, kite)
+        alive = bool(nxt[0])
+        win = self.value(*nxt, need - 1) if alive else 0.0
+        miss = self.value(*nxt, need)
+        one = miss
+        if self.dolphin and paid[1] > 3:
+            turned = self.swap(people, i, (paid[0], paid[1] - 3, paid[2], paid[3]), songs, kite)
+            t = self.value(*turned, need - 1)
+            if t > one:
+                one = t
+        return (win + 4 * miss + one) * SIXTH
+
+    def kite(self, people, i, paid, songs, kite, need) -> float:
+        base = self.swap(people, i, paid, songs, kite)
+        miss = self.value(*base, need)
+        if kite != "F":
+            pieces, up = kite
+            if up + 1 >= 3:
+                hit = self.value(*self.swap(people, i, paid, songs, "F"), need - 1)
+            else:
+                hit = self.value(*self.swap(people, i, paid, songs, (pieces - 1, up + 1)), need)
+            return self.p_kite * hit + (1 - self.p_kite) * miss
+        hit = self.value(*base, need - 1)
+        bag = self.supply - sum(p[2] for p in base[0])
+        if bag > 0:
+            hoped = self.value(*self.swap(people, i, (paid[0], paid[1], paid[2] + 1, paid[3]), songs, kite), need)
+        else:
+            hoped = miss
+        return self.p_kite * hit + self.p_hope * hoped + self.p_blank * miss
