@@ -169,8 +169,12 @@ def play_cmd(
                     last_phase = step.phase
                 out.print(f"[bold]{step.title}[/]: {step.say}")
                 if step.odds is not None:
-                    for line in step.odds():
-                        out.print(f"  [cyan]{line}[/]")
+                    from rich.markup import escape
+
+                    from ui.odds_budget import odds_within
+
+                    for line in odds_within(step.odds):
+                        out.print(f"  [cyan]{escape(line)}[/]")
                 while True:
                     answer = ask_until_valid(step.ask, on_word)
                     if answer is Undo:

@@ -80,6 +80,25 @@ def _give(r: Rescue, people, i, n):
     return _with(people, i, hope=people[i][2] + got) if got else people
 
 
+_SEARCHES: dict = {}
+
+
+def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict):
+    """One search per set of rules, kept for the process: the guided game asks again after every roll,
+    and each new state is one the last search has already valued."""
+    from .days21_search import Search
+
+    key = (supply, dolphin, diva_most, tuple(sorted(kite_p.items())))
+    got = _SEARCHES.get(key)
+    if got is None:
+        if len(_SEARCHES) >= 4:
+            _SEARCHES.clear()
+        got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p)
+    elif len(got.memo) > 3_000_000:  # about a gigabyte: start afresh
+        got.memo.clear()
+    return got
+
+
 class Solver:
     """The exact search (companion/odds/days21_search.py) seen through day 21's own states, for the plan
     and the guided game: a state is (people, Diva's songs, kite, Rosina's location still open) with
@@ -87,13 +106,11 @@ class Solver:
     pieces up, flying)."""
 
     def __init__(self, r: Rescue):
-        from .days21_search import Search
-
         self.r = r
         self.K = max(0, r.need)
         kf = list(r.kite_faces)
         self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
-        self.search = Search(r.supply, r.dolphin, r.diva_most, self.kite_p)
+        self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p)
 
     @property
     def memo(self) -> dict:
@@ -320,6 +337,7 @@ def solve(r: Rescue) -> dict:
     """The best chance of rescue, and the plan: the best move at each point along the line where the
     rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""
     sol = Solver(r)
+    known = len(sol.memo)
     state = sol.start()
     if r.need > 0 and attempts_only(r):
         return _solve_attempts(r, state[0])
@@ -345,4 +363,4 @@ def solve(r: Rescue) -> dict:
         if not fails:
             break
         state = max(fails, key=lambda pb: pb[0])[1]
-    return {"chance": value, "need": max(0, r.need), "plan": plan, "dolphin": dolphin, "states": len(sol.memo)}
+    return {"chance": value, "need": max(0, r.need), "plan": plan, "dolphin": dolphin, "states": len(sol.memo) - known}
