@@ -14,6 +14,8 @@ only ever searched with a need it can still meet. What makes it fast, each step 
   without a search;
 - a closed form where no roll changes anything but the count (no Dolphin turn possible, no kite):
   the best plan is the most attempts that count, and the chance is that of enough 6s among them;
+- a hope21 token is taken only once its holder has fewer than 2 hope, when the bag holds every token's
+  hope: taken earlier it gives the same hope, and it would only stop its holder shouting meanwhile;
 - the rest by memoised expectimax: the best attempt at each point, and after a rolled 1 with the
   Dolphin on the board, the better of keeping it or turning it to 6 for 3 of the roller's strength.
 """
@@ -279,6 +281,7 @@ class Search:
         out = []
         seen = None
         most = self.diva_most
+        ample = self.bag_holds(people)
         for i, c in enumerate(people):
             if c == seen:
                 continue
@@ -294,8 +297,8 @@ class Search:
                 out.append((("diva", i), self.roll(people, i, (kind, s, h - 1, tok), songs + 1, kite, need)))
             if kite is not None and h >= 2:
                 out.append((("kite", i), self.kite(people, i, (kind, s, h - 2, tok), songs, kite, need)))
-            if tok:
-                bag = self.supply - sum(p[2] for p in people)
+            if tok and (h <= 1 or not ample):  # with the bag holding every token's hope, a token waits
+                bag = self.supply - sum(p[2] for p in people)  # until its hope is needed (see module doc)
                 got = min(3, max(0, bag))
                 if got >= 3 and kind == MICK and bag - got > 0:
                     got += 1
