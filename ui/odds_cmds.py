@@ -152,15 +152,17 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
 def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Placement dice at the Hope location.")] = 3,
              per: Annotated[int, typer.Option("--per", min=1, max=3, help="Points a token: 3 (Hope), 1 or 2 (Turtle).")] = 3,
              empty: Annotated[int, typer.Option("--empty", min=0, max=3, help="Rollers holding no hope (a 1 costs them nothing).")] = 0,
-             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help="Tokens left in the bag.")] = 16, json: Json = False):
+             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help="Tokens left in the bag.")] = 16,
+             mick: Annotated[bool, typer.Option("--mick", help="Mick is among the rollers (1 more token when he gets 3 at once).")] = False,
+             json: Json = False):
     """21 Days: the Hope location for a placement: tokens won, and the 1s paid back with three dice.
 
-    Example: castaway odds hope --dice 3
+    Example: castaway odds hope --dice 3 --mick
     """
     from companion.odds import days21_report as r
 
     holders = tuple(i >= min(empty, dice) for i in range(dice))
-    show(r.hope(dice, per, holders, bag), json)
+    show(r.hope(dice, per, holders, bag, mick), json)
 
 
 @command("fishing", app=odds_app)

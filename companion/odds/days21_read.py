@@ -178,6 +178,7 @@ def rescue_lines(t, cat) -> list[str]:
         lines.append(_(SAY["plan"]).format(plan=plan))
     if sol["dolphin"]:
         lines.append(_(SAY["dolphin"]))
+    lines.append(_(SAY["assume"]).format(text="; ".join(_(a) for a in rs.ASSUMPTIONS)))
     return lines
 
 

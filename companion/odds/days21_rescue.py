@@ -23,12 +23,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..actions import stack_gain, stack_lose
+from ..i18n import N_
 
 ASSUMPTIONS = (
-    "hope is each survivor's own; nobody hands hope over on day 21",
-    "a shout may spend the shouter's last strength: it still counts if someone is left alive",
-    "the Dolphin (when on the board) may turn any die rolled on day 21 from 1 to 6 for 3 of the roller's strength; the roller must live through paying",
-    "Rosina's fish go to the weakest first, as castaway shares them",
+    N_("hope is each survivor's own; nobody hands hope over on day 21"),
+    N_("a shout may spend the shouter's last strength: it still counts if someone is left alive"),
+    N_("the Dolphin (when on the board) may turn any die rolled on day 21 from 1 to 6 for 3 of the roller's strength; the roller must live through paying"),
+    N_("Rosina's fish go to the weakest first, as castaway shares them"),
+    N_("the hope a flying kite brings goes to the survivor who rolled it"),
 )
 
 
