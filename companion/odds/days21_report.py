@@ -47,19 +47,42 @@ def _dists(summ: dict) -> dict:
     return {f"{p['name']} strength lost": p["loss"] for p in summ["survivors"]}
 
 
-def shark(crew: d.Crew, bites: int = 4) -> dict:
+PJOTR = {"live": N_("Pjotr cancels the wounds that would kill"), "dice": N_("Pjotr cancels the wounds that would cost a die or kill"),
+         "all": N_("Pjotr cancels every wound")}
+
+
+def _pjotr_rows(crew: d.Crew, pj, final_for, key=lambda x: x) -> tuple[list, list]:
+    """Rows for each of Pjotr's policies (pj: (his index, his hope) or None): nobody dies, the hope he
+    spends; and the assumption they rest on."""
+    if pj is None or pj[1] < 2:
+        return [], []
+    rows = []
+    for policy in d.POLICIES:
+        who = d.Pjotr(pj[0], pj[1], policy)
+        final = final_for(who)
+        summ = d.summary(crew, final, key=lambda x: key(x)[0])
+        spent = marginal(final, lambda x: pj[1] - key(x)[1])
+        deaths = sum((p["die"] for p in summ["survivors"]), 0)
+        rows.append(row(_(PJOTR[policy]), [cell(_("nobody dies"), summ["nobody_dies"])],
+                        _("{d:.2f} deaths, {h:.2f} hope spent on average").format(d=float(deaths), h=float(mean(spent)))))
+    return rows, [_("Pjotr (2 hope a wound) keeps to one of these policies while his hope lasts; he may cancel his own wound")]
+
+
+def shark(crew: d.Crew, bites: int = 4, pj=None) -> dict:
     summ = d.summary(crew, d.shark_attack(crew, bites))
     rows = _people_rows(summ) + [row(_("nobody dies"), [cell(_("chance"), summ["nobody_dies"])])]
-    return report("shark", _("Shark attack: {n} bite(s)").format(n=bites), rows, _dists(summ))
+    more, assumed = _pjotr_rows(crew, pj, lambda who: d.shark_attack(crew, bites, who))
+    return report("shark", _("Shark attack: {n} bite(s)").format(n=bites), rows + more, _dists(summ), assumptions=assumed)
 
 
-def bite(crew: d.Crew, fin: int) -> dict:
+def bite(crew: d.Crew, fin: int, pj=None) -> dict:
     summ = d.summary(crew, d.shark_bite(crew, fin))
     rows = [r for r, p in zip(_people_rows(summ), summ["survivors"]) if p["loss"].get(0, 0) < 1]
-    return report("bite", _("Shark {fin} bites once").format(fin=fin), rows, _dists(summ))
+    more, assumed = _pjotr_rows(crew, pj, lambda who: d.shark_bite(crew, fin, who))
+    return report("bite", _("Shark {fin} bites once").format(fin=fin), rows + more, _dists(summ), assumptions=assumed)
 
 
-def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "tentacle", "tentacle", "tentacle")) -> dict:
+def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "tentacle", "tentacle", "tentacle"), pj=None) -> dict:
     final = d.octopus_fight(crew, tentacles)
     summ = d.summary(crew, final, key=lambda x: x[0])
     cut = marginal(final, lambda x: x[1])
@@ -67,8 +90,10 @@ def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "
                                          cell(_("after the Professor's reroll"), d.octopus_wakes(faces, True))])]
     rows += _people_rows(summ)
     rows.append(row(_("tentacles cut"), [cell(str(k), v) for k, v in cut.items() if v >= 0.005], _("{m:.2f} on average").format(m=float(mean(cut)))))
-    return report("octopus", _("Octopus fight: {n} tentacle(s)").format(n=tentacles), rows,
-                  {**_dists(summ), "tentacles cut": cut}, notes=[_("the octopus never takes the last strength point: at 1 no defence roll is lower")])
+    more, assumed = _pjotr_rows(crew, pj, lambda who: d.octopus_fight(crew, tentacles, who), key=lambda x: x[0])
+    return report("octopus", _("Octopus fight: {n} tentacle(s)").format(n=tentacles), rows + more,
+                  {**_dists(summ), "tentacles cut": cut}, notes=[_("the octopus never takes the last strength point: at 1 no defence roll is lower")],
+                  assumptions=assumed)
 
 
 def jellyfish(name: str, stack: tuple, challenges, card: str) -> dict:
