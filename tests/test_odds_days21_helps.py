@@ -54,7 +54,7 @@ def test_jellyfish_help_turns_the_first_failure():
 
 def test_mick_extra_token_at_the_hope_location():
     r = rl.hope_location(1, 3, (False,), 16, mick=True)
-    assert r["mick"] == {0: F(4, 6)}  # one die never brings 3 tokens
+    assert r["mick"] == {0: F(1)}  # one die never brings 3 tokens
     r = rl.hope_location(3, 3, (False,) * 3, 16, mick=True)
     assert r["mick"][1] == prob(rl.hope_location(3, 3, (False,) * 3, 16)["won"], lambda k: k >= 3)
     full = rl.hope_location(3, 3, (False,) * 3, 3, mick=True)  # the bag holds exactly 3: no extra one
