@@ -167,11 +167,24 @@ def rescue_from_table(t, cat) -> rs.Rescue:
     )
 
 
+GIVE_UP = 30.0  # seconds: the guided game's search stops there (the prompt has long moved on)
+
+
 def rescue_lines(t, cat) -> list[str]:
+    from time import perf_counter
+
+    from .days21_search import TooLong
+
     r = rescue_from_table(t, cat)
     if r.need <= 0:
         return [_(SAY["rescued"])]
-    sol = rs.solve(r)
+    rs.Solver(r).search.deadline = perf_counter() + GIVE_UP
+    try:
+        sol = rs.solve(r)
+    except TooLong:
+        return [_("Chance of rescue: the search gave up after {s:.0f} s (castaway odds day21 finds it in time)").format(s=GIVE_UP)]
+    finally:
+        rs.Solver(r).search.deadline = None
     plan = _named_plan(t, cat, r, sol["plan"])
     lines = [_(SAY["rescue"]).format(p=pct(sol["chance"]), need=r.need)]
     if plan:

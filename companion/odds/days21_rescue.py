@@ -96,7 +96,7 @@ def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict):
         if len(_SEARCHES) >= 4:
             _SEARCHES.clear()
         got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p)
-    elif len(got.memo) > 3_000_000:  # about a gigabyte: start afresh
+    elif len(got.memo) > 1_000_000:  # some hundreds of megabytes: start afresh
         got.memo.clear()
     return got
 

@@ -24,10 +24,15 @@ from __future__ import annotations
 
 from bisect import insort
 from math import comb
+from time import perf_counter
 
 # survivor kinds (the first item of a canonical survivor)
 ANY, DIVA, MICK, INERT = 0, 1, 2, 3
 SIXTH = 1 / 6
+
+
+class TooLong(Exception):
+    """The search passed its deadline (what it valued so far stays in its memo)."""
 
 
 class Search:
@@ -42,6 +47,7 @@ class Search:
         self.p_hope = kite_p.get("hope", 0.0)
         self.p_blank = 1.0 - self.p_kite - self.p_hope
         self.memo: dict = {}
+        self.deadline: float | None = None  # time.perf_counter() value; checked every 1024 new states
         self.closed: dict = {}
         self._person: dict = {}
         self._bound: dict = {}
@@ -274,6 +280,8 @@ class Search:
                 if v > got:
                     got = v
         self.memo[key] = got
+        if self.deadline is not None and not len(self.memo) & 1023 and perf_counter() > self.deadline:
+            raise TooLong
         return got
 
     def moves(self, people, songs, kite, need):
