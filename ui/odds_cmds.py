@@ -309,13 +309,22 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
             k = (k[0], k[1], k[1] >= 3)
         res = rs.Rescue(need=need, people=tuple(people), dolphin=dolphin, kite=k, exhausted=not fresh,
                         rosina_open=fresh, names=names)
-        show(r.day21(res), json)
+        show(_searching(lambda: r.day21(res), json), json)
         return
     t, cat = _table()
     res = rd.rescue_from_table(t, cat)
     if need is not None:
         res = rs.Rescue(**{**res.__dict__, "need": need})
-    show(r.day21(res, t, cat), json)
+    show(_searching(lambda: r.day21(res, t, cat), json), json)
+
+
+def _searching(fn, quiet: bool):
+    """Day 21's search, with a spinner on a terminal (a strong raft with the Dolphin and the kite can
+    take a while)."""
+    if quiet or not out.is_terminal:
+        return fn()
+    with out.status("Searching every play of day 21..."):
+        return fn()
 
 
 # -- Dieson Crusoe, 21 Mutinies, Robinson Crusoe ------------------------------------------------------

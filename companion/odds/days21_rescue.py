@@ -11,10 +11,15 @@ when it helps, since holding hope stops a survivor shouting), Rosina's location,
 on the board turning a rolled 1 into a 6 for 3 of the roller's strength. Every roll is the same as in
 companion/games/days21_abilities.py (Day21); exhaustion comes first if it has not been taken.
 
+The values come from companion/odds/days21_search.py (canonical survivors, one need at a time, bounds
+and closed forms), kept for the process so the guided game's next question finds its answer; the
+Solver here speaks in day 21's own states for the plan, the engine and the tests. Rosina's location
+(the only roll that changes a strength stack rather than its total) is valued here, before the search.
+
 Assumptions (the rulebooks do not say; shown with every answer): hope is each survivor's own and cannot
 be handed over on day 21; the Dolphin may turn any die a survivor rolls on day 21 (the rulebook says
 it "may help"), paid by the roller, who must live through paying; Rosina's fish are shared weakest
-first as the engine does.
+first as the engine does; a flying kite's hope goes to its roller.
 """
 
 from __future__ import annotations
