@@ -90,17 +90,18 @@ def _give(r: Rescue, people, i, n):
 _SEARCHES: dict = {}
 
 
-def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict):
+def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict, need: int):
     """One search per set of rules, kept for the process: the guided game asks again after every roll,
-    and each new state is one the last search has already valued."""
+    and each new state is one the last search has already valued (while the need stays within the
+    one it was made for)."""
     from .days21_search import Search
 
     key = (supply, dolphin, diva_most, tuple(sorted(kite_p.items())))
     got = _SEARCHES.get(key)
-    if got is None:
+    if got is None or got.K < need:
         if len(_SEARCHES) >= 4:
             _SEARCHES.clear()
-        got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p)
+        got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p, max(1, need))
     elif len(got.memo) > 1_000_000:  # some hundreds of megabytes: start afresh
         got.memo.clear()
     return got
@@ -117,7 +118,7 @@ class Solver:
         self.K = max(0, r.need)
         kf = list(r.kite_faces)
         self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
-        self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p)
+        self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p, self.K)
 
     @property
     def memo(self) -> dict:

@@ -39,7 +39,8 @@ class Search:
     """V(people, songs, kite, need) for one set of rules. people: sorted tuple of (kind, strength, hope,
     token); kite: None, 'F' (flying) or (pieces on the raft, pieces up)."""
 
-    def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict):
+    def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
+        self.K = most_need
         self.supply = supply
         self.dolphin = dolphin
         self.diva_most = diva_most
@@ -160,63 +161,6 @@ class Search:
     def bag_holds(self, people) -> bool:
         return self.supply - sum(c[2] for c in people) >= 4 * sum(c[3] for c in people)
 
-    def last_space(self, people, songs) -> float:
-        """One space to go, no kite: a rolled 1 turned by the Dolphin wins at once, so it is always
-        turned when the roller can pay; after a miss nothing has changed but what was spent, so the best
-        plan is fixed in advance: the attempts whose misses multiply to the least. Each survivor's best
-        line ending alive and ending dead, combined as in `count`."""
-        miss, loss, alive_any = 1.0, [], False
-        for c in people:
-            alive, dead = self._own1(c, songs)
-            if dead < alive:
-                miss *= dead
-                loss.append(alive / dead)
-            else:
-                miss *= alive
-                alive_any = True
-        if people and not alive_any:
-            miss *= min(loss)
-        return 1.0 - miss
-
-    def _own1(self, c, songs):
-        """(least chance that every attempt misses, ending alive; the same ending dead) for one survivor
-        playing for one space: an attempt misses 5 in 6, or 4 in 6 when the roller can pay the Dolphin."""
-        key = (c, songs, 1)
-        got = self.closed.get(key)
-        if got is not None:
-            return got
-        kind, s, h, tok = c
-        best = [2.0, 2.0]
-        most = self.diva_most
-        turn = self.dolphin
-        seen = set()
-
-        def go(s, h, tok, sg, m):
-            if s <= 0:
-                if m < best[1]:
-                    best[1] = m
-                return
-            if (s, h, tok, sg, m) in seen:
-                return
-            seen.add((s, h, tok, sg, m))
-            if m < best[0]:
-                best[0] = m
-            if kind == INERT:
-                return
-            f = m * (4 / 6 if turn and s > 3 else 5 / 6)
-            if h >= 2:
-                go(s, h - 2, tok, sg, f)
-            if kind == DIVA and h >= 1 and sg < most:
-                go(s, h - 1, tok, sg + 1, f)
-            if h == 0:
-                go(s - 2, h, tok, sg, m * (4 / 6 if turn and s - 2 > 3 else 5 / 6))
-            if tok:
-                go(s, h + 3 + (kind == MICK), 0, sg, m)
-
-        go(s, h, tok, songs, 1.0)
-        self.closed[key] = got = (best[0], best[1])
-        return got
-
     def _own(self, c, songs):
         key = (c, songs)
         got = self.closed.get(key)
@@ -259,33 +203,41 @@ class Search:
     # -- the search ----------------------------------------------------------------------------------
 
     def value(self, people, songs, kite, need) -> float:
-        """The best chance to move the ship `need` more spaces, from a canonical state."""
+        """The best chance to move the ship `need` more spaces (at most K), from a canonical state."""
         if need <= 0:
             return 1.0
-        if not people:
-            return 0.0
-        key = (people, songs, kite, need)
+        if need > self.K:
+            raise ValueError(f"need {need} is over this search's {self.K}")
+        v = self.vec(people, songs, kite)
+        return v[need] if need < len(v) else 0.0
+
+    def vec(self, people, songs, kite) -> list:
+        """The best chance for every need 0..L (L: K, or less where more is out of reach: 0 beyond)."""
+        key = (people, songs, kite)
         got = self.memo.get(key)
         if got is not None:
             return got
-        if self.bound(people, songs) < need:
-            got = 0.0
-        elif self.plain(people, kite):
-            got = self.at_least(self.count(people, songs), need)
-        elif need == 1 and kite is None and self.bag_holds(people):
-            got = self.last_space(people, songs)
+        if not people:
+            got = DEAD
         else:
-            got = 0.0
-            for _act, v in self.moves(people, songs, kite, need):
-                if v > got:
-                    got = v
+            top = min(self.K, self.bound(people, songs))
+            if top <= 0:
+                got = DEAD
+            elif self.plain(people, kite):
+                n = self.count(people, songs)
+                got = [1.0] + [self.at_least(n, j) for j in range(1, top + 1)]
+            else:
+                got = [1.0] + [0.0] * top
+                for _act, v in self.moves(people, songs, kite, top):
+                    got = [a if a >= b else b for a, b in zip(got, v)]
         self.memo[key] = got
         if self.deadline is not None and not len(self.memo) & 1023 and perf_counter() > self.deadline:
             raise TooLong
         return got
 
-    def moves(self, people, songs, kite, need):
-        """(move, chance) for each attempt from a canonical state: move is (kind, index in people)."""
+    def moves(self, people, songs, kite, top):
+        """(move, chances for needs 0..top) for each attempt from a canonical state: move is (kind, index
+        in people)."""
         out = []
         seen = None
         most = self.diva_most
@@ -298,50 +250,53 @@ class Search:
             if kind == INERT:
                 continue
             if h >= 2:
-                out.append((("flare", i), self.roll(people, i, (kind, s, h - 2, tok), songs, kite, need)))
+                out.append((("flare", i), self.roll(people, i, (kind, s, h - 2, tok), songs, kite, top)))
             if h == 0:
-                out.append((("shout", i), self.roll(people, i, (kind, s - 2, 0, tok), songs, kite, need)))
+                out.append((("shout", i), self.roll(people, i, (kind, s - 2, 0, tok), songs, kite, top)))
             if kind == DIVA and h >= 1 and songs < most:
-                out.append((("diva", i), self.roll(people, i, (kind, s, h - 1, tok), songs + 1, kite, need)))
+                out.append((("diva", i), self.roll(people, i, (kind, s, h - 1, tok), songs + 1, kite, top)))
             if kite is not None and h >= 2:
-                out.append((("kite", i), self.kite(people, i, (kind, s, h - 2, tok), songs, kite, need)))
+                out.append((("kite", i), self.kite(people, i, (kind, s, h - 2, tok), songs, kite, top)))
             if tok and (h <= 1 or not ample):  # with the bag holding every token's hope, a token waits
                 bag = self.supply - sum(p[2] for p in people)  # until its hope is needed (see module doc)
                 got = min(3, max(0, bag))
                 if got >= 3 and kind == MICK and bag - got > 0:
                     got += 1
                 nxt = self.swap(people, i, (kind, s, h + got, 0), songs, kite)
-                out.append((("token", i), self.value(*nxt, need)))
+                out.append((("token", i), self.vec(*nxt)))
         return out
 
-    def roll(self, people, i, paid, songs, kite, need) -> float:
+    def roll(self, people, i, paid, songs, kite, top) -> list:
         """A d6 attempt by people[i], already paid (paid: the roller after paying)."""
         nxt = self.swap(people, i, paid, songs, kite)
-        alive = bool(nxt[0])
-        win = self.value(*nxt, need - 1) if alive else 0.0
-        miss = self.value(*nxt, need)
-        one = miss
+        v = pad(self.vec(*nxt), top)
+        if not nxt[0]:  # nobody left: a 6 moves the ship for nobody
+            return v
         if self.dolphin and paid[1] > 3:
-            turned = self.swap(people, i, (paid[0], paid[1] - 3, paid[2], paid[3]), songs, kite)
-            t = self.value(*turned, need - 1)
-            if t > one:
-                one = t
-        return (win + 4 * miss + one) * SIXTH
+            t = pad(self.vec(*self.swap(people, i, (paid[0], paid[1] - 3, paid[2], paid[3]), songs, kite)), top)
+            return [1.0] + [(v[n - 1] + 4 * v[n] + (v[n] if v[n] >= t[n - 1] else t[n - 1])) * SIXTH for n in range(1, top + 1)]
+        return [1.0] + [(v[n - 1] + 5 * v[n]) * SIXTH for n in range(1, top + 1)]
 
-    def kite(self, people, i, paid, songs, kite, need) -> float:
+    def kite(self, people, i, paid, songs, kite, top) -> list:
         base = self.swap(people, i, paid, songs, kite)
-        miss = self.value(*base, need)
+        miss = pad(self.vec(*base), top)
+        pk = self.p_kite
         if kite != "F":
             pieces, up = kite
             if up + 1 >= 3:
-                hit = self.value(*self.swap(people, i, paid, songs, "F"), need - 1)
-            else:
-                hit = self.value(*self.swap(people, i, paid, songs, (pieces - 1, up + 1)), need)
-            return self.p_kite * hit + (1 - self.p_kite) * miss
-        hit = self.value(*base, need - 1)
+                hit = pad(self.vec(*self.swap(people, i, paid, songs, "F")), top)
+                return [1.0] + [pk * hit[n - 1] + (1 - pk) * miss[n] for n in range(1, top + 1)]
+            hit = pad(self.vec(*self.swap(people, i, paid, songs, (pieces - 1, up + 1))), top)
+            return [1.0] + [pk * hit[n] + (1 - pk) * miss[n] for n in range(1, top + 1)]
         bag = self.supply - sum(p[2] for p in base[0])
-        if bag > 0:
-            hoped = self.value(*self.swap(people, i, (paid[0], paid[1], paid[2] + 1, paid[3]), songs, kite), need)
-        else:
-            hoped = miss
-        return self.p_kite * hit + self.p_hope * hoped + self.p_blank * miss
+        hoped = pad(self.vec(*self.swap(people, i, (paid[0], paid[1], paid[2] + 1, paid[3]), songs, kite)), top) if bag > 0 else miss
+        ph, pb = self.p_hope, self.p_blank
+        return [1.0] + [pk * miss[n - 1] + ph * hoped[n] + pb * miss[n] for n in range(1, top + 1)]
+
+
+DEAD = [1.0]
+
+
+def pad(v: list, top: int) -> list:
+    """v for needs 0..top (0 beyond what it holds)."""
+    return v if len(v) > top else v + [0.0] * (top + 1 - len(v))
