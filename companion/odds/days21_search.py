@@ -158,6 +158,42 @@ class Search:
             total += max(gains)
         return total
 
+    def passive(self, people, kite):
+        """Survivors whose next attempts need no decision and touch nobody else: their flares when their
+        hope is good for nothing else (no kite, no songs, no token, a bag holding every token's hope,
+        no Dolphin turn possible), their shouts but the last when no Dolphin turn is possible. Such
+        attempts are best made first (any plan does as well moving them to the front, and knows more
+        sooner), so they are rolled at once: (the survivors after them, how many), or None."""
+        out, k = [], 0
+        ample = None
+        for c in people:
+            kind, s, h, tok = c
+            if tok or kind == INERT or (kind == DIVA and h):
+                out.append(c)
+                continue
+            if h >= 2 and kite is None and (not self.dolphin or s <= 3):
+                if ample is None:
+                    ample = self.bag_holds(people)
+                if ample:
+                    k += h // 2
+                    h &= 1
+            if h == 0 and s > 2 and (not self.dolphin or s <= 5):
+                k += (s + 1) // 2 - 1
+                s = 2
+            out.append(c if (s, h) == (c[1], c[2]) else self.person(kind, s, h, 0, True))
+        if not k:
+            return None
+        out.sort()
+        return tuple(out), k
+
+    def binom(self, n: int, j: int) -> float:
+        """P(exactly j 6s in n rolls)."""
+        key = (n, -1 - j)
+        got = self._binom.get(key)
+        if got is None:
+            got = self._binom[key] = comb(n, j) * SIXTH**j * (5 / 6) ** (n - j)
+        return got
+
     def bag_holds(self, people) -> bool:
         return self.supply - sum(c[2] for c in people) >= 4 * sum(c[3] for c in people)
 
@@ -219,6 +255,13 @@ class Search:
             return got
         if not people:
             got = DEAD
+        elif (pre := self.passive(people, kite)) is not None:
+            rest, k = pre
+            v = self.vec(rest, songs, kite)
+            top = min(self.K, len(v) - 1 + k)
+            w = [self.binom(k, j) for j in range(k + 1)]
+            got = [1.0] + [sum(w[j] * (v[n - j] if n - j < len(v) else 0.0) if n > j else w[j]
+                               for j in range(k + 1)) for n in range(1, top + 1)]
         else:
             top = min(self.K, self.bound(people, songs))
             if top <= 0:
