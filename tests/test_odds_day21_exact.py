@@ -55,3 +55,11 @@ def test_every_need_at_once(kw):
     a, b = old.value(old.start()), new.value(new.start())
     assert max(abs(x - y) for x, y in zip(a, b)) < 1e-12
 
+
+
+def test_a_strong_raft_with_the_dolphin_and_the_kite():
+    """Three strong survivors, Mick's token, a small bag, the Dolphin and a kite two pieces up: today's
+    solver takes seconds here."""
+    kw = dict(need=4, people=(("a", "", (6, 5), 2, False), ("b", "mick", (6, 6), 0, True), ("c", "", (5, 5), 3, False)),
+              dolphin=True, kite=(1, 2, False), supply=9)
+    assert abs(ref.solve(ref.Rescue(**kw))["chance"] - rs.solve(rs.Rescue(**kw))["chance"]) < 1e-12

@@ -2,22 +2,27 @@
 
 A survivor is a small tuple (kind, strength, hope, token): only the total strength matters once
 Rosina's start-of-day location is past. The state is the sorted tuple of the living survivors, Diva's
-songs sung, and the kite; the need (spaces still to go) is searched one value at a time, so a state is
-only ever searched with a need it can still meet. What makes it fast, each step exact:
+songs sung, and the kite; its value is the best chance for every need at once (a list by spaces still
+to go, cut where the state can no longer reach). What makes it fast, each step exact:
 
 - canonical survivors: the dead leave the state; a survivor who can never act again (one hope and no
   song or token left, Scruffs) only counts as alive and keeps their hope out of the bag; without the
   Dolphin a survivor with 2k-1 strength acts as one with 2k (the same shouts, the last one fatal);
   Mick without his token is anyone; Diva after her last song is anyone; a kite that can no longer
-  fly is no kite;
-- an upper bound: a state whose every remaining attempt could not cover the need is lost (value 0)
-  without a search;
+  fly, or that nobody can roll again, is no kite;
+- an upper bound: a need beyond every attempt the state could still make is lost (0) without a search;
 - a closed form where no roll changes anything but the count (no Dolphin turn possible, no kite):
   the best plan is the most attempts that count, and the chance is that of enough 6s among them;
+- attempts that need no decision and touch nobody else (a survivor's flares when their hope is good
+  for nothing else, their shouts but the last when no Dolphin turn is possible) are rolled first:
+  any plan does as well with them moved to the front, and then knows more sooner;
 - a hope21 token is taken only once its holder has fewer than 2 hope, when the bag holds every token's
   hope: taken earlier it gives the same hope, and it would only stop its holder shouting meanwhile;
 - the rest by memoised expectimax: the best attempt at each point, and after a rolled 1 with the
   Dolphin on the board, the better of keeping it or turning it to 6 for 3 of the roller's strength.
+
+What stays hard is a raft of strong survivors with the Dolphin and the kite: every survivor's strength
+and hope then matter at once (bench/bench_odds_day21.py measures it).
 """
 
 from __future__ import annotations
