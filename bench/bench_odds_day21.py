@@ -3,7 +3,10 @@ hard tables (the issue's tables and harder ones), each from a fresh search, agai
 query; then the maximum and the median. Tables slower than --limit seconds are cut off and count as
 the limit (a lower bound). Also the whole command's time for the issue's first table.
 
-Run: .venv/bin/python bench/bench_odds_day21.py [--limit 60] [--no-command]
+With --ref, also today's solver before this search (tests/days21_rescue_ref.py) on the issue's table
+without the kite, and the ratio of the two times measured in this run.
+
+Run: .venv/bin/python bench/bench_odds_day21.py [--limit 60] [--no-command] [--ref]
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.setrecursionlimit(100000)
 
 from companion.odds import days21_rescue as rs  # noqa: E402
 from companion.odds import days21_search as se  # noqa: E402
@@ -75,6 +79,16 @@ def main() -> None:
         print(f"{label:<72} {ms:>10.1f}  {shown}{flag}", flush=True)
     print(f"max {max(times):.1f} ms, median {statistics.median(times):.1f} ms (budget {BUDGET_MS:.0f} ms a query; "
           f"{sum(t <= BUDGET_MS for t in times)}/{len(times)} within it)")
+    if "--ref" in sys.argv:
+        from tests import days21_rescue_ref as ref
+
+        r = issue1(kite=None)
+        t0 = time.perf_counter()
+        old = ref.solve(ref.Rescue(**{k: v for k, v in r.__dict__.items()}))["chance"]
+        t_old = time.perf_counter() - t0
+        t_new, new = one(r, limit)
+        print(f"the issue's table without the kite: the earlier solver {t_old:.2f} s, this search {t_new / 1000:.2f} s "
+              f"(x{t_old / (t_new / 1000):.1f}); chances {old:.15f} and {new:.15f}")
     if "--no-command" not in sys.argv:
         exe = ROOT / ".venv" / "bin" / "castaway"
         t0 = time.perf_counter()
