@@ -310,8 +310,9 @@ class Search:
                 got = min(3, max(0, bag))
                 if got >= 3 and kind == MICK and bag - got > 0:
                     got += 1
-                nxt = self.swap(people, i, (kind, s, h + got, 0), songs, kite)
-                out.append((("token", i), self.vec(*nxt)))
+                if got:  # from an empty bag a token brings nothing: kept, it can still bring hope later
+                    nxt = self.swap(people, i, (kind, s, h + got, 0), songs, kite)
+                    out.append((("token", i), self.vec(*nxt)))
         return out
 
     def roll(self, people, i, paid, songs, kite, top) -> list:
