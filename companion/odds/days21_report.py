@@ -13,6 +13,8 @@ from . import days21_rolls as rl
 from .dist import marginal, mean, prob
 from .report import cell, report, row
 
+FINS = N_("which shark fin points at which raft spot is castaway's guess at the board's drawing (castaway rules assumptions 21days); a fin at an empty spot and ties fall to the colour tokens, every survivor alike")
+TIES = N_("the colour tokens pick among the survivors in question, every one alike")
 FLARE_ORDER = N_("with three flare dice, the 6s move the ship first and then a 1 moves it back one: near the buoy, where the ship stops at space {hi} until day 21, a 6 past {hi} is lost before the 1 counts")
 HOPE_ORDER = N_("the 1s are paid back before the tokens are drawn: with a small bag the tokens paid back can be drawn again at once")
 
@@ -72,14 +74,14 @@ def shark(crew: d.Crew, bites: int = 4, pj=None) -> dict:
     summ = d.summary(crew, d.shark_attack(crew, bites))
     rows = _people_rows(summ) + [row(_("nobody dies"), [cell(_("chance"), summ["nobody_dies"])])]
     more, assumed = _pjotr_rows(crew, pj, lambda who: d.shark_attack(crew, bites, who))
-    return report("shark", _("Shark attack: {n} bite(s)").format(n=bites), rows + more, _dists(summ), assumptions=assumed)
+    return report("shark", _("Shark attack: {n} bite(s)").format(n=bites), rows + more, _dists(summ), assumptions=[_(FINS)] + assumed)
 
 
 def bite(crew: d.Crew, fin: int, pj=None) -> dict:
     summ = d.summary(crew, d.shark_bite(crew, fin))
     rows = [r for r, p in zip(_people_rows(summ), summ["survivors"]) if p["loss"].get(0, 0) < 1]
     more, assumed = _pjotr_rows(crew, pj, lambda who: d.shark_bite(crew, fin, who))
-    return report("bite", _("Shark {fin} bites once").format(fin=fin), rows + more, _dists(summ), assumptions=assumed)
+    return report("bite", _("Shark {fin} bites once").format(fin=fin), rows + more, _dists(summ), assumptions=[_(FINS)] + assumed)
 
 
 def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "tentacle", "tentacle", "tentacle"), pj=None) -> dict:
@@ -93,7 +95,7 @@ def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "
     more, assumed = _pjotr_rows(crew, pj, lambda who: d.octopus_fight(crew, tentacles, who), key=lambda x: x[0])
     return report("octopus", _("Octopus fight: {n} tentacle(s)").format(n=tentacles), rows + more,
                   {**_dists(summ), "tentacles cut": cut}, notes=[_("the octopus never takes the last strength point: at 1 no defence roll is lower")],
-                  assumptions=assumed)
+                  assumptions=[_(TIES)] + assumed)
 
 
 def jellyfish(name: str, stack: tuple, challenges, card: str) -> dict:
