@@ -11,7 +11,7 @@ when it helps, since holding hope stops a survivor shouting), Rosina's location,
 on the board turning a rolled 1 into a 6 for 3 of the roller's strength. Every roll is the same as in
 companion/games/days21_abilities.py (Day21); exhaustion comes first if it has not been taken.
 
-The values come from companion/odds/days21_search.py (canonical survivors, one need at a time, bounds
+The values come from companion/odds/days21_search.py (canonical survivors, every need at once, bounds
 and closed forms), kept for the process so the guided game's next question finds its answer; the
 Solver here speaks in day 21's own states for the plan, the engine and the tests. Rosina's location
 (the only roll that changes a strength stack rather than its total) is valued here, before the search.
