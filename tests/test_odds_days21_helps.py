@@ -64,3 +64,26 @@ def test_mick_extra_token_at_the_hope_location():
 def test_small_bag_pays_the_ones_back_first():
     got, lost, _more = rl.hope_payout((1, 4, 4), 3, (True, True, True), 2)
     assert (got, lost) == (3, 1)  # the 1 paid back goes into the bag first, so 3 can be drawn
+
+
+def test_guided_attack_lines_show_pjotr_with_his_hope():
+    from companion.odds import days21_read as rd
+    from tests import odds_mc as mc
+
+    t = mc.table([(1,), (5,), (3, 1)], hope=[0, 0, 4], survivors=["maya", "tomi", "pjotr"])
+    lines = rd.shark_lines(t, mc.CAT)
+    assert lines[-1].startswith("If Pjotr cancels every wound that would kill (2 hope each): nobody dies")
+    t.seat_values("blue")["hope"] = 1  # too little for one cancel: no line
+    assert not any("Pjotr cancels" in x for x in rd.shark_lines(t, mc.CAT))
+
+
+def test_guided_flare_line_lists_the_order_near_the_buoy():
+    from companion.odds import days21_steps as st
+    from tests import odds_mc as mc
+
+    t = mc.table([(3,), (4,), (5,)], ship=9)
+    t.data["flow"]["placements"] = [["red", "flare"], ["yellow", "flare"], ["blue", "flare"]]
+    lines = st.ODDS["flare"](t, mc.CAT, {"do": "flare"})
+    assert any(x.startswith("Assumed: with three flare dice, the 6s move the ship first") for x in lines)
+    t.data["tracks"]["ship"] = 2  # far from the buoy: the order cannot matter, nothing to say
+    assert not any(x.startswith("Assumed") for x in st.ODDS["flare"](t, mc.CAT, {"do": "flare"}))
