@@ -169,7 +169,9 @@ def play_cmd(
                     last_phase = step.phase
                 out.print(f"[bold]{esc(step.title)}[/]: {esc(step.say)}")
                 if step.odds is not None:
-                    for line in step.odds():
+                    from ui.odds_budget import odds_within
+
+                    for line in odds_within(step.odds):
                         out.print(f"  [cyan]{esc(line)}[/]")
                 while True:
                     answer = ask_until_valid(step.ask, on_word)
