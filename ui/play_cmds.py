@@ -312,7 +312,9 @@ def play_cmd(
                     last_phase = step.phase
                 out.print(f"[bold]{esc(step.title)}[/]: {esc(step.say)}")
                 if step.odds is not None:
-                    for line in step.odds():
+                    from ui.odds_budget import odds_within
+
+                    for line in odds_within(step.odds):
                         out.print(f"  [cyan]{esc(line)}[/]")
                 auto = step.ask.kind == "none" and rules.goes_on_alone  # nothing to decide: done at once
                 while True:
