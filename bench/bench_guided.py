@@ -104,7 +104,7 @@ class Table:
         if "who loses" in low:
             with session.open_store(self.db) as st:
                 t = session.load(st, self.gid).table
-            alive = [s for s in t.seats if not t.seat_values(s).get("dead")]
+            alive = [s for s in t.seats if s not in t.data.get("dead", []) and t.seat_values(s).get("strength")]
             return ",".join(rng.choice(alive) for _ in range(3))
         if "challenges" in low:
             return ">1,>2,<3,<4"
