@@ -49,11 +49,12 @@ class Ask:
             raise ValueError(f"ask keys {self.keys!r}: one per choice ({len(self.choices)})")
 
     def numbered(self) -> list[tuple[str, str, str]]:
-        """(number, value, label) of each option; a label shown twice gets its number added, so no two
-        options ever read the same."""
+        """(number, value, label) of each option, by number; a label shown twice gets its number added,
+        so no two options ever read the same."""
         keys = self.keys or tuple(str(i) for i in range(1, len(self.choices) + 1))
         labels = [label for _v, label in self.choices]
-        return [(k, v, label if labels.count(label) == 1 else f"{label} #{k}") for k, (v, label) in zip(keys, self.choices)]
+        rows = [(k, v, label if labels.count(label) == 1 else f"{label} #{k}") for k, (v, label) in zip(keys, self.choices)]
+        return sorted(rows, key=lambda r: int(r[0])) if all(k.isdecimal() for k in keys) else rows
 
     def parse(self, text: str | None) -> Any:
         """Turn what was typed into the answer `Step.make` takes; a UsageError says what is accepted."""

@@ -29,6 +29,8 @@ def answers(ask, rnd, t, retry: int) -> str:
         return str(ask.lo or 0)
     if ask.kind == "choice":
         vals = [v for v, _ in ask.choices]
+        if ask.also:  # a placement: one die at a time
+            return rnd.choice(vals)
         if ask.multiple:
             k = min(len(vals), rnd.choice([0, 0, 1, 1, 2]))
             return ",".join(rnd.sample(vals, k)) or "-"

@@ -99,7 +99,7 @@ def test_a_21_days_code_on_day_10_is_short_its_qr_small_and_it_resumes_with_its_
     longest = ""
     for seed in range(8):
         state = _day10(seed)
-        assert state["tracks"]["day"] == 10
+        assert state["tracks"]["day"] in (10, 11)  # 11: the logbook symbol that skips a page came up on day 9
         code = savecode.encode(state, "Friday night")
         assert len(code) <= 400, (seed, len(code))
         assert savecode.decode(code, with_title=True) == (state, "Friday night")

@@ -83,7 +83,7 @@ def symbol_chart(cat: GameCatalog) -> list[tuple[str, str, str, str]]:
 
 def symbol_ask(cat: GameCatalog, prompt: str, ids, default=None) -> Ask:
     """A question on one part of the logbook card: the symbols by their chart numbers (or ids)."""
-    rows = [r for r in symbol_chart(cat) if r[1] in ids]
-    rows += [(str(90 + i), k, "", k) for i, k in enumerate(k for k in ids if k not in {r[1] for r in rows})]
+    chart = {r[1]: r for r in symbol_chart(cat)}
+    rows = [chart.get(k) or (str(90 + i), k, "", k) for i, k in enumerate(ids)]  # the rules' order; shown by number
     return Ask(prompt, "choice", multiple=True, choices=tuple((k, name) for _n, k, _i, name in rows),
                keys=tuple(n for n, *_rest in rows), default=default)
