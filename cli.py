@@ -321,6 +321,14 @@ def redo_cmd():
     out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=redone.text))
 
 
+def faces_text(faces) -> str:
+    """The faces an event recorded, whatever their shape: a die's parts joined by '/' (2/5), dice by spaces.
+    Generic rolls store a list of parts per die; 21 Days procedures store one value per die (4, 'tentacle')."""
+    if not isinstance(faces, (list, tuple)):
+        return str(faces)
+    return "  ".join("/".join(str(p) for p in f) if isinstance(f, (list, tuple)) else str(f) for f in faces)
+
+
 @command("history")
 def history_cmd(
     last: Annotated[int, typer.Option("--last", "-n", help=_("How many events to show (0: all)."), min=0)] = 30,
@@ -350,7 +358,7 @@ def history_cmd(
         undone = e.type == "action" and e.seq not in live
         res = ""
         if e.type == "action" and isinstance(e.result, dict) and "faces" in e.result:
-            res = "  →  " + "  ".join("/".join(str(f) for f in fs) for fs in e.result["faces"])
+            res = "  →  " + faces_text(e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
             res = f"  →  {e.result['card']}"
         day = f"{unit} {e.day:<2} " if e.day else ""
