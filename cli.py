@@ -53,6 +53,7 @@ def new_cmd(
     player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help=_("A player's name; repeat for each."))] = None,
     survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help=_("21 Days: a survivor by id (one per colour); the rest are drawn."))] = None,
     strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("21 Days: strength dice rolled at the table, top first: red=2/6."))] = None,
+    keep_strength: Annotated[bool, typer.Option("--keep-strength", help=_("21 Days: keep typed strength dice totalling under 20 or over 40 (the rulebook allows one reroll)."))] = False,
     difficulty: Annotated[str, typer.Option(help=_("21 Days: where the rescue ship starts: green, orange or red (hardest)."))] = "orange",
     scruffs: Annotated[bool, typer.Option("--scruffs", help=_("21 Days: Scruffs Up! solo, Scruffs in the green seat."))] = False,
     promos: Annotated[bool, typer.Option("--promos", help=_("21 Days: add the promo bottle cards."))] = False,
@@ -104,9 +105,14 @@ def new_cmd(
             typed[seat] = [int(b) for b in bits]
         if typed:
             options["strength"] = typed
+        if keep_strength:
+            options["keep_strength"] = True
         options.update(difficulty=difficulty.lower(), scruffs=scruffs, promos=promos, shark6=shark6)
-    elif survivor or strength or scruffs or promos or shark6:
-        raise UsageError(_("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options"))
+        from companion.games import days21
+
+        days21.check_setup(cat, options)
+    elif survivor or strength or keep_strength or scruffs or promos or shark6:
+        raise UsageError(_("--survivor, --strength, --keep-strength, --scruffs, --promos and --shark6 are 21 Days options"))
     for key, value in _parse_pairs(opt, "--opt", "scenario=1").items():
         options[key] = value
     if seed is not None and not 0 <= seed < 2**63:
@@ -114,6 +120,13 @@ def new_cmd(
     with store(create=True) as st:
         loaded = session.new_game(st, gid, options, seed=seed, title=title)
     out.print(_("Game {id}: {name} is set up. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
+    if gid == "21days":
+        from companion.games import days21
+
+        seats = days21.rolled_seats(options)
+        if not all(s in (options.get("strength") or {}) for s in seats):
+            total = sum(sum(loaded.table.seat_values(s)["strength"]) for s in seats)
+            out.print(_("Strength rolled virtually: total {total} (a first total under 20 or over 40 is rolled again once, as the rulebook allows; --opt reroll=no keeps it).").format(total=total))
     show_board(loaded.table, loaded.cat, loaded.row)
 
 

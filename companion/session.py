@@ -137,6 +137,14 @@ def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
     return day, table.data["flags"].get("phase")
 
 
+def check_flow(table: Table, action, cat: GameCatalog) -> None:
+    """A new action must fit where the game stands (the game's own `check`, when it has one): a stored
+    log is replayed without it."""
+    rules = rules_for(cat.id)
+    if rules is not None and hasattr(rules, "check") and not table.data.get("over"):
+        rules.check(table, action, cat)
+
+
 def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[Event, Table]:
     """Apply one action to the game's head and record it."""
     from .engine import apply
@@ -144,6 +152,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
     with store.write():
         row = _head(store, game_id, expect)
         cat = _catalog(row)
+        check_flow(row.state, action, cat)
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,

@@ -26,6 +26,7 @@ new command without such a case fails the suite. This module holds what the per-
     preparation replay it once), checks the refusal (see `FlowTable.refused`) and returns the line.
 
 `FlowTable(path)`: a database file driven through the CLI in-process (typer's CliRunner, `--db PATH`).
+    Words may be given one by one or as one string (split like a shell: `ft.ok("place red flare")`).
     `.ok(*words) -> Result`      a command that must exit 0 (its output in the assertion message if not).
     `.run(*words) -> Result`     any command, unchecked.
     `.refused(*words, match="") -> str`
@@ -76,6 +77,9 @@ DB_SUFFIXES = ("", "-wal", "-journal")
 
 
 def _words(cmd) -> tuple[str, ...]:
+    """A command as words: a string (or a tuple holding one string) is split like a shell would."""
+    if isinstance(cmd, (tuple, list)) and len(cmd) == 1 and isinstance(cmd[0], str):
+        cmd = cmd[0]
     return tuple(shlex.split(cmd)) if isinstance(cmd, str) else tuple(str(w) for w in cmd)
 
 

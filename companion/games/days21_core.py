@@ -263,6 +263,14 @@ def done(t: Table, *names: str) -> None:
         q.pop(0)
 
 
+def take_pick(t: Table, for_: str) -> None:
+    """A procedure typed with its victim (or left to a virtual drop) while the colour tokens for it are still
+    to drop: the drop is part of the command (`jellyfish --who red`)."""
+    q = task(t) or {}
+    if q.get("do") == "token" and q.get("for") == for_:
+        flow(t)["queue"].pop(0)
+
+
 def push(t: Table, *tasks: dict) -> None:
     """Tasks to do next, before what was already queued."""
     q = flow(t).setdefault("queue", [])

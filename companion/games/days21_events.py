@@ -14,8 +14,8 @@ from ..actions import Action, register
 from ..catalog import GameCatalog
 from ..errors import RuleError, UsageError
 from ..table import Table
-from .days21_core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
-                          name, push, seat_arg, take_hope)
+from .days21_core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living, lose,
+                          move_ship, name, push, seat_arg, take_hope)
 from ..i18n import _, N_
 
 MIDDAY = ("places", "octopus", "no-fishing")
@@ -104,6 +104,10 @@ class Symbol(Action):
                 to = to * 2
             if len(to) != 2:
                 raise UsageError(_("two hope tokens: give one or two survivors, not {n}").format(n=len(to)))
+            dog = next((x for x in to if is_scruffs(t, x)), None)
+            if dog:  # EN § Solo Game Setup: Scruffs cannot receive hope tokens
+                people = [x for x in living(t) if not is_scruffs(t, x)]
+                raise RuleError(_("{seat} is Scruffs, who holds no hope tokens: give them to {items}").format(seat=dog, items=", ".join(people)))
             got = {x: 0 for x in to}
             for x in to:
                 got[x] += give_hope(t, x, 1, bonus=False)

@@ -16,9 +16,12 @@ def _exhaustion(t, cat, q):
 
 
 def _rosina(t, cat, q):
+    from .days21_flow import NAMES
+
     seat = seat_of(t, "rosina")
+    opts = ab.rosina_locations(t, cat, seat) if seat else []
     return _("Rosina"), _("Rosina alone may activate one location now."), Ask(_("Which location?"), "choice", default="skip", choices=(
-        ("flare", _("Flare")), ("hope", _("Hope")), ("fishing", _("Fishing")), ("skip", _("none")))), \
+        *((loc, _(NAMES[loc])) for loc in opts), ("skip", _("none")))), \
         lambda a: ab.Day21("rosina", seat, where=a) if a != "skip" else ab.Day21("pass")
 
 
