@@ -15,7 +15,7 @@ from typing import Any
 from . import actions as actmod
 from .catalog import GameCatalog
 from .errors import RuleError
-from .games import rules_for
+from .games import registry
 from .events import Event
 from .table import Table
 from .i18n import _
@@ -29,9 +29,7 @@ def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table,
         raise RuleError(_("this game is over ({result}); start a new one with castaway new").format(result=table.data['over']['result']))
     t = table.copy()
     result = action.run(t, cat)
-    rules = rules_for(cat.id)
-    if rules is not None:
-        rules.settle(t, cat)
+    registry.get(cat.id).settle(t, cat)
     return t, result
 
 

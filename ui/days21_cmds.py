@@ -9,12 +9,12 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.games import days21_abilities as ab
-from companion.games import days21_attacks as at
-from companion.games import days21_events as ev
-from companion.games import days21_flow as fl
-from companion.games import days21_locations as lo
-from companion.games.days21_core import ROLL
+from companion.games.days21 import abilities as ab
+from companion.games.days21 import attacks as at
+from companion.games.days21 import events as ev
+from companion.games.days21 import flow as fl
+from companion.games.days21 import locations as lo
+from companion.games.days21.core import ROLL
 from ui.common import CTX, command, emit_json, out, store
 from companion.i18n import _
 
@@ -35,8 +35,8 @@ def run(action) -> None:
         out.print(f"  → {res['say']}", markup=False)
 
 
-def cmd(name: str):
-    return command(name, rich_help_panel=PANEL)
+def cmd(name: str, table: bool = True):
+    return command(name, rich_help_panel=PANEL, table=table)
 
 
 @cmd("shark-phase")
@@ -464,7 +464,7 @@ def setup_done_cmd():
     run(fl.SetupDone())
 
 
-@cmd("symbols")
+@cmd("symbols", table=False)
 def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The 21 Days logbook symbols castaway understands, and what each does.
 

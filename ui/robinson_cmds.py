@@ -9,13 +9,12 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.errors import UsageError
-from companion.games import robinson  # noqa: F401  (registers the rc-* actions)
-from companion.games.robinson_actions import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
+from companion.games.robinson import game as robinson  # noqa: F401  (registers the rc-* actions)
+from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
-from companion.games.robinson_actions2 import RcPlan, RcPlanDone, RcResolve, RcTile
-from companion.games.robinson_guide import next_step
-from companion.games.robinson_state import parse_event, parse_plan
+from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
+from companion.games.robinson.guide import next_step
+from companion.games.robinson.state import parse_event, parse_plan
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 
 sub = typer.Typer(help="Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you).",
@@ -26,10 +25,7 @@ WORDS = Annotated[list[str], typer.Argument(help="Words, as the guided game take
 
 
 def _loaded(st):
-    loaded = session.load(st, session.current_id(st, CTX.game))
-    if loaded.cat.id != "robinson":
-        raise UsageError(f"game {loaded.row.id} is {loaded.cat.name}, not Robinson Crusoe; castaway use ID to pick one")
-    return loaded
+    return session.load(st, session.current_id(st, CTX.game))
 
 
 def _run(make) -> None:
