@@ -240,7 +240,7 @@ def _correction(t: Table, action, cat: GameCatalog) -> None:
             new = int(str(action.value).strip()) if action.kind == "set" else t.data["tracks"]["ship"] + action.delta
         except ValueError:
             return None
-        if new >= buoy(cat):
+        if buoy(cat) <= new <= cat.tracks["ship"].max:  # (off the track: the correction itself says so)
             raise RuleError(_(SAY["ship"]).format(buoy=buoy(cat), day=day(t)))
     if tg.seat and tg.seat in t.data.get("dead", []) and comp in ("strength", "hope"):
         raise RuleError(_(SAY["dead"]).format(seat=tg.seat))

@@ -32,11 +32,12 @@ def _day21(t, cat, q):
             continue
         if hope(t, s) >= cat.rules["day21"]["flare_cost"]:
             opts.append(f"flare {s}")
-        if hope(t, s) == 0:
+        if hope(t, s) == 0 and t.alive(s):
             opts.append(f"shout {s}")
-        if survivor(t, s) == "diva" and hope(t, s) >= 1:
+        sung = d21(t).get("today", []).count("diva")
+        if survivor(t, s) == "diva" and hope(t, s) >= cat.rules["day21"]["diva_cost"] and sung < cat.rules["day21"]["diva_most"]:
             opts.append("diva")
-        if d21(t).get("kite") and hope(t, s) >= 2:
+        if d21(t).get("kite") and hope(t, s) >= cat.rules["kite"]["cost"]:
             opts.append(f"kite {s}")
         tok = d21(t)["ability"].get(s)
         if tok and tok["id"] == "hope21" and not tok["used"]:
