@@ -177,8 +177,10 @@ def test_fishing_at_most_two_each(cli):
     new(cli)
     morning(cli)
     midday(cli, {"red": "fishing"})
-    r = cli("fish", "--seat", "red", "--faces", "4", "--to", "red,red,red")
+    r = cli("fish", "--seat", "red", "--faces", "4", "--to", "red,red,red,blue")
     assert r.exit_code == 1 and "at most 2" in r.stderr
+    r = cli("fish", "--seat", "red", "--faces", "4", "--to", "red,blue")  # four fish: none thrown back
+    assert r.exit_code == 1 and "catches 4 fish; 2 given out" in r.stderr
 
 
 def test_flare_three_dice_and_a_one(cli):

@@ -169,7 +169,9 @@ class FlipToken(Action):
         elif a == "reroll":
             say = _("Reroll one die of anyone's and type the new face.")
         elif a == "strength4":
-            if not 1 <= len(to) <= 4:
+            if len(to) == 1:
+                to = to * 4  # one survivor takes all four
+            if len(to) != 4:  # CS § Oboustranné žetony: 4 strength points shared among the living
                 raise UsageError(_("strength4: list who gets each of the 4 points, e.g. --to red,red,blue,kid"))
             for s in to:
                 gain(t, s, 1)

@@ -306,7 +306,8 @@ class Fishing(Action):
         r = cat.rules["fishing"]
         fish = r["fish"][v - 1]
         to = [seat_arg(t, cat, s) for s in split(self.to)] or fish_share(t, fish, r["most_each"])
-        if len(to) > fish:
+        most = min(fish, r["most_each"] * len(living(t)))
+        if len(to) > fish or len(to) < most:  # CS § Lokalita rybolov: each fish is one survivor's strength
             raise RuleError(_("a {v} catches {fish} fish; {n} given out").format(v=v, fish=fish, n=len(to)))
         count: dict[str, int] = {}
         for s in to:
