@@ -293,3 +293,26 @@ def test_day21_menu_offers_only_what_can_be_paid():
     t.seat_values("blue")["hope"] = 1
     prompt = steps.next_step(t, CAT).ask.prompt
     assert "flare blue" not in prompt and "shout blue" not in prompt  # one hope: no flare, and no shout either
+
+
+def test_menus_offer_only_legal_places():
+    """§ Game Board Locations: a location takes its compasses' worth of dice; the broken rod closes fishing
+    (CS § Symboly); the Kite's dive costs 2 hope; the octopus takes a die only by the logbook."""
+    t = days21.setup(CAT, {"kite": True, "strength": {c: [4, 4] for c in ("red", "yellow", "blue", "green")}}, 6)
+    for action in (fl.SetupDone(),):
+        t, _ = play(t, action)
+    from companion.games.days21 import attacks as at
+    from companion.games.days21 import events as ev
+
+    t, _ = play(t, at.SharkPhase())
+    t, _ = play(t, ev.LogbookSymbols("morning", ()))
+    t, _ = play(t, ev.LogbookSymbols("midday", ("places", "no-fishing")))
+    offered = [v for v, _label in steps.next_step(t, CAT).ask.choices]
+    assert "fishing" not in offered and "octopus" not in offered and "kid" not in offered
+    assert "jellyfish" not in offered  # one hope: the dive's 2 cannot be paid
+    for seat in ("red", "yellow", "blue"):
+        t, _ = play(t, fl.Place(seat, "flare"))
+    offered = [v for v, _label in steps.next_step(t, CAT).ask.choices]
+    assert "flare" not in offered  # three compasses, three dice
+    with pytest.raises(RuleError, match="full"):
+        play(t, fl.Place("green", "flare"))
