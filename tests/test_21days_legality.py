@@ -316,3 +316,19 @@ def test_menus_offer_only_legal_places():
     assert "flare" not in offered  # three compasses, three dice
     with pytest.raises(RuleError, match="full"):
         play(t, fl.Place("green", "flare"))
+
+
+def test_the_dolphin_stays_away_from_the_shark_attack_from_its_first_bite(ft):
+    """CS § Výměnná lokalita (Delfín): never in shark or octopus attacks, before the first bite too."""
+    ft.ok(*NEW)
+    ft.ok("setup-done")
+    ft.ok("set", "shark", "2")
+    ft.ok("shark-phase")
+    ft.ok("logbook", "morning", "dolphin")
+    ft.ok("symbol", "dolphin")
+    ft.ok("dolphin", "red", "--face", "1")  # an ordinary moment: allowed, for 3 strength
+    ft.ok("logbook", "midday")
+    place_all(ft, {})
+    ft.ok("logbook", "evening")
+    assert head(ft)["do"] == "attack"
+    ft.refused("dolphin", "blue", "--face", "1", match="Dolphin keeps away")

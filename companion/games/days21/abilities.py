@@ -216,6 +216,15 @@ class SpecialHope(Action):
         return {"say": _("{seat} spends the ±{step} token: change one die by {step} up or down (6 and 1 wrap) and type it.").format(seat=seat, step=step)}
 
 
+def in_attack(t: Table) -> bool:
+    """A shark or octopus attack is being rolled (CS § Výměnná lokalita: the Dolphin fears both)."""
+    f = flow(t)
+    head = (f.get("queue") or [{}])[0].get("do")
+    return bool(f.get("shark") or f.get("fight")) or head in ("shark-1", "shark-6", "octopus", "magnusson", "tentacle") or \
+        (head == "attack" and t.data["tracks"]["shark"] == 1 and day(t) < 21) or \
+        (f.get("await") or {}).get("what") in ("bite", "tentacle")
+
+
 @register
 @dataclass(frozen=True)
 class Dolphin(Action):
@@ -236,10 +245,7 @@ class Dolphin(Action):
         if is_scruffs(t, seat):
             raise RuleError(_("the Dolphin does not help Scruffs"))
         f = flow(t)
-        head = (f.get("queue") or [{}])[0].get("do")
-        attack = head in ("shark-1", "shark-6", "octopus", "magnusson", "tentacle") or \
-            (head == "attack" and t.data["tracks"]["shark"] == 1 and day(t) < 21) or (f.get("await") or {}).get("what") in ("bite", "tentacle")
-        if f.get("shark") or f.get("fight") or attack:
+        if in_attack(t):
             raise RuleError(_("the Dolphin keeps away from shark and octopus attacks"))
         if self.face is not None and not 1 <= self.face <= 6:
             raise UsageError(_("face {face}: accepted 1..6").format(face=self.face))
