@@ -6,7 +6,7 @@ the database left byte for byte as it was. The list of commands comes from the C
 new command without such a case fails the suite. This module holds what the per-game test files
 (`tests/test_flow_refusals_<game>.py`) share. Its API is stable:
 
-    from tests.flowrefusal import Case, FlowTable, check_coverage, procedure_commands, run_case
+    from tests.flowrefusal import Case, FlowTable, case, check_coverage, prepared, procedure_commands, run_case
 
 `procedure_commands(game) -> list[str]`
     The procedure commands of a game, read from `cli.app`'s Click tree, as the words typed after
@@ -20,6 +20,10 @@ new command without such a case fails the suite. This module holds what the per-
     `new ...`); `argv` (tuple of words or a string) is the command that must then be refused; `match` is
     a regular expression the refusal line must contain (searched, case-insensitive). `case(...)` builds
     one from strings: `case("new 21days -p Ann", "setup-done", refuse="shark-attack", match="shark")`.
+
+`prepared(prepare, tmp_path) -> FlowTable`
+    A FlowTable in tmp_path whose database went through the commands of `prepare` (cached per
+    `prepare`: the first test replays them, the others copy the files).
 
 `run_case(case, tmp_path) -> str`
     Prepares the table (a prepared database is cached per `prepare` and copied, so cases sharing a
