@@ -82,7 +82,6 @@ class Search:
         self._person: dict = {}
         self._bound: dict = {}
         self._binom: dict = {}
-        self._passive: dict = {}
 
     # -- canonical forms ---------------------------------------------------------------------------
 
@@ -137,7 +136,7 @@ class Search:
             out = tuple(lst)
         if old >> 13 == DIVA and (c is None or c >> 13 != DIVA):
             songs = 0
-        # the kite stays while someone can roll it: 2+ hope (field >= 4 << 1... i.e. hope bits) or a token
+        # the kite stays while someone can roll it: someone with 2+ hope or a token
         if kite is not None and (c is None or not (c & 1 or (c >> _H) & FIELD >= 2)) and (old & 1 or (old >> _H) & FIELD >= 2):
             for q in out:
                 if q & 1 or (q >> _H) & FIELD >= 2:
@@ -195,9 +194,6 @@ class Search:
         no Dolphin turn possible), their shouts but the last when no Dolphin turn is possible. Such
         attempts are best made first (any plan does as well moving them to the front, and knows more
         sooner), so they are rolled at once: (the survivors after them, how many), or None."""
-        key = (people, kite is None)
-        if key in self._passive:
-            return self._passive[key]
         out, k = [], 0
         ample = None
         for c in people:
@@ -215,12 +211,10 @@ class Search:
                 k += (s + 1) // 2 - 1
                 s = 2
             out.append(c if (s, h) == unpack(c)[1:3] else self.person(kind, s, h, 0, True))
-        got = None
-        if k:
-            out.sort()
-            got = tuple(out), k
-        self._passive[key] = got
-        return got
+        if not k:
+            return None
+        out.sort()
+        return tuple(out), k
 
     def binom(self, n: int, j: int) -> float:
         """P(exactly j 6s in n rolls)."""
