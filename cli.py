@@ -55,6 +55,7 @@ def new_cmd(
     player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help=_("A player's name; repeat for each."))] = None,
     survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help=_("21 Days: a survivor by id (one per colour); the rest are drawn."))] = None,
     strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("21 Days: strength dice rolled at the table, top first: red=2/6."))] = None,
+    keep_strength: Annotated[bool, typer.Option("--keep-strength", help=_("21 Days: keep typed strength dice totalling under 20 or over 40 (the rulebook allows one reroll)."))] = False,
     difficulty: Annotated[str, typer.Option(help=_("21 Days: where the rescue ship starts: green, orange or red (hardest)."))] = "orange",
     scruffs: Annotated[bool, typer.Option("--scruffs", help=_("21 Days: Scruffs Up! solo, Scruffs in the green seat."))] = False,
     promos: Annotated[bool, typer.Option("--promos", help=_("21 Days: add the promo bottle cards."))] = False,
@@ -83,7 +84,7 @@ def new_cmd(
         options["players"] = names
     from companion.games import registry
 
-    flags = {"survivor": survivor, "strength": strength, "difficulty": difficulty,
+    flags = {"survivor": survivor, "strength": strength, "keep_strength": keep_strength, "difficulty": difficulty,
              "scruffs": scruffs, "promos": promos, "shark6": shark6}
     options = registry.get(gid).options(catalog.load(gid, options.get("edition")), options, flags)
     for key, value in _parse_pairs(opt, "--opt", "scenario=1").items():
@@ -93,6 +94,9 @@ def new_cmd(
     with store(create=True) as st:
         loaded = session.new_game(st, gid, options, seed=seed, title=title)
     out.print(_("Game {id}: {name} is set up. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
+    note = registry.get(gid).setup_note(loaded.cat, options, loaded.table)
+    if note:
+        out.print(note)
     show_board(loaded.table, loaded.cat, loaded.row)
 
 
@@ -306,6 +310,14 @@ def redo_cmd():
     out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(redone.text)))
 
 
+def faces_text(faces) -> str:
+    """The faces an event recorded, whatever their shape: a die's parts joined by '/' (2/5), dice by spaces.
+    Generic rolls store a list of parts per die; 21 Days procedures store one value per die (4, 'tentacle')."""
+    if not isinstance(faces, (list, tuple)):
+        return str(faces)
+    return "  ".join("/".join(str(p) for p in f) if isinstance(f, (list, tuple)) else str(f) for f in faces)
+
+
 @command("history")
 def history_cmd(
     last: Annotated[int, typer.Option("--last", "-n", help=_("How many events to show (0: all)."), min=0)] = 30,
@@ -335,7 +347,7 @@ def history_cmd(
         undone = e.type == "action" and e.seq not in live
         res = ""
         if e.type == "action" and isinstance(e.result, dict) and "faces" in e.result:
-            res = "  →  " + "  ".join("/".join(str(f) for f in fs) if isinstance(fs, list) else str(fs) for fs in e.result["faces"])
+            res = "  →  " + faces_text(e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
             res = f"  →  {e.result['card']}"
         day = f"{unit} {e.day:<2} " if e.day else ""

@@ -167,6 +167,12 @@ def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
     return day, table.data["flags"].get("phase")
 
 
+def check_flow(table: Table, action, cat: GameCatalog) -> None:
+    """A new action must fit where the game stands (its Game.check); a stored log is replayed without it."""
+    if not table.data.get("over"):
+        registry.get(cat.id).check(table, action, cat)
+
+
 def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[Event, Table]:
     """Apply one action to the game's head and record it."""
     from .engine import apply
@@ -174,6 +180,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
     with store.write():
         row = _head(store, game_id, expect)
         cat = _catalog(store, row)
+        check_flow(row.state, action, cat)
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,

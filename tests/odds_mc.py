@@ -127,6 +127,7 @@ def paranoia(stack, hope_held: int, policy: str, rng: random.Random) -> list[int
 def kid(stack, rng: random.Random) -> list[int]:
     t = table([stack], survivors=["kid"])
     t.data["flow"]["queue"] = [{"do": "kid"}]
+    t.data["flow"]["placements"] = [["red", "kid"]]  # his die on his location (placed and paid)
     run(t, lo.Kid(face=str(rng.randint(1, 6))))
     return t.seat_values("red")["strength"]
 

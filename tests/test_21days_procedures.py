@@ -160,11 +160,18 @@ def test_scruffs_token_success_and_failure():
 
 
 def test_the_kid_choice_on_five_or_six():
+    """21-days-rulebook-en.txt § Survivor Profile: The Kid: his die on his location (placed, 2 hope), once a day."""
     t = table(survivors={**SURV, "yellow": "kid"})
+    with pytest.raises(RuleError, match="not on his location"):
+        do(t, lo.Kid(face="5"))
+    t.data["flow"]["placements"] = [["yellow", "kid"]]
     t, res = do(t, lo.Kid(face="5"))
     assert "choose" in res["say"]
     t, _ = do(t, lo.Kid(choice="strength", to="red,kid"))
     assert t.seat_values("red")["strength"] == [4, 5] and t.seat_values("yellow")["strength"] == [5, 4]
+    with pytest.raises(RuleError, match="once a day"):
+        do(t, lo.Kid(face="3"))
+    t.data["d21"]["today"] = []  # the next day, placed again
     t, _ = do(t, lo.Kid(face="3"))
     assert t.seat_values("yellow")["strength"] == [4, 4]
 

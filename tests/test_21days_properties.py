@@ -1,6 +1,7 @@
 """Properties of whole 21 Days games played by random tables (hypothesis chooses every answer):
 no die above 6, hope held plus hope in the bag equals the supply (16, one more with the kite suitcase's
 token, one less per special token spent), tentacles never above 8, nothing happens to the dead,
+every action the guided game makes passes the legality model the single commands pass (issue 13),
 and every step can be undone exactly."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from companion import catalog
 from companion.engine import apply
 from companion.errors import CompanionError
 from companion.games.days21 import game as days21
+from companion.games.days21 import legal
 
 CAT = catalog.load("21days")
 OPTIONS = st.fixed_dictionaries({
@@ -78,6 +80,7 @@ def test_random_games_keep_the_invariants(options, seed, data):
             new, _res = apply(t, action, CAT)
         except CompanionError:
             continue  # a refused answer changes nothing; the table answers again
+        legal.check(t, action, CAT)  # one legality model: what the guided game makes, the flow accepts
         check(t, new, action)
         again, _ = apply(t, action, CAT)
         assert again == new, "the same action on the same state gives the same table (replay)"

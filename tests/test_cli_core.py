@@ -146,7 +146,12 @@ def test_history_marks_undone(cli):
 
 def test_next_and_end_write_a_play(cli, db):
     new(cli)
-    cli.ok("next")
+    r = cli("next")  # 21 Days builds each day's steps from its day: the day moves on with end-day
+    assert r.exit_code == 1 and "end-day" in r.stderr
+    cli.ok("setup-done")
+    for step in (["shark-phase"], ["logbook", "morning"], ["logbook", "midday"], *[["place", s, "none"] for s in ("red", "yellow", "blue", "green")],
+                 ["activate"], ["logbook", "evening"], ["end-day"]):
+        cli.ok(*step)
     assert state(cli)["tracks"]["day"] == 2
     r = cli.ok("end", "--result", "lost", "--yes")
     assert "Logged as play 1" in r.stdout

@@ -439,13 +439,26 @@ def day21_cmd(
     what: Annotated[str, typer.Argument(help=_("exhaustion, flare, shout, diva, kite, rosina or end."))],
     seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who does it."))] = None,
     face: Face = None,
-    where: Annotated[Optional[str], typer.Option("--where", help=_("Rosina: flare, hope or fishing."))] = None,
+    where: Annotated[Optional[str], typer.Option("--where", help=_("Rosina: a location open to her (flare, hope, fishing, receive, play, swap, jellyfish); roll there next, or give --face."))] = None,
 ):
     """Day 21: exhaustion, then flares, shouts, Diva, the kite; end when nothing more can be tried.
 
     Example: castaway day21 flare --seat red --face 6
     """
     run(ab.Day21(what.lower(), seat, face, where))
+
+
+@cmd("plant")
+def plant_cmd(
+    harvest: Annotated[bool, typer.Option("--harvest", help=_("The evening harvest of the ripe plant."))] = False,
+    hope_to: Annotated[Optional[str], typer.Option("--hope-to", help=_("Who gets the 3 hope, e.g. red,red,blue."))] = None,
+    strength_to: Annotated[Optional[str], typer.Option("--strength-to", help=_("Who gets the 2 strength, e.g. yellow,blue."))] = None,
+):
+    """The Plant promo card: it grows a step before Midday placement; ripe after 3 days, harvested in the evening.
+
+    Example: castaway plant --harvest --hope-to red,red,blue --strength-to yellow,blue
+    """
+    run(fl.PlantGrow(harvest, hope_to, strength_to))
 
 
 @cmd("setup-done")

@@ -45,7 +45,7 @@ YES = {"yes": True, "y": True, "true": True, "1": True, "on": True,
        "no": False, "n": False, "false": False, "0": False, "off": False}
 
 # Options of `castaway new` that belong to one game (its own flags); the others pass --opt KEY=VALUE.
-FLAG_NAMES = ("survivor", "strength", "scruffs", "promos", "shark6")
+FLAG_NAMES = ("survivor", "strength", "keep_strength", "scruffs", "promos", "shark6")
 
 
 class Game(ABC):
@@ -86,7 +86,7 @@ class Game(ABC):
         """The setup choices from `castaway new`: `flags` holds the game-specific flags as given (see
         FLAG_NAMES, plus difficulty); they are refused unless the game reads them."""
         if any(flags.get(k) for k in FLAG_NAMES):
-            raise UsageError(_("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options"))
+            raise UsageError(_("--survivor, --strength, --keep-strength, --scruffs, --promos and --shark6 are 21 Days options"))
         return options
 
     def table_options(self, options: dict) -> dict:
@@ -104,6 +104,10 @@ class Game(ABC):
 
         return new_table(cat, self.seats(cat), options, seed)
 
+    def setup_note(self, cat, options: dict, t) -> str:
+        """A line `castaway new` prints after setting up (what the table should know of what castaway did)."""
+        return ""
+
     def setup_asks(self, cat, options: dict) -> Iterable[tuple[str, Any]]:
         """The guided setup's questions as (key, guide.Ask), one at a time."""
         return ()
@@ -117,6 +121,11 @@ class Game(ABC):
 
     def settle(self, t, cat) -> None:
         """The consequences the rules make automatic, after every action."""
+
+    def check(self, t, action, cat) -> None:
+        """Refuse (RuleError, one line saying why or what the table must do first) a new action that the
+        game's flow does not allow at this table now. session.act calls it for new actions only, never
+        when a stored log is replayed. Nothing is refused by default."""
 
     def next_step(self, t, cat):
         """The guided game's next guide.Step (None once the game is over)."""

@@ -115,19 +115,26 @@ class MagnussonReroll(Action):
         return "the Professor rerolls the octopus die" if self.reroll else "the Professor keeps the octopus die"
 
     def run(self, t: Table, cat: GameCatalog):
-        from .attacks import Octopus, start_fight
+        from .attacks import Octopus, professor_at_octopus, start_fight
 
         f = flow(t)
-        done(t, "magnusson")
         octo = f.get("octopus") or {}
+        seat = professor_at_octopus(t)
+        if seat is None:
+            raise RuleError(_("only Prof. Magnusson with his die on the Octopus location rerolls the octopus die"))
+        if not octo.get("face") or "octopus_done" not in d21(t).get("today", []):
+            raise RuleError(_("the octopus die has not been rolled today: castaway octopus first"))
+        if octo.get("rerolled") or f.get("fight") is not None and f["fight"].get("done"):
+            raise RuleError(_("the Professor rerolls the octopus die once, before the fight"))
+        done(t, "magnusson")
         if not self.reroll:
-            if octo.get("face") == "tentacle":
+            if octo.get("face") != "blank" and f.get("fight") is None:
                 start_fight(t)
             return {"say": _("The octopus die stands.")}
-        seat = seat_of(t, "magnusson")
-        if seat is None:
-            raise RuleError(_("Prof. Magnusson is not on the raft"))
         pay_hope(t, seat, 2, "the Professor's reroll")
+        if f.get("fight") is not None:  # a fight begun before the reroll is called off: the die is rolled again
+            f.pop("fight", None)
+            f["queue"] = [q for q in f["queue"] if q.get("do") != "tentacle"]
         f["queue"].insert(0, {"do": "octopus"})
         res = Octopus(self.face).run(t, cat)
         return {**res, "say": _("The Professor pays 2 hope and rerolls: {say}").format(say=res["say"])}
@@ -162,7 +169,9 @@ class FlipToken(Action):
         elif a == "reroll":
             say = _("Reroll one die of anyone's and type the new face.")
         elif a == "strength4":
-            if not 1 <= len(to) <= 4:
+            if len(to) == 1:
+                to = to * 4  # one survivor takes all four
+            if len(to) != 4:  # CS § Oboustranné žetony: 4 strength points shared among the living
                 raise UsageError(_("strength4: list who gets each of the 4 points, e.g. --to red,red,blue,kid"))
             for s in to:
                 gain(t, s, 1)
@@ -207,6 +216,15 @@ class SpecialHope(Action):
         return {"say": _("{seat} spends the ±{step} token: change one die by {step} up or down (6 and 1 wrap) and type it.").format(seat=seat, step=step)}
 
 
+def in_attack(t: Table) -> bool:
+    """A shark or octopus attack is being rolled (CS § Výměnná lokalita: the Dolphin fears both)."""
+    f = flow(t)
+    head = (f.get("queue") or [{}])[0].get("do")
+    return bool(f.get("shark") or f.get("fight")) or head in ("shark-1", "shark-6", "octopus", "magnusson", "tentacle") or \
+        (head == "attack" and t.data["tracks"]["shark"] == 1 and day(t) < 21) or \
+        (f.get("await") or {}).get("what") in ("bite", "tentacle")
+
+
 @register
 @dataclass(frozen=True)
 class Dolphin(Action):
@@ -227,7 +245,7 @@ class Dolphin(Action):
         if is_scruffs(t, seat):
             raise RuleError(_("the Dolphin does not help Scruffs"))
         f = flow(t)
-        if f.get("shark") or f.get("fight"):
+        if in_attack(t):
             raise RuleError(_("the Dolphin keeps away from shark and octopus attacks"))
         if self.face is not None and not 1 <= self.face <= 6:
             raise UsageError(_("face {face}: accepted 1..6").format(face=self.face))
@@ -319,8 +337,12 @@ class ScruffsToken(Action):
             if not people:  # Scruffs alone on the raft: nobody can hold hope (the dog never does)
                 return _("no survivor is left to take the hope.")
             who = [seat_arg(t, cat, x, people) for x in to] or [people[i % len(people)] for i in range(n)]
-            got = sum(give_hope(t, s, 1, bonus=False) for s in who[:n])
-            return f"{got} hope for " + ", ".join(who[:n]) + "."
+            if len(who) == 1:
+                who = who * n
+            if len(who) != n:  # EN § Scruffs Tokens: all of them are divided among the other survivors
+                raise UsageError(_("--to {to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=self.to, n=n))
+            got = sum(give_hope(t, s, 1, bonus=False) for s in who)
+            return f"{got} hope for " + ", ".join(who) + "."
         if base == "strength-2":
             target = seat_arg(t, cat, to[0]) if to else seat
             return f"{name(t, cat, target)} +{gain(t, target, 2)} strength."
@@ -375,8 +397,8 @@ class ScruffsUse(Action):
 class Day21(Action):
     """Day 21: exhaustion first (everyone -1); then, as often as the group likes: flare (2 hope, a 6 moves
     the ship), shout (only without hope: 2 strength, a 6 moves the ship), diva (1 hope, at most 3), kite
-    (2 hope: pieces onto the board, then the flying kite moves the ship or brings hope), rosina (her one
-    location at the start of the day: flare, hope or fishing), end (the day ends: lost unless rescued)."""
+    (2 hope: pieces onto the board, then the flying kite moves the ship or brings hope), rosina (at the start of
+    the day she alone activates one location open to her: `where`), end (the day ends: lost unless rescued)."""
 
     kind: ClassVar[str] = "d21-day21"
     what: str = "flare"
@@ -408,10 +430,13 @@ class Day21(Action):
             return {"say": _("Day 21 is over and the ship did not reach you.")}
         if self.what == "kite":
             return self._kite(t, cat)
+        if self.what == "rosina":
+            seat = seat_arg(t, cat, self.seat) if self.seat else seat_of(t, "rosina")
+            if seat is None:
+                raise RuleError(_("Rosina is not on the raft"))
+            return self._rosina(t, cat, seat)
         seat = seat_arg(t, cat, self.seat or "")
         who = name(t, cat, seat)
-        if self.what == "rosina":
-            return self._rosina(t, cat, seat)
         if self.what == "flare":
             pay_hope(t, seat, r["flare_cost"], "a flare")
         elif self.what == "shout":
@@ -464,27 +489,49 @@ class Day21(Action):
         return {"faces": [face], "say": _("Kite die: blank.")}
 
     def _rosina(self, t: Table, cat: GameCatalog, seat: str):
+        """Rosina chooses a location and activates it (EN § Survivors: at the start of day 21, she alone):
+        any location open to her die, as on a day of placements. Her die goes there and the location's
+        own step follows; a face typed here resolves it at once."""
         if t.seat_values(seat).get("survivor") != "rosina":
             raise RuleError(_("only Rosina activates a location on day 21"))
-        if used_today(t, "rosina") or used_today(t, "flare21"):
+        if used_today(t, "rosina"):
             raise RuleError(_("Rosina's location is taken at the start of day 21, once"))
+        opts = rosina_locations(t, cat, seat)
+        where = (self.where or "").strip().lower()
+        if where not in opts:
+            if where in cat.rules["locations"]["order"]:
+                raise RuleError(_("Rosina cannot use the {where} location now; open to her: {items}").format(where=where, items=", ".join(opts)))
+            raise UsageError(_("Rosina's location {where!r}: accepted: {items}").format(where=self.where, items=", ".join(opts)))
         mark_today(t, "rosina")
         done(t, "rosina")
-        where = self.where or "flare"
-        v = dice_or_roll(t, self.face, 1, "Rosina's die")[0][0]
-        if where == "flare":
-            move_ship(t, cat, 1 if v == 6 else 0)
-            say = _("Rosina fires a flare: {v}{part}").format(v=v, part=_(", the ship moves to {ship}.").format(ship=t.data['tracks']['ship']) if v == 6 else ".")
-        elif where == "hope":
-            say = _("Rosina at the hope location rolls {v}: +{give_hope} hope.").format(v=v, give_hope=give_hope(t, seat, v // cat.rules['hope_location']['points_per_hope']))
-        elif where == "fishing":
-            from .locations import fish_share
+        flow(t)["placements"] = [[seat, where]]
+        step = ROSINA_TASK.get(where, where)
+        push(t, {"do": step, "seat": seat} if step in ("dive", "receive", "play") else {"do": step})
+        say = _("Rosina's die goes on the {where} location.").format(where=where)
+        if self.face in (None, ""):
+            return {"say": say}
+        res = rosina_action(where, seat, self.face).run(t, cat)
+        return {**(res or {}), "say": say + " " + (res or {}).get("say", "")}
 
-            fish = cat.rules["fishing"]["fish"][v - 1]
-            got = fish_share(t, fish, cat.rules["fishing"]["most_each"])
-            for s in got:
-                gain(t, s, 1)
-            say = _("Rosina fishes {v}: {fish} fish for {items}.").format(v=v, fish=fish, items=", ".join(got))
-        else:
-            raise UsageError(_("Rosina's location {where!r}: accepted: flare, hope, fishing").format(where=where))
-        return {"faces": [v], "say": say}
+
+ROSINA_TASK = {"jellyfish": "dive", "plank": "plank-spot"}
+
+
+def rosina_locations(t: Table, cat: GameCatalog, seat: str) -> list[str]:
+    """The locations Rosina's die may go to on day 21: those open to her as on any day (weather, the
+    Kite's dive cost, her bottle card, the swap token in play, the Plank Location card she owns)."""
+    from .flow import available
+
+    return [loc for loc in available(t, cat, seat) if loc not in ("none", "kid")]
+
+
+def rosina_action(where: str, seat: str, face):
+    from . import bottle as bo
+    from . import hazards as hz
+    from . import locations as lo
+
+    face = str(face)
+    return {"flare": lambda: lo.Flare(faces=face), "hope": lambda: lo.Hope(faces=face),
+            "fishing": lambda: lo.Fishing(face=face), "swap": lambda: lo.Swap(faces=face),
+            "receive": lambda: bo.Bottle("receive", seat, face), "play": lambda: bo.Bottle("play", seat, face),
+            "plank": lambda: lo.PlankSpot(face), "jellyfish": lambda: hz.Jellyfish(who=seat, faces=face, dive=True)}[where]()

@@ -285,14 +285,24 @@ class Octopus(Action):
         done(t, "octopus")
         from .core import push
 
-        prof = f.get("placed", {}).get(t.data["flags"]["starting"]) == "octopus" and \
-            t.seat_values(t.data["flags"]["starting"]).get("survivor") == "magnusson"
-        if prof and not rerolled and hope(t, t.data["flags"]["starting"]) >= 2:
-            push(t, {"do": "magnusson"})
+        prof = professor_at_octopus(t)
+        if prof and not rerolled and hope(t, prof) >= 2:
+            push(t, {"do": "magnusson", "seat": prof})
         elif face != "blank":
             start_fight(t)
         t.data["last"] = {"roll": "octopus", "faces": [face]}
         return {"faces": [face], "say": say}
+
+
+def professor_at_octopus(t: Table) -> str | None:
+    """The Professor's seat when his placement die is on the Octopus location today (EN § Survivors:
+    only there may he reroll the octopus die)."""
+    from .core import survivor
+
+    for seat, loc in flow(t).get("placements", []):
+        if loc == "octopus" and seat in living(t) and survivor(t, seat) == "magnusson":
+            return seat
+    return None
 
 
 def start_fight(t: Table) -> None:

@@ -263,6 +263,14 @@ def done(t: Table, *names: str) -> None:
         q.pop(0)
 
 
+def take_pick(t: Table, for_: str) -> None:
+    """A procedure typed with its victim (or left to a virtual drop) while the colour tokens for it are still
+    to drop: the drop is part of the command (`jellyfish --who red`)."""
+    q = task(t) or {}
+    if q.get("do") == "token" and q.get("for") == for_:
+        flow(t)["queue"].pop(0)
+
+
 def push(t: Table, *tasks: dict) -> None:
     """Tasks to do next, before what was already queued."""
     q = flow(t).setdefault("queue", [])
@@ -290,10 +298,14 @@ def placements(t: Table) -> list[list[str]]:
 
 
 def at(t: Table, cat: GameCatalog, loc: str, seats: str | None, most: int | None = None) -> list[str]:
+    placed = [s for s, where in placements(t) if where == loc and s in living(t)]
     if seats:
         out = [seat_arg(t, cat, s) for s in seats.replace(",", " ").split()]
+        if placed and sorted(out) != sorted(placed):  # the dice placed there are the ones that roll
+            raise RuleError(_("--seats {seats!r}: the {loc} location holds the dice of {items} today").format(
+                seats=seats, loc=loc, items=", ".join(placed)))
     else:
-        out = [s for s, where in placements(t) if where == loc and s in living(t)]
+        out = placed
     if not out and not seats and not any(where == loc for _s, where in placements(t)):
         raise UsageError(_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game").format(loc=loc))
     if most is not None and len(out) > most:

@@ -60,9 +60,29 @@ class Days21(RulesModuleGame):
             typed[seat] = [int(b) for b in bits]
         if typed:
             options["strength"] = typed
+        if flags.get("keep_strength"):
+            options["keep_strength"] = True
         options.update(difficulty=(flags.get("difficulty") or "orange").lower(), scruffs=bool(flags.get("scruffs")),
                        promos=bool(flags.get("promos")), shark6=bool(flags.get("shark6")))
+        from .game import check_setup
+
+        check_setup(cat, options)
         return options
+
+    def setup_note(self, cat, options: dict, t) -> str:
+        """Strength rolled virtually: its total, and the rulebook's one reroll that castaway took for it."""
+        from .game import rolled_seats
+
+        seats = rolled_seats(options)
+        if all(s in (options.get("strength") or {}) for s in seats):
+            return ""
+        total = sum(sum(t.seat_values(s)["strength"]) for s in seats)
+        return _("Strength rolled virtually: total {total} (a first total under 20 or over 40 is rolled again once, as the rulebook allows; --opt reroll=no keeps it).").format(total=total)
+
+    def check(self, t, action, cat) -> None:
+        from .legal import check
+
+        check(t, action, cat)
 
     def next_step(self, t, cat):
         step = super().next_step(t, cat)

@@ -109,6 +109,10 @@ class Symbol(Action):
                 to = to * 2
             if len(to) != 2:
                 raise UsageError(_("two hope tokens: give one or two survivors, not {n}").format(n=len(to)))
+            dog = next((x for x in to if is_scruffs(t, x)), None)
+            if dog:  # EN § Solo Game Setup: Scruffs cannot receive hope tokens
+                people = [x for x in living(t) if not is_scruffs(t, x)]
+                raise RuleError(_("{seat} is Scruffs, who holds no hope tokens: give them to {items}").format(seat=dog, items=", ".join(people)))
             got = {x: 0 for x in to}
             for x in to:
                 got[x] += give_hope(t, x, 1, bonus=False)

@@ -161,9 +161,30 @@ def _strength(t: Table, cat: GameCatalog, options: dict, rng) -> None:
         vals["hope"] = cat.rules["setup"]["hope_each"]
     lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
     total = strength_total(t)
-    if rolled and (total < lo or total > hi) and options.get("reroll", True):
+    if rolled and (total < lo or total > hi) and _yes(options.get("reroll", True)):
         for colour in rolled:  # the reroll allowance, taken once for the virtually rolled dice
             t.seat_values(colour)["strength"] = [rng.randint(1, 6), rng.randint(1, 6)]
+
+
+def rolled_seats(options: dict) -> list[str]:
+    """The seats whose two strength dice are rolled at setup (Scruffs' one die starts at 4, not rolled)."""
+    dog = options.get("scruffs") or (options.get("survivors") or {}).get("green") == "scruffs"
+    return [c for c in COLOURS if not (dog and c == "green")]
+
+
+def check_setup(cat: GameCatalog, options: dict) -> None:
+    """Strength typed at setup: when every rolled die was typed and their total is under 20 or over 40, the
+    table may roll all of them again, once (21-dni-pravidla-cs.txt § Příprava hry J). castaway refuses the
+    typed dice until the table says which: the new faces typed, or these kept (`keep_strength`)."""
+    typed = options.get("strength") or {}
+    seats = rolled_seats(options)
+    if options.get("keep_strength") or not all(s in typed for s in seats):
+        return
+    total = sum(sum(typed[s]) for s in seats)
+    lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
+    if total < lo or total > hi:
+        raise RuleError(_("the strength dice total {total}, {side} {bound}: the rulebook lets the table roll them all again, once; type the new faces, or add --keep-strength to keep these").format(
+            total=total, side=_("under") if total < lo else _("over"), bound=lo if total < lo else hi))
 
 
 def _abilities(t: Table, cat: GameCatalog, options: dict, rng) -> dict:
@@ -261,8 +282,8 @@ def setup_asks(cat: GameCatalog, options: dict):
             continue
         yield f"strength:{colour}", Ask(_("Roll the two big {colour} dice for strength: top/bottom, e.g. 2/6").format(colour=_(colour)), "dice", dice=(colour, colour))
     typed = options.get("strength") or {}
-    if typed and len(typed) == (3 if options.get("scruffs") else 4):
-        total = sum(sum(v) for v in typed.values()) + (4 if options.get("scruffs") else 0)
+    if typed and all(s in typed for s in rolled_seats(options)):
+        total = sum(sum(typed[s]) for s in rolled_seats(options))
         lo, hi = cat.rules["setup"]["strength_reroll_below"], cat.rules["setup"]["strength_reroll_above"]
         if total < lo or total > hi:
             yield "reroll", Ask(_("The strength total is {total} (outside {lo}..{hi}): you may roll every strength die again. Type all of them, e.g. red=2/6 yellow=3/4 ..., or Enter to keep").format(total=total, lo=lo, hi=hi), "text", default="keep")
@@ -291,6 +312,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         if answer:
             options.setdefault("strength", {})[key.split(":")[1]] = _two_dice(answer, key.split(":")[1])
     elif key == "reroll":
+        options["keep_strength"] = True  # rolled again or kept: the allowance is used
         if str(answer).strip().lower() != "keep":
             for bit in str(answer).split():
                 if "=" not in bit:

@@ -15,7 +15,7 @@ from ...errors import RuleError, UsageError
 from ...i18n import _
 from ...table import Table
 from .core import (ROLL, colour_token, d21, dice_or_roll, done, flow, hope, is_scruffs, living, lose, name,
-                          pay_hope, raft, seat_arg, take_hope)
+                          pay_hope, raft, seat_arg, take_hope, take_pick)
 
 
 # -- jellyfish, paranoia, planks, the stolen die ---------------------------------------------------
@@ -87,6 +87,8 @@ class Jellyfish(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
+        if not self.dive:
+            take_pick(t, "jellyfish")
         j = f.setdefault("jelly", {})
         if self.who:
             j["who"] = seat_arg(t, cat, self.who)
@@ -162,6 +164,7 @@ class Paranoia(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
+        take_pick(t, "paranoia")
         p = f.setdefault("paranoia", {})
         if self.who:
             p["who"] = seat_arg(t, cat, self.who, [s for s in living(t) if not is_scruffs(t, s)])
@@ -265,6 +268,7 @@ class StealDie(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
+        take_pick(t, "steal-die")
         seat = seat_arg(t, cat, self.who) if self.who else (f.pop("picked", None) or colour_token(t, cat, living(t), None)[0])
         vals = t.seat_values(seat)
         vals["strength"] = vals["strength"][1:]

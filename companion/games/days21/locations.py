@@ -15,7 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
-                   lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
+                   lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
 
 SAY = {
@@ -124,19 +124,41 @@ def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], p
         for s, v in zip(seats, vals):
             if v == 1:
                 lost += take_hope(t, s, 1)
-    to = [seat_arg(t, cat, s) for s in split(to_text)]
     owners = [s for s in seats if s in living(t) and not is_scruffs(t, s)]
-    if not to:
-        to = [owners[i % len(owners)] for i in range(tokens)] if owners else []
+    to = hope_receivers(t, cat, owners, tokens, to_text)
     got: dict[str, int] = {}
-    for s in to[:tokens]:
+    for s in to:
         got[s] = got.get(s, 0) + 1
     given = {s: give_hope(t, s, n) for s, n in got.items()}
     text = ", ".join(f"{s} +{n}" for s, n in given.items() if n)
     extra = f" ({text})" if text else ""
+    if sum(min(given[s], n) for s, n in got.items()) < len(to):  # (Mick's extra token is no loss)
+        extra += _("; the bag had no more tokens")
     if lost:
         extra += f"; {lost} paid back for 1s"
     return _(SAY["hope"]).format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
+
+
+def hope_receivers(t: Table, cat: GameCatalog, owners: list[str], tokens: int, to_text: str | None) -> list[str]:
+    """Who gets each token won at the hope location: the survivors who rolled there share them as they
+    like, or one keeps them all (21-dni-pravidla-cs.txt § Lokalita Naděje). `to_text` names one receiver
+    per token, or a single survivor for all of them; left out, they go round the rollers."""
+    names = split(to_text)
+    if not names:
+        return [owners[i % len(owners)] for i in range(tokens)] if owners else []
+    if not owners:
+        raise RuleError(_("nobody at the location can take hope tokens"))
+    to = [seat_arg(t, cat, s) for s in names]
+    for s in to:
+        if s not in owners:
+            raise RuleError(_("{seat} did not roll at this location ({items} did): the tokens go only to them").format(
+                seat=s, items=", ".join(owners)))
+    if len(to) == 1:
+        return to * tokens
+    if len(to) != tokens:
+        raise RuleError(_("--to {to!r}: {tokens} token(s) won, {n} receiver(s) named; name one per token or one survivor for all").format(
+            to=to_text, tokens=tokens, n=len(to)))
+    return to
 
 
 @register
@@ -265,7 +287,8 @@ class Fishing(Action):
         r = cat.rules["fishing"]
         fish = r["fish"][v - 1]
         to = [seat_arg(t, cat, s) for s in split(self.to)] or fish_share(t, fish, r["most_each"])
-        if len(to) > fish:
+        most = min(fish, r["most_each"] * len(living(t)))
+        if len(to) > fish or len(to) < most:  # CS § Lokalita rybolov: each fish is one survivor's strength
             raise RuleError(_("a {v} catches {fish} fish; {n} given out").format(v=v, fish=fish, n=len(to)))
         count: dict[str, int] = {}
         for s in to:
@@ -329,6 +352,10 @@ class Kid(Action):
         if seat is None:
             raise RuleError(_("The Kid is not on the raft"))
         f = flow(t)
+        if [seat, "kid"] not in placements(t):
+            raise RuleError(_("The Kid's die is not on his location today: castaway place {seat} kid (2 hope) first").format(seat=seat))
+        if "kid-rolled" in d21(t).get("today", []):
+            raise RuleError(_("The Kid's location is activated once a day; it has been today"))
         k = f.setdefault("kid", {})
         if "face" not in k:
             k["face"] = dice_or_roll(t, self.face, 1, "the Kid's die")[0][0]
@@ -357,5 +384,6 @@ class Kid(Action):
         else:
             raise UsageError(_("the Kid's choice {choice!r}: accepted: cancel-disaster, strength, skip-page").format(choice=self.choice))
         f.pop("kid", None)
+        d21(t).setdefault("today", []).append("kid-rolled")
         done(t, "kid")
         return {"faces": [v], "say": say}

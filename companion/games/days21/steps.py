@@ -70,7 +70,7 @@ def usable(t: Table, cat: GameCatalog) -> list[str]:
         tok = x.get("ability", {}).get(s)
         if tok and not tok["used"] and tok["id"] in ("reroll", "strength4", "swap-seats"):
             out.append(f"token {s}" + (" SEATS" if tok["id"] != "reroll" else ""))
-    if str(x.get("swap") or "").startswith("dolphin") and not flow(t).get("shark") and not flow(t).get("fight"):
+    if str(x.get("swap") or "").startswith("dolphin") and not ab.in_attack(t):
         out.append("dolphin SEAT FACE")
     if (x.get("scruffs") or {}).get("active"):
         out.append("scruffs")

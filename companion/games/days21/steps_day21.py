@@ -16,9 +16,12 @@ def _exhaustion(t, cat, q):
 
 
 def _rosina(t, cat, q):
+    from .flow import NAMES
+
     seat = seat_of(t, "rosina")
+    opts = ab.rosina_locations(t, cat, seat) if seat else []
     return _("Rosina"), _("Rosina alone may activate one location now."), Ask(_("Which location?"), "choice", default="skip", choices=(
-        ("flare", _("Flare")), ("hope", _("Hope")), ("fishing", _("Fishing")), ("skip", _("none")))), \
+        *((loc, _(NAMES[loc])) for loc in opts), ("skip", _("none")))), \
         lambda a: ab.Day21("rosina", seat, where=a) if a != "skip" else ab.Day21("pass")
 
 
@@ -29,11 +32,12 @@ def _day21(t, cat, q):
             continue
         if hope(t, s) >= cat.rules["day21"]["flare_cost"]:
             opts.append(f"flare {s}")
-        if hope(t, s) == 0:
+        if hope(t, s) == 0 and t.alive(s):
             opts.append(f"shout {s}")
-        if survivor(t, s) == "diva" and hope(t, s) >= 1:
+        sung = d21(t).get("today", []).count("diva")
+        if survivor(t, s) == "diva" and hope(t, s) >= cat.rules["day21"]["diva_cost"] and sung < cat.rules["day21"]["diva_most"]:
             opts.append("diva")
-        if d21(t).get("kite") and hope(t, s) >= 2:
+        if d21(t).get("kite") and hope(t, s) >= cat.rules["kite"]["cost"]:
             opts.append(f"kite {s}")
         tok = d21(t)["ability"].get(s)
         if tok and tok["id"] == "hope21" and not tok["used"]:

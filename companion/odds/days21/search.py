@@ -31,9 +31,33 @@ from bisect import insort
 from math import comb
 from time import perf_counter
 
-# survivor kinds (the first item of a canonical survivor)
+# survivor kinds (the first field of a canonical survivor)
 ANY, DIVA, MICK, INERT = 0, 1, 2, 3
 SIXTH = 1 / 6
+
+# A canonical survivor is one int, (kind, strength, hope, token) in bit fields: kind << 13 | strength << 7 |
+# hope << 1 | token. Ints compare in the order of those tuples, so a sorted tuple of them is the same
+# multiset order; they hash and compare far faster than nested tuples in the memo's keys.
+_S, _H = 7, 1
+FIELD = 63  # strength and hope each fit in 6 bits (a survivor holds at most two dice and the bag)
+
+
+def pack(kind: int, s: int, h: int, tok: int) -> int:
+    if not (0 <= s <= FIELD and 0 <= h <= FIELD):
+        raise ValueError(f"strength {s} or hope {h} is over {FIELD}")
+    return kind << 13 | s << _S | h << _H | tok
+
+
+def unpack(c: int) -> tuple:
+    return c >> 13, (c >> _S) & FIELD, (c >> _H) & FIELD, c & 1
+
+
+def kind_of(c: int) -> int:
+    return c >> 13
+
+
+def hope_of(c: int) -> int:
+    return (c >> _H) & FIELD
 
 
 class TooLong(Exception):
@@ -41,8 +65,8 @@ class TooLong(Exception):
 
 
 class Search:
-    """V(people, songs, kite, need) for one set of rules. people: sorted tuple of (kind, strength, hope,
-    token); kite: None, 'F' (flying) or (pieces on the raft, pieces up)."""
+    """V(people, songs, kite, need) for one set of rules. people: sorted tuple of packed survivors (see
+    pack); kite: None, 'F' (flying) or (pieces on the raft, pieces up)."""
 
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         self.K = most_need
@@ -62,7 +86,7 @@ class Search:
     # -- canonical forms ---------------------------------------------------------------------------
 
     def person(self, kind: int, s: int, h: int, tok: int, songs_left: bool):
-        """The canonical survivor, or None when dead."""
+        """The canonical survivor (packed), or None when dead."""
         if s <= 0:
             return None
         if kind == DIVA and not songs_left:
@@ -70,12 +94,12 @@ class Search:
         if kind == MICK and not tok:
             kind = ANY
         if kind == INERT or (h == 1 and not tok and kind != DIVA):
-            return (INERT, 1, h, 0)
+            return pack(INERT, 1, h, 0)
         if not self.dolphin:
             s += s & 1
         elif s == 1:
             s = 2
-        return (kind, s, h, tok)
+        return pack(kind, s, h, tok)
 
     def canon(self, people, songs: int, kite):
         """people: any iterable of (kind, strength, hope, token)."""
@@ -86,20 +110,21 @@ class Search:
             if c is not None:
                 out.append(c)
         out.sort()
-        if not any(c[0] == DIVA for c in out):
+        if not any(kind_of(c) == DIVA for c in out):
             songs = 0
         if kite is not None and ((kite != "F" and kite[0] + kite[1] < 3)
-                                 or not any(c[2] >= 2 or c[3] for c in out)):
+                                 or not any(hope_of(c) >= 2 or c & 1 for c in out)):
             kite = None  # it can never fly, or nobody can roll it again
         return tuple(out), songs, kite
 
     def swap(self, people, i, raw, songs, kite):
-        """people with people[i] replaced by the raw survivor (kind, strength, hope, token), canonical."""
+        """people with people[i] replaced by the raw survivor (packed, not yet canonical), canonical."""
         pc = self._person
-        key = (raw, songs < self.diva_most)
+        left = songs < self.diva_most
+        key = raw << 1 | left
         c = pc.get(key, 0)
         if c == 0:
-            c = pc[key] = self.person(*raw, key[1])
+            c = pc[key] = self.person(*unpack(raw), left)
         old = people[i]
         if c is None:
             out = people[:i] + people[i + 1:]
@@ -109,11 +134,12 @@ class Search:
             lst = list(people[:i] + people[i + 1:])
             insort(lst, c)
             out = tuple(lst)
-        if old[0] == DIVA and (c is None or c[0] != DIVA):
+        if old >> 13 == DIVA and (c is None or c >> 13 != DIVA):
             songs = 0
-        if kite is not None and (c is None or (c[2] < 2 and not c[3])) and (old[2] >= 2 or old[3]):
+        # the kite stays while someone can roll it: someone with 2+ hope or a token
+        if kite is not None and (c is None or not (c & 1 or (c >> _H) & FIELD >= 2)) and (old & 1 or (old >> _H) & FIELD >= 2):
             for q in out:
-                if q[2] >= 2 or q[3]:
+                if q & 1 or (q >> _H) & FIELD >= 2:
                     break
             else:
                 kite = None
@@ -123,7 +149,7 @@ class Search:
 
     def _attempts(self, c, songs):
         """The most attempts survivor c could still make (each brings at most one space)."""
-        kind, s, h, tok = c
+        kind, s, h, tok = unpack(c)
         if kind == INERT:
             return 0
         h += 4 * tok  # 3, and Mick's extra
@@ -141,10 +167,9 @@ class Search:
         bag holds every token's hope."""
         if kite is not None:
             return False
-        if self.dolphin and any(c[1] > 3 and c[0] != INERT for c in people):
+        if self.dolphin and any(unpack(c)[1] > 3 and kind_of(c) != INERT for c in people):
             return False
-        bag = self.supply - sum(c[2] for c in people)
-        return bag >= 4 * sum(c[3] for c in people)
+        return self.bag_holds(people)
 
     def count(self, people, songs) -> int:
         """With plain rolls: the most attempts that count (an attempt counts if someone lives after it).
@@ -172,7 +197,7 @@ class Search:
         out, k = [], 0
         ample = None
         for c in people:
-            kind, s, h, tok = c
+            kind, s, h, tok = unpack(c)
             if tok or kind == INERT or (kind == DIVA and h):
                 out.append(c)
                 continue
@@ -185,7 +210,7 @@ class Search:
             if h == 0 and s > 2 and (not self.dolphin or s <= 5):
                 k += (s + 1) // 2 - 1
                 s = 2
-            out.append(c if (s, h) == (c[1], c[2]) else self.person(kind, s, h, 0, True))
+            out.append(c if (s, h) == unpack(c)[1:3] else self.person(kind, s, h, 0, True))
         if not k:
             return None
         out.sort()
@@ -200,14 +225,18 @@ class Search:
         return got
 
     def bag_holds(self, people) -> bool:
-        return self.supply - sum(c[2] for c in people) >= 4 * sum(c[3] for c in people)
+        hope = tok = 0
+        for c in people:
+            hope += (c >> _H) & FIELD
+            tok += c & 1
+        return self.supply - hope >= 4 * tok
 
     def _own(self, c, songs):
         key = (c, songs)
         got = self.closed.get(key)
         if got is not None:
             return got
-        kind, s, h, tok = c
+        kind, s, h, tok = unpack(c)
         best = [-1, -1]  # most attempts ending alive, ending dead
         most = self.diva_most
 
@@ -275,12 +304,21 @@ class Search:
                 n = self.count(people, songs)
                 got = [1.0] + [self.at_least(n, j) for j in range(1, top + 1)]
             else:
-                got = [1.0] + [0.0] * top
-                for _act, v in self.moves(people, songs, kite, top):
-                    got = [a if a >= b else b for a, b in zip(got, v)]
+                got = self.best(people, songs, kite, top)
         self.memo[key] = got
         if self.deadline is not None and not len(self.memo) & 1023 and perf_counter() > self.deadline:
             raise TooLong
+        return got
+
+    def best(self, people, songs, kite, top) -> list:
+        """The best chance for every need 0..top over every attempt from a canonical state (each need
+        takes its own best attempt)."""
+        got = [1.0] + [0.0] * top
+        rng = range(1, top + 1)
+        for _act, v in self.moves(people, songs, kite, top):
+            for n in rng:
+                if v[n] > got[n]:
+                    got[n] = v[n]
         return got
 
     def moves(self, people, songs, kite, top):
@@ -289,40 +327,44 @@ class Search:
         out = []
         seen = None
         most = self.diva_most
-        ample = self.bag_holds(people)
+        ample = None
         for i, c in enumerate(people):
             if c == seen:
                 continue
             seen = c
-            kind, s, h, tok = c
+            kind = c >> 13
             if kind == INERT:
                 continue
+            h = (c >> _H) & FIELD
             if h >= 2:
-                out.append((("flare", i), self.roll(people, i, (kind, s, h - 2, tok), songs, kite, top)))
+                out.append((("flare", i), self.roll(people, i, c - 4, songs, kite, top)))
             if h == 0:
-                out.append((("shout", i), self.roll(people, i, (kind, s - 2, 0, tok), songs, kite, top)))
+                out.append((("shout", i), self.roll(people, i, c - (2 << _S), songs, kite, top)))
             if kind == DIVA and h >= 1 and songs < most:
-                out.append((("diva", i), self.roll(people, i, (kind, s, h - 1, tok), songs + 1, kite, top)))
+                out.append((("diva", i), self.roll(people, i, c - 2, songs + 1, kite, top)))
             if kite is not None and h >= 2:
-                out.append((("kite", i), self.kite(people, i, (kind, s, h - 2, tok), songs, kite, top)))
-            if tok and (h <= 1 or not ample):  # with the bag holding every token's hope, a token waits
-                bag = self.supply - sum(p[2] for p in people)  # until its hope is needed (see module doc)
-                got = min(3, max(0, bag))
-                if got >= 3 and kind == MICK and bag - got > 0:
-                    got += 1
-                if got:  # from an empty bag a token brings nothing: kept, it can still bring hope later
-                    nxt = self.swap(people, i, (kind, s, h + got, 0), songs, kite)
-                    out.append((("token", i), self.vec(*nxt)))
+                out.append((("kite", i), self.kite(people, i, c - 4, songs, kite, top)))
+            if c & 1:
+                if ample is None:
+                    ample = self.bag_holds(people)
+                if h <= 1 or not ample:  # with the bag holding every token's hope, a token waits
+                    bag = self.supply - sum((p >> _H) & FIELD for p in people)  # until its hope is needed
+                    got = min(3, max(0, bag))  # (see module doc)
+                    if got >= 3 and kind == MICK and bag - got > 0:
+                        got += 1
+                    if got:  # from an empty bag a token brings nothing: kept, it can still bring hope later
+                        nxt = self.swap(people, i, c - 1 + (got << _H), songs, kite)
+                        out.append((("token", i), pad(self.vec(*nxt), top)))
         return out
 
     def roll(self, people, i, paid, songs, kite, top) -> list:
-        """A d6 attempt by people[i], already paid (paid: the roller after paying)."""
+        """A d6 attempt by people[i], already paid (paid: the roller after paying, packed)."""
         nxt = self.swap(people, i, paid, songs, kite)
         v = pad(self.vec(*nxt), top)
         if not nxt[0]:  # nobody left: a 6 moves the ship for nobody
             return v
-        if self.dolphin and paid[1] > 3:
-            t = pad(self.vec(*self.swap(people, i, (paid[0], paid[1] - 3, paid[2], paid[3]), songs, kite)), top)
+        if self.dolphin and (paid >> _S) & FIELD > 3:
+            t = pad(self.vec(*self.swap(people, i, paid - (3 << _S), songs, kite)), top)
             return [1.0] + [(v[n - 1] + 4 * v[n] + (v[n] if v[n] >= t[n - 1] else t[n - 1])) * SIXTH for n in range(1, top + 1)]
         return [1.0] + [(v[n - 1] + 5 * v[n]) * SIXTH for n in range(1, top + 1)]
 
@@ -337,11 +379,10 @@ class Search:
                 return [1.0] + [pk * hit[n - 1] + (1 - pk) * miss[n] for n in range(1, top + 1)]
             hit = pad(self.vec(*self.swap(people, i, paid, songs, (pieces - 1, up + 1))), top)
             return [1.0] + [pk * hit[n] + (1 - pk) * miss[n] for n in range(1, top + 1)]
-        bag = self.supply - sum(p[2] for p in base[0])
-        hoped = pad(self.vec(*self.swap(people, i, (paid[0], paid[1], paid[2] + 1, paid[3]), songs, kite)), top) if bag > 0 else miss
+        bag = self.supply - sum((p >> _H) & FIELD for p in base[0])
+        hoped = pad(self.vec(*self.swap(people, i, paid + (1 << _H), songs, kite)), top) if bag > 0 else miss
         ph, pb = self.p_hope, self.p_blank
         return [1.0] + [pk * miss[n - 1] + ph * hoped[n] + pb * miss[n] for n in range(1, top + 1)]
-
 
 DEAD = [1.0]
 
