@@ -219,3 +219,13 @@ def test_the_table_may_give_the_fish_in_the_guided_loop(cli):
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert "Who gets the fish?" in r.stdout
     assert s["flow"]["queue"][0]["do"] == "evening"
+
+
+def test_the_legality_check_takes_every_die_at_once_and_names_a_sub_tasks_phase():
+    from companion.games.days21 import legal
+
+    t = do(do(morning(), ev.LogbookSymbols("morning", ())), ev.LogbookSymbols("midday", ("places",)))
+    legal.check(t, fl.Places((("red", "flare", False), ("yellow", "hope", False))), CAT)  # no refusal
+    t = do(morning(), ev.LogbookSymbols("morning", ("two-hope",)))
+    step, _next = legal.step_text(t, CAT, t.data["flow"]["queue"][0])
+    assert step.startswith("Morning"), step

@@ -75,7 +75,8 @@ def step_text(t: Table, cat: GameCatalog, q: dict) -> tuple[str, str]:
     nxt = NEXT.get(do, do)
     if do == "attack" and not attack_tonight(t):
         do, nxt = "end", NEXT["end"]
-    name = phase_name(cat, do)
+    queue = flow(t).get("queue") or []
+    name = phase_name(cat, queue if queue and queue[0] is q and do == q.get("do") else do)  # a sub-task's phase from the queue
     detail = q.get("sym") or q.get("seat") or (do if do not in ("end", "shark", "morning", "midday", "evening") else "")
     step = f"{name} ({detail})" if detail and detail != name.lower() else name
     return step, nxt.format(sym=q.get("sym", "SYMBOL"), seat=q.get("seat", "SEAT"))
@@ -177,6 +178,8 @@ def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
         return head in ("sym", "weather-effect") and q.get("sym") == action.sym
     if kind == "shark-bite":
         return head == f"shark-{action.fin}"
+    if kind == "place-all":  # several placement dice at once: each is checked as it goes on (flow.Places)
+        return head == "place"
     if kind == "place":
         if head != "place":
             return False

@@ -44,7 +44,7 @@ def phase_name(cat: GameCatalog, do: str | list[dict] | None) -> str:
     words (the Czech edition numbers six phases, the logbook phase last: rules.phases in its game.toml),
     else the English rulebook's."""
     names = cat.rules.get("phases") or {}
-    key = phase_key(do) if isinstance(do, list) else do if do in PHASE else "end"
+    key = phase_key(do) if isinstance(do, list) else do if do in PHASE else "midday"
     return _(names.get(key) or PHASE[key])
 
 
