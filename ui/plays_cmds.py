@@ -11,8 +11,9 @@ import typer
 
 from companion import playlog
 from companion import plays as pl
-from companion.errors import UsageError
-from ui.common import app, command, emit_json, out, print_app, store
+from companion.errors import RuleError, UsageError
+from companion.i18n import _
+from ui.common import app, command, emit_json, err, out, print_app, store
 
 plays_app = typer.Typer(help="The play log: every game castaway ends, and games you add by hand.", no_args_is_help=True)
 app.add_typer(plays_app, name="plays")
@@ -108,7 +109,7 @@ OutcomeOpt = Annotated[Optional[list[str]], typer.Option("--outcome", help="The 
 @command("list", app=plays_app)
 def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
              as_json: JsonOpt = False):
-    """The plays, oldest first, with their outcome in the game's own terms.
+    """The plays, oldest first by the date played, with their outcome in the game's own terms.
 
     Example: castaway plays list --game 21days --since 2026-01-01
     """
@@ -160,6 +161,9 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
     if e["game_id"]:
         out.print(f"  [dim]its whole history: castaway --game {e['game_id']} history --last 0[/]")
     if link:
+        if d["result"] == "abandoned":
+            raise RuleError(_("play {id} was abandoned: BG Stats' push-play link cannot mark a play that does not "
+                              "count, so castaway gives none (it would count as a loss for everyone)").format(id=e["id"]))
         out.print(exchange.bgstats_link(exchange.to_bgstats(e, ids)), markup=False)
 
 
@@ -307,6 +311,7 @@ def export_cmd(
     with store() as st:
         rows = playlog.entries(st, game, player, since, until)
         ids = playlog.bgg_ids(st)
+    left_out = exchange.counted(rows)[1] if f in ("bgstats", "bgstats-links") else []
     text = {
         "csv": lambda: exchange.to_csv(rows),
         "json": lambda: exchange.to_json(rows, pl.iso(pl.utc_now())),
@@ -314,13 +319,18 @@ def export_cmd(
         "bgstats": lambda: exchange.to_bgstats_json(rows, ids),
         "bgstats-links": lambda: exchange.to_bgstats_links(rows, ids),
     }[f]()
+    note = (_("{n} abandoned play(s) left out: BG Stats' push-play format has no way to mark a play that does "
+              "not count").format(n=len(left_out)) if left_out else "")
     if file == "-":
         sys.stdout.write(text)
+        if note:
+            err.print(note)
         return
     from ui.charts import write_atomic
 
     path = write_atomic(file, text)
-    out.print(f"{len(rows)} play{'s' if len(rows) != 1 else ''} written to {path} ({f}).")
+    n = len(rows) - len(left_out)
+    out.print(f"{n} play{'s' if n != 1 else ''} written to {path} ({f})." + (f" {note}." if note else ""))
 
 
 @command("import", app=plays_app)
