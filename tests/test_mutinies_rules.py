@@ -446,3 +446,29 @@ def _answer(step, rng):
         return "0 2 1"
     n = int(step.say.split("turns over ")[1].split()[0])
     return ",".join(rng.choice(["prestige", "doubloons", "rum", "jewel"]) for _ in range(n))
+
+
+@pytest.mark.parametrize("action", ["routes", "beyond", "wreck", "tavern"])
+def test_fifth_player_on_the_last_space_of_any_marked_action_gains_a_prestige(action):
+    """§ The Actions, the * footnote under the trade routes, beyond them, the shipwrecks, the tavern and the
+    town: the fifth player's pawn on the last space available gains 1 prestige."""
+    t = ready(5)
+    order = ["red", "blue", "green", "yellow", "purple"]
+    spots = [f"routes:{i}" for i in range(1, 6)] if action == "routes" else [action] * 5
+    before = seat(t, "purple")["prestige"]
+    t, _ = run(t, *[Place(s, spot) for s, spot in zip(order, spots)])
+    assert seat(t, "purple")["prestige"] == before + 1
+    assert seat(t, "yellow")["prestige"] == 3
+
+
+def test_no_fifth_player_prestige_off_the_last_space_or_at_the_black_market():
+    t = ready(5)
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "wreck"), Place("green", "cabin"), Place("yellow", "wreck"),
+               Place("purple", "wreck"))  # four pawns: the fifth space stays free
+    assert seat(t, "purple")["prestige"] == 3
+    m = ready(5)
+    for s in ("red", "blue", "green", "yellow", "purple"):
+        seat(m, s)["jewel"] = 4
+    m, _ = run(m, *[Place(s, f"market:{c}") for s, c in zip(["red", "blue", "green", "yellow", "purple"],
+                                                          ["any2", "any3", "any4", "same3", "pairs"])])
+    assert seat(m, "purple")["prestige"] == 3  # no footnote mark at the black market

@@ -140,6 +140,10 @@ class Place(Action):
                 said.append(f"last space: +{n} prestige" + "".join(f"; {e}" for e in extra))
             else:
                 said.append(f"last spaces: +{core.gain(t, seat, what, n)} {what}")
+        if rec.get("fifth_prestige"):
+            extra = core.gain_prestige(t, cat, seat, rec["fifth_prestige"])
+            said.append(f"the fifth player on the last space: +{rec['fifth_prestige']} prestige"
+                        + "".join(f"; {e}" for e in extra))
         f["placed"].append(rec)
         if seat == captain(t):
             f["action"] = action

@@ -345,7 +345,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         if d > d_free or r > r_free:
             raise RuleError(f"{name(t, pay_by)} cannot pay the token on square {k} ({cost_text(sq['cost'])}):"
                             f" has {d_free} doubloons and {r_free} rum free")
-        rec.update(space=k, owes=[d, r, 0], fifth=len(t.seats) == 5 and len(taken) == 4)
+        rec.update(space=k, owes=[d, r, 0], fifth=fifth_on_last_space(t, cat, seat, action, len(taken)))
     elif action == "beyond":
         costs = f["board"]["beyond"]
         k = len(taken) + 1
@@ -387,8 +387,6 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
             rec["owes"] = [town["tale_pay"], 0, 0]
         if space == "market" and not hench and value(t, seat, "jewel") < rule(cat, "market")["combos"][combo]:
             raise RuleError(f"{who} holds {value(t, seat, 'jewel')} jewels; {combo} trades {rule(cat, 'market')['combos'][combo]}")
-        if len(t.seats) == 5 and len(taken) == 4 and not hench:
-            rec["bonus"] = ["prestige", town["last_prestige"]]
     elif action == "mutiny":
         if any(p["detail"] == detail for p in taken):
             raise RuleError(f"mutiny space {detail} is taken this round")
@@ -399,7 +397,29 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
             if lp > p_free:
                 raise RuleError(f"{who} has no prestige to pay for mutiny space 0")
             rec["owes"] = [d, 0, lp]
+    fifth = rule(cat, "fifth-player")
+    if action in fifth["actions"] and fifth_on_last_space(t, cat, seat, action, len(taken)):
+        rec["fifth_prestige"] = int(fifth["prestige"])
     return rec
+
+
+def action_spaces(t: Table, cat: GameCatalog, action: str) -> int:
+    """How many spaces a captain's action has at this table."""
+    if action == "routes":
+        return sum(1 for sq in flow(t)["routes"] if sq["token"])
+    if action == "town":
+        return len(rule(cat, "town")["spaces"])
+    if action == "market":
+        return len(rule(cat, "market")["combos"])
+    return int(rule(cat, action)["spaces"])
+
+
+def fifth_on_last_space(t: Table, cat: GameCatalog, seat: str, action: str, taken: int) -> bool:
+    """§ The Actions, the * footnote: in a 5-player game, the fifth player (fifth in turn order) whose
+    pawn takes the last space still available of the action."""
+    order = flow(t)["order"]
+    return (len(players(t)) == 5 and seat != HENCHMAN and order.index(seat) == 4
+            and taken + 1 == action_spaces(t, cat, action))
 
 
 def candidate_spots(t: Table, cat: GameCatalog, seat: str) -> list[str]:
