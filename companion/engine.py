@@ -23,13 +23,20 @@ from .i18n import _
 __all__ = ["Event", "Timeline", "apply", "fold"]
 
 
-def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table, Any]:
-    """A new table with the action applied, and the action's result. The input is left as it was."""
+def apply(table: Table, action: actmod.Action, cat: GameCatalog, new: bool = False) -> tuple[Table, Any]:
+    """A new table with the action applied, and the action's result. The input is left as it was.
+
+    `new`: the action is being recorded now (not replayed from the log): the game module may then refuse
+    a correction that would leave the game inconsistent (`refuse_correction(table, action, catalog)`),
+    such as setting a field the game derives from where its round stands. A log written before such a
+    refusal existed still replays."""
     if table.data.get("over") and not isinstance(action, actmod.Note):
         raise RuleError(_("this game is over ({result}); start a new one with castaway new").format(result=table.data['over']['result']))
+    rules = rules_for(cat.id)
+    if new and rules is not None and hasattr(rules, "refuse_correction"):
+        rules.refuse_correction(table, action, cat)
     t = table.copy()
     result = action.run(t, cat)
-    rules = rules_for(cat.id)
     if rules is not None:
         rules.settle(t, cat)
     return t, result

@@ -34,7 +34,7 @@ def resolve_seat(t: Table, text: str) -> str:
 
 
 def _phase(t: Table, *phases: str) -> None:
-    now = t.data["flags"]["phase"]
+    now = core.derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
     if now not in phases:
         raise RuleError(f"not now: the game is in its {now} phase ({', '.join(phases)} expected); castaway play shows what is next")
 

@@ -64,6 +64,23 @@ def players(t: Table) -> list[str]:
     return [s for s in flow(t)["order"] if s != HENCHMAN]
 
 
+def derived_phase(t: Table) -> str:
+    """Where the round stands, read from the flow itself (the phase flag mirrors it): final scoring,
+    resolving, the new captain's card, the captain to place, or the sailors to place."""
+    f = flow(t)
+    if t.data.get("over"):
+        return "over"
+    if f.get("scoring") is not None:
+        return "scoring"
+    if f["queue"]:
+        return "resolve"
+    if f["draw"] or f["compulsory"]:
+        return "mutiny-card"
+    if not f["placed"]:
+        return "captain"
+    return "sailors"
+
+
 def captain(t: Table) -> str:
     return flow(t)["order"][0]
 

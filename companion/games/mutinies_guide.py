@@ -22,7 +22,7 @@ TIP = "Treasures and voluntary cards: castaway mutinies treasure / play (then ca
 def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
-    phase = t.data["flags"]["phase"]
+    phase = core.derived_phase(t)
     if phase in ("captain", "sailors"):
         return _routes_step(t) or _place_step(t, cat)
     if phase == "resolve":

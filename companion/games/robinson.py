@@ -7,7 +7,7 @@ module registers them), the guided game in robinson_guide.py, the arithmetic in 
 from __future__ import annotations
 
 from ..catalog import GameCatalog
-from ..errors import UsageError, did_you_mean
+from ..errors import RuleError, UsageError, did_you_mean
 from ..guide import Ask
 from ..table import Table, new_table
 from . import robinson_actions, robinson_actions2  # noqa: F401 (registers the actions)
@@ -204,3 +204,18 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         options[key] = "yes" if answer else "no"
     else:  # pragma: no cover - every key above is yielded by setup_asks
         raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except those that would move the round without its flow: the phase (its
+    step lives in t.data["flow"]: castaway rc phase moves both) and the round marker's `next` (the night's
+    end moves it, passing the First Player token)."""
+    from ..actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the round marker moves at the end of the Night (castaway rc night-end); to correct "
+                        "the number: castaway set round N")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase moves with the round's steps: castaway rc phase {getattr(action, 'value', 'PHASE')} puts the round "
+                        "at the start of that phase")
