@@ -205,8 +205,8 @@ def dusk_cmd(
 
 
 @command("eat", app=sub)
-def eat_cmd(pay: Annotated[str, typer.Option(help="food or health.")] = "food"):
-    """Evening: eat 1 food, or lose 1 health.
+def eat_cmd(pay: Annotated[Optional[str], typer.Option(help="food or health (left out: food while you have any, else health).")] = None):
+    """Evening: eat 1 food, or lose 1 health (with no food left, health is what you pay).
 
     Example: castaway dieson eat --pay food
     """

@@ -72,10 +72,33 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return None
     ph, step = R.phase(t), R.flow(t).get("step")
     if ph == "morning":
-        return _morning(t, cat, step)
+        return _anytime(t, _morning(t, cat, step))
     if ph == "afternoon":
-        return _afternoon(t, cat)
-    return _evening(t, cat, step)
+        return _anytime(t, _afternoon(t, cat))
+    return _anytime(t, _evening(t, cat, step))
+
+
+def _anytime(t: Table, step: Step) -> Step:
+    """§ Play with My Friend: the friend's help and leather for the disc work at any time. A step with a
+    menu (or nothing to answer) offers them too, so a day never stalls while the friend could help."""
+    extra = [c for c in _friend_choices(t) if not c[0].startswith("help:die:")]
+    ask = step.ask
+    if not extra or ask.multiple or ask.kind not in ("choice", "none") or any(v.startswith("help:") for v, _ in ask.choices):
+        return step
+    own = step.make
+    if ask.kind == "none":
+        choices = (("go", "go on"), *extra)
+        new = Ask(ask.prompt if ask.prompt != "Enter to go on" else "Go on (Enter), or the friend first?", "choice",
+                  choices=choices, default="go")
+
+        def make(a, own=own):
+            return own(None) if a == "go" else _pick_make(a)
+    else:
+        new = Ask(ask.prompt, "choice", choices=(*ask.choices, *extra), default=ask.default)
+
+        def make(a, own=own):
+            return _pick_make(a) if a.startswith("help:") or a == "leather" else own(a)
+    return Step(step.phase, step.title, step.say, new, make, step.odds)
 
 
 def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
@@ -183,6 +206,10 @@ def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tu
             out += [(f"do:{b}:{r}", f"{R.BOX_NAMES[b]}: {r}") for r in ("food", "wood", "stone")]
         elif b == "move":
             out.append(("menu:move", f"{R.BOX_NAMES[b]} on the map ({R.stars_text(stars_now(t, cat, b))})"))
+        elif b in ("fences", "roofs"):
+            need = ("stone", "wood") if b == "fences" else ("leather", "wood")
+            if all(R.count(t, r) >= 1 for r in need):  # a menu lists only what can be paid
+                out.append((f"do:{b}", f"{R.BOX_NAMES[b]} (1 {need[0]} and 1 wood)"))
         else:
             extra = f" ({R.stars_text(stars_now(t, cat, b))})" if b in R.STAR_BOXES else ""
             out.append((f"do:{b}", f"{R.BOX_NAMES[b]}{extra}"))
@@ -197,11 +224,13 @@ def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tu
             out += [("shift:1:wood", "1 wood: meeple one box on"), ("shift:-1:wood", "1 wood: meeple one box back")]
         if R.count(t, "health") > 1:
             out += [("shift:1:health", "1 health: meeple one box on"), ("shift:-1:health", "1 health: meeple one box back")]
-    if die_value(p) < len(cat.rules["stars"]["table"]):
+    if die_value(p) < R.star_top(cat):
         if R.count(t, "food"):
             out.append(("boost:food", "1 food: die +1 for stars"))
         if R.count(t, "health") > 1:
             out.append(("boost:health", "1 health: die +1 for stars"))
+    if not any(v.startswith(("do:", "menu:", "craft:")) or v == "friend" for v, _ in out):
+        out.append(("idle", "nothing can be done with this die: it goes to its used box with no effect"))
     return out
 
 
@@ -218,6 +247,8 @@ def _do_make(a: str):
         return DcDo("friend")
     if kind == "shift":
         return DcShift(int(rest[0]), rest[1])
+    if kind == "idle":
+        return DcDo("idle")
     return DcBoost(1, rest[0])
 
 
