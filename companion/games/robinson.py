@@ -140,6 +140,10 @@ def settle(t: Table, cat: GameCatalog) -> None:
             t.data["over"] = {"result": "lost", "reason": f"{who(t, cat, seat)} died", "dead": seat}
             t.data["dead"] = [seat]
             return
+    r = t.data["rc"]
+    if r["friday"] and t.data["counters"]["friday-wounds"] >= int(cat.characters["friday"].get("life", 6)):
+        r["friday"] = False  # Friday is no player's character: his death ends nothing (castaway's reading)
+        r["friday_dead"] = True
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:
@@ -171,6 +175,13 @@ def setup_asks(cat: GameCatalog, options: dict):
             (c, f"{cat.characters[c].name}") for c in pool if c not in taken)
         yield f"character:{i}", Ask(f"Character {i + 1} of {n}", "choice", choices=choices,
                                     default="random")
+    seats = list(cat.seats)[:n]
+    names = _words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
+    labels = tuple((seat, f"{names[i]} ({seat})" if i < len(names) else f"player {i + 1} ({seat})")
+                   for i, seat in enumerate(seats))
+    if n > 1:
+        yield "first", Ask("Who is the youngest player? They take the First Player token", "choice",
+                           choices=labels, default=seats[0])
     yield "rounds", Ask("Rounds on the Scenario card", "number", lo=1, hi=cat.tracks["round"].max,
                         default=int(cat.rules["rounds"]["default"]))
     yield "weather", Ask("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter' "
@@ -189,6 +200,8 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
     elif key.startswith("character:"):
         if answer != "random":
             options["characters"] = [*_words(options.get("characters")), answer]
+    elif key == "first":
+        options["first"] = str(answer)
     elif key == "rounds":
         options["rounds"] = str(answer)
     elif key == "weather":

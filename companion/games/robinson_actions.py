@@ -347,7 +347,8 @@ class RcCamp(Action):
 @dataclass(frozen=True)
 class RcNightEnd(Action):
     """§ VI. Night 3-5: open-air wounds, food rots unless stored, the round marker moves on and the
-    First Player token passes clockwise; after the last round the game is lost."""
+    First Player token passes clockwise; after the last round the game is lost. It may follow the
+    camp step directly: healing (castaway rc effects cook.wounds -1) is only for those who have a way to."""
 
     kind: ClassVar[str] = "rc-night-end"
 
@@ -355,7 +356,7 @@ class RcNightEnd(Action):
         return "night ends"
 
     def run(self, t: Table, cat: GameCatalog):
-        expect(t, "night/end")
+        expect(t, "night/heal", "night/end")  # healing is optional: nothing to heal goes straight on
         c, f, r = t.data["counters"], t.data["flags"], rc(t)
         lines = []
         if f["shelter"] != "built" and f["camp-shelter"] != "yes":

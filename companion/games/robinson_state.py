@@ -42,6 +42,8 @@ def first(t: Table) -> str:
 
 
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
+    if seat in HELPERS:
+        return cat.characters[seat].name if seat in cat.characters else seat
     c = t.seat_values(seat).get("survivor")
     return cat.characters[c].name if c in cat.characters else seat
 
@@ -61,10 +63,33 @@ def wound_each(t: Table, n: int) -> None:
 
 
 def heal(t: Table, seat: str, n: int = 1) -> int:
+    if seat == "friday":
+        c = t.data["counters"]
+        healed = min(n, c["friday-wounds"])
+        c["friday-wounds"] -= healed
+        return healed
     vals = t.seat_values(seat)
     healed = min(n, vals["wounds"])
     vals["wounds"] -= healed
     return healed
+
+
+def wound_pawn(t: Table, owner: str, n: int) -> None:
+    """Wounds for whoever took an action: a player's character, or Friday (his own life track)."""
+    if owner == "friday":
+        if n > 0:
+            t.data["counters"]["friday-wounds"] += n
+    else:
+        wound(t, owner, n)
+
+
+def determination(t: Table, owner: str, n: int) -> bool:
+    """Determination tokens to whoever took an action; Friday keeps none (castaway's reading: the tokens go
+    to a player's own supply). Returns whether they were given."""
+    if owner in HELPERS:
+        return False
+    t.seat_values(owner)["determination"] += n
+    return True
 
 
 def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
