@@ -472,3 +472,30 @@ def test_no_fifth_player_prestige_off_the_last_space_or_at_the_black_market():
     m, _ = run(m, *[Place(s, f"market:{c}") for s, c in zip(["red", "blue", "green", "yellow", "purple"],
                                                           ["any2", "any3", "any4", "same3", "pairs"])])
     assert seat(m, "purple")["prestige"] == 3  # no footnote mark at the black market
+
+
+def test_treasures_and_voluntary_cards_wait_for_their_holders_turn():
+    """§ The Treasure Tokens: before or after placing one's pawn, or as one's part resolves; § The Mutiny
+    Cards: a voluntary card on its holder's subsequent turns."""
+    t = ready()
+    seat(t, "green")["treasure"] = 1
+    with pytest.raises(RuleError, match="not .*green.*'s turn"):
+        run(t, Treasure("green", "prestige"))
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "wreck"))
+    t2, _ = run(t, Treasure("green", "prestige"))  # green places next
+    assert seat(t2, "green")["prestige"] == 5
+    t, _ = run(t, Place("green", "cabin"))
+    t3, _ = run(t, Treasure("green", "doubloons"))  # just after placing
+    with pytest.raises(RuleError, match="turn"):
+        run(t, Plunder("1,1"), Treasure("green", "doubloons"))  # red's part resolves, not green's
+
+
+def test_the_cabin_menu_lists_only_what_can_be_paid():
+    from companion.games.mutinies_guide import next_step
+
+    t = ready()
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "cabin"), Place("green", "wreck"), Plunder("1,1"), Plunder("1,1"))
+    seat(t, "blue")["doubloons"] = 4
+    seat(t, "green")["doubloons"] = 0
+    values = [v for v, _ in next_step(t, CAT).ask.choices]
+    assert "buy" not in values and "steal:green" not in values and "steal:red" in values

@@ -79,19 +79,7 @@ def end_round(t: Table, cat: GameCatalog) -> None:
 
 
 def start_resolution(t: Table) -> None:
-    f = flow(t)
-    act = f["action"]
-    queue = []
-    if act == "tavern":
-        queue.append({"kind": "tavern"})
-    for i, p in enumerate(f["placed"]):
-        blocks_only = p["seat"] == HENCHMAN and (act == "market" or (p["detail"] or "").startswith("market"))
-        if p["action"] == act and act != "tavern" and not blocks_only:
-            queue.append({"kind": act, "i": i})
-    queue += [{"kind": "cabin", "i": i} for i, p in enumerate(f["placed"]) if p["action"] == "cabin" and p["seat"] != HENCHMAN]
-    if any(p["action"] == "mutiny" for p in f["placed"]):
-        queue.append({"kind": "mutiny"})
-    f["queue"] = queue
+    flow(t)["queue"] = core.resolution_queue(t)
     t.data["flags"]["phase"] = "resolve"
 
 

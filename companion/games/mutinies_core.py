@@ -319,6 +319,44 @@ def blocked(t: Table, action: str) -> str | None:
     return None
 
 
+def turn_of(t: Table) -> list[str]:
+    """Whose turn it is (§ The Treasure Tokens: immediately before or after placing one's pawn, or the
+    moment one's part of an action is resolved): the next to place and the one who just placed; while
+    resolving, the seat(s) whose part resolves next. Nobody's while a mutiny card is drawn or scored."""
+    f = flow(t)
+    phase = derived_phase(t)
+    if phase in ("captain", "sailors"):
+        seats = [next_placer(t)] + ([f["placed"][-1]["seat"]] if f["placed"] else [])
+    elif phase == "resolve":
+        item = f["queue"][0]
+        if "i" in item:
+            seats = [f["placed"][item["i"]]["seat"]]
+        else:  # the tavern and the mutiny resolve for everyone on them at once
+            seats = [p["seat"] for p in on(t, item["kind"])]
+        if len(f["queue"]) == len(resolution_queue(t)):  # nothing resolved yet: the last to place just did
+            seats.append(f["placed"][-1]["seat"])
+    else:
+        seats = []
+    return [s for s in dict.fromkeys(seats) if s and s != HENCHMAN]
+
+
+def resolution_queue(t: Table) -> list[dict]:
+    """What the round resolves, in order, once every pawn is placed (§ Round Overview 3)."""
+    f = flow(t)
+    act = f["action"]
+    queue = []
+    if act == "tavern":
+        queue.append({"kind": "tavern"})
+    for i, p in enumerate(f["placed"]):
+        blocks_only = p["seat"] == HENCHMAN and (act == "market" or (p["detail"] or "").startswith("market"))
+        if p["action"] == act and act != "tavern" and not blocks_only:
+            queue.append({"kind": act, "i": i})
+    queue += [{"kind": "cabin", "i": i} for i, p in enumerate(f["placed"]) if p["action"] == "cabin" and p["seat"] != HENCHMAN]
+    if any(p["action"] == "mutiny" for p in f["placed"]):
+        queue.append({"kind": "mutiny"})
+    return queue
+
+
 def next_placer(t: Table) -> str | None:
     f = flow(t)
     n = len(f["placed"])
