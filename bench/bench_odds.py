@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.odds import days21 as d  # noqa: E402
-from companion.odds import days21_rescue as rs  # noqa: E402
-from companion.odds import days21_rolls as rl  # noqa: E402
+from companion.odds.days21 import attacks as d  # noqa: E402
+from companion.odds.days21 import rescue as rs  # noqa: E402
+from companion.odds.days21 import rolls as rl  # noqa: E402
 from companion.odds.dist import marginal, prob  # noqa: E402
 
 BUDGET_MS = 50.0

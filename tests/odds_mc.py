@@ -9,10 +9,10 @@ import math
 import random
 
 from companion import catalog
-from companion.games import days21
-from companion.games import days21_abilities as ab
-from companion.games import days21_attacks as at
-from companion.games import days21_locations as lo
+from companion.games.days21 import game as days21
+from companion.games.days21 import abilities as ab
+from companion.games.days21 import attacks as at
+from companion.games.days21 import locations as lo
 from companion.table import Table
 
 CAT = catalog.load("21days")
@@ -115,7 +115,7 @@ def flares(n: int, ship: int, rng: random.Random) -> int:
 
 
 def paranoia(stack, hope_held: int, policy: str, rng: random.Random) -> list[int]:
-    from companion.odds.days21_rolls import paranoia_pay
+    from companion.odds.days21.rolls import paranoia_pay
 
     t = table([stack], hope=[hope_held])
     t.data["flow"]["queue"] = [{"do": "paranoia"}]
@@ -147,7 +147,7 @@ def day21_table(r, extra=None) -> Table:
     stacks = [p[2] for p in r.people]
     t = table(stacks, hope=[p[3] for p in r.people], survivors=[p[1] or c for p, c in zip(r.people, COLOURS)],
               ship=CAT.rules["ship_start"]["orange"], day=21, extra=extra)
-    from companion.games.days21_core import buoy
+    from companion.games.days21.core import buoy
 
     t.data["tracks"]["ship"] = buoy(CAT) - r.need
     t.data["d21"]["today"] = ["exhaustion"]
@@ -160,7 +160,7 @@ def day21_table(r, extra=None) -> Table:
 
 def day21(r, solver, rng: random.Random) -> bool:
     """One day 21 played by the solver's policy through the engine; True if rescued."""
-    from companion.odds.days21_rescue import _find  # noqa: F401 (the solver's own lookup)
+    from companion.odds.days21.rescue import _find  # noqa: F401 (the solver's own lookup)
 
     t = day21_table(r)
     seats = list(t.seats)

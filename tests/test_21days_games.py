@@ -13,8 +13,8 @@ import random
 from companion import catalog
 from companion.engine import apply
 from companion.errors import CompanionError
-from companion.games import days21
-from companion.games.days21_core import living
+from companion.games.days21 import game as days21
+from companion.games.days21.core import living
 
 CAT = catalog.load("21days")
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from companion import catalog
 from companion.engine import apply
 from companion.errors import CompanionError
-from companion.games import days21
+from companion.games.days21 import game as days21
 
 CAT = catalog.load("21days")
 OPTIONS = st.fixed_dictionaries({
@@ -41,7 +41,7 @@ def answer(ask, data, t):
             return data.draw(st.sampled_from(["roll", ">1,>2,<3,<4"]))
         if ask.default is not None:
             return ask.parse(None)
-        from companion.games.days21_core import living
+        from companion.games.days21.core import living
 
         return ",".join(data.draw(st.lists(st.sampled_from(living(t)), min_size=2, max_size=3)))
     return None

@@ -7,11 +7,11 @@ import pytest
 from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError, UsageError
-from companion.games import dieson
-from companion.games import dieson_rules as R
-from companion.games.dieson_afternoon import DcBoost, DcPick, DcShift
-from companion.games.dieson_day import DcEat, DcEvent, DcNight, DcRoll
-from companion.games.dieson_do import DcDo
+from companion.games.dieson import game as dieson
+from companion.games.dieson import rules as R
+from companion.games.dieson.afternoon import DcBoost, DcPick, DcShift
+from companion.games.dieson.day import DcEat, DcEvent, DcNight, DcRoll
+from companion.games.dieson.do import DcDo
 
 
 @pytest.fixture
@@ -129,7 +129,7 @@ def test_friend_die_help_does_any_action_without_moving_the_meeple(cat):
     t = run(dieson.setup(cat, {}, 1), cat, DcRoll("2,3,4"), DcEvent(take="wood"))
     t.data["tracks"]["friend"] = 2
     t.data["dc"]["icons"]["weather"] = {"c": "grey", "v": 6}
-    from companion.games.dieson_afternoon import DcHelp
+    from companion.games.dieson.afternoon import DcHelp
 
     t = run(t, cat, DcHelp("die", "weather"), DcDo("action", box="woods"))
     assert t.data["counters"]["wood"] == 1 + 3 and t.data["tracks"]["action"] == 0
@@ -181,7 +181,7 @@ def test_eating_without_food_pays_health_unless_told_otherwise(cat):
 
 def test_the_friends_help_is_offered_at_any_step(cat):
     """§ My Friend's Help: at any time. The eating step (no food, the game at stake) offers it."""
-    from companion.games.dieson_flow import next_step
+    from companion.games.dieson.flow import next_step
 
     t = dieson.setup(cat, {"health": "1"}, 1)
     t.data["flags"]["phase"] = "evening"
@@ -199,7 +199,7 @@ def test_the_friends_help_is_offered_at_any_step(cat):
 
 
 def test_a_die_that_can_do_nothing_goes_unused_and_menus_list_only_what_can_be_paid(cat):
-    from companion.games.dieson_flow import next_step
+    from companion.games.dieson.flow import next_step
 
     t = run(dieson.setup(cat, {}, 1), cat, DcRoll("4,5,6"), DcEvent())
     # the meeple onto 4. Build fences with nothing to pay: no fence option, and no other way out but idle

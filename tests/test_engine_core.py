@@ -10,7 +10,7 @@ from companion import catalog, dice
 from companion.actions import Draw, Move, Roll, SetValue, stack_gain, stack_lose
 from companion.engine import apply
 from companion.errors import CatalogError, RuleError, UsageError
-from companion.games import days21
+from companion.games.days21 import game as days21
 
 
 @pytest.fixture(scope="module")

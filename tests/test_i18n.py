@@ -55,7 +55,7 @@ def test_the_placeholder_check_sees_a_dropped_or_renamed_field():
 
 
 def test_czech_plural_forms_read_correctly():
-    from companion.games.days21_core import hope_taken
+    from companion.games.days21.core import hope_taken
 
     i18n.set_language("cs")
     assert hope_taken("Jana", 1) == "Jana bere 1 žeton naděje."
@@ -175,7 +175,7 @@ def test_czech_edition_rules_run_on_the_same_code(cli):
 
 
 def test_the_bottle_weather_symbol_closes_both_bottle_places():
-    from companion.games.days21_events import blocked
+    from companion.games.days21.events import blocked
     from companion.table import Table
 
     t = Table({"d21": {"weather": {"today": "bottle"}}})

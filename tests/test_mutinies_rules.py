@@ -10,12 +10,12 @@ import pytest
 from companion import catalog
 from companion.engine import apply
 from companion.errors import CompanionError, RuleError, UsageError
-from companion.games import mutinies as M
-from companion.games import mutinies_core as core
-from companion.games.mutinies_actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
-from companion.games.mutinies_cards import Compulsory, DrawCard, PlayCard, Treasure
-from companion.games.mutinies_sailors import Cabin, Mutiny
-from companion.games.mutinies_score import Score, ScoreCards
+from companion.games.mutinies import game as M
+from companion.games.mutinies import core
+from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from companion.games.mutinies.cards import Compulsory, DrawCard, PlayCard, Treasure
+from companion.games.mutinies.sailors import Cabin, Mutiny
+from companion.games.mutinies.score import Score, ScoreCards
 
 CAT = catalog.load("mutinies")
 
@@ -402,7 +402,7 @@ def test_henchman_costs_the_captain_and_keeps_nothing():
 def test_random_games_keep_the_books_balanced():
     """Random legal play from the guided steps: pools within their supply, prestige never below 0,
     every jewel accounted for, and each game ends with a winner."""
-    from companion.games.mutinies_guide import next_step
+    from companion.games.mutinies.guide import next_step
 
     for seed in range(6):
         rng = random.Random(seed)
@@ -491,7 +491,7 @@ def test_treasures_and_voluntary_cards_wait_for_their_holders_turn():
 
 
 def test_the_cabin_menu_lists_only_what_can_be_paid():
-    from companion.games.mutinies_guide import next_step
+    from companion.games.mutinies.guide import next_step
 
     t = ready()
     t, _ = run(t, Place("red", "wreck"), Place("blue", "cabin"), Place("green", "wreck"), Plunder("1,1"), Plunder("1,1"))

@@ -9,7 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from companion.odds.days21_rescue import Rescue, Solver, solve
+from companion.odds.days21.rescue import Rescue, Solver, solve
 from companion.odds.dist import at_least
 from tests import odds_mc as mc
 

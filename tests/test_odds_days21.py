@@ -10,8 +10,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from companion.odds import days21 as d
-from companion.odds import days21_rolls as rl
+from companion.odds.days21 import attacks as d
+from companion.odds.days21 import rolls as rl
 from companion.odds.dist import D6, at_least, marginal, mean, prob
 from tests import odds_mc as mc
 
@@ -204,7 +204,7 @@ def test_fishing_matches_the_engine():
 def test_flares_match_the_engine():
     rng = random.Random(12)
     runs = [mc.flares(3, 8, rng) for _ in range(N)]
-    from companion.games.days21_core import anchor, buoy
+    from companion.games.days21.core import anchor, buoy
 
     _check(rl.flares(3, 8, mc.CAT.tracks["ship"].min, buoy(mc.CAT) - 1, anchor(mc.CAT))["ship"], runs)
 

@@ -10,10 +10,10 @@ from fractions import Fraction as F
 import pytest
 
 from companion import catalog
-from companion.games import dieson_rules as R
-from companion.odds import dieson as dc
-from companion.odds import mutinies as mu
-from companion.odds import robinson as rc
+from companion.games.dieson import rules as R
+from companion.odds.dieson import evening as dc
+from companion.odds.mutinies import plunder as mu
+from companion.odds.robinson import weather as rc
 from tests.odds_mc import within
 
 N = int(os.environ.get("ODDS_MC_N", "20000")) // 4
@@ -49,7 +49,7 @@ def test_tavern_by_hand():
 
 
 def _mutinies_table(seed: int):
-    from companion.games import mutinies
+    from companion.games.mutinies import game as mutinies
 
     cat = catalog.load("mutinies")
     return mutinies.setup(cat, {"count": 3}, seed), cat
@@ -65,8 +65,8 @@ def _resolve(t, kind: str, seats_spaces, action: str):
 
 @pytest.mark.parametrize("space", [1, 3, 5])
 def test_plunder_matches_the_engine(space):
-    from companion.games import mutinies_actions as ma
-    from companion.games import mutinies_core as core
+    from companion.games.mutinies import actions as ma
+    from companion.games.mutinies import core as core
 
     t0, cat = _mutinies_table(1)
     rng = random.Random(space)
@@ -82,8 +82,8 @@ def test_plunder_matches_the_engine(space):
 
 
 def test_tavern_matches_the_engine():
-    from companion.games import mutinies_actions as ma
-    from companion.games import mutinies_core as core
+    from companion.games.mutinies import actions as ma
+    from companion.games.mutinies import core as core
 
     t0, cat = _mutinies_table(2)
     order = core.players(t0)
@@ -115,7 +115,7 @@ def test_robinson_weather_by_hand():
 
 
 def _robinson_table(seed: int):
-    from companion.games import robinson
+    from companion.games.robinson import game as robinson
 
     cat = catalog.load("robinson")
     t = robinson.setup(cat, {"players": ["A", "B"]}, seed)
@@ -123,8 +123,8 @@ def _robinson_table(seed: int):
 
 
 def test_robinson_weather_matches_the_engine():
-    from companion.games import robinson_actions as ra
-    from companion.games.robinson_state import goto
+    from companion.games.robinson import phases as ra
+    from companion.games.robinson.state import goto
 
     t0, cat = _robinson_table(4)
     c = t0.data["counters"]
@@ -159,8 +159,8 @@ def test_dieson_hunt_by_hand():
 
 
 def test_dieson_evening_matches_the_engine():
-    from companion.games import dieson, dieson_day as dd
-    from companion.games import dieson_rules as R
+    from companion.games.dieson import game as dieson, day as dd
+    from companion.games.dieson import rules as R
 
     cat = catalog.load("dieson")
     t0 = dieson.setup(cat, {}, 6)

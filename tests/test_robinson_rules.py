@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from companion import catalog
 from companion.errors import UsageError
-from companion.games import robinson
-from companion.games import robinson_rules as R
-from companion.games.robinson_state import parse_event, parse_plan, parse_schedule, parse_tile, weather_dice_for
+from companion.games.robinson import game as robinson
+from companion.games.robinson import rules as R
+from companion.games.robinson.state import parse_event, parse_plan, parse_schedule, parse_tile, weather_dice_for
 
 
 @pytest.fixture(scope="module")

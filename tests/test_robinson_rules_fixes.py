@@ -11,9 +11,9 @@ import pytest
 from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError
-from companion.games import robinson as RC
-from companion.games.robinson_actions import RcCamp, RcEat, RcMorale, RcNightEnd, RcProduce, RcWeather, RcWeatherDice
-from companion.games.robinson_actions2 import RcPlan, RcPlanDone, RcResolve
+from companion.games.robinson import game as RC
+from companion.games.robinson.phases import RcCamp, RcEat, RcMorale, RcNightEnd, RcProduce, RcWeather, RcWeatherDice
+from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve
 
 CAT = catalog.load("robinson")
 

@@ -4,7 +4,7 @@ their markers, the dice where they lie, the friend, the map, tools and the quest
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
-from companion.games import dieson_rules as R
+from companion.games.dieson import rules as R
 from companion.table import Table
 from ui.board import DIE
 

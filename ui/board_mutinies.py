@@ -5,8 +5,8 @@ spaces, money, rum and tokens, and the score pad during the final scoring."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
-from companion.games import mutinies_core as core
-from companion.games.mutinies_score import pad_rows
+from companion.games.mutinies import core
+from companion.games.mutinies.score import pad_rows
 from companion.table import Table
 
 BONUS_GLYPH = {"doubloon": "◉", "rum": "▪", "treasure": "✚", "jewel": "◆"}

@@ -5,8 +5,8 @@ character's life track, determination and pawns."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
-from companion.games.robinson_guide import next_step
-from companion.games.robinson_state import first, kind_of, life, pawns_free, rc, who
+from companion.games.robinson.guide import next_step
+from companion.games.robinson.state import first, kind_of, life, pawns_free, rc, who
 from companion.table import Table
 from ui.board import gauge
 

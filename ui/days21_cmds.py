@@ -9,12 +9,12 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.games import days21_abilities as ab
-from companion.games import days21_attacks as at
-from companion.games import days21_events as ev
-from companion.games import days21_flow as fl
-from companion.games import days21_locations as lo
-from companion.games.days21_core import ROLL
+from companion.games.days21 import abilities as ab
+from companion.games.days21 import attacks as at
+from companion.games.days21 import events as ev
+from companion.games.days21 import flow as fl
+from companion.games.days21 import locations as lo
+from companion.games.days21.core import ROLL
 from ui.common import CTX, command, emit_json, out, store
 from companion.i18n import _
 

@@ -10,12 +10,12 @@ import typer
 
 from companion import session
 from companion.errors import UsageError
-from companion.games import dieson  # noqa: F401  (registers the dc-* actions)
-from companion.games import dieson_rules as R
-from companion.games.dieson_afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap
-from companion.games.dieson_day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll
-from companion.games.dieson_do import DcDo
-from companion.games.dieson_flow import next_step, parse_icons
+from companion.games.dieson import game as dieson  # noqa: F401  (registers the dc-* actions)
+from companion.games.dieson import rules as R
+from companion.games.dieson.afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap
+from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll
+from companion.games.dieson.do import DcDo
+from companion.games.dieson.flow import next_step, parse_icons
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 
 sub = typer.Typer(help="Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you).",

@@ -10,13 +10,13 @@ import typer
 
 from companion import session
 from companion.errors import UsageError
-from companion.games import mutinies  # noqa: F401  (registers the mut-* actions)
-from companion.games import mutinies_core as core
-from companion.games.mutinies_actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
-from companion.games.mutinies_cards import Compulsory, DrawCard, PlayCard, Treasure
-from companion.games.mutinies_guide import next_step
-from companion.games.mutinies_sailors import Cabin, Mutiny
-from companion.games.mutinies_score import Score, ScoreCards, pad_rows
+from companion.games.mutinies import game as mutinies  # noqa: F401  (registers the mut-* actions)
+from companion.games.mutinies import core
+from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from companion.games.mutinies.cards import Compulsory, DrawCard, PlayCard, Treasure
+from companion.games.mutinies.guide import next_step
+from companion.games.mutinies.sailors import Cabin, Mutiny
+from companion.games.mutinies.score import Score, ScoreCards, pad_rows
 from ui.common import CTX, app, command, emit_json, out, store
 
 sub = typer.Typer(help="21 Mutinies: the round's procedures one by one (or let `castaway play` guide you).",

@@ -61,8 +61,8 @@ def _table(game: str = "21days"):
 
 
 def _crew(strength: Optional[str]):
-    from companion.odds import days21 as d
-    from companion.odds.days21_report import parse_stacks
+    from companion.odds.days21 import attacks as d
+    from companion.odds.days21.report import parse_stacks
 
     if strength:
         return d.crew_from_values(parse_stacks(strength))
@@ -76,7 +76,7 @@ def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--b
 
     Example: castaway odds shark --strength 3/5,2,6/1,1/4
     """
-    from companion.odds import days21_report as r
+    from companion.odds.days21 import report as r
 
     show(r.shark(_crew(strength), bites), json)
 
@@ -88,7 +88,7 @@ def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 
     Example: castaway odds bite 6
     """
     from companion.errors import UsageError
-    from companion.odds import days21_report as r
+    from companion.odds.days21 import report as r
 
     if fin not in (1, 6):
         raise UsageError(f"shark {fin}: accepted: 1 or 6 (the logbook's single sharks)")
@@ -102,7 +102,7 @@ def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], t
 
     Example: castaway odds octopus --strength 3/5,1,5,3 --tentacles 3
     """
-    from companion.odds import days21_report as r
+    from companion.odds.days21 import report as r
 
     crew = _crew(strength)
     if tentacles is None:
@@ -120,9 +120,9 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
     Example: castaway odds jellyfish maya --card '>1,>2,<3,<4'
     """
     from companion.errors import UsageError
-    from companion.games.days21_attacks import parse_challenges
-    from companion.odds import days21_report as r
-    from companion.odds.days21_report import parse_stacks
+    from companion.games.days21.attacks import parse_challenges
+    from companion.odds.days21 import report as r
+    from companion.odds.days21.report import parse_stacks
 
     if any(c in card for c in "<>"):
         challenges, label = parse_challenges(card), card
@@ -137,7 +137,7 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
     if strength:
         stack, name = parse_stacks(strength)[0], who or "swimmer"
     else:
-        from companion.games.days21_core import flow, name as seat_name, seat_arg
+        from companion.games.days21.core import flow, name as seat_name, seat_arg
 
         t, cat = _table()
         j = flow(t).get("jelly") or {}
@@ -157,7 +157,7 @@ def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Pla
 
     Example: castaway odds hope --dice 3
     """
-    from companion.odds import days21_report as r
+    from companion.odds.days21 import report as r
 
     holders = tuple(i >= min(empty, dice) for i in range(dice))
     show(r.hope(dice, per, holders, bag), json)
@@ -170,7 +170,7 @@ def fishing_cmd(strength: Strength = None, json: Json = False):
     Example: castaway odds fishing --strength 5,2,6,3
     """
     from companion import catalog
-    from companion.odds import days21_report as r
+    from companion.odds.days21 import report as r
 
     crew = _crew(strength)
     cat = catalog.load("21days")
@@ -186,8 +186,8 @@ def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="P
     Example: castaway odds flares --dice 3 --ship 6
     """
     from companion import catalog
-    from companion.games.days21_core import anchor, buoy, day
-    from companion.odds import days21_report as r
+    from companion.games.days21.core import anchor, buoy, day
+    from companion.odds.days21 import report as r
 
     if ship is None:
         t, cat = _table()
@@ -208,13 +208,13 @@ def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help="The survivor
     Example: castaway odds paranoia --strength 2/3 --hope 2
     """
     from companion.errors import UsageError
-    from companion.odds import days21_report as r
-    from companion.odds.days21_report import parse_stacks
+    from companion.odds.days21 import report as r
+    from companion.odds.days21.report import parse_stacks
 
     if strength:
         stack, name, h = parse_stacks(strength)[0], who or "survivor", hope or 0
     else:
-        from companion.games.days21_core import flow, hope as held, name as seat_name, seat_arg
+        from companion.games.days21.core import flow, hope as held, name as seat_name, seat_arg
 
         t, cat = _table()
         p = flow(t).get("paranoia") or {}
@@ -232,13 +232,13 @@ def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help="
     Example: castaway odds kid --strength 1/4
     """
     from companion.errors import RuleError
-    from companion.odds import days21_report as r
-    from companion.odds.days21_report import parse_stacks
+    from companion.odds.days21 import report as r
+    from companion.odds.days21.report import parse_stacks
 
     if strength:
         stack = parse_stacks(strength)[0]
     else:
-        from companion.games.days21_core import seat_of
+        from companion.games.days21.core import seat_of
 
         t, _cat = _table()
         seat = seat_of(t, "kid")
@@ -260,10 +260,10 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
     Example: castaway odds day21 --need 2 --person 3/5:2 --person 4:0 --person 2:3:diva
     """
     from companion.errors import UsageError
-    from companion.odds import days21_read as rd
-    from companion.odds import days21_report as r
-    from companion.odds import days21_rescue as rs
-    from companion.odds.days21_report import parse_stacks
+    from companion.odds.days21 import read as rd
+    from companion.odds.days21 import report as r
+    from companion.odds.days21 import rescue as rs
+    from companion.odds.days21.report import parse_stacks
 
     if person:
         if need is None:
@@ -344,7 +344,7 @@ def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, 
         show(r.mutinies_tavern(catalog.load("mutinies"), [f"guest {i + 1}" for i in range(guests)], None), json)
         return
     from companion.errors import UsageError
-    from companion.games import mutinies_core as core
+    from companion.games.mutinies import core
 
     t, cat = _table("mutinies")
     placed = core.on(t, "tavern")
@@ -367,7 +367,7 @@ def rc_weather_cmd(dice: Annotated[Optional[str], typer.Option("--dice", help="T
 
     t, cat = _table("robinson")
     if dice is None:
-        from companion.games.robinson_actions import weather_dice
+        from companion.games.robinson.phases import weather_dice
 
         picked = weather_dice(t)
     else:

@@ -10,12 +10,12 @@ import typer
 
 from companion import session
 from companion.errors import UsageError
-from companion.games import robinson  # noqa: F401  (registers the rc-* actions)
-from companion.games.robinson_actions import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
+from companion.games.robinson import game as robinson  # noqa: F401  (registers the rc-* actions)
+from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
-from companion.games.robinson_actions2 import RcPlan, RcPlanDone, RcResolve, RcTile
-from companion.games.robinson_guide import next_step
-from companion.games.robinson_state import parse_event, parse_plan
+from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
+from companion.games.robinson.guide import next_step
+from companion.games.robinson.state import parse_event, parse_plan
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 
 sub = typer.Typer(help="Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you).",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-_MODULES = {"21days": "days21", "dieson": "dieson", "robinson": "robinson", "mutinies": "mutinies"}
+_MODULES = {"21days": "days21.game", "dieson": "dieson.game", "robinson": "robinson.game", "mutinies": "mutinies.game"}
 
 
 def rules_for(game_id: str):

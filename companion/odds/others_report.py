@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..i18n import _
-from . import dieson as dc
-from . import mutinies as mu
-from . import robinson as rc
+from .dieson import evening as dc
+from .mutinies import plunder as mu
+from .robinson import weather as rc
 from .dist import mean
 from .report import cell, report, row
 
@@ -16,7 +16,7 @@ def _dist_rows(label: str, dist: dict) -> dict:
 
 
 def dieson_evening(cat, t) -> dict:
-    from ..games import dieson_rules as R
+    from ..games.dieson import rules as R
 
     s = R.dc(t)
     before = R.phase(t) == "morning" and R.flow(t).get("step") == "roll"
@@ -33,7 +33,7 @@ def dieson_evening(cat, t) -> dict:
 
 
 def dieson_hunt(cat, t) -> dict:
-    from ..games import dieson_rules as R
+    from ..games.dieson import rules as R
 
     card = cat.deck("areas").card(R.area(t))
     need = card.get("power")

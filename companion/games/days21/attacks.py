@@ -1,0 +1,435 @@
+"""21 Days: what attacks the raft. Shark phase and attacks, single bites, the octopus, jellyfish,
+Paranoia, plank loss, disasters, the stolen die, and the colour tokens that pick a victim.
+
+Each procedure is a registered action: typed faces (the table's dice) or None (virtual dice from the
+table's generator); the result keeps every face rolled, and `say` tells what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from .core import (ROLL, colour_token, d21, day, dice_or_roll, done, fin_victim, flow, hope, is_scruffs,
+                          living, name, wound)
+from ...i18n import _, N_
+
+SAY = {
+    "slide": N_("The shark card slides to {n}."),
+    "stay": N_("The sharks attacked yesterday: the card stays at {n} today."),
+    "attack_tonight": N_(" They attack tonight!"),
+    "pfennig": N_(" Herr Pfennig takes 1 hope (sharks at {n})."),
+    "bite": N_("Shark {fin} bites {who} with {strength}: {what}."),
+    "bite_hit": N_("wounded, strength now {now}"),
+    "bite_miss": N_("no harm (strength {vis})"),
+    "empty": N_("Shark {fin} finds spot {spot} empty: drop the colour tokens of the living survivors."),
+    "reset": N_("The shark attack is over: the card goes back to {n}."),
+    "token": N_("The colour tokens pick {who}."),
+    "asleep": N_("Blank: the octopus sleeps; the starting player's die does nothing today."),
+    "awake": N_("A tentacle: the octopus wakes and attacks with {n} tentacles. No other location is activated today."),
+    "no_tentacles": N_("The octopus has no tentacles left: no attack."),
+    "tentacle_none": N_("Tentacle {i}: the white die shows {w}; nobody's visible strength matches."),
+    "tentacle_tie": N_("Tentacle {i}: the white die shows {w}, matching {who}: drop their colour tokens."),
+    "tentacle_grab": N_("Tentacle {i}: the white die shows {w}: it grabs {who}."),
+    "defend_low": N_("{who} rolls {d} against {w}: wounded, strength now {now}."),
+    "defend_eq": N_("{who} rolls {d} against {w}: slips free."),
+    "defend_high": N_("{who} rolls {d} against {w}: cuts the tentacle off ({left} left)."),
+    "fight_over": N_(" The fight is over: the tentacles turn back."),
+}
+
+
+def shark_top(t: Table) -> int:
+    lim = t.data.get("limits", {}).get("shark")
+    return lim[1] if lim else 5
+
+
+# -- shark phase and attacks ---------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class SharkPhase(Action):
+    """The starting player slides the shark card one step closer (not the day after an attack)."""
+
+    kind: ClassVar[str] = "shark-phase"
+
+    def text(self) -> str:
+        return "shark phase"
+
+    def run(self, t: Table, cat: GameCatalog):
+        x = d21(t)
+        if x.get("just_attacked"):
+            x["just_attacked"] = False
+            n = t.data["tracks"]["shark"]
+            say = _(SAY["stay"]).format(n=n)
+        else:
+            n = max(1, t.data["tracks"]["shark"] - 1)
+            t.data["tracks"]["shark"] = n
+            say = _(SAY["slide"]).format(n=n) + (_(SAY["attack_tonight"]) if n == 1 and day(t) < 21 else "")
+        from .core import give_hope, seat_of
+
+        pf = seat_of(t, "pfennig")
+        if pf and n in (4, 5) and give_hope(t, pf, 1):
+            say += _(SAY["pfennig"]).format(n=n)
+        done(t, "shark")
+        return {"shark": n, "say": say}
+
+
+def _bite(t: Table, cat: GameCatalog, fin: int, strength: int, token: str | None, virtual: bool) -> tuple[str, str | None]:
+    """One shark bite; returns (say, None) or (say, 'token') when the colour tokens must be dropped."""
+    spot, seat = fin_victim(t, cat, fin)
+    picked = ""
+    if seat is None:
+        if token is None and not virtual:
+            flow(t)["await"] = {"what": "bite", "fin": fin, "strength": strength, "among": living(t)}
+            return _(SAY["empty"]).format(fin=fin, spot=spot), "token"
+        seat, _v = colour_token(t, cat, living(t), token)
+        picked = _(SAY["token"]).format(who=name(t, cat, seat)) + " "
+    return picked + _hit(t, cat, seat, fin, strength), None
+
+
+def _hit(t: Table, cat: GameCatalog, seat: str, fin: int, strength: int) -> str:
+    vis = t.visible(seat)
+    if strength > vis:
+        now = wound(t, seat, 1, "shark")
+        what = _(SAY["bite_hit"]).format(now=now[0] if now else "0: dead")
+    else:
+        what = _(SAY["bite_miss"]).format(vis=vis)
+    return _(SAY["bite"]).format(fin=fin, who=name(t, cat, seat), strength=strength, what=what)
+
+
+def _parse_shark(text: str | None, n: int) -> list[tuple[int, int]] | None:
+    if text is None or str(text).strip().lower() in ("", ROLL):
+        return None
+    out = []
+    for bit in str(text).replace(",", " ").split():
+        parts = bit.split("/")
+        if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+            raise UsageError(_("shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5").format(text=text, bit=bit))
+        out.append((int(parts[0]), int(parts[1])))
+    if len(out) > n:
+        raise UsageError(_("shark faces {text!r}: {n} bites typed, {n2} left in this attack").format(text=text, n=len(out), n2=n))
+    return out
+
+
+@register
+@dataclass(frozen=True)
+class SharkAttack(Action):
+    """The shark attack: four bites, each die's outer face picks the spot, the inner is the bite's strength.
+
+    faces: typed bites 'outer/inner,...' (as many as remain, or fewer) or None for one virtual bite;
+    tokens: colour tokens for bites at an empty spot, in order (None: virtual for virtual bites, asked
+    for typed ones).
+    """
+
+    kind: ClassVar[str] = "shark-attack"
+    faces: str | None = None
+    tokens: str | None = None
+    all: bool = False
+
+    def text(self) -> str:
+        s = "shark attack"
+        if self.faces:
+            s += f" (table: {self.faces})"
+        return s + (f" tokens {self.tokens}" if self.tokens else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        if f.get("await"):
+            raise RuleError(_("the colour tokens must be dropped first: castaway colour-token SEAT (or 'roll')"))
+        sh = f.setdefault("shark", {"bite": 0})
+        left = 4 - sh["bite"]
+        typed = _parse_shark(self.faces, left)
+        tokens = [x for x in (self.tokens or "").replace(",", " ").split() if x]
+        rolls = typed if typed is not None else None
+        n = len(typed) if typed is not None else (left if self.all else 1)
+        says, faces = [], []
+        for i in range(n):
+            if rolls is not None:
+                outer, inner = rolls[i]
+                virtual = False
+            else:
+                rng = t.rng()
+                outer, inner = rng.randint(1, 6), rng.randint(1, 6)
+                virtual = True
+            faces.append([outer, inner])
+            token = tokens.pop(0) if tokens and fin_victim(t, cat, outer)[1] is None else None
+            sh["bite"] += 1
+            say, need = _bite(t, cat, outer, inner, token, virtual)
+            says.append(f"Bite {sh['bite']}: {say}")
+            if need or not living(t):
+                break
+        if sh["bite"] >= 4 and not f.get("await"):
+            says.append(_reset(t))
+        t.data["last"] = {"roll": "shark", "faces": [f"{a}/{b}" for a, b in faces]}
+        return {"faces": faces, "say": " ".join(says)}
+
+
+def _reset(t: Table) -> str:
+    f = flow(t)
+    f.pop("shark", None)
+    top = shark_top(t)
+    t.data["tracks"]["shark"] = top
+    d21(t)["just_attacked"] = True
+    done(t, "attack")
+    return _(SAY["reset"]).format(n=top)
+
+
+@register
+@dataclass(frozen=True)
+class SharkBite(Action):
+    """Shark 1 or Shark 6 from the logbook bites once: only the inner die counts."""
+
+    kind: ClassVar[str] = "shark-bite"
+    fin: int = 1
+    face: str | None = None
+    token: str | None = None
+
+    def text(self) -> str:
+        return f"shark {self.fin} bites" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        if self.fin not in (1, 6):
+            raise UsageError(_("shark {fin}: accepted: 1 or 6 (the logbook's single sharks)").format(fin=self.fin))
+        raw = None if self.face is None else str(self.face).split("/")[-1]
+        vals, virtual = dice_or_roll(t, raw, 1, "shark inner die")
+        say, need = _bite(t, cat, self.fin, vals[0], self.token, virtual)
+        if need:
+            flow(t)["await"]["single"] = True
+        else:
+            done(t, "shark-1", "shark-6")
+        return {"faces": vals, "say": say}
+
+
+def pick_among(t: Table) -> list[str]:
+    """Whose colour tokens go in the hand for the pick the day is waiting for (Paranoia: humans only)."""
+    from .core import task
+
+    q = task(t) or {}
+    if q.get("do") == "token" and q.get("for") == "paranoia":
+        return [s for s in living(t) if not is_scruffs(t, s)]
+    return living(t)
+
+
+@register
+@dataclass(frozen=True)
+class ColourToken(Action):
+    """Drop the colour tokens of the survivors in question: the one that falls (typed) or a virtual pick."""
+
+    kind: ClassVar[str] = "colour-token"
+    seat: str | None = None
+
+    def text(self) -> str:
+        return f"colour token: {self.seat or 'drawn virtually'}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        aw = f.pop("await", None) or {"what": "pick", "among": pick_among(t)}
+        among = [s for s in aw["among"] if s in living(t)]
+        seat, virtual = colour_token(t, cat, among, self.seat)
+        say = _(SAY["token"]).format(who=name(t, cat, seat))
+        if aw["what"] == "bite":
+            say += " " + _hit(t, cat, seat, aw["fin"], aw["strength"])
+            if aw.get("single"):
+                done(t, "shark-1", "shark-6")
+            elif f.get("shark", {}).get("bite", 0) >= 4:
+                say += " " + _reset(t)
+        elif aw["what"] == "tentacle":
+            f["fight"]["victim"] = seat
+        else:
+            f["picked"] = seat
+            done(t, "token")
+        return {"seat": seat, "virtual": virtual, "say": say}
+
+
+# -- the octopus ---------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Octopus(Action):
+    """The starting player rolls the octopus die: blank sleeps, a tentacle face starts the fight."""
+
+    kind: ClassVar[str] = "octopus"
+    face: str | None = None
+
+    def text(self) -> str:
+        return "octopus die" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        faces = cat.die("octopus").parts[0].faces
+        if self.face is None or str(self.face).strip().lower() in ("", ROLL):
+            face = t.rng().choice(faces)
+        else:
+            face = str(self.face).strip().lower()
+            if face not in faces:
+                raise UsageError(_("octopus face {face!r}: accepted: blank, tentacle").format(face=self.face))
+        f = flow(t)
+        rerolled = f.get("octopus", {}).get("face") is not None
+        today = d21(t).setdefault("today", [])
+        if "octopus_done" not in today:
+            today.append("octopus_done")
+        f["octopus"] = {"face": face, "rerolled": rerolled}
+        left = t.data["counters"]["tentacles"]
+        if left == 0:
+            done(t, "octopus")
+            return {"faces": [face], "say": _(SAY["no_tentacles"])}
+        if face == "blank":
+            say = _(SAY["asleep"])
+        else:
+            say = _(SAY["awake"]).format(n=left)
+        done(t, "octopus")
+        from .core import push
+
+        prof = f.get("placed", {}).get(t.data["flags"]["starting"]) == "octopus" and \
+            t.seat_values(t.data["flags"]["starting"]).get("survivor") == "magnusson"
+        if prof and not rerolled and hope(t, t.data["flags"]["starting"]) >= 2:
+            push(t, {"do": "magnusson"})
+        elif face != "blank":
+            start_fight(t)
+        t.data["last"] = {"roll": "octopus", "faces": [face]}
+        return {"faces": [face], "say": say}
+
+
+def start_fight(t: Table) -> None:
+    """The octopus is awake: one task per tentacle; the day's other locations are not activated."""
+    f = flow(t)
+    n = t.data["counters"]["tentacles"]
+    # i: tokens flipped; of: i plus the attempts still to come (a cut tentacle leaves both);
+    # done/total: the attempts made and the tentacles at the fight's start (for the guided titles)
+    f["fight"] = {"i": 0, "of": n, "done": 0, "total": n, "victim": None, "white": None}
+    f["queue"] = [q for q in f["queue"] if q.get("do") not in ACTIVATIONS]
+    f["queue"][0:0] = [{"do": "tentacle"}]
+    d21(t)["octopus_fought"] = True
+
+
+ACTIVATIONS = ("flare", "jellyfish", "receive", "play", "swap", "hope", "fishing", "plank", "kid", "scruffs", "place",
+               "activate", "octopus")
+
+
+@register
+@dataclass(frozen=True)
+class Tentacle(Action):
+    """One tentacle: the white die picks whoever shows that visible strength, who then defends with their
+    placement die (lower: -1 strength; equal: escapes; higher: cuts the tentacle off).
+
+    white / token / defence: typed faces, 'roll' for virtual, or None to stop and ask at that point.
+    """
+
+    kind: ClassVar[str] = "tentacle"
+    white: str | None = ROLL
+    token: str | None = ROLL
+    defence: str | None = ROLL
+
+    def text(self) -> str:
+        bits = [f"{k} {v}" for k, v in (("white", self.white), ("token", self.token), ("defence", self.defence))
+                if v not in (None, ROLL)]
+        return "tentacle" + (f" ({', '.join(bits)})" if bits else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        fight = f.get("fight")
+        if fight is None:
+            if t.data["counters"]["tentacles"] == 0:
+                raise RuleError(_("the octopus has no tentacles left"))
+            start_fight(t)
+            fight = f["fight"]
+        says, faces = [], {}
+        i = fight["done"] + 1
+        if fight["white"] is None:
+            if self.white is None:
+                raise UsageError(_("roll the white die first: give --white FACE or let castaway roll"))
+            w = dice_or_roll(t, self.white, 1, "white die")[0][0]
+            fight["white"] = w
+            faces["white"] = w
+            match = [s for s in living(t) if t.visible(s) == w]
+            if not match:
+                says.append(_(SAY["tentacle_none"]).format(i=i, w=w))
+                return self._next(t, says, faces)
+            if len(match) > 1:
+                if self.token is None:
+                    f["await"] = {"what": "tentacle", "among": match}
+                    says.append(_(SAY["tentacle_tie"]).format(i=i, w=w, who=", ".join(match)))
+                    return {**faces, "say": " ".join(says)}
+                seat, _v = colour_token(t, cat, match, self.token)
+                says.append(_(SAY["token"]).format(who=name(t, cat, seat)))
+            else:
+                seat = match[0]
+            fight["victim"] = seat
+            says.append(_(SAY["tentacle_grab"]).format(i=i, w=w, who=name(t, cat, seat)))
+        if fight["victim"] is None:
+            raise RuleError(_("the colour tokens must pick who the tentacle grabs: castaway colour-token SEAT"))
+        if self.defence is None:
+            return {**faces, "say": " ".join(says)}
+        seat, w = fight["victim"], fight["white"]
+        dv = dice_or_roll(t, self.defence, 1, "defence die")[0][0]
+        faces["defence"] = dv
+        who = name(t, cat, seat)
+        if dv < w:
+            now = wound(t, seat, 1, "octopus")
+            says.append(_(SAY["defend_low"]).format(who=who, d=dv, w=w, now=now[0] if now else "0: dead"))
+        elif dv == w:
+            says.append(_(SAY["defend_eq"]).format(who=who, d=dv, w=w))
+        else:
+            t.data["counters"]["tentacles"] -= 1
+            fight["of"] -= 1
+            fight["i"] -= 1  # the cut tentacle is gone, not flipped
+            says.append(_(SAY["defend_high"]).format(who=who, d=dv, w=w, left=t.data["counters"]["tentacles"]))
+        return self._next(t, says, faces)
+
+    @staticmethod
+    def _next(t: Table, says: list, faces: dict) -> dict:
+        f = flow(t)
+        fight = f["fight"]
+        fight["i"] += 1
+        fight["done"] += 1
+        fight["white"], fight["victim"] = None, None
+        if fight["i"] >= fight["of"] or not living(t):
+            f.pop("fight", None)
+            done(t, "tentacle")
+            says.append(_(SAY["fight_over"]).strip())
+        return {**faces, "say": " ".join(says)}
+
+
+@register
+@dataclass(frozen=True)
+class PjotrCancel(Action):
+    """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt (yes), or lets it stand (no)."""
+
+    kind: ClassVar[str] = "pjotr"
+    cancel: bool = True
+
+    def text(self) -> str:
+        return "Pjotr cancels the wound" if self.cancel else "Pjotr lets the wound stand"
+
+    def run(self, t: Table, cat: GameCatalog):
+        from .core import pay_hope, seat_of
+
+        w = flow(t).pop("wound", None)
+        if w is None:
+            raise RuleError(_("no shark or octopus wound to cancel right now"))
+        if not self.cancel:
+            return {"say": _("The wound stands.")}
+        pj = seat_of(t, "pjotr")
+        if pj is None:
+            raise RuleError(_("Pjotr is not on the raft"))
+        pay_hope(t, pj, 2, "Pjotr's cancel")
+        seat = w["seat"]
+        dead = t.data.get("dead", [])
+        if seat in dead:
+            dead.remove(seat)
+            t.deck("bottle")["draw"] = [c for c in t.deck("bottle")["draw"] if c not in w["bottle"]]
+            if w["bottle"]:
+                t.deck("bottle")["held"][seat] = list(w["bottle"])
+        t.seat_values(seat).update(w["vals"])
+        return {"seat": seat, "say": _("Pjotr pays 2 hope: {who} is unhurt.").format(who=name(t, cat, seat))}
+
+
+# jellyfish, Paranoia, planks and the stolen die live in hazards.py; importers of this module keep
+# finding them here.
+from .hazards import (Jellyfish, Paranoia, PlankLoss, StealDie, jelly_card, lose_plank,  # noqa: E402,F401
+                             open_suitcase, parse_challenges, restore_plank, swim)

@@ -1,0 +1,207 @@
+"""21 Days: the bottle location (Receive on 2/4/6 first, then Play on 1/3/5) and the bottle cards'
+effects. One card per survivor; a played card leaves the game (Extra hands, the Plank Location and the
+Plant stay on the table while they work).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...i18n import N_, _
+from ...table import Table
+from .core import (d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
+                          seat_arg)
+from .locations import at
+
+SAY = {
+    "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
+    "receive_no": N_("{who} rolls {v}: no bottle (2, 4 or 6 needed)."),
+    "play_ok": N_("{who} rolls {v}: they may play their bottle card."),
+    "play_no": N_("{who} rolls {v}: the card stays in hand (1, 3 or 5 needed)."),
+}
+
+
+# -- bottle ----------------------------------------------------------------------------------------
+
+
+def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second: bool = False) -> str:
+    """The top bottle card (or the one typed) to a survivor; `second`: the Bottle swap token lets them
+    hold two for a moment."""
+    from ...actions import resolve_card
+
+    wd = d21(t).get("white_die")
+    if wd and wd.get("seat") == seat:
+        raise RuleError(_("{seat} has the Extra hands card in play: no new bottle card meanwhile").format(seat=seat))
+    if is_scruffs(t, seat):
+        raise RuleError(_("Scruffs takes no bottle cards"))
+    d = t.deck("bottle")
+    if d["held"].get(seat) and not second:
+        raise RuleError(_("{seat} already holds a bottle card: play it first (one card per survivor)").format(seat=seat))
+    if card is None or card == "roll":
+        if not d["draw"]:
+            return "nothing: the bottle deck is empty"
+        got = d["draw"].pop(0)
+    else:
+        got = resolve_card(cat, t, "bottle", card)
+        if got not in d["draw"]:
+            raise RuleError(_("bottle card {card!r} is not in the draw pile").format(card=card))
+        d["draw"].remove(got)
+    d["held"].setdefault(seat, []).append(got)
+    return cat.deck("bottle").card(got.split(":")[0]).name
+
+
+@register
+@dataclass(frozen=True)
+class Bottle(Action):
+    """The bottle location: Receive (2, 4, 6 takes the top bottle card) first, then Play (1, 3, 5 lets the
+    survivor play the card they hold). One bottle card per survivor; cards are not passed on."""
+
+    kind: ClassVar[str] = "bottle"
+    mode: str = "receive"
+    seat: str | None = None
+    face: str | None = None
+    card: str | None = None
+
+    def text(self) -> str:
+        return f"bottle {self.mode}" + (f" {self.seat}" if self.seat else "") + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        if self.mode not in ("receive", "play"):
+            raise UsageError(_("bottle {mode!r}: accepted: receive, play").format(mode=self.mode))
+        seats = at(t, cat, self.mode, self.seat, 1)
+        if not seats:
+            done(t, self.mode)
+            return {"say": _("Nobody left at the bottle location.")}
+        seat = seats[0]
+        v = dice_or_roll(t, self.face, 1, "bottle die")[0][0]
+        who = name(t, cat, seat)
+        if self.mode == "receive":
+            wd = d21(t).get("white_die")
+            if v % 2 == 0 and (t.deck("bottle")["held"].get(seat) or (wd and wd.get("seat") == seat)):
+                say = _("{who} rolls {v}, but their hand is not free for a new bottle card.").format(who=who, v=v)
+            elif v % 2 == 0:
+                say = _(SAY["receive_ok"]).format(who=who, v=v, card=receive_card(t, cat, seat, self.card))
+            else:
+                say = _(SAY["receive_no"]).format(who=who, v=v)
+            done(t, "receive")
+            return {"faces": [v], "say": say}
+        done(t, "play")
+        if v % 2 == 1 and t.deck("bottle")["held"].get(seat):
+            push(t, {"do": "card", "seat": seat})
+            return {"faces": [v], "say": _(SAY["play_ok"]).format(who=who, v=v)}
+        if v % 2 == 1:
+            return {"faces": [v], "say": _("{who} rolls {v} but holds no bottle card.").format(who=who, v=v)}
+        return {"faces": [v], "say": _(SAY["play_no"]).format(who=who, v=v)}
+
+
+@register
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Play the bottle card a survivor holds: its effect is applied and the card leaves the game.
+
+    faces: dice the card itself asks for (Four flares: 4); colour cards pick their colour themselves.
+    keep: do not play after all (the card stays in hand).
+    """
+
+    kind: ClassVar[str] = "play-card"
+    seat: str = ""
+    faces: str | None = None
+    keep: bool = False
+    card: str | None = None
+
+    def text(self) -> str:
+        return f"{self.seat} keeps the bottle card" if self.keep else f"{self.seat} plays the bottle card" + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        seat = seat_arg(t, cat, self.seat)
+        held = t.deck("bottle")["held"].get(seat) or []
+        if not held:
+            raise RuleError(_("{seat} holds no bottle card").format(seat=seat))
+        if self.card:
+            from ...actions import resolve_card
+
+            card = resolve_card(cat, t, "bottle", self.card)
+            if card not in held:
+                raise RuleError(_("{seat} does not hold {card!r}; they hold {items}").format(seat=seat, card=self.card, items=', '.join(held)))
+        else:
+            card = held[0]
+        if self.keep:
+            if len(held) > 1:
+                raise RuleError(_("{seat} holds two bottle cards: play one of them").format(seat=seat))
+            done(t, "card")
+            return {"say": _("{who} keeps the card for later.").format(who=name(t, cat, seat))}
+        done(t, "card")
+        say, faces = card_effect(t, cat, seat, card, self.faces)
+        return {"card": card, "faces": faces, "say": say}
+
+
+def _leave(t: Table, card: str, pile: str = "out") -> None:
+    d = t.deck("bottle")
+    for seat, cards in list(d["held"].items()):
+        if card in cards:
+            cards.remove(card)
+            if not cards:
+                del d["held"][seat]
+    d[pile].append(card)
+
+
+def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: str | None) -> tuple[str, list]:
+    cid = card.split(":")[0]
+    spec = cat.deck("bottle").card(cid)
+    who = name(t, cat, seat)
+    faces: list = []
+    if cid == "four-flares":
+        faces, _v = dice_or_roll(t, faces_text, 4, "four flares")
+        before = t.data["tracks"]["ship"]
+        move_ship(t, cat, faces.count(6))
+        say = _("Four flares {items}: the ship moves {n:+d}.").format(items=','.join(map(str, faces)), n=t.data['tracks']['ship'] - before)
+    elif cid == "ship-right":
+        move_ship(t, cat, 1)
+        say = _("The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
+    elif cid == "four-hope":
+        got = give_hope(t, seat, spec.get('hope', 4))
+        say = hope_taken(who, got)
+    elif cid == "plank-back":
+        from .attacks import restore_plank
+
+        say = restore_plank(t, cat)
+    elif cid == "no-disaster":
+        d21(t).setdefault("today", []).append("cancel-disaster")
+        say = _("Today's disaster card is cancelled.")
+    elif cid == "white-die":
+        d21(t)["white_die"] = {"seat": seat, "markers": spec.get("markers", 3), "card": card}
+        _leave(t, card, "table")
+        return f"{who} puts 3 markers on Extra hands: an extra white placement die on 3 days of their choice.", faces
+    elif spec.get("colour"):
+        colour = spec.get("colour")
+        if colour in living(t):
+            say = _("{who} gains {gain} strength.").format(who=name(t, cat, colour), gain=gain(t, colour, spec.get('strength', 2)))
+        else:
+            say = _("{colour} is no longer on the raft: the card leaves the game.").format(colour=colour)
+    elif cid == "blowfish":
+        for s in living(t):
+            lose(t, s, 1)
+        say = _("Blowfish: every survivor loses 1 strength.")
+    elif cid == "bye-bye-shark":
+        from .attacks import shark_top
+
+        t.data["tracks"]["shark"] = shark_top(t)
+        say = _("The shark card goes back to {shark_top}.").format(shark_top=shark_top(t))
+    elif cid == "plank-location":
+        d21(t)["plank_card"] = seat
+        _leave(t, card, "table")
+        return f"{who} lays out the Plank location: their die may go there; a 6 brings a plank back.", faces
+    elif cid == "plant":
+        d21(t)["plant"] = {"days": 0}
+        _leave(t, card, "table")
+        return "The plant is set under the bottle deck: it grows each day before Midday.", faces
+    elif cid == "rotten-fish":
+        say = _("Rotten fish: thrown overboard, the hand is free again.")
+    else:
+        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=spec.name)
+    _leave(t, card)
+    return f"{who} plays {spec.name}. " + say, faces

@@ -1,0 +1,365 @@
+"""21 Days: the logbook's symbols, disasters and the Weather expansion.
+
+The logbook cards' contents are in no rulebook: the table says which symbols today's card shows
+(`LogbookSymbols`), each becomes a task of the day, resolved in order by `Symbol` or by the
+procedure it names (jellyfish, shark bite, plank, disaster, paranoia ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
+                          name, push, seat_arg, take_hope)
+from ...i18n import _, N_
+
+MIDDAY = ("places", "octopus", "no-fishing")
+SAY = {
+    "skip20": N_("the logbook -1 symbol is ignored on day 20"),
+    "skip": N_("the next logbook page is removed (the days jump one further tonight)."),
+}
+# symbols whose task is resolved by its own procedure (the others by Symbol)
+PROCEDURE = {"jellyfish": "jellyfish", "shark-1": "shark-1", "shark-6": "shark-6", "plank": "plank",
+             "disaster": "disaster", "paranoia": "paranoia", "steal-die": "steal-die"}
+
+
+def skip_page(t: Table) -> str:
+    if day(t) == 20:
+        return _(SAY["skip20"]) + "."
+    d21(t)["skip_pages"] = d21(t).get("skip_pages", 0) + 1
+    return _(SAY["skip"])
+
+
+def symbol_tasks(symbols) -> list[dict]:
+    out = []
+    for s in symbols:
+        if s in ("jellyfish", "paranoia", "steal-die"):
+            out.append({"do": "token", "for": s})
+        out.append({"do": PROCEDURE.get(s, "sym"), "sym": s})
+    return out
+
+
+@register
+@dataclass(frozen=True)
+class LogbookSymbols(Action):
+    """The symbols shown on today's logbook card for one part of the day, in the card's order."""
+
+    kind: ClassVar[str] = "logbook"
+    section: str = "morning"
+    symbols: tuple = ()
+
+    def text(self) -> str:
+        return f"logbook {self.section}: " + (", ".join(self.symbols) or "nothing")
+
+    def run(self, t: Table, cat: GameCatalog):
+        known = cat.rules["symbols"]
+        if self.section not in ("morning", "midday", "evening"):
+            raise UsageError(_("logbook section {section!r}: accepted: morning, midday, evening").format(section=self.section))
+        for s in self.symbols:
+            if s not in known and s not in MIDDAY:
+                raise UsageError(_("logbook symbol {s!r}: accepted: {items}").format(s=s, items=", ".join(k for k in known if k != "source")))
+        if self.section == "midday":
+            from .flow import midday_tasks
+
+            done(t, "midday")
+            syms = set(self.symbols)
+            if "no-fishing" in syms:
+                d21(t).setdefault("today", []).append("no-fishing")
+            push(t, *midday_tasks(t, cat, True, "octopus" in syms))  # the others place as usual on octopus days
+            return {"say": _("Midday: {x}").format(x=", ".join(self.symbols) or "placement")}
+        done(t, self.section)
+        push(t, *symbol_tasks(self.symbols))
+        names = [known[s].split(":")[0] for s in self.symbols]
+        return {"say": f"{self.section.capitalize()}: " + ("; ".join(names) if names else "nothing to do")}
+
+
+@register
+@dataclass(frozen=True)
+class Symbol(Action):
+    """One logbook symbol that needs no dice: applied as the rules say.
+
+    to: who receives or loses (two-hope: 'red,blue'; shared-loss: 'red,red,blue'; colour-plus2: a colour);
+    token: the swap location token chosen (swap-choice) or drawn (swap-new, None: drawn virtually).
+    """
+
+    kind: ClassVar[str] = "symbol"
+    sym: str = ""
+    to: str | None = None
+    token: str | None = None
+
+    def text(self) -> str:
+        return f"symbol {self.sym}" + (f" to {self.to}" if self.to else "") + (f" token {self.token}" if self.token else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        s = self.sym
+        who = [seat_arg(t, cat, x) for x in (self.to or "").replace(",", " ").split() if x]
+        if s == "two-hope":
+            to = who or [t.data["flags"]["starting"]] * 2
+            if len(to) == 1:
+                to = to * 2
+            if len(to) != 2:
+                raise UsageError(_("two hope tokens: give one or two survivors, not {n}").format(n=len(to)))
+            got = {x: 0 for x in to}
+            for x in to:
+                got[x] += give_hope(t, x, 1, bonus=False)
+            say = _("Two hope: {items}").format(items=", ".join(f"{x} +{n}" for x, n in got.items()))
+        elif s == "reshuffle":
+            d = t.deck("disaster")
+            d["draw"] += d["discard"]
+            d["discard"] = []
+            t.rng().shuffle(d["draw"])
+            say = _("The disaster deck is whole again ({n} cards).").format(n=len(d['draw']))
+        elif s in ("swap-choice", "swap-new", "dolphin"):
+            say = set_swap(t, cat, "dolphin" if s == "dolphin" else self.token, random=s == "swap-new")
+        elif s in ("all-plus1", "all-minus1"):
+            for x in living(t):
+                gain(t, x, 1) if s == "all-plus1" else lose(t, x, 1)
+            say = _("Every survivor gains 1 strength.") if s == "all-plus1" else _("Every survivor loses 1 strength.")
+        elif s == "colour-plus2":
+            if len(who) != 1:
+                raise UsageError(_("colour-plus2: say which colour, e.g. --to yellow"))
+            say = _("{who} gains {gain} strength.").format(who=name(t, cat, who[0]), gain=gain(t, who[0], 2))
+        elif s == "shared-loss":
+            if len(who) not in (2, 3):
+                raise UsageError(_("shared-loss: list who loses each point, 2 or 3 of them, e.g. --to red,blue"))
+            for x in who:
+                lose(t, x, 1)
+            say = _("Strength lost: {items}").format(items=", ".join(who))
+        elif s == "skip-day":
+            say = _("Logbook -1: {skip_page}").format(skip_page=skip_page(t))
+        elif s in ("ship-left", "ship-right"):
+            moved = move_ship(t, cat, 1 if s == "ship-right" else -1)
+            say = _("The ship moves {moved:+d} to {ship}.").format(moved=moved, ship=t.data['tracks']['ship'])
+        elif s == "no-fishing":
+            d21(t).setdefault("today", []).append("no-fishing")
+            say = _("The fishing rod is broken: no fishing today.")
+        elif s == "octopus":
+            d21(t).setdefault("today", []).append("octopus")
+            say = _("The octopus lurks: the starting player's die goes on the Octopus location at Midday.")
+        elif s == "plus1" or s == "minus1":
+            if len(who) != 1:
+                raise UsageError(_("weather {s}: say which survivor, e.g. --to red").format(s=s))
+            if s == "plus1":
+                gain(t, who[0], 1)
+            else:
+                lose(t, who[0], 1)
+            say = _("Weather: {who} {part} strength.").format(who=name(t, cat, who[0]), part='+1' if s == 'plus1' else '-1')
+        else:
+            raise UsageError(_("symbol {s!r} has a procedure of its own (castaway {value})").format(s=s, value=PROCEDURE.get(s, s)))
+        done(t, "sym", "weather-effect")
+        return {"say": say}
+
+
+def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False) -> str:
+    """A swap location token on the board; the old one goes back to the stack."""
+    from ...actions import resolve_card
+
+    d = t.deck("swap")
+    old = d21(t).get("swap")
+    if old:
+        if old in d["table"]:
+            d["table"].remove(old)
+        d["draw"].append(old)
+    if token is None or token == ROLL:
+        if not random:
+            raise UsageError(_("choose a swap location token: {items}").format(items=", ".join(c.id for c in cat.deck("swap").cards)))
+        pool = [c for c in d["draw"] if c != old] or d["draw"]
+        new = t.rng().choice(sorted(pool))
+    else:
+        new = resolve_card(cat, t, "swap", token)
+    d["draw"].remove(new)
+    d["table"].append(new)
+    d21(t)["swap"] = new
+    return f"Swap location: {cat.deck('swap').card(new.split(':')[0]).name} (was {old or 'none'})."
+
+
+# -- disasters -------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Disaster(Action):
+    """The starting player draws a disaster card; the group may pay the hope shown to avert it.
+
+    card: the card drawn (None: drawn virtually); avert: who pays, 'red=2,blue=1', 'no', or None to ask
+    first; cancel: 'token:SEAT' spends SEAT's cancel-disaster ability token. token/face: the colour token
+    and the plank die a card's effect asks for (virtual when left out).
+    """
+
+    kind: ClassVar[str] = "disaster"
+    card: str | None = None
+    avert: str | None = None
+    token: str | None = None
+    face: str | None = None
+
+    def text(self) -> str:
+        return "disaster" + "".join(f" {k} {v}" for k, v in (("card", self.card), ("avert", self.avert)) if v)
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        dz = f.setdefault("disaster", {})
+        d = t.deck("disaster")
+        if "card" not in dz:
+            if "cancel-disaster" in d21(t).get("today", []):
+                f.pop("disaster", None)
+                done(t, "disaster")
+                return {"say": _("Today's disaster is cancelled: no card is drawn.")}
+            if not d["draw"]:
+                d["draw"], d["discard"] = d["discard"], []
+                t.rng().shuffle(d["draw"])
+            if self.card in (None, ROLL):
+                card = d["draw"].pop(0)
+            else:
+                from ...actions import resolve_card
+
+                card = resolve_card(cat, t, "disaster", self.card)
+                if card not in d["draw"]:
+                    raise RuleError(_("disaster card {card!r} is not in the draw pile").format(card=self.card))
+                d["draw"].remove(card)
+            d["table"].append(card)
+            dz["card"] = card
+        card = dz["card"]
+        spec = cat.deck("disaster").card(card.split(":")[0])
+        cost = spec.get("avert")
+        if self.avert is None and (cost is None or sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
+            what = spec.effect or "not described in the rulebooks: read the card"
+            return {"card": card, "say": _("Disaster: {name}: {what}").format(name=spec.name, what=what)}
+        averted = self._avert(t, cat, cost)
+        d["table"].remove(card)
+        d["discard"].insert(0, card)
+        f.pop("disaster", None)
+        done(t, "disaster")
+        if averted:
+            return {"card": card, "say": _("{name} averted: {averted}.").format(name=spec.name, averted=averted)}
+        return {"card": card, **self._effect(t, cat, spec.id)}
+
+    def _avert(self, t: Table, cat: GameCatalog, cost: int | None) -> str:
+        raw = (self.avert or "no").strip().lower()
+        if raw in ("no", "n", "-", ""):
+            return ""
+        if raw.startswith("token:"):
+            seat = seat_arg(t, cat, raw.split(":", 1)[1])
+            tok = d21(t)["ability"].get(seat)
+            if not tok or tok["id"] != "cancel-disaster" or tok["used"]:
+                raise RuleError(_("{seat} has no unused cancel-disaster ability token").format(seat=seat))
+            tok["used"] = True
+            return f"{seat}'s ability token cancels it"
+        pays: dict[str, int] = {}
+        for bit in raw.replace(",", " ").split():
+            if "=" not in bit:
+                raise UsageError(_("avert {avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1").format(avert=self.avert))
+            k, v = bit.split("=", 1)
+            if not v.isdigit():
+                raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=self.avert, v=v))
+            seat = seat_arg(t, cat, k)
+            pays[seat] = pays.get(seat, 0) + int(v)
+        if cost is not None and sum(pays.values()) != cost:  # a card no rulebook shows: the table knows its price
+            raise RuleError(_("averting takes {cost} hope, {n} offered").format(cost=cost, n=sum(pays.values())))
+        for seat, n in pays.items():
+            if hope(t, seat) < n:
+                raise RuleError(_("{seat} holds {hope} hope, not {n}").format(seat=seat, hope=hope(t, seat), n=n))
+        for seat, n in pays.items():
+            take_hope(t, seat, n)
+        return "paid " + ", ".join(f"{s} {n}" for s, n in pays.items())
+
+    def _effect(self, t: Table, cat: GameCatalog, cid: str) -> dict:
+        if cid == "exhaustion":
+            d = t.deck("disaster")
+            d["draw"] += d["discard"]
+            d["discard"] = []
+            t.rng().shuffle(d["draw"])
+            return {"say": _("Exhaustion: {skip_page} The spent disaster cards are shuffled back.").format(skip_page=skip_page(t))}
+        if cid == "octopus-grab":
+            from .attacks import lose_plank
+            from .core import dice_or_roll
+
+            seat, _v = colour_token(t, cat, living(t), self.token)
+            t.seat_values(seat)["strength"] = t.seat_values(seat)["strength"][1:]
+            v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
+            return {"seat": seat, "faces": [v],
+                    "say": _("The octopus grabs {who} and takes a die. {lose_plank}").format(who=name(t, cat, seat), lose_plank=lose_plank(t, cat, v))}
+        return {"say": _("Apply the card as printed (castaway set / move / roll): it is not described in the rulebooks.")}
+
+
+def _canceller(t: Table) -> bool:
+    return any(v["id"] == "cancel-disaster" and not v["used"] and s in living(t)
+               for s, v in d21(t).get("ability", {}).items())
+
+
+# -- the Weather expansion -----------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Weather(Action):
+    """Roll the weather die before the shark phase; on a cloud or lightning, the cloud token is flicked
+    and `result` is what it covers (see rules.weather.results): it takes effect tomorrow."""
+
+    kind: ClassVar[str] = "weather"
+    face: str | None = None
+    result: str | None = None
+
+    def text(self) -> str:
+        return "weather" + (f" (table: {self.face})" if self.face else "") + (f": {self.result}" if self.result else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        w = d21(t).get("weather")
+        if w is None:
+            raise RuleError(_("the Weather expansion is not in this game"))
+        f = flow(t)
+        if self.result is None:
+            faces = cat.die("weather").parts[0].faces
+            face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
+            if face not in faces:
+                raise UsageError(_("weather face {face!r}: accepted: {items}").format(face=self.face, items=", ".join(dict.fromkeys(faces))))
+            done(t, "weather")
+            if face == "clear":
+                w["tomorrow"] = None
+                return {"faces": [face], "say": _("Clear skies: the forecast board rests today.")}
+            push(t, {"do": "weather-board", "face": face})
+            if face == "cloud":
+                say = _("Cloud: put the cloud token cloud side up on the start and flick it (two flicks, the second counts).")
+            else:
+                say = _("Lightning: put the cloud token storm side up on the start and flick it (one flick).")
+            return {"faces": [face], "say": say}
+        results = cat.rules["weather"]["results"]
+        if self.result not in results:
+            raise UsageError(_("weather result {result!r}: accepted: {items}").format(result=self.result, items=", ".join(results)))
+        w["tomorrow"] = None if self.result == "none" else self.result
+        done(t, "weather-board")
+        f.pop("weather", None)
+        return {"say": _("The cloud covers: {result} (tomorrow).").format(result=_weather_label(self.result))}
+
+
+def _weather_label(code: str) -> str:
+    from .steps import weather_label  # the forecast board's symbols in words
+
+    return weather_label(code)
+
+
+def weather_tasks(t: Table) -> list[dict]:
+    """This morning's weather effects, from yesterday's forecast."""
+    w = d21(t).get("weather") or {}
+    today = w.get("today")
+    if today == "swarm":
+        return [{"do": "token", "for": "jellyfish"}, {"do": "jellyfish", "sym": "jellyfish"}]
+    if today in ("plus1", "minus1"):
+        return [{"do": "weather-effect", "sym": today}]
+    return []
+
+
+def blocked(t: Table) -> set[str]:
+    w = d21(t).get("weather") or {}
+    today = w.get("today")
+    if today == "heavy":
+        return {"all"}
+    if today in ("flare", "swap", "hope", "fishing", "receive", "play", "jellyfish"):
+        return {today}
+    if today == "bottle":  # the Czech forecast board's one bottle symbol closes both of its places
+        return {"receive", "play"}
+    return set()

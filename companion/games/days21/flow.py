@@ -1,0 +1,355 @@
+"""21 Days: the day in order, as a queue of tasks kept in the table state (`t.data["flow"]["queue"]`).
+
+Weather → Shark phase → Morning symbols → Midday (Scruffs token, placement, then activation in board
+order) → Evening symbols → Attack → the next day. Each task is finished by the action that resolves it
+(the same action a single command records), so the guided game can stop and resume anywhere and undo
+steps back through it. `next_step` turns the head of the queue into a guide.Step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from .core import d21, day, done, flow, hope, is_scruffs, living, push, survivor
+from ...i18n import _, N_
+
+SAY = {
+    "place_taken": N_("the {loc} location is full ({n} of {n} dice)"),
+    "blocked": N_("the {loc} location cannot be used today (weather)"),
+    "heavy": N_("Heavy weather: no location can be used today."),
+    "kid_only": N_("only The Kid's die goes on the Kid's location"),
+    "kid_cost": N_("The Kid's location costs 2 hope, once a day"),
+    "receive_held": N_("{seat} already holds a bottle card: only playing it frees the hand"),
+    "not_placing": N_("{seat} is not the one placing now ({who} is)"),
+    "end": N_("Day {d} ends. The starting player token passes to {s}."),
+}
+
+NAMES = {"octopus": N_("Octopus"), "flare": N_("Flare"), "jellyfish": N_("Jellyfish (dive for a suitcase, 2 hope)"),
+         "receive": N_("Bottle: receive (2/4/6)"), "play": N_("Bottle: play (1/3/5)"), "swap": N_("Swap location"),
+         "hope": N_("Hope"), "fishing": N_("Fishing"), "plank": N_("Plank Location card"), "kid": N_("The Kid's location (2 hope)"),
+         "none": N_("no placement")}
+
+
+def start(t: Table, cat: GameCatalog) -> None:
+    f = flow(t)
+    f["queue"] = [{"do": "setup"}] + day_tasks(t, cat)
+    f["placements"] = []
+
+
+def forget(t: Table, seat: str) -> None:
+    """A survivor died: their dice leave the board and nothing waits for them."""
+    f = flow(t)
+    f["placements"] = [p for p in f.get("placements", []) if p[0] != seat]
+    f["queue"] = [q for q in f.get("queue", []) if q.get("seat") != seat]
+
+
+def day_tasks(t: Table, cat: GameCatalog) -> list[dict]:
+    from .events import weather_tasks
+
+    if day(t) >= 21:
+        tasks = [{"do": "exhaustion"}]
+        if any(survivor(t, s) == "rosina" for s in living(t)):
+            tasks.append({"do": "rosina"})
+        return tasks + [{"do": "day21"}]
+    tasks = []
+    # the English rulebook rolls the weather before the sharks, the Czech one at the start of the morning
+    early = d21(t).get("weather") is not None and cat.rules.get("weather", {}).get("when") != "morning"
+    if early:
+        tasks.append({"do": "weather"})
+    tasks.append({"do": "shark"})
+    if d21(t).get("weather") is not None and not early:
+        tasks.append({"do": "weather"})
+    tasks += weather_tasks(t)
+    tasks += [{"do": "morning"}, {"do": "midday"}, {"do": "evening"}]
+    if d21(t).get("plant") is not None:
+        tasks.append({"do": "harvest"})
+    tasks += [{"do": "attack"}, {"do": "end"}]
+    return tasks
+
+
+def placing_order(t: Table) -> list[str]:
+    start_seat = t.data["flags"]["starting"]
+    seats = t.seats
+    i = seats.index(start_seat)
+    ring = seats[i:] + seats[:i]
+    return [s for s in ring if s in living(t) and not is_scruffs(t, s)]
+
+
+def midday_tasks(t: Table, cat: GameCatalog, places: bool, octopus: bool) -> list[dict]:
+    from .events import blocked
+
+    f = flow(t)
+    f["placements"] = []
+    tasks: list[dict] = []
+    order = placing_order(t)
+    octo = octopus and t.data["counters"]["tentacles"] > 0 and order
+    scruffs = next((s for s in living(t) if is_scruffs(t, s)), None)
+    sc = d21(t).get("scruffs") or {}
+    if octo:
+        f["placements"].append([order[0], "octopus"])
+        if scruffs:
+            tasks.append({"do": "octopus"})
+    if scruffs and t.visible(scruffs) >= 5 and not sc.get("active"):
+        tasks.append({"do": "scruffs"})
+    if d21(t).get("plant") is not None:
+        tasks.append({"do": "plant"})
+    if "all" in blocked(t) or not places:
+        tasks.append({"do": "activate"})
+        return tasks
+    for seat in order:
+        if octo and seat == order[0]:
+            continue
+        tasks.append({"do": "place", "seat": seat})
+    wd = d21(t).get("white_die")
+    if wd and wd.get("markers", 0) > 0 and wd["seat"] in order:
+        tasks.append({"do": "place", "seat": wd["seat"], "extra": True})
+    tasks.append({"do": "activate"})
+    return tasks
+
+
+def capacity(t: Table, cat: GameCatalog, loc: str) -> int:
+    r = cat.rules["locations"]
+    if loc == "swap":
+        token = d21(t).get("swap")
+        if not token:
+            return 0
+        spec = cat.deck("swap").card(token.split(":")[0])
+        return 0 if spec.id == "dolphin" else spec.get("places", 1)
+    return r.get(loc, 0)
+
+
+def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
+    """Where this survivor's placement die may go now."""
+    from .events import blocked
+
+    out = []
+    placed = [loc for _s, loc in flow(t).get("placements", [])]
+    bl = blocked(t)
+    for loc in cat.rules["locations"]["order"]:
+        if loc == "octopus" or loc in bl or "all" in bl:
+            continue
+        if loc == "jellyfish" and (d21(t).get("kite") is None or hope(t, seat) < cat.rules["kite"]["cost"]):
+            continue
+        if loc == "fishing" and "no-fishing" in d21(t).get("today", []):
+            continue
+        if loc == "plank" and d21(t).get("plank_card") != seat:
+            continue
+        if loc == "kid" and (survivor(t, seat) != "kid" or hope(t, seat) < 2 or "kid" in d21(t).get("today", [])):
+            continue
+        if loc == "receive" and (t.deck("bottle")["held"].get(seat) or (d21(t).get("white_die") or {}).get("seat") == seat):
+            continue
+        if loc == "play" and not t.deck("bottle")["held"].get(seat) and [seat, "receive"] not in flow(t).get("placements", []):
+            continue
+        if loc == "swap" and str(d21(t).get("swap")).startswith("flare-swap") and hope(t, seat) < cat.rules["flare"]["swap_cost"]:
+            continue
+        if placed.count(loc) >= capacity(t, cat, loc):
+            continue
+        out.append(loc)
+    return out + ["none"]
+
+
+@register
+@dataclass(frozen=True)
+class Place(Action):
+    """A survivor's placement die goes on a location (not rolled yet). extra: the white die of Extra hands."""
+
+    kind: ClassVar[str] = "place"
+    seat: str = ""
+    location: str = ""
+    extra: bool = False
+
+    def text(self) -> str:
+        return f"place {self.seat} on {self.location}" + (" (white die)" if self.extra else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        from .core import seat_arg
+
+        seat = seat_arg(t, cat, self.seat)
+        loc = self.location.strip().lower()
+        if loc not in available(t, cat, seat):
+            if loc not in (*cat.rules["locations"]["order"], "none"):
+                raise UsageError(_("location {location!r}: accepted: {items}").format(location=self.location, items=", ".join(available(t, cat, seat))))
+            raise RuleError(_("{why}; open to {seat}: {items}").format(why=self._why(t, cat, seat, loc), seat=seat, items=", ".join(available(t, cat, seat))))
+        head = (flow(t).get("queue") or [{}])[0]
+        if head.get("do") == "place" and head.get("seat") != seat:
+            raise RuleError(_(SAY["not_placing"]).format(seat=seat, who=head.get("seat")))
+        if loc == "kid":
+            from .core import mark_today, pay_hope
+
+            pay_hope(t, seat, 2, "the Kid's location")
+            mark_today(t, "kid")
+        if self.extra and loc != "none":
+            wd = d21(t).get("white_die")
+            if not wd or wd["seat"] != seat or wd["markers"] <= 0:
+                raise RuleError(_("{seat} has no Extra hands marker left").format(seat=seat))
+            wd["markers"] -= 1
+            if wd["markers"] == 0:
+                card = wd["card"]
+                t.deck("bottle")["table"].remove(card)
+                t.deck("bottle")["out"].append(card)
+                d21(t)["white_die"] = None
+        if loc != "none":
+            flow(t).setdefault("placements", []).append([seat, loc])
+        done(t, "place")
+        return {"say": _("{seat}'s {part}die goes on {names}.").format(seat=seat, part='white ' if self.extra else '', names=_(NAMES[loc]))}
+
+    @staticmethod
+    def _why(t: Table, cat: GameCatalog, seat: str, loc: str) -> str:
+        from .events import blocked
+
+        if loc in blocked(t) or "all" in blocked(t):
+            return _(SAY["blocked"]).format(loc=loc)
+        if loc == "kid":
+            return _(SAY["kid_only"]) if survivor(t, seat) != "kid" else _(SAY["kid_cost"])
+        if loc == "receive" and t.deck("bottle")["held"].get(seat):
+            return _(SAY["receive_held"]).format(seat=seat)
+        if loc == "octopus":
+            return "only the logbook's octopus symbol puts a die on the Octopus location"
+        if loc == "play":
+            return f"{seat} holds no bottle card to play"
+        n = capacity(t, cat, loc)
+        return _(SAY["place_taken"]).format(loc=loc, n=n) if n else f"the {loc} location is not open today"
+
+
+@register
+@dataclass(frozen=True)
+class Activate(Action):
+    """Every die is placed: the locations are activated in board order."""
+
+    kind: ClassVar[str] = "activate"
+
+    def text(self) -> str:
+        return "activate the locations"
+
+    def run(self, t: Table, cat: GameCatalog):
+        done(t, "activate")
+        placed = flow(t).get("placements", [])
+        tasks = []
+        for loc in cat.rules["locations"]["order"]:
+            seats = [s for s, where in placed if where == loc]
+            if not seats:
+                continue
+            if loc == "octopus" and "octopus_done" in d21(t).get("today", []):
+                continue
+            if loc == "jellyfish":
+                tasks += [{"do": "dive", "seat": s} for s in seats]
+            elif loc == "plank":
+                tasks.append({"do": "plank-spot"})
+            elif loc in ("receive", "play"):
+                tasks += [{"do": loc, "seat": s} for s in seats]
+            else:
+                tasks.append({"do": loc})
+        push(t, *tasks)
+        if not tasks:
+            return {"say": _("No dice on the board today.")}
+        return {"say": _("Activation order: {items}.").format(items=", ".join(q["do"] for q in tasks))}
+
+
+@register
+@dataclass(frozen=True)
+class SetupDone(Action):
+    """The physical table is set up as castaway shows it (logbook built, components placed)."""
+
+    kind: ClassVar[str] = "setup-done"
+
+    def text(self) -> str:
+        return "the table is set up"
+
+    def run(self, t: Table, cat: GameCatalog):
+        done(t, "setup")
+        d21(t)["logbook"] = "built"
+        return {"say": _("Day 1 begins.")}
+
+
+@register
+@dataclass(frozen=True)
+class PlantGrow(Action):
+    """The Plant promo grows a step before Midday placement; after its third day's evening it is harvested:
+    3 hope and 2 strength, shared as you like (hope_to 'red,red,blue', strength_to 'yellow,blue')."""
+
+    kind: ClassVar[str] = "plant"
+    harvest: bool = False
+    hope_to: str | None = None
+    strength_to: str | None = None
+
+    def text(self) -> str:
+        return "the plant is harvested" if self.harvest else "the plant grows"
+
+    def run(self, t: Table, cat: GameCatalog):
+        from .core import gain, give_hope, seat_arg
+
+        p = d21(t).get("plant")
+        if p is None:
+            raise RuleError(_("the Plant card is not in play"))
+        if not self.harvest:
+            p["days"] += 1
+            done(t, "plant")
+            return {"say": _("The plant grows (day {days} of 3).").format(days=p['days'])}
+        done(t, "harvest")
+        if p["days"] < 3:
+            return {"say": _("The plant is not ripe yet ({days} of 3 days).").format(days=p['days'])}
+        people = [s for s in living(t) if not is_scruffs(t, s)]
+        hto = [seat_arg(t, cat, s) for s in (self.hope_to or "").replace(",", " ").split()] or \
+            [people[i % len(people)] for i in range(3)]
+        sto = [seat_arg(t, cat, s) for s in (self.strength_to or "").replace(",", " ").split()] or \
+            sorted(living(t), key=t.visible)[:1] * 2
+        if len(hto) > 3 or len(sto) > 2:
+            raise UsageError(_("the plant gives 3 hope and 2 strength"))
+        for s in hto:
+            give_hope(t, s, 1, bonus=False)
+        for s in sto:
+            gain(t, s, 1)
+        d21(t)["plant"] = None
+        card = next((c for c in t.deck("bottle")["table"] if c.startswith("plant")), None)
+        if card:
+            t.deck("bottle")["table"].remove(card)
+            t.deck("bottle")["out"].append(card)
+        return {"say": _("Harvest: hope for {items}, strength for {items2}.").format(items=', '.join(hto), items2=', '.join(sto))}
+
+
+@register
+@dataclass(frozen=True)
+class EndDay(Action):
+    """The day is over: the starting player token passes clockwise and the next logbook page comes up."""
+
+    kind: ClassVar[str] = "end-day"
+
+    def text(self) -> str:
+        return "end of the day"
+
+    def run(self, t: Table, cat: GameCatalog):
+        d = day(t)
+        if d >= 21:
+            raise RuleError(_("day 21 ends with the rescue or with castaway day21 end"))
+        if t.data["tracks"]["shark"] == 1 and not d21(t).get("just_attacked"):
+            q = [x.get("do") for x in flow(t).get("queue", [])]
+            if "attack" in q:
+                raise RuleError(_("the sharks attack first (shark card at 1): castaway shark-attack"))
+        x = d21(t)
+        skip = x.get("skip_pages", 0)
+        new = min(21, d + 1 + skip)
+        x["skip_pages"] = 0
+        t.data["tracks"]["day"] = new
+        order = placing_order(t)
+        cur = t.data["flags"]["starting"]
+        ring = t.seats[t.seats.index(cur) + 1:] + t.seats[: t.seats.index(cur) + 1]
+        nxt = next((s for s in ring if s in order), cur)
+        t.data["flags"]["starting"] = nxt
+        x["today"] = []
+        w = x.get("weather")
+        if w is not None:
+            w["today"], w["tomorrow"] = w.get("tomorrow"), None
+        f = flow(t)
+        f["placements"] = []
+        for k in ("picked", "wound", "fished", "octopus", "jelly", "disaster", "paranoia", "kid"):
+            f.pop(k, None)
+        f["queue"] = day_tasks(t, cat)
+        say = _(SAY["end"]).format(d=d, s=nxt)
+        if skip:
+            say += _(" {skip} logbook page(s) removed: it is now day {new}.").format(skip=skip, new=new)
+        return {"day": new, "say": say}

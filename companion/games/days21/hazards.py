@@ -1,0 +1,271 @@
+"""21 Days: the hazards that are not attacks: a jellyfish swarm (and the Kite expansion's dive for a
+suitcase), Paranoia, a lost plank (and one put back), the die the octopus steals.
+
+Typed faces or None for virtual dice; results keep every face and say what happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...i18n import _
+from ...table import Table
+from .core import (ROLL, colour_token, d21, dice_or_roll, done, flow, hope, is_scruffs, living, lose, name,
+                          pay_hope, raft, seat_arg, take_hope)
+
+
+# -- jellyfish, paranoia, planks, the stolen die ---------------------------------------------------
+
+
+def parse_challenges(text: str) -> list[tuple[str, int]]:
+    bits = [b.strip() for b in str(text).replace(" ", ",").split(",") if b.strip()]
+    out = []
+    for b in bits:
+        if len(b) != 2 or b[0] not in "<>" or not b[1].isdigit() or not 1 <= int(b[1]) <= 6:
+            raise UsageError(_("jellyfish challenges {text!r}: {b!r} should be >N or <N with N 1..6, e.g. >1,>2,<3,<4").format(text=text, b=b))
+        out.append((b[0], int(b[1])))
+    if len(out) != 4:
+        raise UsageError(_("jellyfish challenges {text!r}: a card has 4 challenges, {n} given").format(text=text, n=len(out)))
+    return out
+
+
+def jelly_card(t: Table, cat: GameCatalog, card: str | None) -> tuple[str, list | None]:
+    """Draw the top jellyfish card (virtual) or record the one drawn; a card no rulebook shows needs its
+    challenges typed ('>1,>2,<3,<4' in place of the card)."""
+    deck = t.deck("jellyfish")
+    if card and any(ch in card for ch in "<>"):
+        return "typed", parse_challenges(card)
+    if card is None or card == ROLL:
+        if not deck["draw"]:
+            deck["draw"], deck["discard"] = deck["discard"], []
+        cid = deck["draw"][0]
+    else:
+        cid = card.strip().lower()
+        cat.deck("jellyfish").card(cid)
+    spec = cat.deck("jellyfish").card(cid.split(":")[0])
+    ch = spec.get("challenges")
+    return cid, [(c[0], int(c[1])) for c in ch] if ch else None
+
+
+def swim(t: Table, cat: GameCatalog, seat: str, challenges, faces: list[int]) -> tuple[list[str], int]:
+    says, fails = [], 0
+    for (op, n), v in zip(challenges, faces):
+        if seat not in living(t) or not t.alive(seat):
+            break
+        ok = v > n if op == ">" else v < n
+        if not ok:
+            fails += 1
+            lose(t, seat, 1)
+        says.append(f"{op}{n}: {v} {'ok' if ok else 'stung'}")
+    return says, fails
+
+
+@register
+@dataclass(frozen=True)
+class Jellyfish(Action):
+    """A survivor falls among the jellyfish: the colour tokens pick who, the top card shows four
+    challenges, each failed placement-die roll costs 1 visible strength. The card goes back, shuffled.
+
+    who / card: typed or None (the pick already made, else virtual); card may be the four challenges
+    typed ('>2,<5,>3,<4') for a card no rulebook shows; faces: the 4 swim rolls; swim=False only draws.
+    """
+
+    kind: ClassVar[str] = "jellyfish"
+    who: str | None = None
+    card: str | None = None
+    faces: str | None = None
+    swim: bool = True
+    dive: bool = False
+
+    def text(self) -> str:
+        bits = [x for x in (self.who, self.card, self.faces and f"table: {self.faces}") if x]
+        return ("dive for a suitcase" if self.dive else "jellyfish swarm") + (f" ({', '.join(bits)})" if bits else "") + ("" if self.swim else ": card")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        j = f.setdefault("jelly", {})
+        if self.who:
+            j["who"] = seat_arg(t, cat, self.who)
+        if "who" not in j:
+            j["who"] = f.pop("picked", None) or colour_token(t, cat, living(t), None)[0]
+        if self.dive and not j.get("paid"):
+            if d21(t).get("kite") is None:
+                raise RuleError(_("the jellyfish location is part of the Kite expansion, not in this game"))
+            if hope(t, j["who"]) < cat.rules["kite"]["cost"]:
+                f.pop("jelly", None)
+                done(t, "dive")
+                return {"say": _("{who} cannot pay the {cost} hope: no dive.").format(who=name(t, cat, j['who']), cost=cat.rules['kite']['cost'])}
+            pay_hope(t, j["who"], cat.rules["kite"]["cost"], "a dive for a suitcase")
+            j["paid"] = j["dive"] = True
+        if self.card or "card" not in j:
+            cid, ch = jelly_card(t, cat, self.card)
+            if cid == "typed" and j.get("card") not in (None, "typed"):
+                cid = j["card"]  # the challenges read from the card already drawn
+            j["card"], j["challenges"] = cid, ch
+        if j["challenges"] is None:
+            if not self.swim:  # drawn; the table reads its challenges next
+                return {"seat": j["who"], "card": j["card"],
+                        "say": _("{who} falls in; card {card} is not described in the rulebooks: read its four challenges.").format(
+                            who=name(t, cat, j["who"]), card=j["card"])}
+            raise UsageError(_("jellyfish card {card!r} is not described in the rulebooks: type its four challenges, e.g. --card '>2,<5,>3,<4'").format(card=j['card']))
+        seat = j["who"]
+        if not self.swim:
+            return {"seat": seat, "card": j["card"], "say": _("{who} falls in; card: {items}").format(who=name(t, cat, seat), items=", ".join(f"{o}{n}" for o, n in j["challenges"]))}
+        vals, _v = dice_or_roll(t, self.faces, 4, "jellyfish swim")
+        says, fails = swim(t, cat, seat, j["challenges"], vals)
+        deck = t.deck("jellyfish")
+        if j["card"] != "typed" and j["card"] in deck["draw"]:
+            deck["draw"].remove(j["card"])
+            deck["draw"].append(j["card"])
+            t.rng().shuffle(deck["draw"])
+        f.pop("jelly", None)
+        done(t, "jellyfish", "dive")
+        say = _("{who} swims: {items}. {fails} strength lost.").format(who=name(t, cat, seat), items="; ".join(says), fails=fails)
+        if j.get("dive") and seat in living(t):
+            say += " " + open_suitcase(t, cat, seat)
+        return {"seat": seat, "card": j["card"], "faces": vals, "fails": fails, "say": say}
+
+
+def open_suitcase(t: Table, cat: GameCatalog, seat: str) -> str:
+    kite = d21(t)["kite"]
+    if not kite["suitcases"]:
+        return "No suitcases are left floating."
+    found = kite["suitcases"].pop(0)
+    kite["found"].append(found)
+    if found == "kite":
+        t.data["counters"]["kite"] += 1
+        return f"The suitcase holds a kite piece ({t.data['counters']['kite']} on the raft)."
+    if found == "hope":
+        t.data["pools"]["hope"]["supply"] += 1
+        t.seat_values(seat)["hope"] = t.seat_values(seat).get("hope", 0) + 1
+        return "The suitcase holds a hope token: the supply grows by one and it is theirs."
+    return "The suitcase is empty."
+
+
+@register
+@dataclass(frozen=True)
+class Paranoia(Action):
+    """Paranoia: the colour tokens pick a survivor, whose placement die says how much strength they lose;
+    they may pay their own hope, 1 per point, to keep it. pay None: ask before applying."""
+
+    kind: ClassVar[str] = "paranoia"
+    who: str | None = None
+    face: str | None = None
+    pay: int | None = None
+
+    def text(self) -> str:
+        return "paranoia" + "".join(f" {k} {v}" for k, v in (("who", self.who), ("face", self.face), ("pays", self.pay)) if v is not None)
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        p = f.setdefault("paranoia", {})
+        if self.who:
+            p["who"] = seat_arg(t, cat, self.who, [s for s in living(t) if not is_scruffs(t, s)])
+        if "who" not in p:
+            humans = [s for s in living(t) if not is_scruffs(t, s)]
+            p["who"] = f.pop("picked", None) or colour_token(t, cat, humans, None)[0]
+        if "face" not in p:
+            p["face"] = dice_or_roll(t, self.face, 1, "paranoia die")[0][0]
+        seat, face = p["who"], p["face"]
+        if self.pay is None and hope(t, seat) > 0:
+            return {"seat": seat, "faces": [face],
+                    "say": _("{who} rolls {face}: pay up to {n} of their own hope to lose less.").format(who=name(t, cat, seat), face=face, n=min(face, hope(t, seat)))}
+        pay = self.pay or 0
+        if not 0 <= pay <= face:
+            raise UsageError(_("pay {pay}: accepted: 0..{face}").format(pay=pay, face=face))
+        if pay > hope(t, seat):
+            raise RuleError(_("{seat} holds {hope} hope; only their own hope counts against Paranoia").format(seat=seat, hope=hope(t, seat)))
+        take_hope(t, seat, pay)
+        lose(t, seat, face - pay)
+        f.pop("paranoia", None)
+        done(t, "paranoia")
+        return {"seat": seat, "faces": [face], "paid": pay,
+                "say": _("{who} rolled {face}, paid {pay} hope, lost {n} strength.").format(who=name(t, cat, seat), face=face, pay=pay, n=face - pay)}
+
+
+def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
+    x = d21(t)
+    side = "flare" if face % 2 == 0 else "bottle"
+    order = [p for p in cat.rules["raft"][f"planks_{side}"] if p in x["planks"]]
+    if not order:
+        other = "bottle" if side == "flare" else "flare"
+        order = [p for p in cat.rules["raft"][f"planks_{other}"] if p in x["planks"]]
+    if not order:
+        return "No planks are left to lose."
+    plank = order[0]
+    x["planks"].remove(plank)
+    x.setdefault("lost_planks", []).append(plank)
+    t.data["counters"]["planks"] = len(x["planks"])
+    say = _("Plank {plank} drifts off ({part}).").format(plank=plank, part=_("even: flare side") if side == 'flare' else _("odd: bottle side"))
+    spots = [s for s, p in cat.rules["raft"]["spot_plank"].items() if p == plank]
+    for spot in spots:
+        seat = raft(t).get(spot)
+        raft(t)[spot] = None
+        x.setdefault("lost_spots", []).append(spot)
+        if seat and seat in living(t):
+            free = [s for s, who in raft(t).items() if (who is None or who not in living(t)) and s not in x["lost_spots"]]
+            if free:
+                raft(t)[free[0]] = seat
+                say += _(" {who} moves to spot {free}.").format(who=name(t, cat, seat), free=free[0])
+            else:
+                t.seat_values(seat)["strength"] = []
+                say += _(" {who} has nowhere to hold on and drowns.").format(who=name(t, cat, seat))
+    return say
+
+
+def restore_plank(t: Table, cat: GameCatalog) -> str:
+    x = d21(t)
+    lost = x.get("lost_planks") or []
+    if not lost:
+        return "No plank is missing."
+    plank = lost.pop()
+    x["planks"].append(plank)
+    t.data["counters"]["planks"] = len(x["planks"])
+    for spot, p in cat.rules["raft"]["spot_plank"].items():
+        if p == plank and spot in x.get("lost_spots", []):
+            x["lost_spots"].remove(spot)
+    return f"Plank {plank} is back on the raft (the drowned stay lost)."
+
+
+@register
+@dataclass(frozen=True)
+class PlankLoss(Action):
+    """A plank drifts off: an even roll takes one by the flares, odd one by the bottle; whoever sat on it
+    moves to a free spot or drowns."""
+
+    kind: ClassVar[str] = "plank"
+    face: str | None = None
+
+    def text(self) -> str:
+        return "plank lost" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
+        say = lose_plank(t, cat, v)
+        done(t, "plank")
+        return {"faces": [v], "say": say}
+
+
+@register
+@dataclass(frozen=True)
+class StealDie(Action):
+    """The octopus steals a strength die for good from a survivor the colour tokens pick."""
+
+    kind: ClassVar[str] = "steal-die"
+    who: str | None = None
+
+    def text(self) -> str:
+        return "octopus steals a die" + (f" from {self.who}" if self.who else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        f = flow(t)
+        seat = seat_arg(t, cat, self.who) if self.who else (f.pop("picked", None) or colour_token(t, cat, living(t), None)[0])
+        vals = t.seat_values(seat)
+        vals["strength"] = vals["strength"][1:]
+        done(t, "steal-die")
+        left = vals["strength"][0] if vals["strength"] else "none: dead"
+        return {"seat": seat, "say": _("The octopus takes a die from {who}; visible strength now {left}.").format(who=name(t, cat, seat), left=left)}

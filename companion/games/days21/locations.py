@@ -1,0 +1,389 @@
+"""21 Days: the board's locations, activated in board order by rolling the placement dice there.
+
+Flare, Bottle (receive, then play) and the bottle cards' effects, the Swap location (Turtle, Bottle,
+Flare tokens), Hope, Fishing, the Plank Location promo card and The Kid's location. Who rolls at a
+location comes from today's placements (guided game) or is named (`seats`) on the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from .core import (anchor, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
+                          lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
+from ...i18n import _, N_
+
+SAY = {
+    "who": N_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game"),
+    "flare": N_("Flares {faces}: {sixes} six(es), the ship moves {moved:+d} to {ship}."),
+    "blank": N_(" A 1 with three flares: the ship loses a space."),
+    "anchor": N_(" The ship reached the anchor: {n} hope for the flare dice."),
+    "hope": N_("Hope dice {faces} = {total}: {tokens} token(s){given}."),
+    "fish": N_("{who} fishes {v}: {fish} fish. {gains}"),
+    "kid_none": N_("The Kid rolls {v}: nothing happens."),
+    "kid_hurt": N_("The Kid rolls {v}: he loses 1 strength."),
+    "kid_good": N_("The Kid rolls {v}: choose cancel-disaster, strength (+2 shared) or skip-page."),
+}
+
+
+def placements(t: Table) -> list[list[str]]:
+    return flow(t).setdefault("placements", [])
+
+
+def at(t: Table, cat: GameCatalog, loc: str, seats: str | None, most: int | None = None) -> list[str]:
+    if seats:
+        out = [seat_arg(t, cat, s) for s in seats.replace(",", " ").split()]
+    else:
+        out = [s for s, where in placements(t) if where == loc and s in living(t)]
+    if not out and not seats and not any(where == loc for _s, where in placements(t)):
+        raise UsageError(_(SAY["who"]).format(loc=loc))
+    if most is not None and len(out) > most:
+        raise RuleError(_("the {loc} location takes at most {most} placement dice, {n} given").format(loc=loc, most=most, n=len(out)))
+    return out
+
+
+def split(text: str | None) -> list[str]:
+    return [x for x in (text or "").replace(",", " ").split() if x]
+
+
+# -- flare -----------------------------------------------------------------------------------------
+
+
+def flare_roll(t: Table, cat: GameCatalog, vals: list[int], full: bool) -> tuple[str, int]:
+    before = t.data["tracks"]["ship"]
+    sixes = vals.count(6)
+    moved = move_ship(t, cat, sixes)
+    say = ""
+    if full and 1 in vals:
+        moved += move_ship(t, cat, -1)
+        say = _(SAY["blank"])
+    return say, before
+
+
+@register
+@dataclass(frozen=True)
+class Flare(Action):
+    """The flare location: each 6 moves the ship one space right; with all three dice there, any 1 moves it
+    back one. Reaching the anchor before day 21 gives a hope token per flare die (to whom you choose)."""
+
+    kind: ClassVar[str] = "flare"
+    seats: str | None = None
+    faces: str | None = None
+    anchor_to: str | None = None
+
+    def text(self) -> str:
+        return "flare location" + (f" {self.seats}" if self.seats else "") + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        seats = at(t, cat, "flare", self.seats, cat.rules["flare"]["full"])
+        if not seats:
+            done(t, "flare")
+            return {"say": _("Nobody left to fire a flare.")}
+        vals, _v = dice_or_roll(t, self.faces, len(seats), "flare dice")
+        before = t.data["tracks"]["ship"]
+        extra, _b = flare_roll(t, cat, vals, len(seats) >= cat.rules["flare"]["full"])
+        ship = t.data["tracks"]["ship"]
+        say = _(SAY["flare"]).format(faces=",".join(map(str, vals)), sixes=vals.count(6), moved=ship - before, ship=ship) + extra
+        if day(t) < 21 and before < anchor(cat) <= max(ship, before) and vals.count(6):
+            to = [seat_arg(t, cat, s) for s in split(self.anchor_to)] or seats
+            got = sum(give_hope(t, s, 1) for s in (to + seats)[: len(seats)])
+            say += _(SAY["anchor"]).format(n=got)
+        done(t, "flare")
+        horvath = next((s for s in seats if t.seat_values(s).get("survivor") == "horvath"), None)
+        if horvath and hope(t, horvath) >= 2 and day(t) < 21:
+            push(t, {"do": "horvath"})
+        return {"faces": vals, "say": say}
+
+
+@register
+@dataclass(frozen=True)
+class HorvathFlare(Action):
+    """Horvath at the flare location: another attempt for 2 hope; a 6 moves the ship right."""
+
+    kind: ClassVar[str] = "horvath"
+    face: str | None = None
+    stop: bool = False
+
+    def text(self) -> str:
+        return "Horvath stops firing" if self.stop else "Horvath fires again" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        if self.stop:
+            done(t, "horvath")
+            return {"say": _("Horvath keeps his hope.")}
+        seat = seat_of(t, "horvath")
+        if seat is None:
+            raise RuleError(_("Horvath is not on the raft"))
+        pay_hope(t, seat, 2, "Horvath's extra flare")
+        v = dice_or_roll(t, self.face, 1, "flare die")[0][0]
+        before = t.data["tracks"]["ship"]
+        move_ship(t, cat, 1 if v == 6 else 0)
+        say = _("Horvath pays 2 hope and fires: {v}{part}").format(v=v, part=_(", the ship moves to {ship}.").format(ship=t.data['tracks']['ship']) if t.data["tracks"]["ship"] != before else ".")
+        if hope(t, seat) < 2:
+            done(t, "horvath")
+        return {"faces": [v], "say": say}
+
+
+# -- swap, hope, fishing ---------------------------------------------------------------------------
+
+
+def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], per: int, penalty: bool,
+                to_text: str | None) -> str:
+    total = sum(vals)
+    tokens = total // per
+    lost = 0
+    if penalty:
+        for s, v in zip(seats, vals):
+            if v == 1:
+                lost += take_hope(t, s, 1)
+    to = [seat_arg(t, cat, s) for s in split(to_text)]
+    owners = [s for s in seats if s in living(t) and not is_scruffs(t, s)]
+    if not to:
+        to = [owners[i % len(owners)] for i in range(tokens)] if owners else []
+    got: dict[str, int] = {}
+    for s in to[:tokens]:
+        got[s] = got.get(s, 0) + 1
+    given = {s: give_hope(t, s, n) for s, n in got.items()}
+    text = ", ".join(f"{s} +{n}" for s, n in given.items() if n)
+    extra = f" ({text})" if text else ""
+    if lost:
+        extra += f"; {lost} paid back for 1s"
+    return _(SAY["hope"]).format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
+
+
+@register
+@dataclass(frozen=True)
+class Hope(Action):
+    """The hope location: one hope token per 3 points; with all three dice there, each 1 rolled costs its
+    roller a token (the 1 still counts). to: who gets each token (default: in turn among the rollers)."""
+
+    kind: ClassVar[str] = "hope"
+    seats: str | None = None
+    faces: str | None = None
+    to: str | None = None
+
+    def text(self) -> str:
+        return "hope location" + (f" {self.seats}" if self.seats else "") + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        r = cat.rules["hope_location"]
+        seats = at(t, cat, "hope", self.seats, r["full"])
+        done(t, "hope")
+        if not seats:
+            return {"say": _("Nobody left at the hope location.")}
+        vals, _v = dice_or_roll(t, self.faces, len(seats), "hope dice")
+        say = hope_payout(t, cat, seats, vals, r["points_per_hope"], len(seats) >= r["full"], self.to)
+        return {"faces": vals, "say": say}
+
+
+@register
+@dataclass(frozen=True)
+class Swap(Action):
+    """The swap location with the token in play: Turtle (hope at its better rate), Bottle (take a card,
+    then play one), Flare (pay, then up to three flares). The Dolphin takes no dice."""
+
+    kind: ClassVar[str] = "swap"
+    seats: str | None = None
+    faces: str | None = None
+    to: str | None = None
+    card: str | None = None
+
+    def text(self) -> str:
+        return "swap location" + (f" {self.seats}" if self.seats else "") + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        token = d21(t).get("swap")
+        if token is None:
+            raise RuleError(_("no swap location token is on the board"))
+        spec = cat.deck("swap").card(token.split(":")[0])
+        seats = at(t, cat, "swap", self.seats, spec.get("places", 1))
+        done(t, "swap")
+        if not seats:
+            return {"say": _("Nobody left at the swap location.")}
+        cid = spec.id
+        if cid.startswith("turtle"):
+            vals, _v = dice_or_roll(t, self.faces, len(seats), "turtle dice")
+            return {"faces": vals, "say": _("Turtle: {hope_payout}").format(hope_payout=hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to))}
+        seat = seats[0]
+        if cid == "bottle-swap":
+            wd = d21(t).get("white_die")
+            if wd and wd.get("seat") == seat:
+                got = "none: Extra hands is in play"
+            else:
+                got = _bottle().receive_card(t, cat, seat, self.card, second=True)
+            if t.deck("bottle")["held"].get(seat):
+                push(t, {"do": "card", "seat": seat})
+                return {"say": _("{who} takes a bottle card ({got}) and now plays one.").format(who=name(t, cat, seat), got=got)}
+            return {"say": _("{who} takes no bottle card ({got}).").format(who=name(t, cat, seat), got=got)}
+        if cid == "flare-swap":
+            cost = cat.rules["flare"]["swap_cost"]
+            if hope(t, seat) < cost:
+                return {"say": _("{who} cannot pay the {cost} hope: no flares.").format(who=name(t, cat, seat), cost=cost)}
+            pay_hope(t, seat, cost, "the Flare swap location")
+            vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], "flare dice")
+            before = t.data["tracks"]["ship"]
+            move_ship(t, cat, vals.count(6))
+            return {"faces": vals, "say": _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)}
+        if cid == "dolphin":
+            raise RuleError(_("the Dolphin takes no placement dice: it turns a rolled die (castaway dolphin SEAT)"))
+        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=spec.name)}
+
+
+def fish_share(t: Table, fish: int, most: int) -> list[str]:
+    """Fish shared out by default: a round for everyone (weakest first), then seconds to the weakest."""
+    got: dict[str, int] = {}
+    alive = living(t)
+    out: list[str] = []
+    first = sorted(alive, key=lambda s: (t.visible(s) >= 6, t.visible(s)))
+    for s in first[:fish]:
+        out.append(s)
+        got[s] = 1
+    while len(out) < fish:
+        cands = [s for s in alive if got.get(s, 0) < most]
+        if not cands:
+            break
+        cands.sort(key=lambda s: (min(6, t.visible(s) + got.get(s, 0)) >= 6, t.visible(s) + got.get(s, 0)))
+        out.append(cands[0])
+        got[cands[0]] = got.get(cands[0], 0) + 1
+    return out
+
+
+@register
+@dataclass(frozen=True)
+class Fishing(Action):
+    """Fishing: the roll says how many fish (1, 2, 3, 4, 4, and 4+1 on a 6), each one visible strength;
+    at most 2 for one survivor, nobody past 6. to: who gets each fish (default: weakest first).
+    Tomi's extra fish is its own action (castaway ability tomi --to SEAT)."""
+
+    kind: ClassVar[str] = "fishing"
+    seat: str | None = None
+    face: str | None = None
+    to: str | None = None
+
+    def text(self) -> str:
+        return "fishing" + (f" {self.seat}" if self.seat else "") + (f" (table: {self.face})" if self.face else "") + (f" to {self.to}" if self.to else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        if "no-fishing" in d21(t).get("today", []):
+            raise RuleError(_("the fishing rod is broken today: no fishing"))
+        seats = at(t, cat, "fishing", self.seat, 1)
+        done(t, "fishing")
+        if not seats:
+            return {"say": _("Nobody left to fish.")}
+        seat = seats[0]
+        v = dice_or_roll(t, self.face, 1, "fishing die")[0][0]
+        r = cat.rules["fishing"]
+        fish = r["fish"][v - 1]
+        to = [seat_arg(t, cat, s) for s in split(self.to)] or fish_share(t, fish, r["most_each"])
+        if len(to) > fish:
+            raise RuleError(_("a {v} catches {fish} fish; {n} given out").format(v=v, fish=fish, n=len(to)))
+        count: dict[str, int] = {}
+        for s in to:
+            count[s] = count.get(s, 0) + 1
+            if count[s] > r["most_each"]:
+                raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=s, count=count[s], most_each=r['most_each']))
+        gains = {s: gain(t, s, n) for s, n in count.items()}
+        text = ", ".join(f"{s} +{g}" for s, g in gains.items()) or "nobody gains"
+        say = _(SAY["fish"]).format(who=name(t, cat, seat), v=v, fish=fish, gains=text)
+        if t.seat_values(seat).get("survivor") == "tomi" and hope(t, seat) >= 2:
+            push(t, {"do": "tomi"})
+            flow(t)["fished"] = day(t)
+        return {"faces": [v], "say": say}
+
+
+@register
+@dataclass(frozen=True)
+class PlankSpot(Action):
+    """The Plank Location promo card: its owner's die there; a 6 brings a plank back, then the card goes."""
+
+    kind: ClassVar[str] = "plank-spot"
+    face: str | None = None
+
+    def text(self) -> str:
+        return "plank location" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        owner = d21(t).get("plank_card")
+        if owner is None:
+            raise RuleError(_("the Plank Location card is not in play"))
+        v = dice_or_roll(t, self.face, 1, "plank location die")[0][0]
+        done(t, "plank-spot")
+        if v != 6:
+            return {"faces": [v], "say": _("{v}: no plank this time.").format(v=v)}
+        from .attacks import restore_plank
+
+        say = restore_plank(t, cat)
+        card = next(c for c in t.deck("bottle")["table"] if c.startswith("plank-location"))
+        t.deck("bottle")["table"].remove(card)
+        t.deck("bottle")["discard"].append(card)
+        d21(t)["plank_card"] = None
+        return {"faces": [v], "say": _("6! {say} The Plank Location card is discarded.").format(say=say)}
+
+
+@register
+@dataclass(frozen=True)
+class Kid(Action):
+    """The Kid's location (activated last): 1-2 nothing, 3-4 he loses 1 strength, 5-6 a choice:
+    cancel-disaster (today's), strength (+2 shared: to=red,kid), or skip-page (the next logbook page)."""
+
+    kind: ClassVar[str] = "kid"
+    face: str | None = None
+    choice: str | None = None
+    to: str | None = None
+
+    def text(self) -> str:
+        return "the Kid's location" + (f" (table: {self.face})" if self.face else "") + (f": {self.choice}" if self.choice else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        seat = seat_of(t, "kid")
+        if seat is None:
+            raise RuleError(_("The Kid is not on the raft"))
+        f = flow(t)
+        k = f.setdefault("kid", {})
+        if "face" not in k:
+            k["face"] = dice_or_roll(t, self.face, 1, "the Kid's die")[0][0]
+        v = k["face"]
+        if v <= 2:
+            say = _(SAY["kid_none"]).format(v=v)
+        elif v <= 4:
+            lose(t, seat, 1)
+            say = _(SAY["kid_hurt"]).format(v=v)
+        elif self.choice is None:
+            return {"faces": [v], "say": _(SAY["kid_good"]).format(v=v)}
+        elif self.choice == "cancel-disaster":
+            d21(t).setdefault("today", []).append("cancel-disaster")
+            say = _("The Kid rolls {v}: today's disaster is cancelled.").format(v=v)
+        elif self.choice == "strength":
+            to = [seat_arg(t, cat, s) for s in split(self.to)] or [seat, seat]
+            if len(to) > 2:
+                raise UsageError(_("--to {to!r}: 2 strength to share, {n} given").format(to=self.to, n=len(to)))
+            for s in to:
+                gain(t, s, 1)
+            say = _("The Kid rolls {v}: +2 strength for {items}.").format(v=v, items=', '.join(to))
+        elif self.choice == "skip-page":
+            from .events import skip_page
+
+            say = _("The Kid rolls {v}: {skip_page}").format(v=v, skip_page=skip_page(t))
+        else:
+            raise UsageError(_("the Kid's choice {choice!r}: accepted: cancel-disaster, strength, skip-page").format(choice=self.choice))
+        f.pop("kid", None)
+        done(t, "kid")
+        return {"faces": [v], "say": say}
+
+
+def _bottle():
+    from . import bottle as days21_bottle
+
+    return days21_bottle
+
+
+def __getattr__(attr: str):
+    """The bottle location and its cards moved to bottle.py; importers of this module still find them."""
+    if attr in ("Bottle", "PlayCard", "card_effect", "receive_card"):
+        return getattr(_bottle(), attr)
+    raise AttributeError(attr)

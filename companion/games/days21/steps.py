@@ -1,0 +1,334 @@
+"""21 Days: what the guided game says and asks at each task of the day (guide.Step), and the action
+each answer makes. The same actions the single commands record; nothing here changes the table.
+"""
+
+from __future__ import annotations
+
+from ...catalog import GameCatalog
+from ...guide import Ask, Step
+from ...table import Table
+from . import abilities as ab
+from . import attacks as at
+from . import events as ev
+from . import flow as fl
+from . import locations as lo
+from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
+from ...i18n import _, N_
+
+from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, token_ask  # noqa: F401 (kept importable from here)
+from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
+from .steps_midday import (_activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
+                                  _plant, _swap, _tentacle, _tomi)
+
+
+def next_step(t: Table, cat: GameCatalog) -> Step | None:
+    if t.data.get("over"):
+        return None
+    f = flow(t)
+    phase = phase_name(cat, (task(t) or {}).get("do"))
+    head = _("Day {day}").format(day=day(t))
+    if f.get("wound"):
+        w = f["wound"]
+        return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by the {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
+                    lambda a: at.PjotrCancel(bool(a)))
+    aw = f.get("await")
+    if aw:
+        return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
+                    lambda a: at.ColourToken(a))
+    q = task(t)
+    if q is None:
+        return None
+    build = BUILD.get(q["do"])
+    title, say, ask, make = build(t, cat, q)
+    if ask.kind in ("dice", "text"):
+        uses = usable(t, cat)
+        if uses:
+            say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
+        make = _with_use(t, cat, make)
+    from ...odds.days21.steps import step_odds
+
+    do = q["do"]
+    if do == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
+        do = "end"  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
+    return Step(f"{head} · {phase_name(cat, do)}", title, say, ask, make, odds=step_odds(t, cat, q))
+
+
+# -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
+
+
+def usable(t: Table, cat: GameCatalog) -> list[str]:
+    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted)."""
+    x = d21(t)
+    out = []
+    for s in living(t):
+        who = survivor(t, s)
+        if who == "maya" and hope(t, s) >= 2 and "maya" not in x.get("today", []):
+            out.append("maya SEAT")
+        if who == "aleta" and hope(t, s) >= 2 and t.visible(s) >= 4:
+            out.append("aleta")
+        if who == "mechanic" and t.deck("bottle")["held"].get(s) and hope(t, s) >= 1:
+            out.append("mechanic SEAT")
+        tok = x.get("ability", {}).get(s)
+        if tok and not tok["used"] and tok["id"] in ("reroll", "strength4", "swap-seats"):
+            out.append(f"token {s}" + (" SEATS" if tok["id"] != "reroll" else ""))
+    if str(x.get("swap") or "").startswith("dolphin") and not flow(t).get("shark") and not flow(t).get("fight"):
+        out.append("dolphin SEAT FACE")
+    if (x.get("scruffs") or {}).get("active"):
+        out.append("scruffs")
+    return out
+
+
+def use_action(t: Table, cat: GameCatalog, text: str):
+    from ...errors import UsageError
+
+    bits = str(text).split()[1:]
+    what = bits[0].lower() if bits else ""
+    rest = bits[1:]
+    if what in ("maya", "mechanic"):
+        return ab.Ability(what, to=rest[0] if rest else None)
+    if what == "aleta":
+        return ab.Ability("aleta")
+    if what == "pastor" and len(rest) >= 2:
+        return ab.Ability("pastor", source=rest[0], to=rest[1], n=int(rest[2]) if len(rest) > 2 and rest[2].isdigit() else 1)
+    if what == "dolphin" and rest:
+        face = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
+        return ab.Dolphin(rest[0], face)
+    if what == "special" and len(rest) == 2:
+        return ab.SpecialHope(rest[0], rest[1])
+    if what == "token" and rest:
+        return ab.FlipToken(rest[0], ",".join(rest[1:]) or None)
+    if what == "scruffs":
+        return ab.ScruffsUse()
+    raise UsageError(_("{text!r}: accepted: use maya SEAT, use aleta, use mechanic SEAT, use pastor FROM TO N, use dolphin SEAT FACE, use special SEAT TOKEN, use token SEAT [SEATS], use scruffs").format(text=text))
+
+
+def _with_use(t, cat, make):
+    def wrapped(answer):
+        if isinstance(answer, str) and answer.strip().lower().startswith("use "):
+            return use_action(t, cat, answer)
+        return make(answer)
+    return wrapped
+
+
+# -- one builder per task: returns (title, say, ask, make) ------------------------------------------
+
+
+def _setup(t, cat, q):
+    x = d21(t)
+    diff = t.data['options'].get('difficulty', 'orange')
+    lines = [_("Build the logbook: 7 week-1 cards on top, then the 6 week-2 cards shuffled with its mandatory card,"
+               " then week 3 (put one of the 3 mandatory cards back in the box unseen, shuffle the other 2 with 4"
+               " week-3 cards), the 21st-day card last: 21 cards. Turn up the first card."),
+             _("Rescue ship on space {ship} ({difficulty}); shark card at {shark}; 6 planks; 8 tentacles coloured side up;"
+               " decks shuffled.").format(ship=t.data['tracks']['ship'], difficulty=_(DIFFICULTY.get(diff, diff)),
+                                          shark=t.data['tracks']['shark']),
+             _("Swap location: {name}.").format(name=_(cat.deck("swap").card(x["swap"].split(":")[0]).name))]
+    for seat in t.seats:
+        v = t.seat_values(seat)
+        tok = x["ability"].get(seat)
+        token = _(", ability token: {token}").format(token=tok['id']) if tok else ""
+        lines.append(_("{who}: strength {strength}, hope {hope}{token}, raft spot {spot}.").format(
+            who=name(t, cat, seat), strength='/'.join(map(str, v['strength'])), hope=v.get('hope', 0), token=token,
+            spot=_spot(t, seat)))
+    if x.get("weather") is not None:
+        lines.append(_("Weather board beside the board, cloud token on its start."))
+    if x.get("kite") is not None:
+        lines.append(_("Kite: compass token on the board, the 5 suitcases face down."))
+    return _("Set up the table"), "\n  ".join(lines), Ask(_("Is the table set up like this?"), "confirm", default=True), \
+        lambda a: fl.SetupDone()
+
+
+def _spot(t, seat):
+    return next((sp for sp, s in d21(t)["raft"].items() if s == seat), "-")
+
+
+WEATHER = {"none": N_("nothing (clear)"), "flare": N_("flare location"), "swap": N_("swap location"),
+           "hope": N_("hope location"), "fishing": N_("fishing location"), "receive": N_("bottle location (receive)"),
+           "play": N_("bottle location (play)"), "bottle": N_("bottle location (receive or play)"),
+           "jellyfish": N_("jellyfish location (suitcase dive)"), "heavy": N_("heavy weather: no location"),
+           "minus1": N_("-1 strength for one survivor"), "plus1": N_("+1 strength for one survivor"),
+           "swarm": N_("a jellyfish swarm")}
+
+
+def weather_label(code: str) -> str:
+    return _(WEATHER[code]) if code in WEATHER else code
+
+
+def _weather(t, cat, q):
+    return _("Weather die"), _("Roll the weather die before the shark phase."), Ask(_("Weather die"), "dice", dice=("weather",)), \
+        lambda a: ev.Weather(face=_r(a))
+
+
+def _weather_board(t, cat, q):
+    res = cat.rules["weather"]["results"]
+    return _("Forecast board"), _("Flick the cloud token; what does its red dot cover? It takes effect tomorrow."), \
+        Ask(_("The cloud covers"), "choice", choices=tuple((r, weather_label(r)) for r in res), default="none"), \
+        lambda a: ev.Weather(result=a)
+
+
+def _weather_effect(t, cat, q):
+    sym = q["sym"]
+    return _("Weather: {part} strength").format(part='+1' if sym == 'plus1' else '-1'), _("Yesterday's forecast: one survivor of your choice."), \
+        Ask(_("Which survivor?"), "choice", choices=_who(t, cat, living(t))), lambda a: ev.Symbol(sym, to=a)
+
+
+def _shark(t, cat, q):
+    n = t.data["tracks"]["shark"]
+    say = (_("The sharks attacked yesterday: the card stays where it is today.") if d21(t).get("just_attacked") else _("The starting player slides the shark card one step closer ({n} → {n2}).").format(n=n, n2=max(1, n - 1)))
+    if seat_of(t, "pfennig"):
+        say += _(" Herr Pfennig gains 1 hope if the sharks are then at 4 or 5.")
+    return _("Sharks"), say, GO, lambda a: at.SharkPhase()
+
+
+ICON = {"two-hope": N_("2 hope tokens"), "reshuffle": N_("clasped hands"), "swap-choice": N_("compass with ?"),
+        "swap-new": N_("compass"), "all-plus1": N_("+1 heart"), "all-minus1": N_("-1 heart"), "colour-plus2": N_("+2 for a colour"),
+        "shared-loss": N_("-2/-3 shared"), "skip-day": N_("logbook -1"), "ship-left": N_("ship ←"), "ship-right": N_("ship →"),
+        "disaster": N_("warning triangle"), "no-fishing": N_("broken rod"), "steal-die": N_("octopus takes a die")}
+
+
+def _symbols(section):
+    def build(t, cat, q):
+        known = [(k, f"{k} ({_(ICON[k])})" if k in ICON else k) for k in cat.rules["symbols"] if k != "source"]
+        part = _(SECTION.get(section, section))
+        return (_("Logbook: {section}").format(section=part), _("Which symbols does today's logbook card show in its {section} part? Pick them in the card's order (left to right, top to bottom): numbers or names, e.g. 1,12; Enter or - for none. (castaway symbols explains each.)").format(section=part),
+                Ask(_("Symbols"), "choice", multiple=True, choices=tuple(known), default="-"),
+                lambda a: ev.LogbookSymbols(section, tuple(a or ())))
+    return build
+
+
+def _midday(t, cat, q):
+    return _("Logbook: midday"), _("What does the midday part show? Usually the Esperanza emblem (placement)."), \
+        Ask(_("Midday symbols"), "choice", multiple=True, default="places", choices=(
+            ("places", _("Esperanza emblem: place and activate")), ("octopus", _("octopus: the starting player's die on the Octopus")),
+            ("no-fishing", _("broken fishing rod")))), lambda a: ev.LogbookSymbols("midday", tuple(a or ()))
+
+
+def _sym(t, cat, q):
+    s = q["sym"]
+    text = _(cat.rules["symbols"].get(s, s))
+    people = [x for x in living(t) if not is_scruffs(t, x)]
+    if s == "two-hope":
+        return _("Two hope"), text, Ask(_("Who gets them (one survivor takes both)?"), "choice", multiple=True,
+                                     choices=_who(t, cat, people)), lambda a: ev.Symbol(s, to=",".join(a))
+    if s == "swap-choice":
+        ids = [c.id for c in cat.deck("swap").cards]
+        return _("Swap location"), text, Ask(_("Which token?"), "choice", choices=tuple(
+            (i, _(cat.deck("swap").card(i).name)) for i in ids)), lambda a: ev.Symbol(s, token=a)
+    if s == "swap-new":
+        return _("Swap location"), text, Ask(_("Token turned up (Enter: drawn virtually)"), "choice", default=ROLL, choices=(
+            (ROLL, _("draw virtually")), *((c.id, _(c.name)) for c in cat.deck("swap").cards))), lambda a: ev.Symbol(s, token=a)
+    if s == "colour-plus2":
+        return _("+2 strength"), text, Ask(_("Which colour is shown?"), "choice", choices=_who(t, cat, living(t))), \
+            lambda a: ev.Symbol(s, to=a)
+    if s == "shared-loss":
+        return _("Strength lost"), text, Ask(_("Who loses each point? e.g. red,blue or red,red,blue"), "text"), \
+            lambda a: ev.Symbol(s, to=a)
+    return text.split(":")[0].capitalize(), text, GO, lambda a: ev.Symbol(s)
+
+
+def _token(t, cat, q):
+    among = at.pick_among(t)
+    why = _(WHY[q["for"]]) if q.get("for") in WHY else _("who")
+    return _("Colour tokens"), _("Drop the colour tokens to pick {why}.").format(why=why), token_ask(t, cat, among, _("Whose token fell?")), \
+        lambda a: at.ColourToken(a)
+
+
+def _jelly(t, cat, q, dive=False):
+    j = flow(t).get("jelly") or {}
+    seat = q.get("seat")
+    if "card" not in j:
+        return (_("Jellyfish card"), _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else ""),
+                Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
+                    default=ROLL), lambda a: at.Jellyfish(who=seat, card=_r(a), swim=False, dive=dive))
+    if j.get("challenges") is None:
+        return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
+            Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish(card=a, swim=False, dive=dive)
+    ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
+    return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
+        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish(faces=_r(a), dive=dive)
+
+
+def _shark1(t, cat, q):
+    fin = 1 if q["do"] == "shark-1" else 6
+    return _("Shark {fin}").format(fin=fin), _("Shark {fin} bites once: roll the shark die, only the inner die counts.").format(fin=fin), \
+        Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkBite(fin, a)
+
+
+def _plank(t, cat, q):
+    return _("Plank lost"), _("Roll a die: even, a plank by the flares drifts off; odd, one by the bottle."), \
+        Ask(_("Plank die"), "dice", dice=("d6",)), lambda a: at.PlankLoss(a)
+
+
+def _disaster(t, cat, q):
+    dz = flow(t).get("disaster") or {}
+    if "card" not in dz:
+        return _("Disaster"), _("The starting player shuffles the disaster deck and draws a card."), \
+            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL), lambda a: ev.Disaster(card=_r(a))
+    spec = cat.deck("disaster").card(dz["card"].split(":")[0])
+    cost = spec.get("avert")
+    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' for a cancel-disaster ability token, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
+        Ask(_("Avert"), "text", default="no"), lambda a: ev.Disaster(avert=a)
+
+
+def _paranoia(t, cat, q):
+    p = flow(t).get("paranoia") or {}
+    if "face" not in p:
+        who = p.get("who") or flow(t).get("picked")
+        return _("Paranoia"), _("{part} rolls their placement die: that much strength is lost.").format(part=name(t, cat, who) if who else _("The victim")), \
+            Ask(_("Paranoia die"), "dice", dice=("placement",)), lambda a: at.Paranoia(face=_r(a))
+    seat = p["who"]
+    most = min(p["face"], hope(t, seat))
+    return _("Paranoia"), _("{who} rolled {face}: they may pay their own hope, 1 per point.").format(who=name(t, cat, seat), face=p['face']), \
+        Ask(_("Hope paid"), "number", lo=0, hi=most, default=0), lambda a: at.Paranoia(pay=a)
+
+
+def _steal(t, cat, q):
+    return _("The octopus steals"), _("The octopus takes one strength die for good."), GO, lambda a: at.StealDie()
+
+
+def _scruffs(t, cat, q):
+    sc = d21(t)["scruffs"]
+    cur = sc.get("drawn")
+    if cur is None:
+        return _("Scruffs"), _("Scruffs is strong (5-6): take the top Scruffs token."), \
+            Ask(_("Token (Enter draws virtually; or its id; 'skip' takes none)"), "text", default=ROLL), \
+            lambda a: ab.ScruffsToken(skip=True) if a == "skip" else ab.ScruffsToken(card=_r(a))
+    base = cur.split(":")[0]
+    if base not in sc.get("needs", {}):
+        return _("Scruffs"), _("Token: {name}.").format(name=_(cat.deck('scruffs').card(base).name)), \
+            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: ab.ScruffsToken(needs=a)
+    return _("Scruffs"), _("Roll the Scruffs die: {items} wins the token.").format(items=','.join(map(str, sc['needs'][base]))), \
+        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: ab.ScruffsToken(face=_r(a))
+
+
+def _attack(t, cat, q):
+    if t.data["tracks"]["shark"] != 1 or day(t) >= 21:
+        return _end(t, cat, q)
+    sh = flow(t).get("shark") or {"bite": 0}
+    spots = ", ".join(f"{sp}: {s or 'empty'}" for sp, s in d21(t)["raft"].items())
+    return _("Shark attack, bite {n} of 4").format(n=sh['bite'] + 1), _("The starting player rolls the shark die: the outer face picks the shark fin (raft {spots}), the inner face is the bite's strength; it wounds if above the visible strength.").format(spots=spots), \
+        Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkAttack(faces=a)
+
+
+def _end(t, cat, q):
+    return _("End of the day"), _("Pass the starting player token clockwise; the next logbook page comes up."), GO, \
+        lambda a: fl.EndDay()
+
+
+BUILD = {
+    "setup": _setup, "weather": _weather, "weather-board": _weather_board, "weather-effect": _weather_effect,
+    "shark": _shark, "morning": _symbols("morning"), "midday": _midday, "evening": _symbols("evening"),
+    "sym": _sym, "token": _token, "jellyfish": _jelly, "dive": lambda t, c, q: _jelly(t, c, q, dive=True),
+    "shark-1": _shark1, "shark-6": _shark1, "plank": _plank, "disaster": _disaster, "paranoia": _paranoia,
+    "steal-die": _steal, "scruffs": _scruffs, "place": _place, "activate": _activate, "octopus": _octopus,
+    "magnusson": _magnusson, "tentacle": _tentacle,
+    "flare": _dice_loc("flare", N_("Flares"), lambda q, a: lo.Flare(faces=_r(a))),
+    "receive": _dice_loc("receive", N_("Bottle: receive"), lambda q, a: lo.Bottle("receive", q.get("seat"), _r(a))),
+    "play": _dice_loc("play", N_("Bottle: play"), lambda q, a: lo.Bottle("play", q.get("seat"), _r(a))),
+    "swap": lambda t, c, q: _swap(t, c, q),
+    "hope": _dice_loc("hope", N_("Hope"), lambda q, a: lo.Hope(faces=_r(a))),
+    "fishing": _dice_loc("fishing", N_("Fishing"), lambda q, a: lo.Fishing(face=_r(a))),
+    "plank-spot": _dice_loc("plank", N_("Plank location"), lambda q, a: lo.PlankSpot(_r(a))),
+    "horvath": _horvath, "card": _card, "tomi": _tomi, "kid": _kid, "plant": _plant, "harvest": _harvest,
+    "attack": _attack, "end": _end, "exhaustion": _exhaustion, "rosina": _rosina, "day21": _day21,
+}

@@ -1,0 +1,60 @@
+"""21 Days, guided game: the steps of day 21 (exhaustion, Rosina, calling the ship)."""
+
+from __future__ import annotations
+
+from ...guide import Ask
+from . import abilities as ab
+from . import locations as lo
+from .core import d21, hope, is_scruffs, living, seat_of, survivor
+from ...i18n import _
+from .steps_common import GO
+
+
+def _exhaustion(t, cat, q):
+    return _("Exhaustion"), _("Day 21: every survivor loses 1 strength from exhaustion. No placements, no shark attack."), GO, \
+        lambda a: ab.Day21("exhaustion")
+
+
+def _rosina(t, cat, q):
+    seat = seat_of(t, "rosina")
+    return _("Rosina"), _("Rosina alone may activate one location now."), Ask(_("Which location?"), "choice", default="skip", choices=(
+        ("flare", _("Flare")), ("hope", _("Hope")), ("fishing", _("Fishing")), ("skip", _("none")))), \
+        lambda a: ab.Day21("rosina", seat, where=a) if a != "skip" else ab.Day21("pass")
+
+
+def _day21(t, cat, q):
+    opts = []
+    for s in living(t):
+        if is_scruffs(t, s):
+            continue
+        if hope(t, s) >= cat.rules["day21"]["flare_cost"]:
+            opts.append(f"flare {s}")
+        if hope(t, s) == 0:
+            opts.append(f"shout {s}")
+        if survivor(t, s) == "diva" and hope(t, s) >= 1:
+            opts.append("diva")
+        if d21(t).get("kite") and hope(t, s) >= 2:
+            opts.append(f"kite {s}")
+        tok = d21(t)["ability"].get(s)
+        if tok and tok["id"] == "hope21" and not tok["used"]:
+            opts.append(f"token {s}")
+    opts.append("end")
+    ship = t.data["tracks"]["ship"]
+    return _("Call the ship"), _("The ship is on {ship}, the buoy on {n}. Flares cost 2 hope, shouts 2 strength (only without hope); a 6 moves the ship. Add the face you rolled, or leave it out to roll virtually.").format(ship=ship, n=lo.anchor(cat) + 1), \
+        Ask(_("What now? {items}").format(items=" | ".join(opts)), "text"), lambda a: parse_day21(t, cat, a)
+
+
+def parse_day21(t, cat, text: str):
+    from ...errors import UsageError
+
+    bits = str(text).split()
+    what = bits[0].lower() if bits else ""
+    if what == "end":
+        return ab.Day21("end")
+    if what == "token":
+        return ab.FlipToken(bits[1] if len(bits) > 1 else "")
+    if what == "diva":
+        return ab.Day21("diva", seat_of(t, "diva"), bits[1] if len(bits) > 1 else None)
+    if what in ("flare", "shout", "kite") and len(bits) >= 2:
+        return ab.Day21(what, bits[1], bits[2] if len(bits) > 2 else None)
+    raise UsageError(_("{text!r}: write e.g. 'flare red', 'flare red 6', 'shout blue', 'diva', 'kite red', 'token red' or 'end'").format(text=text))

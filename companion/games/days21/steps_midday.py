@@ -1,0 +1,121 @@
+"""21 Days, guided game: the steps of Midday (placement and the locations' activations)."""
+
+from __future__ import annotations
+
+from ...guide import Ask
+from . import abilities as ab
+from . import attacks as at
+from . import flow as fl
+from . import locations as lo
+from .core import ROLL, d21, flow, living, name
+from ...i18n import _, N_
+from .steps_common import GO, _r, _who
+
+
+def _place(t, cat, q):
+    seat = q["seat"]
+    opts = fl.available(t, cat, seat)
+    placed = flow(t).get("placements", [])
+    now = "; ".join(f"{s}: {_(fl.NAMES.get(loc, loc))}" for s, loc in placed) or _("nothing yet")
+    white = _(" (the white die of Extra hands, or none)") if q.get("extra") else ""
+    return _("Placement: {seat}").format(seat=seat), _("{who} places their die{white}. On the board: {now}.").format(who=name(t, cat, seat), white=white, now=now), \
+        Ask(_("Where?"), "choice", choices=tuple((o, _(fl.NAMES[o])) for o in opts)), \
+        lambda a: fl.Place(seat, a, bool(q.get("extra")))
+
+
+def _activate(t, cat, q):
+    return _("Activation"), _("All dice are placed: roll them location by location, in board order."), GO, lambda a: fl.Activate()
+
+
+def _octopus(t, cat, q):
+    return _("Octopus"), _("The starting player rolls the octopus die: blank sleeps, any tentacle wakes it."), \
+        Ask(_("Octopus die"), "dice", dice=("octopus",)), lambda a: at.Octopus(_r(a))
+
+
+def _magnusson(t, cat, q):
+    face = (flow(t).get("octopus") or {}).get("face")
+    return _("The Professor"), _("The octopus die shows {face}. Prof. Magnusson may reroll it once for 2 hope.").format(face=face), \
+        Ask(_("Reroll?"), "confirm", default=False), lambda a: ab.MagnussonReroll(bool(a))
+
+
+def _tentacle(t, cat, q):
+    fight = flow(t).get("fight") or {}
+    i = fight.get("done", 0) + 1
+    if fight.get("victim"):
+        v = fight["victim"]
+        return _("Tentacle {i} of {of}").format(i=i, of=fight.get('total', fight['of'])), _("{who} defends with their placement die against {white}: lower loses 1 strength, equal escapes, higher cuts the tentacle.").format(who=name(t, cat, v), white=fight['white']), \
+            Ask(_("Defence roll"), "dice", dice=("placement",)), lambda a: at.Tentacle(white=None, token=None, defence=_r(a))
+    strengths = ", ".join(f"{s} {t.visible(s)}" for s in living(t))
+    return _("Tentacle {i} of {value}").format(i=i, value=fight.get('total', t.data['counters']['tentacles'])), \
+        _("Roll the white die: it grabs whoever shows that visible strength ({strengths}).").format(strengths=strengths), \
+        Ask(_("White die"), "dice", dice=("white",)), lambda a: at.Tentacle(white=_r(a), token=None, defence=None)
+
+
+def _dice_loc(kind, what, action):
+    def build(t, cat, q):
+        seats = [s for s, loc in flow(t).get("placements", []) if loc == kind and s in living(t)]
+        if q.get("seat"):
+            seats = [q["seat"]]
+        return _(what), _("Roll the dice on {location}: {who}.").format(location=_(fl.NAMES[kind]), who=", ".join(name(t, cat, s) for s in seats)), \
+            Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(seats)), "dice", dice=("placement",) * max(1, len(seats))), \
+            lambda a: action(q, a)
+    return build
+
+
+def _swap(t, cat, q):
+    token = (d21(t).get("swap") or "").split(":")[0]
+    seats = [s for s, loc in flow(t).get("placements", []) if loc == "swap" and s in living(t)]
+    if token == "bottle-swap":
+        return _("Swap: Bottle"), _("{items} takes the top bottle card, then plays one.").format(items=', '.join(seats)), \
+            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL), lambda a: lo.Swap(card=_r(a))
+    if token == "flare-swap":
+        return _("Swap: Flare"), _("{items} pays {swap_cost} hope and fires up to 3 flares.").format(items=', '.join(seats), swap_cost=cat.rules['flare']['swap_cost']), \
+            Ask(_("Three flare dice"), "dice", dice=("placement",) * cat.rules["flare"]["swap_rolls"]), lambda a: lo.Swap(faces=_r(a))
+    return _dice_loc("swap", N_("Swap location"), lambda q, a: lo.Swap(faces=_r(a)))(t, cat, q)
+
+
+def _horvath(t, cat, q):
+    return _("Horvath"), _("Horvath may fire another flare for 2 hope."), \
+        Ask(_("His die, or 'stop'"), "dice", dice=("placement",)), \
+        lambda a: lo.HorvathFlare(stop=True) if a and str(a).strip().lower() == "stop" else lo.HorvathFlare(_r(a))
+
+
+def _card(t, cat, q):
+    seat = q["seat"]
+    held = t.deck("bottle")["held"].get(seat) or []
+    cards = tuple((c, _(cat.deck("bottle").card(c.split(":")[0]).name)) for c in held)
+    if any(c.startswith("four-flares") for c in held) and len(held) == 1:
+        return _("Bottle card"), _("{who} may play Four flares: roll 4 dice (or type 'keep').").format(who=name(t, cat, seat)), \
+            Ask(_("Four flares"), "dice", dice=("d6",) * 4), \
+            lambda a: lo.PlayCard(seat, keep=True) if a == "keep" else lo.PlayCard(seat, faces=_r(a))
+    choices = cards + ((("keep", "keep it for later"),) if len(held) == 1 else ())
+    return _("Bottle card"), _("{who} may play a bottle card.").format(who=name(t, cat, seat)), Ask(_("Play which?"), "choice", choices=choices), \
+        lambda a: lo.PlayCard(seat, keep=True) if a == "keep" else lo.PlayCard(seat, card=a)
+
+
+def _tomi(t, cat, q):
+    return _("Tomi"), _("Tomi may catch one more fish for 2 hope."), \
+        Ask(_("For whom?"), "choice", choices=(("no", _("no extra fish")), *_who(t, cat, living(t))), default="no"), \
+        lambda a: ab.Ability("tomi", to=a)
+
+
+def _kid(t, cat, q):
+    k = flow(t).get("kid")
+    if k is None:
+        return _("The Kid"), _("The Kid rolls his die: 1-2 nothing, 3-4 he loses 1 strength, 5-6 a choice."), \
+            Ask(_("The Kid's die"), "dice", dice=("placement",)), lambda a: lo.Kid(face=_r(a))
+    return _("The Kid"), _("The Kid rolled {face}: choose.").format(face=k['face']), Ask(_("Choice"), "choice", choices=(
+        ("cancel-disaster", _("cancel today's disaster")), ("strength", _("+2 strength for the Kid")),
+        ("skip-page", _("remove the next logbook page")))), lambda a: lo.Kid(choice=a)
+
+
+def _plant(t, cat, q):
+    return _("The plant"), _("Slide the plant card up a step and put fruit (hope from the bag) on it."), GO, lambda a: fl.PlantGrow()
+
+
+def _harvest(t, cat, q):
+    p = d21(t).get("plant") or {}
+    if p.get("days", 0) < 3:
+        return _("The plant"), _("Not ripe yet."), GO, lambda a: fl.PlantGrow(harvest=True)
+    return _("Harvest"), _("The plant is ripe: 3 hope and 2 strength. Type hope receivers; strength receivers (e.g. red,red,blue; yellow,blue), or Enter."), \
+        Ask(_("Share"), "text", default=";"), lambda a: fl.PlantGrow(True, *(str(a).split(";") + [""])[:2])

@@ -1,0 +1,245 @@
+"""Dieson Crusoe: the Afternoon. Three actions, each: pick an unused die and move the meeple (pick),
+shift it for wood or health (shift), raise the die for stars with food or health (boost), then do the
+box's action, craft a tool or play with the friend (do). Also the friend's help, leather for the
+friend and the Blueprint swap. § refers to dieson-crusoe-rulebook-en.txt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import rules as R
+from .day import _need, friend_on
+
+SAY = {
+    "pick": "Die {die}: the meeple goes {way} {steps} to {box}.",
+    "shift": "Paid {n} {pay}: the meeple shifts to {box}.",
+    "boost": "Paid {n} {pay}: the die counts as {v} for stars ({stars}).",
+    "help_die": "Friend's help: the {icon} die ({v}) does any one action; the meeple stays.",
+    "help_res": "Friend's help: +{n} {what}.",
+    "help_stars": "Friend's help: +{n} stars on the next stars you get.",
+    "leather": "Paid {n} leather: the Friend disc moves to {pos}.",
+    "swap": "Blueprint: die {old} swapped for the card's {new}.",
+    "friend": "Played with the friend: the disc moves to {pos}.",
+    "craft": "Made the {name} with {stars}.",
+    "stars": "{stars} stars",
+}
+LINES = ("plain", "food", "escape")
+
+
+def _free(t: Table, what: str) -> None:
+    _need(t, "afternoon", ("pick",), what)
+    if R.dc(t).get("pending"):
+        raise RuleError(f"{what} must wait: finish the die in hand first (castaway dieson do ...)")
+
+
+def _pending(t: Table, what: str) -> dict:
+    _need(t, "afternoon", ("pick",), what)
+    p = R.dc(t).get("pending")
+    if not p:
+        raise RuleError(f"{what} needs a die in hand: pick one first (castaway dieson pick N)")
+    return p
+
+
+def die_value(p: dict) -> int:
+    return p["die"]["v"] + p.get("boost", 0)
+
+
+def stars_now(t: Table, cat: GameCatalog, box: str | None) -> int:
+    """Stars the die in hand gives on `box`: the star table, the tools' extra star, the friend's help."""
+    p = R.dc(t)["pending"]
+    stars = R.stars_for(cat, die_value(p)) + R.dc(t).get("stars_bonus", 0)
+    for tool, where in R.BONUS_STARS.items():
+        if box in where and R.has(t, tool):
+            stars += 1
+    return stars
+
+
+@register
+@dataclass(frozen=True)
+class DcPick(Action):
+    """Afternoon 1-2: use the unused die at `die` (1 = leftmost); the meeple moves that many boxes.
+    way: cw, or ccw when the die shows 1 or is grey."""
+
+    kind: ClassVar[str] = "dc-pick"
+    die: int = 1
+    way: str = "cw"
+
+    def text(self) -> str:
+        return f"dieson: pick die {self.die}" + (" counter-clockwise" if self.way == "ccw" else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _free(t, "picking a die")
+        s = R.dc(t)
+        n = len(s["unused"])
+        if not isinstance(self.die, int) or not 1 <= self.die <= n:
+            shown = " ".join(f"{i}={R.die_text(d)}" for i, d in enumerate(s["unused"], 1))
+            raise UsageError(f"die {self.die!r}: accepted: {shown or 'none left'}")
+        way = R.parse_choice(self.way, ("cw", "ccw"), "way")
+        d = s["unused"][self.die - 1]
+        if way == "ccw" and d["v"] != 1 and d["c"] != "grey":
+            raise RuleError(f"die {R.die_text(d)} moves clockwise only: counter-clockwise needs a 1 or the grey die")
+        s["unused"].pop(self.die - 1)
+        steps = d["v"] if way == "cw" else -d["v"]
+        pos = R.action_landing(t.data["tracks"]["action"], steps, len(R.boxes(cat)))
+        t.data["tracks"]["action"] = pos
+        s["pending"] = {"die": d, "boost": 0, "from": "unused"}
+        box = R.box_at(cat, pos)
+        return {"box": box, "say": SAY["pick"].format(die=R.die_text(d), way="clockwise" if way == "cw" else "counter-clockwise",
+                                                     steps=d["v"], box=R.BOX_NAMES[box])}
+
+
+@register
+@dataclass(frozen=True)
+class DcShift(Action):
+    """Afternoon 2: move the meeple `steps` boxes more (negative: back), 1 wood or 1 health a box."""
+
+    kind: ClassVar[str] = "dc-shift"
+    steps: int = 1
+    pay: str = "wood"
+
+    def text(self) -> str:
+        return f"dieson: shift the meeple {self.steps:+d} for {self.pay}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        p = _pending(t, "shifting the meeple")
+        if p.get("anybox"):
+            raise RuleError("the friend's help leaves the meeple where it is: no shift")
+        how = R.parse_choice(self.pay, ("wood", "health"), "pay")
+        if not isinstance(self.steps, int) or self.steps == 0 or abs(self.steps) > 8:
+            raise UsageError(f"shift {self.steps!r}: give +N or -N boxes, 1..8")
+        n = abs(self.steps)
+        if how == "wood":
+            R.pay(t, "wood", n, "the shift")
+        else:
+            if R.count(t, "health") <= n:
+                raise RuleError(f"paying {n} health would leave you at {R.count(t, 'health') - n}: the game would be lost")
+            R.lose(t, "health", n)
+        pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
+        t.data["tracks"]["action"] = pos
+        return {"box": R.box_at(cat, pos), "say": SAY["shift"].format(n=n, pay=how, box=R.BOX_NAMES[R.box_at(cat, pos)])}
+
+
+@register
+@dataclass(frozen=True)
+class DcBoost(Action):
+    """Afternoon 3: raise the die in hand by n for stars only, 1 food or 1 health each."""
+
+    kind: ClassVar[str] = "dc-boost"
+    n: int = 1
+    pay: str = "food"
+
+    def text(self) -> str:
+        return f"dieson: boost the die +{self.n} for {self.pay}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        p = _pending(t, "a boost")
+        how = R.parse_choice(self.pay, ("food", "health"), "pay")
+        if not isinstance(self.n, int) or self.n < 1:
+            raise UsageError(f"boost {self.n!r}: give how many, from 1")
+        top = R.star_top(cat)
+        if die_value(p) + self.n > top:
+            raise RuleError(f"die {die_value(p)}+{self.n} is past the star tables' {top}: the stars of a die raised "
+                            "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
+        if how == "food":
+            R.pay(t, "food", self.n, "the boost")
+        else:
+            if R.count(t, "health") <= self.n:
+                raise RuleError(f"paying {self.n} health would leave you at {R.count(t, 'health') - self.n}: the game would be lost")
+            R.lose(t, "health", self.n)
+        p["boost"] = p.get("boost", 0) + self.n
+        v = die_value(p)
+        return {"say": SAY["boost"].format(n=self.n, pay=how, v=v, stars=R.stars_text(R.stars_for(cat, v)))}
+
+
+@register
+@dataclass(frozen=True)
+class DcHelp(Action):
+    """My Friend's help: the disc goes back to its start for the arrow's benefit, read from the card.
+    kind die: what = lightning/weather/raid (any action with that box's die); resource: what = a
+    resource, amount of it; stars: amount extra stars on the next stars you get."""
+
+    kind: ClassVar[str] = "dc-help"
+    help: str = "resource"
+    what: str | None = None
+    amount: int = 1
+
+    def text(self) -> str:
+        return f"dieson: friend's help ({self.help}{' ' + self.what if self.what else ''}" + \
+            (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "") + ")"
+
+    def run(self, t: Table, cat: GameCatalog):
+        if not R.friend(t):
+            raise RuleError("you have no My Friend card (expert rule 2: make the Friend tool first)")
+        if t.data["tracks"]["friend"] == 0:
+            raise RuleError("the Friend disc is on its start: play with the friend (or pay leather) to move it on first")
+        kind = R.parse_choice(self.help, ("die", "resource", "stars"), "help")
+        if kind != "die" and (not isinstance(self.amount, int) or not 1 <= self.amount <= 6):
+            raise UsageError(f"amount {self.amount!r}: the arrow's number, 1..6")
+        s = R.dc(t)
+        if kind == "die":
+            _free(t, "the friend's die help")
+            icon = R.parse_choice(self.what, R.ICONS, "die")
+            d = s["icons"][icon]
+            s["pending"] = {"die": dict(d), "boost": 0, "from": "icon", "icon": icon, "anybox": True}
+            say = SAY["help_die"].format(icon=icon.title(), v=d["v"])
+        elif kind == "resource":
+            res = R.parse_choice(self.what, R.RESOURCES, "resource")
+            R.gain(t, res, self.amount)
+            say = SAY["help_res"].format(n=self.amount, what=res)
+        else:
+            s["stars_bonus"] = s.get("stars_bonus", 0) + self.amount
+            say = SAY["help_stars"].format(n=self.amount)
+        t.data["tracks"]["friend"] = 0
+        return {"say": say}
+
+
+@register
+@dataclass(frozen=True)
+class DcLeather(Action):
+    """At any time: 1 leather a space moves the Friend disc on."""
+
+    kind: ClassVar[str] = "dc-leather"
+    n: int = 1
+
+    def text(self) -> str:
+        return f"dieson: {self.n} leather for the friend"
+
+    def run(self, t: Table, cat: GameCatalog):
+        if not R.friend(t):
+            raise RuleError("you have no My Friend card (expert rule 2: make the Friend tool first)")
+        if not isinstance(self.n, int) or self.n < 1:
+            raise UsageError(f"leather {self.n!r}: give how many, from 1")
+        hi = t.limits(cat.tracks["friend"])[1]
+        if t.data["tracks"]["friend"] + self.n > hi:
+            raise RuleError(f"the Friend disc is on {t.data['tracks']['friend']} of {hi}: {self.n} more is past the card's end")
+        R.pay(t, "leather", self.n, "moving the friend")
+        return {"say": SAY["leather"].format(n=self.n, pos=friend_on(t, cat, self.n))}
+
+
+@register
+@dataclass(frozen=True)
+class DcSwap(Action):
+    """Blueprint: swap the die on the card for the unused die at `die` (1 = leftmost)."""
+
+    kind: ClassVar[str] = "dc-swap"
+    die: int = 1
+
+    def text(self) -> str:
+        return f"dieson: blueprint swap with die {self.die}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _free(t, "the Blueprint swap")
+        s = R.dc(t)
+        if not s.get("blueprint"):
+            raise RuleError("no die on a Blueprint: make the Blueprint first")
+        if not isinstance(self.die, int) or not 1 <= self.die <= len(s["unused"]):
+            raise UsageError(f"die {self.die!r}: accepted: 1..{len(s['unused'])}")
+        old = s["unused"][self.die - 1]
+        s["unused"][self.die - 1], s["blueprint"] = s["blueprint"], old
+        return {"say": SAY["swap"].format(old=R.die_text(old), new=R.die_text(s["unused"][self.die - 1]))}

@@ -1,0 +1,350 @@
+"""Dieson Crusoe: the Morning (roll, stone rerolls, the event) and the Evening (tools at dusk, eating,
+weather, raid, dice move, the date). Each procedure is a registered action; § refers to
+dieson-crusoe-rulebook-en.txt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ... import dice as dicemod
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import rules as R
+
+SAY = {
+    "rolled": "Action dice, smallest first: {dice}.",
+    "rerolled": "Paid 1 stone; rerolled: {dice}.",
+    "kept": "Dice kept: {dice}.",
+    "event": "Event disc {steps} on to space {pos}: {name}.",
+    "fire": " Fire: Weather die {old} → {new}.",
+    "flag": "Flag: Lightning die {v}, the Friend disc moves to {pos}.",
+    "trap": "Trap: paid 1 food for 1 leather and 2 food.",
+    "dog": "Watch Dog: paid 1 food for 1 fence.",
+    "eat_food": "Ate 1 food.",
+    "eat_health": "No meal: lost 1 health.",
+    "weather": "Weather die {v}: {what}.",
+    "raid": "Raid die {v} in the {area} area: {what}.",
+    "dice_move": "Dice move: hand {hand}; Lightning {l}, Weather {w}, Raid {r}.",
+    "date": "Day {day}{icons}.",
+    "late": "Day {day} is past the quest's {duration} days: the game is lost.",
+    "dead": "Health is 0: the game is lost.",
+}
+
+
+def _need(t: Table, phase: str, steps: tuple[str, ...], what: str) -> None:
+    if R.phase(t) != phase or R.flow(t).get("step") not in steps:
+        raise RuleError(f"{what} is not now: it is the {R.phase(t)} ({R.flow(t).get('step')}); "
+                        f"castaway dieson next says what comes next")
+
+
+def _losses(d: dict[str, int]) -> str:
+    return ", ".join(f"-{n} {k}" for k, n in d.items() if n) or "nothing"
+
+
+def roll_dice(t: Table, cat: GameCatalog, colours: list[str], faces: str | None) -> list[dict]:
+    dice = dicemod.parse(cat, colours)
+    rolled = dicemod.parse_faces(dice, faces) if faces is not None else dicemod.roll_virtual(dice, t.rng())
+    return [{"c": r.die, "v": int(r.faces[0])} for r in rolled]
+
+
+def _sorted(dice: list[dict]) -> list[dict]:
+    return sorted(dice, key=lambda d: d["v"])
+
+
+# -- Morning -----------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class DcRoll(Action):
+    """Morning 1: roll the three action dice (faces typed in hand order, or None to roll virtually)."""
+
+    kind: ClassVar[str] = "dc-roll"
+    faces: str | None = None
+
+    def text(self) -> str:
+        return "dieson: roll the action dice" + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "morning", ("roll",), "rolling the action dice")
+        s = R.dc(t)
+        s["unused"] = _sorted(roll_dice(t, cat, s["hand"], self.faces))
+        s["hand"] = []
+        R.flow(t)["step"] = "reroll"
+        shown = " ".join(R.die_text(d) for d in s["unused"])
+        t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
+        return {"faces": [[d["v"]] for d in s["unused"]], "say": SAY["rolled"].format(dice=shown)}
+
+
+@register
+@dataclass(frozen=True)
+class DcReroll(Action):
+    """Morning 1: pay a stone to reroll the unused dice at these positions (1 = leftmost)."""
+
+    kind: ClassVar[str] = "dc-reroll"
+    positions: tuple[int, ...] = ()
+    faces: str | None = None
+
+    def text(self) -> str:
+        where = ",".join(str(p) for p in self.positions)
+        return f"dieson: reroll dice {where} for a stone" + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "morning", ("reroll",), "a stone reroll")
+        s = R.dc(t)
+        n = len(s["unused"])
+        pos = list(self.positions)
+        if not pos or len(set(pos)) != len(pos) or any(not isinstance(p, int) or not 1 <= p <= n for p in pos):
+            raise UsageError(f"reroll positions {self.positions!r}: give one to three different positions 1..{n}, e.g. 1,3")
+        R.pay(t, "stone", 1, "a reroll")
+        new = roll_dice(t, cat, [s["unused"][p - 1]["c"] for p in pos], self.faces)
+        for p, d in zip(pos, new):
+            s["unused"][p - 1] = d
+        s["unused"] = _sorted(s["unused"])
+        shown = " ".join(R.die_text(d) for d in s["unused"])
+        t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
+        return {"faces": [[d["v"]] for d in new], "say": SAY["rerolled"].format(dice=shown)}
+
+
+@register
+@dataclass(frozen=True)
+class DcKeep(Action):
+    """Morning 1: no (more) rerolls."""
+
+    kind: ClassVar[str] = "dc-keep"
+
+    def text(self) -> str:
+        return "dieson: keep the dice"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "morning", ("reroll",), "keeping the dice")
+        R.flow(t)["step"] = "event"
+        return {"say": SAY["kept"].format(dice=" ".join(R.die_text(d) for d in R.dc(t)["unused"]))}
+
+
+def event_preview(t: Table, cat: GameCatalog) -> tuple[int, int, str]:
+    """(steps, landing space, event id) for the smallest unused die."""
+    steps = min(d["v"] for d in R.dc(t)["unused"])
+    spaces = R.event_spaces(cat)
+    pos = R.event_landing(t.data["tracks"]["event"], steps, len(spaces))
+    return steps, pos, spaces[pos - 1]
+
+
+def bump_icon(t: Table, cat: GameCatalog, icon: str, n: int) -> tuple[int, int]:
+    die = R.dc(t)["icons"][icon]
+    old = die["v"]
+    die["v"] = R.clamp_die(cat, old + n)
+    return old, die["v"]
+
+
+def friend_on(t: Table, cat: GameCatalog, n: int) -> int:
+    if not R.friend(t):
+        return t.data["tracks"]["friend"]
+    lo, hi = t.limits(cat.tracks["friend"])
+    t.data["tracks"]["friend"] = min(hi, t.data["tracks"]["friend"] + n)
+    return t.data["tracks"]["friend"]
+
+
+@register
+@dataclass(frozen=True)
+class DcEvent(Action):
+    """Morning 2: the event disc moves by the smallest unused die; its event happens (§ Event List)."""
+
+    kind: ClassVar[str] = "dc-event"
+    take: str | None = None  # the wood-or-stone space: which one
+
+    def text(self) -> str:
+        return "dieson: event" + (f", take {self.take}" if self.take else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "morning", ("reroll", "event"), "the event")
+        steps, pos, ev = event_preview(t, cat)
+        if self.take is not None and ev != "wood-or-stone":
+            raise UsageError(f"take {self.take!r}: the disc lands on {R.EVENT_NAMES[ev]!r}, which offers no choice; leave it out")
+        t.data["tracks"]["event"] = pos
+        got: dict[str, int] = {}
+        if ev == "food":
+            got["food"] = R.gain(t, "food", 1)
+        elif ev == "wood-or-stone":
+            if self.take is None:
+                raise UsageError("the disc lands on wood/stone: say which, take wood or take stone")
+            res = R.parse_choice(self.take, ("wood", "stone"), "take")
+            got[res] = R.gain(t, res, 1)
+        elif ev == "raid+2":
+            bump_icon(t, cat, "raid", 2)
+        elif ev == "weather+2":
+            bump_icon(t, cat, "weather", 2)
+        elif ev == "lose-food":
+            got["food"] = -R.lose(t, "food", 2)
+        elif ev == "lose-fence-roof":
+            got["fence"] = -R.lose(t, "fence", 1)
+            got["roof"] = -R.lose(t, "roof", 1)
+        elif ev == "friend+1":
+            friend_on(t, cat, 1)
+        say = SAY["event"].format(steps=steps, pos=pos, name=R.EVENT_NAMES.get(ev, ev))
+        if R.has(t, "fire"):
+            old, new = bump_icon(t, cat, "weather", -1)
+            say += SAY["fire"].format(old=old, new=new)
+        t.data["flags"]["phase"] = "afternoon"
+        R.flow(t)["step"] = "pick"
+        return {"event": ev, "space": pos, "steps": steps, "got": got, "say": say}
+
+
+# -- Evening -----------------------------------------------------------------------------------------
+
+
+def dusk_options(t: Table) -> list[str]:
+    """The optional tools at the start of the Evening that apply tonight."""
+    s = R.dc(t)
+    out = []
+    if R.has(t, "trap") and s["icons"]["lightning"]["v"] in (3, 5) and R.count(t, "food") >= 1:
+        out.append("trap")
+    if R.has(t, "watch-dog") and s["icons"]["raid"]["v"] in (5, 6) and R.count(t, "food") >= 1:
+        out.append("dog")
+    return out
+
+
+@register
+@dataclass(frozen=True)
+class DcDusk(Action):
+    """Evening, start: the Flag moves the friend on by itself; Trap and Watch Dog are choices."""
+
+    kind: ClassVar[str] = "dc-dusk"
+    trap: bool = False
+    dog: bool = False
+
+    def text(self) -> str:
+        used = [n for n, on in (("trap", self.trap), ("watch dog", self.dog)) if on]
+        return "dieson: start of the evening" + (f" ({', '.join(used)})" if used else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "evening", ("dusk",), "the start of the evening")
+        can = dusk_options(t)
+        says = []
+        s = R.dc(t)
+        if R.has(t, "flag") and s["icons"]["lightning"]["v"] in (2, 4) and R.friend(t):
+            says.append(SAY["flag"].format(v=s["icons"]["lightning"]["v"], pos=friend_on(t, cat, 1)))
+        for name, wanted, key in (("trap", self.trap, "trap"), ("dog", self.dog, "dog")):
+            if not wanted:
+                continue
+            if name not in can:
+                raise RuleError(f"the {'Trap' if name == 'trap' else 'Watch Dog'} does not work tonight "
+                                f"(it needs the tool made, the {'Lightning die on 3 or 5' if name == 'trap' else 'Raid die on 5 or 6'} and 1 food)")
+            R.pay(t, "food", 1, name)
+            if name == "trap":
+                R.gain(t, "leather", 1)
+                R.gain(t, "food", 2)
+            else:
+                R.gain(t, "fence", 1)
+            says.append(SAY[key])
+        R.flow(t)["step"] = "eat"
+        return {"say": " ".join(says) or "Nothing at dusk."}
+
+
+@register
+@dataclass(frozen=True)
+class DcEat(Action):
+    """Evening 1: eat 1 food or lose 1 health."""
+
+    kind: ClassVar[str] = "dc-eat"
+    pay: str | None = None  # None: food while there is any, else health (as the guided game offers)
+
+    def text(self) -> str:
+        return f"dieson: eat ({self.pay or 'food, or health without food'})"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "evening", ("dusk", "eat"), "eating")
+        if R.flow(t)["step"] == "dusk":
+            if dusk_options(t) or (R.has(t, "flag") and R.dc(t)["icons"]["lightning"]["v"] in (2, 4) and R.friend(t)):
+                raise RuleError("the start of the evening comes first: castaway dieson dusk")
+        how = R.parse_choice(self.pay or ("food" if R.count(t, "food") else "health"), ("food", "health"), "pay")
+        if how == "food":
+            if R.count(t, "food") < 1:
+                raise RuleError("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)")
+            R.pay(t, "food", 1, "the meal")
+        else:
+            R.lose(t, "health", 1)
+        R.flow(t)["step"] = "night"
+        return {"say": SAY["eat_food" if how == "food" else "eat_health"]}
+
+
+def date_icons(cat: GameCatalog, day: int) -> tuple[int, int]:
+    """(weather +, raid +) printed on a date space, from the data file."""
+    icons = cat.rules["date_icons"]
+    return int(icons["weather"].get(str(day), 0)), int(icons["raid"].get(str(day), 0))
+
+
+@register
+@dataclass(frozen=True)
+class DcNight(Action):
+    """Evening 2-5: weather and raid penalties, the dice move, and the date moves on.
+
+    weather_up / raid_up: the icons on the new date space as the board shows them (None: the data file's).
+    """
+
+    kind: ClassVar[str] = "dc-night"
+    weather_up: int | None = None
+    raid_up: int | None = None
+
+    def text(self) -> str:
+        icons = ""
+        if self.weather_up is not None or self.raid_up is not None:
+            icons = f" (date icons: weather +{self.weather_up or 0}, raid +{self.raid_up or 0})"
+        return "dieson: weather, raid, dice move, next day" + icons
+
+    def run(self, t: Table, cat: GameCatalog):
+        _need(t, "evening", ("night",), "the night")
+        for n, what in ((self.weather_up, "weather"), (self.raid_up, "raid")):
+            if n is not None and (not isinstance(n, int) or not 0 <= n <= 2):
+                raise UsageError(f"{what} +{n}: a date space raises a die by 0, 1 or 2")
+        s = R.dc(t)
+        says = []
+        w = s["icons"]["weather"]["v"]
+        roofs, hurt = R.weather_penalty(w, R.count(t, "roof"))
+        R.lose(t, "roof", roofs)
+        R.lose(t, "health", hurt)
+        says.append(SAY["weather"].format(v=w, what=_losses({"roof": roofs, "health": hurt})))
+        if R.count(t, "health") == 0:
+            return self._lost(t, says, SAY["dead"])
+        r = s["icons"]["raid"]["v"]
+        card = cat.deck("areas").card(R.area(t))
+        took = R.raid_penalty(r, card, R.count(t, "fence"))
+        real = {k: R.lose(t, k, n) for k, n in took.items()}
+        says.append(SAY["raid"].format(v=r, area=card.name, what=_losses(real)))
+        if R.count(t, "health") == 0:
+            return self._lost(t, says, SAY["dead"])
+        # dice move: the icon boxes' dice to the hand, the used dice along the arrows
+        s["hand"] = [s["icons"][i]["c"] for i in R.ICONS]
+        for slot, icon in enumerate(cat.rules["dice_move"]["to"]):
+            s["icons"][icon] = s["used"][slot]
+        s["used"] = []
+        says.append(SAY["dice_move"].format(hand=" ".join(s["hand"]), l=s["icons"]["lightning"]["v"],
+                                            w=s["icons"]["weather"]["v"], r=s["icons"]["raid"]["v"]))
+        day = t.data["tracks"]["day"] + 1
+        duration = R.quest_card(t, cat).get("duration")
+        if day > duration:
+            return self._lost(t, says, SAY["late"].format(day=day, duration=duration), day_over=True)
+        t.data["tracks"]["day"] = day
+        dw, dr = date_icons(cat, day)
+        wu = dw if self.weather_up is None else self.weather_up
+        ru = dr if self.raid_up is None else self.raid_up
+        icons = []
+        if wu:
+            icons.append(f"Weather die +{wu} → {bump_icon(t, cat, 'weather', wu)[1]}")
+        if ru:
+            icons.append(f"Raid die +{ru} → {bump_icon(t, cat, 'raid', ru)[1]}")
+        says.append(SAY["date"].format(day=day, icons=(": " + ", ".join(icons)) if icons else ""))
+        t.data["flags"]["phase"] = "morning"
+        R.flow(t)["step"] = "roll"
+        return {"say": " ".join(says), "day": day}
+
+    @staticmethod
+    def _lost(t: Table, says: list[str], why: str, day_over: bool = False):
+        says.append(why)
+        t.data["over"] = {"result": "lost", "why": "time" if day_over else "health"}
+        t.data["flags"]["phase"] = "over"
+        return {"say": " ".join(says), "lost": True}

@@ -1,0 +1,272 @@
+"""Dieson Crusoe, Afternoon 3-4: do the box's action, craft a tool or play with the friend with the die
+in hand, then the die goes to the next used box. § refers to dieson-crusoe-rulebook-en.txt.
+
+The map is not in the rulebook: for 1. Move the table says what the dotted line and the new place
+show (stars needed, food or escape line, the resource drawn there, a named place, a new area).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import rules as R
+from .afternoon import LINES, SAY, _pending, die_value, stars_now
+from .day import friend_on
+
+WHAT = ("action", "craft", "friend", "idle")
+SAY_DO = {
+    "gain": "{box} with {stars}: {what}.",
+    "build": "{box}: paid {paid}, +{n} {what}.",
+    "hunt_ok": "Hunting the {area}: power {power} against {need}{bow}: success, {what}.",
+    "hunt_fail": "Hunting the {area}: power {power} against {need}: it fails.",
+    "move_fail": "Move: {stars} against {need} on the line: the move fails.",
+    "move_ok": "Move with {stars} to {place}{extra}.",
+    "escape": "Escape with {stars}: you leave the island!",
+    "die_to": " Die to used box {slot}.",
+}
+
+
+def _plus(d: dict[str, int]) -> str:
+    return ", ".join(f"+{n} {k}" for k, n in d.items() if n) or "nothing"
+
+
+@register
+@dataclass(frozen=True)
+class DcDo(Action):
+    """Use the die in hand: `action` (the meeple's box, or `box` with the friend's die help), `craft`
+    a `tool`, or play with the `friend`. take: the resource for 2. Get one resource. For 1. Move:
+    need (stars on the line), line (plain/food/escape), gain (resource at the new place), place
+    (mountain-top, watch-dog, raft, or any other name), area (the new area's card, if one)."""
+
+    kind: ClassVar[str] = "dc-do"
+    what: str = "action"
+    take: str | None = None
+    tool: str | None = None
+    box: str | None = None
+    need: int | None = None
+    line: str = "plain"
+    gain: str | None = None
+    place: str | None = None
+    area: str | None = None
+
+    def text(self) -> str:
+        if self.what == "craft":
+            return f"dieson: craft {self.tool}"
+        if self.what == "friend":
+            return "dieson: play with the friend"
+        bits = [f"dieson: action{' ' + self.box if self.box else ''}"]
+        for k in ("take", "need", "gain", "place", "area"):
+            v = getattr(self, k)
+            if v is not None:
+                bits.append(f"{k} {v}")
+        if self.line != "plain":
+            bits.append(f"{self.line} line")
+        return ", ".join(bits)
+
+    def run(self, t: Table, cat: GameCatalog):
+        p = _pending(t, "an action")
+        s = R.dc(t)
+        what = R.parse_choice(self.what, WHAT, "what")
+        if what == "action":
+            if p.get("anybox"):
+                box = R.parse_choice(self.box, R.boxes(cat), "box (the friend's help: any action)")
+            else:
+                if self.box is not None and self.box != R.box_at(cat, t.data["tracks"]["action"]):
+                    raise RuleError(f"box {self.box!r}: the meeple is on {R.box_at(cat, t.data['tracks']['action'])}")
+                box = R.box_at(cat, t.data["tracks"]["action"])
+            result = self._action(t, cat, box, p)
+        elif what == "craft":
+            result = self._craft(t, cat)
+        elif what == "idle":
+            result = self._idle(t, cat, p)
+        else:
+            if p.get("anybox"):
+                raise RuleError("the friend's die help is for an action or a tool, not for playing with the friend")
+            if not R.friend(t):
+                raise RuleError("you have no My Friend card (expert rule 2: make the Friend tool first)")
+            hi = t.limits(cat.tracks["friend"])[1]
+            if t.data["tracks"]["friend"] >= hi:
+                raise RuleError(f"the Friend disc is on the card's last space ({hi}): call for its help first")
+            result = {"say": SAY["friend"].format(pos=friend_on(t, cat, 1))}
+        if what not in ("friend", "idle"):
+            s["stars_bonus"] = 0  # the friend's extra stars go with the first stars gained
+        s["pending"] = None
+        R.flow(t).pop("ask", None)
+        if p["from"] == "unused":
+            s["used"].append(p["die"])
+            result["say"] += SAY_DO["die_to"].format(slot=len(s["used"]))
+        if not s["unused"] and len(s["used"]) >= 3:
+            t.data["flags"]["phase"] = "evening"
+            R.flow(t)["step"] = "dusk"
+        return result
+
+    @staticmethod
+    def _idle(t: Table, cat: GameCatalog, p: dict) -> dict:
+        """The die in hand can do none of the three options: it goes to its used box with no effect (the
+        rulebook is silent here; rules.idle_die, assumed)."""
+        if not cat.rules.get("idle_die", {}).get("allowed", False):
+            raise RuleError("a die with no option left is not provided for: correct the table (castaway set ...)")
+        why = idle_blockers(t, cat, p)
+        if why:
+            raise RuleError(f"the die in hand can still be used: {why}")
+        return {"say": "Nothing can be done with this die: it goes unused."}
+
+    # -- the nine boxes -----------------------------------------------------------------------------
+    def _action(self, t: Table, cat: GameCatalog, box: str, p: dict) -> dict:
+        stars = stars_now(t, cat, box)
+        name = R.BOX_NAMES[box]
+        if box != "move" and any(getattr(self, k) is not None for k in ("need", "gain", "place", "area")):
+            raise UsageError(f"need, gain, place and area describe 1. Move; the action is {name}")
+        if box != "resource" and self.take is not None:
+            raise UsageError(f"take {self.take!r} is for 2. Get one resource; the action is {name}")
+        if box == "resource":
+            res = R.parse_choice(self.take, ("food", "wood", "stone"), "take")
+            R.gain(t, res, 1)
+            return {"box": box, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+1 {res}")}
+        if box in ("stones", "woods", "food"):
+            res = {"stones": "stone", "woods": "wood", "food": "food"}[box]
+            R.gain(t, res, stars)
+            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{stars} {res}")}
+        if box == "recover":
+            got = R.gain(t, "health", stars)
+            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{got} health")}
+        if box in ("fences", "roofs"):
+            need = ("stone", "wood") if box == "fences" else ("leather", "wood")
+            short = [f"1 {r} (you have {R.count(t, r)})" for r in need if R.count(t, r) < 1]
+            if short:
+                raise RuleError(f"{name} needs " + " and ".join(short))
+            for r in need:
+                R.pay(t, r, 1, name)
+            res = "fence" if box == "fences" else "roof"
+            n = 2 + (1 if R.has(t, "rope") else 0)
+            R.gain(t, res, n)
+            return {"box": box, "say": SAY_DO["build"].format(box=name, paid=" and ".join(f"1 {r}" for r in need), n=n, what=res)}
+        if box == "hunt":
+            return self._hunt(t, cat, stars, p)
+        return self._move(t, cat, stars)
+
+    def _hunt(self, t: Table, cat: GameCatalog, stars: int, p: dict) -> dict:
+        card = cat.deck("areas").card(R.area(t))
+        power = R.hunt_power(t, cat, stars)
+        need = card.get("power")
+        bow = R.has(t, "bow") and p["die"]["v"] == 6
+        if power < need and not bow:
+            return {"box": "hunt", "hunted": False, "say": SAY_DO["hunt_fail"].format(area=card.name, power=power, need=need)}
+        got = {}
+        for res, n in (card.get("reward") or {}).items():
+            got[res] = R.gain(t, res, n)
+        if R.has(t, "stone-knife"):
+            got["leather"] = got.get("leather", 0) + R.gain(t, "leather", 1)
+        hunted = R.dc(t)["hunted"]
+        if card.id not in hunted:
+            hunted.append(card.id)
+        return {"box": "hunt", "hunted": True, "say": SAY_DO["hunt_ok"].format(
+            area=card.name, power=power, need=need, bow=" (Bow on a 6)" if bow and power < need else "", what=_plus(got))}
+
+    def _move(self, t: Table, cat: GameCatalog, stars: int) -> dict:
+        s = R.dc(t)
+        line = R.parse_choice(self.line, LINES, "line")
+        if self.need is None or not isinstance(self.need, int) or not 0 <= self.need <= 9:
+            raise UsageError(f"need {self.need!r}: say the stars on the dotted line, 0..9")
+        if line == "escape":
+            if not R.has(t, "raft"):
+                raise RuleError("the escape needs the Raft made first")
+            w = s["icons"]["weather"]["v"]
+            if w > 2:
+                raise RuleError(f"the escape needs the Weather die on 1 or 2; it shows {w}")
+        if line == "food" and R.count(t, "food") < 1:
+            raise RuleError("this line asks for 1 food; you have 0")
+        if stars < self.need:
+            return {"box": "move", "moved": False, "say": SAY_DO["move_fail"].format(stars=R.stars_text(stars), need=self.need)}
+        if line == "food":
+            R.pay(t, "food", 1, "the line")
+        if line == "escape":
+            s["escaped"] = True
+            t.data["flags"]["place"] = "escaped"
+            return {"box": "move", "moved": True, "say": SAY_DO["escape"].format(stars=R.stars_text(stars))}
+        place = (self.place or "").strip().lower() or "a new place"
+        t.data["flags"]["place"] = place
+        if place in R.PLACES and place not in s["visited"]:
+            s["visited"].append(place)
+        extra = []
+        if self.area is not None:
+            new = R.parse_choice(self.area, cat.flags["area"].values, "area")
+            if new != R.area(t):
+                self._new_area(t, new)
+                extra.append(f"the {cat.deck('areas').card(new).name} area")
+        if self.gain is not None:
+            res = R.parse_choice(self.gain, (*R.RESOURCES, "none"), "gain")
+            if res != "none" and place not in R.NO_RESOURCE_PLACES:
+                R.gain(t, res, 1)
+                extra.append(f"+1 {res}")
+        return {"box": "move", "moved": True, "say": SAY_DO["move_ok"].format(
+            stars=R.stars_text(stars), place=R.PLACE_NAMES.get(place, place), extra=(": " + ", ".join(extra)) if extra else "")}
+
+    @staticmethod
+    def _new_area(t: Table, new: str) -> None:
+        areas = t.deck("areas")
+        for card in list(areas["table"]):
+            areas["table"].remove(card)
+            areas["discard"].insert(0, card)
+        for pile in ("draw", "discard"):
+            if new in areas[pile]:
+                areas[pile].remove(new)
+        areas["table"].append(new)
+        t.data["flags"]["area"] = new
+        if new not in R.dc(t)["areas"]:
+            R.dc(t)["areas"].append(new)
+
+    # -- crafting -----------------------------------------------------------------------------------
+    def _craft(self, t: Table, cat: GameCatalog) -> dict:
+        tools = cat.deck("tools")
+        tool = R.parse_choice(self.tool, [c.id for c in tools.cards], "tool")
+        card = tools.card(tool)
+        stars = stars_now(t, cat, None)
+        problems = R.craft_problems(t, cat, tool, stars)
+        if problems:
+            raise RuleError(f"the {card.name} cannot be made: " + "; ".join(problems))
+        for res, n in (card.get("cost") or {}).items():
+            R.pay(t, res, n, f"the {card.name}")
+        d = t.deck("tools")
+        d["table"].remove(tool)
+        d["held"].setdefault(R.SEAT, []).append(tool)
+        s = R.dc(t)
+        if tool == "bed":
+            lim = t.data["limits"]["health"]
+            t.data["limits"]["health"] = [lim[0], lim[1] + 2]
+            R.gain(t, "health", 1)
+        elif tool == "blueprint":
+            s["blueprint"] = {"c": "grey", "v": 6}
+        elif tool == "friend":
+            s["friend"] = s.get("friend_card") or "jack"
+            t.data["tracks"]["friend"] = 0
+            friends = t.deck("friends")
+            if s["friend"] in friends["draw"]:
+                friends["draw"].remove(s["friend"])
+            friends["held"][R.SEAT] = [s["friend"]]
+        return {"tool": tool, "say": SAY["craft"].format(name=card.name, stars=R.stars_text(stars))}
+
+
+def idle_blockers(t: Table, cat: GameCatalog, p: dict) -> str:
+    """What the die in hand can still do (empty: nothing, and it may go unused)."""
+    box = R.box_at(cat, t.data["tracks"]["action"])
+    boxes = R.boxes(cat) if p.get("anybox") else [box]
+    for b in boxes:
+        if b == "fences" and not (R.count(t, "stone") and R.count(t, "wood")):
+            continue
+        if b == "roofs" and not (R.count(t, "leather") and R.count(t, "wood")):
+            continue
+        if b is not None:
+            return f"{R.BOX_NAMES[b]}"
+    stars = stars_now(t, cat, None)
+    for tool in R.tools_open(t):
+        if not R.craft_problems(t, cat, tool, stars):
+            return f"craft the {cat.deck('tools').card(tool).name}"
+    if R.friend(t) and not p.get("anybox") and t.data["tracks"]["friend"] < t.limits(cat.tracks["friend"])[1]:
+        return "play with the friend"
+    return ""

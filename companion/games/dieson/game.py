@@ -1,0 +1,233 @@
+"""Dieson Crusoe (solo): setup, the automatic consequences, the outcome for the play log, and the
+guided game's entry points. The procedures live in day (Morning, Evening), afternoon
+and do (Afternoon); the guided steps in flow; the rules' pure functions in rules.
+
+Source: dieson-crusoe-rulebook-en.txt (§ Prepare, § End of the Game, § Expert Rules).
+"""
+
+from __future__ import annotations
+
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError, did_you_mean
+from ...guide import Ask
+from ...table import Table, new_table
+from . import afternoon, day, do  # noqa: F401  (registers the actions)
+from . import rules as R
+from .flow import next_step  # noqa: F401  (the guided game)
+
+FIRST_GAME_TOOLS = ("basket", "bed", "stone-knife", "rope")
+EXPERT = {"none": (), "0": (), "1": (1,), "2": (2,), "1,2": (1, 2), "2,1": (1, 2), "both": (1, 2)}
+ASKS = {
+    "quest": "Which quest? (1 is for a first game)",
+    "character": "Which character card?",
+    "health": "Hearts on the character card's side you play",
+    "power": "Power printed on the character card",
+    "friend": "Which My Friend card?",
+    "tools": "Which tool cards are in play?",
+    "expert": "Expert rules?",
+}
+
+
+def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
+    raw = options.get(key)
+    if raw is None or raw == "":
+        return default
+    try:
+        n = int(str(raw).strip())
+    except ValueError:
+        raise UsageError(f"{key} {raw!r} is not a whole number; accepted: {lo}..{hi}") from None
+    if not lo <= n <= hi:
+        raise UsageError(f"{key} {raw!r}: accepted: {lo}..{hi}")
+    return n
+
+
+def _quest(cat: GameCatalog, raw) -> str:
+    key = str(raw if raw is not None else "1").strip().lower().removeprefix("quest").strip()
+    if key.isdigit():
+        key = f"q{key}"
+    ids = [c.id for c in cat.deck("quests").cards]
+    if key not in ids:
+        raise UsageError(f"quest {raw!r}: accepted: 1..{len(ids)}")
+    return key
+
+
+def _tools(cat: GameCatalog, raw, expert: tuple[int, ...]) -> list[str]:
+    ids = [c.id for c in cat.deck("tools").cards if not c.get("expert")]
+    text = str(raw if raw is not None else "all").strip().lower()
+    picked: list[str] = []
+    for word in (w.strip() for w in text.replace(" ", ",").split(",")):
+        if not word:
+            continue
+        if word == "all":
+            picked += ids
+        elif word == "first":
+            picked += FIRST_GAME_TOOLS
+        elif word in ids:
+            picked.append(word)
+        else:
+            raise UsageError(f"tools {raw!r}: {word!r} is not a tool; accepted: all, first, " + ", ".join(ids))
+    out = list(dict.fromkeys(picked))
+    if 2 in expert:
+        out.append("friend")
+    return out
+
+
+def parse_options(cat: GameCatalog, options: dict) -> dict:
+    """The setup choices, checked: each bad value is refused with what is accepted."""
+    known = {"players", "quest", "character", "health", "power", "friend", "tools", "expert", "edition"}
+    for k in options:
+        if k not in known:
+            raise UsageError(f"option {k!r} is not a Dieson Crusoe setup choice; accepted: " + ", ".join(sorted(known - {"edition"})))
+    expert_raw = str(options.get("expert", "none")).strip().lower().replace(" ", "")
+    if expert_raw not in EXPERT:
+        raise UsageError(f"expert {options.get('expert')!r}: accepted: none, 1, 2, 1,2")
+    expert = EXPERT[expert_raw]
+    who = str(options.get("character", "hunter")).strip().lower()
+    if who not in cat.characters:
+        raise UsageError(f"character {who!r}: " + did_you_mean(who, cat.characters))
+    ch = cat.characters[who]
+    health = _int(options, "health", 1, 9, ch.get("expert_health") if 1 in expert else ch.get("health"))
+    power = _int(options, "power", 0, 9, ch.get("power"))
+    friend = str(options.get("friend", "jack")).strip().lower()
+    friends = [c.id for c in cat.deck("friends").cards]
+    if friend not in friends:
+        raise UsageError(f"friend {friend!r}: accepted: " + ", ".join(friends))
+    quest = _quest(cat, options.get("quest"))
+    tools = _tools(cat, options.get("tools"), expert)
+    for need in cat.deck("quests").card(quest).get("needs"):
+        kind, _, what = need.partition(":")
+        if kind == "tool" and what not in tools:
+            raise UsageError(f"quest {quest[1:]} needs the {cat.deck('tools').card(what).name}: put it in play, e.g. --opt tools=first,{what}")
+    return {"quest": quest, "character": who, "health": health, "power": power, "friend": friend,
+            "tools": tools, "expert": list(expert)}
+
+
+def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
+    """The table after § Prepare: every component placed, the three action dice in hand."""
+    o = parse_options(cat, options)
+    t = new_table(cat, [R.SEAT], options, seed)
+    vals = t.seat_values(R.SEAT)
+    vals["survivor"] = o["character"]
+    if options.get("players"):
+        vals["player"] = options["players"][0]
+    t.data["limits"]["health"] = [0, o["health"]]
+    t.data["counters"]["health"] = o["health"]
+    tools = t.deck("tools")
+    tools["table"] = [c for c in tools["draw"] if c in o["tools"]]
+    tools["out"] = [c for c in tools["draw"] if c not in o["tools"]]
+    tools["draw"] = []
+    quests = t.deck("quests")
+    quests["table"] = [o["quest"]]
+    quests["out"] = [c for c in quests["draw"] if c != o["quest"]]
+    quests["draw"] = []
+    friends = t.deck("friends")
+    friends["out"] = [c for c in friends["draw"] if c != o["friend"]]
+    friends["draw"] = [o["friend"]]
+    if 2 not in o["expert"]:
+        friends["draw"] = []
+        friends["held"] = {R.SEAT: [o["friend"]]}
+    areas = t.deck("areas")
+    areas["draw"].remove("rabbit")
+    areas["table"] = ["rabbit"]
+    yellow = {"c": "yellow", "v": 1}
+    t.data["dc"] = {
+        "quest": o["quest"],
+        "character": o["character"],
+        "power": o["power"],
+        "expert": o["expert"],
+        "friend": None if 2 in o["expert"] else o["friend"],
+        "friend_card": o["friend"],
+        "hand": ["yellow", "yellow", "grey"],
+        "unused": [],
+        "used": [],
+        "icons": {i: dict(yellow) for i in R.ICONS},
+        "blueprint": None,
+        "pending": None,
+        "stars_bonus": 0,
+        "visited": [],
+        "areas": ["rabbit"],
+        "hunted": [],
+        "escaped": False,
+    }
+    t.data["flags"]["phase"] = "morning"
+    t.data["flow"] = {"step": "roll"}
+    return t
+
+
+def settle(t: Table, cat: GameCatalog) -> None:
+    """§ End of the Game: health 0 loses at once; the quest's conditions met (in time) win at once."""
+    if t.data.get("over") or "dc" not in t.data:
+        if t.data.get("over"):
+            t.data["flags"]["phase"] = "over"
+        return
+    if t.data["counters"]["health"] <= 0:
+        t.data["over"] = {"result": "lost", "why": "health"}
+    elif not R.quest_missing(t, cat):
+        t.data["over"] = {"result": "won"}
+    if t.data.get("over"):
+        t.data["flags"]["phase"] = "over"
+
+
+def outcome(t: Table, cat: GameCatalog) -> dict:
+    """The play log's view: quest, day, and how it ended."""
+    s = t.data["dc"]
+    card = R.quest_card(t, cat)
+    over = t.data.get("over") or {}
+    return {
+        "quest": card.get("number"),
+        "quest_name": card.name,
+        "day": t.data["tracks"]["day"],
+        "duration": card.get("duration"),
+        "won": over.get("result") == "won",
+        "why": over.get("why", ""),
+        "health": t.data["counters"]["health"],
+        "character": s["character"],
+        "friend": s["friend"],
+        "tools": R.tools_made(t),
+        "expert": s["expert"],
+        "missing": R.quest_missing(t, cat),
+    }
+
+
+# -- the guided setup ---------------------------------------------------------------------------------
+
+
+def setup_asks(cat: GameCatalog, options: dict):
+    quests = tuple((str(c.get("number")), f"{c.name} ({c.get('duration')} days)") for c in cat.deck("quests").cards)
+    yield "quest", Ask(ASKS["quest"], "choice", choices=quests, default="1")
+    yield "expert", Ask(ASKS["expert"], "choice", choices=(("none", "none"), ("1", "1: four-health side"),
+                                                        ("2", "2: no friend until crafted"), ("1,2", "both")), default="none")
+    chars = tuple((c.id, c.name) for c in cat.characters.values())
+    yield "character", Ask(ASKS["character"], "choice", choices=chars, default="hunter")
+    ch = cat.characters[options.get("character", "hunter")]
+    expert = EXPERT.get(str(options.get("expert", "none")), ())
+    yield "health", Ask(ASKS["health"], "number", lo=1, hi=9,
+                        default=ch.get("expert_health") if 1 in expert else ch.get("health"))
+    yield "power", Ask(ASKS["power"], "number", lo=0, hi=9, default=ch.get("power"))
+    friends = tuple((c.id, c.name) for c in cat.deck("friends").cards)
+    yield "friend", Ask(ASKS["friend"], "choice", choices=friends, default="jack")
+    yield "tools", Ask(ASKS["tools"], "choice", choices=(("all", "all of them"), ("first", "the first-game four: Basket, Bed, Stone Knife, Rope")),
+                       default="all")
+
+
+def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
+    options[key] = str(answer)
+    if key == "tools":
+        quest = _quest(cat, options.get("quest"))
+        needs = [n.split(":", 1)[1] for n in cat.deck("quests").card(quest).get("needs") if n.startswith("tool:")]
+        if options["tools"] == "first":
+            options["tools"] = ",".join(["first", *needs])
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except the phase (its step lives in t.data["flow"] with the dice in hand,
+    unused and used) and the generic `next` (the date moves at the end of the evening, with the dice)."""
+    from ...actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the date disc moves at the end of the evening (castaway dieson night); to correct "
+                        "the date: castaway set day N")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase moves with the day's steps (now {t.data['flags']['phase']}): castaway dieson "
+                        "next says what comes next; castaway undo steps back")

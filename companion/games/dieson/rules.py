@@ -1,0 +1,264 @@
+"""Dieson Crusoe: the rules as pure functions of (state, dice), and the table-state helpers.
+
+Source: dieson-crusoe-rulebook-en.txt. The boards' printed numbers the rulebook leaves out (star table,
+event track order, dice-move arrows, date icons, tool costs, area cards) come from decks/dieson/*.toml,
+where they are marked assumed and a user's own TOML file can correct them.
+"""
+
+from __future__ import annotations
+
+from ...catalog import Card, GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+
+SEAT = "crusoe"
+RESOURCES = ("food", "wood", "stone", "leather", "fence", "roof")
+ICONS = ("lightning", "weather", "raid")
+PLACES = ("mountain-top", "watch-dog", "raft")  # the map places the quests and tools name
+NO_RESOURCE_PLACES = ("watch-dog", "raft")  # § Action List, 1. Move: no resource there
+STAR_BOXES = ("move", "stones", "woods", "hunt", "recover", "food")  # actions that use stars
+BONUS_STARS = {  # tool -> boxes where it adds one star (§ Tool List)
+    "basket": ("stones", "woods"),
+    "bed": ("recover",),
+    "fire": ("food",),
+    "axe": ("woods",),
+    "sword": ("move",),
+}
+
+# User-facing words, in one place (a later issue translates them).
+BOX_NAMES = {
+    "move": "1. Move", "resource": "2. Get one resource", "stones": "3. Get stones", "fences": "4. Build fences",
+    "woods": "5. Get woods", "hunt": "6. Hunting", "roofs": "7. Build roofs", "recover": "8. Recover health",
+    "food": "9. Get food",
+}
+EVENT_NAMES = {
+    "food": "get 1 food", "wood-or-stone": "get 1 wood or 1 stone", "raid+2": "Raid die +2",
+    "lose-food": "lose 2 food", "friend+1": "Friend disc +1", "lose-fence-roof": "lose 1 fence and 1 roof",
+    "weather+2": "Weather die +2",
+}
+PLACE_NAMES = {"mountain-top": "the top of the mountain", "watch-dog": "the Watch Dog place (southern tip)",
+               "raft": "the Raft place (south-eastern tip)"}
+
+
+# -- the table state -------------------------------------------------------------------------------
+
+
+def dc(t: Table) -> dict:
+    """Dieson's own state: dice, tools' extras, quest progress, the pending action."""
+    return t.data["dc"]
+
+
+def flow(t: Table) -> dict:
+    return t.data["flow"]
+
+
+def phase(t: Table) -> str:
+    return t.data["flags"]["phase"]
+
+
+def count(t: Table, name: str) -> int:
+    return t.data["counters"][name]
+
+
+def gain(t: Table, name: str, n: int) -> int:
+    """Add n (never past a limit such as max health); returns what was really added."""
+    now = t.data["counters"][name]
+    lim = t.data.get("limits", {}).get(name)
+    new = now + n
+    if lim and lim[1] is not None:
+        new = min(new, lim[1])
+    t.data["counters"][name] = new
+    return new - now
+
+
+def lose(t: Table, name: str, n: int) -> int:
+    """Take up to n away (a count never goes below 0); returns what was really lost."""
+    now = t.data["counters"][name]
+    taken = min(now, n)
+    t.data["counters"][name] = now - taken
+    return taken
+
+
+def pay(t: Table, name: str, n: int, why: str) -> None:
+    """Spend exactly n or refuse with what is there."""
+    if n <= 0:
+        return
+    have = count(t, name)
+    if have < n:
+        raise RuleError(f"{why} costs {n} {name}; you have {have}")
+    t.data["counters"][name] = have - n
+
+
+def max_health(t: Table) -> int:
+    return t.data["limits"]["health"][1]
+
+
+def tools_made(t: Table) -> list[str]:
+    return list(t.deck("tools")["held"].get(SEAT, []))
+
+
+def has(t: Table, tool: str) -> bool:
+    return tool in tools_made(t)
+
+
+def tools_open(t: Table) -> list[str]:
+    return list(t.deck("tools")["table"])
+
+
+def area(t: Table) -> str:
+    return t.data["flags"]["area"]
+
+
+def friend(t: Table) -> str | None:
+    return dc(t).get("friend")
+
+
+def stars_text(n: int) -> str:
+    return f"{n} star" if n == 1 else f"{n} stars"
+
+
+def die_text(d: dict) -> str:
+    return f"{d['v']}{'g' if d['c'] == 'grey' else ''}"
+
+
+# -- the boards' tables ------------------------------------------------------------------------------
+
+
+def clamp_die(cat: GameCatalog, v: int) -> int:
+    cap = cat.rules["die_cap"]
+    return max(cap["min"], min(cap["max"], v))
+
+
+def event_spaces(cat: GameCatalog) -> list[str]:
+    return list(cat.rules["events"]["spaces"])
+
+
+def event_landing(pos: int, steps: int, n: int) -> int:
+    """The event disc goes clockwise; from the start circle (0) the first space is 1."""
+    return (pos - 1 + steps) % n + 1 if pos else (steps - 1) % n + 1
+
+
+def boxes(cat: GameCatalog) -> list[str]:
+    return list(cat.rules["actions"]["boxes"])
+
+
+def box_at(cat: GameCatalog, pos: int) -> str | None:
+    return boxes(cat)[pos - 1] if pos else None
+
+
+def action_landing(pos: int, steps: int, n: int) -> int:
+    """The meeple moves `steps` boxes, negative counter-clockwise. The start square sits between the
+    last box and box 1, so from it +1 is box 1 and -1 the last box."""
+    if pos == 0:
+        return (steps - 1) % n + 1 if steps > 0 else steps % n + 1
+    return (pos - 1 + steps) % n + 1
+
+
+def star_values(cat: GameCatalog) -> list[int]:
+    """Stars for a die's value 1, 2, ...: the action track's table, then a raised die's values past 6."""
+    st = cat.rules["stars"]
+    return [int(x) for x in st["table"]] + [int(x) for x in st.get("beyond", [])]
+
+
+def star_top(cat: GameCatalog) -> int:
+    """The highest value the star tables cover: a die may be raised that far (§ Afternoon 3: no limit is
+    printed; the data file's `beyond` list says how far castaway reads)."""
+    return len(star_values(cat))
+
+
+def stars_for(cat: GameCatalog, value: int) -> int:
+    table = star_values(cat)
+    if not 1 <= value <= len(table):
+        raise RuleError(f"die value {value} is past the star tables (1..{len(table)}): the stars of a die raised "
+                        "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
+    return table[value - 1]
+
+
+def weather_penalty(weather: int, roof: int) -> tuple[int, int]:
+    """(roofs lost, health lost) for the Weather die (§ Weather Penalty)."""
+    if weather <= 2:
+        return 0, 0
+    need = 1 if weather <= 4 else 2
+    roofs = min(roof, need)
+    return roofs, need - roofs
+
+
+def raid_penalty(raid: int, card: Card, fence: int) -> dict[str, int]:
+    """What the area's raid takes on a Raid die of 5 or 6 (§ Raid Penalty), from the area card's data."""
+    if raid < 5:
+        return {}
+    r = dict(card.get("raid") or {})
+    need = r.pop("fence", 0)
+    short = r.pop("short", {})
+    if need:
+        if fence >= need:
+            return {"fence": need}
+        return dict(short)
+    return r
+
+
+def hunt_power(t: Table, cat: GameCatalog, stars: int) -> int:
+    """Character power + stars + the tools' power (§ Action List, 6. Hunting)."""
+    tools = cat.deck("tools")
+    return dc(t)["power"] + stars + sum(tools.card(x).get("power", 0) for x in tools_made(t))
+
+
+def quest_card(t: Table, cat: GameCatalog) -> Card:
+    return cat.deck("quests").card(dc(t)["quest"])
+
+
+def achieved(t: Table) -> set[str]:
+    s = dc(t)
+    out = {f"tool:{x}" for x in tools_made(t)}
+    out |= {f"place:{p}" for p in s["visited"]}
+    out |= {f"area:{a}" for a in s["areas"]}
+    out |= {f"hunt:{a}" for a in s["hunted"]}
+    if s["escaped"]:
+        out.add("escaped")
+    return out
+
+
+def quest_missing(t: Table, cat: GameCatalog) -> list[str]:
+    have = achieved(t)
+    return [n for n in quest_card(t, cat).get("needs") if n not in have]
+
+
+def need_text(need: str) -> str:
+    kind, _, what = need.partition(":")
+    if kind == "tool":
+        return f"make the {what.replace('-', ' ').title()}"
+    if kind == "place":
+        return f"reach {PLACE_NAMES.get(what, what)}"
+    if kind == "area":
+        return f"enter the {what.title()} area"
+    if kind == "hunt":
+        return f"hunt the {what.title()}" if what != "cannibals" else "beat the Cannibals"
+    return "escape the island"
+
+
+def craft_problems(t: Table, cat: GameCatalog, tool: str, stars: int) -> list[str]:
+    """Why a tool cannot be made now (empty: it can). § Craft a Tool."""
+    card = cat.deck("tools").card(tool)
+    if tool in tools_made(t):
+        return [f"the {card.name} is made already"]
+    if tool not in tools_open(t):
+        return [f"the {card.name} is not in play in this game"]
+    out = []
+    if stars < card.get("stars", 0):
+        out.append(f"needs {card.get('stars')} stars (you have {stars})")
+    for res, n in (card.get("cost") or {}).items():
+        if count(t, res) < n:
+            out.append(f"needs {n} {res} (you have {count(t, res)})")
+    if card.get("needs_rope") and not has(t, "rope"):
+        out.append("needs the Rope made first")
+    loc = card.get("location")
+    if loc and t.data["flags"]["place"] != loc:
+        out.append(f"is made only at {PLACE_NAMES.get(loc, loc)}")
+    return out
+
+
+def parse_choice(text, accepted: tuple[str, ...] | list[str], what: str) -> str:
+    raw = str(text or "").strip().lower()
+    if raw not in accepted:
+        raise UsageError(f"{what} {text!r}: accepted: {', '.join(accepted)}")
+    return raw

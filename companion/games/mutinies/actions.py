@@ -1,0 +1,440 @@
+"""21 Mutinies: the round's procedures as actions (placing pawns, then resolving in order).
+
+Every action works on the table copy the engine hands it and returns {"say": ...} for the table.
+Source: 21-mutinies-rulebook-en.txt § Round Overview, § The Actions, § The Mutiny Cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ... import dice as dicemod
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError, did_you_mean
+from ...table import Table
+from . import core as core
+from .core import HENCHMAN, captain, flow, name, rule
+
+
+def resolve_seat(t: Table, text: str) -> str:
+    """A seat by colour, player name, 'captain' or 'henchman'."""
+    key = str(text).strip().lower()
+    order = flow(t)["order"]
+    if key in order:
+        return key
+    if key == "captain":
+        return captain(t)
+    for s in t.seats:
+        if (t.seat_values(s).get("player") or "").lower() == key:
+            return s
+    names = [*order] + [t.seat_values(s)["player"] for s in t.seats if t.seat_values(s).get("player")]
+    raise UsageError(f"no seat {text!r} at this table; " + did_you_mean(key, names))
+
+
+def _phase(t: Table, *phases: str) -> None:
+    now = core.derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
+    if now not in phases:
+        raise RuleError(f"not now: the game is in its {now} phase ({', '.join(phases)} expected); castaway play shows what is next")
+
+
+def _head(t: Table, *kinds: str) -> dict:
+    _phase(t, "resolve")
+    q = flow(t)["queue"]
+    if not q or q[0]["kind"] not in kinds:
+        nxt = q[0]["kind"] if q else "nothing"
+        raise RuleError(f"the next thing to resolve is {nxt}, not {'/'.join(kinds)}")
+    return q[0]
+
+
+def _placement(t: Table, item: dict) -> dict:
+    return flow(t)["placed"][item["i"]]
+
+
+def _done(t: Table, cat: GameCatalog) -> None:
+    """One queue entry resolved; when the queue is empty the round moves on."""
+    f = flow(t)
+    f["queue"].pop(0)
+    if f["queue"]:
+        return
+    if f["draw"]:
+        t.data["flags"]["phase"] = "mutiny-card"
+    else:
+        end_round(t, cat)
+
+
+def end_round(t: Table, cat: GameCatalog) -> None:
+    f = flow(t)
+    f["pirate"], f["action"], f["placed"], f["queue"] = f["action"], None, [], []
+    now = core.rnd(t)
+    f["blocked"] = {a: b for a, b in f["blocked"].items() if b.get("until") == "mutiny" or b.get("round", 0) > now}
+    if f["final_round"] is not None and now >= f["final_round"]:
+        from .score import start_scoring
+
+        start_scoring(t, cat)
+        return
+    t.data["tracks"]["round"] = now + 1
+    t.data["flags"]["phase"] = "captain"
+
+
+def start_resolution(t: Table) -> None:
+    flow(t)["queue"] = core.resolution_queue(t)
+    t.data["flags"]["phase"] = "resolve"
+
+
+def refill_routes(t: Table) -> int:
+    n = 0
+    for sq in flow(t)["routes"]:
+        if not sq["token"] and t.data["counters"]["jewels"] > 0:
+            t.data["counters"]["jewels"] -= 1
+            sq.update(token=True, cost=None)
+            n += 1
+    return n
+
+
+# -- placing pawns -------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Place(Action):
+    """A pawn on a space: the captain's action, or a sailor following, in the cabin or mutinying."""
+
+    kind: ClassVar[str] = "mut-place"
+    seat: str
+    spot: str
+
+    def text(self) -> str:
+        return f"{self.seat} places on {self.spot}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "captain", "sailors")
+        seat = resolve_seat(t, self.seat)
+        expected = core.next_placer(t)
+        if seat != expected:
+            raise RuleError(f"it is {name(t, expected)}'s turn to place, not {name(t, seat)}'s")
+        action, detail = core.parse_spot(self.spot)
+        rec = core.check_spot(t, cat, seat, action, detail)
+        f = flow(t)
+        said = [f"{name(t, seat)} → {core.spot_label(cat, t, action, detail)}"]
+        if rec["paid"][0]:
+            core.pay(t, rec["payer"], "doubloons", rec["paid"][0], "the raid beyond the trade routes")
+            said.append(f"{name(t, rec['payer'])} pays {rec['paid'][0]} doubloons now")
+        if rec["bonus"]:
+            what, n = rec["bonus"]
+            if what == "prestige":
+                extra = core.gain_prestige(t, cat, seat, n)
+                said.append(f"last space: +{n} prestige" + "".join(f"; {e}" for e in extra))
+            else:
+                said.append(f"last spaces: +{core.gain(t, seat, what, n)} {what}")
+        if rec.get("fifth_prestige"):
+            extra = core.gain_prestige(t, cat, seat, rec["fifth_prestige"])
+            said.append(f"the fifth player on the last space: +{rec['fifth_prestige']} prestige"
+                        + "".join(f"; {e}" for e in extra))
+        f["placed"].append(rec)
+        if seat == captain(t):
+            f["action"] = action
+            t.data["flags"]["phase"] = "sailors"
+        if core.next_placer(t) is None:
+            start_resolution(t)
+        return {"say": "; ".join(said), "spot": core.spot_text(action, detail)}
+
+
+@register
+@dataclass(frozen=True)
+class Routes(Action):
+    """What the face-up tokens on the trade routes cost (the physical tokens are the truth)."""
+
+    kind: ClassVar[str] = "mut-routes"
+    costs: tuple[str, ...]
+    square: int | None = None
+
+    def text(self) -> str:
+        where = f"square {self.square}" if self.square else "trade routes"
+        return f"{where}: {' '.join(self.costs)}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        routes = flow(t)["routes"]
+        parsed = [core.parse_cost(c) for c in self.costs]
+        if self.square is not None:
+            if not 1 <= self.square <= len(routes):
+                raise UsageError(f"square {self.square}: the trade routes have squares 1..{len(routes)}")
+            if len(parsed) != 1:
+                raise UsageError(f"square {self.square}: give one cost, not {len(parsed)}")
+            targets = [self.square - 1]
+        else:
+            unknown = [i for i, sq in enumerate(routes) if sq["token"] and sq["cost"] is None]
+            filled = [i for i, sq in enumerate(routes) if sq["token"]]
+            if len(parsed) == len(unknown) and unknown:
+                targets = unknown
+            elif len(parsed) == len(filled):
+                targets = filled
+            else:
+                raise UsageError(f"{len(parsed)} costs given: give one per token on the routes ({len(filled)}),"
+                                 f" or one per new token ({len(unknown)}), left to right")
+        for i, cost in zip(targets, parsed):
+            if not routes[i]["token"]:
+                raise RuleError(f"trade-route square {i + 1} has no token")
+            routes[i]["cost"] = cost
+        shown = "  ".join(f"{i + 1}:{core.cost_text(sq['cost'])}" for i, sq in enumerate(routes) if sq["token"])
+        return {"say": f"trade routes {shown}"}
+
+
+# -- resolving the captain's action ------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class Take(Action):
+    """Raiding on the trade routes: pay the token's price and take it; empty squares refill at the end."""
+
+    kind: ClassVar[str] = "mut-take"
+
+    def text(self) -> str:
+        return "take a jewel from the trade routes"
+
+    def run(self, t: Table, cat: GameCatalog):
+        item = _head(t, "routes")
+        p = _placement(t, item)
+        d, r, _ = p["owes"]
+        p["owes"] = [0, 0, 0]
+        took = core.can_pay(t, p["payer"], d, r)
+        if not took:
+            said = [f"{name(t, p['payer'])} can no longer pay {core.cost_text([d, r])}: the token stays, nothing happens"]
+        else:
+            core.pay(t, p["payer"], "doubloons", d, "the jewel token")
+            core.pay(t, p["payer"], "rum", r, "the jewel token")
+            flow(t)["routes"][p["space"] - 1].update(token=False, cost=None)
+            if p["seat"] == HENCHMAN:
+                t.data["counters"]["jewels-out"] += 1
+            else:
+                t.seat_values(p["seat"])["jewel"] += 1
+            price = f"pays {core.cost_text([d, r])} and takes" if d or r else "takes the free token:"
+            said = [f"{name(t, p['seat'])} {price} the jewel of square {p['space']}"]
+        if p["fifth"] and took:
+            said.append("the fifth raider draws a free jewel" if core.draw_jewel(t, p["seat"]) else "no jewel left for the fifth raider")
+        if not any(q["kind"] == "routes" for q in flow(t)["queue"][1:]):
+            n = refill_routes(t)
+            said.append(f"{n} new token(s) on the routes: say their costs" if n else "the stack is empty: the squares stay empty")
+        _done(t, cat)
+        return {"say": "; ".join(said)}
+
+
+@register
+@dataclass(frozen=True)
+class Raid(Action):
+    """Raiding beyond the trade routes: a jewel drawn blind, kept or refused (its cost paid back)."""
+
+    kind: ClassVar[str] = "mut-raid"
+    keep: bool = True
+
+    def text(self) -> str:
+        return "draw a jewel beyond the routes" + ("" if self.keep else ", refused")
+
+    def run(self, t: Table, cat: GameCatalog):
+        item = _head(t, "beyond")
+        p = _placement(t, item)
+        who = name(t, p["seat"])
+        if not core.draw_jewel(t, HENCHMAN):  # face up for now; moved to the raider if kept
+            core.gain(t, p["payer"], "doubloons", p["paid"][0])
+            _done(t, cat)
+            return {"say": f"the stack is empty: {who} draws nothing and takes back {p['paid'][0]} doubloons"}
+        if p["seat"] == HENCHMAN:
+            said = "the henchman's jewel is discarded face up"
+        elif self.keep:
+            t.data["counters"]["jewels-out"] -= 1
+            t.seat_values(p["seat"])["jewel"] += 1
+            said = f"{who} keeps the jewel"
+        else:
+            back = core.gain(t, p["payer"], "doubloons", p["paid"][0])
+            said = f"{who} discards it face up and takes back {back} doubloons"
+        _done(t, cat)
+        return {"say": said}
+
+
+@register
+@dataclass(frozen=True)
+class Plunder(Action):
+    """Plunder shipwrecks: two dice; one must beat the space's number for a treasure."""
+
+    kind: ClassVar[str] = "mut-plunder"
+    faces: str | None = None
+
+    def text(self) -> str:
+        return "plunder: roll 2d6" + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        item = _head(t, "wreck")
+        p = _placement(t, item)
+        dice = dicemod.parse(cat, ["2d6"])
+        rolled = dicemod.parse_faces(dice, self.faces) if self.faces is not None else dicemod.roll_virtual(dice, t.rng())
+        faces = [r.faces[0] for r in rolled]
+        t.data["last"] = {"roll": "2d6", "faces": [str(f) for f in faces]}
+        beat = rule(cat, "wreck")["beats"][p["space"] - 1]
+        seat, who = p["seat"], name(t, p["seat"])
+        said = [f"{who} rolls {faces[0]} and {faces[1]} (needs more than {beat})"]
+        if max(faces) > beat:
+            if core.draw_treasure(t, seat):
+                said.append("discarded face up" if seat == HENCHMAN else "draws a treasure token")
+            elif seat != HENCHMAN:
+                core.gain(t, seat, "doubloons", 1)
+                extra = core.gain_prestige(t, cat, seat, 1)
+                said.append("no treasure left: +1 prestige, +1 doubloon" + "".join(f"; {e}" for e in extra))
+            if seat == captain(t) and min(faces) > beat:
+                said.append(f"both dice beat {beat}: +{core.gain(t, seat, 'doubloons', 1)} doubloon")
+        else:
+            said.append("nothing")
+        _done(t, cat)
+        return {"say": "; ".join(said), "faces": faces}
+
+
+@register
+@dataclass(frozen=True)
+class Tavern(Action):
+    """The tavern: the captain's free rum, then one die + 2 rum handed round while the tavern has any."""
+
+    kind: ClassVar[str] = "mut-tavern"
+    face: str | None = None
+
+    def text(self) -> str:
+        return "tavern: roll d6" + (f" (table: {self.face})" if self.face else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _head(t, "tavern")
+        tav = rule(cat, "tavern")
+        dice = dicemod.parse(cat, ["d6"])
+        rolled = dicemod.parse_faces(dice, self.face) if self.face is not None else dicemod.roll_virtual(dice, t.rng())
+        face = rolled[0].faces[0]
+        t.data["last"] = {"roll": "d6", "faces": [str(face)]}
+        cap = captain(t)
+        free = core.gain(t, cap, "rum", tav["free_rum"])
+        total = face + tav["die_bonus"]
+        guests = [p["seat"] for p in core.on(t, "tavern")]
+        got = {s: 0 for s in guests}
+        for unit in range(total):
+            guest = guests[unit % len(guests)]
+            if guest == HENCHMAN:
+                continue  # his share stays in the tavern (assumed, see rules.henchman)
+            if t.pool_left("rum") <= 0:
+                break
+            got[guest] += core.gain(t, guest, "rum", 1)
+        shares = ", ".join(f"{name(t, s)} {n}" for s, n in got.items() if s != HENCHMAN)
+        _done(t, cat)
+        return {"say": f"captain's free rum {free}; die {face} + {tav['die_bonus']} = {total} rum: {shares}", "face": face}
+
+
+def market_payout(cat: GameCatalog, combo: str, rum: int, payout: str | None) -> tuple[int, int]:
+    chart = cat.rules.get("market-chart", {}).get("chart") or {}
+    if payout is not None:
+        bits = str(payout).replace("/", ",").split(",")
+        if len(bits) != 2 or not all(b.strip().isdigit() for b in bits):
+            raise UsageError(f"payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1")
+        return int(bits[0]), int(bits[1])
+    row = chart.get(combo)
+    if not row or len(row) <= rum:
+        raise UsageError(f"castaway has no black market chart for {combo} with {rum} rum (it is printed on the board):"
+                         " give the payout as doubloons,prestige, e.g. --payout 4,1")
+    return int(row[rum][0]), int(row[rum][1])
+
+
+@register
+@dataclass(frozen=True)
+class Trade(Action):
+    """The black market (or the town's market space): hand in a combination, add rum, take the payout."""
+
+    kind: ClassVar[str] = "mut-trade"
+    rum: int = 0
+    payout: str | None = None
+    symbols: int | None = None
+
+    def text(self) -> str:
+        return f"trade with {self.rum} rum" + (f" for {self.payout}" if self.payout else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        item = _head(t, "market", "town")
+        p = _placement(t, item)
+        combo = p["detail"] if item["kind"] == "market" else p["detail"].partition(":")[2]
+        if not combo:
+            raise RuleError(f"the next to resolve is the town's {p['detail']} space: use castaway mutinies town")
+        seat, who = p["seat"], name(t, p["seat"])
+        cap = rule(cat, "market")["max_rum"]
+        if self.symbols is not None and not 0 <= self.symbols <= 20:
+            raise UsageError(f"rum symbols {self.symbols}: accepted 0..20 (count them on the tokens traded)")
+        limit = min(cap, core.value(t, seat, "rum"), cap if self.symbols is None else self.symbols)
+        if not 0 <= self.rum <= limit:
+            raise RuleError(f"{who} may add 0..{limit} rum (at most {cap}, the rum held and the rum symbols traded), not {self.rum}")
+        need = rule(cat, "market")["combos"][combo]
+        if core.value(t, seat, "jewel") < need:
+            raise RuleError(f"{who} holds {core.value(t, seat, 'jewel')} jewels; {combo} trades {need}")
+        d, pp = market_payout(cat, combo, self.rum, self.payout)
+        core.pay(t, seat, "rum", self.rum, "the black market")
+        t.seat_values(seat)["jewel"] -= need
+        t.data["counters"]["jewels-out"] += need
+        got = core.gain(t, seat, "doubloons", d)
+        extra = core.gain_prestige(t, cat, seat, pp)
+        _done(t, cat)
+        return {"say": f"{who} trades {core.COMBO_NAMES[combo]} with {self.rum} rum: +{got} doubloons, +{pp} prestige"
+                + "".join(f"; {e}" for e in extra)}
+
+
+@register
+@dataclass(frozen=True)
+class Town(Action):
+    """Visit the town: pirate's tale, theft (choice 'stack' or a route square), tavern, rumours."""
+
+    kind: ClassVar[str] = "mut-town"
+    choice: str | None = None
+
+    def text(self) -> str:
+        return "town" + (f": {self.choice}" if self.choice else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        item = _head(t, "town")
+        p = _placement(t, item)
+        space = p["detail"].partition(":")[0]
+        seat, who = p["seat"], name(t, p["seat"])
+        town = rule(cat, "town")
+        if space == "market":
+            raise RuleError("the town's market space is resolved as a trade: castaway mutinies trade")
+        if space == "tale" and not core.can_pay(t, p["payer"], town["tale_pay"], 0):
+            p["owes"] = [0, 0, 0]
+            said = f"{name(t, p['payer'])} can no longer pay {town['tale_pay']} doubloons: nothing happens"
+        elif space == "tale":
+            core.pay(t, p["payer"], "doubloons", town["tale_pay"], "a pirate's tale")
+            p["owes"] = [0, 0, 0]
+            extra = core.gain_prestige(t, cat, seat, town["tale_prestige"])
+            said = f"{who} pays {town['tale_pay']} doubloons: +{town['tale_prestige'] if seat != HENCHMAN else 0} prestige" + "".join(f"; {e}" for e in extra)
+        elif space == "theft":
+            said = self._theft(t, p, seat, who)
+        elif space == "tavern":
+            said = f"{who} takes {core.gain(t, seat, 'rum', 1)} rum"
+        else:
+            if core.draw_treasure(t, seat):
+                said = f"{who} draws a treasure token" + (" (discarded)" if seat == HENCHMAN else "")
+            else:
+                core.gain(t, seat, "doubloons", 1)
+                extra = core.gain_prestige(t, cat, seat, 1)
+                said = f"no treasure left: {who} takes 1 doubloon and 1 prestige" + "".join(f"; {e}" for e in extra)
+        _done(t, cat)
+        return {"say": said}
+
+    def _theft(self, t: Table, p: dict, seat: str, who: str) -> str:
+        choice = (self.choice or "stack").strip().lower().removeprefix("route").removeprefix("s:").strip(":")
+        if seat == HENCHMAN or choice == "stack":
+            return f"{who} draws a jewel from the stack" if core.draw_jewel(t, seat) else "the jewel stack is empty"
+        if not choice.isdigit():
+            raise UsageError(f"theft {self.choice!r}: accepted: stack, or a trade-route square number")
+        routes = flow(t)["routes"]
+        k = int(choice)
+        if not 1 <= k <= len(routes) or not routes[k - 1]["token"]:
+            raise RuleError(f"trade-route square {k} holds no token")
+        cost = routes[k - 1]["cost"]
+        if cost is None:
+            raise RuleError(f"say first what the token on square {k} costs: castaway mutinies routes --square {k} COST")
+        core.pay(t, seat, "doubloons", cost[0], "the stolen token")
+        core.pay(t, seat, "rum", cost[1], "the stolen token")
+        routes[k - 1].update(token=False, cost=None)
+        t.seat_values(seat)["jewel"] += 1
+        refill_routes(t)
+        return f"{who} pays {core.cost_text(cost)} and takes the jewel of square {k}; a new token goes there: say its cost"

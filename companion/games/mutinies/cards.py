@@ -1,0 +1,232 @@
+"""21 Mutinies: the mutiny cards (drawn at the table, shown as reminders) and the treasure tokens.
+
+castaway applies what a card does to the whole table by itself (blocked actions, Reward, the Last
+Mutiny's prestige); the rest of a card's effect is a reminder the table carries out.
+Source: 21-mutinies-rulebook-en.txt § The Mutiny Cards, § Card Effects, § The Treasure Tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import Card, GameCatalog
+from ...errors import RuleError, UsageError, did_you_mean
+from ...table import Table
+from . import core as core
+from .actions import _phase, end_round, resolve_seat
+from .core import flow, name, rule
+
+LAST = "last-mutiny"
+
+
+def card_of(cat: GameCatalog, text: str) -> Card:
+    key = str(text).strip().lower()
+    deck = cat.deck("mutiny")
+    for c in deck.cards:
+        if key in (c.id, c.name.lower()):
+            return c
+    raise UsageError(f"mutiny card {text!r} is not one castaway knows; " + did_you_mean(key, [c.id for c in deck.cards]))
+
+
+def hand(t: Table, seat: str, pile: str = "held") -> list[str]:
+    return flow(t)["cards"][pile].setdefault(seat, [])
+
+
+@register
+@dataclass(frozen=True)
+class DrawCard(Action):
+    """The new captain draws a mutiny card (the physical one: say which); the last is the Last Mutiny."""
+
+    kind: ClassVar[str] = "mut-card"
+    card: str | None = None
+
+    def text(self) -> str:
+        return f"draw mutiny card {self.card or LAST}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "mutiny-card")
+        f = flow(t)
+        seat = f["draw"]
+        if not seat or f["compulsory"]:
+            raise RuleError("no mutiny card to draw now")
+        last = f["deck_left"] == 1
+        card = card_of(cat, self.card) if self.card else None
+        if last:
+            if card is not None and card.id != LAST:
+                raise RuleError(f"the last card of the mutiny deck is always the Last Mutiny, not {card.name}")
+            card = cat.deck("mutiny").card(LAST)
+        elif card is None:
+            raise UsageError("say which mutiny card was drawn, e.g. castaway mutinies card tempest")
+        elif card.id == LAST:
+            raise RuleError(f"the Last Mutiny lies at the bottom: {f['deck_left']} cards are still above it")
+        f["deck_left"] -= 1
+        f["draw"] = None
+        hand(t, seat).append(card.id)
+        said = [f"{name(t, seat)} draws {card.name}"]
+        if card.id == LAST:
+            f["final_round"] = min(f["final_round"] or core.rnd(t) + 1, core.rnd(t) + 1)
+            said.append("the next round is the last")
+        if core.texts_ignored(t):
+            said.append("card texts are ignored: it only counts at the end")
+        elif card.get("type") == "compulsory":
+            f["compulsory"] = {"seat": seat, "card": card.id}
+            said.append(f"compulsory: play it ({card.effect}) or refuse it for 2 prestige")
+            return {"say": "; ".join(said), "card": card.id}
+        else:
+            said.append(f"kept in hand: {card.effect}")
+        end_round(t, cat)
+        return {"say": "; ".join(said), "card": card.id}
+
+
+@register
+@dataclass(frozen=True)
+class Compulsory(Action):
+    """A compulsory card: played face up in front of the captain, or refused for 2 prestige."""
+
+    kind: ClassVar[str] = "mut-compulsory"
+    play: bool = True
+
+    def text(self) -> str:
+        return "play the compulsory card" if self.play else "refuse the compulsory card"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "mutiny-card")
+        f = flow(t)
+        pending = f["compulsory"]
+        if not pending:
+            raise RuleError("no compulsory card is waiting")
+        seat, card = pending["seat"], cat.deck("mutiny").card(pending["card"])
+        hand(t, seat).remove(card.id)
+        f["compulsory"] = None
+        if not self.play:
+            f["cards"]["discard"].append(card.id)
+            lost = core.lose_prestige(t, cat, seat, 2)
+            end_round(t, cat)
+            return {"say": f"{name(t, seat)} refuses {card.name}: -{lost} prestige"}
+        hand(t, seat, "front").append(card.id)
+        said = [f"{name(t, seat)} plays {card.name}: {card.effect}"]
+        for action in card.get("blocks", []):
+            f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
+                                    else {"round": core.rnd(t) + 1, "card": card.name})
+        if card.get("captain_doubloons"):
+            said.append(f"captain +{core.gain(t, seat, 'doubloons', card.get('captain_doubloons'))} doubloons")
+            for s in core.players(t):
+                if s != seat:
+                    core.gain(t, s, "doubloons", card.get("sailors_doubloons"))
+            said.append(f"each sailor +{card.get('sailors_doubloons')}")
+        if card.get("prestige"):
+            extra = core.gain_prestige(t, cat, seat, card.get("prestige"))
+            said.append(f"+{card.get('prestige')} prestige" + "".join(f"; {e}" for e in extra))
+        end_round(t, cat)
+        return {"say": "; ".join(said)}
+
+
+@register
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """A voluntary card from a player's hand: discarded, its effect carried out at the table."""
+
+    kind: ClassVar[str] = "mut-play"
+    seat: str
+    card: str
+
+    def text(self) -> str:
+        return f"{self.seat} plays {self.card}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "captain", "sailors", "resolve", "mutiny-card")
+        seat = resolve_seat(t, self.seat)
+        _on_turn(t, seat, "a voluntary card is played on its holder's own turn")
+        card = card_of(cat, self.card)
+        held = hand(t, seat)
+        if card.id not in held:
+            raise RuleError(f"{name(t, seat)} holds no {card.name} ({', '.join(held) or 'no cards'})")
+        if core.texts_ignored(t):
+            raise RuleError("card texts are ignored in this game: the cards only count at the end")
+        if card.get("type") == "end":
+            raise RuleError(f"{card.name} counts at the end of the game, in the final scoring")
+        held.remove(card.id)
+        flow(t)["cards"]["discard"].append(card.id)
+        return {"say": f"{name(t, seat)} plays {card.name}: {card.effect} (carry it out at the table)"}
+
+
+def _on_turn(t: Table, seat: str, rule_text: str) -> None:
+    """§ The Treasure Tokens, § The Mutiny Cards (voluntary: on the holder's subsequent turns)."""
+    turn = core.turn_of(t)
+    if seat not in turn:
+        now = " or ".join(name(t, s) for s in turn) or "nobody's (a mutiny card is being drawn)"
+        raise RuleError(f"not {name(t, seat)}'s turn: {rule_text}; it is {now}")
+
+
+TREASURES = ("rum", "prestige", "doubloons", "exchange", "jewel")
+
+
+def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | None, get: int | None,
+                 scoring: bool = False) -> str:
+    """One treasure token turned over: its bonus. At the final scoring a rum token counts nothing."""
+    if kind not in TREASURES:
+        raise UsageError(f"treasure {kind!r}: accepted: {', '.join(TREASURES)}")
+    if core.value(t, seat, "treasure") < 1:
+        raise RuleError(f"{name(t, seat)} holds no treasure token")
+    tr = rule(cat, "treasure")
+    who = name(t, seat)
+    extra: list[str] = []
+    if kind == "exchange":
+        if pay is None or get is None or pay < 0 or get < 0:
+            raise UsageError("an exchange token: give what it prints, doubloons paid and prestige gained, e.g. exchange:3:1")
+        core.pay(t, seat, "doubloons", pay, "the exchange")
+    t.seat_values(seat)["treasure"] -= 1
+    t.data["counters"]["treasures-out"] += 1
+    if kind == "rum":
+        said = f"{who}'s rum token counts nothing now" if scoring else f"{who}: +{core.gain(t, seat, 'rum', tr['rum'])} rum"
+    elif kind == "prestige":
+        extra = core.gain_prestige(t, cat, seat, tr["prestige"], bonus=not scoring)
+        said = f"{who}: +{tr['prestige']} prestige"
+    elif kind == "doubloons":
+        said = f"{who}: +{core.gain(t, seat, 'doubloons', tr['doubloons'])} doubloons"
+    elif kind == "exchange":
+        extra = core.gain_prestige(t, cat, seat, get, bonus=not scoring)
+        said = f"{who} pays {pay} doubloons: +{get} prestige"
+    else:
+        t.seat_values(seat)["jewel"] += 1
+        t.data["counters"]["treasures-out"] -= 1  # it stays in play as a jewel
+        said = f"{who}'s treasure is a jewel: it counts as a jewel token"
+    return said + "".join(f"; {e}" for e in extra)
+
+
+def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
+    """'prestige', 'exchange:3:1' -> (kind, pay, gain)."""
+    bits = str(text).strip().lower().split(":")
+    kind = bits[0]
+    if kind == "exchange":
+        if len(bits) != 3 or not bits[1].isdigit() or not bits[2].isdigit():
+            raise UsageError(f"treasure {text!r}: an exchange token is written exchange:PAY:GAIN, e.g. exchange:3:1")
+        return kind, int(bits[1]), int(bits[2])
+    if len(bits) != 1 or kind not in TREASURES:
+        raise UsageError(f"treasure {text!r}: accepted: {', '.join(TREASURES[:3])}, exchange:PAY:GAIN, jewel")
+    return kind, None, None
+
+
+@register
+@dataclass(frozen=True)
+class Treasure(Action):
+    """A treasure token used during the game (before or after placing, or at the owner's resolution)."""
+
+    kind: ClassVar[str] = "mut-treasure"
+    seat: str
+    token: str
+
+    def text(self) -> str:
+        return f"{self.seat} uses a treasure: {self.token}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "captain", "sailors", "resolve", "mutiny-card")
+        seat = resolve_seat(t, self.seat)
+        if seat == core.HENCHMAN:
+            raise RuleError("the henchman keeps no treasure")
+        _on_turn(t, seat, "a treasure token is used on its owner's turn (just before or after placing the pawn, "
+                          "or as the owner's part of an action resolves)")
+        kind, pay, get = parse_treasure(self.token)
+        return {"say": use_treasure(t, cat, seat, kind, pay, get)}

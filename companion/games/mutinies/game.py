@@ -1,0 +1,188 @@
+"""21 Mutinies: Arrr! Edition: setup, automatic consequences, the outcome and the guided game.
+
+Source: 21-mutinies-rulebook-en.txt. The procedures live in actions (the round),
+cards (mutiny cards, treasures) and score (final scoring); the guided game's
+questions in guide.
+"""
+
+from __future__ import annotations
+
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError, did_you_mean
+from ...guide import Ask
+from ...table import Table, new_table
+from . import actions, cards, sailors, score  # noqa: F401  (registers the actions)
+from .core import BONUSES, HENCHMAN, derived_phase, flow, players
+from .guide import next_step  # noqa: F401  (the guided game)
+
+TRUE = ("1", "yes", "y", "true", "on", "ignore", "ignored")
+FALSE = ("0", "no", "n", "false", "off", "use", "read")
+
+
+def _list(value) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return [str(v).strip() for v in value if str(v).strip()]
+    return [v.strip() for v in str(value).replace(";", ",").split(",") if v.strip()]
+
+
+def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
+    raw = options.get(key)
+    if raw is None or raw == "":
+        return default
+    try:
+        n = int(str(raw).strip())
+    except ValueError:
+        raise UsageError(f"--opt {key}={raw!r}: accepted: a whole number {lo}..{hi}") from None
+    if not lo <= n <= hi:
+        raise UsageError(f"--opt {key}={raw!r}: accepted: {lo}..{hi}")
+    return n
+
+
+def _beyond(cat: GameCatalog, options: dict) -> list[int]:
+    raw = options.get("beyond")
+    spaces = cat.rules["beyond"]["spaces"]
+    if raw in (None, ""):
+        return list(cat.rules["beyond"]["costs"])
+    bits = _list(raw)
+    if len(bits) != spaces or not all(b.isdigit() and int(b) <= 20 for b in bits):
+        raise UsageError(f"--opt beyond={raw!r}: give the {spaces} doubloon costs printed beside the spaces, top to bottom, e.g. 1,1,2,2,3")
+    return [int(b) for b in bits]
+
+
+def _bonuses(cat: GameCatalog, options: dict) -> dict[str, str]:
+    raw = options.get("bonuses")
+    if raw in (None, ""):
+        return {str(k): v for k, v in cat.rules["prestige-bonuses"]["spaces"].items()}
+    out = {}
+    for bit in _list(raw):
+        space, _, kind = bit.partition(":")
+        if not space.strip().isdigit() or kind.strip() not in BONUSES or not 1 <= int(space) <= 200:
+            raise UsageError(f"--opt bonuses={raw!r}: write SPACE:BONUS pairs, e.g. 5:doubloon,10:rum (bonuses: {', '.join(BONUSES)})")
+        out[str(int(space))] = kind.strip()
+    return out
+
+
+def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
+    """The table after setup. options: players [names] or count; colours; order; texts; cards; beyond; bonuses."""
+    names = _list(options.get("players"))
+    count = len(names) or _int(options, "count", cat.players[0], cat.players[1], 0)
+    if not cat.players[0] <= count <= cat.players[1]:
+        raise UsageError(f"21 Mutinies is for {cat.players[0]}-{cat.players[1]} players, not {count or 'none'}:"
+                         " give a --player NAME for each, or --opt count=N")
+    colours = [c.lower() for c in _list(options.get("colours"))] or list(cat.seats)[:count]
+    for c in colours:
+        if c not in cat.seats:
+            raise UsageError(f"--opt colours: {c!r} is not a seat; " + did_you_mean(c, cat.seats))
+    if len(colours) != count or len(set(colours)) != count:
+        raise UsageError(f"--opt colours={options.get('colours')!r}: name {count} different seats")
+    t = new_table(cat, colours, options, seed, edition="en")
+    for seat, who in zip(colours, names):
+        t.seat_values(seat)["player"] = who
+    texts = str(options.get("texts", "use")).strip().lower()
+    if texts not in TRUE + FALSE:
+        raise UsageError(f"--opt texts={texts!r}: accepted: use (play the cards' texts) or ignore")
+    t.data["options"]["ignore_texts"] = texts in TRUE or count == 2
+    order = _order(t, options, colours)
+    sc = cat.rules["setup"]
+    for i, seat in enumerate(order):
+        vals = t.seat_values(seat)
+        vals["doubloons"] = sc["captain_doubloons"] if i == 0 else sc["fifth_doubloons"] if i == 4 else sc["sailor_doubloons"]
+        vals["rum"] = sc["rum_each"]
+        vals["prestige"] = sc["prestige_start"]
+    squares = cat.rules["routes"]["spaces"][str(count)]
+    t.data["counters"]["jewels"] -= squares
+    random_cards = _int(options, "cards", sc["random_cards"], 44, sc["random_cards"])
+    t.data["flow"] = {
+        "order": [order[0], HENCHMAN, order[1]] if count == 2 else order,
+        "action": None, "pirate": None, "placed": [], "queue": [],
+        "routes": [{"token": True, "cost": None} for _ in range(squares)],
+        "blocked": {}, "draw": None, "compulsory": None,
+        "deck_left": random_cards + 1,
+        "cards": {"held": {}, "front": {}, "discard": []},
+        "final_round": None, "claimed": {},
+        "board": {"beyond": _beyond(cat, options), "bonuses": _bonuses(cat, options)},
+        "scoring": None,
+    }
+    t.data["flags"]["phase"] = "captain"
+    return t
+
+
+def _order(t: Table, options: dict, colours: list[str]) -> list[str]:
+    raw = _list(options.get("order"))
+    if not raw or raw == ["random"]:
+        order = list(colours)
+        t.rng().shuffle(order)
+        return order
+    by_name = {(t.seat_values(s).get("player") or "").lower(): s for s in colours}
+    order = []
+    for bit in raw:
+        key = bit.lower()
+        seat = key if key in colours else by_name.get(key)
+        if seat is None:
+            raise UsageError(f"--opt order: {bit!r} is not at this table; " + did_you_mean(key, [*colours, *by_name]))
+        order.append(seat)
+    if sorted(order) != sorted(colours):
+        raise UsageError(f"--opt order={options.get('order')!r}: list every seat once, captain first")
+    return order
+
+
+def setup_asks(cat: GameCatalog, options: dict):
+    """The guided setup's questions (the players' names are asked before these)."""
+    if not _list(options.get("players")):
+        yield "count", Ask("How many players?", "number", lo=cat.players[0], hi=cat.players[1], default=3)
+    if len(_list(options.get("players"))) != 2 and str(options.get("count")) != "2":
+        yield "texts", Ask("Play the mutiny cards' texts? (n: ignore them; 2 doubloons a point at the end)", "confirm", default=True)
+    costs = ",".join(str(c) for c in cat.rules["beyond"]["costs"])
+    yield "beyond", Ask(f"Doubloon costs printed beside the 5 spaces beyond the trade routes, top to bottom (Enter: {costs}, a guess)",
+                        "text", default=costs)
+    bonuses = ",".join(f"{k}:{v}" for k, v in cat.rules["prestige-bonuses"]["spaces"].items())
+    yield "bonuses", Ask(f"Bonus spaces on your prestige track as SPACE:BONUS (Enter: {bonuses}, a guess)", "text", default=bonuses)
+
+
+def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
+    if key == "texts":
+        options["texts"] = "use" if answer else "ignore"
+    else:
+        options[key] = str(answer)
+
+
+def settle(t: Table, cat: GameCatalog) -> None:
+    """The last jewel gone from the stack: this round finishes, then one final round."""
+    f = t.data.get("flow")
+    if not f or t.data["flags"]["phase"] == "setup" or derived_phase(t) in ("scoring", "over"):
+        if f and t.data["flags"]["phase"] != "setup":
+            t.data["flags"]["phase"] = derived_phase(t)
+        return
+    if t.data["counters"]["jewels"] == 0 and f["final_round"] is None:
+        f["final_round"] = t.data["tracks"]["round"] + 1
+    t.data["flags"]["phase"] = derived_phase(t)  # the flag mirrors the flow (an older log may have set it by hand)
+
+
+def outcome(t: Table, cat: GameCatalog) -> dict:
+    seats = players(t) if t.data.get("flow") else t.seats
+    over = t.data.get("over") or {}
+    return {
+        "prestige": {s: t.seat_values(s)["prestige"] for s in seats},
+        "doubloons": {s: t.seat_values(s)["doubloons"] for s in seats},
+        "winners": over.get("winners", []),
+        "rounds": t.data["tracks"]["round"],
+        "players": len(seats),
+        "card_texts": "ignored" if t.data["options"].get("ignore_texts") else "used",
+    }
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except the phase and the round marker's `next`: where the round stands is
+    derived from the pawns placed and what is left to resolve (flow), so setting it alone would leave the
+    game inconsistent. Refused with what to do instead."""
+    from ...actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the round marker moves when the round's last action is resolved; castaway mutinies next "
+                        "says what is left (to correct the number: castaway set round N)")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase follows the round (now {t.data['flags']['phase']}): castaway mutinies next says "
+                        "what is left to do; castaway undo steps back")

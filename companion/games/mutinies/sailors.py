@@ -1,0 +1,111 @@
+"""21 Mutinies: the sailors' own actions, resolved after the captain's: the cabin, then the mutiny.
+
+Source: 21-mutinies-rulebook-en.txt § Actions That Can Be Taken Only By Sailors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import core as core
+from .actions import _done, _head, _placement, resolve_seat
+from .core import HENCHMAN, flow, name, rule
+
+
+@register
+@dataclass(frozen=True)
+class Cabin(Action):
+    """The cabin: prestige, doubloon (stolen from another player when alone), or buy (5 doubloons → 3 prestige)."""
+
+    kind: ClassVar[str] = "mut-cabin"
+    choice: str
+    victim: str | None = None
+
+    def text(self) -> str:
+        return f"cabin: {self.choice}" + (f" from {self.victim}" if self.victim else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        item = _head(t, "cabin")
+        p = _placement(t, item)
+        seat, who = p["seat"], name(t, p["seat"])
+        cab = rule(cat, "cabin")
+        choice = self.choice.strip().lower()
+        if choice == "prestige":
+            extra = core.gain_prestige(t, cat, seat, cab["prestige"])
+            said = f"{who}: +{cab['prestige']} prestige" + "".join(f"; {e}" for e in extra)
+        elif choice == "doubloon":
+            said = f"{who}: +{core.gain(t, seat, 'doubloons', cab['doubloon'])} doubloon"
+        elif choice == "steal":
+            if len(core.on(t, "cabin")) != 1:
+                raise RuleError("only a sailor alone in the cabin may steal")
+            if not self.victim:
+                raise UsageError("steal from whom? give the seat, e.g. --from red")
+            victim = resolve_seat(t, self.victim)
+            if victim in (seat, HENCHMAN):
+                raise RuleError(f"{who} steals from another player, not from {name(t, victim)}")
+            core.pay(t, victim, "doubloons", cab["doubloon"], "the theft")
+            t.seat_values(seat)["doubloons"] += cab["doubloon"]
+            said = f"{who} steals {cab['doubloon']} doubloon from {name(t, victim)}"
+        elif choice == "buy":
+            core.pay(t, seat, "doubloons", cab["buy_pay"], "3 prestige")
+            extra = core.gain_prestige(t, cat, seat, cab["buy_prestige"])
+            said = f"{who} pays {cab['buy_pay']} doubloons: +{cab['buy_prestige']} prestige" + "".join(f"; {e}" for e in extra)
+        else:
+            raise UsageError(f"cabin {self.choice!r}: accepted: prestige, doubloon, steal, buy")
+        _done(t, cat)
+        return {"say": said}
+
+
+@register
+@dataclass(frozen=True)
+class Mutiny(Action):
+    """The mutiny: each mutineer pays and gains (or, unable to pay, neither); the top payer is captain."""
+
+    kind: ClassVar[str] = "mut-mutiny"
+
+    def text(self) -> str:
+        return "resolve the mutiny"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _head(t, "mutiny")
+        f = flow(t)
+        spaces = rule(cat, "mutiny")["spaces"]
+        said, paid = [], {}
+        for p in core.on(t, "mutiny"):
+            seat, who = p["seat"], name(t, p["seat"])
+            p["owes"] = [0, 0, 0]
+            if seat == HENCHMAN:
+                continue
+            d, pp, lp, gd = spaces[p["detail"]]
+            if core.value(t, seat, "doubloons") < d or core.value(t, seat, "prestige") < lp:
+                said.append(f"{who} can no longer pay for space {p['detail']}: pays nothing, gets nothing")
+                continue
+            core.pay(t, seat, "doubloons", d, "the mutiny")
+            core.pay(t, seat, "prestige", lp, "the mutiny")
+            core.gain(t, seat, "doubloons", gd)
+            extra = core.gain_prestige(t, cat, seat, pp)
+            said.append(f"{who} pays {d or lp} {'doubloons' if d or not lp else 'prestige'}, gains "
+                        + (f"{pp} prestige" if pp else f"{gd} doubloon") + "".join(f"; {e}" for e in extra))
+            paid[seat] = d
+        if paid:
+            ranked = sorted(paid, key=lambda s: -paid[s])
+            new = ranked[0]
+            if core.two_player(t):
+                other = next(s for s in core.players(t) if s != new)
+                f["order"] = [new, HENCHMAN, other]
+            else:
+                f["order"] = ranked + [s for s in f["order"] if s not in paid]
+            f["blocked"] = {a: b for a, b in f["blocked"].items() if b.get("until") != "mutiny"}
+            f["draw"] = new if f["deck_left"] > 0 else None
+            said.append(f"{name(t, new)} is the new captain; turn order " + ", ".join(name(t, s) for s in f["order"]))
+            if not f["draw"]:
+                said.append("the mutiny deck is spent: no card")
+        else:
+            said.append("no mutineer could pay: the captain stays")
+        _done(t, cat)
+        return {"say": "; ".join(said)}

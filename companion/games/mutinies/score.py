@@ -1,0 +1,160 @@
+"""21 Mutinies: the final scoring, step by step, and the score pad.
+
+Steps (21-mutinies-rulebook-en.txt § Final Score and Winner), in this order, in turn order:
+  1 treasures   each unused treasure token turned over (rum tokens count nothing)
+  2 jewels      each jewel token → 1 doubloon
+  3 cards       each mutiny card in hand or in front → 1 doubloon
+  4 convert     every 3 doubloons → 1 prestige (2 when card texts are ignored); the rest are kept
+  5 end cards   the prestige printed on end-of-game cards
+  6 rum         -1 prestige per rum still held
+No bonus space of the prestige track pays out during the final scoring. Most prestige wins;
+a tie goes to the most doubloons left; a tie again is a shared victory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import core as core
+from .actions import _phase
+from .cards import hand, parse_treasure, use_treasure
+from .core import flow, name, rule
+
+STEPS = {1: "treasures", 2: "jewels to doubloons", 3: "mutiny cards to doubloons", 4: "doubloons to prestige",
+         5: "end-of-game cards", 6: "rum"}
+
+
+def end_cards(t: Table, cat: GameCatalog, seat: str) -> list[str]:
+    deck = cat.deck("mutiny")
+    return [c for c in hand(t, seat) if deck.card(c).get("type") == "end"]
+
+
+def start_scoring(t: Table, cat: GameCatalog) -> None:
+    seats = core.players(t)
+    todo = [[1, s] for s in seats if core.value(t, s, "treasure") > 0]
+    todo += [[2, None], [3, None], [4, None]]
+    if not core.texts_ignored(t):
+        todo += [[5, s] for s in seats if end_cards(t, cat, s)]
+    todo.append([6, None])
+    flow(t)["scoring"] = {"todo": todo, "pad": {"0": snapshot(t)}}
+    t.data["flags"]["phase"] = "scoring"
+
+
+def snapshot(t: Table) -> dict:
+    return {s: [core.value(t, s, "prestige"), core.value(t, s, "doubloons")] for s in core.players(t)}
+
+
+def rate(t: Table, cat: GameCatalog) -> int:
+    sc = rule(cat, "scoring")
+    return sc["per_prestige_no_texts"] if core.texts_ignored(t) else sc["per_prestige"]
+
+
+def winners(t: Table) -> list[str]:
+    seats = core.players(t)
+    best = max((core.value(t, s, "prestige"), core.value(t, s, "doubloons")) for s in seats)
+    return [s for s in seats if (core.value(t, s, "prestige"), core.value(t, s, "doubloons")) == best]
+
+
+@register
+@dataclass(frozen=True)
+class Score(Action):
+    """The next step of the final scoring (treasures: the tokens turned over; end cards: their prestige)."""
+
+    kind: ClassVar[str] = "mut-score"
+    treasures: str | None = None
+
+    def text(self) -> str:
+        return "final scoring" + (f": treasures {self.treasures}" if self.treasures else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "scoring")
+        sc = flow(t)["scoring"]
+        step, seat = sc["todo"][0]
+        said = self._step(t, cat, step, seat)
+        sc["todo"].pop(0)
+        sc["pad"][str(step)] = snapshot(t)
+        if not sc["todo"]:
+            won = winners(t)
+            scores = {s: core.value(t, s, "prestige") for s in core.players(t)}
+            t.data["over"] = {"result": "won", "winners": won, "prestige": scores}
+            t.data["flags"]["phase"] = "over"
+            who = " and ".join(name(t, s) for s in won)
+            said += f". {who} {'share the victory' if len(won) > 1 else 'wins'} with {scores[won[0]]} prestige"
+        return {"say": f"step {step} ({STEPS[step]}): {said}", "step": step}
+
+    def _step(self, t: Table, cat: GameCatalog, step: int, seat: str | None) -> str:
+        seats = core.players(t)
+        if step == 1:
+            if not self.treasures:
+                raise UsageError(f"say {name(t, seat)}'s treasure tokens, e.g. prestige,doubloons,exchange:3:1,jewel,rum")
+            tokens = [parse_treasure(x) for x in self.treasures.split(",") if x.strip()]
+            held = core.value(t, seat, "treasure")
+            if len(tokens) != held:
+                raise RuleError(f"{name(t, seat)} holds {held} treasure tokens; {len(tokens)} given")
+            return "; ".join(use_treasure(t, cat, seat, k, p, g, scoring=True) for k, p, g in tokens)
+        if self.treasures:
+            raise UsageError(f"step {step} ({STEPS[step]}) takes no answer")
+        if step == 2:
+            parts = []
+            for s in seats:
+                n = core.value(t, s, "jewel")
+                t.seat_values(s)["jewel"] = 0
+                t.data["counters"]["jewels-out"] += n
+                parts.append(f"{name(t, s)} +{core.gain(t, s, 'doubloons', n)}")
+            return ", ".join(parts)
+        if step == 3:
+            return ", ".join(f"{name(t, s)} +{core.gain(t, s, 'doubloons', len(hand(t, s)) + len(hand(t, s, 'front')))}"
+                             for s in seats)
+        if step == 4:
+            r, parts = rate(t, cat), []
+            for s in seats:
+                n = core.value(t, s, "doubloons") // r
+                core.pay(t, s, "doubloons", n * r, "prestige")
+                core.gain_prestige(t, cat, s, n, bonus=False)
+                parts.append(f"{name(t, s)} +{n} ({n * r} doubloons)")
+            return f"{r} doubloons a point: " + ", ".join(parts)
+        if step == 5:
+            raise RuleError("end-of-game cards need their prestige: castaway mutinies score --cards N")
+        return ", ".join(f"{name(t, s)} -{core.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
+
+
+@register
+@dataclass(frozen=True)
+class ScoreCards(Action):
+    """Step 5 for one player: the prestige their end-of-game cards give, as printed on them."""
+
+    kind: ClassVar[str] = "mut-score-cards"
+    points: int
+
+    def text(self) -> str:
+        return f"final scoring: end cards {self.points}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "scoring")
+        sc = flow(t)["scoring"]
+        step, seat = sc["todo"][0]
+        if step != 5:
+            raise RuleError(f"the next scoring step is {step} ({STEPS[step]}), not the end-of-game cards")
+        if not 0 <= self.points <= 3 * len(end_cards(t, cat, seat)):
+            raise RuleError(f"{self.points} prestige: each Across the Seven Seas gives 0..3")
+        core.gain_prestige(t, cat, seat, self.points, bonus=False)
+        sc["todo"].pop(0)
+        sc["pad"]["5"] = snapshot(t)
+        return {"say": f"step 5 ({STEPS[5]}): {name(t, seat)} +{self.points} prestige", "step": 5}
+
+
+def pad_rows(t: Table) -> list[tuple[str, dict]]:
+    """The score pad: (step label, {seat: [prestige, doubloons]}) for each step done so far."""
+    sc = flow(t).get("scoring")
+    if not sc:
+        return []
+    rows = [("before scoring", sc["pad"]["0"])]
+    for n in range(1, 7):
+        if str(n) in sc["pad"]:
+            rows.append((f"{n} {STEPS[n]}", sc["pad"][str(n)]))
+    return rows

@@ -1,0 +1,405 @@
+"""Robinson Crusoe: the Action phase (§ IV): planning pawns, then resolving in the rulebook's order.
+
+Gains wait in the Future Resources space until every action is resolved; costs are set aside from
+the resources available when planning, so an action never pays with what another one just gained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ... import dice as dicemod
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import rules as R
+from .phases import expect, say
+from .state import (HELPERS, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
+                    next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
+                    wound_each, wound_pawn)
+
+SAY = {
+    "helper_only": "{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
+                   "additional pawns as second pawns; Friday, a character of his own, may act alone)",
+    "friday_not": "Friday keeps no determination tokens: {what} is for a player's character (Friday may take "
+                  "any other action alone, or second one)",
+    "no_pawn": "{name} has no free pawn left this round",
+    "threat_pawns": "{card} needs {n} pawn(s) for its Threat Action, not {got}",
+}
+
+
+def _expand(die, word: str) -> str:
+    """A typed face may be shortened to a unique prefix: s → success, a → adventure."""
+    w = word.strip().lower()
+    names = list(dict.fromkeys(str(f).lower() for p in die.parts for f in p.faces))
+    if w in names:
+        return w
+    hits = [n for n in names if n.startswith(w)] if w else []
+    return hits[0] if len(hits) == 1 else w
+
+
+def roll(t: Table, cat: GameCatalog, dice_ids: list[str], faces: str | None) -> list[str]:
+    """Faces of the given dice: typed at the table (checked against the dice), or rolled virtually."""
+    dice = dicemod.parse(cat, list(dice_ids))
+    if faces is not None:
+        groups = [g for g in faces.replace(",", " ").split() if g]
+        if len(groups) == len(dice):
+            faces = ",".join(_expand(d, g) for d, g in zip(dice, groups))
+        rolled = dicemod.parse_faces(dice, faces)
+    else:
+        rolled = dicemod.roll_virtual(dice, t.rng())
+    out = [str(r.faces[0]) for r in rolled]
+    t.data["last"] = {"roll": " ".join(dice_ids), "faces": out}
+    return out
+
+
+# -- planning ----------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class RcPlan(Action):
+    """§ IV.i Planning: one action with its pawn(s) ('+' a second pawn: success without dice)."""
+
+    kind: ClassVar[str] = "rc-plan"
+    what: str
+    by: str
+    arg: str | None = None
+    helper: str | None = None
+    pay: str | None = None
+    cost: str | None = None
+    own: bool = False
+
+    def text(self) -> str:
+        bits = [self.what] + ([self.arg] if self.arg else []) + [self.by + (f"+{self.helper}" if self.helper else "")]
+        bits += [b for b in (self.pay, self.cost, "own" if self.own else None) if b]
+        return "plan " + " ".join(bits)
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/plan")
+        r, c, f = rc(t), t.data["counters"], t.data["flags"]
+        by = pawn_owner(t, cat, self.by)
+        if by in HELPERS and by != "friday":
+            raise RuleError(SAY["helper_only"].format(name=by))
+        if by == "friday" and (self.what == "arrange" or self.own):
+            raise RuleError(SAY["friday_not"].format(what="arranging the camp" if self.what == "arrange"
+                                                     else "a character's own Invention"))
+        helper = pawn_owner(t, cat, self.helper) if self.helper else None
+        need = {by: 1}
+        if helper:
+            need[helper] = need.get(helper, 0) + 1
+        for owner, n in need.items():
+            if pawns_free(t, owner) < n:
+                raise RuleError(SAY["no_pawn"].format(name=owner if owner in HELPERS else who(t, cat, owner)))
+        pawns = 1 + bool(helper)
+        what, arg = self.what, self.arg
+        planned = [p["what"] + str(p.get("arg")) for p in r["plan"]]
+        if what.startswith("threat"):
+            slot = 0 if what == "threat-left" else 1
+            card = r["threat"][slot]
+            if card is None:
+                raise RuleError(f"the {what[7:]} threat space is empty")
+            if what + "None" in planned:
+                raise RuleError(f"{card['name']} is already planned: each Threat Action once")
+            if card.get("icon") != "wreckage" and pawns != card["pawns"]:
+                raise RuleError(SAY["threat_pawns"].format(card=card["name"], n=card["pawns"], got=pawns))
+        elif what == "hunt":
+            if c["hunting"] < 1:
+                raise RuleError("no Beast card in the Hunting deck yet: explore a tile with a Beast icon first")
+            if not helper:
+                raise RuleError("hunting always takes 2 pawns: add a second, e.g. 'hunt cook+cook'")
+        elif what == "shelter" and f["shelter"] == "built":
+            raise RuleError("the Shelter is built already and cannot be lost")
+        elif what in ("roof", "palisade") and f["shelter"] != "built" and f["camp-shelter"] != "yes":
+            raise RuleError(f"a {what} needs a Shelter: build one, or camp on a tile that shows one")
+        elif what == "item":
+            built = [i["name"].lower() for i in r["items"]] + [n.lower() for n in r["future_items"]]
+            if arg in built or what + str(arg) in planned:
+                raise RuleError(f"{arg} is built or planned already: each Item once (unless lost)")
+        elif what == "gather":
+            tile = arg.partition("@")[2]
+            if tile and tile == r["camp"]:
+                raise RuleError(f"tile {tile} holds the camp: its sources produce in the Production phase, no gathering there")
+            if what + str(arg) in planned:
+                raise RuleError(f"that source ({arg}) is already gathered this round: once per source")
+        elif what in ("arrange", "rest") and helper:
+            raise RuleError(f"{what} takes one pawn; each pawn there is resolved on its own")
+        if self.pay and what not in ("shelter", "roof", "palisade"):
+            raise UsageError(f"paying in {self.pay} is for the Shelter, a Roof or a Palisade")
+        reserve = cost_of(t, cat, what, self.pay, self.cost)
+        held = reserved(t)
+        for res, n in reserve.items():
+            if held.get(res, 0) + n > c[res]:
+                alt = ""
+                if what in ("shelter", "roof", "palisade"):
+                    k = str(len(t.seats))
+                    alt = (f" ({cat.rules['shelter_cost']['wood'][k]} wood or {cat.rules['shelter_cost']['fur'][k]}"
+                           " furs, never mixed)")
+                raise RuleError(f"{what} needs {n} {res}{alt} set aside; available {c[res]}, already set aside "
+                                f"{held.get(res, 0)} (resources gained this phase cannot be used)")
+        r["plan"].append({"what": what, "arg": arg, "by": by, "helper": helper, "reserve": reserve,
+                          "own": self.own, "done": False})
+        how = "sure success (2 pawns)" if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
+            "rolls 3 action dice" if needs_dice(r["plan"][-1]) else ""
+        cost = ", ".join(f"{n} {k}" for k, n in reserve.items())
+        return say([f"{who(t, cat, by)}: {what}{' ' + arg if arg else ''}", how, f"sets aside {cost}" if cost else ""])
+
+
+@register
+@dataclass(frozen=True)
+class RcPlanDone(Action):
+    """Every pawn is placed: resolve in the order threat, hunting, building, gathering, exploration,
+    arranging the camp, rest."""
+
+    kind: ClassVar[str] = "rc-plan-done"
+
+    def text(self) -> str:
+        return "planning done"
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/plan")
+        r = rc(t)
+        r["plan"] = sort_plan(r["plan"])
+        if not r["plan"]:
+            return say(["no action this round"] + finish_actions(t, cat))
+        goto(t, "action", "resolve")
+        return say([f"{len(r['plan'])} action(s) to resolve"])
+
+
+# -- resolving ---------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class RcResolve(Action):
+    """§ IV.ii: resolve the next planned action. faces: the 3 action dice of a single pawn (typed, or
+    None to roll); beast: the Beast card 'strength weapon-loss food furs [palisade]'; choice: in a
+    4-player game, arranging the camp gives 'determination' or 'morale'; changes: what a Threat
+    Action cost and gave."""
+
+    kind: ClassVar[str] = "rc-resolve"
+    faces: str | None = None
+    beast: str | None = None
+    choice: str | None = None
+    changes: str | None = None
+
+    def text(self) -> str:
+        extra = [f"{k} {v}" for k, v in (("faces", self.faces), ("beast", self.beast), ("choice", self.choice),
+                                         ("changes", self.changes)) if v]
+        return "resolve" + (f" ({'; '.join(extra)})" if extra else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/resolve")
+        p = next_entry(t)
+        k = kind_of(p)
+        for field, value, fits in (("--beast", self.beast, k == "hunt"), ("--choice", self.choice, k == "arrange"),
+                                   ("--changes", self.changes, k == "threat")):
+            if value and not fits:
+                raise UsageError(f"{field} {value!r} does not fit the next action, {p['what']}")
+        lines = [f"{who(t, cat, p['by'])}: {p['what']}" + (f" {p['arg']}" if p.get("arg") else "")]
+        pending: list[str] = []
+        rolled: list[str] = []
+        if k == "threat":
+            lines += _threat(t, cat, p, self.changes)
+        elif k == "hunt":
+            lines += _hunt(t, cat, p, self.beast)
+        elif k in ("build", "gather", "explore"):
+            ok = True
+            if needs_dice(p):
+                faces = rolled = roll(t, cat, list(R.action_dice(k)), self.faces)
+                ok, hurt, adventure = R.read_action_dice(faces)
+                lines.append("dice " + " ".join(faces))
+                if hurt:
+                    wound_pawn(t, p["by"], 1)
+                    lines.append(f"{who(t, cat, p['by'])} is wounded")
+                if not ok:
+                    n = int(cat.rules["action_failure"]["determination"])
+                    if determination(t, p["by"], n):
+                        lines.append(f"it fails: {n} determination instead, nothing spent")
+                    else:
+                        lines.append("it fails: nothing spent (Friday keeps no determination)")
+                if adventure:
+                    pending.append("adventure")
+                    lines.append(f"Adventure! draw an Adventure card of the {k} pile and resolve it")
+            elif self.faces:
+                raise RuleError("two pawns succeed without dice: no faces to type")
+            if ok:
+                if k == "build":
+                    lines += _build(t, cat, p)
+                elif k == "gather":
+                    res = p["arg"].partition("@")[0]
+                    t.data["counters"][f"future-{res}"] += 1
+                    lines.append(f"+1 {res} to Future Resources")
+                else:
+                    pending.insert(0, "tile")
+                    lines.append("explored: draw the top Island tile and tell castaway what it shows")
+        elif k == "arrange":
+            lines += _arrange(t, cat, p, self.choice)
+        else:
+            lines.append(f"heals {heal(t, p['by'], 1)} wound")
+        p["done"] = True
+        flow(t)["pending"] = pending
+        lines += continue_actions(t, cat, "action/resolve")
+        out = say(lines)
+        if rolled:
+            out["faces"] = [[f] for f in rolled]
+        return out
+
+
+def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[str]:
+    r = rc(t)
+    slot = 0 if p["what"] == "threat-left" else 1
+    card = r["threat"][slot]
+    lines = apply_changes(t, cat, changes, to_future=True)
+    if card.get("icon") == "wreckage":
+        w = cat.rules["wreckage"]
+        n = int(w["food_two"] if p.get("helper") else w["food_one"])
+        t.data["counters"]["future-food"] += n
+        lines.append(f"{card['name']}: +{n} food to Future Resources")
+    r["threat"][slot] = None
+    lines.append(f"{card['name']} is discarded: its Threat effect will not happen")
+    return lines
+
+
+def _hunt(t: Table, cat: GameCatalog, p: dict, beast: str | None) -> list[str]:
+    accepted = "type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'"
+    bits = (beast or "").replace(",", " ").split()
+    if len(bits) not in (4, 5) or not all(b.isdigit() for b in bits):
+        raise UsageError(f"beast {beast!r}: {accepted}")
+    strength, loss, food, furs, pal = (int(b) for b in [*bits, "0"][:5])
+    c, seat = t.data["counters"], p["by"]
+    name = who(t, cat, seat)
+    lines = []
+    hurt = R.fight(c["weapon"], strength)
+    wound_pawn(t, seat, hurt)
+    lines.append(f"beast {strength} against weapon {c['weapon']}: {hurt} wound(s) to {name}")
+    c["weapon"], miss = R.pay(c["weapon"], loss)
+    wound_pawn(t, seat, miss)
+    lines.append(f"weapon -{loss - miss}" + (f" ({miss} short: {miss} more wound(s) to {name})" if miss else ""))
+    c["future-food"] += food
+    c["future-fur"] += furs
+    lines.append(f"+{food} food, +{furs} furs to Future Resources")
+    if pal:
+        c["palisade"], miss = R.pay(c["palisade"], pal)
+        wound_each(t, miss)
+        lines.append(f"palisade -{pal - miss}" + (f" ({miss} short: {miss} wound(s) each)" if miss else ""))
+    c["hunting"] -= 1
+    return lines
+
+
+def _build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
+    c, f, r = t.data["counters"], t.data["flags"], rc(t)
+    for res, n in p["reserve"].items():
+        c[res] -= n
+    spent = ", ".join(f"{n} {k}" for k, n in p["reserve"].items()) or "nothing"
+    what = p["what"]
+    if what == "shelter":
+        f["shelter"] = "built"
+        return [f"the Shelter is built on tile {r['camp']} (spent {spent}); roof and palisade start at 0"]
+    if what in ("roof", "palisade", "weapon"):
+        c[what] += 1
+        return [f"{what} level {c[what]} (spent {spent})"]
+    r["future_items"].append(p["arg"])
+    lines = [f"{p['arg']} goes to Future Resources as an Item (spent {spent})"]
+    if p.get("own"):
+        t.seat_values(p["by"])["determination"] += 2
+        lines.append(f"{who(t, cat, p['by'])} built their own Invention: +2 determination")
+    return lines
+
+
+def _arrange(t: Table, cat: GameCatalog, p: dict, choice: str | None) -> list[str]:
+    four = rc(t)["arrange_card"]
+    if four and choice not in ("determination", "morale"):
+        raise UsageError(f"arranging the camp with 4 players: choice {choice!r}; accepted: determination, morale")
+    if not four and choice:
+        raise UsageError("only a 4-player game chooses between determination and morale")
+    lines = []
+    if not four or choice == "determination":
+        t.seat_values(p["by"])["determination"] += 2
+        lines.append("+2 determination")
+    if not four or choice == "morale":
+        top = t.limits(cat.tracks["morale"])[1]
+        if t.data["tracks"]["morale"] < top:
+            t.data["tracks"]["morale"] += 1
+            lines.append(f"morale {t.data['tracks']['morale']:+d}")
+        else:
+            lines.append("morale is at its highest already")
+    return lines
+
+
+@register
+@dataclass(frozen=True)
+class RcTile(Action):
+    """§ 5. Exploration: the Island tile drawn: '5 plains food wood shelter beast mystery d2'."""
+
+    kind: ClassVar[str] = "rc-tile"
+    tile: str
+
+    def text(self) -> str:
+        return f"tile {self.tile}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/tile")
+        tile = parse_tile(self.tile)
+        r, c = rc(t), t.data["counters"]
+        if tile["tile"] in r["tiles"]:
+            raise RuleError(f"tile {tile['tile']} is already on the island")
+        r["tiles"][tile["tile"]] = {k: tile[k] for k in ("tile", "terrain", "food", "wood", "shelter")}
+        lines = [f"tile {tile['tile']} ({tile['terrain']}) is placed"]
+        if tile["terrain"] not in r["terrains"]:
+            r["terrains"].append(tile["terrain"])
+            lines.append(f"first {tile['terrain']}: mark every Invention that needs it")
+        if tile["beast"]:
+            c["hunting"] += 1
+            lines.append("a Beast card goes into the Hunting deck")
+        if tile["mystery"]:
+            lines.append("Mystery icon: see what it means on the Scenario card")
+        if tile["discoveries"]:
+            c["future-discoveries"] += tile["discoveries"]
+            lines.append(f"{tile['discoveries']} Discovery token(s) to Future Resources")
+        if tile["shelter"]:
+            lines.append("it shows a Shelter (not a built one)")
+        lines += continue_actions(t, cat, "action/tile")
+        return say(lines)
+
+
+def continue_actions(t: Table, cat: GameCatalog, step: str) -> list[str]:
+    """After an action or one of its follow-ups (the tile, an Adventure card): the next thing to do."""
+    pending = flow(t).get("pending") or []
+    if step in ("action/tile", "action/adventure") and pending:
+        pending.pop(0)
+    if pending:
+        goto(t, "action", pending[0], pending=pending)
+        return []
+    if next_entry(t) is not None:
+        goto(t, "action", "resolve")
+        return []
+    return finish_actions(t, cat)
+
+
+def finish_actions(t: Table, cat: GameCatalog) -> list[str]:
+    """§ IV.ii 8: pawns home, Future Resources become available, new Items are placed."""
+    c, r = t.data["counters"], rc(t)
+    got = []
+    for res in ("food", "wood", "fur", "discoveries"):
+        n = c[f"future-{res}"]
+        if n:
+            c[res] += n
+            c[f"future-{res}"] = 0
+            got.append(f"{n} {res}")
+    lines = ["Future Resources become available: " + (", ".join(got) or "none")]
+    for name in r["future_items"]:
+        r["items"].append({"name": name, "uses": None})
+        for target, n in (cat.rules.get("items", {}).get(name.lower()) or {}).items():
+            c[target] += n
+            lines.append(f"{name}: {target} +{n}")
+    r["future_items"] = []
+    r["plan"] = []
+    dice = weather_dice_for(t)
+    if dice is None:
+        goto(t, "weather", "dice")
+    else:
+        goto(t, "weather", "roll", dice=list(dice))
+    return lines

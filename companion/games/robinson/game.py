@@ -1,0 +1,234 @@
+"""Robinson Crusoe: Adventures on the Cursed Island: setup, automatic consequences, outcome, guided setup.
+
+Source: robinson-crusoe-rulebook-en.txt. The procedures are in phases.py and action_phase.py (importing this
+module registers them), the guided game in guide.py, the arithmetic in rules.py.
+"""
+
+from __future__ import annotations
+
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError, did_you_mean
+from ...guide import Ask
+from ...table import Table, new_table
+from . import phases, action_phase  # noqa: F401 (registers the actions)
+from . import rules as R
+from .guide import next_step  # noqa: F401 (the guided game's entry)
+from .state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
+                             who)
+
+OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
+YES = {"yes": True, "y": True, "true": True, "1": True, "on": True, "no": False, "n": False, "false": False,
+       "0": False, "off": False}
+
+
+def _words(value) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return [str(v).strip() for v in value if str(v).strip()]
+    return [w.strip() for w in str(value).replace(";", ",").split(",") if w.strip()]
+
+
+def _yes(options: dict, key: str, default: bool) -> bool:
+    v = options.get(key)
+    if v is None:
+        return default
+    if isinstance(v, bool):
+        return v
+    if str(v).strip().lower() not in YES:
+        raise UsageError(f"{key}={v!r}: accepted: yes or no")
+    return YES[str(v).strip().lower()]
+
+
+def player_count(options: dict) -> int:
+    p = options.get("players")
+    if p is None or p == []:
+        return 1
+    if isinstance(p, int) or (isinstance(p, str) and p.strip().isdigit()):
+        n = int(p)
+    else:
+        n = len(_words(p))
+    if not 1 <= n <= 4:
+        raise UsageError(f"players={p!r}: Robinson Crusoe is for 1 to 4 players")
+    return n
+
+
+def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
+    """The table after § Setup, from the choices made (options) and the seed for virtual draws."""
+    bad = [k for k in options if k not in OPTIONS]
+    if bad:
+        raise UsageError(f"option {bad[0]!r} is not a Robinson Crusoe setup choice; accepted: {', '.join(OPTIONS)}")
+    n = player_count(options)
+    seats = list(cat.seats)[:n]
+    t = new_table(cat, seats, options, seed)
+    rng = t.rng()
+    names = [] if isinstance(options.get("players"), (int, type(None))) or str(options.get("players")).isdigit() \
+        else _words(options.get("players"))
+    pool = characters_for(cat, n)
+    chosen = [c.lower() for c in _words(options.get("characters"))]
+    if len(chosen) > n:
+        raise UsageError(f"characters={options['characters']!r}: {len(chosen)} characters for {n} player(s)")
+    for c in chosen:
+        if c not in pool:
+            if c in characters_for(cat, 4):
+                raise UsageError(f"character {c!r}: a 2-player game draws only from {', '.join(pool)}")
+            raise unknown_character(cat, c)
+        if chosen.count(c) > 1:
+            raise UsageError(f"character {c!r} is chosen twice: one card each")
+    rest = sorted(set(pool) - set(chosen))
+    rng.shuffle(rest)
+    for i, seat in enumerate(seats):
+        vals = t.seat_values(seat)
+        vals["survivor"] = chosen[i] if i < len(chosen) else rest.pop()
+        if i < len(names):
+            vals["player"] = names[i]
+    rounds = _rounds(cat, options.get("rounds"))
+    t.data["limits"]["round"] = [1, rounds]
+    camp = cat.rules["start_tile"]
+    tile = {"tile": str(camp["tile"]), "terrain": camp["terrain"], "food": int(camp["food"]),
+            "wood": int(camp["wood"]), "shelter": bool(camp["shelter"])}
+    if options.get("camp"):
+        given = parse_tile(f"{tile['tile']} {tile['terrain']} {options['camp']}".replace(",", " "))
+        tile.update({k: given[k] for k in ("food", "wood", "shelter")})
+    t.data["counters"].update({"camp-food": tile["food"], "camp-wood": tile["wood"],
+                               "event-deck": R.event_deck_size(rounds)})
+    t.data["flags"]["camp-shelter"] = "yes" if tile["shelter"] else "no"
+    items = _words(options.get("items"))
+    if len(items) not in (0, 2):
+        raise UsageError(f"items={options['items']!r}: name the 2 Starting Items drawn, e.g. items=Hammer,Bible")
+    first = 0
+    if options.get("first"):
+        first = seats.index(seat_of(t, cat, str(options["first"])))
+    t.data["rc"] = {
+        "rounds": rounds,
+        "first": first,
+        "friday": _yes(options, "friday", n <= 2),
+        "dog": _yes(options, "dog", n == 1),
+        "arrange_card": n == 4,
+        "threat": [None, {"name": cat.rules["wreckage"]["name"], "pawns": 1, "icon": "wreckage"}],
+        "items": [{"name": i, "uses": 2} for i in (items or ["Starting Item A", "Starting Item B"])],
+        "future_items": [],
+        "terrains": [tile["terrain"]],
+        "tiles": {tile["tile"]: tile},
+        "camp": tile["tile"],
+        "plan": [],
+        "weather": parse_schedule(options.get("weather") or ""),
+    }
+    goto(t, "morale", "morale")  # § I. Event phase: skipped in the first round
+    return t
+
+
+def _rounds(cat: GameCatalog, value) -> int:
+    if value is None or value == "":
+        return int(cat.rules["rounds"]["default"])
+    hi = cat.tracks["round"].max
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        raise UsageError(f"rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}") from None
+    if not 1 <= n <= hi:
+        raise UsageError(f"rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}")
+    return n
+
+
+def settle(t: Table, cat: GameCatalog) -> None:
+    """A character whose life track is full dies, and the game is lost at once (§ End of the game)."""
+    if t.data.get("over") or "rc" not in t.data:
+        return
+    for seat in t.seats:
+        if t.seat_values(seat)["wounds"] >= life(t, cat, seat):
+            t.data["over"] = {"result": "lost", "reason": f"{who(t, cat, seat)} died", "dead": seat}
+            t.data["dead"] = [seat]
+            return
+    r = t.data["rc"]
+    if r["friday"] and t.data["counters"]["friday-wounds"] >= int(cat.characters["friday"].get("life", 6)):
+        r["friday"] = False  # Friday is no player's character: his death ends nothing (castaway's reading)
+        r["friday_dead"] = True
+
+
+def outcome(t: Table, cat: GameCatalog) -> dict:
+    """What the play log keeps of a finished game."""
+    c, f = t.data["counters"], t.data["flags"]
+    return {
+        "round": t.data["tracks"]["round"],
+        "rounds": t.data["rc"]["rounds"],
+        "reason": (t.data.get("over") or {}).get("reason", ""),
+        "characters": {t.seat_values(s)["survivor"]: t.seat_values(s)["wounds"] for s in t.seats},
+        "morale": t.data["tracks"]["morale"],
+        "shelter": f["shelter"],
+        "roof": c["roof"], "palisade": c["palisade"], "weapon": c["weapon"],
+    }
+
+
+# -- guided setup ------------------------------------------------------------------------------------
+
+
+def setup_asks(cat: GameCatalog, options: dict):
+    """The setup questions, one at a time; later ones depend on the answers already given."""
+    if not options.get("players"):
+        yield "players", Ask("How many players?", "number", lo=1, hi=4, default=1)
+    n = player_count(options)
+    pool = characters_for(cat, n)
+    for i in range(n):
+        taken = _words(options.get("characters"))
+        choices = (("random", "drawn at random"),) + tuple(
+            (c, f"{cat.characters[c].name}") for c in pool if c not in taken)
+        yield f"character:{i}", Ask(f"Character {i + 1} of {n}", "choice", choices=choices,
+                                    default="random")
+    seats = list(cat.seats)[:n]
+    names = _words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
+    labels = tuple((seat, f"{names[i]} ({seat})" if i < len(names) else f"player {i + 1} ({seat})")
+                   for i, seat in enumerate(seats))
+    if n > 1:
+        yield "first", Ask("Who is the youngest player? They take the First Player token", "choice",
+                           choices=labels, default=seats[0])
+    yield "rounds", Ask("Rounds on the Scenario card", "number", lo=1, hi=cat.tracks["round"].max,
+                        default=int(cat.rules["rounds"]["default"]))
+    yield "weather", Ask("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter' "
+                         "(Enter: castaway asks every round)", "text", default="ask")
+    yield "items", Ask("The 2 Starting Items drawn, e.g. 'Hammer, Bible' (Enter: unnamed)", "text", default="-")
+    yield "camp", Ask("What tile 8 shows besides the camp: food, wood, shelter", "text", default="food wood")
+    if n == 2 or n == 1:
+        yield "friday", Ask("Play with Friday?", "confirm", default=True)
+    yield "dog", Ask("Play with the dog?", "confirm", default=n == 1)
+
+
+def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
+    """Fold one setup answer into the options."""
+    if key == "players":
+        options["players"] = str(answer)
+    elif key.startswith("character:"):
+        if answer != "random":
+            options["characters"] = [*_words(options.get("characters")), answer]
+    elif key == "first":
+        options["first"] = str(answer)
+    elif key == "rounds":
+        options["rounds"] = str(answer)
+    elif key == "weather":
+        parse_schedule(answer)
+        if answer not in ("ask", "-"):
+            options["weather"] = answer
+    elif key == "items":
+        if answer != "-":
+            options["items"] = answer
+    elif key == "camp":
+        options["camp"] = answer
+    elif key in ("friday", "dog"):
+        options[key] = "yes" if answer else "no"
+    else:  # pragma: no cover - every key above is yielded by setup_asks
+        raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except those that would move the round without its flow: the phase (its
+    step lives in t.data["flow"]: castaway rc phase moves both) and the round marker's `next` (the night's
+    end moves it, passing the First Player token)."""
+    from ...actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the round marker moves at the end of the Night (castaway rc night-end); to correct "
+                        "the number: castaway set round N")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase moves with the round's steps: castaway rc phase {getattr(action, 'value', 'PHASE')} puts the round "
+                        "at the start of that phase")

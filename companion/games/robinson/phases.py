@@ -1,0 +1,442 @@
+"""Robinson Crusoe: the phases' procedures as registered actions (kinds 'rc-...').
+
+Each checks that the round stands where it applies (t.data["flow"]), changes the table copy it is
+given, moves the flow on, and returns {"say": ...} with what happened. The guided game and the
+single commands (ui/robinson_cmds.py) record these same actions. The action phase lives in
+action_phase.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...table import Table
+from . import rules as R
+from .state import (apply_changes, first, flow, goto, heal, parse_event, rc, who, wound,
+                             wound_each)
+
+SAY = {
+    "wrong_step": "that is not where the round stands: now {now}; castaway rc next says what to do",
+    "no_first_event": "the first round has no Event phase",
+    "deck_empty": "the Event deck is empty; if your table holds more cards: castaway set event-deck N",
+    "pushed": "{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then discard it.",
+    "wreck_gone": "{name} (a Wreckage card) leaves the Threat Action field with no Threat effect.",
+}
+
+
+def where(t: Table) -> str:
+    return f"{t.data['flags']['phase']}/{flow(t).get('step')}"
+
+
+def expect(t: Table, *steps: str) -> None:
+    if where(t) not in steps:
+        raise RuleError(SAY["wrong_step"].format(now=where(t)))
+
+
+def say(lines: list[str]) -> dict:
+    return {"say": "; ".join(x for x in lines if x)}
+
+
+# -- Event phase -------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class RcEvent(Action):
+    """§ I. Event phase: a card drawn from the Event deck; an Event card by its icon, with its name and
+    the pawns its Threat Action needs (Adventure and Mystery cards: resolve, then draw again)."""
+
+    kind: ClassVar[str] = "rc-event"
+    card: str
+    name: str | None = None
+    pawns: int | None = None
+
+    def text(self) -> str:
+        bits = [f"event deck: {self.card}"] + ([self.name] if self.name else []) + ([f"({self.pawns} pawn)"] if self.pawns else [])
+        return " ".join(bits)
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "event/draw")
+        kind, name, pawns = parse_event(" ".join(str(x) for x in (self.card, self.name or "", self.pawns or "")))
+        c = t.data["counters"]
+        if c["event-deck"] < 1:
+            raise RuleError(SAY["deck_empty"])
+        c["event-deck"] -= 1
+        if kind in ("adventure", "mystery"):
+            flow(t).update(step="effect", card={"kind": kind, "name": name})
+            return say([f"{kind.title()} card: resolve its Event effect (tell castaway what changed), then draw again"])
+        card = {"name": name or f"event (round {t.data['tracks']['round']})", "pawns": pawns or 1, "icon": kind}
+        flow(t).update(step="effect", card=card)
+        if kind == "book":
+            hint = "book icon: see what it means on the Scenario card"
+        else:
+            hint = f"{kind} icon: put the matching token on the {kind} Action field"
+        return say([f"Event card {card['name']!r}: {hint}; resolve its Event effect"])
+
+
+@register
+@dataclass(frozen=True)
+class RcAdjust(Action):
+    """What a card did to the table, typed in ('wood -1, cook.wounds +1, roof half'). At a point where
+    the round waits for card effects it also moves the round on."""
+
+    kind: ClassVar[str] = "rc-adjust"
+    changes: str = "-"
+
+    def text(self) -> str:
+        return f"card effects: {self.changes}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        step = where(t)
+        lines = apply_changes(t, cat, self.changes, to_future=t.data["flags"]["phase"] == "action")
+        if step == "event/effect":
+            lines += _after_effect(t)
+        elif step == "event/threat":
+            goto(t, "morale", "morale")
+        elif step == "action/adventure":
+            from .action_phase import continue_actions
+
+            lines += continue_actions(t, cat, step)
+        elif step == "night/heal":
+            goto(t, "night", "end")
+        return say(lines or ["nothing changed"])
+
+
+def _after_effect(t: Table) -> list[str]:
+    """After an Event card's effect it takes the rightmost threat space; cards slide left."""
+    card = flow(t)["card"]
+    if "kind" in card:  # an Adventure or Mystery card: back to the Event deck for the next card
+        flow(t).update(step="draw", card=None)
+        return []
+    threat = rc(t)["threat"]
+    pushed = threat[0]
+    threat[0], threat[1] = threat[1], card
+    lines = [f"{card['name']} goes to the right of the Threat Action field"]
+    if pushed and pushed.get("icon") != "wreckage":
+        goto(t, "event", "threat", card=pushed)
+        lines.append(SAY["pushed"].format(name=pushed["name"]))
+    else:
+        if pushed:
+            lines.append(SAY["wreck_gone"].format(name=pushed["name"]))
+        goto(t, "morale", "morale")
+    return lines
+
+
+# -- Morale and Production -------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class RcMorale(Action):
+    """§ II. Morale phase: the First Player gains or discards determination by the morale level; at the
+    highest level they may heal 1 wound instead ('heal')."""
+
+    kind: ClassVar[str] = "rc-morale"
+    choice: str | None = None
+
+    def text(self) -> str:
+        return "morale" + (f" ({self.choice})" if self.choice else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "morale/morale")
+        level = t.data["tracks"]["morale"]
+        top = t.limits(cat.tracks["morale"])[1]
+        seat = first(t)
+        name = who(t, cat, seat)
+        n = R.morale_tokens(level, cat.rules["morale"]["levels"])
+        vals = t.seat_values(seat)
+        if self.choice not in (None, "determination", "heal"):
+            raise UsageError(f"morale choice {self.choice!r}: accepted: determination, heal")
+        if self.choice == "heal" and level != top:
+            raise RuleError(f"healing instead of determination is only at the highest morale ({top}); morale is {level}")
+        if self.choice == "heal":
+            healed = heal(t, seat, 1)
+            line = f"morale {level:+d}: {name} heals {healed} wound"
+        elif n >= 0:
+            vals["determination"] += n
+            line = f"morale {level:+d}: {name} gains {n} determination" if n else "morale 0: nothing"
+        else:
+            left, missing = R.pay(vals["determination"], -n)
+            vals["determination"] = left
+            wound(t, seat, missing)
+            line = f"morale {level:+d}: {name} discards {-n - missing} determination"
+            if missing:
+                line += f" and takes {missing} wound(s) for the missing tokens"
+        goto(t, "production", "produce")
+        return say([line])
+
+
+@register
+@dataclass(frozen=True)
+class RcProduce(Action):
+    """§ III. Production phase: each source on the camp tile gives one cube to Available Resources."""
+
+    kind: ClassVar[str] = "rc-produce"
+
+    def text(self) -> str:
+        return "production"
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "production/produce")
+        c = t.data["counters"]
+        c["food"] += c["camp-food"]
+        c["wood"] += c["camp-wood"]
+        rc(t)["plan"] = []
+        goto(t, "action", "plan")
+        return say([f"the camp gives {c['camp-food']} food and {c['camp-wood']} wood"])
+
+
+# -- Weather -----------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class RcWeatherDice(Action):
+    """Which Weather dice the Scenario card shows for this round."""
+
+    kind: ClassVar[str] = "rc-weather-dice"
+    dice: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return "weather dice: " + (" ".join(self.dice) or "none")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "weather/dice")
+        for d in self.dice:
+            if d not in ("rain", "winter", "animals"):
+                raise UsageError(f"weather die {d!r}: accepted: rain, winter, animals")
+        goto(t, "weather", "roll", dice=list(dict.fromkeys(self.dice)))
+        return None
+
+
+def weather_dice(t: Table) -> list[str]:
+    dice = list(flow(t).get("dice") or [])
+    if t.data["flags"]["animals-die"] == "yes" and "animals" not in dice:
+        dice.append("animals")  # a card called for it: rolled once even if the scenario asks too
+    return dice
+
+
+@register
+@dataclass(frozen=True)
+class RcWeather(Action):
+    """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space."""
+
+    kind: ClassVar[str] = "rc-weather"
+    faces: str | None = None
+
+    def text(self) -> str:
+        return "weather" + (f" (table: {self.faces})" if self.faces else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "weather/roll")
+        from .action_phase import roll
+
+        dice = weather_dice(t)
+        rolled = roll(t, cat, dice, self.faces) if dice else []
+        c = t.data["counters"]
+        w = R.weather_from(rolled, c["rain-token"], c["winter-token"], c["storm-token"])
+        beast = cat.rules["weather_beast"]
+        o = R.face_weather(w, c["roof"], c["food"], c["nonperishable"], c["wood"], c["palisade"], c["weapon"],
+                           int(beast["strength"]))
+        c["food"], c["nonperishable"], c["wood"], c["palisade"] = o.food, o.nonperishable, o.wood, o.palisade
+        wound_each(t, o.wounds_each)
+        fighter = first(t)
+        wound(t, fighter, o.fighter_wounds)
+        lines = list(o.lines) or ["no weather this round"]
+        if o.wounds_each:
+            lines.append(f"{o.wounds_each} wound(s) for each player")
+        if o.fighter_wounds:
+            lines.append(f"{who(t, cat, fighter)} fights the beast: {o.fighter_wounds} wound(s)")
+        c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
+        t.data["flags"]["animals-die"] = "no"
+        goto(t, "night", "eat")
+        out = {"say": "; ".join(lines), "wounds_each": o.wounds_each}
+        if dice:
+            out.update(dice=dice, faces=[[f] for f in rolled])
+        return out
+
+
+# -- Night -------------------------------------------------------------------------------------------
+
+
+@register
+@dataclass(frozen=True)
+class RcEat(Action):
+    """§ VI. Night 1: one food per player; each player who cannot eat takes 2 wounds."""
+
+    kind: ClassVar[str] = "rc-eat"
+    hungry: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return "night: eat" + (f" ({', '.join(self.hungry)} go hungry)" if self.hungry else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "night/eat")
+        from .state import check_names
+
+        c = t.data["counters"]
+        have = c["food"] + c["nonperishable"]
+        short = max(0, len(t.seats) - have)
+        hungry = check_names(t, cat, list(self.hungry))
+        if len(hungry) != short:
+            if short == 0:
+                raise RuleError(f"there is food for everyone ({have}); nobody goes hungry")
+            raise RuleError(f"{have} food for {len(t.seats)} players: name {short} who go(es) hungry, not {len(hungry)}")
+        eaters = len(t.seats) - short
+        c["food"], c["nonperishable"], _ = R.eat(c["food"], c["nonperishable"], eaters)
+        for s in hungry:
+            wound(t, s, 2)
+        goto(t, "night", "camp")
+        lines = [f"{eaters} food eaten"] + [f"{who(t, cat, s)} goes hungry: 2 wounds" for s in hungry]
+        return say(lines)
+
+
+@register
+@dataclass(frozen=True)
+class RcCamp(Action):
+    """§ VI. Night 2: the camp stays, or moves to an adjacent tile (a known tile by number, or a new one
+    with its sources: '5 plains food wood shelter')."""
+
+    kind: ClassVar[str] = "rc-camp"
+    to: str | None = None
+
+    def text(self) -> str:
+        return f"camp moves to tile {self.to}" if self.to else "camp stays"
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "night/camp")
+        goto(t, "night", "heal")
+        if not self.to or self.to.strip().lower() in ("stay", "-", "no"):
+            return say(["the camp stays"])
+        from .state import parse_tile
+
+        r = rc(t)
+        words = self.to.strip().split()
+        if len(words) == 1:
+            if words[0] not in r["tiles"]:
+                known = ", ".join(sorted(r["tiles"])) or "none"
+                raise RuleError(f"tile {words[0]!r} is not on the island yet (known: {known}); describe it: "
+                                f"'{words[0]} plains food wood shelter'")
+            tile = r["tiles"][words[0]]
+        else:
+            tile = parse_tile(self.to)
+            r["tiles"][tile["tile"]] = tile
+        if tile["tile"] == r["camp"]:
+            raise RuleError(f"the camp is already on tile {r['camp']}")
+        c, f = t.data["counters"], t.data["flags"]
+        built = f["shelter"] == "built"
+        roof, pal = R.camp_move(c["roof"], c["palisade"], built)
+        lines = [f"the camp moves from tile {r['camp']} to tile {tile['tile']}"]
+        if (roof, pal) != (c["roof"], c["palisade"]):
+            lines.append(f"roof {c['roof']} → {roof}, palisade {c['palisade']} → {pal}")
+        c["roof"], c["palisade"] = roof, pal
+        r["camp"] = tile["tile"]
+        c["camp-food"], c["camp-wood"] = tile["food"], tile["wood"]
+        f["camp-shelter"] = "yes" if tile["shelter"] else "no"
+        if f["shortcut"] == "yes":
+            f["shortcut"] = "no"
+            lines.append("the Shortcut token is discarded: the Shortcut goes back to its Invention side")
+        return say(lines)
+
+
+@register
+@dataclass(frozen=True)
+class RcNightEnd(Action):
+    """§ VI. Night 3-5: open-air wounds, food rots unless stored, the round marker moves on and the
+    First Player token passes clockwise; after the last round the game is lost. It may follow the
+    camp step directly: healing (castaway rc effects cook.wounds -1) is only for those who have a way to."""
+
+    kind: ClassVar[str] = "rc-night-end"
+
+    def text(self) -> str:
+        return "night ends"
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "night/heal", "night/end")  # healing is optional: nothing to heal goes straight on
+        c, f, r = t.data["counters"], t.data["flags"], rc(t)
+        lines = []
+        if f["shelter"] != "built" and f["camp-shelter"] != "yes":
+            wound_each(t, 1)
+            lines.append("no shelter: 1 wound each for sleeping in the open air")
+        if f["food-store"] != "yes" and c["food"]:
+            lines.append(f"{c['food']} food rots")
+            c["food"] = 0
+        rnd = t.data["tracks"]["round"]
+        if rnd >= r["rounds"]:
+            t.data["over"] = {"result": "lost", "reason": f"round {rnd} of {r['rounds']} ended without the scenario goal"}
+            lines.append("the last round is over and the goal is not met: the game is lost")
+            return say(lines)
+        t.data["tracks"]["round"] = rnd + 1
+        r["first"] = (r["first"] + 1) % len(t.seats)
+        goto(t, "event", "draw")
+        lines.append(f"round {rnd + 1}; {who(t, cat, first(t))} is the First Player")
+        return say(lines)
+
+
+@register
+@dataclass(frozen=True)
+class RcGoal(Action):
+    """The scenario's goal is met (the table confirms): the game is won."""
+
+    kind: ClassVar[str] = "rc-goal"
+
+    def text(self) -> str:
+        return "scenario goal met"
+
+    def run(self, t: Table, cat: GameCatalog):
+        t.data["over"] = {"result": "won", "reason": "the scenario goal is met"}
+        return say([f"the scenario goal is met in round {t.data['tracks']['round']}: everyone wins"])
+
+
+@register
+@dataclass(frozen=True)
+class RcUseItem(Action):
+    """Use a Starting Item: each can be used twice in the game."""
+
+    kind: ClassVar[str] = "rc-use-item"
+    item: str
+
+    def text(self) -> str:
+        return f"use {self.item}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        items = [i for i in rc(t)["items"] if i["uses"] is not None]
+        key = self.item.strip().lower()
+        match = [i for i in items if i["name"].lower() == key] or [
+            i for i in items if i["name"].lower().startswith(key)]
+        if len(match) != 1:
+            names = ", ".join(i["name"] for i in items) or "none"
+            raise UsageError(f"starting item {self.item!r}; accepted: {names}")
+        item = match[0]
+        if item["uses"] < 1:
+            raise RuleError(f"{item['name']} is used up (each Starting Item works twice)")
+        item["uses"] -= 1
+        return say([f"{item['name']}: {item['uses']} use(s) left"])
+
+
+@register
+@dataclass(frozen=True)
+class RcPhase(Action):
+    """A correction: put the round at the start of a phase (the table is the source of truth)."""
+
+    kind: ClassVar[str] = "rc-phase"
+    phase: str
+
+    def text(self) -> str:
+        return f"phase set to {self.phase}"
+
+    def run(self, t: Table, cat: GameCatalog):
+        first_step = {"event": "draw", "morale": "morale", "production": "produce", "action": "plan",
+                      "weather": "dice", "night": "eat"}
+        if self.phase not in first_step:
+            raise UsageError(f"phase {self.phase!r}: accepted: {', '.join(R.PHASES)}")
+        if self.phase == "event" and t.data["tracks"]["round"] == 1:
+            raise RuleError(SAY["no_first_event"])
+        if self.phase == "action":
+            rc(t)["plan"] = []
+        goto(t, self.phase, first_step[self.phase])
+        return None

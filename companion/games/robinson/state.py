@@ -1,0 +1,399 @@
+"""Robinson Crusoe: where the game's own state lives, and the parsers shared by the CLI and the guide.
+
+Layout (besides the generic tracks/counters/flags of decks/robinson/):
+  t.data["rc"]    rounds, first (index of the First Player's seat), friday, dog, arrange_card,
+                  threat [left, right] (None or {"name", "pawns", "icon"}), items [{"name", "uses"}]
+                  (uses None: a built Item), future_items, terrains, tiles {number: {...}}, camp,
+                  plan [{what, arg, by, helper, pay, cost, done}], weather (schedule or None)
+  t.data["flow"]  where the round stands: {"step": ..., and what that step needs}
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError, did_you_mean
+from ...table import Table
+from . import rules as R
+
+SHARED = ("food", "wood", "fur", "palisade")  # short of these: one wound for each player per piece
+PLAN_WORDS = ("threat-left", "threat-right", "hunt", "shelter", "roof", "palisade", "weapon", "item",
+              "gather", "explore", "arrange", "rest")
+HELPERS = ("friday", "dog", "extra")
+EVENT_KINDS = ("adventure", "mystery", "book", "build", "gather", "explore")
+
+
+def rc(t: Table) -> dict:
+    return t.data["rc"]
+
+
+def flow(t: Table) -> dict:
+    return t.data["flow"]
+
+
+def goto(t: Table, phase: str, step: str, **extra) -> None:
+    t.data["flags"]["phase"] = phase
+    t.data["flow"] = {"step": step, **extra}
+
+
+def first(t: Table) -> str:
+    return t.seats[rc(t)["first"] % len(t.seats)]
+
+
+def who(t: Table, cat: GameCatalog, seat: str) -> str:
+    if seat in HELPERS:
+        return cat.characters[seat].name if seat in cat.characters else seat
+    c = t.seat_values(seat).get("survivor")
+    return cat.characters[c].name if c in cat.characters else seat
+
+
+def life(t: Table, cat: GameCatalog, seat: str) -> int:
+    return int(cat.characters[t.seat_values(seat)["survivor"]].get("life", 12))
+
+
+def wound(t: Table, seat: str, n: int) -> None:
+    if n > 0:
+        t.seat_values(seat)["wounds"] += n
+
+
+def wound_each(t: Table, n: int) -> None:
+    for s in t.seats:
+        wound(t, s, n)
+
+
+def heal(t: Table, seat: str, n: int = 1) -> int:
+    if seat == "friday":
+        c = t.data["counters"]
+        healed = min(n, c["friday-wounds"])
+        c["friday-wounds"] -= healed
+        return healed
+    vals = t.seat_values(seat)
+    healed = min(n, vals["wounds"])
+    vals["wounds"] -= healed
+    return healed
+
+
+def wound_pawn(t: Table, owner: str, n: int) -> None:
+    """Wounds for whoever took an action: a player's character, or Friday (his own life track)."""
+    if owner == "friday":
+        if n > 0:
+            t.data["counters"]["friday-wounds"] += n
+    else:
+        wound(t, owner, n)
+
+
+def determination(t: Table, owner: str, n: int) -> bool:
+    """Determination tokens to whoever took an action; Friday keeps none (castaway's reading: the tokens go
+    to a player's own supply). Returns whether they were given."""
+    if owner in HELPERS:
+        return False
+    t.seat_values(owner)["determination"] += n
+    return True
+
+
+def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
+    """A seat by colour, character id, or the player's name."""
+    key = str(name).strip().lower()
+    for seat in t.seats:
+        if key and (t.seat_values(seat).get("player") or "").lower() == key:
+            return seat
+    try:
+        return t.resolve_seat(cat, name)
+    except UsageError:
+        names = [t.seat_values(s).get("player") for s in t.seats if t.seat_values(s).get("player")]
+        chars = [t.seat_values(s)["survivor"] for s in t.seats]
+        raise UsageError(f"nobody called {name!r} at this table; accepted: {', '.join(names + chars + list(t.seats))}") from None
+
+
+# -- adjustments: what a card changed, typed at the table ----------------------------------------
+
+_ITEM = re.compile(r"^(\S+?)\s*(?:\s|=)\s*([+-]?\d+|half|[a-z]+)$")
+
+
+def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool = False) -> list[str]:
+    """Apply 'wood -1, cook.wounds +2, roof half, storm-token +1, morale =2, camp-shelter yes'.
+
+    A shared resource or the Palisade that cannot pay is one wound for each player per missing piece,
+    determination one wound for its owner (Unfulfilled Demand). In the Action phase resources gained
+    go to the Future Resources space (to_future)."""
+    lines: list[str] = []
+    raw = (text or "").strip()
+    if raw in ("", "-", "none", "nothing"):
+        return lines
+    accepted = "write NAME +N, NAME -N, NAME =N or NAME half, separated by commas, e.g. 'wood -1, cook.wounds +1'"
+    for item in re.split(r"[,;]", raw):
+        item = item.strip()
+        if not item:
+            continue
+        m = _ITEM.match(item.lower())
+        if not m:
+            raise UsageError(f"change {item!r}: {accepted}")
+        name, op = m.groups()
+        if "." in name:  # a player's name works as well as a colour or character
+            left, _, comp = name.partition(".")
+            name = f"{seat_of(t, cat, left)}.{comp}"
+        tg = t.resolve(cat, name)
+        if tg.kind == "flag":
+            if tg.spec.values is not None and op not in tg.spec.values:
+                raise UsageError(f"change {item!r}: {tg.label} accepts {', '.join(tg.spec.values)}")
+            t.put(tg, op)
+            lines.append(f"{tg.label} = {op}")
+            continue
+        if tg.kind not in ("track", "counter"):
+            raise UsageError(f"change {item!r}: {tg.label} cannot be changed this way; {accepted}")
+        now = t.get(tg)
+        if op == "half":
+            delta = -R.half_loss(now)
+        elif op.startswith(("+", "-")):
+            delta = int(op)
+        elif op.isdigit() or op.startswith("-"):
+            delta = int(op) - now
+        else:
+            raise UsageError(f"change {item!r}: {op!r} is not a number; {accepted}")
+        if abs(delta) > 1000:
+            raise UsageError(f"change {item!r}: {delta:+d} is far too large")
+        lines.append(_change(t, cat, tg, delta, to_future))
+    return lines
+
+
+def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
+    from ...actions import check_range
+
+    if tg.kind == "track":
+        new = t.get(tg) + delta
+        check_range(t, tg, new)
+        t.put(tg, new)
+        return f"{tg.label} {delta:+d} → {new}"
+    cid = tg.spec.id
+    if delta > 0 and to_future and cid in ("food", "wood", "fur"):
+        t.data["counters"][f"future-{cid}"] += delta
+        return f"future-{cid} +{delta} (gains of the Action phase wait in Future Resources)"
+    now = t.get(tg)
+    lo, hi = t.limits(tg.spec)
+    if delta < 0 and now + delta < lo:
+        missing = lo - (now + delta)
+        if cid == "food":
+            food, nonp, miss = R.eat(now, t.data["counters"]["nonperishable"], -delta)
+            t.data["counters"]["food"], t.data["counters"]["nonperishable"] = food, nonp
+            wound_each(t, miss)
+            return f"food {delta:+d}" + (f": {miss} missing, {miss} wound(s) each" if miss else " (non-perishable used)")
+        if cid in SHARED:
+            t.put(tg, lo)
+            wound_each(t, missing)
+            return f"{cid} {delta:+d}: {missing} missing → {missing} wound(s) for each player"
+        if cid == "determination":
+            t.put(tg, lo)
+            wound(t, tg.seat, missing)
+            return f"{tg.label} {delta:+d}: {missing} missing → {missing} wound(s) to {who(t, cat, tg.seat)}"
+        raise RuleError(f"{tg.label} is {now}: it cannot go {delta:+d} (lowest {lo})")
+    if hi is not None and now + delta > hi:
+        raise RuleError(f"{tg.label} {now}{delta:+d} is past its cap of {hi}")
+    t.put(tg, now + delta)
+    return f"{tg.label} {delta:+d} → {now + delta}"
+
+
+# -- planning: 'roof cook+cook fur', 'gather wood 3 explorer', 'item fire carpenter wood=1' --------
+
+
+def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
+    """A planned action from its words; raises UsageError saying what is accepted."""
+    words = [w for w in str(text).strip().lower().split() if w]
+    example = ("e.g. 'roof cook+cook fur', 'explore explorer', 'gather wood 3 carpenter+friday', "
+               "'item fire cook wood=1' ('own' for the character's own Invention)")
+    if not words:
+        raise UsageError(f"empty plan; {example}")
+    what = {"left": "threat-left", "right": "threat-right", "weapons": "weapon",
+            "hunting": "hunt", "exploration": "explore", "gathering": "gather"}.get(words[0], words[0])
+    if what not in PLAN_WORDS:
+        raise UsageError(f"plan {text!r}: {words[0]!r} is not an action; accepted: {', '.join(PLAN_WORDS)}")
+    rest = words[1:]
+    arg = None
+    if what == "item":
+        if not rest:
+            raise UsageError(f"plan {text!r}: name the Invention, e.g. 'item fire cook'")
+        arg, rest = rest[0], rest[1:]
+    elif what == "gather":
+        if not rest or rest[0] not in ("food", "wood"):
+            raise UsageError(f"plan {text!r}: gather food or wood, e.g. 'gather wood 3 cook' (3: the tile)")
+        arg, rest = rest[0], rest[1:]
+        if rest and rest[0].isdigit():
+            arg, rest = f"{arg}@{rest[0]}", rest[1:]
+    elif what == "explore" and rest and rest[0].isdigit():
+        arg, rest = rest[0], rest[1:]
+    if not rest:
+        raise UsageError(f"plan {text!r}: say who takes it (a colour or character, '+' for a second pawn); {example}")
+    by, _, helper = rest[0].partition("+")
+    pay, cost, own = None, {}, False
+    for w in rest[1:]:
+        if w == "own" and what == "item":
+            own = True
+        elif w in ("wood", "fur", "furs"):
+            pay = "fur" if w.startswith("fur") else "wood"
+        elif "=" in w:
+            k, _, v = w.partition("=")
+            k = "fur" if k == "furs" else k
+            if k not in ("wood", "fur", "food") or not v.isdigit():
+                raise UsageError(f"plan {text!r}: cost {w!r}; accepted: wood=N, fur=N, food=N")
+            cost[k] = int(v)
+        else:
+            raise UsageError(f"plan {text!r}: {w!r} is not understood; {example}")
+    return {"what": what, "arg": arg, "by": by, "helper": helper or None, "pay": pay,
+            "cost": ",".join(f"{k}={v}" for k, v in sorted(cost.items())) or None, "own": own}
+
+
+def pawn_owner(t: Table, cat: GameCatalog, name: str) -> str:
+    """A pawn's owner: a seat, or friday / dog / extra."""
+    if name in HELPERS:
+        return name
+    return seat_of(t, cat, name)
+
+
+def pawns_free(t: Table, owner: str) -> int:
+    r = rc(t)
+    total = {"friday": 1 if r["friday"] else 0, "dog": 1 if r["dog"] else 0,
+             "extra": t.data["counters"]["extra-pawns"]}.get(owner, 2)
+    used = sum((p["by"] == owner) + (p.get("helper") == owner) for p in r["plan"])
+    return total - used
+
+
+def cost_of(t: Table, cat: GameCatalog, what: str, pay: str | None, cost: str | None) -> dict[str, int]:
+    """Resources a Building action sets aside: wood or furs, never a mix (§ Building)."""
+    if what in ("shelter", "roof", "palisade"):
+        n = str(len(t.seats))
+        table = cat.rules["shelter_cost"]
+        pay = pay or ("wood" if t.data["counters"]["wood"] >= table["wood"][n] else "fur")
+        return {pay: int(table[pay][n])}
+    if what == "weapon":
+        return {"wood": int(cat.rules["weapon_cost"]["wood"])}
+    if what == "item" and cost:
+        return {k: int(v) for k, v in (c.split("=") for c in cost.split(","))}
+    return {}
+
+
+def reserved(t: Table) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for p in rc(t)["plan"]:
+        for k, v in (p.get("reserve") or {}).items():
+            out[k] = out.get(k, 0) + v
+    return out
+
+
+def next_entry(t: Table) -> dict | None:
+    for p in rc(t)["plan"]:
+        if not p.get("done"):
+            return p
+    return None
+
+
+def sort_plan(plan: list[dict]) -> list[dict]:
+    def key(p):
+        kind = "threat" if p["what"].startswith("threat") else "build" if p["what"] in R.BUILDS else p["what"]
+        return R.ORDER.index(kind)
+
+    return sorted(plan, key=key)
+
+
+def kind_of(p: dict) -> str:
+    return "threat" if p["what"].startswith("threat") else "build" if p["what"] in R.BUILDS else p["what"]
+
+
+def needs_dice(p: dict) -> bool:
+    return kind_of(p) in ("build", "gather", "explore") and not p.get("helper")
+
+
+def weather_dice_for(t: Table) -> tuple[str, ...] | None:
+    """The dice the scenario card shows for this round, from the schedule given at setup (None: ask)."""
+    sched = rc(t).get("weather")
+    if sched is None:
+        return None
+    rnd = t.data["tracks"]["round"]
+    dice: tuple[str, ...] = ()
+    for start, ds in sched:
+        if start <= rnd:
+            dice = tuple(ds)
+    return dice
+
+
+def parse_schedule(text: str) -> list[list] | None:
+    """'4:rain 7:rain+winter 10:rain+winter+animals' → [[4, [rain]], ...]; '' or 'ask' → None."""
+    raw = (text or "").strip().lower()
+    if raw in ("", "-", "ask"):
+        return None
+    out = []
+    for part in re.split(r"[\s;]+", raw):
+        rnd, _, dice = part.partition(":")
+        names = [d for d in re.split(r"[+,]", dice) if d and d != "none"]
+        if not rnd.isdigit() or any(d not in ("rain", "winter", "animals") for d in names):
+            raise UsageError(f"weather schedule {text!r}: write ROUND:DICE from that round on, e.g. "
+                             "'4:rain 7:rain+winter 10:rain+winter+animals' (dice: rain, winter, animals)")
+        out.append([int(rnd), names])
+    return sorted(out)
+
+
+def parse_event(text: str) -> tuple[str, str | None, int | None]:
+    """'book Heavy rain 2' / '3 Heavy rain 2' / 'adventure' → (kind, name, pawns)."""
+    words = str(text).strip().split()
+    if not words:
+        raise UsageError("empty answer; " + EVENT_HELP)
+    k = words[0].lower()
+    if k.isdigit() and 1 <= int(k) <= len(EVENT_KINDS):
+        k = EVENT_KINDS[int(k) - 1]
+    if k not in EVENT_KINDS:
+        raise UsageError(f"card {text!r}: {words[0]!r}; " + EVENT_HELP)
+    rest = words[1:]
+    pawns = None
+    if rest and rest[-1].isdigit():
+        pawns = int(rest[-1])
+        rest = rest[:-1]
+        if pawns not in (1, 2):
+            raise UsageError(f"card {text!r}: a threat action takes 1 or 2 pawns, not {pawns}")
+    return k, " ".join(rest) or None, pawns
+
+
+EVENT_HELP = ("accepted: 1 adventure, 2 mystery (card drawn from the Event deck), or an Event card by its icon: "
+              "3 book, 4 build, 5 gather, 6 explore, then optionally its name and its threat action's pawns, "
+              "e.g. '3 Heavy rain 2'")
+
+
+def parse_tile(text: str) -> dict:
+    """'5 plains food wood shelter beast mystery d2' → a tile's facts."""
+    words = str(text).strip().lower().split()
+    accepted = ("write the tile's number, its terrain, then what it shows: food, wood, shelter, beast, "
+                "mystery, and dN for N discovery tokens; e.g. '5 plains food beast d2'")
+    if len(words) < 2 or not words[0].isdigit():
+        raise UsageError(f"tile {text!r}: {accepted}")
+    tile = {"tile": words[0], "terrain": words[1], "food": 0, "wood": 0, "shelter": False, "beast": False,
+            "mystery": False, "discoveries": 0}
+    for w in words[2:]:
+        if w in ("food", "wood"):
+            tile[w] += 1
+        elif w in ("shelter", "beast", "mystery"):
+            tile[w] = True
+        elif re.fullmatch(r"d\d", w):
+            tile["discoveries"] = int(w[1:])
+        else:
+            raise UsageError(f"tile {text!r}: {w!r} is not understood; {accepted}")
+    return tile
+
+
+def check_names(t: Table, cat: GameCatalog, names: list[str]) -> list[str]:
+    out = []
+    for n in names:
+        s = seat_of(t, cat, n)
+        if s in out:
+            raise UsageError(f"{n!r} is named twice")
+        out.append(s)
+    return out
+
+
+def characters_for(cat: GameCatalog, n: int) -> list[str]:
+    """The characters a game of n players draws from (§ Setup: 2 players only Carpenter, Cook, Explorer)."""
+    pool = [c.id for c in cat.characters.values() if c.role == "player"]
+    if n == 2:
+        pool = [c for c in pool if cat.characters[c].get("duo")]
+    return sorted(pool)
+
+
+def unknown_character(cat: GameCatalog, name: str) -> UsageError:
+    return UsageError(f"character {name!r}; " + did_you_mean(name, characters_for(cat, 4)))

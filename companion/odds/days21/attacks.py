@@ -1,0 +1,223 @@
+"""21 Days: exact odds of the attacks (the four-bite shark attack, a single Shark 1 / 6 bite, the
+octopus fight, a jellyfish swim), by pushing a distribution over the survivors' strength stacks through
+the same steps the rules procedures in companion/games/days21/attacks.py take.
+
+A survivor's strength is a stack of dice, top die first (`(3, 5)`: visible 3, a 5 under it); losing
+strength uses the engine's own `actions.stack_lose`, so a spent top die is gone for good, and an empty
+stack is a dead survivor. Colour tokens pick uniformly among the survivors in question.
+Not modelled (the table decides them, castaway cannot know): Pjotr cancelling a wound, the Dolphin,
+rerolls and special hope tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...actions import stack_lose
+from ..dist import D6, Dist, ONE, add, marginal, prob, push, walk
+
+Stacks = tuple  # tuple of per-survivor stacks, each a tuple of ints (empty: dead)
+
+
+@dataclass(frozen=True)
+class Crew:
+    """The survivors as the odds see them: seat ids, names, strength stacks, and which seat each shark
+    fin (1..6) points at (None: an empty spot, the colour tokens then pick)."""
+
+    seats: tuple[str, ...]
+    names: tuple[str, ...]
+    stacks: Stacks
+    fins: dict = field(default_factory=dict)  # fin -> seat index or None
+
+    def index(self, seat: str) -> int:
+        return self.seats.index(seat)
+
+
+def hurt(stacks: Stacks, i: int, n: int = 1) -> Stacks:
+    return stacks[:i] + (tuple(stack_lose(list(stacks[i]), n)),) + stacks[i + 1:]
+
+
+def alive(stacks: Stacks) -> list[int]:
+    return [i for i, s in enumerate(stacks) if s]
+
+
+DEN = 6 * 12 * 6  # die face x colour-token pick among 1..4 survivors (lcm 12) x die face
+
+
+def _bite_step(fins: dict, only_fin: int | None):
+    """One shark bite, in weights out of DEN: the outer face picks the fin (or `only_fin` bites), a
+    fin at an empty spot lets the colour tokens pick among the living, inner > visible wounds."""
+    fin_w = {only_fin: 6} if only_fin else {f: 1 for f in range(1, 7)}
+
+    def step(stacks: Stacks) -> dict:
+        living = alive(stacks)
+        if not living:
+            return {stacks: DEN}
+        out: dict = {}
+        for fin, wf in fin_w.items():
+            i = fins.get(fin)
+            targets = [i] if i is not None and stacks[i] else living
+            share = 12 // len(targets)
+            for v in targets:
+                w = wf * share
+                hit = max(0, 6 - stacks[v][0])
+                add(out, hurt(stacks, v), w * hit)
+                add(out, stacks, w * (6 - hit))
+        return out
+
+    return step
+
+
+def shark_attack(crew: Crew, bites: int = 4) -> Dist:
+    """The final strength stacks after `bites` bites of the shark attack (4 at night)."""
+    return walk(crew.stacks, _bite_step(crew.fins, None), bites, DEN)
+
+
+def shark_bite(crew: Crew, fin: int) -> Dist:
+    """Shark 1 or Shark 6 of the logbook: one bite at that fin's survivor, only the inner die counts."""
+    return walk(crew.stacks, _bite_step(crew.fins, fin), 1, DEN)
+
+
+def octopus_fight(crew: Crew, tentacles: int) -> Dist:
+    """The fight once the octopus is awake: {(final stacks, tentacles cut): p}. Each tentacle attacks once:
+    the white die grabs whoever shows that visible strength (ties: colour tokens), who rolls the placement
+    die: lower loses 1 strength, equal escapes, higher cuts the tentacle off."""
+
+    moves: dict = {}
+
+    def grab(stacks: Stacks) -> list:
+        """(next stacks, tentacles cut, weight) of one tentacle at these stacks (kept: the fight revisits)."""
+        got = moves.get(stacks)
+        if got is None:
+            living = alive(stacks)
+            acc: dict = {}
+            if not living:
+                acc[(stacks, 0)] = DEN
+            for w in range(1, 7) if living else ():
+                match = [i for i in living if stacks[i][0] == w]
+                if not match:
+                    add(acc, (stacks, 0), 12 * 6)
+                    continue
+                share = 12 // len(match)
+                for v in match:
+                    add(acc, (hurt(stacks, v), 0), share * (w - 1))
+                    add(acc, (stacks, 0), share)
+                    add(acc, (stacks, 1), share * (6 - w))
+            got = moves[stacks] = [(nxt, c, q) for (nxt, c), q in acc.items()]
+        return got
+
+    def step(state) -> dict:
+        stacks, cut = state
+        return {(nxt, cut + c): q for nxt, c, q in grab(stacks)}
+
+    return walk((crew.stacks, 0), step, tentacles, DEN)
+
+
+def octopus_wakes(faces, reroll: bool = False) -> Fraction:
+    """The octopus die wakes the octopus (any tentacle face); with the Professor's reroll of a tentacle."""
+    p = sum((w for f, w in _faces(faces).items() if f != "blank"), Fraction(0))
+    return p * p if reroll else p
+
+
+def _faces(faces) -> Dist:
+    out: Dist = {}
+    for f in faces:
+        add(out, f, Fraction(1, len(faces)))
+    return out
+
+
+def challenge_ok(op: str, n: int) -> Fraction:
+    ok = sum(1 for v in range(1, 7) if (v > n if op == ">" else v < n))
+    return Fraction(ok, 6)
+
+
+def jellyfish(stack: tuple, challenges) -> Dist:
+    """One survivor's swim back past the card's four challenges: {final stack: p}. Each failed roll costs
+    1 strength; the swim ends if the swimmer dies."""
+    dist: Dist = {tuple(stack): ONE}
+    for op, n in challenges:
+        ok = challenge_ok(op, n)
+
+        def step(s, ok=ok):
+            if not s:
+                return {s: ONE}
+            return {s: ok, tuple(stack_lose(list(s), 1)): 1 - ok} if ok < 1 else {s: ONE}
+
+        dist = push(dist, step)
+    return dist
+
+
+# -- what a final distribution means for each survivor ---------------------------------------------
+
+
+def fate(before: tuple, after: tuple) -> str:
+    if not after:
+        return "die"
+    if len(after) < len(before):
+        return "lose_die"
+    return "ok"
+
+
+def summary(crew: Crew, final: Dist, key=lambda s: s) -> dict:
+    """Per survivor: the distribution of strength lost, the chance to lose a die (and live), to die;
+    the chance nobody dies. `key` takes the stacks out of a joint outcome."""
+    people = []
+    for i, (seat, nm, st) in enumerate(zip(crew.seats, crew.names, crew.stacks)):
+        if not st:
+            continue
+        loss = marginal(final, lambda x, i=i: sum(st) - sum(key(x)[i]))
+        people.append({
+            "seat": seat, "name": nm, "strength": list(st),
+            "loss": loss,
+            "lose_die": prob(final, lambda x, i=i: fate(st, key(x)[i]) == "lose_die"),
+            "die": prob(final, lambda x, i=i: fate(st, key(x)[i]) == "die"),
+        })
+    nobody = prob(final, lambda x: all(key(x)[i] for i in alive(crew.stacks)))
+    return {"survivors": people, "nobody_dies": nobody}
+
+
+def single_summary(stack: tuple, final: Dist) -> dict:
+    return {
+        "strength": list(stack),
+        "loss": marginal(final, lambda s: sum(stack) - sum(s)),
+        "lose_die": prob(final, lambda s: fate(stack, s) == "lose_die"),
+        "die": prob(final, lambda s: fate(stack, s) == "die"),
+    }
+
+
+# -- reading the table --------------------------------------------------------------------------------
+
+
+def crew_from_table(t, cat) -> Crew:
+    """The living survivors of a 21 Days table, their stacks and the shark fins' targets."""
+    from ...games.days21.core import living, name, raft
+
+    seats = tuple(living(t))
+    stacks = tuple(tuple(t.seat_values(s)["strength"]) for s in seats)
+    names = tuple(name(t, cat, s).split(" (")[0] for s in seats)
+    fins = {}
+    spots = raft(t)
+    for fin, spot in cat.rules["raft"]["fins"].items():
+        seat = spots.get(str(spot))
+        fins[int(fin)] = seats.index(seat) if seat in seats else None
+    return Crew(seats, names, stacks, fins)
+
+
+def crew_from_values(stacks: list[tuple], names: list[str] | None = None, fins: dict | None = None) -> Crew:
+    """A crew typed on the command line: stacks in raft-spot order (spot 1 first) unless `fins` says."""
+    seats = tuple(f"s{i + 1}" for i in range(len(stacks))) if names is None else tuple(names)
+    if fins is None:
+        from ...catalog import load
+
+        raw = load("21days").rules["raft"]["fins"]
+        fins = {int(f): (int(spot) - 1 if int(spot) - 1 < len(stacks) else None) for f, spot in raw.items()}
+    return Crew(seats, seats, tuple(tuple(s) for s in stacks), fins)
+
+
+def stack_text(stack) -> str:
+    return "/".join(map(str, stack)) if stack else "dead"
+
+
+__all__ = ["Crew", "shark_attack", "shark_bite", "octopus_fight", "octopus_wakes", "jellyfish", "summary",
+           "single_summary", "crew_from_table", "crew_from_values", "challenge_ok", "D6"]

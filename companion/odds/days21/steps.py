@@ -1,0 +1,140 @@
+"""21 Days: which guided steps show odds, and the lines they show (guide.Step.odds).
+
+`step_odds(t, cat, q)` gives a callable for the task at the head of the day (or None): the loop in
+ui/play_cmds.py calls it just before asking, so nothing is computed for steps without odds.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ...i18n import N_, _
+from . import read as rd
+
+SAY = {
+    "if_a": N_("If the card is {card}: "),
+    "flare": N_("Flare dice ({n}): the ship moves forward {fwd}, back {back}"),
+    "hope": N_("Hope dice ({n}): {mean:.1f} tokens on average"),
+    "hope_pen": N_("; {pen} to pay back at least one for 1s"),
+    "fish": N_("Fishing: {mean:.1f} strength gained on average (room for {room})"),
+    "defend": N_("{who}: wounded {lo}, slips free {eq}, cuts the tentacle {hi}"),
+}
+
+
+def _placed(t, loc: str) -> list[str]:
+    from ...games.days21.core import flow, living
+
+    return [s for s, where in flow(t).get("placements", []) if where == loc and s in living(t)]
+
+
+def _flare(t, cat, q) -> list[str]:
+    from ...games.days21.core import anchor, buoy, day
+    from . import rolls as rl
+    from ..dist import pct
+
+    n = len(_placed(t, "flare"))
+    if not n:
+        return []
+    hi = buoy(cat) if day(t) >= 21 else buoy(cat) - 1
+    r = rl.flares(n, t.data["tracks"]["ship"], cat.tracks["ship"].min, hi, anchor(cat), cat.rules["flare"]["full"])
+    return [_(SAY["flare"]).format(n=n, fwd=pct(r["forward"]), back=pct(r["back"]))]
+
+
+def _hope(t, cat, q) -> list[str]:
+    from ...games.days21.core import hope
+    from . import rolls as rl
+    from ..dist import mean, pct
+
+    seats = _placed(t, "hope")
+    if not seats:
+        return []
+    rule = cat.rules["hope_location"]
+    r = rl.hope_location(len(seats), rule["points_per_hope"], tuple(hope(t, s) > 0 for s in seats),
+                         t.data["pools"]["hope"]["supply"] - sum(hope(t, s) for s in t.seats), rule["full"])
+    line = _(SAY["hope"]).format(n=len(seats), mean=float(mean(r["won"])))
+    if len(seats) >= rule["full"]:
+        line += _(SAY["hope_pen"]).format(pen=pct(1 - r["paid"].get(0, 0)))
+    return [line]
+
+
+def _fishing(t, cat, q) -> list[str]:
+    from ...games.days21.core import living
+    from . import rolls as rl
+    from ..dist import mean
+
+    r = rl.fishing(cat.rules["fishing"]["fish"], tuple(t.visible(s) for s in living(t)), cat.rules["fishing"]["most_each"])
+    return [_(SAY["fish"]).format(mean=float(mean(r["gained"])), room=r["room"])]
+
+
+def _jelly(t, cat, q) -> list[str]:
+    from ...games.days21.core import flow
+
+    j = flow(t).get("jelly") or {}
+    seat = j.get("who") or q.get("seat") or flow(t).get("picked")
+    if seat is None:
+        return []
+    if j.get("challenges"):
+        return rd.jelly_lines(t, cat, seat, j["challenges"], j.get("card", "typed"))
+    known = [c for c in cat.deck("jellyfish").cards if c.get("challenges")]
+    out = []
+    for c in known:
+        ch = [(x[0], int(x[1])) for x in c.get("challenges")]
+        out += [_(SAY["if_a"]).format(card=c.name) + line for line in rd.jelly_lines(t, cat, seat, ch, "")]
+    return out
+
+
+def _paranoia(t, cat, q) -> list[str]:
+    from ...games.days21.core import flow
+
+    p = flow(t).get("paranoia") or {}
+    seat = p.get("who") or flow(t).get("picked")
+    if seat is None or "face" in p:
+        return []
+    return rd.paranoia_lines(t, cat, seat)
+
+
+def _attack(t, cat, q) -> list[str]:
+    from ...games.days21.core import day
+
+    if t.data["tracks"]["shark"] != 1 or day(t) >= 21:
+        return []
+    return rd.shark_lines(t, cat)
+
+
+def _tentacle(t, cat, q) -> list[str]:
+    from ...games.days21.core import flow, name
+
+    fight = flow(t).get("fight") or {}
+    if fight.get("victim") and fight.get("white"):
+        w = fight["white"]
+        return [_(SAY["defend"]).format(who=name(t, cat, fight["victim"]).split(" (")[0], lo=f"{w - 1}/6", eq="1/6", hi=f"{6 - w}/6")]
+    if fight.get("i", 0) == 0 and not fight.get("white"):
+        return rd.octopus_lines(t, cat, awake=True)
+    return []
+
+
+ODDS: dict[str, Callable] = {
+    "attack": _attack,
+    "shark-1": lambda t, cat, q: rd.bite_lines(t, cat, 1),
+    "shark-6": lambda t, cat, q: rd.bite_lines(t, cat, 6),
+    "octopus": lambda t, cat, q: rd.octopus_lines(t, cat),
+    "tentacle": _tentacle,
+    "jellyfish": _jelly,
+    "dive": _jelly,
+    "paranoia": _paranoia,
+    "kid": lambda t, cat, q: rd.kid_lines(t, cat),
+    "flare": _flare,
+    "hope": _hope,
+    "fishing": _fishing,
+    "exhaustion": lambda t, cat, q: rd.rescue_lines(t, cat),
+    "rosina": lambda t, cat, q: rd.rescue_lines(t, cat),
+    "day21": lambda t, cat, q: rd.rescue_lines(t, cat),
+}
+
+
+def step_odds(t, cat, q: dict | None) -> Callable[[], list[str]] | None:
+    """The odds lines for this task, computed when shown (None: this step shows none)."""
+    fn = ODDS.get((q or {}).get("do"))
+    if fn is None:
+        return None
+    return lambda: fn(t, cat, q)
