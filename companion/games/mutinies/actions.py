@@ -155,6 +155,7 @@ class Routes(Action):
         return f"{where}: {' '.join(self.costs)}"
 
     def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "captain", "sailors", "resolve", "mutiny-card")  # the final scoring no longer reads them
         routes = flow(t)["routes"]
         parsed = [core.parse_cost(c) for c in self.costs]
         if self.square is not None:
