@@ -99,3 +99,15 @@ def test_corrections_that_would_break_the_round_are_refused(cli):
     cli.ok("rc", "phase", "weather")
     assert "Weather" in cli.ok("rc", "next").stdout
     cli.ok("set", "round", "3")  # the number itself stays a free correction
+
+
+def test_a_card_loss_leaves_resources_set_aside_for_a_planned_build():
+    """§ VERY IMPORTANT: resources are assigned to an action when planning; a Threat card resolved first
+    takes only what is free (the rest is Unfulfilled Demand), and the build still pays."""
+    t = planning(duo())
+    t.data["counters"]["wood"] = 1
+    t = run(t, RcPlan("weapon", "cook", helper="cook"), RcPlan("threat-right", "explorer"), RcPlanDone())
+    t = run(t, RcResolve(changes="wood -1"))  # the Food crates (wreckage) card, asking a wood by hand
+    assert t.data["counters"]["wood"] == 1 and [t.seat_values(s)["wounds"] for s in t.seats] == [1, 1]
+    t = run(t, RcResolve())
+    assert t.data["counters"]["weapon"] == 1 and t.data["counters"]["wood"] == 0

@@ -171,6 +171,17 @@ def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
         return f"future-{cid} +{delta} (gains of the Action phase wait in Future Resources)"
     now = t.get(tg)
     lo, hi = t.limits(tg.spec)
+    aside = set_aside(t).get(cid, 0) if to_future else 0
+    if delta < 0 and aside and now + delta < lo + aside:
+        # resources set aside for a planned action stay on it (§ VERY IMPORTANT): a loss takes only the rest
+        free = now - aside
+        paid = min(free, -delta)
+        missing = -delta - paid
+        t.put(tg, now - paid)
+        if cid in SHARED:
+            wound_each(t, missing)
+        return (f"{cid} {delta:+d}: {aside} set aside for planned actions stay; {missing} missing → "
+                f"{missing} wound(s) for each player")
     if delta < 0 and now + delta < lo:
         missing = lo - (now + delta)
         if cid == "food":
@@ -276,6 +287,16 @@ def reserved(t: Table) -> dict[str, int]:
     for p in rc(t)["plan"]:
         for k, v in (p.get("reserve") or {}).items():
             out[k] = out.get(k, 0) + v
+    return out
+
+
+def set_aside(t: Table) -> dict[str, int]:
+    """Resources set aside for planned actions not yet resolved."""
+    out: dict[str, int] = {}
+    for p in rc(t)["plan"]:
+        if not p.get("done"):
+            for k, v in (p.get("reserve") or {}).items():
+                out[k] = out.get(k, 0) + v
     return out
 
 
