@@ -111,3 +111,22 @@ def test_a_card_loss_leaves_resources_set_aside_for_a_planned_build():
     assert t.data["counters"]["wood"] == 1 and [t.seat_values(s)["wounds"] for s in t.seats] == [1, 1]
     t = run(t, RcResolve())
     assert t.data["counters"]["weapon"] == 1 and t.data["counters"]["wood"] == 0
+
+
+def test_planning_refuses_what_the_rulebook_forbids():
+    """§ Gathering Resources: not on the camp tile, once per source a round; § Hunting: a Hunting deck and
+    2 pawns; § Building: a Roof needs a Shelter; § Threat Action: each card once."""
+    t = planning(duo())
+    camp = t.data["rc"]["camp"]
+    with pytest.raises(RuleError, match="holds the camp"):
+        apply(t, RcPlan("gather", "cook", arg=f"wood@{camp}"), CAT)
+    t2 = run(t, RcPlan("gather", "cook", arg="wood@3"))
+    with pytest.raises(RuleError, match="once per source"):
+        apply(t2, RcPlan("gather", "explorer", arg="wood@3"), CAT)
+    with pytest.raises(RuleError, match="Hunting deck"):
+        apply(t, RcPlan("hunt", "cook", helper="explorer"), CAT)
+    with pytest.raises(RuleError, match="needs a Shelter"):
+        apply(t, RcPlan("roof", "cook", helper="cook"), CAT)
+    t3 = run(t, RcPlan("threat-right", "cook"))
+    with pytest.raises(RuleError, match="each Threat Action once"):
+        apply(t3, RcPlan("threat-right", "explorer"), CAT)
