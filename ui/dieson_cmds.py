@@ -144,7 +144,7 @@ def boost_cmd(
 
 @command("do", app=sub)
 def do_cmd(
-    what: Annotated[str, typer.Argument(help="action, craft or friend.")] = "action",
+    what: Annotated[str, typer.Argument(help="action, craft, friend, or idle (a die that can do none of them).")] = "action",
     tool: Annotated[Optional[str], typer.Option(help="craft: the tool, e.g. rope.")] = None,
     take: Annotated[Optional[str], typer.Option(help="2. Get one resource: food, wood or stone.")] = None,
     box: Annotated[Optional[str], typer.Option(help="With the friend's die help: any box (move, hunt, woods, ...).")] = None,
