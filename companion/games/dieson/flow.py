@@ -94,10 +94,12 @@ def _anytime(t: Table, step: Step) -> Step:
         def make(a, own=own):
             return own(None) if a == "go" else _pick_make(a)
     else:
+        mine = {v for v, _ in ask.choices}
+        extra = [c for c in extra if c[0] not in mine]  # the step's own answers keep their meaning
         new = Ask(ask.prompt, "choice", choices=(*ask.choices, *extra), default=ask.default)
 
-        def make(a, own=own):
-            return _pick_make(a) if a.startswith("help:") or a == "leather" else own(a)
+        def make(a, own=own, mine=frozenset(mine)):
+            return own(a) if a in mine else _pick_make(a)
     return Step(step.phase, step.title, step.say, new, make, step.odds)
 
 
@@ -259,8 +261,12 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
     say = say.format(stars=R.stars_text(stars))
     ph = T["afternoon"]
     if "line" not in ask:
-        choices = (("plain", "a plain dotted line"), ("food", "a line that asks for 1 food"),
-                   ("escape", "the escape (Raft made, Weather die 1-2)"), ("back", "back: do something else"))
+        choices = [("plain", "a plain dotted line")]
+        if R.count(t, "food") >= 1:  # a menu lists only what can be paid
+            choices.append(("food", "a line that asks for 1 food"))
+        if R.has(t, "raft") and R.dc(t)["icons"]["weather"]["v"] <= 2:
+            choices.append(("escape", "the escape (Raft made, Weather die 1-2)"))
+        choices = (*choices, ("back", "back: do something else"))
         return Step(ph, title, say, Ask("Which line?", "choice", choices=choices, default="plain"),
                     lambda a: DcChoose("menu", None) if a == "back" else DcChoose("line", a))
     if "need" not in ask:

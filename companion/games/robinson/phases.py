@@ -22,7 +22,8 @@ from .state import (apply_changes, first, flow, goto, heal, parse_event, rc, who
 SAY = {
     "wrong_step": "that is not where the round stands: now {now}; castaway rc next says what to do",
     "no_first_event": "the first round has no Event phase",
-    "deck_empty": "the Event deck is empty; if your table holds more cards: castaway set event-deck N",
+    "deck_empty": "castaway counted no card left in the Event deck (a card shuffled in was not counted: "
+                  "rc effects event-deck +1 counts one)",
     "pushed": "{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then discard it.",
     "wreck_gone": "{name} (a Wreckage card) leaves the Threat Action field with no Threat effect.",
 }
@@ -63,19 +64,21 @@ class RcEvent(Action):
         expect(t, "event/draw")
         kind, name, pawns = parse_event(" ".join(str(x) for x in (self.card, self.name or "", self.pawns or "")))
         c = t.data["counters"]
-        if c["event-deck"] < 1:
-            raise RuleError(SAY["deck_empty"])
-        c["event-deck"] -= 1
+        # the physical deck is the truth: a card drawn when castaway counted none means an Adventure or
+        # Mystery card was shuffled in without `rc effects event-deck +1`; the count stays at 0
+        uncounted = [SAY["deck_empty"]] if c["event-deck"] < 1 else []
+        c["event-deck"] = max(0, c["event-deck"] - 1)
         if kind in ("adventure", "mystery"):
             flow(t).update(step="effect", card={"kind": kind, "name": name})
-            return say([f"{kind.title()} card: resolve its Event effect (tell castaway what changed), then draw again"])
+            return say([f"{kind.title()} card: resolve its Event effect (tell castaway what changed), then draw again",
+                        *uncounted])
         card = {"name": name or f"event (round {t.data['tracks']['round']})", "pawns": pawns or 1, "icon": kind}
         flow(t).update(step="effect", card=card)
         if kind == "book":
             hint = "book icon: see what it means on the Scenario card"
         else:
             hint = f"{kind} icon: put the matching token on the {kind} Action field"
-        return say([f"Event card {card['name']!r}: {hint}; resolve its Event effect"])
+        return say([f"Event card {card['name']!r}: {hint}; resolve its Event effect", *uncounted])
 
 
 @register
