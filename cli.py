@@ -5,6 +5,7 @@ Errors: a CompanionError becomes one line on stderr; usage errors exit 2, refusa
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Annotated, Optional
 
@@ -79,34 +80,11 @@ def new_cmd(
         if any(not n for n in names):
             raise UsageError(_("empty player name; give each --player a name"))
         options["players"] = names
-    if gid == "21days":
-        chosen = {}
-        cat = catalog.load(gid, options.get("edition"))
-        for s in survivor or []:
-            key = s.strip().lower()
-            if key not in cat.characters:
-                from companion.errors import did_you_mean
+    from companion.games import registry
 
-                raise UsageError(_("survivor {s!r} is not in 21 Days; {did_you_mean}").format(s=s, did_you_mean=did_you_mean(key, cat.characters)))
-            role = cat.characters[key].role
-            if role in chosen:
-                raise UsageError(_("survivor {s!r}: the {role} seat already has {chosen!r}; one survivor of each colour").format(s=s, role=role, chosen=chosen[role]))
-            chosen[role] = key
-        if chosen:
-            options["survivors"] = chosen
-        typed = {}
-        for seat, text in _parse_pairs(strength, "--strength", "red=2/6").items():
-            if seat not in ("red", "yellow", "blue", "green"):
-                raise UsageError(_("--strength {seat}={text}: seat {seat!r}; accepted: red, yellow, blue, green").format(seat=seat, text=text))
-            bits = text.replace(",", "/").split("/")
-            if len(bits) != 2 or not all(b.strip().isdigit() and 1 <= int(b) <= 6 for b in bits):
-                raise UsageError(_("--strength {seat}={text}: give the two dice as top/bottom, each 1..6, e.g. {seat}=2/6").format(seat=seat, text=text))
-            typed[seat] = [int(b) for b in bits]
-        if typed:
-            options["strength"] = typed
-        options.update(difficulty=difficulty.lower(), scruffs=scruffs, promos=promos, shark6=shark6)
-    elif survivor or strength or scruffs or promos or shark6:
-        raise UsageError(_("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options"))
+    flags = {"survivor": survivor, "strength": strength, "difficulty": difficulty,
+             "scruffs": scruffs, "promos": promos, "shark6": shark6}
+    options = registry.get(gid).options(catalog.load(gid, options.get("edition")), options, flags)
     for key, value in _parse_pairs(opt, "--opt", "scenario=1").items():
         options[key] = value
     if seed is not None and not 0 <= seed < 2**63:
@@ -382,7 +360,10 @@ def end_cmd(
 
 # Command groups that live in modules of their own register themselves on import. They are imported
 # only when needed (help, or a command none of the core ones is), so `castaway status` stays quick.
-COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.days21_cmds", "ui.plays_cmds", "ui.dice_cmds", "ui.dieson_cmds", "ui.robinson_cmds", "ui.mutinies_cmds", "ui.print_cmds", "ui.odds_cmds")
+# Each game's own commands come from the game registry, after the first modules and before the heavier
+# last ones (ui/games.py loads them, with the check that refuses another game's table).
+COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds")
+LAST_MODULES = ("ui.print_cmds", "ui.odds_cmds")
 
 
 def registered(name: str) -> bool:
@@ -393,10 +374,15 @@ def load_modules(name: str | None = None) -> None:
     """Import the command modules: all of them, or until one of them registers `name`."""
     import importlib
 
-    for module in COMMAND_MODULES:
+    from ui import games
+
+    loaders = [*(functools.partial(importlib.import_module, m) for m in COMMAND_MODULES),
+               *(functools.partial(games.load_commands, g) for g in games.registry.all_games()),
+               *(functools.partial(importlib.import_module, m) for m in LAST_MODULES)]
+    for load in loaders:
         if name is not None and registered(name):
             return
-        importlib.import_module(module)
+        load()
 
 
 def __getattr__(attr: str):

@@ -21,6 +21,12 @@ BIG = 10**6  # no component on any table moves by a million
 
 
 def register(cls):
+    """Make an action kind known to replay. A kind registered twice is a mistake that would change how
+    stored games replay: it raises at import."""
+    known = REGISTRY.get(cls.kind)
+    if known is not None and known is not cls:
+        raise RuntimeError(f"action kind {cls.kind!r} of {cls.__module__}.{cls.__qualname__} is taken by "
+                           f"{known.__module__}.{known.__qualname__}")
     REGISTRY[cls.kind] = cls
     return cls
 
@@ -46,9 +52,9 @@ class Action:
 def from_dict(d: dict) -> Action:
     cls = REGISTRY.get(d.get("kind"))
     if cls is None:  # a game's own procedure: its module registers it when imported
-        from .games import load_all
+        from .games import registry
 
-        load_all()
+        registry.load_actions()
         cls = REGISTRY.get(d.get("kind"))
     if cls is None:
         raise UsageError(_("unknown action kind {value!r}").format(value=d.get('kind')))

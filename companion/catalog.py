@@ -249,11 +249,26 @@ def read_decks(path: Path) -> list[Deck]:
 
 
 _CACHE: dict[tuple[str, str], GameCatalog] = {}
+_FOLDERS: dict[str, Path] = {}  # games that do not ship with castaway: id -> their catalog's folder
+
+
+def add_folder(game_id: str, folder: Path | None) -> None:
+    """Where a game registered from elsewhere keeps its catalog (None: forget it)."""
+    if folder is None:
+        _FOLDERS.pop(game_id, None)
+    else:
+        _FOLDERS[game_id] = Path(folder)
+    for key in [k for k in _CACHE if k[0] == game_id]:
+        del _CACHE[key]
+
+
+def folder_of(game_id: str) -> Path:
+    return _FOLDERS.get(game_id) or decks_root() / game_id
 
 
 def game_ids() -> list[str]:
     root = decks_root()
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.toml")))
+    return sorted({*(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.toml"))), *_FOLDERS})
 
 
 def resolve_game(name: str) -> str:
@@ -271,7 +286,7 @@ def resolve_game(name: str) -> str:
 
 def editions(game_id: str) -> list[str]:
     """The editions a game has besides its base one (folders decks/<game>/editions/<edition>/)."""
-    folder = decks_root() / game_id / "editions"
+    folder = folder_of(game_id) / "editions"
     if not folder.is_dir():
         return []
     return sorted(p.name for p in folder.iterdir() if p.is_dir() and any(p.glob("*.toml")))
@@ -284,7 +299,7 @@ def load(game_id: str, edition: str | None = None) -> GameCatalog:
     key = (game_id, edition)
     if key in _CACHE:
         return _CACHE[key]
-    folder = decks_root() / game_id
+    folder = folder_of(game_id)
     if not folder.is_dir():
         raise UnknownComponent(f"unknown game {game_id!r}; accepted: {', '.join(game_ids())}")
     overrides: list[Path] = []

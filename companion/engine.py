@@ -15,7 +15,7 @@ from typing import Any
 from . import actions as actmod
 from .catalog import GameCatalog
 from .errors import RuleError
-from .games import rules_for
+from .games import registry
 from .events import Event
 from .table import Table
 from .i18n import _
@@ -26,19 +26,18 @@ __all__ = ["Event", "Timeline", "apply", "fold"]
 def apply(table: Table, action: actmod.Action, cat: GameCatalog, new: bool = False) -> tuple[Table, Any]:
     """A new table with the action applied, and the action's result. The input is left as it was.
 
-    `new`: the action is being recorded now (not replayed from the log): the game module may then refuse
-    a correction that would leave the game inconsistent (`refuse_correction(table, action, catalog)`),
+    `new`: the action is being recorded now (not replayed from the log): the game may then refuse a
+    correction that would leave it inconsistent (`Game.refuse_correction(table, action, catalog)`),
     such as setting a field the game derives from where its round stands. A log written before such a
     refusal existed still replays."""
     if table.data.get("over") and not isinstance(action, actmod.Note):
         raise RuleError(_("this game is over ({result}); start a new one with castaway new").format(result=table.data['over']['result']))
-    rules = rules_for(cat.id)
-    if new and rules is not None and hasattr(rules, "refuse_correction"):
-        rules.refuse_correction(table, action, cat)
+    game = registry.get(cat.id)
+    if new:
+        game.refuse_correction(table, action, cat)
     t = table.copy()
     result = action.run(t, cat)
-    if rules is not None:
-        rules.settle(t, cat)
+    game.settle(t, cat)
     return t, result
 
 

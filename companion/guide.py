@@ -106,3 +106,4 @@ class Step:
     ask: Ask  # the question; Ask("Enter to go on") when there is nothing to decide
     make: Callable[[Any], Any]  # answer -> the Action to record; every step records one, so the game moves on
     odds: Callable[[], list[str]] | None = None  # optional: lines of odds shown before the question
+    task: dict | None = None  # the game's task this step answers, if it keeps a queue (its odds look it up)

@@ -29,15 +29,15 @@ def entries(store: Store, game: str | None = None, player: str | None = None, si
 def resolve(game: str) -> str:
     """A game name as typed: one of the catalog's games or aliases, or one of the play log's own four."""
     key = game.strip().lower()
-    if key in pl.GAMES:
+    if key in pl.games():
         return key
     try:
         return catmod.resolve_game(key)
     except UsageError:
-        for g in pl.GAMES.values():
+        for g in pl.games().values():
             if key in g.names:
                 return g.id
-        known = sorted(set(pl.GAMES) | set(catmod.game_ids()))
+        known = sorted(set(pl.games()) | set(catmod.game_ids()))
         raise UsageError(f"unknown game {game!r}; accepted: {', '.join(known)}") from None
 
 
@@ -62,7 +62,7 @@ def play(store: Store, ref: str | int) -> dict:
 def bgg_ids(store: Store | None) -> dict[str, int]:
     """Each game's BoardGameGeek id: the user's setting, else the catalog's, else the play log's own
     (no store: no settings yet)."""
-    out = {g.id: g.bgg_id for g in pl.GAMES.values() if g.bgg_id}
+    out = {g.id: g.bgg_id for g in pl.games().values() if g.bgg_id}
     for gid in catmod.game_ids():
         try:
             c = catmod.load(gid)
@@ -70,7 +70,7 @@ def bgg_ids(store: Store | None) -> dict[str, int]:
             continue
         if c.bgg_id:
             out[gid] = c.bgg_id
-    for gid in set(out) | set(pl.GAMES) | set(catmod.game_ids()):
+    for gid in set(out) | set(pl.games()) | set(catmod.game_ids()):
         v = store.setting(BGG_KEY + gid) if store is not None else None
         if v:
             out[gid] = int(v)

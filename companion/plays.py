@@ -39,26 +39,21 @@ class GameInfo:
     competitive: bool  # winners are players, not the whole table
     scored: bool  # players score points
     terms: tuple[tuple[str, str], ...]  # outcome key -> label, in display order
+    won: str = "won"  # the word for a won play
+    of_players: tuple[str, ...] = ()  # outcome keys shown as "N of <players>"
+    extras: tuple[tuple[str, str, str], ...] = ()  # (setup option, expansion or variant, its name)
 
 
-GAMES: dict[str, GameInfo] = {
-    g.id: g
-    for g in (
-        GameInfo("21days", "21 Days", ("21 days", "21 dní", "21 dni", "21 days: kickstarter edition"), None, None,
-                 False, False, (("day", "day"), ("alive", "survivors alive"), ("ship", "ship at"),
-                                ("difficulty", "difficulty"), ("shark", "shark at"),
-                                ("survivors_alive", "alive:"))),
-        GameInfo("robinson", "Robinson Crusoe: Adventures on the Cursed Island",
-                 ("robinson crusoe: adventures on the cursed island", "robinson crusoe: adventure on the cursed island",
-                  "robinson crusoe"), 121921,
-                 "boardgamegeek.com/boardgame/121921/robinson-crusoe-adventures-on-the-cursed-island", False, False,
-                 (("scenario", "scenario"), ("round", "round"))),
-        GameInfo("mutinies", "21 Mutinies", ("21 mutinies", "21 mutinies: arrr! edition", "21 mutinies arrr! edition"),
-                 None, None, True, True, (("winner", "winner"), ("tiebreak", "tie-break"), ("prestige", "prestige"))),
-        GameInfo("dieson", "Dieson Crusoe", ("dieson crusoe",), None, None, False, False,
-                 (("quest", "quest"), ("day", "day"))),
-    )
-}
+def games() -> dict[str, GameInfo]:
+    """The play log's entry of every registered game (its terms come from the game, see registry.py)."""
+    from .games import registry
+
+    out = {}
+    for g in registry.all_games():
+        p = g.play
+        out[g.id] = GameInfo(g.id, g.id, p.names, p.bgg_id, p.bgg_source, p.competitive, p.scored, p.terms, p.won,
+                             p.of_players, p.extras)
+    return out
 
 
 def info(game: str) -> GameInfo:
@@ -68,7 +63,7 @@ def info(game: str) -> GameInfo:
 
     from . import catalog
 
-    base = GAMES.get(game) or GameInfo(game, game, (game.lower(),), None, None, False, False, ())
+    base = games().get(game) or GameInfo(game, game, (game.lower(),), None, None, False, False, ())
     try:
         name = catalog.load(game).name if game in catalog.game_ids() else base.name
     except CompanionError:  # a broken user override must not stop the play log
@@ -83,7 +78,7 @@ def match_game(name: str, bgg_id: int | None, bgg_ids: dict[str, int]) -> str | 
             if known == bgg_id:
                 return gid
     key = " ".join((name or "").lower().split())
-    for g in GAMES.values():
+    for g in games().values():
         if key in g.names or key == g.id:
             return g.id
     return None
@@ -298,18 +293,11 @@ def settle_players(players: list[dict], outcome: dict, result: str, competitive:
     return out
 
 
-_EXTRAS = {  # 21 Days setup choices that are expansions or variants, as BGG and BG Stats name them
-    "21days": {"promos": ("expansion", "promo bottle cards"), "shark6": ("expansion", "promo shark card (6 steps)"),
-               "weather": ("expansion", "Weather expansion"), "kite": ("expansion", "Kite expansion"),
-               "scruffs": ("variant", "Scruffs Up! solo")},
-}
-
-
 def extras(game: str, options: dict) -> tuple[list[str], list[str]]:
     """(expansions, variants) from a castaway game's setup options."""
     exp = [str(x) for x in options.get("expansions") or [] if x]
     var = [str(x) for x in options.get("variants") or [] if x]
-    for key, (kind, name) in _EXTRAS.get(game, {}).items():
+    for key, kind, name in info(game).extras:
         if options.get(key):
             (exp if kind == "expansion" else var).append(name)
     return exp, var
@@ -415,12 +403,11 @@ def _fmt(v) -> str:
 
 def result_words(play: dict) -> str:
     r = play["result"]
-    if play["game"] == "21days":
-        return {"won": "rescued", "lost": "lost", "abandoned": "abandoned"}[r]
-    if info(play["game"]).competitive and r == "won":
+    g = info(play["game"])
+    if g.competitive and r == "won":
         winners = [p["name"] for p in people(play) if p["winner"]]
         return "won by " + " and ".join(winners) if winners else "finished"
-    return r
+    return g.won if r == "won" else r
 
 
 def describe(play: dict) -> str:
@@ -434,7 +421,7 @@ def describe(play: dict) -> str:
         if key not in out or out[key] in (None, ""):
             continue
         v = out.pop(key)
-        if key == "alive" and play["game"] == "21days":
+        if key in g.of_players:
             bits.append(f"{label} {v} of {len(play.get('players') or []) or '?'}")
         else:
             bits.append(f"{label} {_fmt(v)}")

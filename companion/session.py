@@ -13,9 +13,9 @@ from . import catalog as catmod
 from .catalog import GameCatalog
 from .events import Event
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
-from .games import rules_for
+from .games import registry
 from .store import GameRow, Store, default_path, now
-from .table import Table, new_table
+from .table import Table
 from .i18n import _
 
 SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
@@ -38,10 +38,7 @@ def setup_table(cat: GameCatalog, options: dict, seed: int, state: dict | None =
     """The table after setup: rebuilt from the choices and the seed, or taken whole (a resumed game)."""
     if state is not None:
         return Table(state)
-    rules = rules_for(cat.id)
-    if rules is not None and hasattr(rules, "setup"):
-        return rules.setup(cat, options, seed)
-    return new_table(cat, list(cat.seats), options, seed)
+    return registry.get(cat.id).setup(cat, options, seed)
 
 
 def new_game(store: Store, game: str, options: dict | None = None, seed: int | None = None, title: str = "") -> Loaded:
@@ -260,15 +257,9 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
         })
     over = d.get("over") or {}
     outcome = {k: v for k, v in over.items() if k != "result"}
-    rules = rules_for(cat.id)
-    if rules is not None and hasattr(rules, "outcome"):
-        outcome.update(rules.outcome(table, cat))
+    outcome.update(registry.get(cat.id).outcome(table, cat))
     if cat.round_track:
         outcome.setdefault(cat.round_track, d["tracks"][cat.round_track])
-    if cat.id == "21days":
-        outcome.setdefault("ship", d["tracks"]["ship"])
-        outcome.setdefault("alive", sum(1 for p in players if p["alive"]))
-        outcome.setdefault("difficulty", d["options"].get("difficulty"))
     result = over.get("result", "abandoned")
     ended = now()
     expansions, variants = pl.extras(cat.id, d.get("options", {}))

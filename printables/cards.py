@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 from reportlab.lib.units import mm
 
 from companion.catalog import Deck, GameCatalog
+from companion.games import registry
 
 from . import fonts, icons, qr, sheet
 from companion.i18n import N_, _
@@ -112,7 +113,7 @@ def character_faces(cat: GameCatalog) -> list[Face]:
         if ch.cost:
             facts.append(_("Cost: {cost}").format(cost=_(ch.cost)))
         icon = "paw" if ch.get("dog") else "person"
-        faces.append(Face(_(cat.name), _("Characters") if cat.id != "21days" else _("Survivors"), "character", ch.id, _(ch.name),
+        faces.append(Face(_(cat.name), _(registry.get(cat.id).characters_title), "character", ch.id, _(ch.name),
                           _(ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
                           TINTS.get(ch.role, (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5)))
     return faces

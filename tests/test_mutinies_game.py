@@ -143,4 +143,4 @@ def test_wrong_turn_and_wrong_game(cli):
     assert r.exit_code == 1 and "not now" in r.stderr
     cli.ok("new", "21days", "-p", "Ann")
     r = cli("mutinies", "next")
-    assert r.exit_code == 2 and "not 21 Mutinies" in r.stderr
+    assert r.exit_code == 1 and "on the table is 21 Days; `castaway mutinies next` is a 21 Mutinies: Arrr! Edition command" in r.stderr

@@ -34,14 +34,13 @@ def gauge(value: int, hi: int, full: str = "■", empty: str = "□") -> str:
 
 
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
-    """Lines of rich markup picturing the table: a game's own ui/board_<game>.py where it has one."""
-    import importlib
-    import importlib.util
+    """Lines of rich markup picturing the table: the game's own board (its protocol's terminal_board)
+    where it has one, else the board drawn from the catalog alone."""
+    from companion.games import registry
+    from ui.games import terminal_board
 
-    name = f"ui.board_{cat.id.replace('-', '_')}"
-    if importlib.util.find_spec(name) is not None:
-        return importlib.import_module(name).render(t, cat, row)
-    return render_generic(t, cat, row)
+    own = terminal_board(registry.get(cat.id))
+    return (own or render_generic)(t, cat, row)
 
 
 def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:

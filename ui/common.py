@@ -65,7 +65,10 @@ def fail(e: CompanionError) -> None:
 
 
 def command(*args, **kwargs):
-    """Register a command whose CompanionErrors become one line on stderr and an exit code."""
+    """Register a command whose CompanionErrors become one line on stderr and an exit code.
+
+    table=False marks a game's command that reads no table (a reference list): ui/games.py then lets
+    it run whichever game is on the table."""
 
     def wrap(fn):
         if fn.__doc__:  # the help text, in the chosen language
@@ -83,9 +86,12 @@ def command(*args, **kwargs):
                 err.print(_("interrupted; nothing half-written"))
                 raise typer.Exit(130) from None
 
+        if not needs_table:
+            inner.needs_table = False
         return target.command(*args, **kwargs)(inner)
 
     target = kwargs.pop("app", app)
+    needs_table = kwargs.pop("table", True)
     return wrap
 
 

@@ -35,8 +35,8 @@ def run(action) -> None:
         out.print(f"  → {res['say']}", markup=False)
 
 
-def cmd(name: str):
-    return command(name, rich_help_panel=PANEL)
+def cmd(name: str, table: bool = True):
+    return command(name, rich_help_panel=PANEL, table=table)
 
 
 @cmd("shark-phase")
@@ -451,7 +451,7 @@ def setup_done_cmd():
     run(fl.SetupDone())
 
 
-@cmd("symbols")
+@cmd("symbols", table=False)
 def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The 21 Days logbook symbols castaway understands, and what each does.
 

@@ -26,9 +26,6 @@ app.add_typer(sub, name="dieson")
 def _run(action) -> None:
     with store() as st:
         gid = session.current_id(st, CTX.game)
-        loaded = session.load(st, gid)
-        if loaded.cat.id != "dieson":
-            raise UsageError(f"game {gid} is {loaded.cat.name}, not Dieson Crusoe; castaway use ID to pick a Dieson game")
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
     out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""))
@@ -52,8 +49,6 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     """
     with store() as st:
         loaded = session.load(st, session.current_id(st, CTX.game))
-    if loaded.cat.id != "dieson":
-        raise UsageError(f"game {loaded.row.id} is {loaded.cat.name}, not Dieson Crusoe")
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         data = {"over": loaded.table.data.get("over")}
@@ -225,7 +220,7 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help="Icons on the ne
     _run(DcNight(w, r))
 
 
-@command("tables", app=sub)
+@command("tables", app=sub, table=False)
 def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
     """The board's tables castaway uses (star table, event track, action boxes, tools' costs), and which are assumed.
 

@@ -9,7 +9,6 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.errors import UsageError
 from companion.games.mutinies import game as mutinies  # noqa: F401  (registers the mut-* actions)
 from companion.games.mutinies import core
 from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
@@ -28,10 +27,7 @@ GAME = "mutinies"
 
 def _loaded(st):
     gid = session.current_id(st, CTX.game)
-    loaded = session.load(st, gid)
-    if loaded.cat.id != GAME:
-        raise UsageError(f"game {gid} is {loaded.cat.name}, not 21 Mutinies; castaway use ID to pick a 21 Mutinies game")
-    return gid, loaded
+    return gid, session.load(st, gid)
 
 
 def _run(action) -> None:
@@ -241,7 +237,7 @@ def pad_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readab
         out.print(line)
 
 
-@command("cards", app=sub)
+@command("cards", app=sub, table=False)
 def cards_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
     """The mutiny cards castaway knows, their type and what they do.
 

@@ -51,11 +51,12 @@ def _table(game: str = "21days"):
     """The current game's table and catalog (a UsageError if it is another game)."""
     from companion import session
     from companion.errors import UsageError
+    from companion.games import registry
 
     with store() as st:
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
-    if loaded.cat.id != game:
+    if registry.get(loaded.row.game) is not registry.get(game):
         raise UsageError(f"the current game is {loaded.cat.name}; give the values on the command line (see --help) or `castaway use` a {game} game")
     return loaded.table, loaded.cat
 

@@ -12,7 +12,7 @@ import typer
 
 from companion import catalog, session
 from companion.errors import CompanionError, StaleError, UsageError
-from companion.games import rules_for
+from companion.games import registry
 from companion.guide import Ask, Step
 from ui.common import CTX, command, err, out, show_board, store
 from companion.i18n import _, N_
@@ -90,22 +90,21 @@ def guided_new(st) -> int:
     if game is Undo:
         game = "21days"
     cat = catalog.load(game)
-    rules = rules_for(game)
+    rules = registry.get(game)
     options: dict = {}
     names = ask_until_valid(Ask(_("Players' names, separated by commas (Enter: none)"), "text", default="-"), lambda w: None)
     if names not in (Undo, "-"):
         options["players"] = [n.strip() for n in str(names).split(",") if n.strip()]
-    if rules is not None and hasattr(rules, "setup_asks"):
-        for key, ask in rules.setup_asks(cat, options):
-            while True:
-                ans = ask_until_valid(ask, lambda w: out.print(_(HELP)))
-                if ans is Undo:
-                    break
-                try:
-                    rules.setup_answer(cat, options, key, ans)
-                    break
-                except CompanionError as e:  # a refused answer is asked again
-                    err.print(f"[bold red]{_('error:')}[/] {e}")
+    for key, ask in rules.setup_asks(cat, options):
+        while True:
+            ans = ask_until_valid(ask, lambda w: out.print(_(HELP)))
+            if ans is Undo:
+                break
+            try:
+                rules.setup_answer(cat, options, key, ans)
+                break
+            except CompanionError as e:  # a refused answer is asked again
+                err.print(f"[bold red]{_('error:')}[/] {e}")
     loaded = session.new_game(st, game, options)
     out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(cat.name)))
     return loaded.row.id
@@ -131,8 +130,8 @@ def play_cmd(
                 out.print(_("Paused before the game started."))
                 return
         loaded = session.load(st, gid)
-        rules = rules_for(loaded.cat.id)
-        if rules is None or not hasattr(rules, "next_step"):
+        rules = registry.get(loaded.cat.id)
+        if not rules.guided:
             raise UsageError(_("{name} has no guided mode yet; use the single commands (castaway --help)").format(name=_(loaded.cat.name)))
 
         def on_word(word: str) -> None:

@@ -281,7 +281,7 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
             ids = playlog.bgg_ids(st)
     else:
         ids = playlog.bgg_ids(None)
-    games = [playlog.resolve(game)] if game else sorted(set(pl.GAMES) | set(catalog.game_ids()))
+    games = [playlog.resolve(game)] if game else sorted(set(pl.games()) | set(catalog.game_ids()))
     rows = [{"game": g, "name": pl.info(g).name, "bgg_id": ids.get(g)} for g in games]
     if as_json:
         return emit_json(rows)

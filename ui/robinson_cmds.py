@@ -9,7 +9,6 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.errors import UsageError
 from companion.games.robinson import game as robinson  # noqa: F401  (registers the rc-* actions)
 from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
@@ -26,10 +25,7 @@ WORDS = Annotated[list[str], typer.Argument(help="Words, as the guided game take
 
 
 def _loaded(st):
-    loaded = session.load(st, session.current_id(st, CTX.game))
-    if loaded.cat.id != "robinson":
-        raise UsageError(f"game {loaded.row.id} is {loaded.cat.name}, not Robinson Crusoe; castaway use ID to pick one")
-    return loaded
+    return session.load(st, session.current_id(st, CTX.game))
 
 
 def _run(make) -> None:

@@ -45,12 +45,10 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
         make = _with_use(t, cat, make)
-    from ...odds.days21.steps import step_odds
-
     do = q["do"]
     if do == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         do = "end"  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
-    return Step(f"{head} · {phase_name(cat, do)}", title, say, ask, make, odds=step_odds(t, cat, q))
+    return Step(f"{head} · {phase_name(cat, do)}", title, say, ask, make, task=q)
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------

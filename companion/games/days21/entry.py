@@ -1,0 +1,72 @@
+"""21 Days behind the game protocol (companion/games/protocol.py); the rules are in game.py and beside it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...errors import UsageError, did_you_mean
+from ...i18n import N_, _
+from ..protocol import PlayTerms, RulesModuleGame, resolve
+
+SEATS = ("red", "yellow", "blue", "green")
+
+
+class Days21(RulesModuleGame):
+    id = "21days"
+    prefix = "d21-"
+    play = PlayTerms(
+        names=("21 days", "21 dní", "21 dni", "21 days: kickstarter edition"),
+        terms=(("day", "day"), ("alive", "survivors alive"), ("ship", "ship at"), ("difficulty", "difficulty"),
+               ("shark", "shark at"), ("survivors_alive", "alive:")),
+        won="rescued",
+        of_players=("alive",),
+        extras=(("promos", "expansion", "promo bottle cards"), ("shark6", "expansion", "promo shark card (6 steps)"),
+                ("weather", "expansion", "Weather expansion"), ("kite", "expansion", "Kite expansion"),
+                ("scruffs", "variant", "Scruffs Up! solo")),
+    )
+    characters_title = N_("Survivors")
+    rules = "companion.games.days21.game"
+    commands = "ui.days21_cmds"
+    terminal_board = "ui.board_21days:render"
+    display_board = "ui.display.boards.days21:board_svg"
+    step_odds = "companion.odds.days21.steps:step_odds"
+
+    def options(self, cat, options: dict, flags: dict) -> dict:
+        """--survivor (one per colour), --strength (dice typed at the table), --difficulty, the expansions."""
+        chosen: dict[str, str] = {}
+        for s in flags.get("survivor") or []:
+            key = s.strip().lower()
+            if key not in cat.characters:
+                raise UsageError(_("survivor {s!r} is not in 21 Days; {did_you_mean}").format(s=s, did_you_mean=did_you_mean(key, cat.characters)))
+            role = cat.characters[key].role
+            if role in chosen:
+                raise UsageError(_("survivor {s!r}: the {role} seat already has {chosen!r}; one survivor of each colour").format(s=s, role=role, chosen=chosen[role]))
+            chosen[role] = key
+        if chosen:
+            options["survivors"] = chosen
+        typed = {}
+        for item in flags.get("strength") or []:
+            if "=" not in item:
+                raise UsageError(_("{what} {item!r}: write SEAT=VALUE, e.g. {example}").format(what="--strength", item=item, example="red=2/6"))
+            seat, text = (s.strip() for s in item.split("=", 1))
+            seat = seat.lower()
+            if seat not in SEATS:
+                raise UsageError(_("--strength {seat}={text}: seat {seat!r}; accepted: red, yellow, blue, green").format(seat=seat, text=text))
+            bits = text.replace(",", "/").split("/")
+            if len(bits) != 2 or not all(b.strip().isdigit() and 1 <= int(b) <= 6 for b in bits):
+                raise UsageError(_("--strength {seat}={text}: give the two dice as top/bottom, each 1..6, e.g. {seat}=2/6").format(seat=seat, text=text))
+            typed[seat] = [int(b) for b in bits]
+        if typed:
+            options["strength"] = typed
+        options.update(difficulty=(flags.get("difficulty") or "orange").lower(), scruffs=bool(flags.get("scruffs")),
+                       promos=bool(flags.get("promos")), shark6=bool(flags.get("shark6")))
+        return options
+
+    def next_step(self, t, cat):
+        step = super().next_step(t, cat)
+        if step is not None and step.task is not None:
+            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task))
+        return step
+
+
+GAME = Days21()

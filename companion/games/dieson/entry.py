@@ -1,0 +1,21 @@
+"""Dieson Crusoe behind the game protocol (companion/games/protocol.py); the rules are in game.py and beside it."""
+
+from __future__ import annotations
+
+from ..protocol import PlayTerms, RulesModuleGame
+
+
+class Dieson(RulesModuleGame):
+    id = "dieson"
+    prefix = "dc-"
+    play = PlayTerms(
+        names=("dieson crusoe",),
+        terms=(("quest", "quest"), ("day", "day")),
+    )
+    rules = "companion.games.dieson.game"
+    commands = "ui.dieson_cmds"
+    terminal_board = "ui.board_dieson:render"
+    display_board = "ui.display.boards.dieson:board_svg"
+
+
+GAME = Dieson()

@@ -1,0 +1,22 @@
+"""21 Mutinies behind the game protocol (companion/games/protocol.py); the rules are in game.py and beside it."""
+
+from __future__ import annotations
+
+from ..protocol import PlayTerms, RulesModuleGame
+
+
+class Mutinies(RulesModuleGame):
+    id = "mutinies"
+    prefix = "mut-"
+    play = PlayTerms(
+        names=("21 mutinies", "21 mutinies: arrr! edition", "21 mutinies arrr! edition"),
+        competitive=True, scored=True,
+        terms=(("winner", "winner"), ("tiebreak", "tie-break"), ("prestige", "prestige")),
+    )
+    rules = "companion.games.mutinies.game"
+    commands = "ui.mutinies_cmds"
+    terminal_board = "ui.board_mutinies:render"
+    display_board = "ui.display.boards.mutinies:board_svg"
+
+
+GAME = Mutinies()

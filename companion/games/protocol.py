@@ -1,0 +1,172 @@
+"""The game protocol: everything castaway asks of a game, in one class.
+
+`Game` is an abstract base class rather than a `typing.Protocol`, for three reasons:
+- most members have a behaviour every game shares (setup from the catalog alone, nothing to settle,
+  no guided mode, no board of its own); a base class gives those once, so callers never probe with
+  `hasattr` and a small game writes only what it changes;
+- the registry refuses anything that is not a `Game` (an `isinstance` check that a Protocol could
+  only make structurally, and silently, at run time);
+- the members every game must set (`id`, `prefix`, `play`) are checked when its one instance is
+  made, at import, not when a stored game first needs them.
+
+The core stays pure: the members that belong to the terminal or the display are import paths
+(strings such as "ui.board_21days:render") that ui/games.py resolves; nothing here imports them.
+A game's rules modules are imported only by the methods that need them, so asking the registry
+what a game is called or which commands it has stays cheap.
+"""
+
+from __future__ import annotations
+
+from abc import ABC
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Iterable
+
+from ..errors import RuleError, UsageError
+from ..i18n import N_, _
+
+
+@dataclass(frozen=True)
+class PlayTerms:
+    """What the play log says of a game: the names other apps use, who wins, the outcome's words."""
+
+    names: tuple[str, ...]  # lower-case names other apps use for it (BG Stats, BGG)
+    bgg_id: int | None = None  # where a public source gives it; the user can set any game's id
+    bgg_source: str | None = None
+    competitive: bool = False  # winners are players, not the whole table
+    scored: bool = False  # players score points
+    terms: tuple[tuple[str, str], ...] = ()  # outcome key -> label, in display order
+    won: str = "won"  # the word for a won play ("rescued")
+    of_players: tuple[str, ...] = ()  # outcome keys shown as "N of <players>"
+    extras: tuple[tuple[str, str, str], ...] = ()  # (setup option, "expansion" or "variant", its name in BGG)
+
+
+# Options of `castaway new` that belong to one game (its own flags); the others pass --opt KEY=VALUE.
+FLAG_NAMES = ("survivor", "strength", "scruffs", "promos", "shark6")
+
+
+class Game(ABC):
+    """One game castaway plays. Subclass it, fill in the members, and add one line to the registry."""
+
+    # -- who it is -------------------------------------------------------------------------------
+    id: ClassVar[str]  # its id in stored games and in decks/ (e.g. "21days")
+    prefix: ClassVar[str]  # its action kinds start with this (e.g. "d21-"); generic actions carry none
+    play: ClassVar[PlayTerms]  # the play log's terms
+    decks: ClassVar[Path | None] = None  # its catalog's folder; None: decks/<id>/ shipped with castaway
+    characters_title: ClassVar[str] = N_("Characters")  # what its character cards are called in print
+    guided: ClassVar[bool] = False  # `castaway play` can guide it (next_step, setup_asks)
+
+    # -- the terminal and the display: import paths, resolved by ui/games.py ----------------------
+    commands: ClassVar[str | None] = None  # the ui module that registers its commands ("ui.days21_cmds")
+    terminal_board: ClassVar[str | None] = None  # "module:function" drawing its board (None: generic)
+    display_board: ClassVar[str | None] = None  # "module:function" giving the table display's SVG
+
+    # -- odds: import paths of the entry points (companion/odds/<game>/) --------------------------
+    step_odds: ClassVar[str | None] = None  # "module:function" (t, cat, step) -> callable giving lines, or None
+
+    # -- the catalog -----------------------------------------------------------------------------
+    def catalog(self, edition: str | None = None):
+        from .. import catalog
+
+        return catalog.load(self.id, edition)
+
+    def aliases(self) -> tuple[str, ...]:
+        return tuple(self.catalog().aliases)
+
+    def seats(self, cat) -> list[str]:
+        return list(cat.seats)
+
+    # -- setting up ------------------------------------------------------------------------------
+    def options(self, cat, options: dict, flags: dict) -> dict:
+        """The setup choices from `castaway new`: `flags` holds the game-specific flags as given (see
+        FLAG_NAMES, plus difficulty); they are refused unless the game reads them."""
+        if any(flags.get(k) for k in FLAG_NAMES):
+            raise UsageError(_("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options"))
+        return options
+
+    def setup(self, cat, options: dict, seed: int):
+        from ..table import new_table
+
+        return new_table(cat, self.seats(cat), options, seed)
+
+    def setup_asks(self, cat, options: dict) -> Iterable[tuple[str, Any]]:
+        """The guided setup's questions as (key, guide.Ask), one at a time."""
+        return ()
+
+    def setup_answer(self, cat, options: dict, key: str, answer) -> None:
+        raise UsageError(_("setup question {key!r}: this game asks none").format(key=key))
+
+    # -- playing ---------------------------------------------------------------------------------
+    def load_actions(self) -> None:
+        """Import the modules that register the game's own actions."""
+
+    def settle(self, t, cat) -> None:
+        """The consequences the rules make automatic, after every action."""
+
+    def refuse_correction(self, t, action, cat) -> None:
+        """Raise RuleError for a new correction (set, move, add, take, next) that would leave the game
+        inconsistent, such as a field derived from where the round stands; asked only of actions being
+        recorded now, never of a log being replayed."""
+
+    def next_step(self, t, cat):
+        """The guided game's next guide.Step (None once the game is over)."""
+        raise RuleError(_("{name} has no guided mode yet; use the single commands (castaway --help)").format(name=_(cat.name)))
+
+    def outcome(self, t, cat) -> dict:
+        """What the play log keeps of a finished game, in the game's own terms."""
+        return {}
+
+    def __init__(self) -> None:
+        missing = [m for m in ("id", "prefix", "play") if not hasattr(self, m)]
+        if missing:
+            raise TypeError(f"game {type(self).__name__} does not set {', '.join(missing)}")
+        if not self.prefix.endswith("-"):
+            raise TypeError(f"game {self.id}: action-kind prefix {self.prefix!r} should end in '-'")
+
+
+def resolve(path: str):
+    """The object an import path "package.module:attribute" names (a module without ':')."""
+    import importlib
+
+    module, _sep, attr = path.partition(":")
+    obj = importlib.import_module(module)
+    for part in filter(None, attr.split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+class RulesModuleGame(Game):
+    """A game whose rules module (`rules`: an import path) defines setup, setup_asks, setup_answer,
+    settle, next_step and outcome as functions of the same names; importing it registers the actions."""
+
+    rules: ClassVar[str]
+    guided = True
+
+    def _rules(self):
+        return resolve(self.rules)
+
+    def load_actions(self) -> None:
+        self._rules()
+
+    def setup(self, cat, options, seed):
+        return self._rules().setup(cat, options, seed)
+
+    def setup_asks(self, cat, options):
+        return self._rules().setup_asks(cat, options)
+
+    def setup_answer(self, cat, options, key, answer):
+        self._rules().setup_answer(cat, options, key, answer)
+
+    def settle(self, t, cat):
+        self._rules().settle(t, cat)
+
+    def refuse_correction(self, t, action, cat):
+        check = getattr(self._rules(), "refuse_correction", None)
+        if check is not None:
+            check(t, action, cat)
+
+    def next_step(self, t, cat):
+        return self._rules().next_step(t, cat)
+
+    def outcome(self, t, cat):
+        return self._rules().outcome(t, cat)
