@@ -22,7 +22,12 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	$(BIN)/castaway play
 
+# the display tests drive Debian's chromium (never a browser download); as root it is installed when missing,
+# elsewhere those tests skip and say why
 test: $(VENV)/.installed-test
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+		|| echo "chromium is missing and cannot be installed here: the browser tests will skip"; }
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-test

@@ -363,7 +363,7 @@ def end_cmd(
 # Each game's own commands come from the game registry, after the first modules and before the heavier
 # last ones (ui/games.py loads them, with the check that refuses another game's table).
 COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds")
-LAST_MODULES = ("ui.print_cmds", "ui.odds_cmds")
+LAST_MODULES = ("ui.print_cmds", "ui.odds_cmds", "ui.display_cmds")
 
 
 def registered(name: str) -> bool:

@@ -174,7 +174,7 @@ class SetValue(Action):
                 raise UsageError(_("{label} cannot be {value!r}; accepted: {items}").format(label=tg.label, value=self.value, items=', '.join(values)))
             if values is None and not raw:
                 raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
-            t.put(tg, raw.lower() if values is not None else raw)
+            t.put(tg, tg.spec.value(raw.lower()) if values is not None else raw)
             return None
         if tg.kind == "stack":
             return self._set_stack(t, tg, raw)

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .catalog import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog,
+from .components import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog,
                       Reference, Seat, Stack, Track)
 from .errors import CatalogError
 
@@ -284,6 +284,16 @@ def _read_all(paths: list[Path]) -> list[dict]:
     return data
 
 
+def _digest(paths: list[Path]) -> str:
+    """Of the files' names and bytes, in order: the catalog's data as a stored game records it."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
 def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
     files = sorted(folder.glob("*.toml"))
     if not files:
@@ -352,5 +362,6 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
         seats=entries["seat"],
         rules=rules,
         files=tuple(p.name for p in [*files, *overrides]),
+        digest=_digest(paths),
         reference=tuple(reference.values()),
     )

@@ -38,7 +38,8 @@ def setup_table(cat: GameCatalog, options: dict, seed: int, state: dict | None =
     """The table after setup: rebuilt from the choices and the seed, or taken whole (a resumed game)."""
     if state is not None:
         return Table(state)
-    return registry.get(cat.id).setup(cat, options, seed)
+    game = registry.get(cat.id)
+    return game.setup(cat, game.table_options(options), seed)
 
 
 def new_game(store: Store, game: str, options: dict | None = None, seed: int | None = None, title: str = "") -> Loaded:
@@ -51,7 +52,7 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
     table = setup_table(cat, options, seed)
-    setup = {"game": cat.id, "options": options, "seed": seed}
+    setup = {"game": cat.id, "options": options, "seed": seed, **built_with(cat.id, options.get("edition"))}
     with store.write():
         gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
         store.set_setting("current", str(gid))
@@ -62,12 +63,38 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
 def new_game_from_state(store: Store, table: Table, title: str = "") -> Loaded:
     """Start a game whose setup is a whole table state (e.g. one restored from a save sheet)."""
     cat = catmod.load(catmod.resolve_game(table.game), table.data.get("edition"))
-    setup = {"game": cat.id, "state": table.data}
+    setup = {"game": cat.id, "state": table.data, **built_with(cat.id, table.data.get("edition"))}
     with store.write():
         gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
         store.set_setting("current", str(gid))
         row = store.game(gid)
     return Loaded(row, cat, table)
+
+
+def built_with(game: str, edition: str | None) -> dict:
+    """What a setup event records of the code and data it was built with: castaway's version and the
+    digest of the game's catalog, the user's overrides included."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("castaway")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        version = "unknown"
+    return {"castaway": version, "catalog": catmod.digest(game, edition)}
+
+
+def data_changed(store: Store, row: GameRow) -> bool:
+    """Whether the game was set up with other catalog data than now (a deck file or a user's override
+    changed since): its replay may then differ. Games stored before the digest was recorded: False."""
+    setup = store.event(row.id, 1)
+    recorded = (setup.action or {}).get("catalog") if setup is not None else None
+    return bool(recorded) and recorded != catmod.digest(row.game, row.edition)
+
+
+# Called with a one-line warning when a game's catalog data changed since its setup (the terminal
+# shows it on stderr); once per game and process.
+warn = None
+_warned: set[tuple[str, int]] = set()  # (database, game id)
 
 
 def current_id(store: Store, explicit: int | None = None) -> int:
@@ -85,19 +112,25 @@ def current_id(store: Store, explicit: int | None = None) -> int:
     return latest
 
 
-def _catalog(row: GameRow) -> GameCatalog:
+def _catalog(store: Store, row: GameRow) -> GameCatalog:
     """The game's catalog; a game of the Czech edition speaks Czech unless --lang or the environment chose."""
     from . import i18n
 
     i18n.prefer(row.edition)
-    return catmod.load(row.game, row.edition)
+    cat = catmod.load(row.game, row.edition)
+    if warn is not None and (str(store.path), row.id) not in _warned:
+        _warned.add((str(store.path), row.id))
+        if data_changed(store, row):
+            warn(_("game {id} was set up with other catalog data than now (a deck file or your override changed): "
+                   "castaway check tells whether it replays the same").format(id=row.id))
+    return cat
 
 
 def load(store: Store, game_id: int) -> Loaded:
     row = store.game(game_id)
     if row is None:
         raise UsageError(_("no game {game_id}").format(game_id=game_id))
-    cat = _catalog(row)
+    cat = _catalog(store, row)
     return Loaded(row, cat, row.state)
 
 
@@ -140,7 +173,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
 
     with store.write():
         row = _head(store, game_id, expect)
-        cat = _catalog(row)
+        cat = _catalog(store, row)
         table, result = apply(row.state, action, cat, new=True)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
@@ -190,7 +223,7 @@ def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         row = _head(store, game_id, expect)
         if row.head == 0:
             raise RuleError(_("nothing to undo: the game is at its setup"))
-        cat = _catalog(row)
+        cat = _catalog(store, row)
         undone = store.event(game_id, row.head)
         table = state_at(store, game_id, undone.parent, cat)
         day, phase = _stamp(table, cat)
@@ -207,7 +240,7 @@ def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, 
         row = _head(store, game_id, expect)
         if not row.redo:
             raise RuleError(_("nothing to redo: no undo since the last action"))
-        cat = _catalog(row)
+        cat = _catalog(store, row)
         node = row.redo[-1]
         redone = store.event(game_id, node)
         table = state_at(store, game_id, node, cat)
@@ -292,7 +325,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
 
     with store.write():
         row = _head(store, game_id, expect)
-        cat = _catalog(row)
+        cat = _catalog(store, row)
         action = EndGame(result, detail or {})
         table, res = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
@@ -304,7 +337,9 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
 
 
 def check(store: Store) -> dict:
-    """Integrity, gapless sequences, and replay equal to the stored snapshot, for every game."""
+    """Integrity, gapless sequences, and replay equal to the stored snapshot, for every game. A game
+    whose catalog data changed since its setup is said to be built with other data than now: its replay
+    may differ, and that is not damage."""
     lines, ok = [], True
     integrity = store.integrity()
     lines.append(f"integrity: {integrity}")
@@ -313,12 +348,15 @@ def check(store: Store) -> dict:
         events = store.events(row.id)
         seqs = [e.seq for e in events]
         gapless = seqs == list(range(1, len(seqs) + 1)) and (not seqs or seqs[-1] == row.version)
+        other_data = data_changed(store, row)
         try:
             same = replay(store, row.id) == row.state
         except Exception as e:  # a damaged log shows here, not as a crash
             same = False
             lines.append(f"game {row.id}: replay failed: {e}")
-        ok &= gapless and same
+        # a game set up with other catalog data (a deck file or an override changed) is not damaged
+        ok &= gapless and (same or other_data)
         lines.append(f"game {row.id}: {len(events)} events, {'gapless' if gapless else 'GAPS'}, "
-                     f"replay {'matches' if same else 'DIFFERS FROM'} the stored state")
+                     f"replay {'matches' if same else 'DIFFERS FROM'} the stored state"
+                     + ("; built with other data than now" if other_data else ""))
     return {"ok": bool(ok), "lines": lines}

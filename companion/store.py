@@ -23,9 +23,15 @@ from .table import Table
 from .i18n import _
 
 APPLICATION_ID = 0x43535457  # 'CSTW'
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
-MIGRATIONS: dict[int, str] = {
+def _upgrade_v3(conn) -> None:
+    from . import schema_v3
+
+    schema_v3.upgrade(conn)
+
+
+MIGRATIONS: dict[int, object] = {
     1: """
     CREATE TABLE games(
         id INTEGER PRIMARY KEY,
@@ -81,6 +87,8 @@ MIGRATIONS: dict[int, str] = {
     CREATE INDEX plays_game ON plays(game);
     CREATE INDEX plays_game_id ON plays(game_id);
     """,
+    # 3: the 21 Days action kinds carry "d21-", the state's yes/no strings are booleans (schema_v3.py)
+    3: lambda conn: _upgrade_v3(conn),
 }
 
 
@@ -172,8 +180,11 @@ class Store:
             for v in range(ver + 1, SCHEMA_VERSION + 1):
                 c.execute("BEGIN IMMEDIATE")
                 try:
-                    for stmt in _statements(MIGRATIONS[v]):
-                        c.execute(stmt)
+                    if callable(MIGRATIONS[v]):  # a migration in Python
+                        MIGRATIONS[v](c)
+                    else:
+                        for stmt in _statements(MIGRATIONS[v]):
+                            c.execute(stmt)
                     c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     c.execute(f"PRAGMA user_version = {v}")
                     c.execute("COMMIT")
@@ -240,6 +251,10 @@ class Store:
 
     def games(self) -> list[GameRow]:
         return [GameRow(r) for r in self._q(f"SELECT {_GAME_COLS} FROM games ORDER BY id").fetchall()]
+
+    def versions(self) -> dict[int, int]:
+        """Each game's version: one cheap read, so a watcher (the table display) sees any process's write."""
+        return dict(self._q("SELECT id, version FROM games").fetchall())
 
     def latest_active(self) -> int | None:
         row = self._q("SELECT id FROM games WHERE status = 'active' ORDER BY updated DESC, id DESC LIMIT 1").fetchone()

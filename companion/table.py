@@ -196,7 +196,7 @@ def new_table(cat: GameCatalog, seats: Iterable[str], options: dict, seed: int, 
         "seats": seats,
         "tracks": {t.id: t.start for t in cat.tracks.values() if not t.per_seat},
         "counters": {c.id: c.start for c in cat.counters.values() if not c.per_seat},
-        "flags": {f.id: f.start for f in cat.flags.values() if not f.per_seat},
+        "flags": {f.id: f.initial for f in cat.flags.values() if not f.per_seat},
         "pools": {c.id: {"supply": c.max} for c in cat.counters.values() if c.pool},
         "seat": {},
         "decks": {},
@@ -218,7 +218,7 @@ def new_table(cat: GameCatalog, seats: Iterable[str], options: dict, seed: int, 
                 vals[st.id] = []
         for f in cat.flags.values():
             if f.per_seat:
-                vals[f.id] = f.start
+                vals[f.id] = f.initial
         data["seat"][s] = vals
     for d in cat.decks.values():
         data["decks"][d.id] = {"draw": d.all_copies(), "discard": [], "out": [], "table": [], "held": {}}

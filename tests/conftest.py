@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +35,26 @@ def db(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("CASTAWAY_DB", str(path))
     monkeypatch.delenv("CASTAWAY_DECKS", raising=False)
     return path
+
+
+_BUILT: dict[int, tuple[tuple[int, int], object]] = {}
+
+
+def click_command(app):
+    """The Click command of a Typer app, built once: building it (about 150 commands, each with its
+    parameters) cost more than most commands themselves. It is built again only when commands were
+    registered since (a test's own game)."""
+    key = (len(app.registered_commands), len(app.registered_groups))
+    built = _BUILT.get(id(app))
+    if built is None or built[0] != key:
+        built = _BUILT[id(app)] = (key, typer.main.get_command(app))
+    return built[1]
+
+
+# CliRunner.invoke builds the command from the app on every call (typer.testing._get_command): let it
+# take the one built above.
+assert hasattr(typer.testing, "_get_command"), "typer.testing changed: see click_command in tests/conftest.py"
+typer.testing._get_command = click_command
 
 
 class Cli:

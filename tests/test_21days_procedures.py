@@ -14,6 +14,7 @@ from companion.games.days21 import attacks as at
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
+from companion.games.days21 import weather
 
 CAT = catalog.load("21days")
 SURV = {"red": "diva", "yellow": "aleta", "blue": "maya", "green": "pjotr"}
@@ -140,7 +141,7 @@ def test_weather_blocks_a_location_tomorrow():
     assert t.data["d21"]["weather"]["tomorrow"] == "fishing"
     t.data["flow"]["queue"] = [{"do": "end"}]
     t, _ = do(t, fl.EndDay())
-    assert ev.blocked(t) == {"fishing"} and "fishing" not in fl.available(t, CAT, "red")
+    assert weather.blocked(t) == {"fishing"} and "fishing" not in fl.available(t, CAT, "red")
 
 
 def test_scruffs_token_success_and_failure():

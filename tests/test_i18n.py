@@ -175,7 +175,7 @@ def test_czech_edition_rules_run_on_the_same_code(cli):
 
 
 def test_the_bottle_weather_symbol_closes_both_bottle_places():
-    from companion.games.days21.events import blocked
+    from companion.games.days21.weather import blocked
     from companion.table import Table
 
     t = Table({"d21": {"weather": {"today": "bottle"}}})

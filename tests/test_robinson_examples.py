@@ -128,7 +128,7 @@ def test_moving_camp_without_built_shelter_drops_roof_and_palisade(cli):
     cli.ok("rc", "camp", "4", "hills", "wood")
     s = state(cli)
     assert (s["counters"]["roof"], s["counters"]["palisade"]) == (0, 0)
-    assert s["flags"]["camp-shelter"] == "no"
+    assert s["flags"]["camp-shelter"] is False
     cli.ok("rc", "effects", "-")
     cli.ok("rc", "night-end")
     s = state(cli)

@@ -13,7 +13,7 @@ PROBE = (
     "sys.argv = ['castaway', '--db', sys.argv[1], *sys.argv[2:]]\n"
     "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
     "print('LOADED', ' '.join(sorted(m for m in sys.modules if m.split('.')[0] in"
-    " ('companion', 'ui', 'printables', 'reportlab', 'qrcode', 'PIL'))))\n"
+    " ('companion', 'ui', 'printables', 'reportlab', 'qrcode', 'PIL', 'starlette', 'uvicorn', 'anyio'))))\n"
 )
 
 
@@ -26,7 +26,8 @@ def loaded(db: Path, *args: str) -> set[str]:
 def test_status_loads_only_the_core(cli, db):
     cli.ok("new", "21days", "--seed", "1")
     mods = loaded(db, "status")
-    assert not {m for m in mods if m.split(".")[0] in ("reportlab", "qrcode", "PIL", "printables")}
+    assert not {m for m in mods if m.split(".")[0] in ("reportlab", "qrcode", "PIL", "printables", "starlette", "uvicorn", "anyio")}
+    assert not [m for m in mods if m.startswith("ui.display")]
     assert "companion.engine" not in mods and "companion.actions" not in mods
     assert not [m for m in mods if m.endswith("_cmds")], mods
     # the registry and the protocol, and the game on the table: no other game's package
@@ -42,7 +43,7 @@ def test_a_game_command_loads_its_module_on_demand(cli, db):
 
 def test_every_group_has_its_commands_from_the_real_entry_point(tmp_path):
     """Through main() (not the test runner's app): a group's commands are there when it is invoked."""
-    for group, command in (("print", "kit"), ("plays", "stats"), ("rc", "weather"), ("odds", "shark"), ("dice", "stats")):
+    for group, command in (("display", "--pad"), ("print", "kit"), ("plays", "stats"), ("rc", "weather"), ("odds", "shark"), ("dice", "stats")):
         r = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "--db", str(tmp_path / "x.db"), group, "--help"],
                            capture_output=True, text=True, cwd=ROOT)
         assert r.returncode == 0 and command in r.stdout, f"{group}: {r.stdout}{r.stderr}"

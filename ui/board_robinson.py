@@ -43,12 +43,12 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
                  f"First Player: [bold]{who(t, cat, first(t))}[/]")
     tile = r["tiles"].get(r["camp"], {})
     shelter = "[bold green]⌂ Shelter built[/]" if f["shelter"] == "built" else (
-        "[yellow]tile shows a shelter[/]" if f["camp-shelter"] == "yes" else "[red]no shelter: open air[/]")
+        "[yellow]tile shows a shelter[/]" if f["camp-shelter"] else "[red]no shelter: open air[/]")
     lines.append(f"[bold]Camp[/]      tile {r['camp']} ({tile.get('terrain', '?')}) sources: "
                  f"food {c['camp-food']} · wood {c['camp-wood']}   {shelter}")
     lines.append("[bold]Levels[/]    " + "   ".join((level("roof", c["roof"], "▀"), level("palisade", c["palisade"], "‡"),
                                                       level("weapon", c["weapon"], "⚔"))))
-    keep = " [green](kept overnight)[/]" if f["food-store"] == "yes" else ""
+    keep = " [green](kept overnight)[/]" if f["food-store"] else ""
     res = [f"food [bold]{c['food']}[/]{keep}", f"wood [bold]{c['wood']}[/]", f"furs [bold]{c['fur']}[/]"]
     if c["nonperishable"]:
         res.insert(1, f"non-perishable [bold]{c['nonperishable']}[/]")
@@ -71,7 +71,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     decks = f"event deck {c['event-deck']}   hunting deck {c['hunting']}"
     weather = [f"rain ☂{c['rain-token']}" if c["rain-token"] else "", f"winter ❄{c['winter-token']}" if c["winter-token"] else "",
                f"[bold red]storm ⚡{c['storm-token']}[/]" if c["storm-token"] else "",
-               "[bold]Hungry Animals die[/]" if f["animals-die"] == "yes" else ""]
+               "[bold]Hungry Animals die[/]" if f["animals-die"] else ""]
     weather = [w for w in weather if w]
     lines.append(f"[bold]Decks[/]     {decks}   ·   weather space: " + (" ".join(weather) or "[dim]empty[/]"))
     items = [f"{i['name']} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")

@@ -117,6 +117,13 @@ def root(
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 
+def _warn(message: str) -> None:
+    err.print(_("warning: {message}").format(message=message), markup=False, soft_wrap=True)
+
+
+session.warn = _warn
+
+
 def store(create: bool = False):
     return session.open_store(CTX.db, create=create)
 

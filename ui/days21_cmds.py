@@ -14,6 +14,7 @@ from companion.games.days21 import attacks as at
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
+from companion.games.days21 import bottle as bo
 from companion.games.days21.core import ROLL
 from ui.common import CTX, command, emit_json, out, store
 from companion.i18n import _
@@ -282,7 +283,7 @@ def bottle_cmd(
 
     Example: castaway bottle receive --seat yellow --face 4
     """
-    run(lo.Bottle(mode.lower(), seat, face, card))
+    run(bo.Bottle(mode.lower(), seat, face, card))
 
 
 @cmd("play-card")
@@ -296,7 +297,7 @@ def play_card_cmd(
 
     Example: castaway play-card red --faces 6,2,1,6
     """
-    run(lo.PlayCard(seat, faces, keep, card))
+    run(bo.PlayCard(seat, faces, keep, card))
 
 
 @cmd("swap")

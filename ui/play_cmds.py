@@ -178,8 +178,9 @@ def play_cmd(
                     try:
                         action = step.make(answer)
                         ev, _t = session.act(st, gid, action, expect=cur.row.version)
-                    except StaleError as e:
+                    except StaleError as e:  # answered elsewhere first (a pad, another terminal): the new question
                         err.print(f"[bold red]{_('error:')}[/] {e}")
+                        last_phase = None
                         break
                     except CompanionError as e:
                         err.print(f"[bold red]{_('error:')}[/] {e}")

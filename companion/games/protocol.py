@@ -41,6 +41,9 @@ class PlayTerms:
     extras: tuple[tuple[str, str, str], ...] = ()  # (setup option, "expansion" or "variant", its name in BGG)
 
 
+YES = {"yes": True, "y": True, "true": True, "1": True, "on": True,
+       "no": False, "n": False, "false": False, "0": False, "off": False}
+
 # Options of `castaway new` that belong to one game (its own flags); the others pass --opt KEY=VALUE.
 FLAG_NAMES = ("survivor", "strength", "scruffs", "promos", "shark6")
 
@@ -55,6 +58,7 @@ class Game(ABC):
     decks: ClassVar[Path | None] = None  # its catalog's folder; None: decks/<id>/ shipped with castaway
     characters_title: ClassVar[str] = N_("Characters")  # what its character cards are called in print
     guided: ClassVar[bool] = False  # `castaway play` can guide it (next_step, setup_asks)
+    yes_no: ClassVar[tuple[str, ...]] = ()  # setup options read as yes or no: the table keeps booleans
 
     # -- the terminal and the display: import paths, resolved by ui/games.py ----------------------
     commands: ClassVar[str | None] = None  # the ui module that registers its commands ("ui.days21_cmds")
@@ -83,6 +87,16 @@ class Game(ABC):
         if any(flags.get(k) for k in FLAG_NAMES):
             raise UsageError(_("--survivor, --strength, --scruffs, --promos and --shark6 are 21 Days options"))
         return options
+
+    def table_options(self, options: dict) -> dict:
+        """The setup options as the table keeps them: a yes/no option typed as text becomes a boolean
+        (anything else is left for setup to accept or refuse)."""
+        out = dict(options)
+        for key in self.yes_no:
+            v = out.get(key)
+            if isinstance(v, str) and v.strip().lower() in YES:
+                out[key] = YES[v.strip().lower()]
+        return out
 
     def setup(self, cat, options: dict, seed: int):
         from ..table import new_table

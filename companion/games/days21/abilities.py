@@ -38,7 +38,7 @@ class Ability(Action):
     none and may play it at once. pastor: survivors at his location pass hope freely (`to`=SEAT, `n`).
     """
 
-    kind: ClassVar[str] = "ability"
+    kind: ClassVar[str] = "d21-ability"
     who: str = ""
     to: str | None = None
     n: int = 1
@@ -107,7 +107,7 @@ class Ability(Action):
 class MagnussonReroll(Action):
     """The Professor on the octopus location rerolls the octopus die once for 2 hope (or lets it be)."""
 
-    kind: ClassVar[str] = "magnusson"
+    kind: ClassVar[str] = "d21-magnusson"
     reroll: bool = True
     face: str | None = None
 
@@ -140,7 +140,7 @@ class FlipToken(Action):
     anyone, type the new face), strength4 (4 strength shared: to=red,red,blue,kid), swap-seats (to=the other
     survivor: they trade places on the raft). cancel-disaster is used while a disaster is on the table."""
 
-    kind: ClassVar[str] = "flip-token"
+    kind: ClassVar[str] = "d21-flip-token"
     seat: str = ""
     to: str | None = None
 
@@ -184,7 +184,7 @@ class FlipToken(Action):
 class SpecialHope(Action):
     """Spend a special hope token (±1 or ±2 on a die, wrapping 6↔1); it leaves the game. Not on day 21."""
 
-    kind: ClassVar[str] = "special-hope"
+    kind: ClassVar[str] = "d21-special-hope"
     seat: str = ""
     token: str = ""
 
@@ -213,7 +213,7 @@ class Dolphin(Action):
     """With the Dolphin on the board a survivor pays 3 strength to turn a die they rolled to 7 minus it.
     Never in shark or octopus attacks, never for Scruffs."""
 
-    kind: ClassVar[str] = "dolphin"
+    kind: ClassVar[str] = "d21-dolphin"
     seat: str = ""
     face: int | None = None
 
@@ -247,7 +247,7 @@ class ScruffsToken(Action):
     discarded. to: who gets the reward (hope: 'red,blue'; strength: one seat; swap: a token id).
     skip: no token today."""
 
-    kind: ClassVar[str] = "scruffs"
+    kind: ClassVar[str] = "d21-scruffs"
     card: str | None = None
     needs: str | None = None
     face: str | None = None
@@ -342,7 +342,7 @@ class ScruffsToken(Action):
 class ScruffsUse(Action):
     """Use the multi-day Scruffs token in play (two rerolls / two die changes, once a day each)."""
 
-    kind: ClassVar[str] = "scruffs-use"
+    kind: ClassVar[str] = "d21-scruffs-use"
 
     def text(self) -> str:
         return "use the Scruffs token"
@@ -376,7 +376,7 @@ class Day21(Action):
     (2 hope: pieces onto the board, then the flying kite moves the ship or brings hope), rosina (her one
     location at the start of the day: flare, hope or fishing), end (the day ends: lost unless rescued)."""
 
-    kind: ClassVar[str] = "day21"
+    kind: ClassVar[str] = "d21-day21"
     what: str = "flare"
     seat: str | None = None
     face: str | None = None

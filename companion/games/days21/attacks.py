@@ -55,7 +55,7 @@ def shark_top(t: Table) -> int:
 class SharkPhase(Action):
     """The starting player slides the shark card one step closer (not the day after an attack)."""
 
-    kind: ClassVar[str] = "shark-phase"
+    kind: ClassVar[str] = "d21-shark-phase"
 
     def text(self) -> str:
         return "shark phase"
@@ -126,7 +126,7 @@ class SharkAttack(Action):
     for typed ones).
     """
 
-    kind: ClassVar[str] = "shark-attack"
+    kind: ClassVar[str] = "d21-shark-attack"
     faces: str | None = None
     tokens: str | None = None
     all: bool = False
@@ -184,7 +184,7 @@ def _reset(t: Table) -> str:
 class SharkBite(Action):
     """Shark 1 or Shark 6 from the logbook bites once: only the inner die counts."""
 
-    kind: ClassVar[str] = "shark-bite"
+    kind: ClassVar[str] = "d21-shark-bite"
     fin: int = 1
     face: str | None = None
     token: str | None = None
@@ -220,7 +220,7 @@ def pick_among(t: Table) -> list[str]:
 class ColourToken(Action):
     """Drop the colour tokens of the survivors in question: the one that falls (typed) or a virtual pick."""
 
-    kind: ClassVar[str] = "colour-token"
+    kind: ClassVar[str] = "d21-colour-token"
     seat: str | None = None
 
     def text(self) -> str:
@@ -254,7 +254,7 @@ class ColourToken(Action):
 class Octopus(Action):
     """The starting player rolls the octopus die: blank sleeps, a tentacle face starts the fight."""
 
-    kind: ClassVar[str] = "octopus"
+    kind: ClassVar[str] = "d21-octopus"
     face: str | None = None
 
     def text(self) -> str:
@@ -320,7 +320,7 @@ class Tentacle(Action):
     white / token / defence: typed faces, 'roll' for virtual, or None to stop and ask at that point.
     """
 
-    kind: ClassVar[str] = "tentacle"
+    kind: ClassVar[str] = "d21-tentacle"
     white: str | None = ROLL
     token: str | None = ROLL
     defence: str | None = ROLL
@@ -400,7 +400,7 @@ class Tentacle(Action):
 class PjotrCancel(Action):
     """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt (yes), or lets it stand (no)."""
 
-    kind: ClassVar[str] = "pjotr"
+    kind: ClassVar[str] = "d21-pjotr"
     cancel: bool = True
 
     def text(self) -> str:

@@ -13,9 +13,8 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
-from .core import (d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
+from .core import (at, d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
                           seat_arg)
-from .locations import at
 
 SAY = {
     "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
@@ -60,7 +59,7 @@ class Bottle(Action):
     """The bottle location: Receive (2, 4, 6 takes the top bottle card) first, then Play (1, 3, 5 lets the
     survivor play the card they hold). One bottle card per survivor; cards are not passed on."""
 
-    kind: ClassVar[str] = "bottle"
+    kind: ClassVar[str] = "d21-bottle"
     mode: str = "receive"
     seat: str | None = None
     face: str | None = None
@@ -107,7 +106,7 @@ class PlayCard(Action):
     keep: do not play after all (the card stays in hand).
     """
 
-    kind: ClassVar[str] = "play-card"
+    kind: ClassVar[str] = "d21-play-card"
     seat: str = ""
     faces: str | None = None
     keep: bool = False

@@ -280,3 +280,22 @@ def wound(t: Table, seat: str, n: int, why: str) -> list[int]:
             "bottle": list(t.deck("bottle")["held"].get(seat, [])),
         }
     return lose(t, seat, n)
+
+
+# -- the locations' placements (read by the locations and the bottle) -------------------------------
+
+
+def placements(t: Table) -> list[list[str]]:
+    return flow(t).setdefault("placements", [])
+
+
+def at(t: Table, cat: GameCatalog, loc: str, seats: str | None, most: int | None = None) -> list[str]:
+    if seats:
+        out = [seat_arg(t, cat, s) for s in seats.replace(",", " ").split()]
+    else:
+        out = [s for s, where in placements(t) if where == loc and s in living(t)]
+    if not out and not seats and not any(where == loc for _s, where in placements(t)):
+        raise UsageError(_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game").format(loc=loc))
+    if most is not None and len(out) > most:
+        raise RuleError(_("the {loc} location takes at most {most} placement dice, {n} given").format(loc=loc, most=most, n=len(out)))
+    return out

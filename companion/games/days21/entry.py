@@ -25,6 +25,7 @@ class Days21(RulesModuleGame):
                 ("scruffs", "variant", "Scruffs Up! solo")),
     )
     characters_title = N_("Survivors")
+    yes_no = ("weather", "kite", "scruffs")
     rules = "companion.games.days21.game"
     commands = "ui.days21_cmds"
     terminal_board = "ui.board_21days:render"

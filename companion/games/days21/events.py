@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
+from .weather import weather_label
 from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
                           name, push, seat_arg, take_hope)
 from ...i18n import _, N_
@@ -49,7 +50,7 @@ def symbol_tasks(symbols) -> list[dict]:
 class LogbookSymbols(Action):
     """The symbols shown on today's logbook card for one part of the day, in the card's order."""
 
-    kind: ClassVar[str] = "logbook"
+    kind: ClassVar[str] = "d21-logbook"
     section: str = "morning"
     symbols: tuple = ()
 
@@ -87,7 +88,7 @@ class Symbol(Action):
     token: the swap location token chosen (swap-choice) or drawn (swap-new, None: drawn virtually).
     """
 
-    kind: ClassVar[str] = "symbol"
+    kind: ClassVar[str] = "d21-symbol"
     sym: str = ""
     to: str | None = None
     token: str | None = None
@@ -191,7 +192,7 @@ class Disaster(Action):
     and the plank die a card's effect asks for (virtual when left out).
     """
 
-    kind: ClassVar[str] = "disaster"
+    kind: ClassVar[str] = "d21-disaster"
     card: str | None = None
     avert: str | None = None
     token: str | None = None
@@ -300,7 +301,7 @@ class Weather(Action):
     """Roll the weather die before the shark phase; on a cloud or lightning, the cloud token is flicked
     and `result` is what it covers (see rules.weather.results): it takes effect tomorrow."""
 
-    kind: ClassVar[str] = "weather"
+    kind: ClassVar[str] = "d21-weather"
     face: str | None = None
     result: str | None = None
 
@@ -333,33 +334,4 @@ class Weather(Action):
         w["tomorrow"] = None if self.result == "none" else self.result
         done(t, "weather-board")
         f.pop("weather", None)
-        return {"say": _("The cloud covers: {result} (tomorrow).").format(result=_weather_label(self.result))}
-
-
-def _weather_label(code: str) -> str:
-    from .steps import weather_label  # the forecast board's symbols in words
-
-    return weather_label(code)
-
-
-def weather_tasks(t: Table) -> list[dict]:
-    """This morning's weather effects, from yesterday's forecast."""
-    w = d21(t).get("weather") or {}
-    today = w.get("today")
-    if today == "swarm":
-        return [{"do": "token", "for": "jellyfish"}, {"do": "jellyfish", "sym": "jellyfish"}]
-    if today in ("plus1", "minus1"):
-        return [{"do": "weather-effect", "sym": today}]
-    return []
-
-
-def blocked(t: Table) -> set[str]:
-    w = d21(t).get("weather") or {}
-    today = w.get("today")
-    if today == "heavy":
-        return {"all"}
-    if today in ("flare", "swap", "hope", "fishing", "receive", "play", "jellyfish"):
-        return {today}
-    if today == "bottle":  # the Czech forecast board's one bottle symbol closes both of its places
-        return {"receive", "play"}
-    return set()
+        return {"say": _("The cloud covers: {result} (tomorrow).").format(result=weather_label(self.result))}

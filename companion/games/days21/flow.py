@@ -49,7 +49,7 @@ def forget(t: Table, seat: str) -> None:
 
 
 def day_tasks(t: Table, cat: GameCatalog) -> list[dict]:
-    from .events import weather_tasks
+    from .weather import weather_tasks
 
     if day(t) >= 21:
         tasks = [{"do": "exhaustion"}]
@@ -81,7 +81,7 @@ def placing_order(t: Table) -> list[str]:
 
 
 def midday_tasks(t: Table, cat: GameCatalog, places: bool, octopus: bool) -> list[dict]:
-    from .events import blocked
+    from .weather import blocked
 
     f = flow(t)
     f["placements"] = []
@@ -125,7 +125,7 @@ def capacity(t: Table, cat: GameCatalog, loc: str) -> int:
 
 def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
     """Where this survivor's placement die may go now."""
-    from .events import blocked
+    from .weather import blocked
 
     out = []
     placed = [loc for _s, loc in flow(t).get("placements", [])]
@@ -158,7 +158,7 @@ def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
 class Place(Action):
     """A survivor's placement die goes on a location (not rolled yet). extra: the white die of Extra hands."""
 
-    kind: ClassVar[str] = "place"
+    kind: ClassVar[str] = "d21-place"
     seat: str = ""
     location: str = ""
     extra: bool = False
@@ -200,7 +200,7 @@ class Place(Action):
 
     @staticmethod
     def _why(t: Table, cat: GameCatalog, seat: str, loc: str) -> str:
-        from .events import blocked
+        from .weather import blocked
 
         if loc in blocked(t) or "all" in blocked(t):
             return _(SAY["blocked"]).format(loc=loc)
@@ -221,7 +221,7 @@ class Place(Action):
 class Activate(Action):
     """Every die is placed: the locations are activated in board order."""
 
-    kind: ClassVar[str] = "activate"
+    kind: ClassVar[str] = "d21-activate"
 
     def text(self) -> str:
         return "activate the locations"
@@ -255,7 +255,7 @@ class Activate(Action):
 class SetupDone(Action):
     """The physical table is set up as castaway shows it (logbook built, components placed)."""
 
-    kind: ClassVar[str] = "setup-done"
+    kind: ClassVar[str] = "d21-setup-done"
 
     def text(self) -> str:
         return "the table is set up"
@@ -272,7 +272,7 @@ class PlantGrow(Action):
     """The Plant promo grows a step before Midday placement; after its third day's evening it is harvested:
     3 hope and 2 strength, shared as you like (hope_to 'red,red,blue', strength_to 'yellow,blue')."""
 
-    kind: ClassVar[str] = "plant"
+    kind: ClassVar[str] = "d21-plant"
     harvest: bool = False
     hope_to: str | None = None
     strength_to: str | None = None
@@ -317,7 +317,7 @@ class PlantGrow(Action):
 class EndDay(Action):
     """The day is over: the starting player token passes clockwise and the next logbook page comes up."""
 
-    kind: ClassVar[str] = "end-day"
+    kind: ClassVar[str] = "d21-end-day"
 
     def text(self) -> str:
         return "end of the day"

@@ -74,7 +74,7 @@ class Jellyfish(Action):
     typed ('>2,<5,>3,<4') for a card no rulebook shows; faces: the 4 swim rolls; swim=False only draws.
     """
 
-    kind: ClassVar[str] = "jellyfish"
+    kind: ClassVar[str] = "d21-jellyfish"
     who: str | None = None
     card: str | None = None
     faces: str | None = None
@@ -152,7 +152,7 @@ class Paranoia(Action):
     """Paranoia: the colour tokens pick a survivor, whose placement die says how much strength they lose;
     they may pay their own hope, 1 per point, to keep it. pay None: ask before applying."""
 
-    kind: ClassVar[str] = "paranoia"
+    kind: ClassVar[str] = "d21-paranoia"
     who: str | None = None
     face: str | None = None
     pay: int | None = None
@@ -237,7 +237,7 @@ class PlankLoss(Action):
     """A plank drifts off: an even roll takes one by the flares, odd one by the bottle; whoever sat on it
     moves to a free spot or drowns."""
 
-    kind: ClassVar[str] = "plank"
+    kind: ClassVar[str] = "d21-plank"
     face: str | None = None
 
     def text(self) -> str:
@@ -255,7 +255,7 @@ class PlankLoss(Action):
 class StealDie(Action):
     """The octopus steals a strength die for good from a survivor the colour tokens pick."""
 
-    kind: ClassVar[str] = "steal-die"
+    kind: ClassVar[str] = "d21-steal-die"
     who: str | None = None
 
     def text(self) -> str:

@@ -14,12 +14,11 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
-from .core import (anchor, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
-                          lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
+from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
+                   lose, move_ship, name, pay_hope, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
 
 SAY = {
-    "who": N_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game"),
     "flare": N_("Flares {faces}: {sixes} six(es), the ship moves {moved:+d} to {ship}."),
     "blank": N_(" A 1 with three flares: the ship loses a space."),
     "anchor": N_(" The ship reached the anchor: {n} hope for the flare dice."),
@@ -29,22 +28,6 @@ SAY = {
     "kid_hurt": N_("The Kid rolls {v}: he loses 1 strength."),
     "kid_good": N_("The Kid rolls {v}: choose cancel-disaster, strength (+2 shared) or skip-page."),
 }
-
-
-def placements(t: Table) -> list[list[str]]:
-    return flow(t).setdefault("placements", [])
-
-
-def at(t: Table, cat: GameCatalog, loc: str, seats: str | None, most: int | None = None) -> list[str]:
-    if seats:
-        out = [seat_arg(t, cat, s) for s in seats.replace(",", " ").split()]
-    else:
-        out = [s for s, where in placements(t) if where == loc and s in living(t)]
-    if not out and not seats and not any(where == loc for _s, where in placements(t)):
-        raise UsageError(_(SAY["who"]).format(loc=loc))
-    if most is not None and len(out) > most:
-        raise RuleError(_("the {loc} location takes at most {most} placement dice, {n} given").format(loc=loc, most=most, n=len(out)))
-    return out
 
 
 def split(text: str | None) -> list[str]:
@@ -71,7 +54,7 @@ class Flare(Action):
     """The flare location: each 6 moves the ship one space right; with all three dice there, any 1 moves it
     back one. Reaching the anchor before day 21 gives a hope token per flare die (to whom you choose)."""
 
-    kind: ClassVar[str] = "flare"
+    kind: ClassVar[str] = "d21-flare"
     seats: str | None = None
     faces: str | None = None
     anchor_to: str | None = None
@@ -105,7 +88,7 @@ class Flare(Action):
 class HorvathFlare(Action):
     """Horvath at the flare location: another attempt for 2 hope; a 6 moves the ship right."""
 
-    kind: ClassVar[str] = "horvath"
+    kind: ClassVar[str] = "d21-horvath"
     face: str | None = None
     stop: bool = False
 
@@ -162,7 +145,7 @@ class Hope(Action):
     """The hope location: one hope token per 3 points; with all three dice there, each 1 rolled costs its
     roller a token (the 1 still counts). to: who gets each token (default: in turn among the rollers)."""
 
-    kind: ClassVar[str] = "hope"
+    kind: ClassVar[str] = "d21-hope"
     seats: str | None = None
     faces: str | None = None
     to: str | None = None
@@ -187,7 +170,7 @@ class Swap(Action):
     """The swap location with the token in play: Turtle (hope at its better rate), Bottle (take a card,
     then play one), Flare (pay, then up to three flares). The Dolphin takes no dice."""
 
-    kind: ClassVar[str] = "swap"
+    kind: ClassVar[str] = "d21-swap"
     seats: str | None = None
     faces: str | None = None
     to: str | None = None
@@ -215,7 +198,9 @@ class Swap(Action):
             if wd and wd.get("seat") == seat:
                 got = "none: Extra hands is in play"
             else:
-                got = _bottle().receive_card(t, cat, seat, self.card, second=True)
+                from .bottle import receive_card
+
+                got = receive_card(t, cat, seat, self.card, second=True)
             if t.deck("bottle")["held"].get(seat):
                 push(t, {"do": "card", "seat": seat})
                 return {"say": _("{who} takes a bottle card ({got}) and now plays one.").format(who=name(t, cat, seat), got=got)}
@@ -260,7 +245,7 @@ class Fishing(Action):
     at most 2 for one survivor, nobody past 6. to: who gets each fish (default: weakest first).
     Tomi's extra fish is its own action (castaway ability tomi --to SEAT)."""
 
-    kind: ClassVar[str] = "fishing"
+    kind: ClassVar[str] = "d21-fishing"
     seat: str | None = None
     face: str | None = None
     to: str | None = None
@@ -301,7 +286,7 @@ class Fishing(Action):
 class PlankSpot(Action):
     """The Plank Location promo card: its owner's die there; a 6 brings a plank back, then the card goes."""
 
-    kind: ClassVar[str] = "plank-spot"
+    kind: ClassVar[str] = "d21-plank-spot"
     face: str | None = None
 
     def text(self) -> str:
@@ -331,7 +316,7 @@ class Kid(Action):
     """The Kid's location (activated last): 1-2 nothing, 3-4 he loses 1 strength, 5-6 a choice:
     cancel-disaster (today's), strength (+2 shared: to=red,kid), or skip-page (the next logbook page)."""
 
-    kind: ClassVar[str] = "kid"
+    kind: ClassVar[str] = "d21-kid"
     face: str | None = None
     choice: str | None = None
     to: str | None = None
@@ -374,16 +359,3 @@ class Kid(Action):
         f.pop("kid", None)
         done(t, "kid")
         return {"faces": [v], "say": say}
-
-
-def _bottle():
-    from . import bottle as days21_bottle
-
-    return days21_bottle
-
-
-def __getattr__(attr: str):
-    """The bottle location and its cards moved to bottle.py; importers of this module still find them."""
-    if attr in ("Bottle", "PlayCard", "card_effect", "receive_card"):
-        return getattr(_bottle(), attr)
-    raise AttributeError(attr)

@@ -12,9 +12,11 @@ from . import attacks as at
 from . import events as ev
 from . import flow as fl
 from . import locations as lo
+from . import bottle as bo
 from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
 from ...i18n import _, N_
 
+from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
 from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, _r, _who, phase_name, token_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
 from .steps_midday import (_activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
@@ -138,18 +140,6 @@ def _setup(t, cat, q):
 
 def _spot(t, seat):
     return next((sp for sp, s in d21(t)["raft"].items() if s == seat), "-")
-
-
-WEATHER = {"none": N_("nothing (clear)"), "flare": N_("flare location"), "swap": N_("swap location"),
-           "hope": N_("hope location"), "fishing": N_("fishing location"), "receive": N_("bottle location (receive)"),
-           "play": N_("bottle location (play)"), "bottle": N_("bottle location (receive or play)"),
-           "jellyfish": N_("jellyfish location (suitcase dive)"), "heavy": N_("heavy weather: no location"),
-           "minus1": N_("-1 strength for one survivor"), "plus1": N_("+1 strength for one survivor"),
-           "swarm": N_("a jellyfish swarm")}
-
-
-def weather_label(code: str) -> str:
-    return _(WEATHER[code]) if code in WEATHER else code
 
 
 def _weather(t, cat, q):
@@ -321,8 +311,8 @@ BUILD = {
     "steal-die": _steal, "scruffs": _scruffs, "place": _place, "activate": _activate, "octopus": _octopus,
     "magnusson": _magnusson, "tentacle": _tentacle,
     "flare": _dice_loc("flare", N_("Flares"), lambda q, a: lo.Flare(faces=_r(a))),
-    "receive": _dice_loc("receive", N_("Bottle: receive"), lambda q, a: lo.Bottle("receive", q.get("seat"), _r(a))),
-    "play": _dice_loc("play", N_("Bottle: play"), lambda q, a: lo.Bottle("play", q.get("seat"), _r(a))),
+    "receive": _dice_loc("receive", N_("Bottle: receive"), lambda q, a: bo.Bottle("receive", q.get("seat"), _r(a))),
+    "play": _dice_loc("play", N_("Bottle: play"), lambda q, a: bo.Bottle("play", q.get("seat"), _r(a))),
     "swap": lambda t, c, q: _swap(t, c, q),
     "hope": _dice_loc("hope", N_("Hope"), lambda q, a: lo.Hope(faces=_r(a))),
     "fishing": _dice_loc("fishing", N_("Fishing"), lambda q, a: lo.Fishing(face=_r(a))),

@@ -7,6 +7,7 @@ from . import abilities as ab
 from . import attacks as at
 from . import flow as fl
 from . import locations as lo
+from . import bottle as bo
 from .core import ROLL, d21, flow, living, name
 from ...i18n import _, N_
 from .steps_common import GO, _r, _who
@@ -87,10 +88,10 @@ def _card(t, cat, q):
     if any(c.startswith("four-flares") for c in held) and len(held) == 1:
         return _("Bottle card"), _("{who} may play Four flares: roll 4 dice (or type 'keep').").format(who=name(t, cat, seat)), \
             Ask(_("Four flares"), "dice", dice=("d6",) * 4), \
-            lambda a: lo.PlayCard(seat, keep=True) if a == "keep" else lo.PlayCard(seat, faces=_r(a))
+            lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, faces=_r(a))
     choices = cards + ((("keep", "keep it for later"),) if len(held) == 1 else ())
     return _("Bottle card"), _("{who} may play a bottle card.").format(who=name(t, cat, seat)), Ask(_("Play which?"), "choice", choices=choices), \
-        lambda a: lo.PlayCard(seat, keep=True) if a == "keep" else lo.PlayCard(seat, card=a)
+        lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, card=a)
 
 
 def _tomi(t, cat, q):

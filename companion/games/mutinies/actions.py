@@ -12,31 +12,10 @@ from typing import ClassVar
 from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import RuleError, UsageError
 from ...table import Table
 from . import core as core
-from .core import HENCHMAN, captain, flow, name, rule
-
-
-def resolve_seat(t: Table, text: str) -> str:
-    """A seat by colour, player name, 'captain' or 'henchman'."""
-    key = str(text).strip().lower()
-    order = flow(t)["order"]
-    if key in order:
-        return key
-    if key == "captain":
-        return captain(t)
-    for s in t.seats:
-        if (t.seat_values(s).get("player") or "").lower() == key:
-            return s
-    names = [*order] + [t.seat_values(s)["player"] for s in t.seats if t.seat_values(s).get("player")]
-    raise UsageError(f"no seat {text!r} at this table; " + did_you_mean(key, names))
-
-
-def _phase(t: Table, *phases: str) -> None:
-    now = core.derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
-    if now not in phases:
-        raise RuleError(f"not now: the game is in its {now} phase ({', '.join(phases)} expected); castaway play shows what is next")
+from .core import HENCHMAN, captain, end_round, flow, name, _phase, resolve_seat, rule
 
 
 def _head(t: Table, *kinds: str) -> dict:
@@ -62,20 +41,6 @@ def _done(t: Table, cat: GameCatalog) -> None:
         t.data["flags"]["phase"] = "mutiny-card"
     else:
         end_round(t, cat)
-
-
-def end_round(t: Table, cat: GameCatalog) -> None:
-    f = flow(t)
-    f["pirate"], f["action"], f["placed"], f["queue"] = f["action"], None, [], []
-    now = core.rnd(t)
-    f["blocked"] = {a: b for a, b in f["blocked"].items() if b.get("until") == "mutiny" or b.get("round", 0) > now}
-    if f["final_round"] is not None and now >= f["final_round"]:
-        from .score import start_scoring
-
-        start_scoring(t, cat)
-        return
-    t.data["tracks"]["round"] = now + 1
-    t.data["flags"]["phase"] = "captain"
 
 
 def start_resolution(t: Table) -> None:

@@ -15,8 +15,7 @@ from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...table import Table
 from . import core as core
-from .actions import _phase, end_round, resolve_seat
-from .core import flow, name, rule
+from .core import end_round, flow, hand, name, _phase, resolve_seat, rule
 
 LAST = "last-mutiny"
 
@@ -28,10 +27,6 @@ def card_of(cat: GameCatalog, text: str) -> Card:
         if key in (c.id, c.name.lower()):
             return c
     raise UsageError(f"mutiny card {text!r} is not one castaway knows; " + did_you_mean(key, [c.id for c in deck.cards]))
-
-
-def hand(t: Table, seat: str, pile: str = "held") -> list[str]:
-    return flow(t)["cards"][pile].setdefault(seat, [])
 
 
 @register

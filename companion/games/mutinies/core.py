@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import RuleError, UsageError, did_you_mean
 from ...table import Table
 
 HENCHMAN = "henchman"
@@ -506,3 +506,63 @@ def legal_spots(t: Table, cat: GameCatalog, seat: str) -> list[str]:
             continue
         ok.append(spot)
     return ok
+
+
+# -- what the round's actions, the cards and the scoring all need ------------------------------------
+
+
+def resolve_seat(t: Table, text: str) -> str:
+    """A seat by colour, player name, 'captain' or 'henchman'."""
+    key = str(text).strip().lower()
+    order = flow(t)["order"]
+    if key in order:
+        return key
+    if key == "captain":
+        return captain(t)
+    for s in t.seats:
+        if (t.seat_values(s).get("player") or "").lower() == key:
+            return s
+    names = [*order] + [t.seat_values(s)["player"] for s in t.seats if t.seat_values(s).get("player")]
+    raise UsageError(f"no seat {text!r} at this table; " + did_you_mean(key, names))
+
+
+def _phase(t: Table, *phases: str) -> None:
+    now = derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
+    if now not in phases:
+        raise RuleError(f"not now: the game is in its {now} phase ({', '.join(phases)} expected); castaway play shows what is next")
+
+
+def end_round(t: Table, cat: GameCatalog) -> None:
+    f = flow(t)
+    f["pirate"], f["action"], f["placed"], f["queue"] = f["action"], None, [], []
+    now = rnd(t)
+    f["blocked"] = {a: b for a, b in f["blocked"].items() if b.get("until") == "mutiny" or b.get("round", 0) > now}
+    if f["final_round"] is not None and now >= f["final_round"]:
+        start_scoring(t, cat)
+        return
+    t.data["tracks"]["round"] = now + 1
+    t.data["flags"]["phase"] = "captain"
+
+
+def hand(t: Table, seat: str, pile: str = "held") -> list[str]:
+    return flow(t)["cards"][pile].setdefault(seat, [])
+
+
+def end_cards(t: Table, cat: GameCatalog, seat: str) -> list[str]:
+    deck = cat.deck("mutiny")
+    return [c for c in hand(t, seat) if deck.card(c).get("type") == "end"]
+
+
+def start_scoring(t: Table, cat: GameCatalog) -> None:
+    seats = players(t)
+    todo = [[1, s] for s in seats if value(t, s, "treasure") > 0]
+    todo += [[2, None], [3, None], [4, None]]
+    if not texts_ignored(t):
+        todo += [[5, s] for s in seats if end_cards(t, cat, s)]
+    todo.append([6, None])
+    flow(t)["scoring"] = {"todo": todo, "pad": {"0": snapshot(t)}}
+    t.data["flags"]["phase"] = "scoring"
+
+
+def snapshot(t: Table) -> dict:
+    return {s: [value(t, s, "prestige"), value(t, s, "doubloons")] for s in players(t)}

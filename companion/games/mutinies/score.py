@@ -21,32 +21,11 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from . import core as core
-from .actions import _phase
-from .cards import hand, parse_treasure, use_treasure
-from .core import flow, name, rule
+from .cards import parse_treasure, use_treasure
+from .core import end_cards, flow, hand, name, _phase, rule, snapshot
 
 STEPS = {1: "treasures", 2: "jewels to doubloons", 3: "mutiny cards to doubloons", 4: "doubloons to prestige",
          5: "end-of-game cards", 6: "rum"}
-
-
-def end_cards(t: Table, cat: GameCatalog, seat: str) -> list[str]:
-    deck = cat.deck("mutiny")
-    return [c for c in hand(t, seat) if deck.card(c).get("type") == "end"]
-
-
-def start_scoring(t: Table, cat: GameCatalog) -> None:
-    seats = core.players(t)
-    todo = [[1, s] for s in seats if core.value(t, s, "treasure") > 0]
-    todo += [[2, None], [3, None], [4, None]]
-    if not core.texts_ignored(t):
-        todo += [[5, s] for s in seats if end_cards(t, cat, s)]
-    todo.append([6, None])
-    flow(t)["scoring"] = {"todo": todo, "pad": {"0": snapshot(t)}}
-    t.data["flags"]["phase"] = "scoring"
-
-
-def snapshot(t: Table) -> dict:
-    return {s: [core.value(t, s, "prestige"), core.value(t, s, "doubloons")] for s in core.players(t)}
 
 
 def rate(t: Table, cat: GameCatalog) -> int:

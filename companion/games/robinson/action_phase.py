@@ -15,7 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from . import rules as R
-from .phases import expect, say
+from .state import expect, say
 from .state import (HELPERS, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
                     next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
                     wound_each, wound_pawn)
@@ -112,7 +112,7 @@ class RcPlan(Action):
                 raise RuleError("hunting always takes 2 pawns: add a second, e.g. 'hunt cook+cook'")
         elif what == "shelter" and f["shelter"] == "built":
             raise RuleError("the Shelter is built already and cannot be lost")
-        elif what in ("roof", "palisade") and f["shelter"] != "built" and f["camp-shelter"] != "yes":
+        elif what in ("roof", "palisade") and f["shelter"] != "built" and not f["camp-shelter"]:
             raise RuleError(f"a {what} needs a Shelter: build one, or camp on a tile that shows one")
         elif what == "item":
             built = [i["name"].lower() for i in r["items"]] + [n.lower() for n in r["future_items"]]

@@ -15,6 +15,7 @@ class Robinson(RulesModuleGame):
         terms=(("scenario", "scenario"), ("round", "round")),
     )
     rules = "companion.games.robinson.game"
+    yes_no = ("friday", "dog")
     commands = "ui.robinson_cmds"
     terminal_board = "ui.board_robinson:render"
     display_board = "ui.display.boards.robinson:board_svg"

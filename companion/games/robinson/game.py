@@ -12,13 +12,12 @@ from ...guide import Ask
 from ...table import Table, new_table
 from . import phases, action_phase  # noqa: F401 (registers the actions)
 from . import rules as R
+from ..protocol import YES
 from .guide import next_step  # noqa: F401 (the guided game's entry)
 from .state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
                              who)
 
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
-YES = {"yes": True, "y": True, "true": True, "1": True, "on": True, "no": False, "n": False, "false": False,
-       "0": False, "off": False}
 
 
 def _words(value) -> list[str]:
@@ -92,7 +91,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         tile.update({k: given[k] for k in ("food", "wood", "shelter")})
     t.data["counters"].update({"camp-food": tile["food"], "camp-wood": tile["wood"],
                                "event-deck": R.event_deck_size(rounds)})
-    t.data["flags"]["camp-shelter"] = "yes" if tile["shelter"] else "no"
+    t.data["flags"]["camp-shelter"] = bool(tile["shelter"])
     items = _words(options.get("items"))
     if len(items) not in (0, 2):
         raise UsageError(f"items={options['items']!r}: name the 2 Starting Items drawn, e.g. items=Hammer,Bible")
@@ -214,7 +213,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
     elif key == "camp":
         options["camp"] = answer
     elif key in ("friday", "dog"):
-        options[key] = "yes" if answer else "no"
+        options[key] = bool(answer)
     else:  # pragma: no cover - every key above is yielded by setup_asks
         raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
 

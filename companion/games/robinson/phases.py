@@ -16,30 +16,16 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from . import rules as R
-from .state import (apply_changes, first, flow, goto, heal, parse_event, rc, who, wound,
-                             wound_each)
+from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, where, who, wound,
+                    wound_each)
 
 SAY = {
-    "wrong_step": "that is not where the round stands: now {now}; castaway rc next says what to do",
     "no_first_event": "the first round has no Event phase",
     "deck_empty": "castaway counted no card left in the Event deck (a card shuffled in was not counted: "
                   "rc effects event-deck +1 counts one)",
     "pushed": "{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then discard it.",
     "wreck_gone": "{name} (a Wreckage card) leaves the Threat Action field with no Threat effect.",
 }
-
-
-def where(t: Table) -> str:
-    return f"{t.data['flags']['phase']}/{flow(t).get('step')}"
-
-
-def expect(t: Table, *steps: str) -> None:
-    if where(t) not in steps:
-        raise RuleError(SAY["wrong_step"].format(now=where(t)))
-
-
-def say(lines: list[str]) -> dict:
-    return {"say": "; ".join(x for x in lines if x)}
 
 
 # -- Event phase -------------------------------------------------------------------------------------
@@ -218,7 +204,7 @@ class RcWeatherDice(Action):
 
 def weather_dice(t: Table) -> list[str]:
     dice = list(flow(t).get("dice") or [])
-    if t.data["flags"]["animals-die"] == "yes" and "animals" not in dice:
+    if t.data["flags"]["animals-die"] and "animals" not in dice:
         dice.append("animals")  # a card called for it: rolled once even if the scenario asks too
     return dice
 
@@ -255,7 +241,7 @@ class RcWeather(Action):
         if o.fighter_wounds:
             lines.append(f"{who(t, cat, fighter)} fights the beast: {o.fighter_wounds} wound(s)")
         c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
-        t.data["flags"]["animals-die"] = "no"
+        t.data["flags"]["animals-die"] = False
         goto(t, "night", "eat")
         out = {"say": "; ".join(lines), "wounds_each": o.wounds_each}
         if dice:
@@ -339,9 +325,9 @@ class RcCamp(Action):
         c["roof"], c["palisade"] = roof, pal
         r["camp"] = tile["tile"]
         c["camp-food"], c["camp-wood"] = tile["food"], tile["wood"]
-        f["camp-shelter"] = "yes" if tile["shelter"] else "no"
-        if f["shortcut"] == "yes":
-            f["shortcut"] = "no"
+        f["camp-shelter"] = bool(tile["shelter"])
+        if f["shortcut"]:
+            f["shortcut"] = False
             lines.append("the Shortcut token is discarded: the Shortcut goes back to its Invention side")
         return say(lines)
 
@@ -362,10 +348,10 @@ class RcNightEnd(Action):
         expect(t, "night/heal", "night/end")  # healing is optional: nothing to heal goes straight on
         c, f, r = t.data["counters"], t.data["flags"], rc(t)
         lines = []
-        if f["shelter"] != "built" and f["camp-shelter"] != "yes":
+        if f["shelter"] != "built" and not f["camp-shelter"]:
             wound_each(t, 1)
             lines.append("no shelter: 1 wound each for sleeping in the open air")
-        if f["food-store"] != "yes" and c["food"]:
+        if not f["food-store"] and c["food"]:
             lines.append(f"{c['food']} food rots")
             c["food"] = 0
         rnd = t.data["tracks"]["round"]

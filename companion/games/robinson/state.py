@@ -32,6 +32,22 @@ def flow(t: Table) -> dict:
     return t.data["flow"]
 
 
+def where(t: Table) -> str:
+    """Where the round stands: phase/step."""
+    return f"{t.data['flags']['phase']}/{flow(t).get('step')}"
+
+
+def expect(t: Table, *steps: str) -> None:
+    """Refuse an action the round is not at."""
+    if where(t) not in steps:
+        raise RuleError(f"that is not where the round stands: now {where(t)}; castaway rc next says what to do")
+
+
+def say(lines: list[str]) -> dict:
+    """An action's result: what happened, in one line."""
+    return {"say": "; ".join(x for x in lines if x)}
+
+
 def goto(t: Table, phase: str, step: str, **extra) -> None:
     t.data["flags"]["phase"] = phase
     t.data["flow"] = {"step": step, **extra}
@@ -137,7 +153,7 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
         if tg.kind == "flag":
             if tg.spec.values is not None and op not in tg.spec.values:
                 raise UsageError(f"change {item!r}: {tg.label} accepts {', '.join(tg.spec.values)}")
-            t.put(tg, op)
+            t.put(tg, tg.spec.value(op) if tg.spec.values is not None else op)
             lines.append(f"{tg.label} = {op}")
             continue
         if tg.kind not in ("track", "counter"):

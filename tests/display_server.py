@@ -1,0 +1,144 @@
+"""A real `castaway display` in a subprocess (uvicorn on 127.0.0.1) and a headless Chromium for the
+display tests and bench/bench_display.py.
+
+The browser is Debian's `chromium` driven by Playwright through its executable path; Playwright's own
+browser downloads are never used. Where either is missing, `browser_missing()` says why.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENS = ROOT / "tests" / "screens"
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here (None: they can)."""
+    if not os.path.exists(CHROMIUM):
+        return f"no {CHROMIUM}: install Debian's chromium (make test does, as root: apt-get install -y chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing (pip install -e '.[test]')"
+    return None
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+
+
+class Served:
+    """`castaway display --no-browser ARGS` running against `db` until stop()."""
+
+    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20):
+        full_env = {**os.environ, **(env or {})}
+        full_env.pop("CASTAWAY_DB", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "cli", "--db", str(db), "display", "--no-browser", *args],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                     text=True, env=full_env)
+        self.out: list[str] = []
+        self.err: list[str] = []
+        threading.Thread(target=self._pump, args=(self.proc.stdout, self.out), daemon=True).start()
+        threading.Thread(target=self._pump, args=(self.proc.stderr, self.err), daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while not any("Ctrl-C" in ln or "Ctrl+C" in ln for ln in self.out):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"castaway display did not start: {''.join(self.out)}{''.join(self.err)}")
+            time.sleep(0.02)
+        text = "".join(self.out)
+        self.board_url = re.search(r"(http://[\d.]+:\d+/game/\d+)", text).group(1)
+        self.base = self.board_url.rsplit("/game/", 1)[0]
+        pad = re.search(r"(http://[\d.]+:\d+/pad/\d+\?t=[\w-]+)", text)
+        self.pad_url = pad.group(1) if pad else None
+        self.token = self.pad_url.split("?t=", 1)[1] if pad else None
+
+    @staticmethod
+    def _pump(stream, into: list[str]) -> None:
+        for line in stream:
+            into.append(line)
+
+    def rss_kb(self) -> int:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        time.sleep(0.05)  # let the pumps read the last lines
+        return self.proc.returncode
+
+    def output(self) -> str:
+        return "".join(self.out) + "".join(self.err)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def make_games(db: Path) -> dict[str, int]:
+    """A database with a game of each kind: {kind: game id}; 21 Days with the weather expansion (its first
+    guided question after setup is a die)."""
+    from companion import session
+
+    ids = {}
+    with session.open_store(db, create=True) as st:
+        ids["robinson"] = session.new_game(st, "robinson", {"players": ["Ann"]}, seed=1).row.id
+        ids["mutinies"] = session.new_game(st, "mutinies", {"players": ["Ann", "Bob"]}, seed=1).row.id
+        ids["dieson"] = session.new_game(st, "dieson", {}, seed=1).row.id
+        ids["21days"] = session.new_game(st, "21days", {"players": ["Ann", "Bob"], "weather": "1"}, seed=2).row.id
+    return ids
+
+
+def drive(db: Path, gid: int, until, steps: int = 80):
+    """Answer the guided game's questions (virtual dice, the defaults, the first choice, no symbols) until
+    `until(step)` holds; returns that step."""
+    from companion import session
+    from ui.display import view
+
+    with session.open_store(db) as st:
+        for _i in range(steps):
+            loaded = session.load(st, gid)
+            step = view.step_of(loaded.table, loaded.cat)
+            if step is None:
+                break
+            if until(step):
+                return step
+            ask = step.ask
+            if ask.kind in ("dice", "none") or ask.default is not None:
+                answer = ask.parse(None) if ask.kind != "dice" else None
+            elif ask.kind == "choice":
+                answer = () if ask.multiple else ask.choices[0][0]
+            elif ask.kind == "confirm":
+                answer = True
+            elif ask.kind == "number":
+                answer = ask.lo
+            else:
+                raise AssertionError(f"no automatic answer to {step.title!r}: {ask.prompt}")
+            session.act(st, gid, step.make(answer))
+    raise AssertionError(f"game {gid}: no such step within {steps} answers")
+
+
+def drive_to_odds(db: Path, gid: int) -> str:
+    """On to the first step that shows odds before its roll; returns its title."""
+    return drive(db, gid, lambda step: step.odds is not None).title

@@ -1,0 +1,83 @@
+"""Games stored before the game packages (schema 2, tests/fixtures/stored_games_v2.db, written by the
+code of that time) open, migrate and replay to the same table: every node, undo and redo included."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from companion import catalog, schema_v3, session
+from companion.actions import REGISTRY
+from companion.engine import fold
+from companion.games import registry
+from companion.store import SCHEMA_VERSION, unpack
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def test_every_node_of_the_stored_games_replays_as_before(tmp_path):
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURES / "stored_games_v2.db", db)
+    expected = json.loads((FIXTURES / "stored_games_v2.json").read_text())
+    registry.load_actions()
+    with session.open_store(db) as st:  # opening migrates
+        assert st.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        rows = st.games()
+        assert sorted(r.game for r in rows) == sorted(registry.ids())
+        for row in rows:
+            want = expected[str(row.id)]
+            events = st.events(row.id)
+            for ev in events:
+                if ev.type == "action":  # every kind is known, and a game's own kinds carry its prefix
+                    kind = ev.action["kind"]
+                    game = registry.owner_of_kind(kind)
+                    assert kind in REGISTRY and (game is None or game.id == row.game), kind
+            setup = events[0].action
+            cat = catalog.load(setup["game"], (setup.get("options") or {}).get("edition"))
+            start = session.setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
+            head, tl, states = fold(events[1:], cat, start)
+            assert tl.head == want["head"] == row.head
+            assert sorted(states) == sorted(int(n) for n in want["nodes"]) and len(states) > 10
+            for node, old in want["nodes"].items():
+                assert states[int(node)].data == schema_v3.state(row.game, old), (row.game, node)
+                snap = st.snapshot(row.id, int(node))
+                assert snap is None or snap.data == states[int(node)].data, (row.game, node)
+            assert row.state.data == head.data
+        assert session.check(st)["ok"]
+
+
+def test_the_conversion_turns_yes_and_no_into_booleans_and_nothing_else():
+    old = json.loads((FIXTURES / "stored_games_v2.json").read_text())
+    changed = 0
+    for g in old.values():
+        for data in g["nodes"].values():
+            new = schema_v3.state(g["game"], data)
+            changed += new != data
+            assert "yes" not in json.dumps(new["flags"]) and '"no"' not in json.dumps(new["flags"])
+    assert changed  # the Robinson Crusoe game's flags were "yes"/"no"
+
+
+def test_the_migration_is_one_transaction(tmp_path, monkeypatch):
+    """A migration that fails half-way leaves the file as it was (schema 2, the old kinds)."""
+    import pytest
+
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURES / "stored_games_v2.db", db)
+    before = db.read_bytes()
+
+    def boom(game, data):
+        raise RuntimeError("stop")
+
+    monkeypatch.setattr(schema_v3, "state", boom)
+    with pytest.raises(RuntimeError):
+        session.open_store(db)
+    monkeypatch.undo()
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    kinds = {json.loads(a)["kind"] for (a,) in conn.execute("SELECT action FROM events WHERE type = 'action'")}
+    conn.close()
+    assert not any(k.startswith("d21-") for k in kinds) and kinds & schema_v3.DAYS21_KINDS
+    assert len(before) > 0

@@ -1,0 +1,13 @@
+"""The table display (`castaway display`): a live board for a screen the whole table sees, and phones as
+dice pads.
+
+boards/    one SVG board drawing per game, found with boards.board_for(game id)
+svg.py     the drawings' shared SVG helpers
+view.py    what the page shows besides the board: the guided game's current step, its odds, the last roll
+page.py    the HTML of the board page, its live fragment and the pad
+qr.py      QR codes: in the terminal and as SVG, from the qrcode package's matrix
+server.py  the Starlette app: pages, server-sent events, the pad's writes (token-checked)
+static/    the scripts and the style sheet (no CDN: tables are often offline)
+
+Starlette, uvicorn and qrcode are imported here only, and only by the display command.
+"""

@@ -1,0 +1,200 @@
+"""The HTML of the display: the board page (shell + live fragment) and the phone pad (shell + fragment).
+
+Everything the page says goes through _() and html.escape; the board itself is the game's SVG drawing.
+The scripts hold no text: what they show comes from data-* attributes written here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from pathlib import Path
+
+from companion import i18n
+from companion.catalog import GameCatalog
+from companion.i18n import _
+from companion.table import Table
+
+from . import view
+
+ASSETS = "/static"
+DARK = ("#d32f2f", "#1e63c6", "#2e8b3d", "#222", "#7b3fa0", "#8d5a2b")  # dice faces that take white digits
+MAX_LISTED = 10  # choices listed on the board; a longer list is left to the pad and the keyboard
+
+
+def _e(text) -> str:
+    return escape(str(text), quote=True)
+
+
+@lru_cache(maxsize=4)
+def _style(name: str) -> str:
+    """A style sheet of static/, put inline: the first paint waits for no other request."""
+    return (Path(__file__).resolve().parent / "static" / name).read_text(encoding="utf-8")
+
+
+def _shell(title: str, body: str, script: str, css: str = "display.css") -> str:
+    return (
+        f'<!doctype html>\n<html lang="{_e(i18n.language())}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{_e(title)}</title><style>{_style(css)}</style>'
+        f'<link rel="icon" href="{ASSETS}/icon.svg" type="image/svg+xml"></head>'
+        f'<body>{body}<script src="{ASSETS}/{script}" defer></script></body></html>'
+    )
+
+
+# -- the board page ------------------------------------------------------------------------------------
+
+def board_page(game_id: int, kind: str, version: int, cat: GameCatalog, fragment: str) -> str:
+    body = (
+        f'<div id="root" class="board-page" data-game="{_e(kind)}" data-game-id="{game_id}" data-version="{version}" '
+        f'data-events="/game/{game_id}/events" data-fragment="/game/{game_id}/fragment">'
+        f'<div id="live">{fragment}</div>'
+        f'<div id="conn" class="conn" hidden>{_e(_("Connection lost; reconnecting..."))}</div></div>'
+    )
+    return _shell(_("castaway · {name}").format(name=_(cat.name)), body, "display.js")
+
+
+def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str, pad_qr: str = "") -> str:
+    """The part of the board page that changes with each write: what to do now, the board, the roll, the odds."""
+    now = view.now(table, cat) if view.guided(cat) else None
+    over = table.data.get("over")
+    if now is not None:
+        top = _now_html(now)
+    elif over:
+        top = (f'<section class="now over"><div class="phase">{_e(_("The game is over"))}</div>'
+               f'<h1>{_e(_result(over))}</h1></section>')
+    else:
+        top = (f'<section class="now"><h1>{_e(_(cat.name))}</h1>'
+               f'<p class="say">{_e(_("This game has no guided mode: the table uses the single commands."))}</p></section>')
+    side = _roll_html(table, cat) + (_odds_html(now.odds) if now is not None and now.odds else "")
+    if pad_qr:
+        side += f'<section class="padqr">{pad_qr}<p>{_e(_("Scan: your phone as a dice pad"))}</p></section>'
+    return (f'<div class="frag" data-version="{version}">{top}<div class="main">'
+            f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>')
+
+
+def _result(over: dict) -> str:
+    words = {"won": _("won"), "lost": _("lost"), "abandoned": _("abandoned")}
+    return words.get(over.get("result"), str(over.get("result") or _("ended")))
+
+
+def _now_html(now: view.Now) -> str:
+    choices = ""
+    if now.kind == "choice" and len(now.choices) > MAX_LISTED:
+        choices = f'<p class="more">{_e(_("{n} to choose from, on the pad or at the keyboard").format(n=len(now.choices)))}</p>'
+    elif now.kind == "choice" and now.choices:
+        items = "".join(f'<li class="{"default" if str(now.default) == v else ""}"><b>{i}</b> {_e(label)}</li>'
+                        for i, (v, label) in enumerate(now.choices, 1))
+        choices = f'<ol class="choices">{items}</ol>'
+    elif now.kind == "dice" and now.dice:
+        choices = f'<p class="dicewanted">{_e(", ".join(d.name for d in now.dice))}</p>'
+    elif now.kind == "number":
+        choices = f'<p class="dicewanted">{_e(f"{now.lo}..{now.hi}")}</p>'
+    return (f'<section class="now"><div class="phase">{_e(now.phase)}</div>'
+            f'<h1>{_e(now.title)}</h1><p class="say">{_e(now.say)}</p>'
+            f'<div class="ask"><span class="prompt">{_e(now.prompt)}</span>{choices}</div></section>')
+
+
+def _die(face: str, colour: str | None, name: str, big: bool = True) -> str:
+    bg = view.die_colour(colour) or "#fafafa"
+    dark = bg in DARK
+    cls = "die big" if big else "die"
+    fg = "#fff" if dark else "#111"
+    small = " long" if len(face) > 3 else ""
+    return (f'<figure class="{cls}"><span class="face{small}" style="background:{bg};color:{fg}">{_e(face)}</span>'
+            f'<figcaption>{_e(name)}</figcaption></figure>')
+
+
+def _roll_html(table: Table, cat: GameCatalog) -> str:
+    last = view.last_roll(table, cat)
+    if last is None:
+        return ""
+    heading, shown = last
+    dice = "".join(_die(s.face, s.colour, s.name if len({x.name for x in shown}) > 1 else "") for s in shown)
+    return (f'<section class="roll"><h2>{_e(_("Last roll"))}</h2><p class="rolled">{_e(heading)}</p>'
+            f'<div class="dice">{dice}</div></section>')
+
+
+def _odds_html(lines: list[str]) -> str:
+    items = "".join(f"<li>{_e(line.strip())}</li>" for line in lines if line.strip())
+    return f'<section class="odds"><h2>{_e(_("Odds"))}</h2><ul>{items}</ul></section>'
+
+
+# -- the pad ------------------------------------------------------------------------------------------
+
+def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str) -> str:
+    body = (
+        f'<div id="root" class="pad-page" data-game="{_e(cat.id)}" data-game-id="{game_id}" data-version="{version}" '
+        f'data-events="/game/{game_id}/events" data-fragment="/pad/{game_id}/fragment" '
+        f'data-answer="/game/{game_id}/answer" data-undo="/game/{game_id}/undo" '
+        f'data-sending="{_e(_("Sending..."))}" data-lost="{_e(_("Connection lost; reconnecting..."))}">'
+        f'<div id="live">{fragment}</div><p id="msg" class="msg" role="status"></p></div>'
+    )
+    return _shell(_("castaway pad · {name}").format(name=_(cat.name)), body, "pad.js", "pad.css")
+
+
+def pad_fragment(version: int, table: Table, cat: GameCatalog, icon=None) -> str:
+    """The current question with one big button per answer; typing as at the keyboard; undo.
+
+    `icon(value) -> svg | None` draws a choice's icon (a logbook symbol) where the game has one."""
+    now = view.now(table, cat, with_odds=False) if view.guided(cat) else None
+    if now is None:
+        over = table.data.get("over")
+        head = _("The game is over") if over else _("This game has no guided mode")
+        return (f'<div class="frag" data-version="{version}"><header><h1>{_e(head)}</h1></header>'
+                f'{_undo_html()}</div>')
+    buttons = _answers_html(now, icon)
+    typed = (f'<form class="typed"><label>{_e(_("Or type the answer as at the keyboard"))}'
+             f'<input name="answer" autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
+             f'<button type="submit">{_e(_("Send"))}</button></form>')
+    return (f'<div class="frag" data-version="{version}"><header><div class="phase">{_e(now.phase)}</div>'
+            f'<h1>{_e(now.title)}</h1><p class="say">{_e(now.say)}</p></header>'
+            f'<section class="ask" data-kind="{_e(now.kind)}"><p class="prompt">{_e(now.prompt)}</p>{buttons}</section>'
+            f'{typed}{_undo_html()}</div>')
+
+
+def _undo_html() -> str:
+    return f'<button type="button" class="undo" data-undo>{_e(_("Undo"))}</button>'
+
+
+def _answers_html(now: view.Now, icon) -> str:
+    send = _e(_("Send"))
+    if now.kind == "dice":
+        rows = []
+        for i, d in enumerate(now.dice):
+            for j, (part, faces) in enumerate(d.parts):
+                label = f"{d.name} · {part}" if part else d.name
+                bg = view.die_colour(d.colour) or "#fafafa"
+                ink = "#fff" if bg in DARK else "#111"
+                btns = "".join(f'<button type="button" class="face{" word" if len(f) > 2 else ""}" data-face="{_e(f)}" '
+                               f'style="--die:{bg};--ink:{ink}">{_e(f)}</button>' for f in dict.fromkeys(faces))
+                words = " words" if any(len(f) > 2 for f in faces) else ""
+                rows.append(f'<div class="dierow" data-die="{i}" data-part="{j}"><span class="diename">{_e(label)}</span>'
+                            f'<div class="faces{words}">{btns}</div></div>')
+        out = "".join(rows)
+        if rows:
+            out += f'<button type="button" class="send primary" data-from="dice" data-label="{send}" disabled>{send}</button>'
+        return out + f'<button type="button" class="send" data-answer="">{_e(_("Roll virtually"))}</button>'
+    if now.kind == "choice":
+        picks = []
+        for v, label in now.choices:
+            pic = icon(v) if icon is not None else None
+            art = f'<span class="icon">{pic}</span>' if pic else ""
+            default = " default" if str(now.default) == v else ""
+            attr = "data-pick" if now.multiple else "data-answer"
+            picks.append(f'<button type="button" class="choice{default}" {attr}="{_e(v)}">{art}<span>{_e(label)}</span></button>')
+        out = f'<div class="choices{" icons" if any("icon" in p for p in picks) else ""}">{"".join(picks)}</div>'
+        if now.multiple:
+            out += (f'<button type="button" class="send primary" data-from="picks">{send}</button>'
+                    f'<button type="button" class="send" data-answer="-">{_e(_("None of them"))}</button>')
+        return out
+    if now.kind == "confirm":
+        return (f'<div class="choices two"><button type="button" class="choice{" default" if now.default is True else ""}" data-answer="y">{_e(_("Yes"))}</button>'
+                f'<button type="button" class="choice{" default" if now.default is False else ""}" data-answer="n">{_e(_("No"))}</button></div>')
+    if now.kind == "number" and now.lo is not None and now.hi is not None and now.hi - now.lo <= 24:
+        return '<div class="choices numbers">' + "".join(
+            f'<button type="button" class="choice{" default" if now.default == n else ""}" data-answer="{n}">{n}</button>'
+            for n in range(now.lo, now.hi + 1)) + "</div>"
+    if now.kind == "none":
+        return f'<button type="button" class="send primary" data-answer="">{_e(_("Go on"))}</button>'
+    return ""

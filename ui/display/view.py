@@ -1,0 +1,120 @@
+"""What the display shows beside the board, read from the same state and next-step logic as the terminal:
+the guided game's current step (phase, title, what to do, the question and its choices), the odds shown
+before a risky roll, and the last roll. Plain data; page.py turns it into HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.catalog import GameCatalog
+from companion.errors import CompanionError
+from companion.games import registry
+from companion.guide import Ask, Step
+from companion.i18n import _
+from companion.table import Table
+
+# colour names of the catalogs' dice -> CSS colours for the faces drawn on the page
+DIE_COLOURS = {"red": "#d32f2f", "yellow": "#f9c80e", "blue": "#1e63c6", "green": "#2e8b3d", "white": "#f4f4f4",
+               "grey": "#8a8f96", "black": "#222", "orange": "#ef7d22", "purple": "#7b3fa0", "brown": "#8d5a2b"}
+
+
+@dataclass
+class DieChoice:
+    """One die of a dice question: its printed name, colour and the faces of each of its parts."""
+
+    name: str
+    colour: str | None
+    parts: list[tuple[str, list[str]]]  # (part name, faces as typed)
+
+
+@dataclass
+class Now:
+    """The guided game's current step, as the page shows it."""
+
+    phase: str
+    title: str
+    say: str
+    kind: str
+    prompt: str
+    choices: list[tuple[str, str]] = field(default_factory=list)  # (value, label)
+    multiple: bool = False
+    default: Any = None
+    lo: int | None = None
+    hi: int | None = None
+    dice: list[DieChoice] = field(default_factory=list)
+    odds: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Shown:
+    """A rolled die for the page: its printed name, colour and the face(s) as digits or words."""
+
+    name: str
+    colour: str | None
+    face: str
+
+
+def step_of(table: Table, cat: GameCatalog) -> Step | None:
+    """The guided game's next step (None: the game is over, or the game has no guided mode)."""
+    game = registry.get(cat.id)
+    if not game.guided:
+        return None
+    return game.next_step(table, cat)
+
+
+def guided(cat: GameCatalog) -> bool:
+    return registry.get(cat.id).guided
+
+
+def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
+    step = step_of(table, cat)
+    if step is None:
+        return None
+    ask: Ask = step.ask
+    n = Now(phase=step.phase, title=step.title, say=step.say, kind=ask.kind, prompt=_(ask.prompt),
+            choices=[(str(v), str(label)) for v, label in ask.choices], multiple=ask.multiple,
+            default=ask.default, lo=ask.lo, hi=ask.hi)
+    if ask.kind == "dice":
+        n.dice = dice_choices(cat, ask.dice)
+    if with_odds and step.odds is not None:
+        try:
+            n.odds = [str(line) for line in step.odds()]
+        except CompanionError as e:  # odds that cannot be worked out here say why, they never stop the page
+            n.odds = [str(e)]
+    return n
+
+
+def dice_choices(cat: GameCatalog, expr: tuple[str, ...]) -> list[DieChoice]:
+    """The dice a question asks for, one entry per physical die (empty if the expression is not one
+    the pad can offer faces for: the pad then offers typing)."""
+    from companion import dice
+
+    try:
+        parsed = dice.parse(cat, list(expr))
+    except CompanionError:
+        return []
+    return [DieChoice(_(d.name), d.colour, [(p.name, [str(f) for f in p.faces]) for p in d.parts]) for d in parsed]
+
+
+def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
+    """The last roll recorded: a heading (the dice rolled) and each die with its face."""
+    last = table.data.get("last") or {}
+    if "roll" not in last:
+        return None
+    from companion import dice
+
+    faces = [str(f) for f in last.get("faces") or []]
+    try:
+        parsed = dice.parse(cat, str(last["roll"]).split())
+    except CompanionError:
+        parsed = []
+    if parsed and len(parsed) == len(faces):
+        shown = [Shown(_(d.name), d.colour, f) for d, f in zip(parsed, faces)]
+        return ", ".join(dict.fromkeys(s.name for s in shown)), shown
+    return str(last["roll"]), [Shown("", None, f) for f in faces]
+
+
+def die_colour(name: str | None) -> str | None:
+    return DIE_COLOURS.get((name or "").lower())

@@ -1,0 +1,132 @@
+"""`castaway display`: the live board for a screen the table shares, and phones as dice pads (--pad).
+
+Starlette, uvicorn and qrcode are imported inside the command only: other commands start as fast as before.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import Annotated, Optional
+
+import typer
+
+from companion import i18n, session
+from companion.errors import CompanionError, UsageError
+from companion.i18n import _
+from ui.common import CTX, command, err, out, store
+
+
+def lan_address() -> str:
+    """The machine's address on its local network: the one its default route leaves from (a UDP socket
+    is connected, which sends nothing)."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.254.254.254", 9))
+        addr = s.getsockname()[0]
+    except OSError:
+        addr = ""
+    finally:
+        s.close()
+    if not addr or addr.startswith("127.") or addr == "0.0.0.0":
+        raise CompanionError(_("--lan: this machine has no local network address; connect it to the table's network, or leave out --lan"))
+    return addr
+
+
+def bind(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise CompanionError(_("cannot listen on {host}:{port} ({why}); choose another --port, or leave it out for a free one").format(
+            host=host, port=port, why=e.strerror or e)) from None
+    sock.listen(128)
+    return sock
+
+
+@command("display")
+def display_cmd(
+    no_browser: Annotated[bool, typer.Option("--no-browser", help=_("Do not open the board in the default browser."))] = False,
+    port: Annotated[Optional[int], typer.Option("--port", help=_("Port to listen on (default: a free one)."))] = None,
+    game: Annotated[Optional[int], typer.Option("--game", "-g", help=_("Game id to show (default: the current game)."))] = None,
+    lan: Annotated[bool, typer.Option("--lan", help=_("Listen on the local network's address (phones and other screens); prints the address and its QR code."))] = False,
+    pad: Annotated[bool, typer.Option("--pad", help=_("Phones as dice pads: a pad page that answers the guided game's questions, opened with a token made for this run."))] = False,
+    lang: Annotated[Optional[str], typer.Option("--lang", help=_("Language of the pages: en or cs (default: as for every command; a game of the Czech edition shows Czech)."), metavar="LANG")] = None,
+):
+    """Show the game live on a screen the whole table sees; with --pad, phones answer the guided questions.
+
+    Example: castaway display --lan --pad
+    """
+    if port is not None and not 0 <= port <= 65535:
+        raise UsageError(_("--port {port}: accepted: 1..65535, or leave it out for a free port").format(port=port))
+    if lang is not None:
+        try:
+            i18n.configure(lang)
+        except ValueError:
+            raise UsageError(_("--lang {lang!r}: accepted: {accepted}").format(lang=lang, accepted=", ".join(i18n.LANGUAGES))) from None
+    with store() as st:
+        gid = session.current_id(st, game if game is not None else CTX.game)
+        loaded = session.load(st, gid)  # a Czech-edition game turns the language to Czech unless chosen
+        db_path = st.path
+    i18n.configure(i18n.language())  # one language for the whole run, whichever game a page shows
+
+    from .display.boards import board_for
+
+    board_for(loaded.cat.id)  # a game without a drawing is refused here, before anything listens
+    import uvicorn
+
+    from .display import qr
+    from .display.server import Display, create_app
+
+    host = lan_address() if lan else "127.0.0.1"
+    sock = bind(host, port or 0)
+    base = f"http://{host}:{sock.getsockname()[1]}"
+    display = Display(db_path, gid, pad=pad)
+    display.set_address(base)
+    display.warm()  # imports and the first drawing now, so the first page comes at once
+    board_url = f"{base}/game/{gid}"
+    out.print(_("The board of game {id} ({name}): {url}").format(id=gid, name=_(loaded.cat.name), url=board_url), markup=False)
+    if lan:
+        out.print(qr.terminal(board_url), markup=False, highlight=False)
+    if pad:
+        out.print(_("The pad (keep this address to the table: it lets a phone answer):"), markup=False)
+        out.print(display.pad_url, markup=False, soft_wrap=True)
+        out.print(qr.terminal(display.pad_url), markup=False, highlight=False)
+        if not lan:
+            out.print(_("Phones reach the pad only with --lan; this one listens on this machine alone."), markup=False)
+    out.print(_("Ctrl-C stops the display."), markup=False)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            super().handle_exit(sig, frame)
+            if loop is not None:
+                loop.call_soon_threadsafe(display.hub.close)
+
+    loop = None
+    config = uvicorn.Config(create_app(display), log_level="warning", lifespan="on", timeout_graceful_shutdown=2,
+                            access_log=False, server_header=False)
+    server = Server(config)
+
+    async def serve():
+        nonlocal loop
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        await server.serve(sockets=[sock])
+
+    if not no_browser:
+        import threading
+        import webbrowser
+
+        threading.Timer(0.3, webbrowser.open, args=(board_url,)).start()
+    try:
+        import asyncio
+
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    out.print(_("The display stopped."))
+
