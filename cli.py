@@ -15,6 +15,7 @@ from companion import session
 from companion.errors import CompanionError, UsageError
 from ui.common import app as _app
 from ui.common import CTX, NUMBERS, act as _act, command, emit_json, err, out, report as _report, show_board, store
+from ui.text import esc
 from companion.i18n import _
 
 # -- games and the store -------------------------------------------------------------------------
@@ -104,6 +105,12 @@ def list_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-rea
     try:
         st = store()
     except CompanionError:
+        from pathlib import Path
+
+        from companion.store import default_path
+
+        if Path(CTX.db or default_path()).exists():  # a damaged or foreign file is said so, not "no games"
+            raise
         if as_json:
             return emit_json([])
         out.print(_("No games yet. Start one: castaway new 21days"))
@@ -119,7 +126,7 @@ def list_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-rea
         out.print(_("No games yet. Start one: castaway new 21days"))
     for r in data:
         mark = "▶" if r["current"] else " "
-        out.print(f"{mark} [bold]{r['id']:>3}[/] {r['game']:<9} {r['status']:<7} v{r['version']:<5} {r['updated']}  {r['title']}")
+        out.print(f"{mark} [bold]{r['id']:>3}[/] {r['game']:<9} {r['status']:<7} v{r['version']:<5} {r['updated']}  {esc(r['title'])}")
 
 
 @command("use")
@@ -284,7 +291,7 @@ def undo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, undone = session.undo(st, gid, CTX.if_version)
-    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=undone.text))
+    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=esc(undone.text)))
 
 
 @command("redo")
@@ -296,7 +303,7 @@ def redo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, redone = session.redo(st, gid, CTX.if_version)
-    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=redone.text))
+    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(redone.text)))
 
 
 @command("history")
@@ -328,13 +335,13 @@ def history_cmd(
         undone = e.type == "action" and e.seq not in live
         res = ""
         if e.type == "action" and isinstance(e.result, dict) and "faces" in e.result:
-            res = "  →  " + "  ".join("/".join(str(f) for f in fs) for fs in e.result["faces"])
+            res = "  →  " + "  ".join("/".join(str(f) for f in fs) if isinstance(fs, list) else str(fs) for fs in e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
             res = f"  →  {e.result['card']}"
         day = f"{unit} {e.day:<2} " if e.day else ""
         style = "dim strike" if undone else ""
         text = f"#{e.seq:<4} {day}{e.text}{res}"
-        out.print(f"[{style}]{text}[/]" if style else text, markup=bool(style))
+        out.print(f"[{style}]{esc(text)}[/]" if style else text, markup=bool(style))
 
 
 @command("end")
@@ -434,7 +441,9 @@ def main() -> None:
         only(name)
         _app()
     except CompanionError as e:  # raised outside a command (callback)
-        err.print(_("error: {e}").format(e=e), markup=False)
+        from ui.common import one_line
+
+        err.print(_("error: {e}").format(e=one_line(str(e))), markup=False)
         sys.exit(e.exit_code)
 
 

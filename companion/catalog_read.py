@@ -12,7 +12,19 @@ from typing import Any
 
 from .components import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog,
                       Reference, Seat, Stack, Track)
-from .errors import CatalogError
+from .errors import CatalogError, UsageError
+from .i18n import N_
+
+MAX_NUMBER = 1000  # any number of a component: track spaces, counters, pools, copies, dice, faces
+BIG_NUMBERS = {"bgg_id": 10**9}  # keys whose numbers are ids, not counts
+MAX_SPAN = 1000  # spaces on one track (Dieson Crusoe counts days on a track of 999)
+MAX_LIST = 1000  # faces of a die, cards of a deck, labels, rows...
+MAX_FILE = 1024 * 1024  # one TOML file of data
+
+
+def _shown(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
 
 
 # -- loading ----------------------------------------------------------------------------------
@@ -35,7 +47,10 @@ class _Reader:
         v = self.data[key]
         if typ is int and isinstance(v, bool) or not isinstance(v, typ):
             names = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.fail(key, f"should be {names}, not {v!r}")
+            self.fail(key, f"should be {names}, not {_shown(v)}")
+        top = BIG_NUMBERS.get(key, MAX_NUMBER)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and not -top <= v <= top:
+            self.fail(key, f"{v!r} is out of range; accepted: {-top} to {top}")
         return v
 
     def ident(self) -> str:
@@ -61,6 +76,8 @@ def _faces(r: _Reader, key: str) -> tuple:
     faces = r.get(key, list, required=True)
     if not faces:
         r.fail(key, "needs at least one face")
+    if len(faces) > MAX_LIST:
+        r.fail(key, f"{len(faces)} faces; accepted: at most {MAX_LIST}")
     for f in faces:
         if isinstance(f, bool) or not isinstance(f, (int, str)) or f == "":
             r.fail(key, f"face {f!r} should be a number or a name")
@@ -72,6 +89,8 @@ def _track(r: _Reader) -> Track:
     lo, hi = r.get("min", int, required=True), r.get("max", int, required=True)
     if lo > hi:
         r.fail("max", f"{hi} is below min {lo}")
+    if hi - lo > MAX_SPAN:
+        r.fail("max", f"a track of {hi - lo + 1} spaces ({lo}..{hi}); accepted: at most {MAX_SPAN + 1}")
     start = r.get("start", int, lo)
     if not lo <= start <= hi:
         r.fail("start", f"{start} is off the track {lo}..{hi}")
@@ -220,13 +239,23 @@ _BUILDERS = {
 def _read_toml(path: Path) -> dict:
     import tomllib
 
+    from .bounded import check_shape, read_text
+
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        text = read_text(path, MAX_FILE, N_("a TOML data file"))
+    except UsageError as e:
+        raise CatalogError(str(e)) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise CatalogError(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise CatalogError(f"{path}: cannot be read: {e.strerror}") from None
+    except RecursionError:
+        raise CatalogError(f"{path}: nested too deep; accepted: at most 32 levels of tables and arrays") from None
+    try:
+        check_shape(data, str(path))
+    except UsageError as e:
+        raise CatalogError(str(e)) from None
+    return data
 
 
 def _cache_dir() -> Path | None:
@@ -270,7 +299,7 @@ def _read_all(paths: list[Path]) -> list[dict]:
             saved = json.loads(cache.read_text())
             if saved.get("stamp") == stamp:
                 return saved["data"]
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, TypeError, KeyError, RecursionError):
             pass
     data = [_read_toml(p) for p in paths]
     if cache is not None:

@@ -18,6 +18,7 @@ from .errors import UsageError
 from .plays import info, iso, local, match_game, parse_when, people, validate
 
 FORMAT = "castaway-plays"
+MAX_MINUTES = 60 * 24 * 14  # the longest play validate() accepts
 VERSION = 1
 BGSTATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "castaway"
@@ -32,10 +33,15 @@ def to_json(entries: list[dict], exported: str) -> str:
 
 
 def _load(text: str, name: str):
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise UsageError(f"{name}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); nothing was imported") from None
+    from .bounded import loads_json
+    from .i18n import _
+
+    return loads_json(text, name, _("nothing was imported"))
+
+
+def _key(value):
+    """A reference id as a dictionary key: ids are numbers or text; anything else matches nothing."""
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
 
 
 def from_json(text: str, name: str, now: datetime | None = None) -> list[dict]:
@@ -213,8 +219,8 @@ def to_bgstats_links(entries: list[dict], bgg_ids: dict[str, int]) -> str:
 
 def _by_id(doc: dict, key: str, name: str) -> dict:
     items = doc.get(key, [])
-    if not isinstance(items, list) or not all(isinstance(x, dict) and "id" in x for x in items):
-        raise UsageError(f"{name}: \"{key}\" should be a list of objects with an \"id\"; nothing was imported")
+    if not isinstance(items, list) or not all(isinstance(x, dict) and _key(x.get("id")) is not None for x in items):
+        raise UsageError(f"{name}: \"{key}\" should be a list of objects with an \"id\" (a number or text); nothing was imported")
     return {x["id"]: x for x in items}
 
 
@@ -236,9 +242,9 @@ def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
         where = f"{name}: play {i + 1}"
         if not isinstance(p, dict):
             raise UsageError(f"{where} should be an object; nothing was imported")
-        ref = p.get("gameRefId")
+        ref = _key(p.get("gameRefId"))
         if ref not in games:
-            raise UsageError(f"{where}: gameRefId {ref!r} is not in \"games\"; nothing was imported")
+            raise UsageError(f"{where}: gameRefId {p.get('gameRefId')!r} is not in \"games\"; nothing was imported")
         game = ours[ref]
         if game is None:
             label = str(games[ref].get("name") or f"game {ref}")
@@ -259,7 +265,7 @@ def _bgstats_play(p: dict, game: str, games: dict, players: dict, places: dict, 
         raise UsageError("playerScores should be a list")
     seats = []
     for s in scores:
-        if not isinstance(s, dict) or s.get("playerRefId") not in players:
+        if not isinstance(s, dict) or _key(s.get("playerRefId")) not in players:
             raise UsageError(f"player score {s!r} names no player in \"players\"")
         seats.append({
             "name": str(players[s["playerRefId"]].get("name") or ""),
@@ -267,16 +273,17 @@ def _bgstats_play(p: dict, game: str, games: dict, players: dict, places: dict, 
             "winner": bool(s.get("winner")), "new": bool(s.get("newPlayer")), "start": bool(s.get("startPlayer")),
         })
     won = any(x["winner"] for x in seats)
-    loc = places.get(p.get("locationRefId"), {}).get("name", "")
+    loc = places.get(_key(p.get("locationRefId")), {}).get("name", "")
     expansions = [str(games[x["gameRefId"]].get("name") or "") for x in p.get("expansionPlays") or []
-                  if isinstance(x, dict) and x.get("gameRefId") in games]
+                  if isinstance(x, dict) and _key(x.get("gameRefId")) in games]
     uid = p.get("uuid")
     if not isinstance(uid, str) or not uid:
         key = json.dumps([game, p.get("playDate"), [x["name"] for x in seats]], ensure_ascii=False)
         uid = hashlib.sha256(key.encode()).hexdigest()[:32]
     data = validate({
         "game": game, "started": iso(started),
-        "ended": iso(started + timedelta(minutes=duration)) if isinstance(duration, (int, float)) else "",
+        "ended": iso(started + timedelta(minutes=duration))
+        if isinstance(duration, (int, float)) and not isinstance(duration, bool) and 0 <= duration <= MAX_MINUTES else "",
         "duration_min": duration, "location": str(loc or ""), "result": "won" if won else "lost",
         "players": seats, "expansions": expansions, "variants": [str(p["board"])] if p.get("board") else [],
         "comments": str(p.get("comments") or ""), "source": "bgstats",

@@ -81,7 +81,7 @@ class Ask:
             return ()
         out = []
         for p in picks:
-            if p.isdigit() and 1 <= int(p) <= len(values) and p not in values:
+            if p.isdecimal() and 1 <= int(p) <= len(values) and p not in values:
                 out.append(values[int(p) - 1])
             elif p.lower() in (v.lower() for v in values):
                 out.append(next(v for v in values if v.lower() == p.lower()))

@@ -49,7 +49,7 @@ def play(store: Store, ref: str | int) -> dict:
         if not rows:
             raise UsageError("no plays yet; finish a game (castaway end) or add one: castaway plays add 21days --date 2026-03-14")
         return rows[-1]
-    if not text.isdigit():
+    if not text.isdecimal() or len(text) > 18:
         raise UsageError(f"play {ref!r}: give a play number (see castaway plays list) or 'last'")
     rows = _rows(store, int(text))
     if not rows:
@@ -80,7 +80,7 @@ def bgg_ids(store: Store | None) -> dict[str, int]:
 def set_bgg_id(store: Store, game: str, value: str) -> tuple[str, int]:
     gid = resolve(game)
     text = value.strip()
-    if not text.isdigit() or not 0 < int(text) < 10**9:
+    if not text.isdecimal() or not 0 < int(text) < 10**9:
         raise UsageError(f"BoardGameGeek id {value!r}: a positive whole number, the one in boardgamegeek.com/boardgame/ID/...")
     with store.write():
         store.set_setting(BGG_KEY + gid, str(int(text)))

@@ -161,10 +161,40 @@ def _number(v, field: str):
         try:
             v = float(v.strip().replace(",", "."))
         except ValueError:
-            raise UsageError(f"play field {field!r}: {v!r} should be a number") from None
-    if not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise UsageError(f"play field {field!r}: {v!r} should be a number")
+            raise UsageError(f"play field {field!r}: {_short(v)} should be a number") from None
+    if not isinstance(v, (int, float)) or (isinstance(v, float) and not math.isfinite(v)):
+        raise UsageError(f"play field {field!r}: {_short(v)} should be a number")
+    if not -MAX_NUMBER <= v <= MAX_NUMBER:
+        raise UsageError(f"play field {field!r}: {_short(v)}; accepted: a number from {-MAX_NUMBER} to {MAX_NUMBER}")
     return int(v) if float(v).is_integer() else float(v)
+
+
+MAX_NUMBER = 10**9  # scores, durations and other numbers of a play
+
+
+def outcome_value(key: str, text: str):
+    """An --outcome value as typed: a whole number (bounded) or a word."""
+    t = text.strip()
+    if t.lstrip("-").isdecimal():
+        if len(t.lstrip("-")) > 10 or abs(int(t)) > MAX_NUMBER:
+            from .i18n import _
+
+            raise UsageError(_("--outcome {key}={value}: accepted: a number from {lo} to {hi}, or a word").format(
+                key=key, value=t if len(t) <= 40 else f"{t[:40]}... ({len(t)} digits)", lo=-MAX_NUMBER, hi=MAX_NUMBER))
+        return int(t)
+    return t
+
+
+def _outcome_value(key, v):
+    """A stored outcome value: numbers bounded like every number of a play."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return _number(v, f"outcome.{key}")
+    return v
+
+
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
 
 
 def _flag(v, field: str) -> bool | None:
@@ -234,7 +264,7 @@ def validate(data, now: datetime | None = None) -> dict:
         "location": _text(data.get("location"), "location"),
         "result": result,
         "players": players,
-        "outcome": dict(data.get("outcome") or {}),
+        "outcome": {str(k): _outcome_value(k, v) for k, v in (data.get("outcome") or {}).items()},
         "expansions": _names(data.get("expansions"), "expansions"),
         "variants": _names(data.get("variants"), "variants"),
         "comments": _text(data.get("comments"), "comments"),

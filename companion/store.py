@@ -92,6 +92,16 @@ MIGRATIONS: dict[int, object] = {
 }
 
 
+def read_only(path: Path) -> str | None:
+    """Why castaway could not write the database file: its own mode, or its folder's (WAL mode needs to make
+    files beside it), or a read-only file system; None when it can."""
+    if not os.access(path, os.W_OK):
+        return _("the file is read-only")
+    if not os.access(path.parent, os.W_OK):
+        return _("its folder is read-only")
+    return None
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
@@ -114,16 +124,32 @@ def unpack(blob: bytes) -> Table:
 
 
 class GameRow:
-    __slots__ = ("id", "game", "edition", "title", "created", "updated", "status", "version", "head", "redo", "state_json")
+    __slots__ = ("id", "game", "edition", "title", "created", "updated", "status", "version", "head", "_redo", "state_json")
 
     def __init__(self, row):
         (self.id, self.game, self.edition, self.title, self.created, self.updated, self.status,
          self.version, self.head, redo, self.state_json) = row
-        self.redo = json.loads(redo)
+        self._redo = redo
+
+    @property
+    def redo(self) -> list[int]:
+        try:
+            redo = json.loads(self._redo)
+        except (ValueError, TypeError, RecursionError):
+            redo = None
+        if not (isinstance(redo, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in redo)):
+            raise StoreError(_("game {id}: its cached redo list is damaged; `castaway check --repair` rebuilds it from the log").format(id=self.id))
+        return redo
 
     @property
     def state(self) -> Table:
-        return Table.from_json(self.state_json)
+        try:
+            t = Table.from_json(self.state_json)
+        except (ValueError, TypeError, RecursionError):
+            t = None
+        if t is None or not isinstance(t.data, dict) or not isinstance(t.data.get("game"), str):
+            raise StoreError(_("game {id}: its cached state is damaged; `castaway check --repair` rebuilds it from the log").format(id=self.id))
+        return t
 
 
 _GAME_COLS = "id, game, edition, title, created, updated, status, version, head, redo, state"
@@ -134,18 +160,33 @@ class Store:
 
     def __init__(self, path: str | os.PathLike, create: bool = False):
         self.path = Path(path)
-        exists = self.path.exists() and self.path.stat().st_size > 0
+        try:
+            exists = self.path.exists() and self.path.stat().st_size > 0
+        except OSError as e:  # a folder on the way that this user may not enter
+            raise StoreError(_("cannot open {path}: {reason}").format(path=self.path, reason=e.strerror or e)) from None
         if not exists and not create:
             raise StoreError(_("no castaway database at {path}; start a game with: castaway new 21days").format(path=self.path))
         # No Python-level open() of the file here: closing a second descriptor would drop this
         # process's POSIX locks held by SQLite connections on it. SQLite itself refuses a foreign file.
+        self.created: list[Path] = []  # folders and the file this open made (see discard_created)
         if not exists:
+            missing = [p for p in [self.path.parent, *self.path.parent.parents] if not p.exists()]
+            self.created = [*reversed(missing)]
+            if not self.path.exists():
+                self.created.append(self.path)
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
                 raise StoreError(_("cannot create the folder for {path}: {strerror}").format(path=self.path, strerror=e.strerror)) from None
+        self.readonly = read_only(self.path) if exists else None
+        if not exists and not os.access(self.path.parent, os.W_OK):
+            raise StoreError(_("cannot create {path}: its folder is read-only").format(path=self.path))
         try:
-            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            if self.readonly:  # read, never write: the file or its folder cannot be written
+                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
+                                            isolation_level=None, timeout=30)
+            else:
+                self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=30)
         except sqlite3.Error as e:
             raise StoreError(_("cannot open {path}: {e}").format(path=self.path, e=e)) from None
         try:
@@ -155,6 +196,9 @@ class Store:
             self.conn.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as e:
             self.conn.close()
+            why = read_only(self.path) if self.path.exists() else None
+            if why or "readonly" in str(e) or "read-only" in str(e):
+                raise StoreError(_("{path} is read-only ({why}); castaway cannot open it to write: make it writable").format(path=self.path, why=why or e)) from None
             raise StoreError(_("{path} is damaged or not a castaway database ({e}); it was left untouched").format(path=self.path, e=e)) from None
         except StoreError:
             self.conn.close()
@@ -165,6 +209,8 @@ class Store:
         c = self.conn
         app = c.execute("PRAGMA application_id").fetchone()[0]
         ver = c.execute("PRAGMA user_version").fetchone()[0]
+        if ver < 0:
+            raise StoreError(_("{path} is damaged: its schema version is {ver} (accepted: 0 to {schema_version}); it was left untouched").format(path=self.path, ver=ver, schema_version=SCHEMA_VERSION))
         if exists:
             tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if app != APPLICATION_ID and (app != 0 or tables):
@@ -174,6 +220,8 @@ class Store:
                     _("{path} was written by a newer castaway (schema {ver}, this one reads up to {schema_version}); upgrade castaway; the file was left untouched").format(path=self.path, ver=ver, schema_version=SCHEMA_VERSION)
                 )
         if ver < SCHEMA_VERSION:
+            if self.readonly:
+                raise StoreError(_("{path} needs upgrading to schema {schema_version} but is read-only ({why}); make it writable").format(path=self.path, schema_version=SCHEMA_VERSION, why=self.readonly))
             if not exists:
                 c.execute("PRAGMA journal_mode = WAL")
             # each migration in a transaction of its own
@@ -195,6 +243,21 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
+    def discard_created(self) -> None:
+        """A command that created this file and then failed takes the file (and the folders it made) away
+        again: a refused command leaves no database behind."""
+        self.conn.close()
+        for p in reversed(self.created):
+            try:
+                if p == self.path:
+                    for extra in ("", "-wal", "-shm", "-journal"):
+                        Path(str(p) + extra).unlink(missing_ok=True)
+                else:
+                    p.rmdir()
+            except OSError:
+                return
+        self.created = []
+
     def __enter__(self):
         return self
 
@@ -204,6 +267,8 @@ class Store:
     @contextmanager
     def write(self) -> Iterator["Store"]:
         """One writing transaction: BEGIN IMMEDIATE takes the write lock before anything is read."""
+        if self.readonly:
+            raise StoreError(_("{path} is read-only ({why}); nothing was written; make it writable to change it").format(path=self.path, why=self.readonly))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
@@ -225,6 +290,9 @@ class Store:
             return self.conn.execute(sql, args)
         except sqlite3.IntegrityError as e:
             raise StoreError(_("refused by the database: {e}").format(e=e)) from None
+        except OverflowError:
+            big = ", ".join(str(a) for a in args if isinstance(a, int) and not -2**63 <= a < 2**63)
+            raise StoreError(_("{values}: too large; accepted: whole numbers up to {hi}").format(values=big, hi=2**63 - 1)) from None
         except sqlite3.DatabaseError as e:
             raise StoreError(_("{path} is damaged or unreadable ({e})").format(path=self.path, e=e)) from None
 
@@ -266,6 +334,9 @@ class Store:
         row = self._q("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row[0] != expect_version or ev.seq != expect_version + 1:
             raise StoreError(_("game {game_id}: event {seq} does not follow version {x}").format(game_id=game_id, seq=ev.seq, x=row and row[0]))
+        count, last = self._q("SELECT count(*), max(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+        if count != expect_version or last != expect_version:
+            raise StoreError(_("game {game_id}: its log is damaged ({count} events, the last numbered {last}, for version {version}); nothing was written; `castaway check` tells more").format(game_id=game_id, count=count, last=last, version=expect_version))
         self._q(
             "INSERT INTO events(game_id, seq, type, action, result, parent, head, at, text, day, phase)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -287,12 +358,16 @@ class Store:
             " WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, since),
         ).fetchall()
-        return [
-            Event(seq=r[0], type=r[1], action=json.loads(r[2]) if r[2] else None,
-                  result=json.loads(r[3]) if r[3] else None, parent=r[4], head=r[5], at=r[6], text=r[7],
-                  day=r[8], phase=r[9])
-            for r in rows
-        ]
+        try:
+            return [
+                Event(seq=r[0], type=r[1], action=json.loads(r[2]) if r[2] else None,
+                      result=json.loads(r[3]) if r[3] else None, parent=r[4], head=r[5], at=r[6], text=r[7],
+                      day=r[8], phase=r[9])
+                for r in rows
+            ]
+        except (ValueError, TypeError, RecursionError):
+            bad = next((r[0] for r in rows if not _json_ok(r[2]) or not _json_ok(r[3])), "?")
+            raise StoreError(_("game {game_id}: event {seq} of its log is damaged; the log cannot be read past it").format(game_id=game_id, seq=bad)) from None
 
     def event(self, game_id: int, seq: int) -> Event | None:
         evs = self.events(game_id, seq - 1)
@@ -300,7 +375,13 @@ class Store:
 
     def snapshot(self, game_id: int, node: int) -> Table | None:
         row = self._q("SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, node)).fetchone()
-        return unpack(row[0]) if row else None
+        if not row:
+            return None
+        try:  # a snapshot is a cache: a damaged one counts as missing and the state is rebuilt from the log
+            t = unpack(row[0])
+        except (zlib.error, ValueError, TypeError, RecursionError):
+            return None
+        return t if isinstance(t.data, dict) and isinstance(t.data.get("game"), str) else None
 
     # -- plays ---------------------------------------------------------------------------------
     def add_play(self, game_id: int | None, game: str, data: dict, uid: str | None = None) -> int:
@@ -367,9 +448,37 @@ class Store:
         self._q("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, value))
 
+    def rebuild_cache(self, game_id: int, version: int, head: int, redo: list[int], state: Table,
+                      snapshots: dict[int, Table]) -> None:
+        """`castaway check --repair`: the game's cached head state and snapshots, as rebuilt from its log
+        (the log itself is never touched); the caller holds the write transaction."""
+        status = "over" if state.data.get("over") else "active"
+        self._q("UPDATE games SET version = ?, head = ?, redo = ?, state = ?, status = ? WHERE id = ?",
+                (version, head, json.dumps(redo), state.to_json(), status, game_id))
+        self._q("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+        for node, table in sorted(snapshots.items()):
+            self._q("INSERT INTO snapshots(game_id, node, state) VALUES (?, ?, ?)", (game_id, node, pack(table)))
+
+    def cache_rows(self, game_id: int) -> tuple[tuple, dict[int, bytes]]:
+        """The raw cached values of a game: (version, head, redo, state, status) and {node: snapshot blob}."""
+        row = self._q("SELECT version, head, redo, state, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        snaps = dict(self._q("SELECT node, state FROM snapshots WHERE game_id = ?", (game_id,)).fetchall())
+        return tuple(row), snaps
+
+    def game_ids(self) -> list[int]:
+        return [r[0] for r in self._q("SELECT id FROM games ORDER BY id").fetchall()]
+
     # -- checks used by tests and `castaway check` ----------------------------------------------
     def integrity(self) -> str:
         return self._q("PRAGMA integrity_check").fetchone()[0]
+
+
+def _json_ok(text) -> bool:
+    try:
+        json.loads(text) if text else None
+        return True
+    except (ValueError, TypeError, RecursionError):
+        return False
 
 
 def _statements(script: str) -> list[str]:

@@ -8,7 +8,8 @@ as DECK/CARD, which `castaway draw DECK --card ...` accepts when scanned.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
+from functools import lru_cache
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from reportlab.lib.units import mm
@@ -49,12 +50,15 @@ class Face:
     name: str
     text: str | None  # None: a write-in template
     facts: tuple[str, ...] = ()  # short lines: cost, avert, copies
-    note: str = ""  # where it comes from, or why it is assumed
+    note: str = ""  # where it comes from, or why it is assumed: for the credits page, never on the card
     qr: str | None = None
     icon: str | None = None
     tint: tuple[float, float, float] = (0.92, 0.92, 0.92)
     back_tint: tuple[float, float, float] = (0.55, 0.6, 0.65)
     extra: tuple[tuple[str, str], ...] = field(default=())
+    back_icon: str | None = None  # the deck's emblem: the same on every back of the deck
+    ref: int = 0  # the rule number on the rules page when the text does not fit on the face
+    back: "Face | None" = None  # a two-sided token: the face printed on its back
 
 
 def qr_payload(deck_id: str, copy_id: str) -> str:
@@ -86,11 +90,16 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
             v = card.get(key)
             if v is not None and not isinstance(v, (dict, list)):
                 facts.append(_(label).format(n=v))
+        cost = card.get("cost")
+        if isinstance(cost, dict) and cost:
+            facts.append(_("Cost: {items}").format(items=", ".join(f"{n} {_(k)}" for k, n in cost.items())))
+        if card.get("stars"):
+            facts.append(_("Stars: {n}").format(n=card.get("stars")))
         if card.get("challenges"):
             facts.append(_("Rolls: {items}").format(items="  ".join(str(x) for x in card.get("challenges"))))
         colour = card.get("colour")
         ctint = TINTS.get(str(colour), tint) if colour else tint
-        icon = icons.pick(card.get("icon"), card.id, deck.id, deck.name.split()[0] if deck.name else None) or "die"
+        icon = icons.pick(card.get("icon"), card.get("type"), card.id, deck.id, deck.name.split()[0] if deck.name else None)
         copies = deck.all_copies()
         ids = [cid for cid in copies if cid.split(":")[0] == card.id]
         for k, cid in enumerate(ids, 1):
@@ -98,8 +107,14 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
             if len(ids) > 1:
                 f.append(_("copy {k} of {n}").format(k=k, n=len(ids)))
             faces.append(Face(_(cat.name), _(deck.name), deck.id, cid, _(card.name), _(card.effect) if card.effect else None, tuple(f), _note(card),
-                              qr_payload(deck.id, cid), icon, ctint, _darker(tint)))
+                              qr_payload(deck.id, cid) if card.get("qr", True) else None, icon, ctint, _darker(tint),
+                              back_icon=deck_icon(deck)))
     return faces
+
+
+def deck_icon(deck: Deck) -> str | None:
+    """The emblem of a whole deck (its backs): from the deck's id or name, never from one card."""
+    return icons.pick(deck.id, *(deck.name or "").lower().split())
 
 
 def character_faces(cat: GameCatalog) -> list[Face]:
@@ -112,10 +127,10 @@ def character_faces(cat: GameCatalog) -> list[Face]:
         facts.append("{role}{part}".format(role=_(ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))
         if ch.cost:
             facts.append(_("Cost: {cost}").format(cost=_(ch.cost)))
-        icon = "paw" if ch.get("dog") else "person"
+        icon = "dog" if ch.get("dog") else icons.pick(ch.get("icon"), ch.id) or "person"
         faces.append(Face(_(cat.name), _(registry.get(cat.id).characters_title), "character", ch.id, _(ch.name),
                           _(ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
-                          TINTS.get(ch.role, (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5)))
+                          TINTS.get(ch.role, (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5), back_icon="person"))
     return faces
 
 
@@ -126,51 +141,110 @@ def _scale(w: float, h: float) -> float:
     return max(0.55, min(w / POKER[0], h / POKER[1], 1.6))
 
 
-def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
+MIN_PT = fonts.MIN_SIZE  # nothing prints smaller
+
+
+@dataclass(frozen=True)
+class FrontPlan:
+    """Where the parts of a front go (item mm), and whether its text and facts fit at MIN_PT or more."""
+
+    header: str
+    name_box: sheet.Box
+    qr_box: sheet.Box | None
+    facts_box: sheet.Box | None
+    icon_box: sheet.Box | None
+    panel: sheet.Box
+    text_fits: bool
+    facts_fit: bool
+
+
+def _safe(w: float, h: float) -> float:
+    return SAFE if min(w, h) >= 50 else 2.0
+
+
+@lru_cache(maxsize=4096)
+def plan_front(face: Face, w: float, h: float) -> FrontPlan:
     k = _scale(w, h)
-    c.setFillColorRGB(*face.tint)
-    c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
-    s = sheet.Box(SAFE, SAFE, w - 2 * SAFE, h - 2 * SAFE)
-    # header: the deck in small letters, then the name
-    top = s.top
-    fonts.draw_fit(c, f"{face.game} · {face.group}", s.x, top - 3.2 * k, s.w, 3.2 * k, fonts.SANS, 6 * k,
-                   align="center", colour=(0.3, 0.3, 0.3))
-    top -= 3.6 * k
-    name_h = 7.5 * k
-    fonts.draw_fit(c, face.name, s.x, top - name_h, s.w, name_h, fonts.BOLD, 12 * k, align="center", valign="middle",
-                   max_lines=2)
-    top -= name_h + 1
-    # footer: QR code bottom-right, facts and provenance to its left
+    m = _safe(w, h)
+    s = sheet.Box(m, m, w - 2 * m, h - 2 * m)
+    header = f"{face.game} · {face.group}"
+    hsize = max(MIN_PT, 6 * k)
+    if fonts.width(fonts.printable(header), fonts.SANS, hsize) > s.w:
+        header = face.group
+    if fonts.width(fonts.printable(header), fonts.SANS, hsize) > s.w:
+        header = ""
+    top = s.top - (hsize * 0.42 + 0.8 if header else 0)
+    name_h = max(7.5 * k, 5.6)
+    name_box = sheet.Box(s.x, top - name_h, s.w, name_h)
+    top -= name_h + 0.8
     qsize = 0.0
+    qr_box = None
     if face.qr:
         qsize = max(qr.min_size(face.qr, "M"), min(s.w * 0.34, 19.0))
-        qr.draw(c, face.qr, s.right - qsize, s.y, qsize, "M")
-    foot_h = max(qsize, 10 * k)
-    left_w = s.w - qsize - (1.5 if qsize else 0)
-    y = s.y
-    if face.note:
-        nh = min(foot_h * 0.55, 8 * k)
-        fonts.draw_fit(c, face.note, s.x, y, left_w, nh, fonts.SANS, 5 * k, colour=(0.35, 0.35, 0.35), valign="bottom",
-                       min_size=3.5)
-        y += nh + 0.5
+        qr_box = sheet.Box(s.right - qsize, s.y, qsize, qsize)
+    facts_box = None
+    facts_fit = True
+    foot_h = qsize
     if face.facts:
-        fonts.draw_fit(c, "\n".join(face.facts), s.x, y, left_w, s.y + foot_h - y, fonts.BOLD, 7 * k, valign="bottom",
-                       min_size=3.5)
-    # icon and text panel between header and footer
-    area_top, area_bottom = top, s.y + foot_h + 1.5
+        fw = s.w - qsize - (1.5 if qsize else 0)
+        need = fonts.fits("\n".join(face.facts), fonts.BOLD, fw, 1e6, max(MIN_PT, 7 * k), MIN_PT)
+        fh = need.height if need else 1e6
+        if fh <= max(qsize, 10 * k) or not qsize:
+            foot_h = max(qsize, fh)
+            facts_box = sheet.Box(s.x, s.y, fw, foot_h)
+        facts_fit = bool(need) and facts_box is not None and foot_h < (top - s.y) * 0.45
+        if not facts_fit:
+            facts_box = None
+            foot_h = qsize
+    area_top, area_bottom = top, s.y + foot_h + (1.2 if foot_h else 0)
+    icon_box = None
     icon_size = min(14 * k, (area_top - area_bottom) * 0.3)
-    if face.icon and icon_size > 4:
-        icons.draw(c, face.icon, s.x + s.w / 2, area_top - icon_size / 2, icon_size)
-        area_top -= icon_size + 1.5
-    panel = sheet.Box(s.x, area_bottom, s.w, area_top - area_bottom)
+    if face.icon and icon_size > 5:
+        icon_box = sheet.Box(s.x + s.w / 2 - icon_size / 2, area_top - icon_size, icon_size, icon_size)
+        area_top -= icon_size + 1.2
+    panel = sheet.Box(s.x, area_bottom, s.w, max(0.0, area_top - area_bottom))
+    inner = panel.inset(1.2)
+    text_fits = True
+    if face.text:
+        text_fits = fonts.fits(face.text, fonts.SANS, inner.w, inner.h, max(MIN_PT, 9.5 * k), MIN_PT) is not None
+    return FrontPlan(header, name_box, qr_box, facts_box, icon_box, panel, text_fits, facts_fit)
+
+
+def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
+    k = _scale(w, h)
+    p = plan_front(face, w, h)
+    c.setFillColorRGB(*face.tint)
+    c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
+    m = _safe(w, h)
+    if p.header:
+        fonts.draw_fit(c, p.header, m, h - m - max(MIN_PT, 6 * k) * 0.42, w - 2 * m, max(MIN_PT, 6 * k) * 0.42, fonts.SANS,
+                       max(MIN_PT, 6 * k), align="center", colour=(0.3, 0.3, 0.3), max_lines=1)
+    nb = p.name_box
+    fonts.draw_fit(c, face.name, nb.x, nb.y, nb.w, nb.h, fonts.BOLD, max(MIN_PT, 12 * k), align="center", valign="middle",
+                   max_lines=2)
+    if p.qr_box:
+        qr.draw(c, face.qr, p.qr_box.x, p.qr_box.y, p.qr_box.w, "M")
+    if p.facts_box:
+        fb = p.facts_box
+        fonts.draw_fit(c, "\n".join(face.facts), fb.x, fb.y, fb.w, fb.h, fonts.BOLD, max(MIN_PT, 7 * k), valign="bottom")
+    if p.icon_box:
+        ib = p.icon_box
+        icons.draw(c, face.icon, ib.x + ib.w / 2, ib.y + ib.h / 2, ib.w)
+    panel = p.panel
+    if panel.h <= 0:
+        return
     c.setFillColorRGB(1, 1, 1)
     c.roundRect(panel.x * mm, panel.y * mm, panel.w * mm, panel.h * mm, 1.5 * mm, stroke=0, fill=1)
-    inner = panel.inset(1.5)
-    if face.text:
-        fonts.draw_fit(c, face.text, inner.x, inner.y, inner.w, inner.h, fonts.SANS, 9.5 * k, valign="middle")
+    inner = panel.inset(1.2)
+    if face.text and p.text_fits and p.facts_fit:
+        fonts.draw_fit(c, face.text, inner.x, inner.y, inner.w, inner.h, fonts.SANS, max(MIN_PT, 9.5 * k), valign="middle")
+    elif face.text or not p.facts_fit:
+        hint = _("In full: rule {n} on the rules page.").format(n=face.ref)
+        fonts.draw_fit(c, hint, inner.x, inner.y, inner.w, inner.h, fonts.BOLD, max(MIN_PT, 8 * k), align="center",
+                       valign="middle")
     else:
         hint = _("Not described in the rulebooks: copy your card's text here.")
-        f = fonts.draw_fit(c, hint, inner.x, inner.top - 6 * k, inner.w, 6 * k, fonts.SANS, 6 * k,
+        f = fonts.draw_fit(c, hint, inner.x, inner.top - max(7 * k, 5), inner.w, max(7 * k, 5), fonts.SANS, MIN_PT,
                            colour=(0.45, 0.45, 0.45), align="center")
         c.setStrokeColorRGB(0.7, 0.7, 0.7)
         c.setLineWidth(0.3)
@@ -178,33 +252,92 @@ def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
         while yy > inner.y + 1:
             c.line(inner.x * mm, yy * mm, inner.right * mm, yy * mm)
             yy -= 5.5 * k
-    sheet.cut_outline(c, w, h)
+
+
+def needs_rule(face: Face, w: float, h: float) -> bool:
+    p = plan_front(face, w, h)
+    return bool(face.text and not p.text_fits) or not p.facts_fit
 
 
 def draw_back(c, face: Face, w: float, h: float, bleed: float) -> None:
+    """The deck's back: its tint, emblem, name and game; identical for every card of the deck.
+
+    A two-sided token (face.back set) shows its other face instead."""
+    if face.back is not None:
+        draw_front(c, face.back, w, h, bleed)
+        return
     k = _scale(w, h)
     c.setFillColorRGB(*face.back_tint)
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
-    s = sheet.Box(SAFE, SAFE, w - 2 * SAFE, h - 2 * SAFE)
+    m = _safe(w, h)
+    s = sheet.Box(m, m, w - 2 * m, h - 2 * m)
     c.setStrokeColorRGB(1, 1, 1)
     c.setLineWidth(0.8)
     c.roundRect((s.x + 1) * mm, (s.y + 1) * mm, (s.w - 2) * mm, (s.h - 2) * mm, 3 * mm, stroke=1, fill=0)
     size = min(s.w, s.h) * 0.42
+    cy = s.y + s.h / 2 + size * 0.15
     c.setFillColorRGB(1, 1, 1)
-    c.circle((s.x + s.w / 2) * mm, (s.y + s.h / 2 + size * 0.15) * mm, size * 0.62 * mm, stroke=0, fill=1)
-    icons.draw(c, face.icon or "die", s.x + s.w / 2, s.y + s.h / 2 + size * 0.15, size * 0.8)
-    fonts.draw_fit(c, face.group, s.x + 3, s.y + 4, s.w - 6, 10 * k, fonts.BOLD, 11 * k, align="center",
-                   valign="middle", colour=(1, 1, 1), max_lines=2)
-    fonts.draw_fit(c, face.game, s.x + 3, s.top - 10 * k, s.w - 6, 6 * k, fonts.SANS, 8 * k, align="center",
-                   valign="middle", colour=(1, 1, 1))
-    sheet.cut_outline(c, w, h)
+    c.circle((s.x + s.w / 2) * mm, cy * mm, size * 0.62 * mm, stroke=0, fill=1)
+    if face.back_icon:
+        icons.draw(c, face.back_icon, s.x + s.w / 2, cy, size * 0.8)
+    low = cy - size * 0.62 - 1.5
+    fonts.draw_fit(c, face.group, s.x + 2.5, s.y + 2.5, s.w - 5, max(1.0, min(10 * k, low - s.y - 2.5)), fonts.BOLD,
+                   max(MIN_PT, 11 * k), align="center", valign="middle", colour=(1, 1, 1), max_lines=2)
+    top = cy + size * 0.62 + 1.0
+    box_h = max(1.0, s.top - 2.5 - top)
+    if fonts.fits(face.game, fonts.SANS, s.w - 5, box_h, max(MIN_PT, 8 * k), MIN_PT, max_lines=2):
+        fonts.draw_fit(c, face.game, s.x + 2.5, top, s.w - 5, box_h, fonts.SANS, max(MIN_PT, 8 * k), align="center",
+                       valign="middle", colour=(1, 1, 1), max_lines=2)
+
+
+def number_rules(faces: Sequence[Face], w: float, h: float, start: int = 1) -> tuple[list[Face], list[tuple[int, Face]]]:
+    """The faces with a rule number where their text does not fit; and the rules page's entries."""
+    out, rules = [], []
+    seen: dict[tuple, int] = {}
+    n = start
+    for f in faces:
+        parts = [f] + ([f.back] if f.back is not None else [])
+        new = []
+        for part in parts:
+            if needs_rule(part, w, h):
+                key = (part.group_id, part.id.split(":")[0])
+                if key not in seen:
+                    seen[key] = n
+                    rules.append((n, part))
+                    n += 1
+                part = replace(part, ref=seen[key])
+            new.append(part)
+        out.append(replace(new[0], back=new[1]) if len(new) > 1 else new[0])
+    return out, rules
+
+
+def render_rules(c, paper: str, title: str, rules: Sequence[tuple[int, Face]], on_page=None) -> None:
+    """The rules page(s): each text too long for its card or token, numbered as the faces say."""
+    from .flow import Flow
+
+    flow = Flow(c, paper, _("{title} · rules in full").format(title=title), on_page, first=False)
+    flow.text(_("Rules that do not fit on their card or token"), fonts.BOLD, 13, gap=2)
+    for n, f in rules:
+        body = " ".join(x for x in (f.text or "", "  ".join(f.facts)) if x)
+        flow.text(f"{n}. {f.name} ({f.group}): {body}", fonts.SANS, 9, indent=0, gap=1.2)
+    flow.finish()
+
+
+def section(faces: Sequence[Face], size: tuple[float, float], bleed: float, with_backs: bool = True) -> sheet.Section:
+    w, h = size
+    return sheet.Section(list(faces), size, lambda cv, f: draw_front(cv, f, w, h, bleed),
+                         (lambda cv, f: draw_back(cv, f, w, h, bleed)) if with_backs else None)
 
 
 def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, float] | None = None,
-           on_page: Callable[[], None] | None = None) -> bytes:
-    """Fronts (and backs) of the faces imposed on the paper; the PDF's bytes."""
+           on_page: Callable[[], None] | None = None, extra: Sequence[sheet.Section] = (), rules_title: str | None = None,
+           extra_rules: Sequence[tuple[int, Face]] = ()) -> bytes:
+    """Fronts (and backs) of the faces imposed on the paper (then any extra sections packed after them), then the
+    rules page if any text did not fit (extra_rules: the extra sections' entries, numbered after the faces')."""
     w, h = item or sheet.card_size(opts.size)
-    lay = sheet.layout(opts.paper, w, h, opts.bleed, opts.backs, opts.offset)
+    sheet.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
+    faces, rules = number_rules(faces, w, h)
+    rules = list(rules) + list(extra_rules)
     buf = io.BytesIO()
     c = sheet.new_canvas(buf, opts.paper, title)
     size_name = opts.size if item is None else f"{w:g}x{h:g} mm"
@@ -214,15 +347,18 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
     def caption(n: int, total: int) -> str:
         return _("{title} · sheet {n} of {total} · {paper} · {size_name} ({w:g}×{h:g} mm) · {backs}").format(title=title, n=n, total=total, paper=opts.paper.upper(), size_name=size_name, w=w, h=h, backs=backs)
 
-    sheet.impose(c, lay, list(faces), lambda cv, f: draw_front(cv, f, w, h, opts.bleed),
-                 lambda cv, f: draw_back(cv, f, w, h, opts.bleed), caption, on_page)
+    sections = [section(faces, (w, h), opts.bleed)] if faces else []
+    sheet.impose(c, opts.paper, sections + list(extra), opts.bleed, opts.backs, opts.offset, caption, on_page)
+    if rules:
+        render_rules(c, opts.paper, rules_title or title, rules, on_page)
     c.save()
     return buf.getvalue()
 
 
-def layout_for(opts: Options, item: tuple[float, float] | None = None) -> sheet.Layout:
+def sheets_for(n: int, opts: Options, item: tuple[float, float] | None = None) -> int:
     w, h = item or sheet.card_size(opts.size)
-    return sheet.layout(opts.paper, w, h, opts.bleed, opts.backs, opts.offset)
+    per = sheet.per_sheet(opts.paper, w, h, opts.backs)
+    return max(1, -(-n // per)) if per else 1
 
 
 def all_faces(cat: GameCatalog, token_decks: bool = False) -> list[Face]:

@@ -18,6 +18,7 @@ from companion.catalog import Die, GameCatalog
 from companion.errors import UsageError
 
 from . import fonts, icons, sheet
+from .flow import Flow
 from companion.i18n import N_, _
 
 DEFAULT_DIE = 15.0  # a die whose size the rulebooks do not give
@@ -139,38 +140,20 @@ def draw_sticker(c, x: float, y: float, side: float, face, die: Die, opts: Optio
             if not icons.draw(c, symbol, cx, cy, side * 0.62):
                 fonts.draw_fit(c, str(face), x + side * 0.12, y + side * 0.3, side * 0.76, side * 0.4, fonts.BOLD,
                                side * 1.2, align="center", valign="middle")
+    # the cut guide runs just outside the sticker, never on it (white stickers need it to be seen at all)
     c.setStrokeColorRGB(*sheet.CUT_RGB)
     c.setLineWidth(sheet.HAIRLINE)
-    c.roundRect(x * mm, y * mm, side * mm, side * mm, r * mm, stroke=1, fill=0)
+    c.roundRect((x - 0.3) * mm, (y - 0.3) * mm, (side + 0.6) * mm, (side + 0.6) * mm, (r + 0.3) * mm, stroke=1, fill=0)
     c.restoreState()
 
 
-class _Flow:
-    """A cursor running down the content area, starting a new page (with its scale check) when full."""
-
-    def __init__(self, c, paper: str, caption: str, on_page):
-        self.c, self.paper, self.caption, self.on_page = c, paper, caption, on_page
-        self.content, self.block, self.ruler = sheet.free_page(paper)
-        self.page = 1
-        self.y = self.content.top
-        self.started = False
-
+class _Flow(Flow):
     def need(self, h: float) -> float:
         """Room for h mm: returns the y of the section's top."""
-        if self.y - h < self.content.y and self.started:
-            self.finish_page()
-            self.page += 1
-            self.y = self.content.top
-        self.started = True
-        top = self.y
-        self.y -= h
-        return top
+        return super().need(h)
 
     def finish_page(self) -> None:
-        sheet.scale_check(self.c, self.block, self.ruler, _("{caption} · page {page}").format(caption=self.caption, page=self.page))
-        self.c.showPage()
-        if self.on_page:
-            self.on_page()
+        self.finish()
 
 
 def _die_rows(die: Die) -> list[tuple[str, tuple]]:

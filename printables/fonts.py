@@ -17,21 +17,28 @@ from reportlab.pdfbase.ttfonts import TTFont
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SANS, BOLD, MONO = "CastawaySans", "CastawaySans-Bold", "CastawayMono"
 _FILES = {SANS: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", MONO: "DejaVuSansMono.ttf"}
-MIN_SIZE = 4.0  # pt: the smallest text we print; below it a text is cut with an ellipsis
+MIN_SIZE = 6.0  # pt: the smallest text we print (a fitting step moves longer texts elsewhere)
 LEADING = 1.18
 
 
-def register() -> None:
-    """Register the TTF fonts with reportlab once per process (they are embedded, subset, in each PDF)."""
-    for name, file in _FILES.items():
+_READY: set[str] = set()
+
+
+def register(*names: str) -> None:
+    """Register TTF fonts with reportlab once per process (they are embedded, subset, in each PDF): the sans
+    faces always, the mono face when it is first used (reading a font file costs a tenth of a second)."""
+    for name in (names or (SANS, BOLD)):
+        if name in _READY:
+            continue
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / _FILES[name])))
+        _READY.add(name)
 
 
 @lru_cache(maxsize=8)
-def _charset(font: str) -> frozenset[int]:
-    register()
-    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+def _charset(font: str) -> frozenset[str]:
+    register(font)
+    return frozenset(chr(u) for u in pdfmetrics.getFont(font).face.charToGlyph) | {"\n", "\t"}
 
 
 # stand-ins for glyphs DejaVu lacks (the terminal board uses some of them)
@@ -41,18 +48,23 @@ SUBSTITUTES = {"⛵": "▲", "ᘐ": "~", "🎲": "▣", "🦈": "▲", "🐙": "
 def printable(text: str, font: str = SANS) -> str:
     """The text with characters the font has no glyph for replaced (a stand-in, else '?'): never a box."""
     have = _charset(font)
+    if have.issuperset(text):
+        return text
     out = []
     for ch in text:
-        if ord(ch) in have or ch in "\n\t":
+        if ch in have:
             out.append(ch)
         else:
             sub = SUBSTITUTES.get(ch, "?")
-            out.append(sub if all(ord(x) in have for x in sub) else "?")
+            out.append(sub if have.issuperset(sub) else "?")
     return "".join(out)
 
 
+@lru_cache(maxsize=50000)
 def width(text: str, font: str, size: float) -> float:
     """Width in mm."""
+    if font not in _READY:
+        register(font)
     return pdfmetrics.stringWidth(text, font, size) / mm
 
 
@@ -98,6 +110,7 @@ def block_height(n: int, font: str, size: float) -> float:
     return (a - d) + (n - 1) * size * LEADING / mm if n else 0.0
 
 
+@lru_cache(maxsize=20000)
 def fit(text: str, font: str, box_w: float, box_h: float, max_size: float, min_size: float = MIN_SIZE,
         max_lines: int | None = None) -> Fitted:
     """The largest size (steps of 0.25 pt) at which the text, wrapped, fits the box.
@@ -114,6 +127,22 @@ def fit(text: str, font: str, box_w: float, box_h: float, max_size: float, min_s
                 return Fitted(size, tuple(lines), h)
         size -= 0.25
     return _cut(text, font, min_size, box_w, box_h, max_lines)
+
+
+@lru_cache(maxsize=20000)
+def fits(text: str, font: str, box_w: float, box_h: float, max_size: float, min_size: float = MIN_SIZE,
+         max_lines: int | None = None) -> Fitted | None:
+    """The fit at the largest size from max_size down to min_size, or None when the whole text does not fit."""
+    text = printable(text, font)
+    size = max_size
+    while size >= min_size - 1e-9:
+        lines = wrap(text, font, size, box_w)
+        if lines is not None and (max_lines is None or len(lines) <= max_lines):
+            h = block_height(len(lines), font, size)
+            if h <= box_h:
+                return Fitted(size, tuple(lines), h)
+        size -= 0.25
+    return None
 
 
 def _cut(text: str, font: str, size: float, box_w: float, box_h: float, max_lines: int | None) -> Fitted:
@@ -161,6 +190,8 @@ def draw_fit(c, text: str, x: float, y: float, w: float, h: float, font: str = S
     f = fit(text, font, w, h, max_size, min_size, max_lines)
     if not f.lines:
         return f
+    if font not in _READY:
+        register(font)
     a, _d = ascent_descent(font, f.size)
     if valign == "top":
         top = y + h

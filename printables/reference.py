@@ -13,47 +13,20 @@ from reportlab.lib.units import mm
 
 from companion.catalog import GameCatalog
 
-from . import fonts, sheet
+from . import fonts
+from .flow import Flow
 from companion.i18n import _
 
 BODY = 8.5  # pt
 PAD = 1.2  # mm inside table cells
 
 
-class _Flow:
-    def __init__(self, c, paper: str, caption: str, on_page):
-        self.c, self.caption, self.on_page = c, caption, on_page
-        self.content, self.block, self.ruler = sheet.free_page(paper)
-        self.page, self.y = 1, self.content.top
-
-    def room(self) -> float:
-        return self.y - self.content.y
-
-    def need(self, h: float) -> float:
-        if h > self.room() and self.y < self.content.top:
-            self.new_page()
-        top = self.y
-        self.y -= h
-        return top
-
-    def new_page(self) -> None:
-        self.finish()
-        self.page += 1
-        self.y = self.content.top
-
-    def finish(self) -> None:
-        sheet.scale_check(self.c, self.block, self.ruler, _("{caption} · page {page}").format(caption=self.caption, page=self.page))
-        self.c.showPage()
-        if self.on_page:
-            self.on_page()
+class _Flow(Flow):
+    pass
 
 
 def _text(flow: _Flow, text: str, font=fonts.SANS, size=BODY, indent=0.0, colour=(0, 0, 0), gap=0.8) -> None:
-    w = flow.content.w - indent
-    f = fonts.fit(text, font, w, 1e6, size, size)
-    h = f.height + gap
-    top = flow.need(h)
-    fonts.draw_fit(flow.c, text, flow.content.x + indent, top - f.height, w, f.height + 0.01, font, size, colour=colour)
+    flow.text(text, font, size, indent, colour, gap)
 
 
 def _table(flow: _Flow, columns: list[str], rows: list[list[str]], blank_h: float = 0.0) -> None:
@@ -101,6 +74,8 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
         return None
     buf = io.BytesIO()
     title = _("{name}: reference").format(name=_(cat.name))
+    from . import sheet
+
     c = sheet.new_canvas(buf, paper, title)
     flow = _Flow(c, paper, f"{title} · {paper.upper()}", on_page)
     _text(flow, title, fonts.BOLD, 16, gap=2)

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from reportlab.lib.units import mm
@@ -20,9 +20,10 @@ from companion.catalog import GameCatalog
 from . import cards, fonts, icons, sheet
 from companion.i18n import _, ngettext
 
-TOKEN = (40.0, 40.0)
+TOKEN = (40.0, 40.0)  # the smallest token; grown in steps until every face's words fit
+TOKEN_STEPS = (40.0, 45.0, 55.0, 60.0)
 PIECE = (20.0, 20.0)
-MAX_PIECES = 40  # counters with a larger supply are scores, not pieces to print
+MAX_PIECES = 100  # counters with a larger supply are scores, not pieces to print
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class TrackCard:
     steps: tuple[int, ...]  # top to bottom
     labels: tuple[tuple[int, str], ...]
     note: str
+    icon: str | None = None
 
 
 def pieces(cat: GameCatalog) -> list[Piece]:
@@ -51,10 +53,31 @@ def pieces(cat: GameCatalog) -> list[Piece]:
         if n is None or n <= 0 or n > MAX_PIECES:
             continue
         numbered = ctr.id in cat.rules.get("print", {}).get("numbered", [])
-        icon = icons.pick(ctr.id, ctr.name.split()[0], "hope" if ctr.pool else None) or "star"
+        icon = icons.pick(ctr.id, *ctr.name.lower().split(), "hope" if ctr.pool else None)
         tint = cards.DECK_TINTS[i % len(cards.DECK_TINTS)]
         for k in range(1, n + 1):
             out.append(Piece(_(cat.name), ctr.id, _(ctr.name), str(k) if numbered else "", icon, tint))
+        special = cat.rules.get("special_hope", {})
+        if ctr.pool and special.get("ids") and ctr.id == special.get("counter", ctr.id):
+            for label in special.get("labels", ["±"] * len(special["ids"])):
+                out.append(Piece(_(cat.name), ctr.id, _(ctr.name), label, icon, tint))
+    return out
+
+
+def ability_tokens(cat: GameCatalog) -> list[cards.Face]:
+    """Two-sided tokens (rules.ability_tokens.tokens: pairs of faces), each face's words from rules.ability_faces."""
+    spec = cat.rules.get("ability_tokens", {})
+    words = cat.rules.get("ability_faces", {})
+    out = []
+    group = _("Ability tokens")
+    for k, pair in enumerate(spec.get("tokens", []), 1):
+        sides = []
+        for fid in pair:
+            sides.append(cards.Face(_(cat.name), group, "ability", f"{fid}-{k}", _("Ability token"), _(words.get(fid, fid)),
+                                    icon=icons.pick(fid.rstrip("0123456789")) or "hope", tint=(0.99, 0.93, 0.8), back_icon="hope",
+                                    note=spec.get("source", "")))
+        if sides:
+            out.append(replace(sides[0], back=sides[1] if len(sides) > 1 else None))
     return out
 
 
@@ -69,25 +92,31 @@ def track_cards(cat: GameCatalog) -> list[TrackCard]:
         for steps in entry.get("steps", [track.max - track.min + 1]):
             top = track.min + steps - 1
             out.append(TrackCard(_(cat.name), ngettext("{name} ({n} step)", "{name} ({n} steps)", steps).format(name=_(entry.get('name', track.name)), n=steps),
-                                 tuple(range(top, track.min - 1, -1)), track.labels, note))
+                                 tuple(range(top, track.min - 1, -1)), track.labels, note, icons.pick(track.id, *track.name.lower().split())))
     return out
 
 
 def draw_piece(c, p: Piece, w: float, h: float, bleed: float) -> None:
     c.setFillColorRGB(*p.tint)
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
-    icons.draw(c, p.icon or "star", w / 2, h * 0.58, h * 0.45)
+    if p.label and not p.label.isdigit():  # a special piece: its label is the point
+        icons.draw(c, p.icon or "hope", w / 2, h * 0.66, h * 0.36)
+        fonts.draw_fit(c, p.label, 2, 1.5, w - 4, h * 0.4, fonts.BOLD, 14, align="center", valign="middle")
+        return
+    if p.icon:
+        icons.draw(c, p.icon, w / 2, h * 0.6, h * 0.46)
     text = f"{p.name} {p.label}".strip()
-    fonts.draw_fit(c, text, 2, 2, w - 4, h * 0.28, fonts.BOLD, 8, align="center", valign="middle")
-    sheet.cut_outline(c, w, h)
+    fonts.draw_fit(c, text, 1.5, 1.5, w - 3, h * 0.3, fonts.BOLD, 8, align="center", valign="middle")
 
 
 def draw_piece_back(c, p: Piece, w: float, h: float, bleed: float) -> None:
+    """The same for every piece of a counter (numbers and special faces stay hidden)."""
     c.setFillColorRGB(*cards._darker(p.tint, 0.8))
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
-    fonts.draw_fit(c, f"{p.name} {p.label}".strip(), 2, 2, w - 4, h - 4, fonts.SANS, 8, align="center", valign="middle",
-                   colour=(0.2, 0.2, 0.2))
-    sheet.cut_outline(c, w, h)
+    if p.icon:
+        icons.draw(c, p.icon, w / 2, h * 0.6, h * 0.46)
+    fonts.draw_fit(c, p.name, 1.5, 1.5, w - 3, h * 0.3, fonts.SANS, 8, align="center", valign="middle",
+                   colour=(0.15, 0.15, 0.15))
 
 
 def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
@@ -95,7 +124,6 @@ def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
     s = sheet.Box(cards.SAFE, cards.SAFE, w - 2 * cards.SAFE, h - 2 * cards.SAFE)
     fonts.draw_fit(c, "{game} · {name}".format(game=t.game, name=_(t.name)), s.x, s.top - 8, s.w, 8, fonts.BOLD, 10, align="center", valign="middle")
-    fonts.draw_fit(c, t.note, s.x, s.y, s.w, 6, fonts.SANS, 5, colour=(0.35, 0.35, 0.35), valign="bottom", min_size=3.5)
     area_top, area_bottom = s.top - 10, s.y + 8
     step_h = min(12.0, (area_top - area_bottom) / len(t.steps))
     labels = dict(t.labels)
@@ -105,43 +133,77 @@ def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
         c.setStrokeColorRGB(0.3, 0.4, 0.5)
         c.setLineWidth(0.5)
         c.roundRect((s.x + 2) * mm, (y + 0.6) * mm, (s.w - 4) * mm, (step_h - 1.2) * mm, 1.2 * mm, stroke=1, fill=1)
-        icons.draw(c, "shark" if "shark" in t.name.lower() else "die", s.x + 2 + step_h * 0.55, y + step_h / 2, step_h * 0.6)
+        icons.draw(c, t.icon, s.x + 2 + step_h * 0.55, y + step_h / 2, step_h * 0.6)
         fonts.draw_fit(c, str(n), s.x + 4 + step_h, y + 1, 10, step_h - 2, fonts.BOLD, 14, valign="middle")
         if labels.get(n):
             fonts.draw_fit(c, _(labels[n]), s.x + 16 + step_h, y + 1, s.w - 20 - step_h, step_h - 2, fonts.SANS, 8,
                            valign="middle")
-    sheet.cut_outline(c, w, h)
+
+
+PIECE_STEPS = (20.0, 25.0, 30.0, 40.0)
+
+
+def piece_size(p: Piece) -> float:
+    """The fitting step for pieces: the smallest side at which the piece's words fit at 6 pt or more."""
+    text = f"{p.name} {p.label}".strip()
+    for side in PIECE_STEPS:
+        if fonts.fits(text, fonts.BOLD, side - 3, side * 0.3, 8, fonts.MIN_SIZE) is not None:
+            return side
+    return PIECE_STEPS[-1]
+
+
+def token_size(faces) -> tuple[float, float]:
+    """The fitting step for tokens: the smallest size at which every face's words fit at 6 pt or more."""
+    for side in TOKEN_STEPS:
+        if not any(cards.needs_rule(f, side, side) or (f.back is not None and cards.needs_rule(f.back, side, side)) for f in faces):
+            return side, side
+    return TOKEN_STEPS[-1], TOKEN_STEPS[-1]
+
+
+def track_section(cat: GameCatalog, bleed: float) -> sheet.Section | None:
+    """The track cards (poker size), for the cards file; their backs are one back for all of them."""
+    tracks = track_cards(cat)
+    if not tracks:
+        return None
+    w, h = sheet.CARD_SIZES["poker"]
+    back = cards.Face(_(cat.name), _("Track cards"), "track", "track", "", None, back_icon=tracks[0].icon)
+    return sheet.Section(tracks, (w, h), lambda cv, t: draw_track(cv, t, w, h, bleed),
+                         lambda cv, t: cards.draw_back(cv, back, w, h, bleed))
+
+
+def sections(cat: GameCatalog, opts: cards.Options, start: int = 1) -> tuple[list[sheet.Section], list]:
+    """The token and piece sections of a game (for a tokens file, or packed after the cards of a kit), and the
+    rules page's entries for token texts that do not fit (numbered from start)."""
+    token_faces = cards.all_faces(cat, token_decks=True) + ability_tokens(cat)
+    out: list[sheet.Section] = []
+    rules: list = []
+    if token_faces:
+        size = token_size(token_faces)
+        token_faces, rules = cards.number_rules(token_faces, *size, start=start)
+        out.append(cards.section(token_faces, size, opts.bleed))
+    by_size: dict[float, list[Piece]] = {}
+    for p in pieces(cat):
+        by_size.setdefault(piece_size(p), []).append(p)
+    for side, group in sorted(by_size.items()):
+        out.append(sheet.Section(group, (side, side), lambda cv, p, s=side: draw_piece(cv, p, s, s, opts.bleed),
+                                 lambda cv, p, s=side: draw_piece_back(cv, p, s, s, opts.bleed)))
+    return out, rules
 
 
 def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | None = None) -> bytes | None:
-    """The tokens PDF, or None when the catalog has no tokens, pieces or track cards."""
-    token_faces = cards.all_faces(cat, token_decks=True)
-    parts = pieces(cat)
-    tracks = track_cards(cat)
-    if not (token_faces or parts or tracks):
+    """The tokens PDF (tokens, two-sided tokens, counter pieces, packed together), or None when there are none."""
+    secs, rules = sections(cat, opts)
+    if not secs:
         return None
+    sheet.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
     buf = io.BytesIO()
     title = _("{name} tokens").format(name=_(cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)
-    backs = opts.backs
-
-    def section(items, size, front, back, what):
-        w, h = size
-        lay = sheet.layout(opts.paper, w, h, opts.bleed, backs, opts.offset)
-        sheet.impose(c, lay, items, lambda cv, it: front(cv, it, w, h, opts.bleed),
-                     lambda cv, it: back(cv, it, w, h, opts.bleed),
-                     lambda n, t: _("{game} · {what} · sheet {n} of {total} · {paper} · {w:g}×{h:g} mm").format(
-                         game=_(cat.name), what=what, n=n, total=t, paper=opts.paper.upper(), w=w, h=h)
-                                  + ("" if backs == "none" else _(" · backs: {backs}").format(backs=backs)), on_page)
-
-    if token_faces:
-        section(token_faces, TOKEN, cards.draw_front, cards.draw_back, _("tokens"))
-    if parts:
-        section(parts, PIECE, draw_piece, draw_piece_back, _("counter pieces"))
-    if tracks:
-        section(tracks, sheet.CARD_SIZES["poker"], draw_track,
-                lambda cv, t, w, h, b: cards.draw_back(cv, cards.Face(t.game, t.name, "track", t.name, t.name, None,
-                                                                      icon="shark" if "shark" in t.name.lower() else "die"),
-                                                       w, h, b), _("track cards"))
+    backs = "" if opts.backs == "none" else _(" · backs: {backs}").format(backs=opts.backs)
+    sheet.impose(c, opts.paper, secs, opts.bleed, opts.backs, opts.offset,
+                 lambda n, t: _("{game} · tokens · sheet {n} of {total} · {paper}").format(
+                     game=_(cat.name), n=n, total=t, paper=opts.paper.upper()) + backs, on_page)
+    if rules:
+        cards.render_rules(c, opts.paper, title, rules, on_page)
     c.save()
     return buf.getvalue()

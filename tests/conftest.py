@@ -15,6 +15,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# Hypothesis profiles: "ci" (chosen when the CI variable is set) runs derandomized, so a CI run draws the
+# same examples every time and never flakes; "dev" (the default) explores new examples on each run.
+# HYPOTHESIS_PROFILE names one explicitly.
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
 
 @pytest.fixture(autouse=True)
 def english(monkeypatch):

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from companion import dbcheck
 from companion import session
 
 WRITER = Path(__file__).resolve().parent / "procs" / "writer.py"
@@ -47,7 +48,7 @@ def check(db: Path, gid: int, acked: dict[int, str]) -> dict:
         row = st.game(gid)
         events = st.events(gid)
         seqs = [e.seq for e in events]
-        report = session.check(st)
+        report = dbcheck.check(st)
         snaps_ok = all(st.snapshot(gid, e.seq) is not None for e in events if e.type == "action")
         stored = {e.seq: e.text for e in events}
     missing = [s for s, text in acked.items() if stored.get(s) != text]

@@ -29,6 +29,7 @@ def answer(ask, data, t):
         return data.draw(st.integers(ask.lo or 0, ask.hi or 0))
     if ask.kind == "choice":
         vals = [v for v, _ in ask.choices]
+        assert vals, f"a question with nothing to choose: {ask.prompt!r}"
         if ask.multiple:
             return tuple(data.draw(st.lists(st.sampled_from(vals), max_size=2, unique=True)))
         return data.draw(st.sampled_from(vals))
@@ -43,7 +44,9 @@ def answer(ask, data, t):
             return ask.parse(None)
         from companion.games.days21.core import living
 
-        return ",".join(data.draw(st.lists(st.sampled_from(living(t)), min_size=2, max_size=3)))
+        alive = living(t)
+        assert alive, f"a question about survivors with nobody alive (the game is over then): {ask.prompt!r}"
+        return ",".join(data.draw(st.lists(st.sampled_from(alive), min_size=2, max_size=3)))
     return None
 
 

@@ -64,4 +64,4 @@ def test_damage_is_still_damage(cli, db):
     with session.open_store(db) as st, st.write():
         st.conn.execute("UPDATE games SET state = replace(state, '\"planks\":6', '\"planks\":2')")
     r = cli("check")
-    assert r.exit_code == 1 and "DIFFERS FROM the stored state" in r.stdout and "other data" not in r.stdout
+    assert r.exit_code == 1 and "CACHE DAMAGED" in r.stdout and "other data" not in r.stdout

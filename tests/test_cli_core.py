@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from companion import dbcheck
 from companion import session
 
 
@@ -112,7 +113,7 @@ def test_undo_redo_exact_and_new_action_clears_redo(cli, db):
     r = cli("undo")
     assert r.exit_code == 1 and "nothing to undo" in r.stderr
     with session.open_store(db) as st:
-        assert session.check(st)["ok"]
+        assert dbcheck.check(st)["ok"]
 
 
 def test_draw_virtual_and_physical(cli):

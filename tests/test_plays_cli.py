@@ -125,6 +125,38 @@ def test_print_report_is_a_pdf_with_the_stats(cli, tmp_path):
     assert doc[0].rect.width == pytest.approx(612, abs=1)  # US Letter
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_report_wraps_long_names_keeps_its_margins_embeds_its_fonts_and_speaks_czech(cli, tmp_path, paper):
+    pymupdf = pytest.importorskip("pymupdf")
+    finish_game(cli, 6)
+    for result in ("won", "lost"):
+        cli.ok("plays", "add", "robinson", "--date", "2026-03-14 19:30", "--duration", "90", "-p", "Ann", "-p", "Bob",
+               "--result", result)
+    pt = 25.4 / 72
+    for lang in ("en", "cs"):
+        out = tmp_path / f"report-{lang}-{paper}.pdf"
+        cli.ok("--lang", lang, "print", "report", str(out), "--paper", paper)
+        doc = pymupdf.open(out)
+        text = " ".join(" ".join(p.get_text().split()) for p in doc)
+        assert ("Plays per game" in text) == (lang == "en")
+        if lang == "cs":
+            assert "Partie podle her" in text and "Úspěšnost podle hry" in text
+        for page in doc:
+            assert all(f[1] == "ttf" and "DejaVu" in f[3] for f in page.get_fonts()), page.get_fonts()
+            assert b"Helvetica" not in doc.tobytes()
+            w = page.rect.width * pt
+            spans = [(sp["text"], sp["bbox"]) for b in page.get_text("dict")["blocks"] for ln in b.get("lines", [])
+                     for sp in ln["spans"] if sp["text"].strip()]
+            for t, (x0, y0, x1, y1) in spans:
+                assert x0 * pt >= 10 - 0.01 and x1 * pt <= w - 10 + 0.01, (t, x0 * pt, x1 * pt)
+            # no two spans overprint each other
+            boxes = [pymupdf.Rect(b) for _t, b in spans]
+            for i, a in enumerate(boxes):
+                for b in boxes[i + 1:]:
+                    inter = a & b
+                    assert inter.is_empty or inter.get_area() < 2, (spans[i], b)
+
+
 def test_status_does_not_load_reportlab():
     import subprocess
     import sys

@@ -23,18 +23,19 @@ def test_kit_builds_for_every_game(cli, tmp_path, game, paper):
     names = {w["file"].rsplit("/", 1)[-1] for w in written}
     cat = catalog.load(game)
     if cat.decks or cat.characters:
-        assert f"{game}-{paper}-cards.pdf" in names
+        assert f"{game}-en-{paper}-cards.pdf" in names
     if cat.dice:
-        assert f"{game}-{paper}-dice.pdf" in names
+        assert f"{game}-en-{paper}-dice.pdf" in names
     if cat.reference:
-        assert f"{game}-{paper}-reference.pdf" in names
+        assert f"{game}-en-{paper}-reference.pdf" in names
+    assert f"{game}-en-{paper}-credits.pdf" in names
     pw, ph = sheet.PAPERS[paper]
     for w in written:
         doc = pymupdf.open(w["file"])
         assert doc.page_count >= 1
         for page in doc:
             assert abs(page.rect.width * 25.4 / 72 - pw) < 0.05 and abs(page.rect.height * 25.4 / 72 - ph) < 0.05
-            assert "actual size" in page.get_text()
+        assert "actual size" in doc[0].get_text()  # the scale bar: the first sheet of each file
     assert sorted(p.name for p in out.iterdir()) == sorted(names)  # no temp files left, nothing else
 
 
@@ -44,7 +45,7 @@ def test_kit_cards_hold_every_card_name_of_the_catalog(cli, tmp_path):
         if not cat.decks:
             continue
         cli.ok("print", "cards", game, "--out", str(tmp_path), "--backs", "none")
-        doc = pymupdf.open(tmp_path / f"{game}-a4-cards.pdf")
+        doc = pymupdf.open(tmp_path / f"{game}-en-a4-cards.pdf")
         text = " ".join(" ".join(p.get_text().split()) for p in doc)
         for deck in cat.decks.values():
             for card in deck.cards:
@@ -80,7 +81,7 @@ def test_own_cards_from_a_toml_file_print_the_same_way(cli, tmp_path):
                    '[[deck.card]]\nid = "second-wind"\nname = "Second wind"\neffect = "Gain 1 strength."\nsource = "our table"\n'
                    '[[deck.card]]\nid = "blank-one"\nname = "Blank one"\nassumed = "to fill in"\n')
     cli.ok("print", "cards", "21days", "--file", str(own), "--out", str(tmp_path))
-    doc = pymupdf.open(tmp_path / "21days-a4-cards-own.pdf")
+    doc = pymupdf.open(tmp_path / "21days-en-a4-cards-own.pdf")
     text = " ".join(doc[0].get_text().split())
     assert "Second wind" in text and "Blank one" in text and "copy your card's text here" in text
 
@@ -91,3 +92,12 @@ def test_print_commands_do_not_load_reportlab_for_status():
 
     code = "import sys, cli; assert 'reportlab' not in sys.modules and 'qrcode' not in sys.modules, 'loaded'"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=str(__import__("pathlib").Path(__file__).parent.parent))
+
+
+def test_czech_and_english_kits_share_a_folder_without_overwriting(cli, tmp_path):
+    out = tmp_path / "kit"
+    en = {w["file"] for w in json.loads(cli.ok("print", "kit", "21days", "--out", str(out), "--json").output)}
+    cs = {w["file"] for w in json.loads(cli.ok("--lang", "cs", "print", "kit", "21days", "--edition", "cs", "--out", str(out), "--json").output)}
+    en_cs = {w["file"] for w in json.loads(cli.ok("--lang", "cs", "print", "kit", "21days", "--out", str(out), "--json").output)}
+    assert en and cs and en_cs and not (en & cs) and not (en & en_cs) and not (cs & en_cs)
+    assert len(list(out.iterdir())) == len(en) + len(cs) + len(en_cs)

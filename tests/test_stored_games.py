@@ -7,6 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
+from companion import dbcheck
 from companion import catalog, schema_v3, session
 from companion.actions import REGISTRY
 from companion.engine import fold
@@ -44,7 +45,7 @@ def test_every_node_of_the_stored_games_replays_as_before(tmp_path):
                 snap = st.snapshot(row.id, int(node))
                 assert snap is None or snap.data == states[int(node)].data, (row.game, node)
             assert row.state.data == head.data
-        assert session.check(st)["ok"]
+        assert dbcheck.check(st)["ok"]
 
 
 def test_the_conversion_turns_yes_and_no_into_booleans_and_nothing_else():

@@ -108,7 +108,7 @@ def extract_data() -> dict[str, dict]:
             msgs += _texts_of(data.get("reference", []), texts)  # reference aids are ours: their titles too
             rules = data.get("rules", {})
             msgs += [c.get("name") for c in (rules.get("print") or {}).get("track_cards", []) if c.get("name")]
-            for table in ("symbols", "phases"):
+            for table in ("symbols", "phases", "ability_faces"):
                 msgs += [v for k, v in (rules.get(table) or {}).items() if isinstance(v, str) and k not in ("source", "assumed")]
             for track in data.get("track", []):
                 msgs += [v for v in (track.get("labels") or {}).values() if isinstance(v, str)]

@@ -9,6 +9,7 @@ import typer
 from companion import session
 from companion.i18n import N_, _
 from ui.common import command, emit_json, out, rules_app, show_board, store
+from ui.text import esc
 
 
 # -- rules ---------------------------------------------------------------------------------------
@@ -33,20 +34,24 @@ def assumptions_cmd(
     if as_json:
         return emit_json(rows)
     for r in rows:
-        out.print(f"[bold]{r['game']}[/] {r['kind']} [bold]{r['id']}[/]: {r['assumed']}")
+        out.print(f"[bold]{r['game']}[/] {r['kind']} [bold]{esc(r['id'])}[/]: {esc(r['assumed'])}")
     out.print(_("[dim]{n} assumed entries. Correct them in a TOML file of your own: see the README, 'Your own data'.[/]").format(n=len(rows)))
 
 
 @command("check")
-def check_cmd():
+def check_cmd(
+    repair: Annotated[bool, typer.Option("--repair", help=_("Rebuild each game's cached state and snapshots from its log (the log is never changed)."))] = False,
+):
     """Check the database: integrity, gapless logs, and replay equal to the stored state.
 
-    Example: castaway check
+    Example: castaway check --repair
     """
+    from companion import dbcheck
+
     with store() as st:
-        report = session.check(st)
+        report = dbcheck.check(st, repair=repair)
     for line in report["lines"]:
-        out.print(line)
+        out.print(line, markup=False)
     if not report["ok"]:
         raise typer.Exit(1)
 

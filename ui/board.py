@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.catalog import GameCatalog
 from companion.table import Table
 from companion.i18n import _
+from ui.text import esc
 
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
@@ -47,7 +48,7 @@ def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
     """The board drawn from the catalog alone: tracks, counters, seats, decks."""
     d = t.data
     lines: list[str] = []
-    head = "[bold]{name}[/]".format(name=_(cat.name))
+    head = "[bold]{name}[/]".format(name=esc(_(cat.name)))
     if row is not None:
         head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
     if cat.round_track:
@@ -93,8 +94,8 @@ def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
             colour = COLOUR.get(seat, "white")
             who = vals.get("survivor")
             name = _(cat.characters[who].name) if who in cat.characters else (who or seat)
-            player = f" ({vals['player']})" if vals.get("player") else ""
-            parts = [f"[{colour} bold]{seat:<7}[/] {name}{player}"]
+            player = f" ({esc(vals['player'])})" if vals.get("player") else ""
+            parts = [f"[{colour} bold]{seat:<7}[/] {esc(name)}{player}"]
             if seat in dead:
                 parts.append(_("[dim]✝ dead[/]"))
                 lines.append("  ".join(parts))
@@ -108,7 +109,7 @@ def render_generic(t: Table, cat: GameCatalog, row=None) -> list[str]:
                     parts.append("{text} {n}{part}".format(text=_(c.name).split()[0].lower(), n='●' * n, part=n if n > 5 else '') if n else "[dim]{text} 0[/]".format(text=_(c.name).split()[0].lower()))
             held = [card for deck in d["decks"].values() for card in deck["held"].get(seat, [])]
             if held:
-                parts.append(_("holds {items}").format(items=", ".join(held)))
+                parts.append(_("holds {items}").format(items=esc(", ".join(held))))
             lines.append("  ".join(parts))
     decks = []
     for deck in cat.decks.values():

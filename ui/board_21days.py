@@ -8,6 +8,7 @@ from companion.catalog import GameCatalog
 from companion.table import Table
 from ui.board import COLOUR, DIE, gauge
 from companion.i18n import N_, _, ngettext
+from ui.text import esc
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
@@ -118,19 +119,19 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     who = vals.get("survivor")
     ch = cat.characters.get(who)
     nm = _(ch.name) if ch else (who or seat)
-    player = f" [dim]({vals['player']})[/]" if vals.get("player") else ""
+    player = f" [dim]({esc(vals['player'])})[/]" if vals.get("player") else ""
     start = " [bold]★[/]" if t.data["flags"].get("starting") == seat else ""
     if seat in t.data.get("dead", []):
-        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=nm)
+        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=esc(nm))
     dice = vals.get("strength") or []
     faces = " ".join(DIE.get(v, str(v)) for v in dice)
-    parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {nm}{player}"]
+    parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
     if who != "scruffs":
         n = vals.get("hope", 0)
         parts.append(_("hope {n}{part}").format(n='●' * n, part=f" {n}" if n > 3 else "") if n else _("[dim]hope 0[/]"))
     held = t.data["decks"]["bottle"]["held"].get(seat) or []
     if held:
-        parts.append(_("bottle: {items}").format(items=", ".join(_(cat.deck("bottle").card(c.split(":")[0]).name) for c in held)))
+        parts.append(_("bottle: {items}").format(items=esc(", ".join(_(cat.deck("bottle").card(c.split(":")[0]).name) for c in held))))
     tok = (x.get("ability") or {}).get(seat)
     if tok:
         parts.append(_("[dim]token {id}{part}[/]").format(id=tok['id'], part=_(" (used)") if tok['used'] else ''))
@@ -143,7 +144,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d.get("flow") or {}
     q = (f.get("queue") or [{}])[0] if f.get("queue") else {}
-    head = "[bold]{name}[/]".format(name=_(cat.name))
+    head = "[bold]{name}[/]".format(name=esc(_(cat.name)))
     if row is not None:
         head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
     head += _("  ·  [bold]day {day}/21[/]").format(day=d['tracks']['day'])

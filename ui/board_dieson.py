@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.catalog import GameCatalog
 from companion.games.dieson import rules as R
 from companion.table import Table
+from ui.text import esc
 from ui.board import DIE
 
 GLYPH = {"food": "🍖", "wood": "🪵", "stone": "🪨", "leather": "🟫", "fence": "🚧", "roof": "🏠"}
@@ -24,7 +25,7 @@ def die(d: dict | None) -> str:
 def ring(names: list[str], pos: int, marker: str) -> str:
     cells = []
     for i, name in enumerate(names, 1):
-        cells.append(f"[reverse bold] {marker}{i} {name} [/]" if i == pos else f"[dim]{i} {name}[/]")
+        cells.append(f"[reverse bold] {marker}{i} {esc(name)} [/]" if i == pos else f"[dim]{i} {esc(name)}[/]")
     start = f"[reverse bold] {marker}start [/]" if pos == 0 else "[dim]start[/]"
     return start + " › " + " › ".join(cells)
 
@@ -34,15 +35,15 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     s = d["dc"]
     quest = R.quest_card(t, cat)
     day = d["tracks"]["day"]
-    head = f"[bold]{cat.name}[/]"
+    head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
         head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]{quest.name}[/]  ·  [bold]day {day}/{quest.get('duration')}[/]  ·  {d['flags']['phase']}"
+    head += f"  ·  [bold]{esc(quest.name)}[/]  ·  [bold]day {day}/{quest.get('duration')}[/]  ·  {d['flags']['phase']}"
     lines = [head]
     if d.get("over"):
         lines.append(f"[bold reverse] game over: {d['over']['result']} on day {day} [/]")
     hp, top = d["counters"]["health"], R.max_health(t)
-    who = cat.characters[s["character"]].name
+    who = esc(cat.characters[s["character"]].name)
     lines.append(f"[bold]Health[/]   [red]{'♥' * hp}[/][dim]{'♡' * max(0, top - hp)}[/] {hp}/{top}   "
                  f"[dim]{who}, power {s['power']}[/]")
     lines.append("[bold]Supplies[/] " + "   ".join(
@@ -66,16 +67,16 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         pos = d["tracks"]["friend"]
         track = " ".join("[reverse bold] ● [/]" if i == pos else "[dim]○[/]" for i in range(0, hi + 1))
         bonus = f"   +{s['stars_bonus']}★ waiting" if s.get("stars_bonus") else ""
-        lines.append(f"[bold]Friend[/]   {cat.deck('friends').card(R.friend(t)).name}: {track}{bonus}")
+        lines.append(f"[bold]Friend[/]   {esc(cat.deck('friends').card(R.friend(t)).name)}: {track}{bonus}")
     else:
         lines.append("[bold]Friend[/]   [dim]none yet (expert rule 2: craft the Friend)[/]")
     card = cat.deck("areas").card(R.area(t))
     lines.append(f"[bold]Map[/]      at [bold]{R.PLACE_NAMES.get(d['flags']['place'], d['flags']['place'])}[/] in the "
-                 f"[bold]{card.name}[/] area (hunt needs power {card.get('power')}; raid on 5-6: {card.effect.split(': ', 1)[-1]})")
+                 f"[bold]{esc(card.name)}[/] area (hunt needs power {card.get('power')}; raid on 5-6: {esc(card.effect.split(': ', 1)[-1])})")
     made = R.tools_made(t)
     tools = cat.deck("tools")
     lines.append("[bold]Tools[/]    " + "  ".join(
-        [f"[green]✔ {tools.card(x).name}[/]" for x in made] + [f"[dim]{tools.card(x).name}[/]" for x in R.tools_open(t)]))
+        [f"[green]✔ {esc(tools.card(x).name)}[/]" for x in made] + [f"[dim]{esc(tools.card(x).name)}[/]" for x in R.tools_open(t)]))
     have = R.achieved(t)
     lines.append("[bold]Quest[/]    " + "  ".join(
         f"[green]✔ {R.need_text(n)}[/]" if n in have else f"☐ {R.need_text(n)}" for n in quest.get("needs")))

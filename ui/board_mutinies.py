@@ -8,6 +8,7 @@ from companion.catalog import GameCatalog
 from companion.games.mutinies import core
 from companion.games.mutinies.score import pad_rows
 from companion.table import Table
+from ui.text import esc
 
 BONUS_GLYPH = {"doubloon": "◉", "rum": "▪", "treasure": "✚", "jewel": "◆"}
 
@@ -20,7 +21,7 @@ def colour(cat: GameCatalog, seat: str) -> str:
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
     if seat == core.HENCHMAN:
         return "[dim]henchman[/]"
-    return f"[{colour(cat, seat)} bold]{core.name(t, seat)}[/]"
+    return f"[{colour(cat, seat)} bold]{esc(core.name(t, seat))}[/]"
 
 
 def prestige_track(t: Table, seat: str, width: int = 24) -> str:
@@ -45,7 +46,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d["flow"]
     lines = []
-    head = f"[bold]{cat.name}[/]"
+    head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
         head += f"  ·  game {row.id}  ·  version {row.version}"
     head += f"  ·  [bold]round {d['tracks']['round']}[/]  ·  {d['flags']['phase']}"
@@ -53,7 +54,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         head += "  ·  [bold red]final round[/]" if f["final_round"] == d["tracks"]["round"] else f"  ·  final round {f['final_round']}"
     lines.append(head)
     if d.get("over"):
-        won = ", ".join(core.name(t, s) for s in d["over"].get("winners", []))
+        won = esc(", ".join(core.name(t, s) for s in d["over"].get("winners", [])))
         lines.append(f"[bold reverse] game over [/] winner: {won}")
     order = " › ".join(("⚓ " if i == 0 else "") + who(t, cat, s) for i, s in enumerate(f["order"]))
     lines.append(f"[bold]Turn order[/]  {order}")
@@ -102,13 +103,13 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
 def pad_lines(t: Table, rows: list[tuple[str, dict]]) -> list[str]:
     """The score pad: one row per scoring step, one column per player: prestige (doubloons)."""
     seats = core.players(t)
-    head = f"{'step':<28}" + "".join(f"{core.name(t, s)[:14]:>16}" for s in seats)
+    head = f"{'step':<28}" + "".join(f"{esc(core.name(t, s)[:14]):>16}" for s in seats)
     out = [f"[bold]{head}[/]"]
     for label, vals in rows:
         out.append(f"{label:<28}" + "".join(f"{vals[s][0]:>10} ({vals[s][1]:>2})" for s in seats))
     won = (t.data.get("over") or {}).get("winners")
     if won:
-        out.append("[bold]winner:[/] " + ", ".join(core.name(t, s) for s in won)
+        out.append("[bold]winner:[/] " + esc(", ".join(core.name(t, s) for s in won))
                    + ("  (tie broken by doubloons)" if _tie_on_prestige(t) else ""))
     return out
 

@@ -8,6 +8,7 @@ from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
 from companion.games.robinson.state import first, kind_of, life, pawns_free, rc, who
 from companion.table import Table
+from ui.text import esc
 from ui.board import gauge
 
 COLOUR = {"blue": "blue", "yellow": "yellow", "black": "bright_white", "orange": "dark_orange"}
@@ -31,7 +32,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d, r = t.data, rc(t)
     c, f = d["counters"], d["flags"]
     rnd = d["tracks"]["round"]
-    head = f"[bold]{cat.name}[/]"
+    head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
         head += f"  ·  game {row.id}  ·  version {row.version}"
     head += f"  ·  [bold]round {rnd}/{r['rounds']}[/] {gauge(rnd, r['rounds'], '▮', '▯')}  ·  {ROMAN.get(f['phase'], f['phase'])}"
@@ -66,7 +67,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         else:
             pawns = "1 or 2 pawns" if card.get("icon") == "wreckage" else f"{card['pawns']} pawn(s)"
             warn = " [bold red]← goes next[/]" if side == "left" else ""
-            slots.append(f"[bold][ {side}: {card['name']} · {pawns} ][/]{warn}")
+            slots.append(f"[bold][ {side}: {esc(card['name'])} · {pawns} ][/]{warn}")
     lines.append("[bold]Threat[/]    " + "  ".join(slots))
     decks = f"event deck {c['event-deck']}   hunting deck {c['hunting']}"
     weather = [f"rain ☂{c['rain-token']}" if c["rain-token"] else "", f"winter ❄{c['winter-token']}" if c["winter-token"] else "",
@@ -74,7 +75,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
                "[bold]Hungry Animals die[/]" if f["animals-die"] else ""]
     weather = [w for w in weather if w]
     lines.append(f"[bold]Decks[/]     {decks}   ·   weather space: " + (" ".join(weather) or "[dim]empty[/]"))
-    items = [f"{i['name']} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
+    items = [f"{esc(i['name'])} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
              for i in r["items"]]
     lines.append("[bold]Items[/]     " + "   ".join(items) + f"   [dim]terrains: {', '.join(r['terrains'])}[/]")
     extras = []
@@ -90,7 +91,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         top = life(t, cat, seat)
         w = vals["wounds"]
         danger = " [bold red]one wound from death[/]" if w == top - 1 else ""
-        player = f" ({vals['player']})" if vals.get("player") else ""
+        player = f" ({esc(vals['player'])})" if vals.get("player") else ""
         pawns = "♟" * max(0, pawns_free(t, seat)) if f["phase"] == "action" else "♟♟"
         lines.append(f"[{COLOUR.get(seat, 'white')} bold]{seat:<7}[/] {who(t, cat, seat):<10}{player:<8} "
                      f"life [red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/] {w}/{top}{danger}   "

@@ -1,12 +1,8 @@
-"""Bar charts for the terminal (play stats, dice histograms) and writing output files atomically."""
+"""Bar charts for the terminal (play stats, dice histograms); write_atomic is ui/files.py's."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
-
-from companion.errors import UsageError
 
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
@@ -32,32 +28,7 @@ def minutes(m: float | None) -> str:
 
 
 def write_atomic(path: str, data: str | bytes) -> Path:
-    """Write to a temporary file in the same folder, then rename it over the target: a reader never sees
-    half a file, and a failed write leaves the old file as it was."""
-    target = Path(path).expanduser().resolve()
-    folder = target.parent
-    if not folder.is_dir():
-        raise UsageError(f"cannot write {path!r}: folder {str(folder)!r} does not exist")
-    if target.is_dir():
-        raise UsageError(f"cannot write {path!r}: it is a folder; give a file name")
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise UsageError(f"cannot write {path!r}: {e.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-            f.flush()
-            os.fsync(f.fileno())
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)  # mkstemp makes it private; the result is an ordinary file
-        os.replace(tmp, target)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise UsageError(f"cannot write {path!r}: {e.strerror}") from None
-    return target
+    """Whole or not at all, never through a link (see ui/files.py)."""
+    from ui.files import write_atomic as write
+
+    return write(path, data)

@@ -16,6 +16,7 @@ from rich.console import Console
 from companion import i18n, session
 from companion.errors import CompanionError, UsageError
 from companion.i18n import N_, _
+from ui.text import esc
 
 # Help texts are built when the commands are declared, so the language is chosen before that: from
 # `--lang` in argv, else the environment. The root callback chooses again (CliRunner, --lang typos).
@@ -31,6 +32,18 @@ import typer.core  # noqa: E402  (already loaded by typer)
 
 if callable(getattr(typer.core, "_", None)):
     typer.core._ = _
+
+
+def _usage_error_on_one_line(self, file=None) -> None:
+    """Typer's usage errors (a missing argument, a word that is not a number, an unknown option) as one
+    line on stderr like every other refusal, with where to find the accepted forms."""
+    where = f" (castaway {' '.join([*self.ctx.command_path.split()[1:], '--help'])})" if self.ctx else ""
+    sys.stderr.write(_("error: {e}").format(e=" ".join(self.format_message().split())) + where + "\n")
+
+
+from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402  (the vendored Click)
+
+_ClickUsageError.show = _usage_error_on_one_line
 
 app = typer.Typer(
     name="castaway",
@@ -60,8 +73,59 @@ CTX = Ctx()
 
 
 def fail(e: CompanionError) -> None:
-    err.print(f"[bold red]{_('error:')}[/] {e}", markup=True, highlight=False, soft_wrap=True)
+    err.print(f"[bold red]{_('error:')}[/] {esc(one_line(str(e)))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(e.exit_code)
+
+
+def one_line(text: str) -> str:
+    """An error message on one line, however many lines the input it quotes had."""
+    return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+
+
+@functools.lru_cache(maxsize=None)
+def _number_params(fn) -> dict[str, tuple[str, type]]:
+    """{parameter: (how the user writes it, int or float)} for a command's number parameters (read once,
+    when the command first runs)."""
+    import inspect
+    import typing
+
+    from typer.models import OptionInfo
+
+    found = {}
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception:  # a hint that does not resolve: those parameters are checked by the command itself
+        hints = {}
+    for name in inspect.signature(fn).parameters:
+        hint = hints.get(name)
+        if hint is None:
+            continue
+        info = next((m for m in getattr(hint, "__metadata__", ()) if hasattr(m, "param_decls")), None)
+        base = typing.get_args(hint)[0] if getattr(hint, "__metadata__", None) else hint
+        if typing.get_origin(base) is typing.Union:  # Optional[int]
+            base = next((b for b in typing.get_args(base) if b is not type(None)), base)
+        if base not in (int, float) or info is None:
+            continue
+        if isinstance(info, OptionInfo):
+            decls = [d for d in (info.param_decls or ()) if d.startswith("--")] or ["--" + name.replace("_", "-")]
+            shown = decls[0]
+        else:
+            shown = name.upper()
+        found[name] = (shown, base)
+    return found
+
+
+def _check_numbers(numbers: dict, kw: dict) -> None:
+    from companion import bounds
+
+    for name, (shown, kind) in numbers.items():
+        value = kw.get(name)
+        if value is None or isinstance(value, bool):
+            continue
+        if kind is int:
+            bounds.whole(value, shown)
+        else:
+            bounds.real(value, shown)
 
 
 def command(*args, **kwargs):
@@ -78,13 +142,26 @@ def command(*args, **kwargs):
 
         @functools.wraps(fn)
         def inner(*a, **kw):
+            CREATED.clear()
             try:
-                return fn(*a, **kw)
+                _check_numbers(_number_params(fn), kw)
+                result = fn(*a, **kw)
             except CompanionError as e:
+                discard_created()
                 fail(e)
             except KeyboardInterrupt:
+                discard_created()
                 err.print(_("interrupted; nothing half-written"))
                 raise typer.Exit(130) from None
+            except typer.Exit as e:
+                if e.exit_code:
+                    discard_created()
+                raise
+            except BaseException:
+                discard_created()
+                raise
+            CREATED.clear()
+            return result
 
         if not needs_table:
             inner.needs_table = False
@@ -114,6 +191,15 @@ def root(
         i18n.configure(lang)
     except ValueError:
         fail(UsageError(_("--lang {lang!r}: accepted: {accepted}").format(lang=lang, accepted=", ".join(i18n.LANGUAGES))))
+    from companion import bounds
+
+    try:
+        if game is not None:
+            bounds.game_id(game, "--game")
+        if if_version is not None:
+            bounds.game_id(if_version, "--if-version")
+    except UsageError as e:
+        fail(e)
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 
@@ -124,8 +210,19 @@ def _warn(message: str) -> None:
 session.warn = _warn
 
 
+CREATED: list = []  # stores this command created; a failing command discards them
+
+
 def store(create: bool = False):
-    return session.open_store(CTX.db, create=create)
+    st = session.open_store(CTX.db, create=create)
+    if st.created:
+        CREATED.append(st)
+    return st
+
+
+def discard_created() -> None:
+    while CREATED:
+        CREATED.pop().discard_created()
 
 
 def show_board(loaded_or_table, cat=None, row=None) -> None:
@@ -145,4 +242,4 @@ def act(action):
 
 def report(ev, extra: str = "") -> None:
     """One line saying what was recorded."""
-    out.print(f"[dim]#{ev.seq}[/] {ev.text}{extra}")
+    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}{extra}")

@@ -17,6 +17,7 @@ from companion.games.days21 import locations as lo
 from companion.games.days21 import bottle as bo
 from companion.games.days21.core import ROLL
 from ui.common import CTX, command, emit_json, out, store
+from ui.text import esc
 from companion.i18n import _
 
 PANEL = "21 Days procedures"
@@ -31,7 +32,7 @@ def run(action) -> None:
         gid = session.current_id(st, CTX.game)
         ev_, _table = session.act(st, gid, action, CTX.if_version)
     res = ev_.result if isinstance(ev_.result, dict) else {}
-    out.print(f"[dim]#{ev_.seq}[/] {ev_.text}")
+    out.print(f"[dim]#{ev_.seq}[/] {esc(ev_.text)}")
     if res.get("say"):
         out.print(f"  → {res['say']}", markup=False)
 

@@ -10,6 +10,7 @@ import typer
 from companion import playlog
 from companion.errors import UsageError
 from ui.common import app, command, emit_json, out, store
+from ui.text import esc
 
 dice_app = typer.Typer(help="Your physical dice, as typed in at the table.", no_args_is_help=True)
 app.add_typer(dice_app, name="dice")
@@ -26,7 +27,7 @@ def _die_parts(game: str, die_id: str) -> tuple[str, list[tuple[str, list]]]:
         die = None
     if die is None:
         sides = die_id[1:]
-        if not (die_id.startswith("d") and sides.isdigit()):
+        if not (die_id.startswith("d") and sides.isdecimal()):
             return die_id, []
         die = dice.standard_die(int(sides))
     return die.name, [(p.name, list(p.faces)) for p in die.parts]
@@ -92,11 +93,11 @@ def stats_cmd(
     from ui.charts import bar
 
     for r in rows:
-        out.print(f"[bold]{r['label']}[/] [dim]({r['name']}, {r['game']})[/]: {r['rolls']} rolls")
+        out.print(f"[bold]{esc(r['label'])}[/] [dim]({esc(r['name'])}, {r['game']})[/]: {r['rolls']} rolls")
         top = max(max(r["counts"]), max(r["expected"]))
         width = max(len(f) for f in r["faces"])
         for face, n, e in zip(r["faces"], r["counts"], r["expected"]):
-            out.print(f"  {face:>{width}} │[cyan]{bar(n, top, 30):<30}[/]│ {n:>4}  [dim]expected {e:.1f}[/]")
+            out.print(f"  {esc(face):>{width}} │[cyan]{bar(n, top, 30):<30}[/]│ {n:>4}  [dim]expected {e:.1f}[/]")
         if r["enough"]:
             out.print(f"  chi-square {r['chi_square']:.2f} on {r['df']} degrees of freedom, p = {r['p_value']:.3g}")
         style = "bold red" if r["enough"] and r["p_value"] < 0.01 else "yellow" if not r["enough"] or r["p_value"] < 0.05 else "green"

@@ -17,6 +17,7 @@ from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, 
 from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step, parse_icons
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+from ui.text import esc
 
 sub = typer.Typer(help="Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you).",
                   no_args_is_help=True)
@@ -28,7 +29,7 @@ def _run(action) -> None:
         gid = session.current_id(st, CTX.game)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""))
+    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
         out.print(f"[bold reverse] game over: {over['result']} [/]")
@@ -52,14 +53,14 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         data = {"over": loaded.table.data.get("over")}
-        return emit_json(data) if as_json else out.print(f"The game is over: {data['over']['result']}.")
+        return emit_json(data) if as_json else out.print(f"The game is over: {data['over']['result']}.", markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
             "choices": [v for v, _ in step.ask.choices]}
     if as_json:
         return emit_json(data)
-    out.print(f"[bold]{step.phase} · {step.title}[/]: {step.say}")
+    out.print(f"[bold]{esc(step.phase)} · {esc(step.title)}[/]: {esc(step.say)}")
     for v, label in step.ask.choices:
-        out.print(f"  [dim]{v}[/] {label}")
+        out.print(f"  [dim]{esc(v)}[/] {esc(label)}")
 
 
 @command("roll", app=sub)

@@ -17,6 +17,7 @@ from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards, pad_rows
 from ui.common import CTX, app, command, emit_json, out, store
+from ui.text import esc
 
 sub = typer.Typer(help="21 Mutinies: the round's procedures one by one (or let `castaway play` guide you).",
                   no_args_is_help=True)
@@ -35,9 +36,9 @@ def _run(action) -> None:
         gid, _ = _loaded(st)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""), markup=True)
+    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
     if table.data.get("over"):
-        out.print(f"[bold reverse] game over [/] winner(s): {', '.join(table.data['over'].get('winners', []))}")
+        out.print(f"[bold reverse] game over [/] winner(s): {esc(', '.join(table.data['over'].get('winners', [])))}")
 
 
 @command("next", app=sub)
@@ -51,12 +52,12 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         over = loaded.table.data.get("over") or {}
-        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result', 'ended')}.")
+        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result', 'ended')}.", markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
             "choices": [list(c) for c in step.ask.choices]}
     if as_json:
         return emit_json(data)
-    out.print(f"[bold]{step.phase} · {step.title}[/]: {step.say}")
+    out.print(f"[bold]{esc(step.phase)} · {esc(step.title)}[/]: {esc(step.say)}")
     for value, label in step.ask.choices:
         out.print(f"  {value:<18} {label}", markup=False)
 
@@ -250,4 +251,4 @@ def cards_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-read
     if as_json:
         return emit_json(rows)
     for r in rows:
-        out.print(f"[bold]{r['id']:<14}[/] {r['name']} [dim]({r['type']})[/]: {r['effect']}")
+        out.print(f"[bold]{esc(r['id']):<14}[/] {esc(r['name'])} [dim]({esc(r['type'])})[/]: {esc(r['effect'])}")

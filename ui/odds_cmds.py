@@ -11,6 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from ui.common import CTX, app, command, emit_json, out, store
+from ui.text import esc
 
 odds_app = typer.Typer(help="Exact odds before you roll: from the current game, or from values you give.", no_args_is_help=True)
 app.add_typer(odds_app, name="odds")
@@ -22,16 +23,16 @@ Strength = Annotated[Optional[str], typer.Option("--strength", help="Strength di
 def render(rep: dict) -> None:
     from ui.charts import bar
 
-    out.print(f"[bold]{rep['title']}[/]")
+    out.print(f"[bold]{esc(rep['title'])}[/]")
     width = max((len(r["label"]) for r in rep["rows"]), default=0)
     for r in rep["rows"]:
-        cells = "   ".join(f"{c['name']} {_pct(c['p']):>5} {bar(c['p'], 1.0, 10):<10}" for c in r["cells"])
-        note = f"  [dim]{r['note']}[/]" if r.get("note") else ""
-        out.print(f"  {r['label']:<{width}}  {cells}{note}", markup=True, highlight=False)
+        cells = "   ".join(f"{esc(c['name'])} {_pct(c['p']):>5} {bar(c['p'], 1.0, 10):<10}" for c in r["cells"])
+        note = f"  [dim]{esc(r['note'])}[/]" if r.get("note") else ""
+        out.print(f"  {esc(r['label']):<{width}}  {cells}{note}", markup=True, highlight=False)
     for n in rep.get("notes", []):
         out.print(f"  {n}", markup=False)
     for a in rep.get("assumptions", []):
-        out.print(f"  [dim]assumed: {a}[/]")
+        out.print(f"  [dim]assumed: {esc(a)}[/]")
 
 
 def _pct(p: float) -> str:
@@ -71,19 +72,43 @@ def _crew(strength: Optional[str]):
     return d.crew_from_table(t, cat)
 
 
+Pjotr = Annotated[Optional[str], typer.Option("--pjotr", help="Pjotr on the raft: his place in --strength and his hope, e.g. 2:4 (default: the current game's).")]
+
+
+def _pjotr(text: Optional[str], strength: Optional[str], crew):
+    """(Pjotr's index in the crew, his hope), or None."""
+    from companion.errors import UsageError
+
+    if text:
+        bits = text.split(":")
+        if len(bits) != 2 or not all(b.isdigit() for b in bits) or not 1 <= int(bits[0]) <= len(crew.stacks):
+            raise UsageError(f"--pjotr {text!r}: write PLACE:HOPE with PLACE 1..{len(crew.stacks)} in --strength, e.g. 2:4")
+        return int(bits[0]) - 1, int(bits[1])
+    if strength:
+        return None
+    from companion.games.days21.core import hope, seat_of
+
+    t, _cat = _table()
+    seat = seat_of(t, "pjotr")
+    return (crew.index(seat), hope(t, seat)) if seat in crew.seats else None
+
+
 @command("shark", app=odds_app)
-def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--bites", min=1, max=4, help="Bites still to come.")] = 4, json: Json = False):
+def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--bites", min=1, max=4, help="Bites still to come.")] = 4,
+              pjotr: Pjotr = None, json: Json = False):
     """21 Days: the shark attack on the raft as it stands: per survivor strength lost, a die lost, death.
 
     Example: castaway odds shark --strength 3/5,2,6/1,1/4
     """
     from companion.odds.days21 import report as r
 
-    show(r.shark(_crew(strength), bites), json)
+    crew = _crew(strength)
+    show(r.shark(crew, bites, _pjotr(pjotr, strength, crew)), json)
 
 
 @command("bite", app=odds_app)
-def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 6.")], strength: Strength = None, json: Json = False):
+def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 6.")], strength: Strength = None, pjotr: Pjotr = None,
+             json: Json = False):
     """21 Days: a single Shark 1 / Shark 6 bite: one bite against strength s wounds with (6-s)/6.
 
     Example: castaway odds bite 6
@@ -93,12 +118,13 @@ def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 
 
     if fin not in (1, 6):
         raise UsageError(f"shark {fin}: accepted: 1 or 6 (the logbook's single sharks)")
-    show(r.bite(_crew(strength), fin), json)
+    crew = _crew(strength)
+    show(r.bite(crew, fin, _pjotr(pjotr, strength, crew)), json)
 
 
 @command("octopus", app=odds_app)
 def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], typer.Option("--tentacles", min=0, max=8, help="Tentacles left (default: the current game's).")] = None,
-                json: Json = False):
+                pjotr: Pjotr = None, json: Json = False):
     """21 Days: the octopus fight: damage per survivor, tentacles cut (colour tokens break ties).
 
     Example: castaway odds octopus --strength 3/5,1,5,3 --tentacles 3
@@ -108,7 +134,7 @@ def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], t
     crew = _crew(strength)
     if tentacles is None:
         tentacles = _table()[0].data["counters"]["tentacles"] if not strength else 8
-    show(r.octopus(crew, tentacles), json)
+    show(r.octopus(crew, tentacles, pj=_pjotr(pjotr, strength, crew)), json)
 
 
 @command("jellyfish", app=odds_app)
@@ -153,15 +179,17 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
 def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Placement dice at the Hope location.")] = 3,
              per: Annotated[int, typer.Option("--per", min=1, max=3, help="Points a token: 3 (Hope), 1 or 2 (Turtle).")] = 3,
              empty: Annotated[int, typer.Option("--empty", min=0, max=3, help="Rollers holding no hope (a 1 costs them nothing).")] = 0,
-             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help="Tokens left in the bag.")] = 16, json: Json = False):
+             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help="Tokens left in the bag.")] = 16,
+             mick: Annotated[bool, typer.Option("--mick", help="Mick is among the rollers (1 more token when he gets 3 at once).")] = False,
+             json: Json = False):
     """21 Days: the Hope location for a placement: tokens won, and the 1s paid back with three dice.
 
-    Example: castaway odds hope --dice 3
+    Example: castaway odds hope --dice 3 --mick
     """
     from companion.odds.days21 import report as r
 
     holders = tuple(i >= min(empty, dice) for i in range(dice))
-    show(r.hope(dice, per, holders, bag), json)
+    show(r.hope(dice, per, holders, bag, mick), json)
 
 
 @command("fishing", app=odds_app)
@@ -272,7 +300,7 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
         people, names = [], {}
         for i, p in enumerate(person):
             bits = p.split(":")
-            if len(bits) < 2 or not bits[1].isdigit():
+            if len(bits) < 2 or not bits[1].isdecimal():
                 raise UsageError(f"--person {p!r}: write STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva")
             role = next((b for b in bits[2:] if b in ("diva", "mick", "rosina", "scruffs")), "")
             seat = f"p{i + 1}"
@@ -283,13 +311,22 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
             k = (k[0], k[1], k[1] >= 3)
         res = rs.Rescue(need=need, people=tuple(people), dolphin=dolphin, kite=k, exhausted=not fresh,
                         rosina_open=fresh, names=names)
-        show(r.day21(res), json)
+        show(_searching(lambda: r.day21(res), json), json)
         return
     t, cat = _table()
     res = rd.rescue_from_table(t, cat)
     if need is not None:
         res = rs.Rescue(**{**res.__dict__, "need": need})
-    show(r.day21(res, t, cat), json)
+    show(_searching(lambda: r.day21(res, t, cat), json), json)
+
+
+def _searching(fn, quiet: bool):
+    """Day 21's search, with a spinner on a terminal (a strong raft with the Dolphin and the kite can
+    take a while)."""
+    if quiet or not out.is_terminal:
+        return fn()
+    with out.status("Searching every play of day 21..."):
+        return fn()
 
 
 # -- Dieson Crusoe, 21 Mutinies, Robinson Crusoe ------------------------------------------------------

@@ -15,6 +15,7 @@ from companion.errors import CompanionError, StaleError, UsageError
 from companion.games import registry
 from companion.guide import Ask, Step
 from ui.common import CTX, command, err, out, show_board, store
+from ui.text import esc
 from companion.i18n import _, N_
 
 HELP = (N_("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; `castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use your own dice."))
@@ -74,7 +75,7 @@ def ask_until_valid(ask: Ask, on_word) -> object:
         try:
             return ask.parse(text)
         except UsageError as e:
-            err.print(f"[bold red]{_('error:')}[/] {e}")
+            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
 
 
 class Undo:
@@ -104,7 +105,7 @@ def guided_new(st) -> int:
                 rules.setup_answer(cat, options, key, ans)
                 break
             except CompanionError as e:  # a refused answer is asked again
-                err.print(f"[bold red]{_('error:')}[/] {e}")
+                err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
     loaded = session.new_game(st, game, options)
     out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(cat.name)))
     return loaded.row.id
@@ -140,13 +141,13 @@ def play_cmd(
                 show_board(cur.table, cur.cat, cur.row)
             elif word == "history":
                 for e in st.events(gid)[-10:]:
-                    out.print(f"[dim]#{e.seq}[/] {e.text}")
+                    out.print(f"[dim]#{e.seq}[/] {esc(e.text)}")
             elif word == "undo":
                 try:
                     ev, _t, undone = session.undo(st, gid)
-                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=undone.text))
+                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(undone.text)))
                 except CompanionError as e:
-                    err.print(f"[bold red]{_('error:')}[/] {e}")
+                    err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
             else:
                 out.print(_(HELP))
 
@@ -158,18 +159,20 @@ def play_cmd(
                 if step is None:
                     show_board(cur.table, cur.cat, cur.row)
                     over = cur.table.data.get("over") or {}
-                    out.print(_("[bold]The game is over: {result}.[/]").format(result=_(RESULTS[over["result"]]) if over.get("result") in RESULTS else (over.get("result") or _("ended"))))
+                    out.print(_("[bold]The game is over: {result}.[/]").format(result=_(RESULTS[over["result"]]) if over.get("result") in RESULTS else esc(over.get("result") or _("ended"))))
                     break
                 if step.phase != last_phase:
                     if board:
                         out.print()
                         show_board(cur.table, cur.cat, cur.row)
-                    out.print(f"\n[bold reverse] {step.phase} [/]")
+                    out.print(f"\n[bold reverse] {esc(step.phase)} [/]")
                     last_phase = step.phase
-                out.print(f"[bold]{step.title}[/]: {step.say}")
+                out.print(f"[bold]{esc(step.title)}[/]: {esc(step.say)}")
                 if step.odds is not None:
-                    for line in step.odds():
-                        out.print(f"  [cyan]{line}[/]")
+                    from ui.odds_budget import odds_within
+
+                    for line in odds_within(step.odds):
+                        out.print(f"  [cyan]{esc(line)}[/]")
                 while True:
                     answer = ask_until_valid(step.ask, on_word)
                     if answer is Undo:
@@ -179,14 +182,14 @@ def play_cmd(
                         action = step.make(answer)
                         ev, _t = session.act(st, gid, action, expect=cur.row.version)
                     except StaleError as e:  # answered elsewhere first (a pad, another terminal): the new question
-                        err.print(f"[bold red]{_('error:')}[/] {e}")
+                        err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
                         last_phase = None
                         break
                     except CompanionError as e:
-                        err.print(f"[bold red]{_('error:')}[/] {e}")
+                        err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
                         continue
                     if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
-                        out.print(f"  → {ev.result['say']}")
+                        out.print(f"  → {esc(ev.result['say'])}")
                     break
         except Quit:
             out.print(_("Paused. `castaway play` picks up right here."))

@@ -14,6 +14,7 @@ from companion import plays as pl
 from companion.errors import RuleError, UsageError
 from companion.i18n import _
 from ui.common import app, command, emit_json, err, out, print_app, store
+from ui.text import esc
 
 plays_app = typer.Typer(help="The play log: every game castaway ends, and games you add by hand.", no_args_is_help=True)
 app.add_typer(plays_app, name="plays")
@@ -49,13 +50,6 @@ def _pairs(items: list[str] | None, what: str, example: str) -> dict[str, str]:
     return pairs
 
 
-def _value(text: str):
-    t = text.strip()
-    if t.lstrip("-").isdigit():
-        return int(t)
-    return t
-
-
 def _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome) -> dict:
     ch: dict = {}
     if date is not None:
@@ -85,7 +79,7 @@ def _changes(date, duration, location, comment, result, score, winner, new, role
     if variant is not None and variant:
         ch["variants"] = list(variant)
     if outcome:
-        ch["outcome"] = {k: _value(v) for k, v in _pairs(outcome, "--outcome", "day=21").items()}
+        ch["outcome"] = {k: pl.outcome_value(k, v) for k, v in _pairs(outcome, "--outcome", "day=21").items()}
     return ch
 
 
@@ -123,8 +117,8 @@ def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = N
         d = e["data"]
         who = ", ".join(p["name"] for p in pl.people(d))
         dur = f"{d['duration_min']}m" if d["duration_min"] is not None else "—"
-        out.print(f"[bold]{e['id']:>4}[/]  {pl.local(d['started'])}  {pl.info(d['game']).name:<16} {dur:>5}  "
-                  f"{pl.describe(d)}  [dim]{who}[/]")
+        out.print(f"[bold]{e['id']:>4}[/]  {pl.local(d['started'])}  {esc(pl.info(d['game']).name):<16} {dur:>5}  "
+                  f"{esc(pl.describe(d))}  [dim]{esc(who)}[/]")
 
 
 @command("show", app=plays_app)
@@ -142,14 +136,14 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
     if as_json:
         return emit_json(_public(e))
     d = e["data"]
-    out.print(f"[bold]Play {e['id']}[/]: {pl.info(d['game']).name}" + (f" ({d['edition']})" if d["edition"] else ""))
-    out.print(f"  {pl.describe(d)}")
-    out.print(f"  started {pl.local(d['started'])}" + (f", ended {pl.local(d['ended'])}" if d["ended"] else "")
-              + (f", {d['duration_min']} minutes of play" if d["duration_min"] is not None else ""))
+    out.print(f"[bold]Play {e['id']}[/]: {esc(pl.info(d['game']).name)}" + (f" ({esc(d['edition'])})" if d["edition"] else ""))
+    out.print(f"  {pl.describe(d)}", markup=False)
+    out.print(esc(f"  started {pl.local(d['started'])}" + (f", ended {pl.local(d['ended'])}" if d["ended"] else "")
+              + (f", {d['duration_min']} minutes of play" if d["duration_min"] is not None else "")))
     for label, v in (("location", d["location"]), ("expansions", ", ".join(d["expansions"])),
                      ("variants", ", ".join(d["variants"])), ("comments", d["comments"])):
         if v:
-            out.print(f"  {label}: {v}")
+            out.print(f"  {label}: {v}", markup=False)
     for p in d["players"]:
         bits = [p["name"] or "(unnamed)"]
         bits += [x for x in (p["colour"] or p["seat"], p["role"]) if x]
@@ -157,7 +151,7 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
             bits.append(f"{p['score']} points")
         flags = [w for w, on in (("winner", p["winner"]), ("new", p["new"]), ("starting player", p["start"]),
                                  ("died", p["alive"] is False)) if on]
-        out.print("  · " + " · ".join(bits) + (f"  [dim]{', '.join(flags)}[/]" if flags else ""))
+        out.print("  · " + esc(" · ".join(bits)) + (f"  [dim]{', '.join(flags)}[/]" if flags else ""))
     if e["game_id"]:
         out.print(f"  [dim]its whole history: castaway --game {e['game_id']} history --last 0[/]")
     if link:
@@ -219,7 +213,7 @@ def add_cmd(
     record = pl.edit(base, ch)
     with store(create=True) as st:
         pid = playlog.add(st, record)
-    out.print(f"Play {pid} added: {pl.info(gid).name}, {pl.local(record['started'])}, {pl.describe(record)}.")
+    out.print(f"Play {pid} added: {pl.info(gid).name}, {pl.local(record['started'])}, {pl.describe(record)}.", markup=False)
 
 
 @command("edit", app=plays_app)
@@ -238,7 +232,7 @@ def edit_cmd(
         raise UsageError("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME (see --help)")
     with store() as st:
         e = playlog.edit(st, play, ch)
-    out.print(f"Play {e['id']} changed: {pl.info(e['data']['game']).name}, {pl.describe(e['data'])}.")
+    out.print(f"Play {e['id']} changed: {pl.info(e['data']['game']).name}, {pl.describe(e['data'])}.", markup=False)
 
 
 @command("delete", app=plays_app)
@@ -271,7 +265,7 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
     if bgg_id is not None:
         with store(create=True) as st:
             gid, value = playlog.set_bgg_id(st, game, bgg_id)
-        out.print(f"{pl.info(gid).name}: BoardGameGeek id {value}.")
+        out.print(f"{pl.info(gid).name}: BoardGameGeek id {value}.", markup=False)
         return
     from companion.store import default_path
     from ui.common import CTX
@@ -287,7 +281,7 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
         return emit_json(rows)
     for r in rows:
         shown = r["bgg_id"] or "not known: set it with castaway plays bgg-id " + r["game"] + " ID"
-        out.print(f"[bold]{r['game']:<10}[/] {r['name']}: {shown}")
+        out.print(f"[bold]{r['game']:<10}[/] {esc(r['name'])}: {esc(shown)}")
 
 
 # -- exports and imports -----------------------------------------------------------------------------
@@ -330,7 +324,7 @@ def export_cmd(
 
     path = write_atomic(file, text)
     n = len(rows) - len(left_out)
-    out.print(f"{n} play{'s' if n != 1 else ''} written to {path} ({f})." + (f" {note}." if note else ""))
+    out.print(f"{n} play{'s' if n != 1 else ''} written to {path} ({f})." + (f" {note}." if note else ""), markup=False)
 
 
 @command("import", app=plays_app)
@@ -344,15 +338,12 @@ def import_cmd(
     """
     from companion import exchange
 
-    try:
-        text = Path(file).expanduser().read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"no file {file!r}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"cannot read {file!r}: {getattr(e, 'strerror', None) or e}") from None
+    from companion.bounded import IMPORT_LIMIT, IMPORT_WHAT, read_text
+
     f = fmt.strip().lower()
     if f not in ("auto", "json", "bgstats"):
         raise UsageError(f"--format {fmt!r}: accepted: auto, json, bgstats")
+    text = read_text(file, IMPORT_LIMIT, IMPORT_WHAT)
     if f == "auto":
         f = "json" if f'"{exchange.FORMAT}"' in text[:4000] or '"format"' in text[:200] else "bgstats"
     skipped: dict[str, int] = {}
@@ -364,11 +355,11 @@ def import_cmd(
         added, dupes = playlog.import_entries(st, items)
     out.print(f"{len(added)} play{'s' if len(added) != 1 else ''} imported"
               + (f" (numbers {added[0]}-{added[-1]})" if len(added) > 1 else f" (number {added[0]})" if added else "")
-              + (f"; {dupes} already in the log, left as they were" if dupes else "") + ".")
+              + (f"; {dupes} already in the log, left as they were" if dupes else "") + ".", markup=False)
     if skipped:
         total = sum(skipped.values())
         shown = ", ".join(f"{n} ({c})" for n, c in sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0])))
-        out.print(f"Skipped {total} play{'s' if total != 1 else ''} of games castaway does not log: {shown}.")
+        out.print(f"Skipped {total} play{'s' if total != 1 else ''} of games castaway does not log: {shown}.", markup=False)
 
 
 # -- the PDF report ------------------------------------------------------------------------------------
@@ -388,13 +379,11 @@ def report_cmd(
 
     if paper.lower() not in ("a4", "letter"):
         raise UsageError(f"--paper {paper!r}: accepted: a4, letter")
-    scope = [f"game {game}" if game else "", f"player {player}" if player else "",
-             f"from {since}" if since else "", f"until {until}" if until else ""]
     s = stats(_entries(game, player, since, until))
     from printables.report import report
     from ui.charts import write_atomic
 
-    pdf = report(s, {"paper": paper.lower(), "scope": ", ".join(x for x in scope if x) or "all plays",
+    pdf = report(s, {"paper": paper.lower(), "game": game, "player": player, "since": since, "until": until,
                      "made": pl.local(pl.iso(pl.utc_now()))})
     path = write_atomic(file, pdf)
-    out.print(f"Report written to {path} ({s['plays']} plays).")
+    out.print(f"Report written to {path} ({s['plays']} plays).", markup=False)

@@ -6,6 +6,7 @@ from rich.table import Table
 
 from companion.plays import local
 from ui.charts import bar, minutes, percent
+from ui.text import esc
 
 NOTES = (
     "win rate = won / (won + lost); abandoned plays count as plays and time, never as wins or losses",
@@ -31,7 +32,7 @@ def render_stats(s: dict, out) -> None:
     top = max(g["plays"] for g in s["games"])
     t = _table("Plays and time per game", "game", "plays", "", "time", "average", "won", "lost", "abandoned", "rate")
     for g in s["games"]:
-        t.add_row(g["name"], str(g["plays"]), f"[cyan]{bar(g['plays'], top, 10)}[/]", minutes(g["minutes"]),
+        t.add_row(esc(g["name"]), str(g["plays"]), f"[cyan]{bar(g['plays'], top, 10)}[/]", minutes(g["minutes"]),
                   minutes(g["average_minutes"]), str(g["won"]), str(g["lost"]), str(g["abandoned"]),
                   "by player" if g["competitive"] else percent(g["rate"]))
     out.print(t)
@@ -44,7 +45,7 @@ def render_stats(s: dict, out) -> None:
         out.print()
         t = _table(title, "", "won", "lost", "rate", "")
         for r in rows:
-            t.add_row(r["label"], str(r["won"]), str(r["lost"]), percent(r["rate"]),
+            t.add_row(esc(r["label"]), str(r["won"]), str(r["lost"]), percent(r["rate"]),
                       f"[green]{bar(r['rate'] or 0, 1.0, 20)}[/]" if r["rate"] is not None else "[dim]no decided plays[/]")
         out.print(t)
     for key, title in (("game", "Streaks by game"), ("player", "Streaks by player")):
@@ -56,15 +57,15 @@ def render_stats(s: dict, out) -> None:
         for r in rows:
             cur = r["current"]
             now = f"{cur['length']} {cur['kind']}" if cur["kind"] else "—"
-            t.add_row(r["label"], now, str(r["longest_won"]), str(r["longest_lost"]))
+            t.add_row(esc(r["label"]), now, str(r["longest_won"]), str(r["longest_lost"]))
         out.print(t)
     if s["scores"]:
         out.print()
         best = max(abs(r["best"]) for r in s["scores"]) or 1
         t = _table("Scores", "", "scored", "average", "best", "", "by, on")
         for r in s["scores"]:
-            t.add_row(r["label"], str(r["count"]), f"{r['average']:g}", f"{r['best']:g}",
-                      f"[yellow]{bar(r['average'], best, 16)}[/]", f"{r['best_by']}, {local(r['best_started'], '%Y-%m-%d')}")
+            t.add_row(esc(r["label"]), str(r["count"]), f"{r['average']:g}", f"{r['best']:g}",
+                      f"[yellow]{bar(r['average'], best, 16)}[/]", esc(f"{r['best_by']}, {local(r['best_started'], '%Y-%m-%d')}"))
         out.print(t)
     out.print()
     for n in NOTES:

@@ -40,7 +40,7 @@ def _offset(text: str) -> tuple[float, float]:
     return bits[0], bits[1]
 
 
-def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
+def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False, edition=None):
     from printables import dice, sheet
     from printables.kit import KitOptions
 
@@ -50,32 +50,39 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False):
     if backs.strip().lower() not in sheet.BACKS:
         raise UsageError(_("--backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(sheet.BACKS)))
     opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
-                      dice.parse_sticker(sticker), not numbers)
-    sheet.layout(paper, *sheet.card_size(size), bleed, opts.backs, opts.offset)  # refuses sizes that do not fit
+                      dice.parse_sticker(sticker), not numbers, (edition or "").strip().lower() or None)
+    sheet.check_options(paper, bleed, opts.backs, opts.offset)
+    sheet.check_fits(paper, *sheet.card_size(size), opts.backs)  # refuses sizes that do not fit
     return opts
 
 
 def out_folder(out_dir: str) -> Path:
-    folder = Path(out_dir).expanduser().resolve()
-    if folder.exists() and not folder.is_dir():
+    try:
+        folder = Path(out_dir).expanduser().resolve()
+        is_file = folder.exists() and not folder.is_dir()
+    except OSError as e:
+        raise UsageError(_("--out {out_dir!r}: {reason}").format(out_dir=out_dir[:80], reason=e.strerror or e)) from None
+    if is_file:
         raise UsageError(_("--out {out_dir!r} is a file; give a folder").format(out_dir=out_dir))
     return folder
 
 
 def write_all(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     """Write each (name, bytes) into the folder, atomically; names that would leave it are refused."""
-    from ui.charts import write_atomic
+    from ui.files import writable, write_atomic
 
     targets = []
     for name, _data in files:
-        target = (folder / name).resolve()
-        if target.parent != folder:
+        target = folder / name  # its own name kept: a link there is replaced, never followed
+        if Path(name).name != name or name in ("", ".", "..") or target.parent != folder:
             raise UsageError(_("file name {name!r} would be written outside {text!r}").format(name=name, text=str(folder)))
         targets.append(target)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise UsageError(_("cannot make folder {text!r}: {strerror}").format(text=str(folder), strerror=e.strerror)) from None
+    for t in targets:  # every file checked before the first is written
+        writable(str(t))
     return [write_atomic(str(t), data) for t, (_n, data) in zip(targets, files)]
 
 
@@ -83,7 +90,7 @@ def _report(paths: list[Path], as_json: bool, what: list[str] | None = None) -> 
     if as_json:
         return emit_json([{"file": str(p), "what": w, "bytes": p.stat().st_size} for p, w in zip(paths, what or [""] * len(paths))])
     for p in paths:
-        out.print(_("wrote {p}").format(p=p))
+        out.print(_("wrote {p}").format(p=p), markup=False)
 
 
 def _build(parts, label: str) -> list[tuple[str, bytes, str]]:
@@ -125,7 +132,7 @@ def kit_cmd(
     from printables.kit import plan
 
     cat = _catalog(game, edition)
-    opts = _options(paper, size, backs, offset, bleed, sticker, numbers)
+    opts = _options(paper, size, backs, offset, bleed, sticker, numbers, edition)
     folder = out_folder(out_dir)
     built = _build(plan(cat, opts), _("{name} kit").format(name=_(cat.name)))
     paths = write_all(folder, [(n, d) for n, d, _w in built])
@@ -133,10 +140,13 @@ def kit_cmd(
 
 
 def _one(game, kind, opts, out_dir, as_json, edition=None, **kw):
+    from dataclasses import replace
+
     from printables.kit import plan
 
     cat = _catalog(game, edition)
-    parts = [p for p in plan(cat, opts) if p.file.endswith(f"-{kind}.pdf")]
+    opts = replace(opts, edition=(edition or "").strip().lower() or None)
+    parts = [p for p in plan(cat, opts, merge=False) if p.file.endswith(f"-{kind}.pdf")]
     if not parts:
         raise UsageError(_("{name} has no {kind} to print").format(name=_(cat.name), kind=kind))
     built = _build(parts, f"{_(cat.name)} {parts[0].what}")
@@ -160,7 +170,7 @@ def cards_cmd(
     from printables import cards
 
     cat = _catalog(game, edition)
-    opts = _options(paper, size, backs, offset, bleed)
+    opts = _options(paper, size, backs, offset, bleed, edition=edition)
     faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
     if file:
         own = catalog.read_decks(Path(file))
@@ -175,11 +185,11 @@ def cards_cmd(
         faces = [f for f in faces if f.group_id in wanted]
     if not faces:
         raise UsageError(_("{name}: no cards to print").format(name=_(cat.name)))
-    from printables.kit import Part
+    from printables.kit import Part, stem
 
     title = _("{name} cards").format(name=_(cat.name))
     count = ngettext("{n} card", "{n} cards", len(faces)).format(n=len(faces))
-    built = _build([Part(f"{cat.id}-{opts.paper}-cards{'-own' if file else ''}.pdf", count,
+    built = _build([Part(f"{stem(cat, opts)}-cards{'-own' if file else ''}.pdf", count,
                           lambda cb: cards.render(faces, opts.cards(), title, on_page=cb), 1)], title)
     paths = write_all(out_folder(out_dir), [(n, d) for n, d, _w in built])
     _report(paths, as_json, [w for _n, _d, w in built])
@@ -249,11 +259,13 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
     with store() as st:
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
-    code = savecode.encode(loaded.table)
+    code = savecode.encode(loaded.table, loaded.row.title)
     title = _("{name}: save sheet, game {id}").format(name=_(loaded.cat.name), id=loaded.row.id)
+    if loaded.row.title:
+        title = f"{title} · {loaded.row.title}"
     sub = _("version {version} · saved {at} · restore with: castaway resume CODE").format(
         version=loaded.row.version, at=now()[:16].replace('T', ' '))
-    pdf = savesheet.render(title, sub, board_words(loaded), code, paper.strip().lower())
+    pdf = savesheet.render(title, sub, savesheet.rows(loaded.table.data, loaded.cat), code, paper.strip().lower())
     name = f"{loaded.cat.id}-game{loaded.row.id}-v{loaded.row.version}-save-{paper.strip().lower()}.pdf"
     paths = write_all(out_folder(out_dir), [(name, pdf)])
     _report(paths, as_json, ["save sheet"])
@@ -266,15 +278,20 @@ def resume_cmd(
 ):
     """Start a new game from a save sheet's code; it becomes the current game.
 
-    Example: castaway resume CW1-AJNLBSUJRZ4NVDKU...
+    Example: castaway resume 'CW2-04334J CB4C5T ...' (version 1 codes, CW1-..., are read too)
     """
-    from companion import savecode
-    from companion.table import Table
+    from companion import catalog, savecode, savestate
+    from ui.board import render
     from ui.common import show_board
 
-    data = savecode.decode(code)
+    data, saved_title = savecode.decode(code, with_title=True)
+    table = savestate.check(data)
+    try:  # the board must draw before the game is made: a state `status` cannot show is refused
+        render(table.copy(), catalog.load(table.game, table.data.get("edition") or None))
+    except Exception as e:
+        raise UsageError(_("save code: the state does not hold together ({kind} drawing the board); nothing was created").format(kind=type(e).__name__)) from None
     with store(create=True) as st:
-        loaded = session.new_game_from_state(st, Table(data), title=title or "resumed from a save sheet")
+        loaded = session.new_game_from_state(st, table, title=title or saved_title or _("resumed from a save sheet"))
     out.print(_("Game {id}: {name} restored from the save code. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
     show_board(loaded.table, loaded.cat, loaded.row)
 

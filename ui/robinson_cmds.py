@@ -16,6 +16,7 @@ from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve,
 from companion.games.robinson.guide import next_step
 from companion.games.robinson.state import parse_event, parse_plan
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+from ui.text import esc
 
 sub = typer.Typer(help="Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you).",
                   no_args_is_help=True)
@@ -35,10 +36,10 @@ def _run(make) -> None:
         action = make(loaded.table, loaded.cat)
         ev, table = session.act(st, loaded.row.id, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {ev.text}" + (f"\n  → {say}" if say else ""))
+    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
-        out.print(f"[bold reverse] game over: {over['result']} [/] {over.get('reason', '')}")
+        out.print(f"[bold reverse] game over: {over['result']} [/] {esc(over.get('reason', ''))}")
 
 
 @command("next", app=sub)
@@ -52,12 +53,12 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         over = loaded.table.data.get("over") or {}
-        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result')}.")
+        return emit_json({"over": over}) if as_json else out.print(f"The game is over: {over.get('result')}.", markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt, "kind": step.ask.kind,
             "dice": list(step.ask.dice), "where": loaded.table.data["flow"].get("step")}
     if as_json:
         return emit_json(data)
-    out.print(f"[bold]{step.phase}[/] · {step.title}: {step.say}")
+    out.print(f"[bold]{esc(step.phase)}[/] · {esc(step.title)}: {esc(step.say)}")
 
 
 @command("event", app=sub)

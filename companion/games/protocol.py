@@ -66,7 +66,7 @@ class Game(ABC):
     display_board: ClassVar[str | None] = None  # "module:function" giving the table display's SVG
 
     # -- odds: import paths of the entry points (companion/odds/<game>/) --------------------------
-    step_odds: ClassVar[str | None] = None  # "module:function" (t, cat, step) -> callable giving lines, or None
+    step_odds: ClassVar[str | None] = None  # "module:function" (t, cat, task) -> callable giving the lines, or None
 
     # -- the catalog -----------------------------------------------------------------------------
     def catalog(self, edition: str | None = None):

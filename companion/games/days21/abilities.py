@@ -286,7 +286,7 @@ class ScruffsToken(Action):
         base = cur.split(":")[0]
         known = sc.setdefault("needs", {})
         if self.needs:
-            vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdigit() and 1 <= int(x) <= 6]
+            vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdecimal() and 1 <= int(x) <= 6]
             if not vals:
                 raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=self.needs))
             known[base] = vals
@@ -316,6 +316,8 @@ class ScruffsToken(Action):
         if base.startswith("hope"):
             n = spec.get("hope", 2)
             people = [s for s in living(t) if not is_scruffs(t, s)]
+            if not people:  # Scruffs alone on the raft: nobody can hold hope (the dog never does)
+                return _("no survivor is left to take the hope.")
             who = [seat_arg(t, cat, x, people) for x in to] or [people[i % len(people)] for i in range(n)]
             got = sum(give_hope(t, s, 1, bonus=False) for s in who[:n])
             return f"{got} hope for " + ", ".join(who[:n]) + "."

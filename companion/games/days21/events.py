@@ -16,7 +16,7 @@ from ...errors import RuleError, UsageError
 from ...table import Table
 from .weather import weather_label
 from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
-                          name, push, seat_arg, take_hope)
+                   is_scruffs, name, push, seat_arg, take_hope)
 from ...i18n import _, N_
 
 MIDDAY = ("places", "octopus", "no-fishing")
@@ -99,7 +99,9 @@ class Symbol(Action):
     def run(self, t: Table, cat: GameCatalog):
         s = self.sym
         who = [seat_arg(t, cat, x) for x in (self.to or "").replace(",", " ").split() if x]
-        if s == "two-hope":
+        if s == "two-hope" and not [x for x in living(t) if not is_scruffs(t, x)]:
+            say = _("Two hope: no survivor is left to take them (Scruffs never holds hope).")
+        elif s == "two-hope":
             to = who or [t.data["flags"]["starting"]] * 2
             if len(to) == 1:
                 to = to * 2
@@ -255,7 +257,7 @@ class Disaster(Action):
             if "=" not in bit:
                 raise UsageError(_("avert {avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1").format(avert=self.avert))
             k, v = bit.split("=", 1)
-            if not v.isdigit():
+            if not v.isdecimal():
                 raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=self.avert, v=v))
             seat = seat_arg(t, cat, k)
             pays[seat] = pays.get(seat, 0) + int(v)

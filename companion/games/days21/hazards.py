@@ -25,7 +25,7 @@ def parse_challenges(text: str) -> list[tuple[str, int]]:
     bits = [b.strip() for b in str(text).replace(" ", ",").split(",") if b.strip()]
     out = []
     for b in bits:
-        if len(b) != 2 or b[0] not in "<>" or not b[1].isdigit() or not 1 <= int(b[1]) <= 6:
+        if len(b) != 2 or b[0] not in "<>" or not b[1].isdecimal() or not 1 <= int(b[1]) <= 6:
             raise UsageError(_("jellyfish challenges {text!r}: {b!r} should be >N or <N with N 1..6, e.g. >1,>2,<3,<4").format(text=text, b=b))
         out.append((b[0], int(b[1])))
     if len(out) != 4:

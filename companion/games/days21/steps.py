@@ -89,9 +89,9 @@ def use_action(t: Table, cat: GameCatalog, text: str):
     if what == "aleta":
         return ab.Ability("aleta")
     if what == "pastor" and len(rest) >= 2:
-        return ab.Ability("pastor", source=rest[0], to=rest[1], n=int(rest[2]) if len(rest) > 2 and rest[2].isdigit() else 1)
+        return ab.Ability("pastor", source=rest[0], to=rest[1], n=int(rest[2]) if len(rest) > 2 and rest[2].isdecimal() else 1)
     if what == "dolphin" and rest:
-        face = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
+        face = int(rest[1]) if len(rest) > 1 and rest[1].isdecimal() else None
         return ab.Dolphin(rest[0], face)
     if what == "special" and len(rest) == 2:
         return ab.SpecialHope(rest[0], rest[1])
@@ -195,6 +195,8 @@ def _sym(t, cat, q):
     s = q["sym"]
     text = _(cat.rules["symbols"].get(s, s))
     people = [x for x in living(t) if not is_scruffs(t, x)]
+    if s == "two-hope" and not people:  # Scruffs alone: the dog never holds hope, nobody is asked
+        return _("Two hope"), text, GO, lambda a: ev.Symbol(s)
     if s == "two-hope":
         return _("Two hope"), text, Ask(_("Who gets them (one survivor takes both)?"), "choice", multiple=True,
                                      choices=_who(t, cat, people)), lambda a: ev.Symbol(s, to=",".join(a))

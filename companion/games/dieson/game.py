@@ -43,7 +43,7 @@ def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
 
 def _quest(cat: GameCatalog, raw) -> str:
     key = str(raw if raw is not None else "1").strip().lower().removeprefix("quest").strip()
-    if key.isdigit():
+    if key.isdecimal():
         key = f"q{key}"
     ids = [c.id for c in cat.deck("quests").cards]
     if key not in ids:

@@ -294,7 +294,7 @@ def market_payout(cat: GameCatalog, combo: str, rum: int, payout: str | None) ->
     chart = cat.rules.get("market-chart", {}).get("chart") or {}
     if payout is not None:
         bits = str(payout).replace("/", ",").split(",")
-        if len(bits) != 2 or not all(b.strip().isdigit() for b in bits):
+        if len(bits) != 2 or not all(b.strip().isdecimal() for b in bits):
             raise UsageError(f"payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1")
         return int(bits[0]), int(bits[1])
     row = chart.get(combo)
@@ -389,7 +389,7 @@ class Town(Action):
         choice = (self.choice or "stack").strip().lower().removeprefix("route").removeprefix("s:").strip(":")
         if seat == HENCHMAN or choice == "stack":
             return f"{who} draws a jewel from the stack" if core.draw_jewel(t, seat) else "the jewel stack is empty"
-        if not choice.isdigit():
+        if not choice.isdecimal():
             raise UsageError(f"theft {self.choice!r}: accepted: stack, or a trade-route square number")
         routes = flow(t)["routes"]
         k = int(choice)

@@ -196,7 +196,7 @@ def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
     bits = str(text).strip().lower().split(":")
     kind = bits[0]
     if kind == "exchange":
-        if len(bits) != 3 or not bits[1].isdigit() or not bits[2].isdigit():
+        if len(bits) != 3 or not bits[1].isdecimal() or not bits[2].isdecimal():
             raise UsageError(f"treasure {text!r}: an exchange token is written exchange:PAY:GAIN, e.g. exchange:3:1")
         return kind, int(bits[1]), int(bits[2])
     if len(bits) != 1 or kind not in TREASURES:

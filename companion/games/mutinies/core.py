@@ -203,7 +203,7 @@ def parse_cost(text: str) -> list[int]:
     accepted = "accepted: doubloons and rum like 2d1r, 3d, 1r, 2 (doubloons) or 0"
     if raw in ("0", "free", "-"):
         return [0, 0]
-    if raw.isdigit():
+    if raw.isdecimal():
         return [int(raw), 0]
     parts = re.fullmatch(r"(?:(\d+)d)?(?:(\d+)r)?", raw)
     if not raw or not parts or not (parts.group(1) or parts.group(2)):
@@ -253,7 +253,7 @@ def parse_spot(text: str) -> tuple[str, str | None]:
         raise UsageError(f"place {text!r}: combinations: {', '.join(COMBO_NAMES)}")
     if action == "mutiny" and detail not in ("0", "1", "3", "6"):
         raise UsageError(f"place {text!r}: the mutiny spaces are 0, 1, 3 and 6")
-    if action == "routes" and not detail.isdigit():
+    if action == "routes" and not detail.isdecimal():
         raise UsageError(f"place {text!r}: say the route square's number, e.g. routes:2")
     return action, detail
 

@@ -46,7 +46,7 @@ def _beyond(cat: GameCatalog, options: dict) -> list[int]:
     if raw in (None, ""):
         return list(cat.rules["beyond"]["costs"])
     bits = _list(raw)
-    if len(bits) != spaces or not all(b.isdigit() and int(b) <= 20 for b in bits):
+    if len(bits) != spaces or not all(b.isdecimal() and int(b) <= 20 for b in bits):
         raise UsageError(f"--opt beyond={raw!r}: give the {spaces} doubloon costs printed beside the spaces, top to bottom, e.g. 1,1,2,2,3")
     return [int(b) for b in bits]
 
@@ -58,7 +58,7 @@ def _bonuses(cat: GameCatalog, options: dict) -> dict[str, str]:
     out = {}
     for bit in _list(raw):
         space, _, kind = bit.partition(":")
-        if not space.strip().isdigit() or kind.strip() not in BONUSES or not 1 <= int(space) <= 200:
+        if not space.strip().isdecimal() or kind.strip() not in BONUSES or not 1 <= int(space) <= 200:
             raise UsageError(f"--opt bonuses={raw!r}: write SPACE:BONUS pairs, e.g. 5:doubloon,10:rum (bonuses: {', '.join(BONUSES)})")
         out[str(int(space))] = kind.strip()
     return out

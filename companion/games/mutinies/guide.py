@@ -133,7 +133,7 @@ def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
 
     def make(answer):
         bits = str(answer).replace(",", " ").split()
-        if len(bits) != 3 or not all(b.isdigit() for b in bits):
+        if len(bits) != 3 or not all(b.isdecimal() for b in bits):
             raise UsageError(f"answer {answer!r}: type rum added, doubloons and prestige from the board's chart, e.g. 1 4 1")
         return Trade(int(bits[0]), f"{bits[1]},{bits[2]}")
 

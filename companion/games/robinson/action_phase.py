@@ -266,7 +266,7 @@ def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[st
 def _hunt(t: Table, cat: GameCatalog, p: dict, beast: str | None) -> list[str]:
     accepted = "type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'"
     bits = (beast or "").replace(",", " ").split()
-    if len(bits) not in (4, 5) or not all(b.isdigit() for b in bits):
+    if len(bits) not in (4, 5) or not all(b.isdecimal() for b in bits):
         raise UsageError(f"beast {beast!r}: {accepted}")
     strength, loss, food, furs, pal = (int(b) for b in [*bits, "0"][:5])
     c, seat = t.data["counters"], p["by"]

@@ -43,7 +43,7 @@ def player_count(options: dict) -> int:
     p = options.get("players")
     if p is None or p == []:
         return 1
-    if isinstance(p, int) or (isinstance(p, str) and p.strip().isdigit()):
+    if isinstance(p, int) or (isinstance(p, str) and p.strip().isdecimal()):
         n = int(p)
     else:
         n = len(_words(p))
@@ -61,7 +61,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     seats = list(cat.seats)[:n]
     t = new_table(cat, seats, options, seed)
     rng = t.rng()
-    names = [] if isinstance(options.get("players"), (int, type(None))) or str(options.get("players")).isdigit() \
+    names = [] if isinstance(options.get("players"), (int, type(None))) or str(options.get("players")).isdecimal() \
         else _words(options.get("players"))
     pool = characters_for(cat, n)
     chosen = [c.lower() for c in _words(options.get("characters"))]

@@ -163,7 +163,7 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
             delta = -R.half_loss(now)
         elif op.startswith(("+", "-")):
             delta = int(op)
-        elif op.isdigit() or op.startswith("-"):
+        elif op.isdecimal() or op.startswith("-"):
             delta = int(op) - now
         else:
             raise UsageError(f"change {item!r}: {op!r} is not a number; {accepted}")
@@ -244,9 +244,9 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
         if not rest or rest[0] not in ("food", "wood"):
             raise UsageError(f"plan {text!r}: gather food or wood, e.g. 'gather wood 3 cook' (3: the tile)")
         arg, rest = rest[0], rest[1:]
-        if rest and rest[0].isdigit():
+        if rest and rest[0].isdecimal():
             arg, rest = f"{arg}@{rest[0]}", rest[1:]
-    elif what == "explore" and rest and rest[0].isdigit():
+    elif what == "explore" and rest and rest[0].isdecimal():
         arg, rest = rest[0], rest[1:]
     if not rest:
         raise UsageError(f"plan {text!r}: say who takes it (a colour or character, '+' for a second pawn); {example}")
@@ -260,7 +260,7 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
         elif "=" in w:
             k, _, v = w.partition("=")
             k = "fur" if k == "furs" else k
-            if k not in ("wood", "fur", "food") or not v.isdigit():
+            if k not in ("wood", "fur", "food") or not v.isdecimal():
                 raise UsageError(f"plan {text!r}: cost {w!r}; accepted: wood=N, fur=N, food=N")
             cost[k] = int(v)
         else:
@@ -361,7 +361,7 @@ def parse_schedule(text: str) -> list[list] | None:
     for part in re.split(r"[\s;]+", raw):
         rnd, _, dice = part.partition(":")
         names = [d for d in re.split(r"[+,]", dice) if d and d != "none"]
-        if not rnd.isdigit() or any(d not in ("rain", "winter", "animals") for d in names):
+        if not rnd.isdecimal() or any(d not in ("rain", "winter", "animals") for d in names):
             raise UsageError(f"weather schedule {text!r}: write ROUND:DICE from that round on, e.g. "
                              "'4:rain 7:rain+winter 10:rain+winter+animals' (dice: rain, winter, animals)")
         out.append([int(rnd), names])
@@ -374,13 +374,13 @@ def parse_event(text: str) -> tuple[str, str | None, int | None]:
     if not words:
         raise UsageError("empty answer; " + EVENT_HELP)
     k = words[0].lower()
-    if k.isdigit() and 1 <= int(k) <= len(EVENT_KINDS):
+    if k.isdecimal() and 1 <= int(k) <= len(EVENT_KINDS):
         k = EVENT_KINDS[int(k) - 1]
     if k not in EVENT_KINDS:
         raise UsageError(f"card {text!r}: {words[0]!r}; " + EVENT_HELP)
     rest = words[1:]
     pawns = None
-    if rest and rest[-1].isdigit():
+    if rest and rest[-1].isdecimal():
         pawns = int(rest[-1])
         rest = rest[:-1]
         if pawns not in (1, 2):
@@ -398,7 +398,7 @@ def parse_tile(text: str) -> dict:
     words = str(text).strip().lower().split()
     accepted = ("write the tile's number, its terrain, then what it shows: food, wood, shelter, beast, "
                 "mystery, and dN for N discovery tokens; e.g. '5 plains food beast d2'")
-    if len(words) < 2 or not words[0].isdigit():
+    if len(words) < 2 or not words[0].isdecimal():
         raise UsageError(f"tile {text!r}: {accepted}")
     tile = {"tile": words[0], "terrain": words[1], "food": 0, "wood": 0, "shelter": False, "beast": False,
             "mystery": False, "discoveries": 0}

@@ -5,8 +5,9 @@ the same steps the rules procedures in companion/games/days21/attacks.py take.
 A survivor's strength is a stack of dice, top die first (`(3, 5)`: visible 3, a 5 under it); losing
 strength uses the engine's own `actions.stack_lose`, so a spent top die is gone for good, and an empty
 stack is a dead survivor. Colour tokens pick uniformly among the survivors in question.
-Not modelled (the table decides them, castaway cannot know): Pjotr cancelling a wound, the Dolphin,
-rerolls and special hope tokens.
+Pjotr's cancel (2 hope for a wound just dealt) follows a stated policy (`Pjotr`): he cancels the wounds
+that would kill, those that would cost a die or kill, or every wound, while his hope lasts; the state
+then carries his hope. Not modelled here: the Dolphin (never in attacks), rerolls and special hope.
 """
 
 from __future__ import annotations
@@ -42,18 +43,50 @@ def alive(stacks: Stacks) -> list[int]:
     return [i for i, s in enumerate(stacks) if s]
 
 
+@dataclass(frozen=True)
+class Pjotr:
+    """Pjotr in the odds: his index in the crew, his hope, and which wounds he cancels for 2 hope:
+    'live' (those that would kill), 'dice' (those that would cost a die or kill), 'all'."""
+
+    index: int
+    hope: int
+    policy: str = "live"
+
+    def cancels(self, stacks: Stacks, v: int, hope: int) -> bool:
+        if hope < 2 or not stacks[self.index]:
+            return False
+        after = stack_lose(list(stacks[v]), 1)
+        if self.policy == "all":
+            return True
+        if self.policy == "dice":
+            return len(after) < len(stacks[v])
+        return not after
+
+
+POLICIES = ("live", "dice", "all")
+
+
+def _wound(stacks: Stacks, v: int, pj: Pjotr | None, hope: int):
+    """(stacks, Pjotr's hope) after a wound to v, cancelled by Pjotr when his policy says so."""
+    if pj is not None and pj.cancels(stacks, v, hope):
+        return stacks, hope - 2
+    return hurt(stacks, v), hope
+
+
 DEN = 6 * 12 * 6  # die face x colour-token pick among 1..4 survivors (lcm 12) x die face
 
 
-def _bite_step(fins: dict, only_fin: int | None):
+def _bite_step(fins: dict, only_fin: int | None, pj: Pjotr | None = None):
     """One shark bite, in weights out of DEN: the outer face picks the fin (or `only_fin` bites), a
-    fin at an empty spot lets the colour tokens pick among the living, inner > visible wounds."""
+    fin at an empty spot lets the colour tokens pick among the living, inner > visible wounds. With
+    Pjotr the state is (stacks, his hope)."""
     fin_w = {only_fin: 6} if only_fin else {f: 1 for f in range(1, 7)}
 
-    def step(stacks: Stacks) -> dict:
+    def step(state) -> dict:
+        stacks, hope = state if pj is not None else (state, 0)
         living = alive(stacks)
         if not living:
-            return {stacks: DEN}
+            return {state: DEN}
         out: dict = {}
         for fin, wf in fin_w.items():
             i = fins.get(fin)
@@ -62,56 +95,64 @@ def _bite_step(fins: dict, only_fin: int | None):
             for v in targets:
                 w = wf * share
                 hit = max(0, 6 - stacks[v][0])
-                add(out, hurt(stacks, v), w * hit)
-                add(out, stacks, w * (6 - hit))
+                wounded = _wound(stacks, v, pj, hope)
+                add(out, wounded if pj is not None else wounded[0], w * hit)
+                add(out, state, w * (6 - hit))
         return out
 
     return step
 
 
-def shark_attack(crew: Crew, bites: int = 4) -> Dist:
-    """The final strength stacks after `bites` bites of the shark attack (4 at night)."""
-    return walk(crew.stacks, _bite_step(crew.fins, None), bites, DEN)
+def shark_attack(crew: Crew, bites: int = 4, pj: Pjotr | None = None) -> Dist:
+    """The final strength stacks after `bites` bites of the shark attack (4 at night); with Pjotr,
+    {(stacks, his hope): p}."""
+    start = (crew.stacks, pj.hope) if pj is not None else crew.stacks
+    return walk(start, _bite_step(crew.fins, None, pj), bites, DEN)
 
 
-def shark_bite(crew: Crew, fin: int) -> Dist:
+def shark_bite(crew: Crew, fin: int, pj: Pjotr | None = None) -> Dist:
     """Shark 1 or Shark 6 of the logbook: one bite at that fin's survivor, only the inner die counts."""
-    return walk(crew.stacks, _bite_step(crew.fins, fin), 1, DEN)
+    start = (crew.stacks, pj.hope) if pj is not None else crew.stacks
+    return walk(start, _bite_step(crew.fins, fin, pj), 1, DEN)
 
 
-def octopus_fight(crew: Crew, tentacles: int) -> Dist:
+def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None) -> Dist:
     """The fight once the octopus is awake: {(final stacks, tentacles cut): p}. Each tentacle attacks once:
     the white die grabs whoever shows that visible strength (ties: colour tokens), who rolls the placement
-    die: lower loses 1 strength, equal escapes, higher cuts the tentacle off."""
+    die: lower loses 1 strength, equal escapes, higher cuts the tentacle off. With Pjotr the stacks
+    part is (stacks, his hope)."""
 
     moves: dict = {}
 
-    def grab(stacks: Stacks) -> list:
+    def grab(held) -> list:
         """(next stacks, tentacles cut, weight) of one tentacle at these stacks (kept: the fight revisits)."""
-        got = moves.get(stacks)
+        got = moves.get(held)
         if got is None:
+            stacks, hope = held if pj is not None else (held, 0)
             living = alive(stacks)
             acc: dict = {}
             if not living:
-                acc[(stacks, 0)] = DEN
+                acc[(held, 0)] = DEN
             for w in range(1, 7) if living else ():
                 match = [i for i in living if stacks[i][0] == w]
                 if not match:
-                    add(acc, (stacks, 0), 12 * 6)
+                    add(acc, (held, 0), 12 * 6)
                     continue
                 share = 12 // len(match)
                 for v in match:
-                    add(acc, (hurt(stacks, v), 0), share * (w - 1))
-                    add(acc, (stacks, 0), share)
-                    add(acc, (stacks, 1), share * (6 - w))
-            got = moves[stacks] = [(nxt, c, q) for (nxt, c), q in acc.items()]
+                    wounded = _wound(stacks, v, pj, hope)
+                    add(acc, (wounded if pj is not None else wounded[0], 0), share * (w - 1))
+                    add(acc, (held, 0), share)
+                    add(acc, (held, 1), share * (6 - w))
+            got = moves[held] = [(nxt, c, q) for (nxt, c), q in acc.items()]
         return got
 
     def step(state) -> dict:
-        stacks, cut = state
-        return {(nxt, cut + c): q for nxt, c, q in grab(stacks)}
+        held, cut = state
+        return {(nxt, cut + c): q for nxt, c, q in grab(held)}
 
-    return walk((crew.stacks, 0), step, tentacles, DEN)
+    start = (crew.stacks, pj.hope) if pj is not None else crew.stacks
+    return walk((start, 0), step, tentacles, DEN)
 
 
 def octopus_wakes(faces, reroll: bool = False) -> Fraction:

@@ -29,7 +29,24 @@ SAY = {
     "flare": N_("{n} flare dice: ship forward {fwd}, back {back}"),
     "hope": N_("{n} dice at the Hope location: {dist} token(s){pen}"),
     "fish": N_("Fishing: {dist} fish; the raft gains {mean} strength on average"),
+    "pjotr": N_("If Pjotr cancels every wound that would kill (2 hope each): nobody dies {p}"),
 }
+
+
+def _pjotr(t, crew):
+    """Pjotr in the odds (cancelling the wounds that would kill), or None without him or his 2 hope."""
+    from ...games.days21.core import hope, seat_of
+
+    seat = seat_of(t, "pjotr")
+    if seat not in crew.seats or hope(t, seat) < 2:
+        return None
+    return d.Pjotr(crew.index(seat), hope(t, seat), "live")
+
+
+def _pjotr_line(crew, pj, final, key=lambda x: x) -> list[str]:
+    if pj is None:
+        return []
+    return [_(SAY["pjotr"]).format(p=_p(d.summary(crew, final, key=lambda x: key(x)[0])["nobody_dies"]))]
 
 MOVE = {"flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"), "kite": N_("kite roll"),
         "token": N_("hope21 token (+3 hope)")}
@@ -65,14 +82,18 @@ def attack_lines(crew: d.Crew, summ: dict) -> list[str]:
 def shark_lines(t, cat) -> list[str]:
     crew = d.crew_from_table(t, cat)
     left = 4 - ((t.data.get("flow") or {}).get("shark") or {}).get("bite", 0)
-    return attack_lines(crew, d.summary(crew, d.shark_attack(crew, left)))
+    pj = _pjotr(t, crew)
+    extra = _pjotr_line(crew, pj, d.shark_attack(crew, left, pj)) if pj else []
+    return attack_lines(crew, d.summary(crew, d.shark_attack(crew, left))) + extra
 
 
 def bite_lines(t, cat, fin: int) -> list[str]:
     crew = d.crew_from_table(t, cat)
     summ = d.summary(crew, d.shark_bite(crew, fin))
+    pj = _pjotr(t, crew)
+    extra = _pjotr_line(crew, pj, d.shark_bite(crew, fin, pj)) if pj else []
     return [person_line(p["name"], p["lose_die"], p["die"], 1 - p["loss"].get(0, 0))
-            for p in summ["survivors"] if p["loss"].get(0, 0) < 1]
+            for p in summ["survivors"] if p["loss"].get(0, 0) < 1] + extra
 
 
 def octopus_lines(t, cat, awake: bool = False) -> list[str]:
@@ -96,6 +117,9 @@ def octopus_lines(t, cat, awake: bool = False) -> list[str]:
 
     cut = marginal(final, lambda x: x[1])
     lines.append(_(SAY["cut"]).format(dist=", ".join(f"{k}: {_p(v)}" for k, v in cut.items() if v >= 0.005)))
+    pj = _pjotr(t, crew)
+    if pj:
+        lines += _pjotr_line(crew, pj, d.octopus_fight(crew, n, pj), key=lambda x: x[0])
     return lines
 
 
@@ -167,17 +191,31 @@ def rescue_from_table(t, cat) -> rs.Rescue:
     )
 
 
+GIVE_UP = 30.0  # seconds: the guided game's search stops there (the prompt has long moved on)
+
+
 def rescue_lines(t, cat) -> list[str]:
+    from time import perf_counter
+
+    from .search import TooLong
+
     r = rescue_from_table(t, cat)
     if r.need <= 0:
         return [_(SAY["rescued"])]
-    sol = rs.solve(r)
+    rs.Solver(r).search.deadline = perf_counter() + GIVE_UP
+    try:
+        sol = rs.solve(r)
+    except TooLong:
+        return [_("Chance of rescue: the search gave up after {s:.0f} s (castaway odds day21 finds it in time)").format(s=GIVE_UP)]
+    finally:
+        rs.Solver(r).search.deadline = None
     plan = _named_plan(t, cat, r, sol["plan"])
     lines = [_(SAY["rescue"]).format(p=pct(sol["chance"]), need=r.need)]
     if plan:
         lines.append(_(SAY["plan"]).format(plan=plan))
     if sol["dolphin"]:
         lines.append(_(SAY["dolphin"]))
+    lines.append(_(SAY["assume"]).format(text="; ".join(_(a) for a in rs.ASSUMPTIONS)))
     return lines
 
 

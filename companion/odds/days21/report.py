@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from ...actions import stack_lose
 from ...errors import UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from . import attacks as d
+from . import helps as hp
 from . import read as rd
 from . import rescue as rs
 from . import rolls as rl
-from ..dist import marginal, mean
+from ..dist import marginal, mean, prob
 from ..report import cell, report, row
+
+FINS = N_("which shark fin points at which raft spot is castaway's guess at the board's drawing (castaway rules assumptions 21days); a fin at an empty spot and ties fall to the colour tokens, every survivor alike")
+TIES = N_("the colour tokens pick among the survivors in question, every one alike")
+FLARE_ORDER = N_("with three flare dice, the 6s move the ship first and then a 1 moves it back one: near the buoy, where the ship stops at space {hi} until day 21, a 6 past {hi} is lost before the 1 counts")
+HOPE_ORDER = N_("the 1s are paid back before the tokens are drawn: with a small bag the tokens paid back can be drawn again at once")
 
 
 def parse_stacks(text: str) -> list[tuple]:
@@ -42,19 +49,42 @@ def _dists(summ: dict) -> dict:
     return {f"{p['name']} strength lost": p["loss"] for p in summ["survivors"]}
 
 
-def shark(crew: d.Crew, bites: int = 4) -> dict:
+PJOTR = {"live": N_("Pjotr cancels the wounds that would kill"), "dice": N_("Pjotr cancels the wounds that would cost a die or kill"),
+         "all": N_("Pjotr cancels every wound")}
+
+
+def _pjotr_rows(crew: d.Crew, pj, final_for, key=lambda x: x) -> tuple[list, list]:
+    """Rows for each of Pjotr's policies (pj: (his index, his hope) or None): nobody dies, the hope he
+    spends; and the assumption they rest on."""
+    if pj is None or pj[1] < 2:
+        return [], []
+    rows = []
+    for policy in d.POLICIES:
+        who = d.Pjotr(pj[0], pj[1], policy)
+        final = final_for(who)
+        summ = d.summary(crew, final, key=lambda x: key(x)[0])
+        spent = marginal(final, lambda x: pj[1] - key(x)[1])
+        deaths = sum((p["die"] for p in summ["survivors"]), 0)
+        rows.append(row(_(PJOTR[policy]), [cell(_("nobody dies"), summ["nobody_dies"])],
+                        _("{d:.2f} deaths, {h:.2f} hope spent on average").format(d=float(deaths), h=float(mean(spent)))))
+    return rows, [_("Pjotr (2 hope a wound) keeps to one of these policies while his hope lasts; he may cancel his own wound")]
+
+
+def shark(crew: d.Crew, bites: int = 4, pj=None) -> dict:
     summ = d.summary(crew, d.shark_attack(crew, bites))
     rows = _people_rows(summ) + [row(_("nobody dies"), [cell(_("chance"), summ["nobody_dies"])])]
-    return report("shark", _("Shark attack: {n} bite(s)").format(n=bites), rows, _dists(summ))
+    more, assumed = _pjotr_rows(crew, pj, lambda who: d.shark_attack(crew, bites, who))
+    return report("shark", _("Shark attack: {n} bite(s)").format(n=bites), rows + more, _dists(summ), assumptions=[_(FINS)] + assumed)
 
 
-def bite(crew: d.Crew, fin: int) -> dict:
+def bite(crew: d.Crew, fin: int, pj=None) -> dict:
     summ = d.summary(crew, d.shark_bite(crew, fin))
     rows = [r for r, p in zip(_people_rows(summ), summ["survivors"]) if p["loss"].get(0, 0) < 1]
-    return report("bite", _("Shark {fin} bites once").format(fin=fin), rows, _dists(summ))
+    more, assumed = _pjotr_rows(crew, pj, lambda who: d.shark_bite(crew, fin, who))
+    return report("bite", _("Shark {fin} bites once").format(fin=fin), rows + more, _dists(summ), assumptions=[_(FINS)] + assumed)
 
 
-def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "tentacle", "tentacle", "tentacle")) -> dict:
+def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "tentacle", "tentacle", "tentacle"), pj=None) -> dict:
     final = d.octopus_fight(crew, tentacles)
     summ = d.summary(crew, final, key=lambda x: x[0])
     cut = marginal(final, lambda x: x[1])
@@ -62,8 +92,10 @@ def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "
                                          cell(_("after the Professor's reroll"), d.octopus_wakes(faces, True))])]
     rows += _people_rows(summ)
     rows.append(row(_("tentacles cut"), [cell(str(k), v) for k, v in cut.items() if v >= 0.005], _("{m:.2f} on average").format(m=float(mean(cut)))))
-    return report("octopus", _("Octopus fight: {n} tentacle(s)").format(n=tentacles), rows,
-                  {**_dists(summ), "tentacles cut": cut}, notes=[_("the octopus never takes the last strength point: at 1 no defence roll is lower")])
+    more, assumed = _pjotr_rows(crew, pj, lambda who: d.octopus_fight(crew, tentacles, who), key=lambda x: x[0])
+    return report("octopus", _("Octopus fight: {n} tentacle(s)").format(n=tentacles), rows + more,
+                  {**_dists(summ), "tentacles cut": cut}, notes=[_("the octopus never takes the last strength point: at 1 no defence roll is lower")],
+                  assumptions=[_(TIES)] + assumed)
 
 
 def jellyfish(name: str, stack: tuple, challenges, card: str) -> dict:
@@ -71,18 +103,34 @@ def jellyfish(name: str, stack: tuple, challenges, card: str) -> dict:
     rows = [row(_("challenge {c}").format(c=f"{op}{n}"), [cell(_("pass"), d.challenge_ok(op, n))]) for op, n in challenges]
     rows.append(row(f"{name} {d.stack_text(stack)}", [cell(_("lose a die"), s["lose_die"]), cell(_("die"), s["die"])]))
     rows += [row(_("{k} sting(s)").format(k=k), [cell(_("chance"), v)]) for k, v in s["loss"].items()]
-    return report("jellyfish", _("Jellyfish swim: {card}").format(card=card), rows, {"strength lost": s["loss"]})
+    for h in hp.HELPS:
+        stings = hp.swim(challenges, h, lambda op, n, v: (v > n if op == ">" else v < n))
+        final = marginal(stings, lambda k: tuple(stack_lose(list(stack), k)))
+        rows.append(row(_(hp.NAMES[h]), [cell(_("lose a die"), prob(final, lambda x: d.fate(stack, x) == "lose_die")),
+                                          cell(_("die"), prob(final, lambda x: d.fate(stack, x) == "die"))],
+                        _("{m:.2f} stings on average").format(m=float(mean(stings)))))
+    return report("jellyfish", _("Jellyfish swim: {card}").format(card=card), rows, {"strength lost": s["loss"]},
+                  assumptions=[_("a reroll or a special hope token is kept for the first failed roll it can turn into a pass")])
 
 
-def hope(n: int, per: int, holders, bag: int) -> dict:
-    r = rl.hope_location(n, per, holders, bag)
+def hope(n: int, per: int, holders, bag: int, mick: bool = False) -> dict:
+    full = 3 if per == 3 else n + 1  # the Turtle takes no 1s back
+    r = rl.hope_location(n, per, holders, bag, full, mick)
     rows = [row(_("{k} token(s)").format(k=k), [cell(_("won"), v)]) for k, v in r["won"].items()]
-    if n >= 3 and per == 3:
+    if n >= full:
         rows += [row(_("{k} paid back for 1s").format(k=k), [cell(_("chance"), v)]) for k, v in r["paid"].items()]
+    if mick:
+        rows.append(row(_("Mick's extra token"), [cell(_("chance"), r["mick"].get(1, 0))]))
     notes = [_("net hope on average: {m:+.2f}").format(m=float(mean(r["net"])))]
+    for h in hp.HELPS:
+        net = hp.helped(n, lambda f: (lambda g: g[0] + g[2] - g[1])(rl.hope_payout(f, per, holders, bag, full, mick)), h)
+        rows.append(row(_(hp.NAMES[h]), [cell(_("net +1 or more"), prob(net, lambda x: x >= 1))],
+                        _("net hope on average: {m:+.2f}").format(m=float(mean(net)))))
+    assumed = [_(HOPE_ORDER), _(hp.ASSUMED)]
+    if mick:
+        assumed.append(_("when 3 or more tokens come, the table gives Mick 3 at once (he takes one more if the bag holds it)"))
     return report("hope", _("Hope location: {n} dice, a token per {per} points").format(n=n, per=per), rows,
-                  {"won": r["won"], "paid": r["paid"], "net": r["net"]}, notes,
-                  [_("Mick's extra token is left out (it depends on who receives the tokens)")])
+                  {"won": r["won"], "paid": r["paid"], "net": r["net"]}, notes, assumed)
 
 
 def fishing(table, visible) -> dict:
@@ -92,18 +140,29 @@ def fishing(table, visible) -> dict:
                     _("{m:.2f} on average, shared weakest first").format(m=float(mean(r["gained"])))))
     rows.append(row(_("at best"), [cell(str(k), v) for k, v in r["best"].items()],
                     _("{m:.2f} on average with the fish given where they count; room for {room}").format(m=float(mean(r["best"])), room=r["room"])))
+    for h in hp.HELPS:
+        fish = hp.helped(1, lambda f: table[f[0] - 1], h)
+        rows.append(row(_(hp.NAMES[h]), [cell(str(k), v) for k, v in fish.items()],
+                        _("{m:.2f} fish on average").format(m=float(mean(fish)))))
     return report("fishing", _("Fishing"), rows, {"fish": r["fish"], "gained": r["gained"], "best": r["best"]},
-                  assumptions=[_("shared as castaway shares by default: a fish each, weakest first (a survivor at 6 takes one too, as in the rulebook's example), then seconds to the weakest")])
+                  assumptions=[_("shared as castaway shares by default: a fish each, weakest first (a survivor at 6 takes one too, as in the rulebook's example), then seconds to the weakest"),
+                               _(hp.ASSUMED)])
 
 
-def flares(n: int, ship: int, lo: int, hi: int, anchor: int | None) -> dict:
-    r = rl.flares(n, ship, lo, hi, anchor)
+def flares(n: int, ship: int, lo: int, hi: int, anchor: int | None, full: int = 3) -> dict:
+    r = rl.flares(n, ship, lo, hi, anchor, full)
     rows = [row(_("the ship moves forward"), [cell(_("chance"), r["forward"])]),
             row(_("the ship moves back"), [cell(_("chance"), r["back"])])]
     rows += [row(_("ship on {s}").format(s=s), [cell(_("chance"), p)]) for s, p in r["ship"].items()]
     if anchor is not None and r["anchor"]:
         rows.append(row(_("anchor reached: hope for each flare die"), [cell(_("chance"), r["anchor"])]))
-    return report("flares", _("Flares: {n} dice, ship on {s}").format(n=n, s=ship), rows, {"ship": r["ship"]})
+    for h in hp.HELPS:
+        where = hp.helped(n, lambda f: rl.flare_ship(f, ship, lo, hi, full), h)
+        rows.append(row(_(hp.NAMES[h]), [cell(_("forward"), prob(where, lambda x: x > ship)),
+                                          cell(_("back"), prob(where, lambda x: x < ship))]))
+    assumed = [_(FLARE_ORDER).format(hi=hi)] if n >= full else []
+    return report("flares", _("Flares: {n} dice, ship on {s}").format(n=n, s=ship), rows, {"ship": r["ship"]},
+                  assumptions=assumed + [_(hp.ASSUMED)])
 
 
 def paranoia(name: str, stack: tuple, hope_held: int) -> dict:
@@ -114,7 +173,14 @@ def paranoia(name: str, stack: tuple, hope_held: int) -> dict:
                         [cell(_("lose a die"), r["lose_die"]), cell(_("die"), r["die"])],
                         _("{h:.2f} hope spent on average").format(h=float(mean(r["spent"])))))
         dists[f"strength lost, pay {policy}"] = r["loss"]
-    return report("paranoia", _("Paranoia: {who} {s}, {h} hope").format(who=name, s=d.stack_text(stack), h=hope_held), rows, dists)
+    for h in hp.HELPS:
+        face = hp.helped(1, lambda f: f[0], h, value=lambda v: -v)
+        final = marginal(face, lambda v: tuple(stack_lose(list(stack), v)))
+        rows.append(row(_("pay nothing, {help}").format(help=_(hp.NAMES[h])),
+                        [cell(_("lose a die"), prob(final, lambda x: d.fate(stack, x) == "lose_die")),
+                         cell(_("die"), prob(final, lambda x: d.fate(stack, x) == "die"))]))
+    return report("paranoia", _("Paranoia: {who} {s}, {h} hope").format(who=name, s=d.stack_text(stack), h=hope_held), rows, dists,
+                  assumptions=[_(hp.ASSUMED)])
 
 
 def kid(stack: tuple) -> dict:
@@ -122,7 +188,10 @@ def kid(stack: tuple) -> dict:
     rows = [row(_("nothing (1-2)"), [cell(_("chance"), r["nothing"])]),
             row(_("he loses 1 strength (3-4)"), [cell(_("chance"), r["hurt"]), cell(_("lose a die"), r["lose_die"]), cell(_("die"), r["die"])]),
             row(_("a good choice (5-6)"), [cell(_("chance"), r["choice"])])]
-    return report("kid", _("The Kid's roll ({s})").format(s=d.stack_text(stack)), rows)
+    for h in hp.HELPS:
+        what = hp.helped(1, lambda f: (f[0] + 1) // 2, h, value=lambda k: {1: 1, 2: 0, 3: 2}[k])
+        rows.append(row(_(hp.NAMES[h]), [cell(_("a good choice"), what.get(3, 0)), cell(_("he loses 1 strength"), what.get(2, 0))]))
+    return report("kid", _("The Kid's roll ({s})").format(s=d.stack_text(stack)), rows, assumptions=[_(hp.ASSUMED)])
 
 
 def day21(r: rs.Rescue, t=None, cat=None) -> dict:

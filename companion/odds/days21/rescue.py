@@ -11,10 +11,15 @@ when it helps, since holding hope stops a survivor shouting), Rosina's location,
 on the board turning a rolled 1 into a 6 for 3 of the roller's strength. Every roll is the same as in
 companion/games/days21/abilities.py (Day21); exhaustion comes first if it has not been taken.
 
+The values come from companion/odds/days21/search.py (canonical survivors, every need at once, bounds
+and closed forms), kept for the process so the guided game's next question finds its answer; the
+Solver here speaks in day 21's own states for the plan, the engine and the tests. Rosina's location
+(the only roll that changes a strength stack rather than its total) is valued here, before the search.
+
 Assumptions (the rulebooks do not say; shown with every answer): hope is each survivor's own and cannot
 be handed over on day 21; the Dolphin may turn any die a survivor rolls on day 21 (the rulebook says
 it "may help"), paid by the roller, who must live through paying; Rosina's fish are shared weakest
-first as the engine does.
+first as the engine does; a flying kite's hope goes to its roller.
 """
 
 from __future__ import annotations
@@ -23,12 +28,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...actions import stack_gain, stack_lose
+from ...i18n import N_
 
 ASSUMPTIONS = (
-    "hope is each survivor's own; nobody hands hope over on day 21",
-    "a shout may spend the shouter's last strength: it still counts if someone is left alive",
-    "the Dolphin (when on the board) may turn any die rolled on day 21 from 1 to 6 for 3 of the roller's strength; the roller must live through paying",
-    "Rosina's fish go to the weakest first, as castaway shares them",
+    N_("hope is each survivor's own; nobody hands hope over on day 21"),
+    N_("a shout may spend the shouter's last strength: it still counts if someone is left alive"),
+    N_("the Dolphin (when on the board) may turn any die rolled on day 21 from 1 to 6 for 3 of the roller's strength; the roller must live through paying"),
+    N_("Rosina's fish go to the weakest first, as castaway shares them"),
+    N_("the hope a flying kite brings goes to the survivor who rolled it"),
 )
 
 
@@ -80,17 +87,43 @@ def _give(r: Rescue, people, i, n):
     return _with(people, i, hope=people[i][2] + got) if got else people
 
 
+_SEARCHES: dict = {}
+
+
+def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict, need: int):
+    """One search per set of rules, kept for the process: the guided game asks again after every roll,
+    and each new state is one the last search has already valued (while the need stays within the
+    one it was made for)."""
+    from .search import Search
+
+    key = (supply, dolphin, diva_most, tuple(sorted(kite_p.items())))
+    got = _SEARCHES.get(key)
+    if got is None or got.K < need:
+        if len(_SEARCHES) >= 4:
+            _SEARCHES.clear()
+        got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p, max(1, need))
+    elif len(got.memo) > 1_000_000:  # some hundreds of megabytes: start afresh
+        got.memo.clear()
+    return got
+
+
 class Solver:
-    """Values are lists over the spaces still needed (0..need): one pass answers every need at once."""
+    """The exact search (companion/odds/days21/search.py) seen through day 21's own states, for the plan
+    and the guided game: a state is (people, Diva's songs, kite, Rosina's location still open) with
+    people as sorted (role, strength stack, hope, token unused) and kite None or (pieces on the raft,
+    pieces up, flying)."""
 
     def __init__(self, r: Rescue):
         self.r = r
         self.K = max(0, r.need)
         kf = list(r.kite_faces)
         self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
-        self.memo: dict = {}
+        self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p, self.K)
 
-    # state: (people (sorted tuples), diva_used, kite, rosina_open)
+    @property
+    def memo(self) -> dict:
+        return self.search.memo
+
     def start(self):
         r = self.r
         people = tuple(sorted((role, tuple(st), h, tok) for _s, role, st, h, tok in r.people))
@@ -101,44 +134,36 @@ class Solver:
             people = tuple(sorted((role, (sum(st),) if st else (), h, tok) for role, st, h, tok in people))
         return (people, r.diva_used, r.kite, rosina)
 
-    def value(self, state) -> list:
-        got = self.memo.get(state)
-        if got is not None:
-            return got
-        K = self.K
+    def canonical(self, state):
+        from .search import ANY, DIVA, INERT, MICK
+
+        kinds = {"diva": DIVA, "mick": MICK, "scruffs": INERT}
+        people, diva, kite, _ro = state
+        k = None if kite is None else ("F" if kite[2] else (kite[0], kite[1]))
+        return self.search.canon(((kinds.get(role, ANY), sum(st), h, int(bool(tok))) for role, st, h, tok in people if st),
+                                 diva, k)
+
+    def value_at(self, state, need: int) -> float:
+        if need <= 0:
+            return 1.0
         if not _alive(state[0]):
-            best = [1.0] + [0.0] * K
-        else:
-            best = [1.0] + [0.0] * K
-            for _act, outs in self.actions(state):
-                v = self.action_value(outs)
-                best = [a if a >= b else b for a, b in zip(best, v)]
-        self.memo[state] = best
-        return best
+            return 0.0
+        if state[3]:  # Rosina's location first: her options, or none
+            return max(self.action_value_at(outs, need) for _act, outs in self.actions(state))
+        return self.search.value(*self.canonical(state), need)
+
+    def value(self, state) -> list:
+        """The chance for every need 0..K."""
+        return [self.value_at(state, j) for j in range(self.K + 1)]
+
+    def action_value_at(self, outs, need: int) -> float:
+        acc = 0.0
+        for p, branches in outs:
+            acc += p * max(self.value_at(nxt, need - d) for nxt, d in branches)
+        return acc
 
     def action_value(self, outs) -> list:
-        K = self.K
-        acc = [0.0] * (K + 1)
-        memo, value = self.memo, self.value
-        for p, branches in outs:
-            if len(branches) == 1:
-                nxt, d = branches[0]
-                v = memo.get(nxt) or value(nxt)
-                if d:
-                    for j in range(1, K + 1):
-                        acc[j] += p * v[j - 1]
-                else:
-                    for j in range(1, K + 1):
-                        acc[j] += p * v[j]
-            else:  # a choice after the roll (the Dolphin): the better branch for each need
-                opts = []
-                for nxt, d in branches:
-                    v = memo.get(nxt) or value(nxt)
-                    opts.append([1.0] + v[:K] if d else v)
-                for j in range(1, K + 1):
-                    acc[j] += p * max(o[j] for o in opts)
-        acc[0] = 1.0
-        return acc
+        return [1.0] + [self.action_value_at(outs, j) for j in range(1, self.K + 1)]
 
     def actions(self, state):
         """[(action, [(p, [(next state, spaces moved), ...]), ...])]: several branches = a choice."""
@@ -216,7 +241,7 @@ class Solver:
         """(action, outcomes, chance) of the best move with `need` spaces to go (None: nothing helps)."""
         best, val = None, 0.0
         for act, outs in self.actions(state):
-            v = self.action_value(outs)[need]
+            v = self.action_value_at(outs, need)
             if v > val + 1e-15:
                 best, val = (act, outs), v
         return best, val
@@ -320,11 +345,12 @@ def solve(r: Rescue) -> dict:
     """The best chance of rescue, and the plan: the best move at each point along the line where the
     rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""
     sol = Solver(r)
+    known = len(sol.memo)
     state = sol.start()
     if r.need > 0 and attempts_only(r):
         return _solve_attempts(r, state[0])
     need = sol.K
-    value = sol.value(state)[need]
+    value = sol.value_at(state, need)
     plan = []
     dolphin = False
     for _ in range(100):
@@ -332,17 +358,17 @@ def solve(r: Rescue) -> dict:
             break
         move, _v = sol.best(state, need)
         if move is None:  # hopeless along this line: go on as if some earlier rolls had come up 6
-            need = max((n for n in range(need) if 0 < n and sol.value(state)[n] > 0), default=0)
+            need = max((n for n in range(1, need) if sol.value_at(state, n) > 0), default=0)
             continue
         act, outs = move
         plan.append(act)
         for _p, branches in outs:
             if len(branches) > 1:
                 (keep, _d0), (turn, d1) = branches
-                keep_v, turn_v = sol.value(keep)[need], (sol.value(turn)[need - d1] if need - d1 >= 0 else 1.0)
+                keep_v, turn_v = sol.value_at(keep, need), sol.value_at(turn, need - d1)
                 dolphin = dolphin or turn_v > keep_v + 1e-15
         fails = [(p, br[0][0]) for p, br in outs if br[0][1] == 0]
         if not fails:
             break
         state = max(fails, key=lambda pb: pb[0])[1]
-    return {"chance": value, "need": need, "plan": plan, "dolphin": dolphin, "states": len(sol.memo)}
+    return {"chance": value, "need": max(0, r.need), "plan": plan, "dolphin": dolphin, "states": len(sol.memo) - known}

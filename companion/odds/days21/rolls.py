@@ -16,25 +16,39 @@ SIDES = range(1, 7)
 
 
 def hope_location(n: int, per: int = 3, holders: tuple[bool, ...] | None = None, bag: int = 16,
-                  penalty_at: int = 3) -> dict:
+                  penalty_at: int = 3, mick: bool = False) -> dict:
     """n dice at the Hope location (per = points a token; the Turtle pays per 1 or 2). With `penalty_at`
     dice there, each 1 costs its roller a token if they hold one (`holders`), before the payout; the
-    bag holds `bag` tokens (the tokens paid back go into it first). Returns the distributions of tokens
-    won, tokens paid back, and the net change."""
+    bag holds `bag` tokens (the tokens paid back go into it first). With Mick among the rollers (`mick`)
+    the table gives him the tokens when 3 or more come, and he takes one more if the bag still holds
+    one. Returns the distributions of tokens won (Mick's extra included), tokens paid back, the net
+    change, and Mick's extra token."""
     holders = tuple(holders) if holders is not None else (True,) * n
     if len(holders) != n:
         raise ValueError("one holder flag per die")
     won: Dist = {}
     paid: Dist = {}
     net: Dist = {}
+    extra: Dist = {}
     w = Fraction(1, 6**n)
     for faces in product(SIDES, repeat=n):
-        lost = sum(1 for v, h in zip(faces, holders) if v == 1 and h) if n >= penalty_at else 0
-        got = min(sum(faces) // per, bag + lost)
-        add(won, got, w)
+        got, lost, more = hope_payout(faces, per, holders, bag, penalty_at, mick)
+        add(won, got + more, w)
         add(paid, lost, w)
-        add(net, got - lost, w)
-    return {"won": dict(sorted(won.items())), "paid": dict(sorted(paid.items())), "net": dict(sorted(net.items()))}
+        add(net, got + more - lost, w)
+        add(extra, more, w)
+    return {"won": dict(sorted(won.items())), "paid": dict(sorted(paid.items())), "net": dict(sorted(net.items())),
+            "mick": dict(sorted(extra.items()))}
+
+
+def hope_payout(faces, per: int, holders, bag: int, penalty_at: int = 3, mick: bool = False) -> tuple[int, int, int]:
+    """(tokens won, tokens paid back for 1s, Mick's extra) for these faces, as the Hope action pays:
+    the 1s are paid back first, then the tokens are drawn from the bag."""
+    n = len(faces)
+    lost = sum(1 for v, h in zip(faces, holders) if v == 1 and h) if n >= penalty_at else 0
+    got = min(sum(faces) // per, bag + lost)
+    more = 1 if mick and got >= 3 and bag + lost - got > 0 else 0
+    return got, lost, more
 
 
 def fishing(fish_table, visible: tuple[int, ...], most_each: int = 2) -> dict:
@@ -69,16 +83,22 @@ def flares(n: int, ship: int, lo: int, hi: int, anchor: int | None = None, full:
     anchor_p = Fraction(0)
     w = Fraction(1, 6**n)
     for faces in product(SIDES, repeat=n):
-        sixes = faces.count(6)
-        now = max(lo, min(hi, ship + sixes))
-        if n >= full and 1 in faces:
-            now = max(lo, min(hi, now - 1))
+        now = flare_ship(faces, ship, lo, hi, full)
         add(where, now, w)
-        if anchor is not None and sixes and ship < anchor <= max(now, ship):
+        if anchor is not None and faces.count(6) and ship < anchor <= max(now, ship):
             anchor_p += w
     where = dict(sorted(where.items()))
     return {"ship": where, "forward": prob(where, lambda s: s > ship), "back": prob(where, lambda s: s < ship),
             "anchor": anchor_p}
+
+
+def flare_ship(faces, ship: int, lo: int, hi: int, full: int = 3) -> int:
+    """The ship's space after these flare dice, as the Flare action moves it: the 6s first (the ship
+    stops at hi), then one space back if `full` dice were rolled and one shows a 1."""
+    now = max(lo, min(hi, ship + faces.count(6)))
+    if len(faces) >= full and 1 in faces:
+        now = max(lo, min(hi, now - 1))
+    return now
 
 
 def paranoia(stack: tuple, hope: int, policy: str = "none") -> dict:

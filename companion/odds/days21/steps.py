@@ -18,7 +18,22 @@ SAY = {
     "hope_pen": N_("; {pen} to pay back at least one for 1s"),
     "fish": N_("Fishing: {mean:.1f} strength gained on average (room for {room})"),
     "defend": N_("{who}: wounded {lo}, slips free {eq}, cuts the tentacle {hi}"),
+    "flare_reroll": N_("With a reroll: forward {fwd}, back {back}"),
+    "hope_reroll": N_("With a reroll: {mean:.1f} tokens net on average"),
+    "mick": N_("Mick's extra token (the table gives him 3 at once): {p}"),
+    "assumed": N_("Assumed: {text}"),
 }
+
+
+def _reroll(t) -> bool:
+    """Someone can reroll a die now: Aleta (visible strength 4+, 2 hope) or an unused reroll token."""
+    from ...games.days21.core import d21, hope, living, survivor
+
+    for s in living(t):
+        if survivor(t, s) == "aleta" and t.visible(s) >= 4 and hope(t, s) >= 2:
+            return True
+    return any(tok.get("id") == "reroll" and not tok.get("used") and s in living(t)
+               for s, tok in (d21(t).get("ability") or {}).items())
 
 
 def _placed(t, loc: str) -> list[str]:
@@ -36,8 +51,20 @@ def _flare(t, cat, q) -> list[str]:
     if not n:
         return []
     hi = buoy(cat) if day(t) >= 21 else buoy(cat) - 1
-    r = rl.flares(n, t.data["tracks"]["ship"], cat.tracks["ship"].min, hi, anchor(cat), cat.rules["flare"]["full"])
-    return [_(SAY["flare"]).format(n=n, fwd=pct(r["forward"]), back=pct(r["back"]))]
+    ship, lo, full = t.data["tracks"]["ship"], cat.tracks["ship"].min, cat.rules["flare"]["full"]
+    r = rl.flares(n, ship, lo, hi, anchor(cat), full)
+    out = [_(SAY["flare"]).format(n=n, fwd=pct(r["forward"]), back=pct(r["back"]))]
+    if _reroll(t):
+        from . import helps as hp
+        from ..dist import prob
+
+        where = hp.helped(n, lambda f: rl.flare_ship(f, ship, lo, hi, full), "reroll")
+        out.append(_(SAY["flare_reroll"]).format(fwd=pct(prob(where, lambda x: x > ship)), back=pct(prob(where, lambda x: x < ship))))
+    if n >= full and ship + n > hi:  # the 6s could pass the last space: their order with the 1 matters
+        from .report import FLARE_ORDER
+
+        out.append(_(SAY["assumed"]).format(text=_(FLARE_ORDER).format(hi=hi)))
+    return out
 
 
 def _hope(t, cat, q) -> list[str]:
@@ -48,13 +75,29 @@ def _hope(t, cat, q) -> list[str]:
     seats = _placed(t, "hope")
     if not seats:
         return []
+    from ...games.days21.core import survivor
+
     rule = cat.rules["hope_location"]
-    r = rl.hope_location(len(seats), rule["points_per_hope"], tuple(hope(t, s) > 0 for s in seats),
-                         t.data["pools"]["hope"]["supply"] - sum(hope(t, s) for s in t.seats), rule["full"])
+    per, holders = rule["points_per_hope"], tuple(hope(t, s) > 0 for s in seats)
+    bag = t.data["pools"]["hope"]["supply"] - sum(hope(t, s) for s in t.seats)
+    mick = any(survivor(t, s) == "mick" for s in seats)
+    r = rl.hope_location(len(seats), per, holders, bag, rule["full"], mick)
     line = _(SAY["hope"]).format(n=len(seats), mean=float(mean(r["won"])))
     if len(seats) >= rule["full"]:
         line += _(SAY["hope_pen"]).format(pen=pct(1 - r["paid"].get(0, 0)))
-    return [line]
+    out = [line]
+    if mick:
+        out.append(_(SAY["mick"]).format(p=pct(r["mick"].get(1, 0))))
+    if _reroll(t):
+        from . import helps as hp
+
+        net = hp.helped(len(seats), lambda f: (lambda g: g[0] + g[2] - g[1])(rl.hope_payout(f, per, holders, bag, rule["full"], mick)), "reroll")
+        out.append(_(SAY["hope_reroll"]).format(mean=float(mean(net))))
+    if len(seats) >= rule["full"] and bag < 6 * len(seats) // per:  # a small bag: the order of paying and drawing counts
+        from .report import HOPE_ORDER
+
+        out.append(_(SAY["assumed"]).format(text=_(HOPE_ORDER)))
+    return out
 
 
 def _fishing(t, cat, q) -> list[str]:
