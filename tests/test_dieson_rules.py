@@ -219,3 +219,17 @@ def test_a_die_that_can_do_nothing_goes_unused_and_menus_list_only_what_can_be_p
     t.data["counters"]["stone"] = t.data["counters"]["wood"] = 1
     with pytest.raises(RuleError, match="can still be used"):
         apply(t, DcDo("idle"), cat)
+
+
+def test_friend_die_help_can_move_on_the_map_through_the_guided_menus(cat):
+    """Found by the property tests: with the friend's die help, 1. Move through the guided menus named no box."""
+    from companion.games.dieson.afternoon import DcHelp
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("2,3,4"), DcEvent(take="wood"))
+    t.data["tracks"]["friend"] = 2
+    t = run(t, cat, DcHelp("die", "weather"))
+    for answer in ("menu:move", "plain", 0, "other", "same", "wood"):
+        step = next_step(t, cat)
+        t, _ = apply(t, step.make(answer), cat)
+    assert t.data["dc"]["pending"] is None and t.data["counters"]["wood"] == 2

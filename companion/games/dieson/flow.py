@@ -271,7 +271,7 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
                     lambda a: DcChoose("menu", None) if a == "back" else DcChoose("line", a))
     if "need" not in ask:
         return Step(ph, title, say, Ask("Stars drawn on the line", "number", lo=0, hi=9), lambda a: DcChoose("need", str(a)))
-    box = None if p.get("anybox") else "move"
+    box = "move"  # with the friend's die help the box is named; otherwise it is the meeple's own
     if stars < int(ask["need"]):
         choices = (("fail", f"move anyway: {R.stars_text(stars)} against {ask['need']}, it fails"), ("back", "back: do something else"))
         return Step(ph, title, say, Ask("Not enough stars", "choice", choices=choices, default="back"),
