@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from . import dice as dicemod
 from .catalog import GameCatalog
-from .errors import RuleError, UsageError
+from .errors import CompanionError, RuleError, UsageError
 from .table import Table, Target
 from .i18n import N_, _
 
@@ -139,6 +139,17 @@ def change_counter(t: Table, target: Target, delta: int) -> int:
         raise RuleError(_("{label} {now}{delta:+d} = {new} is past its cap of {hi}").format(label=target.label, now=now, delta=delta, new=new, hi=hi))
     t.put(target, new)
     return new
+
+
+def correction_target(t: Table, action: "Action", cat: GameCatalog) -> Target | None:
+    """What a correction (set, move, add, take) would change, for a game that guards its derived fields;
+    None for any other action, or a target that does not resolve (the action itself then says why)."""
+    if not isinstance(action, (SetValue, Move)):
+        return None
+    try:
+        return t.resolve(cat, action.target)
+    except CompanionError:
+        return None
 
 
 # -- the generic actions ---------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def from_json(text: str, name: str, now: datetime | None = None) -> list[dict]:
     return out
 
 
-# -- CSV: one row per player per play -----------------------------------------------------------------
+# -- CSV: one row per player per play (a player holding several seats: one row, the seats joined) ------
 
 CSV_COLUMNS = ("play", "date", "game", "game_name", "edition", "started", "ended", "duration_min", "location",
                "result", "outcome", "player", "seat", "colour", "role", "score", "winner", "new", "start",
@@ -88,11 +88,17 @@ def to_csv(entries: list[dict]) -> str:
                 d["started"], d["ended"], "" if d["duration_min"] is None else d["duration_min"], d["location"],
                 d["result"], json.dumps(d["outcome"], ensure_ascii=False, sort_keys=True)]
         tail = ["; ".join(d["expansions"]), "; ".join(d["variants"]), d["comments"]]
-        for p in d["players"] or [{}]:
-            w.writerow(base + [p.get("name", ""), p.get("seat", ""), p.get("colour", ""), p.get("role", ""),
-                               "" if p.get("score") is None else p["score"], _yn(p.get("winner")),
-                               _yn(p.get("new")), _yn(p.get("start")),
-                               "" if p.get("alive") is None else _yn(p.get("alive"))] + tail)
+        seats = d["players"] or []
+        for p in people(d) if seats else [None]:
+            if p is None:
+                w.writerow(base + [""] * 9 + tail)
+                continue
+            mine = [s for s in seats if (s.get("name") or "Anonymous") == p["name"]]
+            alive = [s.get("alive") for s in mine if s.get("alive") is not None]
+            w.writerow(base + [p["name"] if any(s.get("name") for s in mine) else "", "/".join(p["seats"]),
+                               "/".join(p["colours"]), "/".join(p["roles"]),
+                               "" if p["score"] is None else p["score"], _yn(p["winner"]), _yn(p["new"]),
+                               _yn(p["start"]), "/".join(_yn(a) for a in alive)] + tail)
     return buf.getvalue()
 
 
@@ -192,12 +198,20 @@ def decode_bgstats_link(link: str) -> dict:
     return json.loads(urllib.parse.unquote(link[len(BGSTATS_LINK):]))
 
 
+def counted(entries: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(plays BG Stats may take, abandoned plays). BG Stats' push-play format (the createPlay link and
+    its JSON) documents no field for a play that should not count, and a play pushed without a winner
+    counts as a loss for everyone: abandoned plays stay out of the BG Stats exports."""
+    kept = [e for e in entries if e["data"]["result"] != "abandoned"]
+    return kept, [e for e in entries if e["data"]["result"] == "abandoned"]
+
+
 def to_bgstats_json(entries: list[dict], bgg_ids: dict[str, int]) -> str:
-    return json.dumps([to_bgstats(e, bgg_ids) for e in entries], ensure_ascii=False, indent=2) + "\n"
+    return json.dumps([to_bgstats(e, bgg_ids) for e in counted(entries)[0]], ensure_ascii=False, indent=2) + "\n"
 
 
 def to_bgstats_links(entries: list[dict], bgg_ids: dict[str, int]) -> str:
-    return "".join(bgstats_link(to_bgstats(e, bgg_ids)) + "\n" for e in entries)
+    return "".join(bgstats_link(to_bgstats(e, bgg_ids)) + "\n" for e in counted(entries)[0])
 
 
 # -- BG Stats export file (BGStatsExport.json) -------------------------------------------------------

@@ -282,9 +282,15 @@ def validate(data, now: datetime | None = None) -> dict:
 
 def normalize(data: dict) -> dict:
     """A stored play in today's shape: checked if it can be, else with every field present (a play written
-    by an older castaway, or one whose times were set on a machine with another clock, still shows)."""
+    by an older castaway, or one whose times were set on a machine with another clock, still shows).
+    A competitive play logged with its winners only in the outcome (21 Mutinies before the winner was
+    carried over to the players) gets them back."""
     try:
-        return validate(data, now=datetime(9000, 1, 1, tzinfo=timezone.utc))
+        d = validate(data, now=datetime(9000, 1, 1, tzinfo=timezone.utc))
+        if (d["result"] == "won" and d["source"] == "castaway" and not any(p["winner"] for p in d["players"])
+                and (d["outcome"].get("winners") or d["outcome"].get("winner"))):
+            d["players"] = settle_players(d["players"], d["outcome"], d["result"], info(d["game"]).competitive)
+        return d
     except UsageError:
         d = dict(data)
         for key, empty in (("edition", ""), ("ended", ""), ("duration_min", None), ("location", ""),
@@ -298,9 +304,9 @@ def normalize(data: dict) -> dict:
 
 def settle_players(players: list[dict], outcome: dict, result: str, competitive: bool) -> list[dict]:
     """Fill scores and winners from a game's outcome: `scores`/`prestige` as {seat or name: points},
-    `winner` as a seat, a name or a list of them. Cooperative games: everyone wins when the table won."""
+    `winner` (or `winners`) as a seat, a name or a list of them. Cooperative games: everyone wins when the table won."""
     points = outcome.get("scores") or outcome.get("prestige") or {}
-    won = outcome.get("winner")
+    won = outcome.get("winner") or outcome.get("winners")  # 21 Mutinies' outcome names its winners (a tie shares)
     winners = set(won if isinstance(won, list) else [won] if won else [])
     out = []
     for p in players:
@@ -359,7 +365,8 @@ def people(play: dict) -> list[dict]:
 
 def select(entries: list[dict], game: str | None = None, player: str | None = None,
            since: str | None = None, until: str | None = None, now: datetime | None = None) -> list[dict]:
-    """Entries ({id, data, ...}) whose game, player (any seat's name) and start date match."""
+    """Entries ({id, data, ...}) whose game, player (any seat's name) and start date match, oldest first by
+    the time the play started (a play added later for an earlier date takes its place by date)."""
     lo = parse_when(since, "--since", now) if since else None
     hi = parse_when(until, "--until", now, end_of_day=True) if until else None
     if lo and hi and hi < lo:
@@ -376,6 +383,7 @@ def select(entries: list[dict], game: str | None = None, player: str | None = No
         if (lo and when < lo) or (hi and when > hi):
             continue
         out.append(e)
+    out.sort(key=lambda e: (e["data"]["started"], e.get("id") or 0))  # oldest first, as played
     return out
 
 

@@ -150,3 +150,86 @@ def test_quest_5_escape_needs_the_raft_and_calm_weather(cat):
     t.data["dc"]["icons"]["weather"]["v"] = 2
     t, _ = apply(t, DcDo("action", need=1, line="escape"), cat)
     assert t.data["over"]["result"] == "won" and dieson.outcome(t, cat)["quest"] == 5
+
+
+def test_a_die_may_be_raised_past_6_for_stars(cat):
+    """§ Afternoon 3: food or health raises the die by one, as often as you pay; the rulebook sets no top.
+    The stars past 6 come from rules.stars.beyond (assumed, listed by castaway rules assumptions)."""
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("1,5,6"), DcEvent(), DcPick(3, "cw"))  # the grey 6
+    t.data["counters"]["food"] = 3
+    t = run(t, cat, DcBoost(2, "food"))
+    assert t.data["dc"]["pending"]["boost"] == 2
+    assert R.stars_for(cat, 8) == cat.rules["stars"]["beyond"][1]
+    with pytest.raises(RuleError, match="rules.stars.beyond"):
+        apply(t, DcBoost(R.star_top(cat), "food"), cat)
+
+
+def test_eating_without_food_pays_health_unless_told_otherwise(cat):
+    t = dieson.setup(cat, {}, 1)
+    t.data["flags"]["phase"] = "evening"
+    t.data["flow"]["step"] = "eat"
+    t.data["counters"]["food"] = 0
+    health = t.data["counters"]["health"]
+    t2, res = apply(t, DcEat(), cat)
+    assert t2.data["counters"]["health"] == health - 1 and "No meal" in res["say"]
+    with pytest.raises(RuleError, match="--pay health"):
+        apply(t, DcEat("food"), cat)
+    t.data["counters"]["food"] = 1
+    t3, _ = apply(t, DcEat(), cat)
+    assert t3.data["counters"]["food"] == 0 and t3.data["counters"]["health"] == health
+
+
+def test_the_friends_help_is_offered_at_any_step(cat):
+    """§ My Friend's Help: at any time. The eating step (no food, the game at stake) offers it."""
+    from companion.games.dieson.flow import next_step
+
+    t = dieson.setup(cat, {"health": "1"}, 1)
+    t.data["flags"]["phase"] = "evening"
+    t.data["flow"]["step"] = "eat"
+    t.data["counters"]["food"] = 0
+    t.data["tracks"]["friend"] = 2
+    step = next_step(t, cat)
+    values = [v for v, _ in step.ask.choices]
+    assert "help:resource:food" in values and "go" in values
+    t2, _ = apply(t, step.make("help:resource:food"), cat)
+    assert t2.data["counters"]["food"] == 1 and t2.data["tracks"]["friend"] == 0
+    step2 = next_step(t2, cat)
+    t3, _ = apply(t2, step2.make(step2.ask.parse("")), cat)
+    assert not t3.data.get("over") and t3.data["counters"]["health"] == 1
+
+
+def test_a_die_that_can_do_nothing_goes_unused_and_menus_list_only_what_can_be_paid(cat):
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("4,5,6"), DcEvent())
+    # the meeple onto 4. Build fences with nothing to pay: no fence option, and no other way out but idle
+    t.data["tracks"]["action"] = R.boxes(cat).index("fences")
+    for res in ("stone", "wood", "leather", "food"):
+        t.data["counters"][res] = 0
+    t.data["counters"]["health"] = 1
+    t.data["dc"]["friend"] = None
+    t = run(t, cat, DcPick(1, "cw"))
+    if R.box_at(cat, t.data["tracks"]["action"]) != "fences":
+        t.data["tracks"]["action"] = R.boxes(cat).index("fences") + 1
+    step = next_step(t, cat)
+    values = [v for v, _ in step.ask.choices]
+    assert "do:fences" not in values and values == ["idle"]
+    t2, _ = apply(t, step.make("idle"), cat)
+    assert t2.data["dc"]["pending"] is None and len(t2.data["dc"]["used"]) == 1
+    t.data["counters"]["stone"] = t.data["counters"]["wood"] = 1
+    with pytest.raises(RuleError, match="can still be used"):
+        apply(t, DcDo("idle"), cat)
+
+
+def test_friend_die_help_can_move_on_the_map_through_the_guided_menus(cat):
+    """Found by the property tests: with the friend's die help, 1. Move through the guided menus named no box."""
+    from companion.games.dieson.afternoon import DcHelp
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("2,3,4"), DcEvent(take="wood"))
+    t.data["tracks"]["friend"] = 2
+    t = run(t, cat, DcHelp("die", "weather"))
+    for answer in ("menu:move", "plain", 0, "other", "same", "wood"):
+        step = next_step(t, cat)
+        t, _ = apply(t, step.make(answer), cat)
+    assert t.data["dc"]["pending"] is None and t.data["counters"]["wood"] == 2

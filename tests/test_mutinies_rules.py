@@ -446,3 +446,56 @@ def _answer(step, rng):
         return "0 2 1"
     n = int(step.say.split("turns over ")[1].split()[0])
     return ",".join(rng.choice(["prestige", "doubloons", "rum", "jewel"]) for _ in range(n))
+
+
+@pytest.mark.parametrize("action", ["routes", "beyond", "wreck", "tavern"])
+def test_fifth_player_on_the_last_space_of_any_marked_action_gains_a_prestige(action):
+    """§ The Actions, the * footnote under the trade routes, beyond them, the shipwrecks, the tavern and the
+    town: the fifth player's pawn on the last space available gains 1 prestige."""
+    t = ready(5)
+    order = ["red", "blue", "green", "yellow", "purple"]
+    spots = [f"routes:{i}" for i in range(1, 6)] if action == "routes" else [action] * 5
+    before = seat(t, "purple")["prestige"]
+    t, _ = run(t, *[Place(s, spot) for s, spot in zip(order, spots)])
+    assert seat(t, "purple")["prestige"] == before + 1
+    assert seat(t, "yellow")["prestige"] == 3
+
+
+def test_no_fifth_player_prestige_off_the_last_space_or_at_the_black_market():
+    t = ready(5)
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "wreck"), Place("green", "cabin"), Place("yellow", "wreck"),
+               Place("purple", "wreck"))  # four pawns: the fifth space stays free
+    assert seat(t, "purple")["prestige"] == 3
+    m = ready(5)
+    for s in ("red", "blue", "green", "yellow", "purple"):
+        seat(m, s)["jewel"] = 4
+    m, _ = run(m, *[Place(s, f"market:{c}") for s, c in zip(["red", "blue", "green", "yellow", "purple"],
+                                                          ["any2", "any3", "any4", "same3", "pairs"])])
+    assert seat(m, "purple")["prestige"] == 3  # no footnote mark at the black market
+
+
+def test_treasures_and_voluntary_cards_wait_for_their_holders_turn():
+    """§ The Treasure Tokens: before or after placing one's pawn, or as one's part resolves; § The Mutiny
+    Cards: a voluntary card on its holder's subsequent turns."""
+    t = ready()
+    seat(t, "green")["treasure"] = 1
+    with pytest.raises(RuleError, match="not .*green.*'s turn"):
+        run(t, Treasure("green", "prestige"))
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "wreck"))
+    t2, _ = run(t, Treasure("green", "prestige"))  # green places next
+    assert seat(t2, "green")["prestige"] == 5
+    t, _ = run(t, Place("green", "cabin"))
+    t3, _ = run(t, Treasure("green", "doubloons"))  # just after placing
+    with pytest.raises(RuleError, match="turn"):
+        run(t, Plunder("1,1"), Treasure("green", "doubloons"))  # red's part resolves, not green's
+
+
+def test_the_cabin_menu_lists_only_what_can_be_paid():
+    from companion.games.mutinies.guide import next_step
+
+    t = ready()
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "cabin"), Place("green", "wreck"), Plunder("1,1"), Plunder("1,1"))
+    seat(t, "blue")["doubloons"] = 4
+    seat(t, "green")["doubloons"] = 0
+    values = [v for v, _ in next_step(t, CAT).ask.choices]
+    assert "buy" not in values and "steal:green" not in values and "steal:red" in values

@@ -10,6 +10,7 @@ from fractions import Fraction as F
 import pytest
 
 from companion import catalog
+from companion.games.dieson import rules as R
 from companion.odds.dieson import evening as dc
 from companion.odds.mutinies import plunder as mu
 from companion.odds.robinson import weather as rc
@@ -151,8 +152,9 @@ def test_dieson_hunt_by_hand():
     cat = catalog.load("dieson")
     table = cat.rules["stars"]["table"]
     assert dc.hunt_boosts(cat, 2, 2 + table[2], 3) == 0
-    top = table[-1]
+    top = max(R.star_values(cat))  # the stars of a die raised as far as the star tables go
     assert dc.hunt_boosts(cat, 0, top + 1, 1) is None
+    assert dc.hunt_boosts(cat, 0, table[-1] + 1, 6) == 2  # raised past 6 (rules.stars.beyond, assumed)
     assert dc.hunt_boosts(cat, 0, top + 1, 6, bow=True) == 0
 
 

@@ -104,13 +104,13 @@ def test_bgstats_push_json_fields_and_link(store):
         link = exchange.bgstats_link(push)
         assert link.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
         assert exchange.decode_bgstats_link(link) == push
-    days, mut, rc = pushes
+    days, mut = pushes  # the abandoned Robinson Crusoe play stays out: it must not count as a loss
     assert days["game"]["noPoints"] is True and "bggId" not in days["game"]
     assert [p["role"] for p in days["players"]] == ["Maya Ayushi", "The Diva"]
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in mut["players"]] == [("Ann", 31, 1, True), ("Čeněk", 27, 2, False)]
-    assert rc["game"]["bggId"] == 121921
+    assert exchange.to_bgstats(entries[2], {"robinson": 121921})["game"]["bggId"] == 121921
     links = exchange.to_bgstats_links(entries, {}).splitlines()
-    assert [exchange.decode_bgstats_link(x)["sourcePlayId"] for x in links] == [e["uid"] for e in entries]
+    assert [exchange.decode_bgstats_link(x)["sourcePlayId"] for x in links] == [e["uid"] for e in entries[:2]]
 
 
 BGSTATS_EXPORT = {

@@ -140,7 +140,7 @@ def boost_cmd(
 
 @command("do", app=sub)
 def do_cmd(
-    what: Annotated[str, typer.Argument(help="action, craft or friend.")] = "action",
+    what: Annotated[str, typer.Argument(help="action, craft, friend, or idle (a die that can do none of them).")] = "action",
     tool: Annotated[Optional[str], typer.Option(help="craft: the tool, e.g. rope.")] = None,
     take: Annotated[Optional[str], typer.Option(help="2. Get one resource: food, wood or stone.")] = None,
     box: Annotated[Optional[str], typer.Option(help="With the friend's die help: any box (move, hunt, woods, ...).")] = None,
@@ -201,8 +201,8 @@ def dusk_cmd(
 
 
 @command("eat", app=sub)
-def eat_cmd(pay: Annotated[str, typer.Option(help="food or health.")] = "food"):
-    """Evening: eat 1 food, or lose 1 health.
+def eat_cmd(pay: Annotated[Optional[str], typer.Option(help="food or health (left out: food while you have any, else health).")] = None):
+    """Evening: eat 1 food, or lose 1 health (with no food left, health is what you pay).
 
     Example: castaway dieson eat --pay food
     """

@@ -11,8 +11,9 @@ import typer
 
 from companion import playlog
 from companion import plays as pl
-from companion.errors import UsageError
-from ui.common import app, command, emit_json, out, print_app, store
+from companion.errors import RuleError, UsageError
+from companion.i18n import _
+from ui.common import app, command, emit_json, err, out, print_app, store
 from ui.text import esc
 from companion.i18n import _, ngettext
 
@@ -103,7 +104,7 @@ OutcomeOpt = Annotated[Optional[list[str]], typer.Option("--outcome", help="The 
 @command("list", app=plays_app)
 def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
              as_json: JsonOpt = False):
-    """The plays, oldest first, with their outcome in the game's own terms.
+    """The plays, oldest first by the date played, with their outcome in the game's own terms.
 
     Example: castaway plays list --game 21days --since 2026-01-01
     """
@@ -155,6 +156,9 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
     if e["game_id"]:
         out.print(_("  [dim]its whole history: castaway --game {game_id} history --last 0[/]").format(game_id=e['game_id']))
     if link:
+        if d["result"] == "abandoned":
+            raise RuleError(_("play {id} was abandoned: BG Stats' push-play link cannot mark a play that does not "
+                              "count, so castaway gives none (it would count as a loss for everyone)").format(id=e["id"]))
         out.print(exchange.bgstats_link(exchange.to_bgstats(e, ids)), markup=False)
 
 
@@ -302,6 +306,7 @@ def export_cmd(
     with store() as st:
         rows = playlog.entries(st, game, player, since, until)
         ids = playlog.bgg_ids(st)
+    left_out = exchange.counted(rows)[1] if f in ("bgstats", "bgstats-links") else []
     text = {
         "csv": lambda: exchange.to_csv(rows),
         "json": lambda: exchange.to_json(rows, pl.iso(pl.utc_now())),
@@ -309,13 +314,19 @@ def export_cmd(
         "bgstats": lambda: exchange.to_bgstats_json(rows, ids),
         "bgstats-links": lambda: exchange.to_bgstats_links(rows, ids),
     }[f]()
+    note = (_("{n} abandoned play(s) left out: BG Stats' push-play format has no way to mark a play that does "
+              "not count").format(n=len(left_out)) if left_out else "")
     if file == "-":
         sys.stdout.write(text)
+        if note:
+            err.print(note)
         return
     from ui.charts import write_atomic
 
     path = write_atomic(file, text)
-    out.print(ngettext("{n} play written to {path} ({f}).", "{n} plays written to {path} ({f}).", len(rows)).format(n=len(rows), path=path, f=f), markup=False)
+    n = len(rows) - len(left_out)
+    out.print(ngettext("{n} play written to {path} ({f}).", "{n} plays written to {path} ({f}).", n).format(n=n, path=path, f=f)
+              + (f" {note}." if note else ""), markup=False)
 
 
 @command("import", app=plays_app)

@@ -142,9 +142,10 @@ class DcBoost(Action):
         how = R.parse_choice(self.pay, ("food", "health"), "pay")
         if not isinstance(self.n, int) or self.n < 1:
             raise UsageError(f"boost {self.n!r}: give how many, from 1")
-        top = len(cat.rules["stars"]["table"])
+        top = R.star_top(cat)
         if die_value(p) + self.n > top:
-            raise RuleError(f"die {die_value(p)}+{self.n} is past the star table's {top}")
+            raise RuleError(f"die {die_value(p)}+{self.n} is past the star tables' {top}: the stars of a die raised "
+                            "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
         if how == "food":
             R.pay(t, "food", self.n, "the boost")
         else:

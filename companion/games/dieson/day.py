@@ -251,18 +251,20 @@ class DcEat(Action):
     """Evening 1: eat 1 food or lose 1 health."""
 
     kind: ClassVar[str] = "dc-eat"
-    pay: str = "food"
+    pay: str | None = None  # None: food while there is any, else health (as the guided game offers)
 
     def text(self) -> str:
-        return f"dieson: eat ({self.pay})"
+        return f"dieson: eat ({self.pay or 'food, or health without food'})"
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("dusk", "eat"), "eating")
         if R.flow(t)["step"] == "dusk":
             if dusk_options(t) or (R.has(t, "flag") and R.dc(t)["icons"]["lightning"]["v"] in (2, 4) and R.friend(t)):
                 raise RuleError("the start of the evening comes first: castaway dieson dusk")
-        how = R.parse_choice(self.pay, ("food", "health"), "pay")
+        how = R.parse_choice(self.pay or ("food" if R.count(t, "food") else "health"), ("food", "health"), "pay")
         if how == "food":
+            if R.count(t, "food") < 1:
+                raise RuleError("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)")
             R.pay(t, "food", 1, "the meal")
         else:
             R.lose(t, "health", 1)

@@ -18,7 +18,7 @@ from . import rules as R
 from .afternoon import LINES, SAY, _pending, die_value, stars_now
 from .day import friend_on
 
-WHAT = ("action", "craft", "friend")
+WHAT = ("action", "craft", "friend", "idle")
 SAY_DO = {
     "gain": "{box} with {stars}: {what}.",
     "build": "{box}: paid {paid}, +{n} {what}.",
@@ -82,6 +82,8 @@ class DcDo(Action):
             result = self._action(t, cat, box, p)
         elif what == "craft":
             result = self._craft(t, cat)
+        elif what == "idle":
+            result = self._idle(t, cat, p)
         else:
             if p.get("anybox"):
                 raise RuleError("the friend's die help is for an action or a tool, not for playing with the friend")
@@ -91,7 +93,7 @@ class DcDo(Action):
             if t.data["tracks"]["friend"] >= hi:
                 raise RuleError(f"the Friend disc is on the card's last space ({hi}): call for its help first")
             result = {"say": SAY["friend"].format(pos=friend_on(t, cat, 1))}
-        if what != "friend":
+        if what not in ("friend", "idle"):
             s["stars_bonus"] = 0  # the friend's extra stars go with the first stars gained
         s["pending"] = None
         R.flow(t).pop("ask", None)
@@ -102,6 +104,17 @@ class DcDo(Action):
             t.data["flags"]["phase"] = "evening"
             R.flow(t)["step"] = "dusk"
         return result
+
+    @staticmethod
+    def _idle(t: Table, cat: GameCatalog, p: dict) -> dict:
+        """The die in hand can do none of the three options: it goes to its used box with no effect (the
+        rulebook is silent here; rules.idle_die, assumed)."""
+        if not cat.rules.get("idle_die", {}).get("allowed", False):
+            raise RuleError("a die with no option left is not provided for: correct the table (castaway set ...)")
+        why = idle_blockers(t, cat, p)
+        if why:
+            raise RuleError(f"the die in hand can still be used: {why}")
+        return {"say": "Nothing can be done with this die: it goes unused."}
 
     # -- the nine boxes -----------------------------------------------------------------------------
     def _action(self, t: Table, cat: GameCatalog, box: str, p: dict) -> dict:
@@ -237,3 +250,23 @@ class DcDo(Action):
                 friends["draw"].remove(s["friend"])
             friends["held"][R.SEAT] = [s["friend"]]
         return {"tool": tool, "say": SAY["craft"].format(name=card.name, stars=R.stars_text(stars))}
+
+
+def idle_blockers(t: Table, cat: GameCatalog, p: dict) -> str:
+    """What the die in hand can still do (empty: nothing, and it may go unused)."""
+    box = R.box_at(cat, t.data["tracks"]["action"])
+    boxes = R.boxes(cat) if p.get("anybox") else [box]
+    for b in boxes:
+        if b == "fences" and not (R.count(t, "stone") and R.count(t, "wood")):
+            continue
+        if b == "roofs" and not (R.count(t, "leather") and R.count(t, "wood")):
+            continue
+        if b is not None:
+            return f"{R.BOX_NAMES[b]}"
+    stars = stars_now(t, cat, None)
+    for tool in R.tools_open(t):
+        if not R.craft_problems(t, cat, tool, stars):
+            return f"craft the {cat.deck('tools').card(tool).name}"
+    if R.friend(t) and not p.get("anybox") and t.data["tracks"]["friend"] < t.limits(cat.tracks["friend"])[1]:
+        return "play with the friend"
+    return ""

@@ -72,10 +72,35 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return None
     ph, step = R.phase(t), R.flow(t).get("step")
     if ph == "morning":
-        return _morning(t, cat, step)
+        return _anytime(t, _morning(t, cat, step))
     if ph == "afternoon":
-        return _afternoon(t, cat)
-    return _evening(t, cat, step)
+        return _anytime(t, _afternoon(t, cat))
+    return _anytime(t, _evening(t, cat, step))
+
+
+def _anytime(t: Table, step: Step) -> Step:
+    """§ Play with My Friend: the friend's help and leather for the disc work at any time. A step with a
+    menu (or nothing to answer) offers them too, so a day never stalls while the friend could help."""
+    extra = [c for c in _friend_choices(t) if not c[0].startswith("help:die:")]
+    ask = step.ask
+    if not extra or ask.multiple or ask.kind not in ("choice", "none") or any(v.startswith("help:") for v, _ in ask.choices):
+        return step
+    own = step.make
+    if ask.kind == "none":
+        choices = (("go", "go on"), *extra)
+        new = Ask(ask.prompt if ask.prompt != "Enter to go on" else "Go on (Enter), or the friend first?", "choice",
+                  choices=choices, default="go")
+
+        def make(a, own=own):
+            return own(None) if a == "go" else _pick_make(a)
+    else:
+        mine = {v for v, _ in ask.choices}
+        extra = [c for c in extra if c[0] not in mine]  # the step's own answers keep their meaning
+        new = Ask(ask.prompt, "choice", choices=(*ask.choices, *extra), default=ask.default)
+
+        def make(a, own=own, mine=frozenset(mine)):
+            return own(a) if a in mine else _pick_make(a)
+    return Step(step.phase, step.title, step.say, new, make, step.odds)
 
 
 def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
@@ -183,6 +208,10 @@ def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tu
             out += [(f"do:{b}:{r}", f"{R.BOX_NAMES[b]}: {r}") for r in ("food", "wood", "stone")]
         elif b == "move":
             out.append(("menu:move", f"{R.BOX_NAMES[b]} on the map ({R.stars_text(stars_now(t, cat, b))})"))
+        elif b in ("fences", "roofs"):
+            need = ("stone", "wood") if b == "fences" else ("leather", "wood")
+            if all(R.count(t, r) >= 1 for r in need):  # a menu lists only what can be paid
+                out.append((f"do:{b}", f"{R.BOX_NAMES[b]} (1 {need[0]} and 1 wood)"))
         else:
             extra = f" ({R.stars_text(stars_now(t, cat, b))})" if b in R.STAR_BOXES else ""
             out.append((f"do:{b}", f"{R.BOX_NAMES[b]}{extra}"))
@@ -197,11 +226,13 @@ def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tu
             out += [("shift:1:wood", "1 wood: meeple one box on"), ("shift:-1:wood", "1 wood: meeple one box back")]
         if R.count(t, "health") > 1:
             out += [("shift:1:health", "1 health: meeple one box on"), ("shift:-1:health", "1 health: meeple one box back")]
-    if die_value(p) < len(cat.rules["stars"]["table"]):
+    if die_value(p) < R.star_top(cat):
         if R.count(t, "food"):
             out.append(("boost:food", "1 food: die +1 for stars"))
         if R.count(t, "health") > 1:
             out.append(("boost:health", "1 health: die +1 for stars"))
+    if not any(v.startswith(("do:", "menu:", "craft:")) or v == "friend" for v, _ in out):
+        out.append(("idle", "nothing can be done with this die: it goes to its used box with no effect"))
     return out
 
 
@@ -218,6 +249,8 @@ def _do_make(a: str):
         return DcDo("friend")
     if kind == "shift":
         return DcShift(int(rest[0]), rest[1])
+    if kind == "idle":
+        return DcDo("idle")
     return DcBoost(1, rest[0])
 
 
@@ -228,13 +261,17 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
     say = say.format(stars=R.stars_text(stars))
     ph = T["afternoon"]
     if "line" not in ask:
-        choices = (("plain", "a plain dotted line"), ("food", "a line that asks for 1 food"),
-                   ("escape", "the escape (Raft made, Weather die 1-2)"), ("back", "back: do something else"))
+        choices = [("plain", "a plain dotted line")]
+        if R.count(t, "food") >= 1:  # a menu lists only what can be paid
+            choices.append(("food", "a line that asks for 1 food"))
+        if R.has(t, "raft") and R.dc(t)["icons"]["weather"]["v"] <= 2:
+            choices.append(("escape", "the escape (Raft made, Weather die 1-2)"))
+        choices = (*choices, ("back", "back: do something else"))
         return Step(ph, title, say, Ask("Which line?", "choice", choices=choices, default="plain"),
                     lambda a: DcChoose("menu", None) if a == "back" else DcChoose("line", a))
     if "need" not in ask:
         return Step(ph, title, say, Ask("Stars drawn on the line", "number", lo=0, hi=9), lambda a: DcChoose("need", str(a)))
-    box = None if p.get("anybox") else "move"
+    box = "move"  # with the friend's die help the box is named; otherwise it is the meeple's own
     if stars < int(ask["need"]):
         choices = (("fail", f"move anyway: {R.stars_text(stars)} against {ask['need']}, it fails"), ("back", "back: do something else"))
         return Step(ph, title, say, Ask("Not enough stars", "choice", choices=choices, default="back"),

@@ -8,7 +8,7 @@ Source: dieson-crusoe-rulebook-en.txt (§ Prepare, § End of the Game, § Expert
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import UsageError, did_you_mean
+from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...table import Table, new_table
 from . import afternoon, day, do  # noqa: F401  (registers the actions)
@@ -217,3 +217,17 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         needs = [n.split(":", 1)[1] for n in cat.deck("quests").card(quest).get("needs") if n.startswith("tool:")]
         if options["tools"] == "first":
             options["tools"] = ",".join(["first", *needs])
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except the phase (its step lives in t.data["flow"] with the dice in hand,
+    unused and used) and the generic `next` (the date moves at the end of the evening, with the dice)."""
+    from ...actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the date disc moves at the end of the evening (castaway dieson night); to correct "
+                        "the date: castaway set day N")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase moves with the day's steps (now {t.data['flags']['phase']}): castaway dieson "
+                        "next says what comes next; castaway undo steps back")

@@ -154,10 +154,23 @@ def action_landing(pos: int, steps: int, n: int) -> int:
     return (pos - 1 + steps) % n + 1
 
 
+def star_values(cat: GameCatalog) -> list[int]:
+    """Stars for a die's value 1, 2, ...: the action track's table, then a raised die's values past 6."""
+    st = cat.rules["stars"]
+    return [int(x) for x in st["table"]] + [int(x) for x in st.get("beyond", [])]
+
+
+def star_top(cat: GameCatalog) -> int:
+    """The highest value the star tables cover: a die may be raised that far (§ Afternoon 3: no limit is
+    printed; the data file's `beyond` list says how far castaway reads)."""
+    return len(star_values(cat))
+
+
 def stars_for(cat: GameCatalog, value: int) -> int:
-    table = cat.rules["stars"]["table"]
+    table = star_values(cat)
     if not 1 <= value <= len(table):
-        raise RuleError(f"die value {value} is off the star table: it runs 1..{len(table)}")
+        raise RuleError(f"die value {value} is past the star tables (1..{len(table)}): the stars of a die raised "
+                        "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
     return table[value - 1]
 
 

@@ -44,19 +44,7 @@ def _done(t: Table, cat: GameCatalog) -> None:
 
 
 def start_resolution(t: Table) -> None:
-    f = flow(t)
-    act = f["action"]
-    queue = []
-    if act == "tavern":
-        queue.append({"kind": "tavern"})
-    for i, p in enumerate(f["placed"]):
-        blocks_only = p["seat"] == HENCHMAN and (act == "market" or (p["detail"] or "").startswith("market"))
-        if p["action"] == act and act != "tavern" and not blocks_only:
-            queue.append({"kind": act, "i": i})
-    queue += [{"kind": "cabin", "i": i} for i, p in enumerate(f["placed"]) if p["action"] == "cabin" and p["seat"] != HENCHMAN]
-    if any(p["action"] == "mutiny" for p in f["placed"]):
-        queue.append({"kind": "mutiny"})
-    f["queue"] = queue
+    flow(t)["queue"] = core.resolution_queue(t)
     t.data["flags"]["phase"] = "resolve"
 
 
@@ -105,6 +93,10 @@ class Place(Action):
                 said.append(f"last space: +{n} prestige" + "".join(f"; {e}" for e in extra))
             else:
                 said.append(f"last spaces: +{core.gain(t, seat, what, n)} {what}")
+        if rec.get("fifth_prestige"):
+            extra = core.gain_prestige(t, cat, seat, rec["fifth_prestige"])
+            said.append(f"the fifth player on the last space: +{rec['fifth_prestige']} prestige"
+                        + "".join(f"; {e}" for e in extra))
         f["placed"].append(rec)
         if seat == captain(t):
             f["action"] = action
@@ -128,6 +120,7 @@ class Routes(Action):
         return f"{where}: {' '.join(self.costs)}"
 
     def run(self, t: Table, cat: GameCatalog):
+        _phase(t, "captain", "sailors", "resolve", "mutiny-card")  # the final scoring no longer reads them
         routes = flow(t)["routes"]
         parsed = [core.parse_cost(c) for c in self.costs]
         if self.square is not None:

@@ -133,6 +133,7 @@ class PlayCard(Action):
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
         seat = resolve_seat(t, self.seat)
+        _on_turn(t, seat, "a voluntary card is played on its holder's own turn")
         card = card_of(cat, self.card)
         held = hand(t, seat)
         if card.id not in held:
@@ -144,6 +145,14 @@ class PlayCard(Action):
         held.remove(card.id)
         flow(t)["cards"]["discard"].append(card.id)
         return {"say": f"{name(t, seat)} plays {card.name}: {card.effect} (carry it out at the table)"}
+
+
+def _on_turn(t: Table, seat: str, rule_text: str) -> None:
+    """§ The Treasure Tokens, § The Mutiny Cards (voluntary: on the holder's subsequent turns)."""
+    turn = core.turn_of(t)
+    if seat not in turn:
+        now = " or ".join(name(t, s) for s in turn) or "nobody's (a mutiny card is being drawn)"
+        raise RuleError(f"not {name(t, seat)}'s turn: {rule_text}; it is {now}")
 
 
 TREASURES = ("rum", "prestige", "doubloons", "exchange", "jewel")
@@ -212,5 +221,7 @@ class Treasure(Action):
         seat = resolve_seat(t, self.seat)
         if seat == core.HENCHMAN:
             raise RuleError("the henchman keeps no treasure")
+        _on_turn(t, seat, "a treasure token is used on its owner's turn (just before or after placing the pawn, "
+                          "or as the owner's part of an action resolves)")
         kind, pay, get = parse_treasure(self.token)
         return {"say": use_treasure(t, cat, seat, kind, pay, get)}

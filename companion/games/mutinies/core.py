@@ -64,6 +64,23 @@ def players(t: Table) -> list[str]:
     return [s for s in flow(t)["order"] if s != HENCHMAN]
 
 
+def derived_phase(t: Table) -> str:
+    """Where the round stands, read from the flow itself (the phase flag mirrors it): final scoring,
+    resolving, the new captain's card, the captain to place, or the sailors to place."""
+    f = flow(t)
+    if t.data.get("over"):
+        return "over"
+    if f.get("scoring") is not None:
+        return "scoring"
+    if f["queue"]:
+        return "resolve"
+    if f["draw"] or f["compulsory"]:
+        return "mutiny-card"
+    if not f["placed"]:
+        return "captain"
+    return "sailors"
+
+
 def captain(t: Table) -> str:
     return flow(t)["order"][0]
 
@@ -302,6 +319,44 @@ def blocked(t: Table, action: str) -> str | None:
     return None
 
 
+def turn_of(t: Table) -> list[str]:
+    """Whose turn it is (§ The Treasure Tokens: immediately before or after placing one's pawn, or the
+    moment one's part of an action is resolved): the next to place and the one who just placed; while
+    resolving, the seat(s) whose part resolves next. Nobody's while a mutiny card is drawn or scored."""
+    f = flow(t)
+    phase = derived_phase(t)
+    if phase in ("captain", "sailors"):
+        seats = [next_placer(t)] + ([f["placed"][-1]["seat"]] if f["placed"] else [])
+    elif phase == "resolve":
+        item = f["queue"][0]
+        if "i" in item:
+            seats = [f["placed"][item["i"]]["seat"]]
+        else:  # the tavern and the mutiny resolve for everyone on them at once
+            seats = [p["seat"] for p in on(t, item["kind"])]
+        if len(f["queue"]) == len(resolution_queue(t)):  # nothing resolved yet: the last to place just did
+            seats.append(f["placed"][-1]["seat"])
+    else:
+        seats = []
+    return [s for s in dict.fromkeys(seats) if s and s != HENCHMAN]
+
+
+def resolution_queue(t: Table) -> list[dict]:
+    """What the round resolves, in order, once every pawn is placed (§ Round Overview 3)."""
+    f = flow(t)
+    act = f["action"]
+    queue = []
+    if act == "tavern":
+        queue.append({"kind": "tavern"})
+    for i, p in enumerate(f["placed"]):
+        blocks_only = p["seat"] == HENCHMAN and (act == "market" or (p["detail"] or "").startswith("market"))
+        if p["action"] == act and act != "tavern" and not blocks_only:
+            queue.append({"kind": act, "i": i})
+    queue += [{"kind": "cabin", "i": i} for i, p in enumerate(f["placed"]) if p["action"] == "cabin" and p["seat"] != HENCHMAN]
+    if any(p["action"] == "mutiny" for p in f["placed"]):
+        queue.append({"kind": "mutiny"})
+    return queue
+
+
 def next_placer(t: Table) -> str | None:
     f = flow(t)
     n = len(f["placed"])
@@ -345,7 +400,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         if d > d_free or r > r_free:
             raise RuleError(f"{name(t, pay_by)} cannot pay the token on square {k} ({cost_text(sq['cost'])}):"
                             f" has {d_free} doubloons and {r_free} rum free")
-        rec.update(space=k, owes=[d, r, 0], fifth=len(t.seats) == 5 and len(taken) == 4)
+        rec.update(space=k, owes=[d, r, 0], fifth=fifth_on_last_space(t, cat, seat, action, len(taken)))
     elif action == "beyond":
         costs = f["board"]["beyond"]
         k = len(taken) + 1
@@ -387,8 +442,6 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
             rec["owes"] = [town["tale_pay"], 0, 0]
         if space == "market" and not hench and value(t, seat, "jewel") < rule(cat, "market")["combos"][combo]:
             raise RuleError(f"{who} holds {value(t, seat, 'jewel')} jewels; {combo} trades {rule(cat, 'market')['combos'][combo]}")
-        if len(t.seats) == 5 and len(taken) == 4 and not hench:
-            rec["bonus"] = ["prestige", town["last_prestige"]]
     elif action == "mutiny":
         if any(p["detail"] == detail for p in taken):
             raise RuleError(f"mutiny space {detail} is taken this round")
@@ -399,7 +452,29 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
             if lp > p_free:
                 raise RuleError(f"{who} has no prestige to pay for mutiny space 0")
             rec["owes"] = [d, 0, lp]
+    fifth = rule(cat, "fifth-player")
+    if action in fifth["actions"] and fifth_on_last_space(t, cat, seat, action, len(taken)):
+        rec["fifth_prestige"] = int(fifth["prestige"])
     return rec
+
+
+def action_spaces(t: Table, cat: GameCatalog, action: str) -> int:
+    """How many spaces a captain's action has at this table."""
+    if action == "routes":
+        return sum(1 for sq in flow(t)["routes"] if sq["token"])
+    if action == "town":
+        return len(rule(cat, "town")["spaces"])
+    if action == "market":
+        return len(rule(cat, "market")["combos"])
+    return int(rule(cat, action)["spaces"])
+
+
+def fifth_on_last_space(t: Table, cat: GameCatalog, seat: str, action: str, taken: int) -> bool:
+    """§ The Actions, the * footnote: in a 5-player game, the fifth player (fifth in turn order) whose
+    pawn takes the last space still available of the action."""
+    order = flow(t)["order"]
+    return (len(players(t)) == 5 and seat != HENCHMAN and order.index(seat) == 4
+            and taken + 1 == action_spaces(t, cat, action))
 
 
 def candidate_spots(t: Table, cat: GameCatalog, seat: str) -> list[str]:
@@ -452,7 +527,7 @@ def resolve_seat(t: Table, text: str) -> str:
 
 
 def _phase(t: Table, *phases: str) -> None:
-    now = t.data["flags"]["phase"]
+    now = derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
     if now not in phases:
         raise RuleError(f"not now: the game is in its {now} phase ({', '.join(phases)} expected); castaway play shows what is next")
 

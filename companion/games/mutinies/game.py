@@ -8,11 +8,11 @@ questions in guide.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import UsageError, did_you_mean
+from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...table import Table, new_table
 from . import actions, cards, sailors, score  # noqa: F401  (registers the actions)
-from .core import BONUSES, HENCHMAN, flow, players
+from .core import BONUSES, HENCHMAN, derived_phase, flow, players
 from .guide import next_step  # noqa: F401  (the guided game)
 
 TRUE = ("1", "yes", "y", "true", "on", "ignore", "ignored")
@@ -151,10 +151,13 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 def settle(t: Table, cat: GameCatalog) -> None:
     """The last jewel gone from the stack: this round finishes, then one final round."""
     f = t.data.get("flow")
-    if not f or t.data["flags"]["phase"] in ("scoring", "over"):
+    if not f or t.data["flags"]["phase"] == "setup" or derived_phase(t) in ("scoring", "over"):
+        if f and t.data["flags"]["phase"] != "setup":
+            t.data["flags"]["phase"] = derived_phase(t)
         return
     if t.data["counters"]["jewels"] == 0 and f["final_round"] is None:
         f["final_round"] = t.data["tracks"]["round"] + 1
+    t.data["flags"]["phase"] = derived_phase(t)  # the flag mirrors the flow (an older log may have set it by hand)
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:
@@ -168,3 +171,18 @@ def outcome(t: Table, cat: GameCatalog) -> dict:
         "players": len(seats),
         "card_texts": "ignored" if t.data["options"].get("ignore_texts") else "used",
     }
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except the phase and the round marker's `next`: where the round stands is
+    derived from the pawns placed and what is left to resolve (flow), so setting it alone would leave the
+    game inconsistent. Refused with what to do instead."""
+    from ...actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the round marker moves when the round's last action is resolved; castaway mutinies next "
+                        "says what is left (to correct the number: castaway set round N)")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase follows the round (now {t.data['flags']['phase']}): castaway mutinies next says "
+                        "what is left to do; castaway undo steps back")

@@ -22,7 +22,7 @@ TIP = "Treasures and voluntary cards: castaway mutinies treasure / play (then ca
 def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
-    phase = t.data["flags"]["phase"]
+    phase = core.derived_phase(t)
     if phase in ("captain", "sailors"):
         return _routes_step(t) or _place_step(t, cat)
     if phase == "resolve":
@@ -96,9 +96,13 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
         return Step(head, "Tavern", f"{name(t, captain(t))} takes 1 free rum, then rolls one die: die + 2 rum go round",
                     Ask("Die", "dice", dice=("d6",)), lambda a: Tavern(a))
     if kind == "cabin":
-        choices = [("prestige", "1 prestige"), ("doubloon", "1 doubloon from the bank"), ("buy", "pay 5 doubloons for 3 prestige")]
+        cab = rule(cat, "cabin")
+        choices = [("prestige", "1 prestige"), ("doubloon", "1 doubloon from the bank")]
+        if core.value(t, p["seat"], "doubloons") >= cab["buy_pay"]:  # a menu lists only what can be paid
+            choices.append(("buy", f"pay {cab['buy_pay']} doubloons for {cab['buy_prestige']} prestige"))
         if len(core.on(t, "cabin")) == 1:
-            choices += [(f"steal:{s}", f"steal 1 doubloon from {name(t, s)}") for s in core.players(t) if s != p["seat"]]
+            choices += [(f"steal:{s}", f"steal 1 doubloon from {name(t, s)}") for s in core.players(t)
+                        if s != p["seat"] and core.value(t, s, "doubloons") >= cab["doubloon"]]
         return Step(head, "Cabin", f"{who} is in the cabin", Ask(f"What does {who} take?", "choice", choices=tuple(choices)),
                     lambda a: Cabin(*a.split(":")) if ":" in a else Cabin(a))
     if kind == "mutiny":

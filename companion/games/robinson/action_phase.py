@@ -16,13 +16,15 @@ from ...errors import RuleError, UsageError
 from ...table import Table
 from . import rules as R
 from .state import expect, say
-from .state import (HELPERS, apply_changes, cost_of, flow, goto, heal, kind_of, needs_dice,
-                             next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan,
-                             weather_dice_for, who, wound, wound_each)
+from .state import (HELPERS, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
+                    next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
+                    wound_each, wound_pawn)
 
 SAY = {
-    "helper_only": "{name}'s pawn only seconds a player's action (castaway's reading: the rulebook gives "
-                   "Friday, the dog and additional pawns as second pawns)",
+    "helper_only": "{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
+                   "additional pawns as second pawns; Friday, a character of his own, may act alone)",
+    "friday_not": "Friday keeps no determination tokens: {what} is for a player's character (Friday may take "
+                  "any other action alone, or second one)",
     "no_pawn": "{name} has no free pawn left this round",
     "threat_pawns": "{card} needs {n} pawn(s) for its Threat Action, not {got}",
 }
@@ -79,8 +81,11 @@ class RcPlan(Action):
         expect(t, "action/plan")
         r, c, f = rc(t), t.data["counters"], t.data["flags"]
         by = pawn_owner(t, cat, self.by)
-        if by in HELPERS:
+        if by in HELPERS and by != "friday":
             raise RuleError(SAY["helper_only"].format(name=by))
+        if by == "friday" and (self.what == "arrange" or self.own):
+            raise RuleError(SAY["friday_not"].format(what="arranging the camp" if self.what == "arrange"
+                                                     else "a character's own Invention"))
         helper = pawn_owner(t, cat, self.helper) if self.helper else None
         need = {by: 1}
         if helper:
@@ -207,12 +212,14 @@ class RcResolve(Action):
                 ok, hurt, adventure = R.read_action_dice(faces)
                 lines.append("dice " + " ".join(faces))
                 if hurt:
-                    wound(t, p["by"], 1)
+                    wound_pawn(t, p["by"], 1)
                     lines.append(f"{who(t, cat, p['by'])} is wounded")
                 if not ok:
                     n = int(cat.rules["action_failure"]["determination"])
-                    t.seat_values(p["by"])["determination"] += n
-                    lines.append(f"it fails: {n} determination instead, nothing spent")
+                    if determination(t, p["by"], n):
+                        lines.append(f"it fails: {n} determination instead, nothing spent")
+                    else:
+                        lines.append("it fails: nothing spent (Friday keeps no determination)")
                 if adventure:
                     pending.append("adventure")
                     lines.append(f"Adventure! draw an Adventure card of the {k} pile and resolve it")
@@ -266,10 +273,10 @@ def _hunt(t: Table, cat: GameCatalog, p: dict, beast: str | None) -> list[str]:
     name = who(t, cat, seat)
     lines = []
     hurt = R.fight(c["weapon"], strength)
-    wound(t, seat, hurt)
+    wound_pawn(t, seat, hurt)
     lines.append(f"beast {strength} against weapon {c['weapon']}: {hurt} wound(s) to {name}")
     c["weapon"], miss = R.pay(c["weapon"], loss)
-    wound(t, seat, miss)
+    wound_pawn(t, seat, miss)
     lines.append(f"weapon -{loss - miss}" + (f" ({miss} short: {miss} more wound(s) to {name})" if miss else ""))
     c["future-food"] += food
     c["future-fur"] += furs

@@ -7,7 +7,7 @@ module registers them), the guided game in guide.py, the arithmetic in rules.py.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import UsageError, did_you_mean
+from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...table import Table, new_table
 from . import phases, action_phase  # noqa: F401 (registers the actions)
@@ -139,6 +139,10 @@ def settle(t: Table, cat: GameCatalog) -> None:
             t.data["over"] = {"result": "lost", "reason": f"{who(t, cat, seat)} died", "dead": seat}
             t.data["dead"] = [seat]
             return
+    r = t.data["rc"]
+    if r["friday"] and t.data["counters"]["friday-wounds"] >= int(cat.characters["friday"].get("life", 6)):
+        r["friday"] = False  # Friday is no player's character: his death ends nothing (castaway's reading)
+        r["friday_dead"] = True
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:
@@ -170,6 +174,13 @@ def setup_asks(cat: GameCatalog, options: dict):
             (c, f"{cat.characters[c].name}") for c in pool if c not in taken)
         yield f"character:{i}", Ask(f"Character {i + 1} of {n}", "choice", choices=choices,
                                     default="random")
+    seats = list(cat.seats)[:n]
+    names = _words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
+    labels = tuple((seat, f"{names[i]} ({seat})" if i < len(names) else f"player {i + 1} ({seat})")
+                   for i, seat in enumerate(seats))
+    if n > 1:
+        yield "first", Ask("Who is the youngest player? They take the First Player token", "choice",
+                           choices=labels, default=seats[0])
     yield "rounds", Ask("Rounds on the Scenario card", "number", lo=1, hi=cat.tracks["round"].max,
                         default=int(cat.rules["rounds"]["default"]))
     yield "weather", Ask("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter' "
@@ -192,6 +203,8 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
     elif key.startswith("character:"):
         if answer != "random":
             options["characters"] = [*_words(options.get("characters")), answer]
+    elif key == "first":
+        options["first"] = str(answer)
     elif key == "rounds":
         options["rounds"] = str(answer)
     elif key == "weather":
@@ -209,3 +222,18 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         options["first"] = answer
     else:  # pragma: no cover - every key above is yielded by setup_asks
         raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
+
+
+def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+    """Corrections stay free, except those that would move the round without its flow: the phase (its
+    step lives in t.data["flow"]: castaway rc phase moves both) and the round marker's `next` (the night's
+    end moves it, passing the First Player token)."""
+    from ...actions import NextRound, correction_target
+
+    if isinstance(action, NextRound):
+        raise RuleError("the round marker moves at the end of the Night (castaway rc night-end); to correct "
+                        "the number: castaway set round N")
+    tg = correction_target(t, action, cat)
+    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
+        raise RuleError(f"the phase moves with the round's steps: castaway rc phase {getattr(action, 'value', 'PHASE')} puts the round "
+                        "at the start of that phase")

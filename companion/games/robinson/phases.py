@@ -21,7 +21,8 @@ from .state import (apply_changes, expect, first, flow, goto, heal, parse_event,
 
 SAY = {
     "no_first_event": "the first round has no Event phase",
-    "deck_empty": "the Event deck is empty; if your table holds more cards: castaway set event-deck N",
+    "deck_empty": "castaway counted no card left in the Event deck (a card shuffled in was not counted: "
+                  "rc effects event-deck +1 counts one)",
     "pushed": "{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then discard it.",
     "wreck_gone": "{name} (a Wreckage card) leaves the Threat Action field with no Threat effect.",
 }
@@ -49,19 +50,21 @@ class RcEvent(Action):
         expect(t, "event/draw")
         kind, name, pawns = parse_event(" ".join(str(x) for x in (self.card, self.name or "", self.pawns or "")))
         c = t.data["counters"]
-        if c["event-deck"] < 1:
-            raise RuleError(SAY["deck_empty"])
-        c["event-deck"] -= 1
+        # the physical deck is the truth: a card drawn when castaway counted none means an Adventure or
+        # Mystery card was shuffled in without `rc effects event-deck +1`; the count stays at 0
+        uncounted = [SAY["deck_empty"]] if c["event-deck"] < 1 else []
+        c["event-deck"] = max(0, c["event-deck"] - 1)
         if kind in ("adventure", "mystery"):
             flow(t).update(step="effect", card={"kind": kind, "name": name})
-            return say([f"{kind.title()} card: resolve its Event effect (tell castaway what changed), then draw again"])
+            return say([f"{kind.title()} card: resolve its Event effect (tell castaway what changed), then draw again",
+                        *uncounted])
         card = {"name": name or f"event (round {t.data['tracks']['round']})", "pawns": pawns or 1, "icon": kind}
         flow(t).update(step="effect", card=card)
         if kind == "book":
             hint = "book icon: see what it means on the Scenario card"
         else:
             hint = f"{kind} icon: put the matching token on the {kind} Action field"
-        return say([f"Event card {card['name']!r}: {hint}; resolve its Event effect"])
+        return say([f"Event card {card['name']!r}: {hint}; resolve its Event effect", *uncounted])
 
 
 @register
@@ -333,7 +336,8 @@ class RcCamp(Action):
 @dataclass(frozen=True)
 class RcNightEnd(Action):
     """§ VI. Night 3-5: open-air wounds, food rots unless stored, the round marker moves on and the
-    First Player token passes clockwise; after the last round the game is lost."""
+    First Player token passes clockwise; after the last round the game is lost. It may follow the
+    camp step directly: healing (castaway rc effects cook.wounds -1) is only for those who have a way to."""
 
     kind: ClassVar[str] = "rc-night-end"
 
@@ -341,7 +345,7 @@ class RcNightEnd(Action):
         return "night ends"
 
     def run(self, t: Table, cat: GameCatalog):
-        expect(t, "night/end")
+        expect(t, "night/heal", "night/end")  # healing is optional: nothing to heal goes straight on
         c, f, r = t.data["counters"], t.data["flags"], rc(t)
         lines = []
         if f["shelter"] != "built" and not f["camp-shelter"]:

@@ -58,6 +58,8 @@ def first(t: Table) -> str:
 
 
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
+    if seat in HELPERS:
+        return cat.characters[seat].name if seat in cat.characters else seat
     c = t.seat_values(seat).get("survivor")
     return cat.characters[c].name if c in cat.characters else seat
 
@@ -77,10 +79,33 @@ def wound_each(t: Table, n: int) -> None:
 
 
 def heal(t: Table, seat: str, n: int = 1) -> int:
+    if seat == "friday":
+        c = t.data["counters"]
+        healed = min(n, c["friday-wounds"])
+        c["friday-wounds"] -= healed
+        return healed
     vals = t.seat_values(seat)
     healed = min(n, vals["wounds"])
     vals["wounds"] -= healed
     return healed
+
+
+def wound_pawn(t: Table, owner: str, n: int) -> None:
+    """Wounds for whoever took an action: a player's character, or Friday (his own life track)."""
+    if owner == "friday":
+        if n > 0:
+            t.data["counters"]["friday-wounds"] += n
+    else:
+        wound(t, owner, n)
+
+
+def determination(t: Table, owner: str, n: int) -> bool:
+    """Determination tokens to whoever took an action; Friday keeps none (castaway's reading: the tokens go
+    to a player's own supply). Returns whether they were given."""
+    if owner in HELPERS:
+        return False
+    t.seat_values(owner)["determination"] += n
+    return True
 
 
 def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
@@ -162,6 +187,17 @@ def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
         return f"future-{cid} +{delta} (gains of the Action phase wait in Future Resources)"
     now = t.get(tg)
     lo, hi = t.limits(tg.spec)
+    aside = set_aside(t).get(cid, 0) if to_future else 0
+    if delta < 0 and aside and now + delta < lo + aside:
+        # resources set aside for a planned action stay on it (§ VERY IMPORTANT): a loss takes only the rest
+        free = now - aside
+        paid = min(free, -delta)
+        missing = -delta - paid
+        t.put(tg, now - paid)
+        if cid in SHARED:
+            wound_each(t, missing)
+        return (f"{cid} {delta:+d}: {aside} set aside for planned actions stay; {missing} missing → "
+                f"{missing} wound(s) for each player")
     if delta < 0 and now + delta < lo:
         missing = lo - (now + delta)
         if cid == "food":
@@ -267,6 +303,16 @@ def reserved(t: Table) -> dict[str, int]:
     for p in rc(t)["plan"]:
         for k, v in (p.get("reserve") or {}).items():
             out[k] = out.get(k, 0) + v
+    return out
+
+
+def set_aside(t: Table) -> dict[str, int]:
+    """Resources set aside for planned actions not yet resolved."""
+    out: dict[str, int] = {}
+    for p in rc(t)["plan"]:
+        if not p.get("done"):
+            for k, v in (p.get("reserve") or {}).items():
+                out[k] = out.get(k, 0) + v
     return out
 
 

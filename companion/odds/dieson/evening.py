@@ -63,8 +63,8 @@ def evening(cat, weather: int, raid: int, area_card, food: int, roof: int, fence
 
 def hunt_boosts(cat, power: int, need: int, value: int, bow: bool = False) -> int | None:
     """The fewest food/health boosts (+1 to the die each) for a hunt to succeed with this die; None if
-    no boost reaches (the star table ends at the top face)."""
-    top = len(cat.rules["stars"]["table"])
+    no boost reaches (the star tables end: rules.stars.table, then rules.stars.beyond)."""
+    top = R.star_top(cat)
     if bow and value == 6:
         return 0
     for k in range(0, top - value + 1):

@@ -1,0 +1,132 @@
+"""Robinson Crusoe against its rulebook (robinson-crusoe-rulebook-en.txt), issue 13: Friday (§ Setup: an
+additional Character), the First Player (§ Setup 18: the youngest), the Night's healing, and corrections
+that keep the round consistent."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import catalog
+from companion.engine import apply
+from companion.errors import RuleError
+from companion.games.robinson import game as RC
+from companion.games.robinson.phases import RcCamp, RcEat, RcMorale, RcNightEnd, RcProduce, RcWeather, RcWeatherDice
+from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve
+
+CAT = catalog.load("robinson")
+
+
+def duo(**opts):
+    return RC.setup(CAT, {"players": "Ann,Bob", "characters": "cook,explorer", **opts}, 1)
+
+
+def run(t, *actions):
+    for a in actions:
+        t, _ = apply(t, a, CAT)
+    return t
+
+
+def planning(t):
+    return run(t, RcMorale(), RcProduce())
+
+
+def test_friday_takes_an_action_alone_and_his_wounds_are_his():
+    """§ Setup: with 2 players Friday is an additional Character with a pawn and a life track."""
+    t = planning(duo())
+    t = run(t, RcPlan("weapon", "friday"), RcPlanDone())
+    t = run(t, RcResolve(faces="success,wound,0"))
+    assert t.data["counters"]["weapon"] == 1
+    assert t.data["counters"]["friday-wounds"] == 1
+    assert [t.seat_values(s)["wounds"] for s in t.seats] == [0, 0]
+
+
+def test_friday_keeps_no_determination_and_seconds_as_before():
+    t = planning(duo())
+    with pytest.raises(RuleError, match="Friday keeps no determination"):
+        apply(t, RcPlan("arrange", "friday"), CAT)
+    t = run(t, RcPlan("explore", "cook", helper="friday"))
+    with pytest.raises(RuleError, match="no free pawn"):
+        apply(t, RcPlan("rest", "friday"), CAT)
+
+
+def test_a_failed_action_by_friday_gives_nobody_determination():
+    t = planning(duo())
+    t = run(t, RcPlan("weapon", "friday"), RcPlanDone(), RcResolve(faces="fail,0,0"))
+    assert [t.seat_values(s)["determination"] for s in t.seats] == [0, 0]
+    assert t.data["counters"]["weapon"] == 0
+
+
+def test_friday_dying_does_not_end_the_game():
+    t = planning(duo())
+    t.data["counters"]["friday-wounds"] = int(CAT.characters["friday"].get("life", 6)) - 1
+    t = run(t, RcPlan("weapon", "friday"), RcPlanDone(), RcResolve(faces="success,wound,0"))
+    assert not t.data.get("over")
+    assert t.data["rc"]["friday"] is False
+
+
+def test_the_dog_still_only_seconds():
+    t = planning(RC.setup(CAT, {"players": "1", "characters": "cook"}, 1))
+    with pytest.raises(RuleError, match="only seconds"):
+        apply(t, RcPlan("explore", "dog"), CAT)
+
+
+def test_night_end_may_follow_the_camp_step_without_healing():
+    """README's rc eat → rc camp → rc night-end works: the healing step is there for who can heal."""
+    t = planning(duo())
+    t.data["counters"]["food"] = 5
+    t = run(t, RcPlanDone(), RcWeatherDice(()), RcWeather(), RcEat(), RcCamp(None), RcNightEnd())
+    assert t.data["tracks"]["round"] == 2 and t.data["flags"]["phase"] == "event"
+
+
+def test_guided_setup_asks_the_first_player(cli):
+    """§ Setup 18: the youngest player takes the First Player token."""
+    script = ["robinson", "Ann, Bob", "cook", "explorer", "2", "2", "", "", "", "", ""]
+    # game, names, characters (2), the youngest (2: the second seat), rounds, weather, items, camp, Friday, dog
+    r = cli("play", "--no-board", input="\n".join(script) + "\n")
+    assert "youngest" in r.stdout
+    st = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert st["rc"]["first"] == 1
+
+
+def test_corrections_that_would_break_the_round_are_refused(cli):
+    cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--seed", "1")
+    r = cli("set", "phase", "weather")
+    assert r.exit_code == 1 and "castaway rc phase weather" in r.stderr
+    r = cli("next")
+    assert r.exit_code == 1 and "night-end" in r.stderr
+    cli.ok("rc", "phase", "weather")
+    assert "Weather" in cli.ok("rc", "next").stdout
+    cli.ok("set", "round", "3")  # the number itself stays a free correction
+
+
+def test_a_card_loss_leaves_resources_set_aside_for_a_planned_build():
+    """§ VERY IMPORTANT: resources are assigned to an action when planning; a Threat card resolved first
+    takes only what is free (the rest is Unfulfilled Demand), and the build still pays."""
+    t = planning(duo())
+    t.data["counters"]["wood"] = 1
+    t = run(t, RcPlan("weapon", "cook", helper="cook"), RcPlan("threat-right", "explorer"), RcPlanDone())
+    t = run(t, RcResolve(changes="wood -1"))  # the Food crates (wreckage) card, asking a wood by hand
+    assert t.data["counters"]["wood"] == 1 and [t.seat_values(s)["wounds"] for s in t.seats] == [1, 1]
+    t = run(t, RcResolve())
+    assert t.data["counters"]["weapon"] == 1 and t.data["counters"]["wood"] == 0
+
+
+def test_planning_refuses_what_the_rulebook_forbids():
+    """§ Gathering Resources: not on the camp tile, once per source a round; § Hunting: a Hunting deck and
+    2 pawns; § Building: a Roof needs a Shelter; § Threat Action: each card once."""
+    t = planning(duo())
+    camp = t.data["rc"]["camp"]
+    with pytest.raises(RuleError, match="holds the camp"):
+        apply(t, RcPlan("gather", "cook", arg=f"wood@{camp}"), CAT)
+    t2 = run(t, RcPlan("gather", "cook", arg="wood@3"))
+    with pytest.raises(RuleError, match="once per source"):
+        apply(t2, RcPlan("gather", "explorer", arg="wood@3"), CAT)
+    with pytest.raises(RuleError, match="Hunting deck"):
+        apply(t, RcPlan("hunt", "cook", helper="explorer"), CAT)
+    with pytest.raises(RuleError, match="needs a Shelter"):
+        apply(t, RcPlan("roof", "cook", helper="cook"), CAT)
+    t3 = run(t, RcPlan("threat-right", "cook"))
+    with pytest.raises(RuleError, match="each Threat Action once"):
+        apply(t3, RcPlan("threat-right", "explorer"), CAT)
