@@ -40,6 +40,7 @@ def test_the_tree_is_read_from_the_command_objects(tree):
     assert {"status", "note", "plays import", "print kit", "dieson roll", "rc plan", "mutinies place", "odds shark",
             "check", "resume"} <= paths
     assert len(paths) > 120
+    assert "display" in command.commands and "display" not in paths  # it serves until stopped: see fuzzlib.SERVES
 
 
 def test_hostile_argument_lists_never_crash_nor_write_when_refused(tree, monkeypatch):
