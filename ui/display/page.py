@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
 from companion import i18n
 from companion.catalog import GameCatalog
@@ -17,7 +18,6 @@ from companion.table import Table
 
 from . import view
 
-ASSETS = "/static"
 DARK = ("#d32f2f", "#1e63c6", "#2e8b3d", "#222", "#7b3fa0", "#8d5a2b")  # dice faces that take white digits
 MAX_LISTED = 10  # choices listed on the board; a longer list is left to the pad and the keyboard
 
@@ -26,19 +26,22 @@ def _e(text) -> str:
     return escape(str(text), quote=True)
 
 
-@lru_cache(maxsize=4)
-def _style(name: str) -> str:
-    """A style sheet of static/, put inline: the first paint waits for no other request."""
+@lru_cache(maxsize=8)
+def _asset(name: str) -> str:
+    """A file of static/ (a style sheet, a script, the icon), to be put inline."""
     return (Path(__file__).resolve().parent / "static" / name).read_text(encoding="utf-8")
 
 
 def _shell(title: str, body: str, script: str, css: str = "display.css") -> str:
+    """The page as one response: its style sheet, script and icon inline, so the first board is drawn
+    without a second request to the server (static/ still serves them, for a look at them alone)."""
+    icon = "data:image/svg+xml," + quote(_asset("icon.svg").strip())
     return (
         f'<!doctype html>\n<html lang="{_e(i18n.language())}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{_e(title)}</title><style>{_style(css)}</style>'
-        f'<link rel="icon" href="{ASSETS}/icon.svg" type="image/svg+xml"></head>'
-        f'<body>{body}<script src="{ASSETS}/{script}" defer></script></body></html>'
+        f'<title>{_e(title)}</title><style>{_asset(css)}</style>'
+        f'<link rel="icon" href="{_e(icon)}" type="image/svg+xml"></head>'
+        f'<body>{body}<script>{_asset(script)}</script></body></html>'
     )
 
 
