@@ -152,7 +152,7 @@ def pad_fragment(version: int, table: Table, cat: GameCatalog, icon=None) -> str
     buttons = _answers_html(now, icon)
     # nothing to answer: the button says what happens, a prompt above it would only say it again
     prompt = "" if now.kind == "none" else f'<p class="prompt">{_e(now.prompt)}</p>'
-    typed = (f'<form class="typed"><label>{_e(_("Or type the answer as at the keyboard"))}'
+    typed = "" if now.kind == "none" else (f'<form class="typed"><label>{_e(_("Or type the answer as at the keyboard"))}'
              f'<input name="answer" autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
              f'<button type="submit">{_e(_("Send"))}</button></form>')
     return (f'<div class="frag" data-version="{version}"><header><div class="phase">{_e(now.phase)}</div>'
