@@ -66,6 +66,12 @@ def test_every_game_board_loads_and_is_screenshotted(table, browser):
             assert page.locator(".now h1").inner_text().strip()  # what the table does now
             box = page.locator(".board svg").bounding_box()
             assert box["width"] > w * 0.5 and box["height"] > h * 0.4, box
+            # the board's drawing (16:9, letterboxed in its box) takes most of the screen, not half of it
+            drawn = min(box["width"], box["height"] * 16 / 9) * min(box["height"], box["width"] * 9 / 16)
+            assert drawn > 0.65 * w * h, (kind, w, h, box)
+            # what to do now stays whole in its band: the question is on screen, not cut off
+            band, ask = page.locator(".now").bounding_box(), page.locator(".now .prompt").bounding_box()
+            assert ask["y"] + ask["height"] <= band["y"] + band["height"] + 1, (kind, w, h, band, ask)
             page.screenshot(path=str(SCREENS / f"board-{kind}-{w}x{h}.png"))
         assert not errors, errors
         page.close()
@@ -141,6 +147,12 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     with session.open_store(db) as st:
         text = st.events(g21)[-1].text
     assert text.index("jellyfish") < text.index("two-hope"), text
+    # Robinson's "Enter to go on": on the pad a button that says what it does
+    pad.goto(served.pad_url.replace(f"/pad/{ids['21days']}?", f"/pad/{ids['robinson']}?"))
+    pad.wait_for_selector(".ask[data-kind=none] button.send")
+    assert pad.locator(".ask[data-kind=none] button.send").inner_text().strip() == "Go on"
+    assert "Enter" not in pad.locator(".ask").inner_text()
+    pad.screenshot(path=str(SCREENS / "pad-go-on-390x844.png"), full_page=True)
     board.close()
     pad.close()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
 from companion import i18n
 from companion.catalog import GameCatalog
@@ -17,7 +18,6 @@ from companion.table import Table
 
 from . import view
 
-ASSETS = "/static"
 DARK = ("#d32f2f", "#1e63c6", "#2e8b3d", "#222", "#7b3fa0", "#8d5a2b")  # dice faces that take white digits
 MAX_LISTED = 10  # choices listed on the board; a longer list is left to the pad and the keyboard
 
@@ -26,19 +26,22 @@ def _e(text) -> str:
     return escape(str(text), quote=True)
 
 
-@lru_cache(maxsize=4)
-def _style(name: str) -> str:
-    """A style sheet of static/, put inline: the first paint waits for no other request."""
+@lru_cache(maxsize=8)
+def _asset(name: str) -> str:
+    """A file of static/ (a style sheet, a script, the icon), to be put inline."""
     return (Path(__file__).resolve().parent / "static" / name).read_text(encoding="utf-8")
 
 
 def _shell(title: str, body: str, script: str, css: str = "display.css") -> str:
+    """The page as one response: its style sheet, script and icon inline, so the first board is drawn
+    without a second request to the server (static/ still serves them, for a look at them alone)."""
+    icon = "data:image/svg+xml," + quote(_asset("icon.svg").strip())
     return (
         f'<!doctype html>\n<html lang="{_e(i18n.language())}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{_e(title)}</title><style>{_style(css)}</style>'
-        f'<link rel="icon" href="{ASSETS}/icon.svg" type="image/svg+xml"></head>'
-        f'<body>{body}<script src="{ASSETS}/{script}" defer></script></body></html>'
+        f'<title>{_e(title)}</title><style>{_asset(css)}</style>'
+        f'<link rel="icon" href="{_e(icon)}" type="image/svg+xml"></head>'
+        f'<body>{body}<script>{_asset(script)}</script></body></html>'
     )
 
 
@@ -68,7 +71,7 @@ def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str,
                f'<p class="say">{_e(_("This game has no guided mode: the table uses the single commands."))}</p></section>')
     side = _roll_html(table, cat) + (_odds_html(now.odds) if now is not None and now.odds else "")
     if pad_qr:
-        side += f'<section class="padqr">{pad_qr}<p>{_e(_("Scan: your phone as a dice pad"))}</p></section>'
+        side += f'<section class="padqr">{pad_qr}<p>{_e(_("Phone as dice pad"))}</p></section>'
     return (f'<div class="frag" data-version="{version}">{top}<div class="main">'
             f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>')
 
@@ -91,8 +94,9 @@ def _now_html(now: view.Now) -> str:
         choices = f'<p class="dicewanted">{_e(", ".join(d.name for d in now.dice))}</p>'
     elif now.kind == "number":
         choices = f'<p class="dicewanted">{_e(f"{now.lo}..{now.hi}")}</p>'
-    return (f'<section class="now"><div class="phase">{_e(now.phase)}</div>'
-            f'<h1>{_e(now.title)}</h1><p class="say">{_e(now.say)}</p>'
+    listed = " listed" if choices else ""
+    return (f'<section class="now{listed}"><div class="head"><div class="phase">{_e(now.phase)}</div>'
+            f'<h1>{_e(now.title)}</h1></div><p class="say">{_e(now.say)}</p>'
             f'<div class="ask"><span class="prompt">{_e(now.prompt)}</span>{choices}</div></section>')
 
 
@@ -101,8 +105,8 @@ def _die(face: str, colour: str | None, name: str, big: bool = True) -> str:
     dark = bg in DARK
     cls = "die big" if big else "die"
     fg = "#fff" if dark else "#111"
-    small = " long" if len(face) > 3 else ""
-    return (f'<figure class="{cls}"><span class="face{small}" style="background:{bg};color:{fg}">{_e(face)}</span>'
+    word = " word" if len(face) > 2 else ""  # a word face ("tentacle"): a wider die, the word on one line
+    return (f'<figure class="{cls}"><span class="face{word}" style="background:{bg};color:{fg}">{_e(face)}</span>'
             f'<figcaption>{_e(name)}</figcaption></figure>')
 
 
@@ -111,7 +115,9 @@ def _roll_html(table: Table, cat: GameCatalog) -> str:
     if last is None:
         return ""
     heading, shown = last
-    dice = "".join(_die(s.face, s.colour, s.name if len({x.name for x in shown}) > 1 else "") for s in shown)
+    # each die named under its face, unless the heading already names the one kind of die rolled
+    named = len({x.name for x in shown}) > 1 or any(len(x.face) > 2 for x in shown)
+    dice = "".join(_die(s.face, s.colour, s.name if named else "") for s in shown)
     return (f'<section class="roll"><h2>{_e(_("Last roll"))}</h2><p class="rolled">{_e(heading)}</p>'
             f'<div class="dice">{dice}</div></section>')
 
@@ -145,12 +151,14 @@ def pad_fragment(version: int, table: Table, cat: GameCatalog, icon=None) -> str
         return (f'<div class="frag" data-version="{version}"><header><h1>{_e(head)}</h1></header>'
                 f'{_undo_html()}</div>')
     buttons = _answers_html(now, icon)
-    typed = (f'<form class="typed"><label>{_e(_("Or type the answer as at the keyboard"))}'
+    # nothing to answer: the button says what happens, a prompt above it would only say it again
+    prompt = "" if now.kind == "none" else f'<p class="prompt">{_e(now.prompt)}</p>'
+    typed = "" if now.kind == "none" else (f'<form class="typed"><label>{_e(_("Or type the answer as at the keyboard"))}'
              f'<input name="answer" autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
              f'<button type="submit">{_e(_("Send"))}</button></form>')
     return (f'<div class="frag" data-version="{version}"><header><div class="phase">{_e(now.phase)}</div>'
             f'<h1>{_e(now.title)}</h1><p class="say">{_e(now.say)}</p></header>'
-            f'<section class="ask" data-kind="{_e(now.kind)}"><p class="prompt">{_e(now.prompt)}</p>{buttons}</section>'
+            f'<section class="ask" data-kind="{_e(now.kind)}">{prompt}{buttons}</section>'
             f'{typed}{_undo_html()}</div>')
 
 
@@ -197,5 +205,5 @@ def _answers_html(now: view.Now, icon) -> str:
             f'<button type="button" class="choice{" default" if now.default == n else ""}" data-answer="{n}">{n}</button>'
             for n in range(now.lo, now.hi + 1)) + "</div>"
     if now.kind == "none":
-        return f'<button type="button" class="send primary" data-answer="">{_e(_("Go on"))}</button>'
+        return f'<button type="button" class="send primary" data-answer="">{_e(now.button or _("Go on"))}</button>'
     return ""

@@ -10,6 +10,7 @@ passes through `esc`, so a player called `<b>&"` is drawn as typed and never rea
 from __future__ import annotations
 
 import math
+import re
 from xml.sax.saxutils import escape
 
 FONT = "'Castaway Sans', 'DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Segoe UI', Arial, Helvetica, sans-serif"
@@ -62,7 +63,7 @@ def fit(text: str, size: float, width: float | None, bold: bool = False) -> floa
     if not width or not text:
         return size
     per = 0.62 if bold else 0.57
-    return max(10.0, min(size, width / (per * len(str(text)))))
+    return float(max(14, min(size, int(width / (per * len(str(text)))))))  # whole units: fewer font instances to make
 
 
 def text(x: float, y: float, s, size: float = 32, *, fill: str = INK, weight: str = "normal", anchor: str = "start",
@@ -258,14 +259,19 @@ def steps(x, y, w, h, labels: list[str], current: int | None, *, size: float = 3
     if not n:
         return ""
     gap = 10
-    units = n - 1 + (wide if current is not None else 1)
-    unit = (w - gap * (n - 1)) / units
+    if current is not None and sum(len(str(lb)) for lb in labels) > w / (0.62 * size):
+        # too long for the row: the phases not current drop their number ("III. Production" -> "Production")
+        labels = [lb if i == current else re.sub(r"^[IVX]+\.\s+", "", str(lb)) for i, lb in enumerate(labels)]
+    # each pill as wide as its label needs (the current one's larger text too), the row shared out by that
+    # need: a long name ("III. Production") gets the room, a short one ("Night") gives it up
+    need = [(len(str(label)) + 2) * (wide * 0.75 if i == current else 1.0) for i, label in enumerate(labels)]
+    per = (w - gap * (n - 1)) / sum(need)
     out = ""
     cx = x
     for i, label in enumerate(labels):
         here = i == current
         past = current is not None and i < current
-        pw = unit * wide if here else unit
+        pw = need[i] * per
         out += pill(cx, y, pw, h, label, fill=ACCENT if here else ("#2c5a80" if past else "#16324a"),
                     ink="#111111" if here else (INK if past else DIM), stroke=INK if here else FAINT,
                     size=size if here else size * 0.8)

@@ -12,7 +12,7 @@ from companion.catalog import GameCatalog
 from companion.errors import CompanionError
 from companion.games import registry
 from companion.guide import Ask, Step
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.table import Table
 
 # colour names of the catalogs' dice -> CSS colours for the faces drawn on the page
@@ -47,6 +47,7 @@ class Now:
     hi: int | None = None
     dice: list[DieChoice] = field(default_factory=list)
     odds: list[str] = field(default_factory=list)
+    button: str = ""  # a question with nothing to answer: the pad's button ("Go on")
 
 
 @dataclass
@@ -79,6 +80,8 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
             choices=[(str(v), str(label)) for _k, v, label in ask.numbered()], keys=[k for k, _v, _l in ask.numbered()],
             chart=bool(ask.keys), multiple=ask.multiple,
             default=ask.default, lo=ask.lo, hi=ask.hi)
+    if ask.kind == "none":
+        n.prompt, n.button = go_on(ask.prompt)
     if ask.kind == "dice":
         n.dice = dice_choices(cat, ask.dice)
     if with_odds and step.odds is not None:
@@ -87,6 +90,19 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
         except CompanionError as e:  # odds that cannot be worked out here say why, they never stop the page
             n.odds = [str(e)]
     return n
+
+
+# what "Enter to ..." (a question with nothing to answer) does, said for a screen and a button
+GO_ON = {"go on": N_("Go on"), "apply the event": N_("Apply the event"), "sail": N_("Sail")}
+
+
+def go_on(prompt: str) -> tuple[str, str]:
+    """A keyboard prompt "Enter to go on" as the board says it and as the pad's button says it: the keys
+    are the terminal's; a screen names what happens next and a pad has a button for it."""
+    if not prompt.startswith("Enter to "):
+        return _(prompt), _(GO_ON["go on"])
+    button = _(GO_ON.get(prompt[len("Enter to "):].strip(), GO_ON["go on"]))
+    return _("When the table is ready: {action}").format(action=button[:1].lower() + button[1:]), button
 
 
 def dice_choices(cat: GameCatalog, expr: tuple[str, ...]) -> list[DieChoice]:
@@ -109,6 +125,11 @@ def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
     from companion import dice
 
     faces = [str(f) for f in last.get("faces") or []]
+    read = getattr(_board(cat), "roll_shown", None)
+    if read is not None:  # a game whose stored faces are its own shorthand reads them itself
+        got = read(last, cat)
+        if got is not None:
+            return _(got[0]), [Shown(_(name), col, face) for name, col, face in got[1]]
     try:
         parsed = dice.parse(cat, str(last["roll"]).split())
     except CompanionError:
@@ -117,6 +138,15 @@ def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
         shown = [Shown(_(d.name), d.colour, f) for d, f in zip(parsed, faces)]
         return ", ".join(dict.fromkeys(s.name for s in shown)), shown
     return str(last["roll"]), [Shown("", None, f) for f in faces]
+
+
+def _board(cat: GameCatalog):
+    from .boards import board_for
+
+    try:
+        return board_for(cat.id)
+    except CompanionError:
+        return None
 
 
 def die_colour(name: str | None) -> str | None:

@@ -441,7 +441,8 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
         out += S.text(rx + 52 + 0.62 * 44 * len(str(hope)) + 8, py + 120, _("hope"), 24, fill=S.DIM, width=rw - 90)
     if spot is not None:
         out += S.token(rx + 20, py + 150, 20, spot, fill=S.colour(seat), size=26)
-        out += S.text(rx + 48, py + 159, _("on the raft"), 26, width=rw - 48)
+        # on two lines where one would come out small ("on the" / "raft")
+        out += S.wrapped(rx + 48, py + 146, _("on the raft"), 26, width=rw - 48, fill=S.INK, floor=22)
     where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
     if where:
         label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)

@@ -29,6 +29,22 @@ PLACES = {"mountain-top": N_("the top of the mountain"), "watch-dog": N_("the Wa
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
 
+def roll_shown(last: dict, cat: GameCatalog):
+    """The action dice as the game stores its last roll ("6g": the grey die showing 6, see rules.die_text)
+    read back as (heading, [(die name, colour, face)]) for the display; None for any other roll."""
+    if last.get("roll") != "action dice":
+        return None
+    shown = []
+    for f in last.get("faces") or []:
+        f = str(f)
+        die = cat.dice.get("grey" if f.endswith("g") else "yellow")
+        face = f.rstrip("g")
+        if die is None or not face.isdigit():
+            return None
+        shown.append((die.name, die.colour, face))
+    return N_("Action dice"), shown
+
+
 def board_svg(t: Table, cat: GameCatalog) -> str:
     d = t.data
     s = d.get("dc") or {}

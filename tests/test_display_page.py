@@ -1,0 +1,60 @@
+"""The board page and the pad as a table reads them, without a browser: the last roll names each die and
+shows its face as a person reads it; a keyboard prompt ("Enter to go on") becomes a phrase on the board
+and a button on the pad; a word face gets a die wide enough for it."""
+
+from __future__ import annotations
+
+import re
+
+from companion import session
+from tests.display_server import drive, make_games
+from ui.display import page, view
+from ui.display.boards import board_for
+
+
+def loaded(db, gid):
+    with session.open_store(db) as st:
+        return session.load(st, gid)
+
+
+def test_dieson_last_roll_names_the_grey_die_and_shows_its_digit(tmp_path):
+    db = tmp_path / "c.db"
+    gid = make_games(db)["dieson"]
+    step = drive(db, gid, lambda s: s.ask.kind == "dice")
+    with session.open_store(db) as st:
+        session.act(st, gid, step.make("5,2,6"))  # yellow 5, yellow 2, grey 6: stored as "2 5 6g"
+    cur = loaded(db, gid)
+    assert cur.table.data["last"]["faces"] == ["2", "5", "6g"]  # the game's own shorthand, unchanged
+    heading, shown = view.last_roll(cur.table, cur.cat)
+    assert heading == "Action dice"
+    assert [(s.name, s.colour, s.face) for s in shown] == [
+        ("Yellow die", "yellow", "2"), ("Yellow die", "yellow", "5"), ("Grey die", "grey", "6")]
+    html = page.board_fragment(cur.row.version, cur.table, cur.cat, board_for("dieson").board_svg(cur.table, cur.cat))
+    roll = html[html.index('<section class="roll">'):]
+    assert re.findall(r'class="face[^"]*"[^>]*>([^<]*)<', roll) == ["2", "5", "6"]
+    assert roll.count("<figcaption>Grey die</figcaption>") == 1 and "6g" not in roll
+
+
+def test_a_word_face_gets_a_wide_die_with_its_name():
+    html = page._die("tentacle", "purple", "Octopus die")
+    assert 'class="face word"' in html and ">tentacle<" in html and "<figcaption>Octopus die</figcaption>" in html
+    assert 'class="face"' in page._die("6", "red", "")  # a digit keeps the square die
+
+
+def test_enter_to_go_on_is_a_phrase_on_the_board_and_a_button_on_the_pad(tmp_path):
+    assert view.go_on("Enter to go on") == ("When the table is ready: go on", "Go on")
+    assert view.go_on("Enter to apply the event") == ("When the table is ready: apply the event", "Apply the event")
+    assert view.go_on("Enter to sail")[1] == "Sail"
+    assert view.go_on("Enter to do something new") == ("When the table is ready: go on", "Go on")
+    assert view.go_on("Nothing to answer")[0] == "Nothing to answer"  # not a keyboard phrase: kept
+    db = tmp_path / "c.db"
+    gid = make_games(db)["robinson"]
+    drive(db, gid, lambda s: s.ask.kind == "none")
+    cur = loaded(db, gid)
+    now = view.now(cur.table, cur.cat)
+    assert now.kind == "none" and "Enter" not in now.prompt
+    board = page.board_fragment(cur.row.version, cur.table, cur.cat, "<svg></svg>")
+    pad = page.pad_fragment(cur.row.version, cur.table, cur.cat)
+    assert "When the table is ready: go on" in board and "Enter" not in board
+    assert re.search(r'<button type="button" class="send primary" data-answer="">Go on</button>', pad)
+    assert "Enter" not in pad.replace("Or type the answer as at the keyboard", "")
