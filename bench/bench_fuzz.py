@@ -33,6 +33,7 @@ def main(n: int = 5000, run_seed: int = 1) -> int:
 
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "CASTAWAY_DECKS", "CASTAWAY_DB"):
         os.environ.pop(var, None)
+    os.environ.update(fuzzlib.LIMITS)
     i18n.set_language("en")
     command = typer.main.get_command(cli.app)
     runner = fuzzlib.click_runner()

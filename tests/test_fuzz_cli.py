@@ -49,6 +49,8 @@ def test_hostile_argument_lists_never_crash_nor_write_when_refused(tree, monkeyp
 
     for var in ("CASTAWAY_DB", "CASTAWAY_DECKS"):
         monkeypatch.delenv(var, raising=False)
+    for var, value in fuzzlib.LIMITS.items():
+        monkeypatch.setenv(var, value)
     specs = fuzzlib.command_tree(command)
     words = fuzzlib.words_of_catalogs()
     codes: collections.Counter = collections.Counter()

@@ -283,6 +283,8 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
               dolphin: Annotated[bool, typer.Option("--dolphin", help="The Dolphin is on the board.")] = False,
               kite: Annotated[Optional[str], typer.Option("--kite", help="Kite expansion: pieces on the raft,pieces up, e.g. 3,0.")] = None,
               fresh: Annotated[bool, typer.Option("--before-exhaustion", help="Exhaustion (-1 each) is still to come.")] = False,
+              limit: Annotated[float, typer.Option("--limit", min=0.1, max=3600, envvar="CASTAWAY_ODDS_LIMIT",
+                                                   help="Give up after this many seconds (default 60, or $CASTAWAY_ODDS_LIMIT).")] = 60.0,
               json: Json = False):
     """21 Days, day 21: the chance of rescue when the group plays its best, and the best order of attempts.
 
@@ -311,22 +313,35 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
             k = (k[0], k[1], k[1] >= 3)
         res = rs.Rescue(need=need, people=tuple(people), dolphin=dolphin, kite=k, exhausted=not fresh,
                         rosina_open=fresh, names=names)
-        show(_searching(lambda: r.day21(res), json), json)
+        show(_searching(lambda: r.day21(res), res, limit, json), json)
         return
     t, cat = _table()
     res = rd.rescue_from_table(t, cat)
     if need is not None:
         res = rs.Rescue(**{**res.__dict__, "need": need})
-    show(_searching(lambda: r.day21(res, t, cat), json), json)
+    show(_searching(lambda: r.day21(res, t, cat), res, limit, json), json)
 
 
-def _searching(fn, quiet: bool):
+def _searching(fn, res, limit: float, quiet: bool):
     """Day 21's search, with a spinner on a terminal (a strong raft with the Dolphin and the kite can
-    take a while)."""
-    if quiet or not out.is_terminal:
-        return fn()
-    with out.status("Searching every play of day 21..."):
-        return fn()
+    take a while), given up after `limit` seconds with a one-line refusal instead of a hang."""
+    from time import perf_counter
+
+    from companion.errors import RuleError
+    from companion.odds.days21 import rescue as rs
+    from companion.odds.days21.search import TooLong
+
+    search = rs.Solver(res).search
+    search.deadline = perf_counter() + limit
+    try:
+        if quiet or not out.is_terminal:
+            return fn()
+        with out.status("Searching every play of day 21..."):
+            return fn()
+    except TooLong:
+        raise RuleError(f"day 21's search gave up after {limit:g} s; --limit SECONDS gives it longer") from None
+    finally:
+        search.deadline = None
 
 
 # -- Dieson Crusoe, 21 Mutinies, Robinson Crusoe ------------------------------------------------------
