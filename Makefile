@@ -26,7 +26,7 @@ run: $(VENV)/.installed-run
 # elsewhere those tests skip and say why
 test: $(VENV)/.installed-test
 	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
-		&& (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) \
+		&& (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 		|| echo "chromium is missing and cannot be installed here: the browser tests will skip"; }
 	$(BIN)/python -m pytest
 
