@@ -182,7 +182,7 @@ def test_the_guided_setup_asks_the_edition_and_undo_goes_back(cli):
 
 
 def test_robinson_asks_for_the_youngest_as_first_player(cli):
-    answers = ["robinson", "Ann,Bob", "", "", "", "", "", "", "", "", "Bob", "quit"]
+    answers = ["robinson", "Ann,Bob", "", "", "2", "", "", "", "", "", "", "quit"]
     cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["rc"]["first"] == 1

@@ -178,7 +178,7 @@ def setup_asks(cat: GameCatalog, options: dict):
     names = _words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
     labels = tuple((seat, f"{names[i]} ({seat})" if i < len(names) else f"player {i + 1} ({seat})")
                    for i, seat in enumerate(seats))
-    if n > 1:
+    if n > 1:  # § Game setup 18: the youngest player takes the First Player token
         yield "first", Ask("Who is the youngest player? They take the First Player token", "choice",
                            choices=labels, default=seats[0])
     yield "rounds", Ask("Rounds on the Scenario card", "number", lo=1, hi=cat.tracks["round"].max,
@@ -190,10 +190,6 @@ def setup_asks(cat: GameCatalog, options: dict):
     if n == 2 or n == 1:
         yield "friday", Ask("Play with Friday?", "confirm", default=True)
     yield "dog", Ask("Play with the dog?", "confirm", default=n == 1)
-    names = options.get("players") if isinstance(options.get("players"), list) else []
-    if len(names) > 1:  # § Game setup 18: the youngest player takes the First Player token
-        yield "first", Ask("Who is the youngest? They take the First Player token", "choice",
-                           choices=tuple((p, p) for p in names), default=names[0])
 
 
 def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
