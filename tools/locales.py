@@ -231,11 +231,10 @@ ERRORS = ("UsageError", "RuleError", "CompanionError", "StaleError", "StoreError
 STILL_ENGLISH = (
     "companion/exchange.py", "companion/savecode.py",
    
-    "companion/games/dieson/afternoon.py", "companion/games/dieson/day.py", "companion/games/dieson/do.py",
+    "companion/games/dieson/afternoon.py", "companion/games/dieson/do.py",
     "companion/games/dieson/flow.py", "companion/games/dieson/game.py",
     "companion/games/mutinies/actions.py", "companion/games/mutinies/cards.py", "companion/games/mutinies/core.py",
     "companion/games/mutinies/game.py", "companion/games/mutinies/guide.py",
-    "companion/games/mutinies/score.py",
     "companion/games/robinson/action_phase.py", "companion/games/robinson/game.py", "companion/games/robinson/guide.py",
     "companion/games/robinson/phases.py", "companion/games/robinson/state.py",
     "ui/dieson_cmds.py", "ui/odds_cmds.py",
