@@ -237,7 +237,7 @@ STILL_ENGLISH = (
     "companion/games/mutinies/game.py", "companion/games/mutinies/guide.py",
     "companion/games/robinson/action_phase.py", "companion/games/robinson/game.py", "companion/games/robinson/guide.py",
     "companion/games/robinson/state.py",
-    "ui/odds_cmds.py",
+   
    
 )
 _WORDS = re.compile(r"[A-Za-z]{3,}")
