@@ -231,7 +231,7 @@ ERRORS = ("UsageError", "RuleError", "CompanionError", "StaleError", "StoreError
 STILL_ENGLISH = (
     "companion/exchange.py", "companion/savecode.py",
    
-    "companion/games/dieson/afternoon.py", "companion/games/dieson/do.py",
+    "companion/games/dieson/afternoon.py",
     "companion/games/dieson/flow.py", "companion/games/dieson/game.py",
     "companion/games/mutinies/actions.py", "companion/games/mutinies/cards.py", "companion/games/mutinies/core.py",
     "companion/games/mutinies/game.py", "companion/games/mutinies/guide.py",
