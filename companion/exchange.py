@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from datetime import datetime, timedelta
 
 from .errors import UsageError
+from .i18n import _
 from .plays import info, iso, local, match_game, parse_when, people, validate
 
 FORMAT = "castaway-plays"
@@ -34,7 +35,6 @@ def to_json(entries: list[dict], exported: str) -> str:
 
 def _load(text: str, name: str):
     from .bounded import loads_json
-    from .i18n import _
 
     return loads_json(text, name, _("nothing was imported"))
 
@@ -48,24 +48,26 @@ def from_json(text: str, name: str, now: datetime | None = None) -> list[dict]:
     """Entries ({uid, game_id, data}) from a castaway JSON export; every play is checked first."""
     doc = _load(text, name)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise UsageError(f"{name}: not a castaway plays export (no \"format\": \"{FORMAT}\"); nothing was imported")
+        raise UsageError(_("{name}: not a castaway plays export (no \"format\": \"{format}\"); nothing was imported")
+                         .format(name=name, format=FORMAT))
     if not isinstance(doc.get("version"), int) or doc["version"] > VERSION:
-        raise UsageError(f"{name}: export version {doc.get('version')!r}; this castaway reads version {VERSION}; nothing was imported")
+        raise UsageError(_("{name}: export version {version!r}; this castaway reads version {ours}; nothing was imported")
+                         .format(name=name, version=doc.get("version"), ours=VERSION))
     plays = doc.get("plays")
     if not isinstance(plays, list):
-        raise UsageError(f"{name}: \"plays\" should be a list; nothing was imported")
+        raise UsageError(_("{name}: \"plays\" should be a list; nothing was imported").format(name=name))
     out = []
     for i, p in enumerate(plays):
         if not isinstance(p, dict):
-            raise UsageError(f"{name}: play {i + 1} should be an object; nothing was imported")
+            raise UsageError(_("{name}: play {n} should be an object; nothing was imported").format(name=name, n=i + 1))
         uid = p.get("uid")
         if not isinstance(uid, str) or not uid.strip():
-            raise UsageError(f"{name}: play {i + 1} has no \"uid\"; nothing was imported")
+            raise UsageError(_("{name}: play {n} has no \"uid\"; nothing was imported").format(name=name, n=i + 1))
         gid = p.get("game_id")
         try:
             data = validate(p, now)
         except UsageError as e:
-            raise UsageError(f"{name}: play {i + 1}: {e}; nothing was imported") from None
+            raise UsageError(_("{name}: play {n}: {error}; nothing was imported").format(name=name, n=i + 1, error=e)) from None
         out.append({"uid": uid.strip(), "game_id": gid if isinstance(gid, int) and not isinstance(gid, bool) else None,
                     "data": data})
     return out
@@ -129,8 +131,9 @@ def to_bgg_xml(entries: list[dict], bgg_ids: dict[str, int]) -> str:
     missing = missing_bgg(entries, bgg_ids)
     if missing:
         raise UsageError(
-            f"no BoardGameGeek id for {', '.join(missing)}: BGG needs one per game; set it with "
-            f"castaway plays bgg-id {missing[0]} ID (the number in the game's boardgamegeek.com address)"
+            _("no BoardGameGeek id for {games}: BGG needs one per game; set it with "
+              "castaway plays bgg-id {first} ID (the number in the game's boardgamegeek.com address)")
+            .format(games=", ".join(missing), first=missing[0])
         )
     root = ET.Element("plays", {"username": "", "userid": "0", "total": str(len(entries)), "page": "1",
                                 "termsofuse": "https://boardgamegeek.com/xmlapi/termsofuse"})
@@ -194,7 +197,7 @@ def bgstats_link(push: dict) -> str:
 
 def decode_bgstats_link(link: str) -> dict:
     if not link.startswith(BGSTATS_LINK):
-        raise UsageError(f"{link[:40]!r}... is not a BG Stats link; it should start with {BGSTATS_LINK}")
+        raise UsageError(_("{link!r}... is not a BG Stats link; it should start with {start}").format(link=link[:40], start=BGSTATS_LINK))
     return json.loads(urllib.parse.unquote(link[len(BGSTATS_LINK):]))
 
 
@@ -220,7 +223,8 @@ def to_bgstats_links(entries: list[dict], bgg_ids: dict[str, int]) -> str:
 def _by_id(doc: dict, key: str, name: str) -> dict:
     items = doc.get(key, [])
     if not isinstance(items, list) or not all(isinstance(x, dict) and _key(x.get("id")) is not None for x in items):
-        raise UsageError(f"{name}: \"{key}\" should be a list of objects with an \"id\" (a number or text); nothing was imported")
+        raise UsageError(_("{name}: \"{key}\" should be a list of objects with an \"id\" (a number or text); nothing was imported")
+                         .format(name=name, key=key))
     return {x["id"]: x for x in items}
 
 
@@ -229,7 +233,7 @@ def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
     """Our four games' plays from a BG Stats export, and {other game's name: plays skipped}."""
     doc = _load(text, name)
     if not isinstance(doc, dict) or not isinstance(doc.get("plays"), list) or not isinstance(doc.get("games"), list):
-        raise UsageError(f"{name}: not a BG Stats export (it needs \"games\" and \"plays\" lists); nothing was imported")
+        raise UsageError(_("{name}: not a BG Stats export (it needs \"games\" and \"plays\" lists); nothing was imported").format(name=name))
     games = _by_id(doc, "games", name)
     players = _by_id(doc, "players", name)
     places = _by_id(doc, "locations", name)
@@ -239,12 +243,12 @@ def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
         ours[gid] = match_game(str(g.get("name") or ""), bgg, bgg_ids)
     out, skipped = [], {}
     for i, p in enumerate(doc["plays"]):
-        where = f"{name}: play {i + 1}"
+        where = _("{name}: play {n}").format(name=name, n=i + 1)
         if not isinstance(p, dict):
-            raise UsageError(f"{where} should be an object; nothing was imported")
+            raise UsageError(_("{where} should be an object; nothing was imported").format(where=where))
         ref = _key(p.get("gameRefId"))
         if ref not in games:
-            raise UsageError(f"{where}: gameRefId {p.get('gameRefId')!r} is not in \"games\"; nothing was imported")
+            raise UsageError(_("{where}: gameRefId {ref!r} is not in \"games\"; nothing was imported").format(where=where, ref=p.get("gameRefId")))
         game = ours[ref]
         if game is None:
             label = str(games[ref].get("name") or f"game {ref}")
@@ -253,7 +257,7 @@ def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
         try:
             out.append(_bgstats_play(p, game, games, players, places, now))
         except UsageError as e:
-            raise UsageError(f"{where}: {e}; nothing was imported") from None
+            raise UsageError(_("{where}: {error}; nothing was imported").format(where=where, error=e)) from None
     return out, skipped
 
 
@@ -262,11 +266,11 @@ def _bgstats_play(p: dict, game: str, games: dict, players: dict, places: dict, 
     duration = p.get("durationMin") or None
     scores = p.get("playerScores") or []
     if not isinstance(scores, list):
-        raise UsageError("playerScores should be a list")
+        raise UsageError(_("playerScores should be a list"))
     seats = []
     for s in scores:
         if not isinstance(s, dict) or _key(s.get("playerRefId")) not in players:
-            raise UsageError(f"player score {s!r} names no player in \"players\"")
+            raise UsageError(_("player score {score!r} names no player in \"players\"").format(score=s))
         seats.append({
             "name": str(players[s["playerRefId"]].get("name") or ""),
             "role": str(s.get("role") or ""), "score": s.get("score"),

@@ -16,6 +16,7 @@ from companion.games.dieson.afternoon import DcBoost, DcHelp, DcLeather, DcPick,
 from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll
 from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step, parse_icons
+from companion.i18n import _
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
@@ -32,14 +33,14 @@ def _run(action) -> None:
     out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
-        out.print(f"[bold reverse] game over: {over['result']} [/]")
+        out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))
 
 
 def _positions(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(x) for x in text.replace(" ", "").split(",") if x)
     except ValueError:
-        raise UsageError(f"positions {text!r}: write them like 1,3 (1 = the leftmost unused die)") from None
+        raise UsageError(_("positions {text!r}: write them like 1,3 (1 = the leftmost unused die)").format(text=text)) from None
 
 
 @command("next", app=sub)
@@ -53,7 +54,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
     step = next_step(loaded.table, loaded.cat)
     if step is None:
         data = {"over": loaded.table.data.get("over")}
-        return emit_json(data) if as_json else out.print(f"The game is over: {data['over']['result']}.", markup=False)
+        return emit_json(data) if as_json else out.print(_("The game is over: {result}.").format(result=data["over"]["result"]), markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
             "choices": [v for v, _ in step.ask.choices]}
     if as_json:
@@ -236,11 +237,13 @@ def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-rea
             "dice_move": cat.rules["dice_move"]["to"], "tools": tools}
     if as_json:
         return emit_json(data)
-    out.print("[bold]Stars[/] " + "  ".join(f"{v}:{s}★" for v, s in enumerate(data["stars"], 1)) + "  [dim](assumed)[/]")
-    out.print("[bold]Event track[/] " + " → ".join(f"{i}:{R.EVENT_NAMES[e]}" for i, e in enumerate(data["events"], 1)))
-    out.print("[bold]Action boxes[/] " + " → ".join(R.BOX_NAMES[b] for b in data["boxes"]))
-    out.print("[bold]Used dice go to[/] " + ", ".join(f"{i}→{x}" for i, x in enumerate(data["dice_move"], 1)))
+    out.print(_("[bold]Stars[/] {stars}  [dim](assumed)[/]").format(
+        stars="  ".join(f"{v}:{s}★" for v, s in enumerate(data["stars"], 1))))
+    out.print(_("[bold]Event track[/] {spaces}").format(
+        spaces=" → ".join(f"{i}:{R.EVENT_NAMES[e]}" for i, e in enumerate(data["events"], 1))))
+    out.print(_("[bold]Action boxes[/] {boxes}").format(boxes=" → ".join(R.BOX_NAMES[b] for b in data["boxes"])))
+    out.print(_("[bold]Used dice go to[/] {moves}").format(moves=", ".join(f"{i}→{x}" for i, x in enumerate(data["dice_move"], 1))))
     for tl in tools:
         cost = ", ".join(f"{n} {k}" for k, n in (tl["cost"] or {}).items())
-        extra = (" + rope" if tl["rope"] else "") + (f" at {tl['location']}" if tl["location"] else "")
-        out.print(f"  {tl['name']:<12} {tl['stars']}★ {cost}{extra}" + ("  [dim](assumed)[/]" if tl["assumed"] else ""))
+        extra = (" + rope" if tl["rope"] else "") + (_(" at {place}").format(place=tl["location"]) if tl["location"] else "")
+        out.print(f"  {tl['name']:<12} {tl['stars']}★ {cost}{extra}" + (_("  [dim](assumed)[/]") if tl["assumed"] else ""))

@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from companion.i18n import _
 from ui.common import CTX, app, command, emit_json, out, store
 from ui.text import esc
 
@@ -32,7 +33,7 @@ def render(rep: dict) -> None:
     for n in rep.get("notes", []):
         out.print(f"  {n}", markup=False)
     for a in rep.get("assumptions", []):
-        out.print(f"  [dim]assumed: {esc(a)}[/]")
+        out.print(_("  [dim]assumed: {what}[/]").format(what=esc(a)))
 
 
 def _pct(p: float) -> str:
@@ -58,7 +59,8 @@ def _table(game: str = "21days"):
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
     if registry.get(loaded.row.game) is not registry.get(game):
-        raise UsageError(f"the current game is {loaded.cat.name}; give the values on the command line (see --help) or `castaway use` a {game} game")
+        raise UsageError(_("the current game is {current}; give the values on the command line (see --help) or `castaway use` a {game} game")
+                         .format(current=loaded.cat.name, game=game))
     return loaded.table, loaded.cat
 
 
@@ -82,7 +84,7 @@ def _pjotr(text: Optional[str], strength: Optional[str], crew):
     if text:
         bits = text.split(":")
         if len(bits) != 2 or not all(b.isdigit() for b in bits) or not 1 <= int(bits[0]) <= len(crew.stacks):
-            raise UsageError(f"--pjotr {text!r}: write PLACE:HOPE with PLACE 1..{len(crew.stacks)} in --strength, e.g. 2:4")
+            raise UsageError(_("--pjotr {text!r}: write PLACE:HOPE with PLACE 1..{n} in --strength, e.g. 2:4").format(text=text, n=len(crew.stacks)))
         return int(bits[0]) - 1, int(bits[1])
     if strength:
         return None
@@ -117,7 +119,7 @@ def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 
     from companion.odds.days21 import report as r
 
     if fin not in (1, 6):
-        raise UsageError(f"shark {fin}: accepted: 1 or 6 (the logbook's single sharks)")
+        raise UsageError(_("shark {fin}: accepted: 1 or 6 (the logbook's single sharks)").format(fin=fin))
     crew = _crew(strength)
     show(r.bite(crew, fin, _pjotr(pjotr, strength, crew)), json)
 
@@ -159,7 +161,7 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
         cat = catalog.load("21days")
         spec = cat.deck("jellyfish").card(card.strip().lower())
         if not spec.get("challenges"):
-            raise UsageError(f"jellyfish card {card!r} is not in the rulebooks: type its challenges, e.g. --card '>2,<5,>3,<4'")
+            raise UsageError(_("jellyfish card {card!r} is not in the rulebooks: type its challenges, e.g. --card '>2,<5,>3,<4'").format(card=card))
         challenges, label = [(c[0], int(c[1])) for c in spec.get("challenges")], spec.name
     if strength:
         stack, name = parse_stacks(strength)[0], who or "swimmer"
@@ -170,7 +172,7 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
         j = flow(t).get("jelly") or {}
         seat = seat_arg(t, cat, who) if who else (j.get("who") or flow(t).get("picked"))
         if seat is None:
-            raise UsageError("say who swims, e.g. castaway odds jellyfish maya (or --strength 3/5)")
+            raise UsageError(_("say who swims, e.g. castaway odds jellyfish maya (or --strength 3/5)"))
         stack, name = tuple(t.seat_values(seat)["strength"]), seat_name(t, cat, seat)
     show(r.jellyfish(name, tuple(stack), challenges, label), json)
 
@@ -249,7 +251,7 @@ def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help="The survivor
         p = flow(t).get("paranoia") or {}
         seat = seat_arg(t, cat, who) if who else (p.get("who") or flow(t).get("picked"))
         if seat is None:
-            raise UsageError("say who, e.g. castaway odds paranoia maya (or --strength 3/5 --hope 1)")
+            raise UsageError(_("say who, e.g. castaway odds paranoia maya (or --strength 3/5 --hope 1)"))
         stack, name, h = tuple(t.seat_values(seat)["strength"]), seat_name(t, cat, seat), held(t, seat) if hope is None else hope
     show(r.paranoia(name, tuple(stack), h), json)
 
@@ -272,7 +274,7 @@ def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help="
         t, _cat = _table()
         seat = seat_of(t, "kid")
         if seat is None:
-            raise RuleError("The Kid is not on the raft; give --strength to ask anyway")
+            raise RuleError(_("The Kid is not on the raft; give --strength to ask anyway"))
         stack = tuple(t.seat_values(seat)["strength"])
     show(r.kid(tuple(stack)), json)
 
@@ -298,12 +300,12 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
 
     if person:
         if need is None:
-            raise UsageError("with --person, say how far the ship is: --need N (spaces to the buoy)")
+            raise UsageError(_("with --person, say how far the ship is: --need N (spaces to the buoy)"))
         people, names = [], {}
         for i, p in enumerate(person):
             bits = p.split(":")
             if len(bits) < 2 or not bits[1].isdecimal():
-                raise UsageError(f"--person {p!r}: write STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva")
+                raise UsageError(_("--person {p!r}: write STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva").format(p=p))
             role = next((b for b in bits[2:] if b in ("diva", "mick", "rosina", "scruffs")), "")
             seat = f"p{i + 1}"
             people.append((seat, role, parse_stacks(bits[0])[0], int(bits[1]), "token" in bits[2:]))
@@ -339,7 +341,7 @@ def _searching(fn, res, limit: float, quiet: bool):
         with out.status("Searching every play of day 21..."):
             return fn()
     except TooLong:
-        raise RuleError(f"day 21's search gave up after {limit:g} s; --limit SECONDS gives it longer") from None
+        raise RuleError(_("day 21's search gave up after {limit:g} s; --limit SECONDS gives it longer").format(limit=limit)) from None
     finally:
         search.deadline = None
 
@@ -402,7 +404,7 @@ def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, 
     t, cat = _table("mutinies")
     placed = core.on(t, "tavern")
     if not placed:
-        raise UsageError("nobody is on the tavern this round; give --guests N to ask anyway")
+        raise UsageError(_("nobody is on the tavern this round; give --guests N to ask anyway"))
     names = [core.name(t, p["seat"]) if hasattr(core, "name") else p["seat"] for p in placed]
     skip = tuple(i for i, p in enumerate(placed) if p["seat"] == core.HENCHMAN)
     show(r.mutinies_tavern(cat, names, t.pool_left("rum"), skip), json)
@@ -427,5 +429,5 @@ def rc_weather_cmd(dice: Annotated[Optional[str], typer.Option("--dice", help="T
         picked = [d.strip().lower() for d in dice.split(",") if d.strip()]
         for d in picked:
             if d not in ("rain", "winter", "animals"):
-                raise UsageError(f"weather die {d!r}: accepted: rain, winter, animals")
+                raise UsageError(_("weather die {die!r}: accepted: rain, winter, animals").format(die=d))
     show(r.robinson_weather(cat, picked, t.data["counters"]), json)

@@ -12,6 +12,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .day import _need, friend_on
@@ -35,14 +36,14 @@ LINES = ("plain", "food", "escape")
 def _free(t: Table, what: str) -> None:
     _need(t, "afternoon", ("pick",), what)
     if R.dc(t).get("pending"):
-        raise RuleError(f"{what} must wait: finish the die in hand first (castaway dieson do ...)")
+        raise RuleError(_("{what} must wait: finish the die in hand first (castaway dieson do ...)").format(what=what))
 
 
 def _pending(t: Table, what: str) -> dict:
     _need(t, "afternoon", ("pick",), what)
     p = R.dc(t).get("pending")
     if not p:
-        raise RuleError(f"{what} needs a die in hand: pick one first (castaway dieson pick N)")
+        raise RuleError(_("{what} needs a die in hand: pick one first (castaway dieson pick N)").format(what=what))
     return p
 
 
@@ -79,11 +80,11 @@ class DcPick(Action):
         n = len(s["unused"])
         if not isinstance(self.die, int) or not 1 <= self.die <= n:
             shown = " ".join(f"{i}={R.die_text(d)}" for i, d in enumerate(s["unused"], 1))
-            raise UsageError(f"die {self.die!r}: accepted: {shown or 'none left'}")
+            raise UsageError(_("die {die!r}: accepted: {shown}").format(die=self.die, shown=shown or _("none left")))
         way = R.parse_choice(self.way, ("cw", "ccw"), "way")
         d = s["unused"][self.die - 1]
         if way == "ccw" and d["v"] != 1 and d["c"] != "grey":
-            raise RuleError(f"die {R.die_text(d)} moves clockwise only: counter-clockwise needs a 1 or the grey die")
+            raise RuleError(_("die {die} moves clockwise only: counter-clockwise needs a 1 or the grey die").format(die=R.die_text(d)))
         s["unused"].pop(self.die - 1)
         steps = d["v"] if way == "cw" else -d["v"]
         pos = R.action_landing(t.data["tracks"]["action"], steps, len(R.boxes(cat)))
@@ -109,16 +110,16 @@ class DcShift(Action):
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, "shifting the meeple")
         if p.get("anybox"):
-            raise RuleError("the friend's help leaves the meeple where it is: no shift")
+            raise RuleError(_("the friend's help leaves the meeple where it is: no shift"))
         how = R.parse_choice(self.pay, ("wood", "health"), "pay")
         if not isinstance(self.steps, int) or self.steps == 0 or abs(self.steps) > 8:
-            raise UsageError(f"shift {self.steps!r}: give +N or -N boxes, 1..8")
+            raise UsageError(_("shift {steps!r}: give +N or -N boxes, 1..8").format(steps=self.steps))
         n = abs(self.steps)
         if how == "wood":
             R.pay(t, "wood", n, "the shift")
         else:
             if R.count(t, "health") <= n:
-                raise RuleError(f"paying {n} health would leave you at {R.count(t, 'health') - n}: the game would be lost")
+                raise RuleError(_("paying {n} health would leave you at {left}: the game would be lost").format(n=n, left=R.count(t, "health") - n))
             R.lose(t, "health", n)
         pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
@@ -141,16 +142,18 @@ class DcBoost(Action):
         p = _pending(t, "a boost")
         how = R.parse_choice(self.pay, ("food", "health"), "pay")
         if not isinstance(self.n, int) or self.n < 1:
-            raise UsageError(f"boost {self.n!r}: give how many, from 1")
+            raise UsageError(_("boost {n!r}: give how many, from 1").format(n=self.n))
         top = R.star_top(cat)
         if die_value(p) + self.n > top:
-            raise RuleError(f"die {die_value(p)}+{self.n} is past the star tables' {top}: the stars of a die raised "
-                            "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
+            raise RuleError(_("die {value}+{n} is past the star tables' {top}: the stars of a die raised "
+                              "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
+                            .format(value=die_value(p), n=self.n, top=top))
         if how == "food":
             R.pay(t, "food", self.n, "the boost")
         else:
             if R.count(t, "health") <= self.n:
-                raise RuleError(f"paying {self.n} health would leave you at {R.count(t, 'health') - self.n}: the game would be lost")
+                raise RuleError(_("paying {n} health would leave you at {left}: the game would be lost")
+                                .format(n=self.n, left=R.count(t, "health") - self.n))
             R.lose(t, "health", self.n)
         p["boost"] = p.get("boost", 0) + self.n
         v = die_value(p)
@@ -175,12 +178,12 @@ class DcHelp(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if not R.friend(t):
-            raise RuleError("you have no My Friend card (expert rule 2: make the Friend tool first)")
+            raise RuleError(_("you have no My Friend card (expert rule 2: make the Friend tool first)"))
         if t.data["tracks"]["friend"] == 0:
-            raise RuleError("the Friend disc is on its start: play with the friend (or pay leather) to move it on first")
+            raise RuleError(_("the Friend disc is on its start: play with the friend (or pay leather) to move it on first"))
         kind = R.parse_choice(self.help, ("die", "resource", "stars"), "help")
         if kind != "die" and (not isinstance(self.amount, int) or not 1 <= self.amount <= 6):
-            raise UsageError(f"amount {self.amount!r}: the arrow's number, 1..6")
+            raise UsageError(_("amount {amount!r}: the arrow's number, 1..6").format(amount=self.amount))
         s = R.dc(t)
         if kind == "die":
             _free(t, "the friend's die help")
@@ -212,12 +215,12 @@ class DcLeather(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         if not R.friend(t):
-            raise RuleError("you have no My Friend card (expert rule 2: make the Friend tool first)")
+            raise RuleError(_("you have no My Friend card (expert rule 2: make the Friend tool first)"))
         if not isinstance(self.n, int) or self.n < 1:
-            raise UsageError(f"leather {self.n!r}: give how many, from 1")
+            raise UsageError(_("leather {n!r}: give how many, from 1").format(n=self.n))
         hi = t.limits(cat.tracks["friend"])[1]
         if t.data["tracks"]["friend"] + self.n > hi:
-            raise RuleError(f"the Friend disc is on {t.data['tracks']['friend']} of {hi}: {self.n} more is past the card's end")
+            raise RuleError(_("the Friend disc is on {pos} of {hi}: {n} more is past the card's end").format(pos=t.data["tracks"]["friend"], hi=hi, n=self.n))
         R.pay(t, "leather", self.n, "moving the friend")
         return {"say": SAY["leather"].format(n=self.n, pos=friend_on(t, cat, self.n))}
 
@@ -237,9 +240,9 @@ class DcSwap(Action):
         _free(t, "the Blueprint swap")
         s = R.dc(t)
         if not s.get("blueprint"):
-            raise RuleError("no die on a Blueprint: make the Blueprint first")
+            raise RuleError(_("no die on a Blueprint: make the Blueprint first"))
         if not isinstance(self.die, int) or not 1 <= self.die <= len(s["unused"]):
-            raise UsageError(f"die {self.die!r}: accepted: 1..{len(s['unused'])}")
+            raise UsageError(_("die {die!r}: accepted: 1..{n}").format(die=self.die, n=len(s["unused"])))
         old = s["unused"][self.die - 1]
         s["unused"][self.die - 1], s["blueprint"] = s["blueprint"], old
         return {"say": SAY["swap"].format(old=R.die_text(old), new=R.die_text(s["unused"][self.die - 1]))}

@@ -12,6 +12,7 @@ from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 from . import rules as R
 
@@ -37,8 +38,8 @@ SAY = {
 
 def _need(t: Table, phase: str, steps: tuple[str, ...], what: str) -> None:
     if R.phase(t) != phase or R.flow(t).get("step") not in steps:
-        raise RuleError(f"{what} is not now: it is the {R.phase(t)} ({R.flow(t).get('step')}); "
-                        f"castaway dieson next says what comes next")
+        raise RuleError(_("{what} is not now: it is the {phase} ({step}); castaway dieson next says what comes next")
+                        .format(what=what, phase=R.phase(t), step=R.flow(t).get("step")))
 
 
 def _losses(d: dict[str, int]) -> str:
@@ -99,7 +100,8 @@ class DcReroll(Action):
         n = len(s["unused"])
         pos = list(self.positions)
         if not pos or len(set(pos)) != len(pos) or any(not isinstance(p, int) or not 1 <= p <= n for p in pos):
-            raise UsageError(f"reroll positions {self.positions!r}: give one to three different positions 1..{n}, e.g. 1,3")
+            raise UsageError(_("reroll positions {positions!r}: give one to three different positions 1..{n}, e.g. 1,3")
+                             .format(positions=self.positions, n=n))
         R.pay(t, "stone", 1, "a reroll")
         new = roll_dice(t, cat, [s["unused"][p - 1]["c"] for p in pos], self.faces)
         for p, d in zip(pos, new):
@@ -164,14 +166,15 @@ class DcEvent(Action):
         _need(t, "morning", ("reroll", "event"), "the event")
         steps, pos, ev = event_preview(t, cat)
         if self.take is not None and ev != "wood-or-stone":
-            raise UsageError(f"take {self.take!r}: the disc lands on {R.EVENT_NAMES[ev]!r}, which offers no choice; leave it out")
+            raise UsageError(_("take {take!r}: the disc lands on {space!r}, which offers no choice; leave it out")
+                             .format(take=self.take, space=R.EVENT_NAMES[ev]))
         t.data["tracks"]["event"] = pos
         got: dict[str, int] = {}
         if ev == "food":
             got["food"] = R.gain(t, "food", 1)
         elif ev == "wood-or-stone":
             if self.take is None:
-                raise UsageError("the disc lands on wood/stone: say which, take wood or take stone")
+                raise UsageError(_("the disc lands on wood/stone: say which, take wood or take stone"))
             res = R.parse_choice(self.take, ("wood", "stone"), "take")
             got[res] = R.gain(t, res, 1)
         elif ev == "raid+2":
@@ -232,8 +235,9 @@ class DcDusk(Action):
             if not wanted:
                 continue
             if name not in can:
-                raise RuleError(f"the {'Trap' if name == 'trap' else 'Watch Dog'} does not work tonight "
-                                f"(it needs the tool made, the {'Lightning die on 3 or 5' if name == 'trap' else 'Raid die on 5 or 6'} and 1 food)")
+                raise RuleError(_("the Trap does not work tonight (it needs the tool made, the Lightning die on 3 or 5 and 1 food)")
+                                if name == "trap" else
+                                _("the Watch Dog does not work tonight (it needs the tool made, the Raid die on 5 or 6 and 1 food)"))
             R.pay(t, "food", 1, name)
             if name == "trap":
                 R.gain(t, "leather", 1)
@@ -260,11 +264,11 @@ class DcEat(Action):
         _need(t, "evening", ("dusk", "eat"), "eating")
         if R.flow(t)["step"] == "dusk":
             if dusk_options(t) or (R.has(t, "flag") and R.dc(t)["icons"]["lightning"]["v"] in (2, 4) and R.friend(t)):
-                raise RuleError("the start of the evening comes first: castaway dieson dusk")
+                raise RuleError(_("the start of the evening comes first: castaway dieson dusk"))
         how = R.parse_choice(self.pay or ("food" if R.count(t, "food") else "health"), ("food", "health"), "pay")
         if how == "food":
             if R.count(t, "food") < 1:
-                raise RuleError("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)")
+                raise RuleError(_("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)"))
             R.pay(t, "food", 1, "the meal")
         else:
             R.lose(t, "health", 1)
@@ -300,7 +304,7 @@ class DcNight(Action):
         _need(t, "evening", ("night",), "the night")
         for n, what in ((self.weather_up, "weather"), (self.raid_up, "raid")):
             if n is not None and (not isinstance(n, int) or not 0 <= n <= 2):
-                raise UsageError(f"{what} +{n}: a date space raises a die by 0, 1 or 2")
+                raise UsageError(_("{what} +{n}: a date space raises a die by 0, 1 or 2").format(what=what, n=n))
         s = R.dc(t)
         says = []
         w = s["icons"]["weather"]["v"]

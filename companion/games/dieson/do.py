@@ -13,6 +13,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .afternoon import LINES, SAY, _pending, die_value, stars_now
@@ -77,7 +78,7 @@ class DcDo(Action):
                 box = R.parse_choice(self.box, R.boxes(cat), "box (the friend's help: any action)")
             else:
                 if self.box is not None and self.box != R.box_at(cat, t.data["tracks"]["action"]):
-                    raise RuleError(f"box {self.box!r}: the meeple is on {R.box_at(cat, t.data['tracks']['action'])}")
+                    raise RuleError(_("box {box!r}: the meeple is on {at}").format(box=self.box, at=R.box_at(cat, t.data["tracks"]["action"])))
                 box = R.box_at(cat, t.data["tracks"]["action"])
             result = self._action(t, cat, box, p)
         elif what == "craft":
@@ -86,12 +87,12 @@ class DcDo(Action):
             result = self._idle(t, cat, p)
         else:
             if p.get("anybox"):
-                raise RuleError("the friend's die help is for an action or a tool, not for playing with the friend")
+                raise RuleError(_("the friend's die help is for an action or a tool, not for playing with the friend"))
             if not R.friend(t):
-                raise RuleError("you have no My Friend card (expert rule 2: make the Friend tool first)")
+                raise RuleError(_("you have no My Friend card (expert rule 2: make the Friend tool first)"))
             hi = t.limits(cat.tracks["friend"])[1]
             if t.data["tracks"]["friend"] >= hi:
-                raise RuleError(f"the Friend disc is on the card's last space ({hi}): call for its help first")
+                raise RuleError(_("the Friend disc is on the card's last space ({hi}): call for its help first").format(hi=hi))
             result = {"say": SAY["friend"].format(pos=friend_on(t, cat, 1))}
         if what not in ("friend", "idle"):
             s["stars_bonus"] = 0  # the friend's extra stars go with the first stars gained
@@ -110,20 +111,20 @@ class DcDo(Action):
         """The die in hand can do none of the three options: it goes to its used box with no effect (the
         rulebook is silent here; rules.idle_die, assumed)."""
         if not cat.rules.get("idle_die", {}).get("allowed", False):
-            raise RuleError("a die with no option left is not provided for: correct the table (castaway set ...)")
+            raise RuleError(_("a die with no option left is not provided for: correct the table (castaway set ...)"))
         why = idle_blockers(t, cat, p)
         if why:
-            raise RuleError(f"the die in hand can still be used: {why}")
-        return {"say": "Nothing can be done with this die: it goes unused."}
+            raise RuleError(_("the die in hand can still be used: {why}").format(why=why))
+        return {"say": _("Nothing can be done with this die: it goes unused.")}
 
     # -- the nine boxes -----------------------------------------------------------------------------
     def _action(self, t: Table, cat: GameCatalog, box: str, p: dict) -> dict:
         stars = stars_now(t, cat, box)
         name = R.BOX_NAMES[box]
         if box != "move" and any(getattr(self, k) is not None for k in ("need", "gain", "place", "area")):
-            raise UsageError(f"need, gain, place and area describe 1. Move; the action is {name}")
+            raise UsageError(_("need, gain, place and area describe 1. Move; the action is {name}").format(name=name))
         if box != "resource" and self.take is not None:
-            raise UsageError(f"take {self.take!r} is for 2. Get one resource; the action is {name}")
+            raise UsageError(_("take {take!r} is for 2. Get one resource; the action is {name}").format(take=self.take, name=name))
         if box == "resource":
             res = R.parse_choice(self.take, ("food", "wood", "stone"), "take")
             R.gain(t, res, 1)
@@ -137,9 +138,9 @@ class DcDo(Action):
             return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{got} health")}
         if box in ("fences", "roofs"):
             need = ("stone", "wood") if box == "fences" else ("leather", "wood")
-            short = [f"1 {r} (you have {R.count(t, r)})" for r in need if R.count(t, r) < 1]
+            short = [_("1 {res} (you have {n})").format(res=r, n=R.count(t, r)) for r in need if R.count(t, r) < 1]
             if short:
-                raise RuleError(f"{name} needs " + " and ".join(short))
+                raise RuleError(_("{box} needs {what}").format(box=name, what=_(" and ").join(short)))
             for r in need:
                 R.pay(t, r, 1, name)
             res = "fence" if box == "fences" else "roof"
@@ -172,15 +173,15 @@ class DcDo(Action):
         s = R.dc(t)
         line = R.parse_choice(self.line, LINES, "line")
         if self.need is None or not isinstance(self.need, int) or not 0 <= self.need <= 9:
-            raise UsageError(f"need {self.need!r}: say the stars on the dotted line, 0..9")
+            raise UsageError(_("need {need!r}: say the stars on the dotted line, 0..9").format(need=self.need))
         if line == "escape":
             if not R.has(t, "raft"):
-                raise RuleError("the escape needs the Raft made first")
+                raise RuleError(_("the escape needs the Raft made first"))
             w = s["icons"]["weather"]["v"]
             if w > 2:
-                raise RuleError(f"the escape needs the Weather die on 1 or 2; it shows {w}")
+                raise RuleError(_("the escape needs the Weather die on 1 or 2; it shows {w}").format(w=w))
         if line == "food" and R.count(t, "food") < 1:
-            raise RuleError("this line asks for 1 food; you have 0")
+            raise RuleError(_("this line asks for 1 food; you have 0"))
         if stars < self.need:
             return {"box": "move", "moved": False, "say": SAY_DO["move_fail"].format(stars=R.stars_text(stars), need=self.need)}
         if line == "food":
@@ -229,7 +230,7 @@ class DcDo(Action):
         stars = stars_now(t, cat, None)
         problems = R.craft_problems(t, cat, tool, stars)
         if problems:
-            raise RuleError(f"the {card.name} cannot be made: " + "; ".join(problems))
+            raise RuleError(_("the {tool} cannot be made: {problems}").format(tool=card.name, problems="; ".join(problems)))
         for res, n in (card.get("cost") or {}).items():
             R.pay(t, res, n, f"the {card.name}")
         d = t.deck("tools")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
+from ...i18n import N_, _, ngettext
 from ...table import Table, new_table
 from . import afternoon, day, do  # noqa: F401  (registers the actions)
 from . import rules as R
@@ -18,13 +19,13 @@ from .flow import next_step  # noqa: F401  (the guided game)
 FIRST_GAME_TOOLS = ("basket", "bed", "stone-knife", "rope")
 EXPERT = {"none": (), "0": (), "1": (1,), "2": (2,), "1,2": (1, 2), "2,1": (1, 2), "both": (1, 2)}
 ASKS = {
-    "quest": "Which quest? (1 is for a first game)",
-    "character": "Which character card?",
-    "health": "Hearts on the character card's side you play",
-    "power": "Power printed on the character card",
-    "friend": "Which My Friend card?",
-    "tools": "Which tool cards are in play?",
-    "expert": "Expert rules?",
+    "quest": N_("Which quest? (1 is for a first game)"),
+    "character": N_("Which character card?"),
+    "health": N_("Hearts on the character card's side you play"),
+    "power": N_("Power printed on the character card"),
+    "friend": N_("Which My Friend card?"),
+    "tools": N_("Which tool cards are in play?"),
+    "expert": N_("Expert rules?"),
 }
 
 
@@ -35,9 +36,9 @@ def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
     try:
         n = int(str(raw).strip())
     except ValueError:
-        raise UsageError(f"{key} {raw!r} is not a whole number; accepted: {lo}..{hi}") from None
+        raise UsageError(_("{key} {raw!r} is not a whole number; accepted: {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi)) from None
     if not lo <= n <= hi:
-        raise UsageError(f"{key} {raw!r}: accepted: {lo}..{hi}")
+        raise UsageError(_("{key} {raw!r}: accepted: {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi))
     return n
 
 
@@ -47,7 +48,7 @@ def _quest(cat: GameCatalog, raw) -> str:
         key = f"q{key}"
     ids = [c.id for c in cat.deck("quests").cards]
     if key not in ids:
-        raise UsageError(f"quest {raw!r}: accepted: 1..{len(ids)}")
+        raise UsageError(_("quest {raw!r}: accepted: 1..{n}").format(raw=raw, n=len(ids)))
     return key
 
 
@@ -65,7 +66,7 @@ def _tools(cat: GameCatalog, raw, expert: tuple[int, ...]) -> list[str]:
         elif word in ids:
             picked.append(word)
         else:
-            raise UsageError(f"tools {raw!r}: {word!r} is not a tool; accepted: all, first, " + ", ".join(ids))
+            raise UsageError(_("tools {raw!r}: {word!r} is not a tool; accepted: all, first, {ids}").format(raw=raw, word=word, ids=", ".join(ids)))
     out = list(dict.fromkeys(picked))
     if 2 in expert:
         out.append("friend")
@@ -77,27 +78,29 @@ def parse_options(cat: GameCatalog, options: dict) -> dict:
     known = {"players", "quest", "character", "health", "power", "friend", "tools", "expert", "edition"}
     for k in options:
         if k not in known:
-            raise UsageError(f"option {k!r} is not a Dieson Crusoe setup choice; accepted: " + ", ".join(sorted(known - {"edition"})))
+            raise UsageError(_("option {k!r} is not a Dieson Crusoe setup choice; accepted: {known}")
+                             .format(k=k, known=", ".join(sorted(known - {"edition"}))))
     expert_raw = str(options.get("expert", "none")).strip().lower().replace(" ", "")
     if expert_raw not in EXPERT:
-        raise UsageError(f"expert {options.get('expert')!r}: accepted: none, 1, 2, 1,2")
+        raise UsageError(_("expert {raw!r}: accepted: none, 1, 2, 1,2").format(raw=options.get("expert")))
     expert = EXPERT[expert_raw]
     who = str(options.get("character", "hunter")).strip().lower()
     if who not in cat.characters:
-        raise UsageError(f"character {who!r}: " + did_you_mean(who, cat.characters))
+        raise UsageError(_("character {who!r}: ").format(who=who) + did_you_mean(who, cat.characters))
     ch = cat.characters[who]
     health = _int(options, "health", 1, 9, ch.get("expert_health") if 1 in expert else ch.get("health"))
     power = _int(options, "power", 0, 9, ch.get("power"))
     friend = str(options.get("friend", "jack")).strip().lower()
     friends = [c.id for c in cat.deck("friends").cards]
     if friend not in friends:
-        raise UsageError(f"friend {friend!r}: accepted: " + ", ".join(friends))
+        raise UsageError(_("friend {friend!r}: accepted: {friends}").format(friend=friend, friends=", ".join(friends)))
     quest = _quest(cat, options.get("quest"))
     tools = _tools(cat, options.get("tools"), expert)
     for need in cat.deck("quests").card(quest).get("needs"):
-        kind, _, what = need.partition(":")
+        kind, _colon, what = need.partition(":")
         if kind == "tool" and what not in tools:
-            raise UsageError(f"quest {quest[1:]} needs the {cat.deck('tools').card(what).name}: put it in play, e.g. --opt tools=first,{what}")
+            raise UsageError(_("quest {quest} needs the {tool}: put it in play, e.g. --opt tools=first,{what}")
+                             .format(quest=quest[1:], tool=cat.deck("tools").card(what).name, what=what))
     return {"quest": quest, "character": who, "health": health, "power": power, "friend": friend,
             "tools": tools, "expert": list(expert)}
 
@@ -193,20 +196,23 @@ def outcome(t: Table, cat: GameCatalog) -> dict:
 
 
 def setup_asks(cat: GameCatalog, options: dict):
-    quests = tuple((str(c.get("number")), f"{c.name} ({c.get('duration')} days)") for c in cat.deck("quests").cards)
-    yield "quest", Ask(ASKS["quest"], "choice", choices=quests, default="1")
-    yield "expert", Ask(ASKS["expert"], "choice", choices=(("none", "none"), ("1", "1: four-health side"),
-                                                        ("2", "2: no friend until crafted"), ("1,2", "both")), default="none")
+    quests = tuple((str(c.get("number")), ngettext("{name} ({n} days)", "{name} ({n} days)", c.get("duration"))
+                    .format(name=c.name, n=c.get("duration"))) for c in cat.deck("quests").cards)
+    yield "quest", Ask(_(ASKS["quest"]), "choice", choices=quests, default="1")
+    yield "expert", Ask(_(ASKS["expert"]), "choice", choices=(("none", _("none")), ("1", _("1: four-health side")),
+                                                           ("2", _("2: no friend until crafted")), ("1,2", _("both"))),
+                        default="none")
     chars = tuple((c.id, c.name) for c in cat.characters.values())
-    yield "character", Ask(ASKS["character"], "choice", choices=chars, default="hunter")
+    yield "character", Ask(_(ASKS["character"]), "choice", choices=chars, default="hunter")
     ch = cat.characters[options.get("character", "hunter")]
     expert = EXPERT.get(str(options.get("expert", "none")), ())
-    yield "health", Ask(ASKS["health"], "number", lo=1, hi=9,
+    yield "health", Ask(_(ASKS["health"]), "number", lo=1, hi=9,
                         default=ch.get("expert_health") if 1 in expert else ch.get("health"))
-    yield "power", Ask(ASKS["power"], "number", lo=0, hi=9, default=ch.get("power"))
+    yield "power", Ask(_(ASKS["power"]), "number", lo=0, hi=9, default=ch.get("power"))
     friends = tuple((c.id, c.name) for c in cat.deck("friends").cards)
-    yield "friend", Ask(ASKS["friend"], "choice", choices=friends, default="jack")
-    yield "tools", Ask(ASKS["tools"], "choice", choices=(("all", "all of them"), ("first", "the first-game four: Basket, Bed, Stone Knife, Rope")),
+    yield "friend", Ask(_(ASKS["friend"]), "choice", choices=friends, default="jack")
+    yield "tools", Ask(_(ASKS["tools"]), "choice",
+                       choices=(("all", _("all of them")), ("first", _("the first-game four: Basket, Bed, Stone Knife, Rope"))),
                        default="all")
 
 
@@ -225,9 +231,9 @@ def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
     from ...actions import NextRound, correction_target
 
     if isinstance(action, NextRound):
-        raise RuleError("the date disc moves at the end of the evening (castaway dieson night); to correct "
-                        "the date: castaway set day N")
+        raise RuleError(_("the date disc moves at the end of the evening (castaway dieson night); to correct "
+                          "the date: castaway set day N"))
     tg = correction_target(t, action, cat)
     if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(f"the phase moves with the day's steps (now {t.data['flags']['phase']}): castaway dieson "
-                        "next says what comes next; castaway undo steps back")
+        raise RuleError(_("the phase moves with the day's steps (now {phase}): castaway dieson "
+                          "next says what comes next; castaway undo steps back").format(phase=t.data["flags"]["phase"]))

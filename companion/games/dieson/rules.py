@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 
 SEAT = "crusoe"
@@ -85,7 +86,7 @@ def pay(t: Table, name: str, n: int, why: str) -> None:
         return
     have = count(t, name)
     if have < n:
-        raise RuleError(f"{why} costs {n} {name}; you have {have}")
+        raise RuleError(_("{why} costs {n} {name}; you have {have}").format(why=why, n=n, name=name, have=have))
     t.data["counters"][name] = have - n
 
 
@@ -169,8 +170,9 @@ def star_top(cat: GameCatalog) -> int:
 def stars_for(cat: GameCatalog, value: int) -> int:
     table = star_values(cat)
     if not 1 <= value <= len(table):
-        raise RuleError(f"die value {value} is past the star tables (1..{len(table)}): the stars of a die raised "
-                        "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
+        raise RuleError(_("die value {value} is past the star tables (1..{last}): the stars of a die raised "
+                          "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
+                        .format(value=value, last=len(table)))
     return table[value - 1]
 
 
@@ -260,5 +262,5 @@ def craft_problems(t: Table, cat: GameCatalog, tool: str, stars: int) -> list[st
 def parse_choice(text, accepted: tuple[str, ...] | list[str], what: str) -> str:
     raw = str(text or "").strip().lower()
     if raw not in accepted:
-        raise UsageError(f"{what} {text!r}: accepted: {', '.join(accepted)}")
+        raise UsageError(_("{what} {text!r}: accepted: {accepted}").format(what=what, text=text, accepted=", ".join(accepted)))
     return raw

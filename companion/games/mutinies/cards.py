@@ -13,6 +13,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
+from ...i18n import _
 from ...table import Table
 from . import core as core
 from .core import end_round, flow, hand, name, _phase, resolve_seat, rule
@@ -26,7 +27,7 @@ def card_of(cat: GameCatalog, text: str) -> Card:
     for c in deck.cards:
         if key in (c.id, c.name.lower()):
             return c
-    raise UsageError(f"mutiny card {text!r} is not one castaway knows; " + did_you_mean(key, [c.id for c in deck.cards]))
+    raise UsageError(_("mutiny card {text!r} is not one castaway knows; ").format(text=text) + did_you_mean(key, [c.id for c in deck.cards]))
 
 
 @register
@@ -45,17 +46,17 @@ class DrawCard(Action):
         f = flow(t)
         seat = f["draw"]
         if not seat or f["compulsory"]:
-            raise RuleError("no mutiny card to draw now")
+            raise RuleError(_("no mutiny card to draw now"))
         last = f["deck_left"] == 1
         card = card_of(cat, self.card) if self.card else None
         if last:
             if card is not None and card.id != LAST:
-                raise RuleError(f"the last card of the mutiny deck is always the Last Mutiny, not {card.name}")
+                raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=card.name))
             card = cat.deck("mutiny").card(LAST)
         elif card is None:
-            raise UsageError("say which mutiny card was drawn, e.g. castaway mutinies card tempest")
+            raise UsageError(_("say which mutiny card was drawn, e.g. castaway mutinies card tempest"))
         elif card.id == LAST:
-            raise RuleError(f"the Last Mutiny lies at the bottom: {f['deck_left']} cards are still above it")
+            raise RuleError(_("the Last Mutiny lies at the bottom: {n} cards are still above it").format(n=f["deck_left"]))
         f["deck_left"] -= 1
         f["draw"] = None
         hand(t, seat).append(card.id)
@@ -91,7 +92,7 @@ class Compulsory(Action):
         f = flow(t)
         pending = f["compulsory"]
         if not pending:
-            raise RuleError("no compulsory card is waiting")
+            raise RuleError(_("no compulsory card is waiting"))
         seat, card = pending["seat"], cat.deck("mutiny").card(pending["card"])
         hand(t, seat).remove(card.id)
         f["compulsory"] = None
@@ -99,7 +100,7 @@ class Compulsory(Action):
             f["cards"]["discard"].append(card.id)
             lost = core.lose_prestige(t, cat, seat, 2)
             end_round(t, cat)
-            return {"say": f"{name(t, seat)} refuses {card.name}: -{lost} prestige"}
+            return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=card.name, lost=lost)}
         hand(t, seat, "front").append(card.id)
         said = [f"{name(t, seat)} plays {card.name}: {card.effect}"]
         for action in card.get("blocks", []):
@@ -133,26 +134,26 @@ class PlayCard(Action):
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
         seat = resolve_seat(t, self.seat)
-        _on_turn(t, seat, "a voluntary card is played on its holder's own turn")
+        _on_turn(t, seat, _("a voluntary card is played on its holder's own turn"))
         card = card_of(cat, self.card)
         held = hand(t, seat)
         if card.id not in held:
-            raise RuleError(f"{name(t, seat)} holds no {card.name} ({', '.join(held) or 'no cards'})")
+            raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=card.name, held=", ".join(held) or _("no cards")))
         if core.texts_ignored(t):
-            raise RuleError("card texts are ignored in this game: the cards only count at the end")
+            raise RuleError(_("card texts are ignored in this game: the cards only count at the end"))
         if card.get("type") == "end":
-            raise RuleError(f"{card.name} counts at the end of the game, in the final scoring")
+            raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=card.name))
         held.remove(card.id)
         flow(t)["cards"]["discard"].append(card.id)
-        return {"say": f"{name(t, seat)} plays {card.name}: {card.effect} (carry it out at the table)"}
+        return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(who=name(t, seat), card=card.name, effect=card.effect)}
 
 
 def _on_turn(t: Table, seat: str, rule_text: str) -> None:
     """§ The Treasure Tokens, § The Mutiny Cards (voluntary: on the holder's subsequent turns)."""
     turn = core.turn_of(t)
     if seat not in turn:
-        now = " or ".join(name(t, s) for s in turn) or "nobody's (a mutiny card is being drawn)"
-        raise RuleError(f"not {name(t, seat)}'s turn: {rule_text}; it is {now}")
+        now = _(" or ").join(name(t, s) for s in turn) or _("nobody's (a mutiny card is being drawn)")
+        raise RuleError(_("not {who}'s turn: {rule}; it is {now}").format(who=name(t, seat), rule=rule_text, now=now))
 
 
 TREASURES = ("rum", "prestige", "doubloons", "exchange", "jewel")
@@ -162,15 +163,15 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
                  scoring: bool = False) -> str:
     """One treasure token turned over: its bonus. At the final scoring a rum token counts nothing."""
     if kind not in TREASURES:
-        raise UsageError(f"treasure {kind!r}: accepted: {', '.join(TREASURES)}")
+        raise UsageError(_("treasure {kind!r}: accepted: {kinds}").format(kind=kind, kinds=", ".join(TREASURES)))
     if core.value(t, seat, "treasure") < 1:
-        raise RuleError(f"{name(t, seat)} holds no treasure token")
+        raise RuleError(_("{who} holds no treasure token").format(who=name(t, seat)))
     tr = rule(cat, "treasure")
     who = name(t, seat)
     extra: list[str] = []
     if kind == "exchange":
         if pay is None or get is None or pay < 0 or get < 0:
-            raise UsageError("an exchange token: give what it prints, doubloons paid and prestige gained, e.g. exchange:3:1")
+            raise UsageError(_("an exchange token: give what it prints, doubloons paid and prestige gained, e.g. exchange:3:1"))
         core.pay(t, seat, "doubloons", pay, "the exchange")
     t.seat_values(seat)["treasure"] -= 1
     t.data["counters"]["treasures-out"] += 1
@@ -197,10 +198,10 @@ def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
     kind = bits[0]
     if kind == "exchange":
         if len(bits) != 3 or not bits[1].isdecimal() or not bits[2].isdecimal():
-            raise UsageError(f"treasure {text!r}: an exchange token is written exchange:PAY:GAIN, e.g. exchange:3:1")
+            raise UsageError(_("treasure {text!r}: an exchange token is written exchange:PAY:GAIN, e.g. exchange:3:1").format(text=text))
         return kind, int(bits[1]), int(bits[2])
     if len(bits) != 1 or kind not in TREASURES:
-        raise UsageError(f"treasure {text!r}: accepted: {', '.join(TREASURES[:3])}, exchange:PAY:GAIN, jewel")
+        raise UsageError(_("treasure {text!r}: accepted: {kinds}, exchange:PAY:GAIN, jewel").format(text=text, kinds=", ".join(TREASURES[:3])))
     return kind, None, None
 
 
@@ -220,8 +221,8 @@ class Treasure(Action):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
         seat = resolve_seat(t, self.seat)
         if seat == core.HENCHMAN:
-            raise RuleError("the henchman keeps no treasure")
-        _on_turn(t, seat, "a treasure token is used on its owner's turn (just before or after placing the pawn, "
-                          "or as the owner's part of an action resolves)")
+            raise RuleError(_("the henchman keeps no treasure"))
+        _on_turn(t, seat, _("a treasure token is used on its owner's turn (just before or after placing the pawn, "
+                            "or as the owner's part of an action resolves)"))
         kind, pay, get = parse_treasure(self.token)
         return {"say": use_treasure(t, cat, seat, kind, pay, get)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
+from ...i18n import _
 from ...table import Table, new_table
 from . import actions, cards, sailors, score  # noqa: F401  (registers the actions)
 from .core import BONUSES, HENCHMAN, derived_phase, flow, players
@@ -34,9 +35,9 @@ def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
     try:
         n = int(str(raw).strip())
     except ValueError:
-        raise UsageError(f"--opt {key}={raw!r}: accepted: a whole number {lo}..{hi}") from None
+        raise UsageError(_("--opt {key}={raw!r}: accepted: a whole number {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi)) from None
     if not lo <= n <= hi:
-        raise UsageError(f"--opt {key}={raw!r}: accepted: {lo}..{hi}")
+        raise UsageError(_("--opt {key}={raw!r}: accepted: {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi))
     return n
 
 
@@ -47,7 +48,8 @@ def _beyond(cat: GameCatalog, options: dict) -> list[int]:
         return list(cat.rules["beyond"]["costs"])
     bits = _list(raw)
     if len(bits) != spaces or not all(b.isdecimal() and int(b) <= 20 for b in bits):
-        raise UsageError(f"--opt beyond={raw!r}: give the {spaces} doubloon costs printed beside the spaces, top to bottom, e.g. 1,1,2,2,3")
+        raise UsageError(_("--opt beyond={raw!r}: give the {spaces} doubloon costs printed beside the spaces, top to bottom, e.g. 1,1,2,2,3")
+                         .format(raw=raw, spaces=spaces))
     return [int(b) for b in bits]
 
 
@@ -57,9 +59,10 @@ def _bonuses(cat: GameCatalog, options: dict) -> dict[str, str]:
         return {str(k): v for k, v in cat.rules["prestige-bonuses"]["spaces"].items()}
     out = {}
     for bit in _list(raw):
-        space, _, kind = bit.partition(":")
+        space, _colon, kind = bit.partition(":")
         if not space.strip().isdecimal() or kind.strip() not in BONUSES or not 1 <= int(space) <= 200:
-            raise UsageError(f"--opt bonuses={raw!r}: write SPACE:BONUS pairs, e.g. 5:doubloon,10:rum (bonuses: {', '.join(BONUSES)})")
+            raise UsageError(_("--opt bonuses={raw!r}: write SPACE:BONUS pairs, e.g. 5:doubloon,10:rum (bonuses: {bonuses})")
+                             .format(raw=raw, bonuses=", ".join(BONUSES)))
         out[str(int(space))] = kind.strip()
     return out
 
@@ -69,20 +72,20 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     names = _list(options.get("players"))
     count = len(names) or _int(options, "count", cat.players[0], cat.players[1], 0)
     if not cat.players[0] <= count <= cat.players[1]:
-        raise UsageError(f"21 Mutinies is for {cat.players[0]}-{cat.players[1]} players, not {count or 'none'}:"
-                         " give a --player NAME for each, or --opt count=N")
+        raise UsageError(_("21 Mutinies is for {lo}-{hi} players, not {count}: give a --player NAME for each, or --opt count=N")
+                         .format(lo=cat.players[0], hi=cat.players[1], count=count or _("none")))
     colours = [c.lower() for c in _list(options.get("colours"))] or list(cat.seats)[:count]
     for c in colours:
         if c not in cat.seats:
-            raise UsageError(f"--opt colours: {c!r} is not a seat; " + did_you_mean(c, cat.seats))
+            raise UsageError(_("--opt colours: {seat!r} is not a seat; ").format(seat=c) + did_you_mean(c, cat.seats))
     if len(colours) != count or len(set(colours)) != count:
-        raise UsageError(f"--opt colours={options.get('colours')!r}: name {count} different seats")
+        raise UsageError(_("--opt colours={raw!r}: name {count} different seats").format(raw=options.get("colours"), count=count))
     t = new_table(cat, colours, options, seed, edition="en")
     for seat, who in zip(colours, names):
         t.seat_values(seat)["player"] = who
     texts = str(options.get("texts", "use")).strip().lower()
     if texts not in TRUE + FALSE:
-        raise UsageError(f"--opt texts={texts!r}: accepted: use (play the cards' texts) or ignore")
+        raise UsageError(_("--opt texts={texts!r}: accepted: use (play the cards' texts) or ignore").format(texts=texts))
     t.data["options"]["ignore_texts"] = texts in TRUE or count == 2
     order = _order(t, options, colours)
     sc = cat.rules["setup"]
@@ -121,24 +124,26 @@ def _order(t: Table, options: dict, colours: list[str]) -> list[str]:
         key = bit.lower()
         seat = key if key in colours else by_name.get(key)
         if seat is None:
-            raise UsageError(f"--opt order: {bit!r} is not at this table; " + did_you_mean(key, [*colours, *by_name]))
+            raise UsageError(_("--opt order: {who!r} is not at this table; ").format(who=bit) + did_you_mean(key, [*colours, *by_name]))
         order.append(seat)
     if sorted(order) != sorted(colours):
-        raise UsageError(f"--opt order={options.get('order')!r}: list every seat once, captain first")
+        raise UsageError(_("--opt order={raw!r}: list every seat once, captain first").format(raw=options.get("order")))
     return order
 
 
 def setup_asks(cat: GameCatalog, options: dict):
     """The guided setup's questions (the players' names are asked before these)."""
     if not _list(options.get("players")):
-        yield "count", Ask("How many players?", "number", lo=cat.players[0], hi=cat.players[1], default=3)
+        yield "count", Ask(_("How many players?"), "number", lo=cat.players[0], hi=cat.players[1], default=3)
     if len(_list(options.get("players"))) != 2 and str(options.get("count")) != "2":
-        yield "texts", Ask("Play the mutiny cards' texts? (n: ignore them; 2 doubloons a point at the end)", "confirm", default=True)
+        yield "texts", Ask(_("Play the mutiny cards' texts? (n: ignore them; 2 doubloons a point at the end)"), "confirm", default=True)
     costs = ",".join(str(c) for c in cat.rules["beyond"]["costs"])
-    yield "beyond", Ask(f"Doubloon costs printed beside the 5 spaces beyond the trade routes, top to bottom (Enter: {costs}, a guess)",
+    yield "beyond", Ask(_("Doubloon costs printed beside the 5 spaces beyond the trade routes, top to bottom (Enter: {costs}, a guess)")
+                        .format(costs=costs),
                         "text", default=costs)
     bonuses = ",".join(f"{k}:{v}" for k, v in cat.rules["prestige-bonuses"]["spaces"].items())
-    yield "bonuses", Ask(f"Bonus spaces on your prestige track as SPACE:BONUS (Enter: {bonuses}, a guess)", "text", default=bonuses)
+    yield "bonuses", Ask(_("Bonus spaces on your prestige track as SPACE:BONUS (Enter: {bonuses}, a guess)").format(bonuses=bonuses),
+                         "text", default=bonuses)
 
 
 def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
@@ -180,9 +185,9 @@ def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
     from ...actions import NextRound, correction_target
 
     if isinstance(action, NextRound):
-        raise RuleError("the round marker moves when the round's last action is resolved; castaway mutinies next "
-                        "says what is left (to correct the number: castaway set round N)")
+        raise RuleError(_("the round marker moves when the round's last action is resolved; castaway mutinies next "
+                          "says what is left (to correct the number: castaway set round N)"))
     tg = correction_target(t, action, cat)
     if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(f"the phase follows the round (now {t.data['flags']['phase']}): castaway mutinies next says "
-                        "what is left to do; castaway undo steps back")
+        raise RuleError(_("the phase follows the round (now {phase}): castaway mutinies next says "
+                          "what is left to do; castaway undo steps back").format(phase=t.data["flags"]["phase"]))

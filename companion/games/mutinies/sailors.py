@@ -11,6 +11,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 from . import core as core
 from .actions import _done, _head, _placement, resolve_seat
@@ -42,21 +43,21 @@ class Cabin(Action):
             said = f"{who}: +{core.gain(t, seat, 'doubloons', cab['doubloon'])} doubloon"
         elif choice == "steal":
             if len(core.on(t, "cabin")) != 1:
-                raise RuleError("only a sailor alone in the cabin may steal")
+                raise RuleError(_("only a sailor alone in the cabin may steal"))
             if not self.victim:
-                raise UsageError("steal from whom? give the seat, e.g. --from red")
+                raise UsageError(_("steal from whom? give the seat, e.g. --from red"))
             victim = resolve_seat(t, self.victim)
             if victim in (seat, HENCHMAN):
-                raise RuleError(f"{who} steals from another player, not from {name(t, victim)}")
+                raise RuleError(_("{who} steals from another player, not from {victim}").format(who=who, victim=name(t, victim)))
             core.pay(t, victim, "doubloons", cab["doubloon"], "the theft")
             t.seat_values(seat)["doubloons"] += cab["doubloon"]
-            said = f"{who} steals {cab['doubloon']} doubloon from {name(t, victim)}"
+            said = _("{who} steals {n} doubloon from {victim}").format(who=who, n=cab["doubloon"], victim=name(t, victim))
         elif choice == "buy":
             core.pay(t, seat, "doubloons", cab["buy_pay"], "3 prestige")
             extra = core.gain_prestige(t, cat, seat, cab["buy_prestige"])
             said = f"{who} pays {cab['buy_pay']} doubloons: +{cab['buy_prestige']} prestige" + "".join(f"; {e}" for e in extra)
         else:
-            raise UsageError(f"cabin {self.choice!r}: accepted: prestige, doubloon, steal, buy")
+            raise UsageError(_("cabin {choice!r}: accepted: prestige, doubloon, steal, buy").format(choice=self.choice))
         _done(t, cat)
         return {"say": said}
 

@@ -19,13 +19,14 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import N_, _
 from ...table import Table
 from . import core as core
 from .cards import parse_treasure, use_treasure
 from .core import end_cards, flow, hand, name, _phase, rule, snapshot
 
-STEPS = {1: "treasures", 2: "jewels to doubloons", 3: "mutiny cards to doubloons", 4: "doubloons to prestige",
-         5: "end-of-game cards", 6: "rum"}
+STEPS = {1: N_("treasures"), 2: N_("jewels to doubloons"), 3: N_("mutiny cards to doubloons"),
+         4: N_("doubloons to prestige"), 5: N_("end-of-game cards"), 6: N_("rum")}
 
 
 def rate(t: Table, cat: GameCatalog) -> int:
@@ -64,20 +65,22 @@ class Score(Action):
             t.data["flags"]["phase"] = "over"
             who = " and ".join(name(t, s) for s in won)
             said += f". {who} {'share the victory' if len(won) > 1 else 'wins'} with {scores[won[0]]} prestige"
-        return {"say": f"step {step} ({STEPS[step]}): {said}", "step": step}
+        return {"say": _("step {step} ({name}): {said}").format(step=step, name=_(STEPS[step]), said=said), "step": step}
 
     def _step(self, t: Table, cat: GameCatalog, step: int, seat: str | None) -> str:
         seats = core.players(t)
         if step == 1:
             if not self.treasures:
-                raise UsageError(f"say {name(t, seat)}'s treasure tokens, e.g. prestige,doubloons,exchange:3:1,jewel,rum")
+                raise UsageError(_("say {who}'s treasure tokens, e.g. prestige,doubloons,exchange:3:1,jewel,rum")
+                                 .format(who=name(t, seat)))
             tokens = [parse_treasure(x) for x in self.treasures.split(",") if x.strip()]
             held = core.value(t, seat, "treasure")
             if len(tokens) != held:
-                raise RuleError(f"{name(t, seat)} holds {held} treasure tokens; {len(tokens)} given")
+                raise RuleError(_("{who} holds {held} treasure tokens; {given} given")
+                                .format(who=name(t, seat), held=held, given=len(tokens)))
             return "; ".join(use_treasure(t, cat, seat, k, p, g, scoring=True) for k, p, g in tokens)
         if self.treasures:
-            raise UsageError(f"step {step} ({STEPS[step]}) takes no answer")
+            raise UsageError(_("step {step} ({name}) takes no answer").format(step=step, name=_(STEPS[step])))
         if step == 2:
             parts = []
             for s in seats:
@@ -98,7 +101,7 @@ class Score(Action):
                 parts.append(f"{name(t, s)} +{n} ({n * r} doubloons)")
             return f"{r} doubloons a point: " + ", ".join(parts)
         if step == 5:
-            raise RuleError("end-of-game cards need their prestige: castaway mutinies score --cards N")
+            raise RuleError(_("end-of-game cards need their prestige: castaway mutinies score --cards N"))
         return ", ".join(f"{name(t, s)} -{core.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
 
 
@@ -118,13 +121,15 @@ class ScoreCards(Action):
         sc = flow(t)["scoring"]
         step, seat = sc["todo"][0]
         if step != 5:
-            raise RuleError(f"the next scoring step is {step} ({STEPS[step]}), not the end-of-game cards")
+            raise RuleError(_("the next scoring step is {step} ({name}), not the end-of-game cards")
+                            .format(step=step, name=_(STEPS[step])))
         if not 0 <= self.points <= 3 * len(end_cards(t, cat, seat)):
-            raise RuleError(f"{self.points} prestige: each Across the Seven Seas gives 0..3")
+            raise RuleError(_("{points} prestige: each Across the Seven Seas gives 0..3").format(points=self.points))
         core.gain_prestige(t, cat, seat, self.points, bonus=False)
         sc["todo"].pop(0)
         sc["pad"]["5"] = snapshot(t)
-        return {"say": f"step 5 ({STEPS[5]}): {name(t, seat)} +{self.points} prestige", "step": 5}
+        return {"say": _("step 5 ({name}): {who} +{points} prestige").format(name=_(STEPS[5]), who=name(t, seat), points=self.points),
+                "step": 5}
 
 
 def pad_rows(t: Table) -> list[tuple[str, dict]]:

@@ -13,6 +13,7 @@ from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .state import expect, say
@@ -100,34 +101,34 @@ class RcPlan(Action):
             slot = 0 if what == "threat-left" else 1
             card = r["threat"][slot]
             if card is None:
-                raise RuleError(f"the {what[7:]} threat space is empty")
+                raise RuleError(_("the {space} threat space is empty").format(space=what[7:]))
             if what + "None" in planned:
-                raise RuleError(f"{card['name']} is already planned: each Threat Action once")
+                raise RuleError(_("{card} is already planned: each Threat Action once").format(card=card["name"]))
             if card.get("icon") != "wreckage" and pawns != card["pawns"]:
                 raise RuleError(SAY["threat_pawns"].format(card=card["name"], n=card["pawns"], got=pawns))
         elif what == "hunt":
             if c["hunting"] < 1:
-                raise RuleError("no Beast card in the Hunting deck yet: explore a tile with a Beast icon first")
+                raise RuleError(_("no Beast card in the Hunting deck yet: explore a tile with a Beast icon first"))
             if not helper:
-                raise RuleError("hunting always takes 2 pawns: add a second, e.g. 'hunt cook+cook'")
+                raise RuleError(_("hunting always takes 2 pawns: add a second, e.g. 'hunt cook+cook'"))
         elif what == "shelter" and f["shelter"] == "built":
-            raise RuleError("the Shelter is built already and cannot be lost")
+            raise RuleError(_("the Shelter is built already and cannot be lost"))
         elif what in ("roof", "palisade") and f["shelter"] != "built" and not f["camp-shelter"]:
-            raise RuleError(f"a {what} needs a Shelter: build one, or camp on a tile that shows one")
+            raise RuleError(_("a {what} needs a Shelter: build one, or camp on a tile that shows one").format(what=what))
         elif what == "item":
             built = [i["name"].lower() for i in r["items"]] + [n.lower() for n in r["future_items"]]
             if arg in built or what + str(arg) in planned:
-                raise RuleError(f"{arg} is built or planned already: each Item once (unless lost)")
+                raise RuleError(_("{item} is built or planned already: each Item once (unless lost)").format(item=arg))
         elif what == "gather":
             tile = arg.partition("@")[2]
             if tile and tile == r["camp"]:
-                raise RuleError(f"tile {tile} holds the camp: its sources produce in the Production phase, no gathering there")
+                raise RuleError(_("tile {tile} holds the camp: its sources produce in the Production phase, no gathering there").format(tile=tile))
             if what + str(arg) in planned:
-                raise RuleError(f"that source ({arg}) is already gathered this round: once per source")
+                raise RuleError(_("that source ({source}) is already gathered this round: once per source").format(source=arg))
         elif what in ("arrange", "rest") and helper:
-            raise RuleError(f"{what} takes one pawn; each pawn there is resolved on its own")
+            raise RuleError(_("{what} takes one pawn; each pawn there is resolved on its own").format(what=what))
         if self.pay and what not in ("shelter", "roof", "palisade"):
-            raise UsageError(f"paying in {self.pay} is for the Shelter, a Roof or a Palisade")
+            raise UsageError(_("paying in {pay} is for the Shelter, a Roof or a Palisade").format(pay=self.pay))
         reserve = cost_of(t, cat, what, self.pay, self.cost)
         held = reserved(t)
         for res, n in reserve.items():
@@ -135,10 +136,11 @@ class RcPlan(Action):
                 alt = ""
                 if what in ("shelter", "roof", "palisade"):
                     k = str(len(t.seats))
-                    alt = (f" ({cat.rules['shelter_cost']['wood'][k]} wood or {cat.rules['shelter_cost']['fur'][k]}"
-                           " furs, never mixed)")
-                raise RuleError(f"{what} needs {n} {res}{alt} set aside; available {c[res]}, already set aside "
-                                f"{held.get(res, 0)} (resources gained this phase cannot be used)")
+                    alt = _(" ({wood} wood or {furs} furs, never mixed)").format(
+                        wood=cat.rules["shelter_cost"]["wood"][k], furs=cat.rules["shelter_cost"]["fur"][k])
+                raise RuleError(_("{what} needs {n} {res}{alt} set aside; available {have}, already set aside "
+                                  "{held} (resources gained this phase cannot be used)")
+                                .format(what=what, n=n, res=res, alt=alt, have=c[res], held=held.get(res, 0)))
         r["plan"].append({"what": what, "arg": arg, "by": by, "helper": helper, "reserve": reserve,
                           "own": self.own, "done": False})
         how = "sure success (2 pawns)" if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
@@ -197,7 +199,7 @@ class RcResolve(Action):
         for field, value, fits in (("--beast", self.beast, k == "hunt"), ("--choice", self.choice, k == "arrange"),
                                    ("--changes", self.changes, k == "threat")):
             if value and not fits:
-                raise UsageError(f"{field} {value!r} does not fit the next action, {p['what']}")
+                raise UsageError(_("{field} {value!r} does not fit the next action, {what}").format(field=field, value=value, what=p["what"]))
         lines = [f"{who(t, cat, p['by'])}: {p['what']}" + (f" {p['arg']}" if p.get("arg") else "")]
         pending: list[str] = []
         rolled: list[str] = []
@@ -224,7 +226,7 @@ class RcResolve(Action):
                     pending.append("adventure")
                     lines.append(f"Adventure! draw an Adventure card of the {k} pile and resolve it")
             elif self.faces:
-                raise RuleError("two pawns succeed without dice: no faces to type")
+                raise RuleError(_("two pawns succeed without dice: no faces to type"))
             if ok:
                 if k == "build":
                     lines += _build(t, cat, p)
@@ -264,10 +266,10 @@ def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[st
 
 
 def _hunt(t: Table, cat: GameCatalog, p: dict, beast: str | None) -> list[str]:
-    accepted = "type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'"
+    accepted = _("type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'")
     bits = (beast or "").replace(",", " ").split()
     if len(bits) not in (4, 5) or not all(b.isdecimal() for b in bits):
-        raise UsageError(f"beast {beast!r}: {accepted}")
+        raise UsageError(_("beast {beast!r}: {accepted}").format(beast=beast, accepted=accepted))
     strength, loss, food, furs, pal = (int(b) for b in [*bits, "0"][:5])
     c, seat = t.data["counters"], p["by"]
     name = who(t, cat, seat)
@@ -312,9 +314,9 @@ def _build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
 def _arrange(t: Table, cat: GameCatalog, p: dict, choice: str | None) -> list[str]:
     four = rc(t)["arrange_card"]
     if four and choice not in ("determination", "morale"):
-        raise UsageError(f"arranging the camp with 4 players: choice {choice!r}; accepted: determination, morale")
+        raise UsageError(_("arranging the camp with 4 players: choice {choice!r}; accepted: determination, morale").format(choice=choice))
     if not four and choice:
-        raise UsageError("only a 4-player game chooses between determination and morale")
+        raise UsageError(_("only a 4-player game chooses between determination and morale"))
     lines = []
     if not four or choice == "determination":
         t.seat_values(p["by"])["determination"] += 2
@@ -345,7 +347,7 @@ class RcTile(Action):
         tile = parse_tile(self.tile)
         r, c = rc(t), t.data["counters"]
         if tile["tile"] in r["tiles"]:
-            raise RuleError(f"tile {tile['tile']} is already on the island")
+            raise RuleError(_("tile {tile} is already on the island").format(tile=tile["tile"]))
         r["tiles"][tile["tile"]] = {k: tile[k] for k in ("tile", "terrain", "food", "wood", "shelter")}
         lines = [f"tile {tile['tile']} ({tile['terrain']}) is placed"]
         if tile["terrain"] not in r["terrains"]:

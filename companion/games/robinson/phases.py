@@ -14,6 +14,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, where, who, wound,
@@ -139,9 +140,10 @@ class RcMorale(Action):
         n = R.morale_tokens(level, cat.rules["morale"]["levels"])
         vals = t.seat_values(seat)
         if self.choice not in (None, "determination", "heal"):
-            raise UsageError(f"morale choice {self.choice!r}: accepted: determination, heal")
+            raise UsageError(_("morale choice {choice!r}: accepted: determination, heal").format(choice=self.choice))
         if self.choice == "heal" and level != top:
-            raise RuleError(f"healing instead of determination is only at the highest morale ({top}); morale is {level}")
+            raise RuleError(_("healing instead of determination is only at the highest morale ({top}); morale is {level}")
+                            .format(top=top, level=level))
         if self.choice == "heal":
             healed = heal(t, seat, 1)
             line = f"morale {level:+d}: {name} heals {healed} wound"
@@ -197,7 +199,7 @@ class RcWeatherDice(Action):
         expect(t, "weather/dice")
         for d in self.dice:
             if d not in ("rain", "winter", "animals"):
-                raise UsageError(f"weather die {d!r}: accepted: rain, winter, animals")
+                raise UsageError(_("weather die {die!r}: accepted: rain, winter, animals").format(die=d))
         goto(t, "weather", "roll", dice=list(dict.fromkeys(self.dice)))
         return None
 
@@ -273,10 +275,11 @@ class RcEat(Action):
         hungry = check_names(t, cat, list(self.hungry))
         if len(hungry) != short:
             if short == 0:
-                raise RuleError(f"there is food for everyone ({have}); nobody goes hungry")
-            raise RuleError(f"{have} food for {len(t.seats)} players: name {short} who go(es) hungry, not {len(hungry)}")
+                raise RuleError(_("there is food for everyone ({have}); nobody goes hungry").format(have=have))
+            raise RuleError(_("{have} food for {players} players: name {short} who go(es) hungry, not {named}")
+                            .format(have=have, players=len(t.seats), short=short, named=len(hungry)))
         eaters = len(t.seats) - short
-        c["food"], c["nonperishable"], _ = R.eat(c["food"], c["nonperishable"], eaters)
+        c["food"], c["nonperishable"], _missing = R.eat(c["food"], c["nonperishable"], eaters)
         for s in hungry:
             wound(t, s, 2)
         goto(t, "night", "camp")
@@ -307,15 +310,15 @@ class RcCamp(Action):
         words = self.to.strip().split()
         if len(words) == 1:
             if words[0] not in r["tiles"]:
-                known = ", ".join(sorted(r["tiles"])) or "none"
-                raise RuleError(f"tile {words[0]!r} is not on the island yet (known: {known}); describe it: "
-                                f"'{words[0]} plains food wood shelter'")
+                known = ", ".join(sorted(r["tiles"])) or _("none")
+                raise RuleError(_("tile {tile!r} is not on the island yet (known: {known}); describe it: "
+                                  "'{tile} plains food wood shelter'").format(tile=words[0], known=known))
             tile = r["tiles"][words[0]]
         else:
             tile = parse_tile(self.to)
             r["tiles"][tile["tile"]] = tile
         if tile["tile"] == r["camp"]:
-            raise RuleError(f"the camp is already on tile {r['camp']}")
+            raise RuleError(_("the camp is already on tile {tile}").format(tile=r["camp"]))
         c, f = t.data["counters"], t.data["flags"]
         built = f["shelter"] == "built"
         roof, pal = R.camp_move(c["roof"], c["palisade"], built)
@@ -398,13 +401,13 @@ class RcUseItem(Action):
         match = [i for i in items if i["name"].lower() == key] or [
             i for i in items if i["name"].lower().startswith(key)]
         if len(match) != 1:
-            names = ", ".join(i["name"] for i in items) or "none"
-            raise UsageError(f"starting item {self.item!r}; accepted: {names}")
+            names = ", ".join(i["name"] for i in items) or _("none")
+            raise UsageError(_("starting item {item!r}; accepted: {names}").format(item=self.item, names=names))
         item = match[0]
         if item["uses"] < 1:
-            raise RuleError(f"{item['name']} is used up (each Starting Item works twice)")
+            raise RuleError(_("{item} is used up (each Starting Item works twice)").format(item=item["name"]))
         item["uses"] -= 1
-        return say([f"{item['name']}: {item['uses']} use(s) left"])
+        return say([_("{item}: {n} use(s) left").format(item=item["name"], n=item["uses"])])
 
 
 @register
@@ -422,7 +425,7 @@ class RcPhase(Action):
         first_step = {"event": "draw", "morale": "morale", "production": "produce", "action": "plan",
                       "weather": "dice", "night": "eat"}
         if self.phase not in first_step:
-            raise UsageError(f"phase {self.phase!r}: accepted: {', '.join(R.PHASES)}")
+            raise UsageError(_("phase {phase!r}: accepted: {phases}").format(phase=self.phase, phases=", ".join(R.PHASES)))
         if self.phase == "event" and t.data["tracks"]["round"] == 1:
             raise RuleError(SAY["no_first_event"])
         if self.phase == "action":
