@@ -23,18 +23,12 @@ from .i18n import _
 __all__ = ["Event", "Timeline", "apply", "fold"]
 
 
-def apply(table: Table, action: actmod.Action, cat: GameCatalog, new: bool = False) -> tuple[Table, Any]:
+def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table, Any]:
     """A new table with the action applied, and the action's result. The input is left as it was.
-
-    `new`: the action is being recorded now (not replayed from the log): the game may then refuse a
-    correction that would leave it inconsistent (`Game.refuse_correction(table, action, catalog)`),
-    such as setting a field the game derives from where its round stands. A log written before such a
-    refusal existed still replays."""
+    (A new action is first checked by its game, Game.check, in session.act; replay does not check.)"""
     if table.data.get("over") and not isinstance(action, actmod.Note):
         raise RuleError(_("this game is over ({result}); start a new one with castaway new").format(result=table.data['over']['result']))
     game = registry.get(cat.id)
-    if new:
-        game.refuse_correction(table, action, cat)
     t = table.copy()
     result = action.run(t, cat)
     game.settle(t, cat)

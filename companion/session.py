@@ -181,7 +181,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
         row = _head(store, game_id, expect)
         cat = _catalog(store, row)
         check_flow(row.state, action, cat)
-        table, result = apply(row.state, action, cat, new=True)
+        table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
                    parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)

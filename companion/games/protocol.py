@@ -124,13 +124,10 @@ class Game(ABC):
 
     def check(self, t, action, cat) -> None:
         """Refuse (RuleError, one line saying why or what the table must do first) a new action that the
-        game's flow does not allow at this table now. session.act calls it for new actions only, never
-        when a stored log is replayed. Nothing is refused by default."""
-
-    def refuse_correction(self, t, action, cat) -> None:
-        """Raise RuleError for a new correction (set, move, add, take, next) that would leave the game
-        inconsistent, such as a field derived from where the round stands; asked only of actions being
-        recorded now, never of a log being replayed."""
+        game's flow does not allow at this table now, or a correction (set, move, add, take, next) that
+        would leave the game inconsistent, such as a field derived from where the round stands.
+        session.act calls it for new actions only, never when a stored log is replayed. Nothing is
+        refused by default."""
 
     def next_step(self, t, cat):
         """The guided game's next guide.Step (None once the game is over)."""
@@ -184,10 +181,8 @@ class RulesModuleGame(Game):
     def settle(self, t, cat):
         self._rules().settle(t, cat)
 
-    def refuse_correction(self, t, action, cat):
-        check = getattr(self._rules(), "refuse_correction", None)
-        if check is not None:
-            check(t, action, cat)
+    def check(self, t, action, cat):
+        self._rules().check(t, action, cat)
 
     def next_step(self, t, cat):
         return self._rules().next_step(t, cat)

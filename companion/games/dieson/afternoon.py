@@ -95,6 +95,16 @@ class DcPick(Action):
                                                      steps=d["v"], box=R.BOX_NAMES[box])}
 
 
+def _pay(t: Table, how: str, resource: str, n: int, what: str) -> None:
+    """Pay n of the resource, or n health (refused where it would be the last: the game would be lost)."""
+    if how == resource:
+        R.pay(t, resource, n, what)
+        return
+    if R.count(t, "health") <= n:
+        raise RuleError(_("paying {n} health would leave you at {left}: the game would be lost").format(n=n, left=R.count(t, "health") - n))
+    R.lose(t, "health", n)
+
+
 @register
 @dataclass(frozen=True)
 class DcShift(Action):
@@ -115,12 +125,7 @@ class DcShift(Action):
         if not isinstance(self.steps, int) or self.steps == 0 or abs(self.steps) > 8:
             raise UsageError(_("shift {steps!r}: give +N or -N boxes, 1..8").format(steps=self.steps))
         n = abs(self.steps)
-        if how == "wood":
-            R.pay(t, "wood", n, "the shift")
-        else:
-            if R.count(t, "health") <= n:
-                raise RuleError(_("paying {n} health would leave you at {left}: the game would be lost").format(n=n, left=R.count(t, "health") - n))
-            R.lose(t, "health", n)
+        _pay(t, how, "wood", n, "the shift")
         pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
         return {"box": R.box_at(cat, pos), "say": SAY["shift"].format(n=n, pay=how, box=R.BOX_NAMES[R.box_at(cat, pos)])}
@@ -148,13 +153,7 @@ class DcBoost(Action):
             raise RuleError(_("die {value}+{n} is past the star tables' {top}: the stars of a die raised "
                               "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
                             .format(value=die_value(p), n=self.n, top=top))
-        if how == "food":
-            R.pay(t, "food", self.n, "the boost")
-        else:
-            if R.count(t, "health") <= self.n:
-                raise RuleError(_("paying {n} health would leave you at {left}: the game would be lost")
-                                .format(n=self.n, left=R.count(t, "health") - self.n))
-            R.lose(t, "health", self.n)
+        _pay(t, how, "food", self.n, "the boost")
         p["boost"] = p.get("boost", 0) + self.n
         v = die_value(p)
         return {"say": SAY["boost"].format(n=self.n, pay=how, v=v, stars=R.stars_text(R.stars_for(cat, v)))}

@@ -225,7 +225,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
             options["tools"] = ",".join(["first", *needs])
 
 
-def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except the phase (its step lives in t.data["flow"] with the dice in hand,
     unused and used) and the generic `next` (the date moves at the end of the evening, with the dice)."""
     from ...actions import NextRound, correction_target

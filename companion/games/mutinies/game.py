@@ -178,7 +178,7 @@ def outcome(t: Table, cat: GameCatalog) -> dict:
     }
 
 
-def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except the phase and the round marker's `next`: where the round stands is
     derived from the pawns placed and what is left to resolve (flow), so setting it alone would leave the
     game inconsistent. Refused with what to do instead."""

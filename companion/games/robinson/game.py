@@ -220,7 +220,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
 
 
-def refuse_correction(t: Table, action, cat: GameCatalog) -> None:
+def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except those that would move the round without its flow: the phase (its
     step lives in t.data["flow"]: castaway rc phase moves both) and the round marker's `next` (the night's
     end moves it, passing the First Player token)."""
