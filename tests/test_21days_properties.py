@@ -56,7 +56,7 @@ def check(before, after, action):
     d = after.data
     for seat, vals in d["seat"].items():
         assert len(vals["strength"]) <= 2 and all(1 <= v <= 6 for v in vals["strength"]), vals
-        if seat in before.data.get("dead", []) and action.kind != "pjotr":
+        if seat in before.data.get("dead", []) and action.kind != "d21-pjotr":
             assert vals == before.data["seat"][seat], f"{action.text()} changed dead {seat}"
     supply = d["pools"]["hope"]["supply"]
     found = 1 if "hope" in ((d["d21"].get("kite") or {}).get("found") or []) else 0
