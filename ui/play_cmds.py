@@ -148,7 +148,7 @@ def undo_to_question(st, gid: int, rules) -> None:
     while rules.goes_on_alone:
         cur = session.load(st, gid)
         step = rules.next_step(cur.table, cur.cat)
-        if step is None or step.ask.kind != "none":
+        if step is None or step.ask.kind != "none" or step.pause:
             return
         try:
             ev, _t, undone = session.undo(st, gid)
@@ -316,7 +316,7 @@ def play_cmd(
 
                     for line in odds_within(step.odds):
                         out.print(f"  [cyan]{esc(line)}[/]")
-                auto = step.ask.kind == "none" and rules.goes_on_alone  # nothing to decide: done at once
+                auto = step.ask.kind == "none" and rules.goes_on_alone and not step.pause  # nothing to decide: done at once
                 while True:
                     if auto:
                         answer, auto = None, False  # if the rules refuse it, the table is asked

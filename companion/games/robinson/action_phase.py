@@ -12,13 +12,13 @@ from typing import ClassVar
 from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import CompanionError, RuleError, UsageError
 from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .state import expect, say
 from .state import (HELPERS, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
-                    next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
+                    label, next_entry, parse_plan, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
                     wound_each, wound_pawn)
 
 SAY = {
@@ -146,7 +146,7 @@ class RcPlan(Action):
         how = "sure success (2 pawns)" if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
             "rolls 3 action dice" if needs_dice(r["plan"][-1]) else ""
         cost = ", ".join(f"{n} {k}" for k, n in reserve.items())
-        return say([f"{who(t, cat, by)}: {what}{' ' + arg if arg else ''}", how, f"sets aside {cost}" if cost else ""])
+        return say([label(t, cat, r["plan"][-1]), how, f"sets aside {cost}" if cost else ""])
 
 
 @register
@@ -168,6 +168,34 @@ class RcPlanDone(Action):
             return say(["no action this round"] + finish_actions(t, cat))
         goto(t, "action", "resolve")
         return say([f"{len(r['plan'])} action(s) to resolve"])
+
+
+@register
+@dataclass(frozen=True)
+class RcPlans(Action):
+    """Several planned actions in one answer of the guided game ('explore cook+friday; rest cook'), each
+    checked as `rc plan` checks it; the planning ends with them when `finish` is set or when every pawn is
+    placed (§ IV.ii: resolving starts after all players have assigned all their pawns)."""
+
+    kind: ClassVar[str] = "rc-plans"
+    plans: tuple[str, ...] = ()
+    finish: bool = False
+
+    def text(self) -> str:
+        return "plan " + "; ".join(self.plans) + ("; done" if self.finish else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/plan")
+        lines = []
+        for text in self.plans:
+            try:
+                lines.append(RcPlan(**parse_plan(t, cat, text)).run(t, cat)["say"])
+            except CompanionError as e:
+                raise type(e)(_("plan {text!r}: {error}").format(text=text, error=e)) from None
+        placed = all(pawns_free(t, o) <= 0 for o in [*t.seats, *HELPERS])
+        if self.finish or placed:
+            lines.append(RcPlanDone().run(t, cat)["say"])
+        return say(lines)
 
 
 # -- resolving ---------------------------------------------------------------------------------------
@@ -200,7 +228,7 @@ class RcResolve(Action):
                                    ("--changes", self.changes, k == "threat")):
             if value and not fits:
                 raise UsageError(_("{field} {value!r} does not fit the next action, {what}").format(field=field, value=value, what=p["what"]))
-        lines = [f"{who(t, cat, p['by'])}: {p['what']}" + (f" {p['arg']}" if p.get("arg") else "")]
+        lines = [label(t, cat, p)]
         pending: list[str] = []
         rolled: list[str] = []
         if k == "threat":

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..protocol import PlayTerms, RulesModuleGame
+from dataclasses import replace
+
+from ..protocol import PlayTerms, RulesModuleGame, resolve
 
 
 class Robinson(RulesModuleGame):
@@ -19,6 +21,14 @@ class Robinson(RulesModuleGame):
     commands = "ui.robinson_cmds"
     terminal_board = "ui.board_robinson:render"
     display_board = "ui.display.boards.robinson:board_svg"
+    step_odds = "companion.odds.robinson.steps:step_odds"
+    goes_on_alone = True  # steps that decide nothing are done at once (the guide pauses before a deadly one)
+
+    def next_step(self, t, cat):
+        step = super().next_step(t, cat)
+        if step is not None and step.task is not None:
+            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task))
+        return step
 
 
 GAME = Robinson()

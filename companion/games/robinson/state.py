@@ -14,6 +14,7 @@ import re
 
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import rules as R
 
@@ -22,6 +23,12 @@ PLAN_WORDS = ("threat-left", "threat-right", "hunt", "shelter", "roof", "palisad
               "gather", "explore", "arrange", "rest")
 HELPERS = ("friday", "dog", "extra")
 EVENT_KINDS = ("adventure", "mystery", "book", "build", "gather", "explore")
+# each planned action's name as the board prints it; its number in the planning menu is its place here + 1
+ACTION = {"threat-left": N_("Threat Action (left card)"), "threat-right": N_("Threat Action (right card)"),
+          "hunt": N_("Hunting"), "shelter": N_("Shelter"), "roof": N_("Roof"), "palisade": N_("Palisade"),
+          "weapon": N_("Weapon"), "item": N_("Invention into an Item"), "gather": N_("Gathering Resources"),
+          "explore": N_("Exploration"), "arrange": N_("Arranging the Camp"), "rest": N_("Rest")}
+RESOURCE = {"food": N_("food"), "wood": N_("wood"), "fur": N_("furs")}
 
 
 def rc(t: Table) -> dict:
@@ -120,6 +127,23 @@ def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
         names = [t.seat_values(s).get("player") for s in t.seats if t.seat_values(s).get("player")]
         chars = [t.seat_values(s)["survivor"] for s in t.seats]
         raise UsageError(f"nobody called {name!r} at this table; accepted: {', '.join(names + chars + list(t.seats))}") from None
+
+
+def label(t: Table, cat: GameCatalog, p: dict) -> str:
+    """A planned action as the table reads it: 'Gathering Resources: wood (tile 3) · Cook + Friday'."""
+    what = p["what"]
+    if what.startswith("threat"):
+        card = rc(t)["threat"][0 if what == "threat-left" else 1]
+        text = _("Threat Action: {card}").format(card=card["name"]) if card else _(ACTION[what])
+    elif what == "item":
+        text = _("Item: {name}").format(name=p.get("arg"))
+    elif what == "gather":
+        res, _sep, tile = str(p.get("arg") or "").partition("@")
+        text = _(ACTION[what]) + ": " + _(RESOURCE.get(res, res)) + (" " + _("(tile {tile})").format(tile=tile) if tile else "")
+    else:
+        text = _(ACTION[what])
+    pawns = who(t, cat, p["by"]) + (" + " + who(t, cat, p["helper"]) if p.get("helper") else "")
+    return f"{text} · {pawns}"
 
 
 # -- adjustments: what a card changed, typed at the table ----------------------------------------
@@ -230,6 +254,8 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
                "'item fire cook wood=1' ('own' for the character's own Invention)")
     if not words:
         raise UsageError(f"empty plan; {example}")
+    if words[0].isdecimal() and 1 <= int(words[0]) <= len(PLAN_WORDS):  # the planning menu's own number
+        words[0] = PLAN_WORDS[int(words[0]) - 1]
     what = {"left": "threat-left", "right": "threat-right", "weapons": "weapon",
             "hunting": "hunt", "exploration": "explore", "gathering": "gather"}.get(words[0], words[0])
     if what not in PLAN_WORDS:
