@@ -15,7 +15,7 @@ from ...table import Table
 from . import phases as A
 from . import action_phase as B
 from . import rules as R
-from .state import (EVENT_KINDS, HELPERS, PLAN_WORDS, RESOURCE, flow, kind_of, label, life, needs_dice, next_entry,
+from .state import (EVENT_KINDS, HELPERS, PLAN_WORDS, flow, kind_of, label, life, needs_dice, next_entry,
                     parse_event, pawns_free, rc, reserved, who)
 
 GO = Ask(N_("Enter to go on (undo: step back; quit: pause)"))

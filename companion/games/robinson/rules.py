@@ -118,7 +118,7 @@ def face_weather(w: Weather, roof: int, food: int, nonperishable: int, wood: int
             fighter += fight(weapon, beast_strength)
             lines.append(f"hungry animals: a beast of strength {beast_strength} against weapon {weapon}: "
                          f"{fight(weapon, beast_strength)} wound(s) to the one who fights")
-    for _ in range(w.storms):
+    for _storm in range(w.storms):
         palisade, miss = pay(palisade, 1)
         each += miss
         lines.append("storm: palisade -1" + (" (at 0: 1 wound each)" if miss else ""))
