@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import first, kind_of, life, pawns_free, rc, who
+from companion.games.robinson.state import first, label, life, pawns_free, rc, who
 from companion.table import Table
 from ui.text import esc
 from ui.board import gauge
@@ -108,10 +108,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines.append("")
         for p in r["plan"]:
             mark = "[green]✓[/]" if p.get("done") else "·"
-            helper = p.get("helper")
-            pawns = who(t, cat, p["by"]) + (f" + {helper if helper in ('friday', 'dog', 'extra') else who(t, cat, helper)}"
-                                             if helper else "")
-            lines.append(f"  {mark} {kind_of(p):<8} {p['what']}{' ' + p['arg'] if p.get('arg') else ''}  [dim]{pawns}[/]")
+            lines.append(f"  {mark} {esc(label(t, cat, p))}")
     last = d.get("last")
     if last and "roll" in last:
         lines.append(f"[bold]Last roll[/] {last['roll']}: [bold]{'  '.join(last['faces'])}[/]")

@@ -57,15 +57,44 @@ def faces_accepted(ask: Ask, cat) -> str:
     return "; ".join(words)
 
 
+def fit_brackets(text: str) -> str:
+    """A dice question too wide for the terminal: what it accepts goes on lines of its own, one die a line."""
+    width = min(out.width, 120)
+    head, sep, tail = text.rpartition(" [")
+    if len(text) + 2 <= width or not sep or "\n" in text:
+        return text
+    if len(tail) + 5 <= width:
+        return f"{head}\n    [{tail}"
+    rows = tail.replace("; ", ";\n     ").split("\n")
+    if len(rows[0]) + 5 > width:
+        rows[0] = rows[0].replace(": ", ":\n     ", 1)
+    return head + "\n    [" + "\n".join(rows)
+
+
+def packed(bits: list[str], sep: str, width: int, indent: str) -> str:
+    """Parts joined by sep, a new line (indented) where the next part would pass the width."""
+    rows: list[str] = []
+    for b in bits:
+        if rows and len(rows[-1]) + len(sep) + len(b) <= width - len(indent):
+            rows[-1] += sep + b
+        else:
+            rows.append(b)
+    return ("\n" + indent).join(rows)
+
+
 def describe(ask: Ask, cat=None) -> str:
     prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
-            return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+            text = _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
+        else:
+            text = _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+        return fit_brackets(text)
     if ask.kind == "choice":
-        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        if len(ask.choices) > 8 or len(opts) + 4 > min(out.width, 120):
+            opts = compact(ask)
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
@@ -117,7 +146,7 @@ def said(ev, before=None, after=None, cat=None) -> None:
     if before is not None and after is not None:
         line = changes(before, after, cat)
         if line:
-            out.print(f"  [dim]= {esc(line)}[/]")
+            out.print(f"  [dim]= {esc(packed(line.split(' · '), ' · ', min(out.width, 120) - 4, '    '))}[/]")
 
 
 def changes(before, after, cat) -> str:

@@ -194,9 +194,9 @@ def setup_asks(cat: GameCatalog, options: dict):
                            choices=labels, default=seats[0])
     yield "rounds", Ask(_("Rounds on the Scenario card"), "number", lo=1, hi=cat.tracks["round"].max,
                         default=int(cat.rules["rounds"]["default"]))
-    yield "weather", Ask(_("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter' "
-                           "(Enter: castaway asks every round)"), "text", default="ask")
-    yield "items", Ask(_("The 2 Starting Items drawn, e.g. 'Hammer, Bible' (Enter: unnamed)"), "text", default="-")
+    yield "weather", Ask(_("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter'\n"
+                           "  (Enter: castaway asks every round)"), "text", default="ask")
+    yield "items", Ask(_("The 2 Starting Items drawn, e.g. 'Hammer, Bible'\n  (Enter: unnamed)"), "text", default="-")
     yield "camp", Ask(_("What tile 8 shows besides the camp: food, wood, shelter"), "text", default="food wood")
     if n == 2 or n == 1:
         yield "friday", Ask(_("Play with Friday?"), "confirm", default=True)

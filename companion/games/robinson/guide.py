@@ -8,6 +8,8 @@ it says who would die and pauses. Menus keep one number for one thing all game.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
@@ -16,7 +18,7 @@ from . import phases as A
 from . import action_phase as B
 from . import rules as R
 from .state import (EVENT_KINDS, HELPERS, PLAN_WORDS, flow, kind_of, label, life, needs_dice, next_entry,
-                    parse_event, pawns_free, rc, reserved, who)
+                    NBSP, WIDTH, fit, parse_event, pawns_free, rc, reserved, who)
 
 GO = Ask(N_("Enter to go on (undo: step back; quit: pause)"))
 CHANGES = N_("what changed on the table, e.g. 'wood -1, cook.wounds +1, roof half, storm-token +1'")
@@ -40,7 +42,11 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return None
     phase, step = t.data["flags"]["phase"], flow(t).get("step")
     fn = _STEPS.get(f"{phase}/{step}")
-    return fn(t, cat) if fn else None
+    if fn is None:
+        return None
+    s = fn(t, cat)
+    ask = s.ask if len(s.ask.prompt) + 2 <= WIDTH else replace(s.ask, prompt=fit(s.ask.prompt, 2))
+    return replace(s, say=fit(s.say, len(s.title) + 2), ask=ask)
 
 
 # -- who could die --------------------------------------------------------------------------------
@@ -66,9 +72,7 @@ def _pause_if(step: Step, names: list[str], cause: str) -> Step:
     """A step that asks nothing: done at once, unless it kills someone (then the warning, and a pause)."""
     if not names:
         return step
-    from dataclasses import replace
-
-    return replace(step, say=f"{step.say}. {warning(names, cause)}", pause=True)
+    return replace(step, say=f"{step.say}\n{warning(names, cause)}", pause=True)
 
 
 # -- I. Event ------------------------------------------------------------------------------------
@@ -194,8 +198,10 @@ def _plan(t, cat):
     planned = rc(t)["plan"]
     done = "; ".join(label(t, cat, p) for p in planned) or _("nothing yet")
     free = ", ".join(f"{who(t, cat, o)} {n}" for o, n in free_pawns(t, cat)) or _("none")
-    menu = "  ".join(f"{n}) {word}" + (f" [{needs}]" if needs else "") for n, word, needs in legal_actions(t, cat))
-    say = _("Planned: {done}. Free pawns: {free}. Legal now: {menu}").format(done=done, free=free, menu=menu)
+    # each option on one line: its spaces do not break (fit turns them back into spaces)
+    menu = "  ".join((f"{n}) {word}" + (f" [{needs}]" if needs else "")).replace(" ", NBSP)
+                     for n, word, needs in legal_actions(t, cat))
+    say = _("Planned: {done}. Free pawns: {free}.\nLegal now: {menu}").format(done=done, free=free, menu=menu)
     ask = Ask(_("Plan: ACTION WHO[+SECOND], several separated by ';' (a second pawn: sure success, no dice), "
                 "e.g. '10 cook+friday; rest cook'; Enter when every pawn is placed"), "text", default="done")
     return Step(_title(t, "plan"), _("Place the pawns"), say, ask, lambda a: plans(a))
@@ -248,7 +254,7 @@ def _resolve(t, cat):
         say = _("One pawn: roll the 3 Action dice (success, wound, adventure); a wound comes {hit} in {of}").format(
             hit=hit, of=of)
         if hit and to_go(t, cat, by) <= 1:
-            say += ". " + _("WARNING: a wound kills {name} ({pct}%)").format(name=who(t, cat, by), pct=round(100 * hit / of))
+            say += "\n" + _("WARNING: a wound kills {name} ({pct}%)").format(name=who(t, cat, by), pct=round(100 * hit / of))
         return Step(phase, head, say, Ask(_("Action dice"), "dice", dice=dice), lambda a: B.RcResolve(faces=a))
     if k == "arrange" and rc(t)["arrange_card"]:
         high = t.data["tracks"]["morale"] >= t.limits(cat.tracks["morale"])[1]
@@ -325,7 +331,7 @@ def _eat(t, cat):
     say = _("{have} food for {n} players: choose {short} who go hungry (2 wounds each); Enter: {names} (the most "
             "life left)").format(have=have, n=n, short=short, names=", ".join(who(t, cat, s) for s in suggest))
     if die:
-        say += ". " + _("Going hungry kills {who}").format(who=", ".join(die))
+        say += "\n" + _("WARNING: going hungry kills {who}").format(who=", ".join(die))
     return Step(_title(t, "night"), _("Not enough food"), say,
                 Ask(_("Hungry"), "choice", multiple=True, choices=tuple((s, who(t, cat, s)) for s in t.seats),
                     keys=tuple(str(i) for i in range(1, n + 1)), default=",".join(suggest)),
@@ -354,10 +360,10 @@ def _heal(t, cat):
             "goal is met").format(changes=_(CHANGES))
     f = t.data["flags"]
     if f["shelter"] != "built" and not f["camp-shelter"]:
-        say += ". " + _("No Shelter: 1 wound each for sleeping in the open air")
+        say += "\n" + _("No Shelter: 1 wound each for sleeping in the open air")
     die = _night_wounds(t, cat)
     if die:
-        say += ". " + warning(die, _("the open air"))
+        say += "\n" + warning(die, _("the open air"))
 
     def make(a: str):
         word = a.strip().lower()

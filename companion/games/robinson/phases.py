@@ -245,7 +245,7 @@ class RcWeather(Action):
         c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
         t.data["flags"]["animals-die"] = False
         goto(t, "night", "eat")
-        out = {"say": "; ".join(lines), "wounds_each": o.wounds_each}
+        out = {**say(lines), "wounds_each": o.wounds_each}
         if dice:
             out.update(dice=dice, faces=[[f] for f in rolled])
         return out

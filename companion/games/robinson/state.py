@@ -11,6 +11,7 @@ Layout (besides the generic tracks/counters/flags of decks/robinson/):
 from __future__ import annotations
 
 import re
+import textwrap
 
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
@@ -50,9 +51,35 @@ def expect(t: Table, *steps: str) -> None:
         raise RuleError(_("that is not where the round stands: now {now}; castaway rc next says what to do").format(now=where(t)))
 
 
+WIDTH = 78  # the guided game's lines fit an 80-column terminal
+NBSP = "\u00a0"  # a space where fit() never breaks a line
+
+
 def say(lines: list[str]) -> dict:
-    """An action's result: what happened, in one line."""
-    return {"say": "; ".join(x for x in lines if x)}
+    """An action's result: what happened, its parts packed into lines that fit the terminal (a part never
+    split across two lines unless it is longer than a line on its own)."""
+    rows: list[str] = []
+    for part in (x for x in lines if x):
+        for piece in textwrap.wrap(part, WIDTH - 4, break_long_words=False, break_on_hyphens=False) or [part]:
+            if rows and len(rows[-1]) + 2 + len(piece) <= WIDTH - 4 and piece == part:
+                rows[-1] += "; " + piece
+            else:
+                rows.append(piece)
+    return {"say": "\n    ".join(rows)}
+
+
+def fit(text: str, lead: int = 0) -> str:
+    """A text wrapped to the terminal's width: its first line starts `lead` columns in (after a title),
+    each later line and paragraph ('\n') two columns in."""
+    out: list[str] = []
+    for i, para in enumerate(str(text).split("\n")):
+        first = "x" * lead if i == 0 else "  "
+        rows = textwrap.wrap(para, WIDTH, initial_indent=first, subsequent_indent="  ", break_long_words=False,
+                             break_on_hyphens=False) or [first]
+        if i == 0:
+            rows[0] = rows[0][lead:]
+        out += rows
+    return "\n".join(out).replace(NBSP, " ")
 
 
 def goto(t: Table, phase: str, step: str, **extra) -> None:
