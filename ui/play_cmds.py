@@ -280,6 +280,9 @@ def guided_new(st) -> int:
         answered.append((key, ans))
     loaded = session.new_game(st, ctx["game"], ctx["options"])
     out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(loaded.cat.name)))
+    note = registry.get(ctx["game"]).setup_note(loaded.cat, ctx["options"], loaded.table)
+    if note:
+        out.print(esc(note))
     return loaded.row.id
 
 

@@ -197,7 +197,7 @@ def legal_actions(t: Table, cat: GameCatalog) -> list[tuple[int, str, str]]:
 def _plan(t, cat):
     planned = rc(t)["plan"]
     done = "; ".join(label(t, cat, p) for p in planned) or _("nothing yet")
-    free = ", ".join(f"{who(t, cat, o)} {n}" for o, n in free_pawns(t, cat)) or _("none")
+    free = ", ".join(f"{who(t, cat, o)}{NBSP}{n}" for o, n in free_pawns(t, cat)) or _("none")
     # each option on one line: its spaces do not break (fit turns them back into spaces)
     menu = "  ".join((f"{n}) {word}" + (f" [{needs}]" if needs else "")).replace(" ", NBSP)
                      for n, word, needs in legal_actions(t, cat))
