@@ -146,7 +146,7 @@ class RcPlan(Action):
                           "own": self.own, "done": False})
         how = _("sure success (2 pawns)") if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
             _("rolls 3 action dice") if needs_dice(r["plan"][-1]) else ""
-        cost = ", ".join(f"{n} {k}" for k, n in reserve.items())
+        cost = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in reserve.items())
         return say([label(t, cat, r["plan"][-1]), how, _("sets aside {cost}").format(cost=cost) if cost else ""])
 
 
@@ -424,7 +424,7 @@ def finish_actions(t: Table, cat: GameCatalog) -> list[str]:
         if n:
             c[res] += n
             c[f"future-{res}"] = 0
-            got.append(f"{n} {_(RESOURCE.get(res, N_('discovery tokens')))}")
+            got.append(f"{_(RESOURCE.get(res, N_('discovery tokens')))} {n}")
     lines = [_("Future Resources become available: {got}").format(got=", ".join(got) or _("none"))]
     for name in r["future_items"]:
         r["items"].append({"name": name, "uses": None})
