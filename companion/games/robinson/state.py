@@ -30,6 +30,48 @@ ACTION = {"threat-left": N_("Threat Action (left card)"), "threat-right": N_("Th
           "weapon": N_("Weapon"), "item": N_("Invention into an Item"), "gather": N_("Gathering Resources"),
           "explore": N_("Exploration"), "arrange": N_("Arranging the Camp"), "rest": N_("Rest")}
 RESOURCE = {"food": N_("food"), "wood": N_("wood"), "fur": N_("furs")}
+# The catalog's names of the tracks, counters and dice (decks/robinson/), which the guided game shows
+# through _() (what an action changed, what a dice question accepts, the board): marked here so that the
+# translation catalog holds them (the Robinson catalog's other texts, from an English rulebook, are not).
+CATALOG_NAMES = (
+    N_('Round'),
+    N_('Morale'),
+    N_('Weapon level'),
+    N_('Roof level'),
+    N_('Palisade level'),
+    N_('Food'),
+    N_('Non-perishable food'),
+    N_('Wood'),
+    N_('Furs'),
+    N_('Discovery tokens kept'),
+    N_('Future food'),
+    N_('Future wood'),
+    N_('Future furs'),
+    N_('Future discovery tokens'),
+    N_('Food sources on the camp tile'),
+    N_('Wood sources on the camp tile'),
+    N_('Beast cards in the Hunting deck'),
+    N_('Cards in the Event deck'),
+    N_('Rain cloud tokens in the Weather space'),
+    N_('Winter cloud tokens in the Weather space'),
+    N_('Storm tokens in the Weather space'),
+    N_('Additional pawns'),
+    N_("Friday's wounds"),
+    N_('Wounds'),
+    N_('Determination'),
+    N_('Rain weather die'),
+    N_('Winter weather die'),
+    N_('Hungry Animals weather die'),
+    N_('Building success die'),
+    N_('Building wound die'),
+    N_('Building adventure die'),
+    N_('Gathering success die'),
+    N_('Gathering wound die'),
+    N_('Gathering adventure die'),
+    N_('Exploration success die'),
+    N_('Exploration wound die'),
+    N_('Exploration adventure die'),
+)
 
 
 def rc(t: Table) -> dict:
