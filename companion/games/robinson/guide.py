@@ -199,8 +199,9 @@ def _plan(t, cat):
     done = "; ".join(label(t, cat, p) for p in planned) or _("nothing yet")
     free = ", ".join(f"{who(t, cat, o)}{NBSP}{n}" for o, n in free_pawns(t, cat)) or _("none")
     # each option on one line: its spaces do not break (fit turns them back into spaces)
-    menu = "  ".join((f"{n}) {word}" + (f" [{needs}]" if needs else "")).replace(" ", NBSP)
-                     for n, word, needs in legal_actions(t, cat))
+    menu = "  ".join(f"{n}) {word}".replace(" ", NBSP) + (
+        NBSP + "[" + ", ".join(x.replace(" ", NBSP) for x in needs.split(", ")) + "]" if needs else "")
+        for n, word, needs in legal_actions(t, cat))
     say = _("Planned: {done}. Free pawns: {free}.\nLegal now: {menu}").format(done=done, free=free, menu=menu)
     ask = Ask(_("Plan: ACTION WHO[+SECOND], several separated by ';' (a second pawn: sure success, no dice), "
                 "e.g. '10 cook+friday; rest cook'; Enter when every pawn is placed"), "text", default="done")
