@@ -137,7 +137,9 @@ def test_morale_at_the_top_suggests_healing_a_wounded_first_player():
     t.seat_values("blue")["wounds"] = 2
     step = next_step(t, CAT)
     assert [k for k, _v, _l in step.ask.numbered()] == ["1", "2"]
-    assert step.ask.parse("") in ("heal", "determination")
+    assert step.ask.parse("") == "heal"
+    t.seat_values("blue")["wounds"] = 0
+    assert next_step(t, CAT).ask.parse("") == "determination"
 
 
 def test_character_menu_keeps_each_characters_number():

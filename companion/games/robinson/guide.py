@@ -119,7 +119,7 @@ def _morale(t, cat):
                     _("{name} (First Player) chooses").format(name=name),
                     Ask(_("Gain"), "choice", choices=(("determination", _("{n} determination").format(n=n)),
                                                       ("heal", heal)), keys=("1", "2"),
-                        default="heal" if t.seat_values(seat)["wounds"] and n < 2 else "determination"),
+                        default="heal" if t.seat_values(seat)["wounds"] else "determination"),
                     lambda a: A.RcMorale(a))
     if n > 0:
         what = ngettext("gains {n} determination token", "gains {n} determination tokens", n).format(n=n)
