@@ -186,3 +186,11 @@ def test_camp_move_by_a_known_tile_and_the_plans_in_results_use_printed_names():
     t.data["rc"]["tiles"]["4"] = {"tile": "4", "terrain": "hills", "food": 0, "wood": 1, "shelter": False}
     t = run(t, RcCamp("4"))
     assert t.data["rc"]["camp"] == "4"
+
+
+def test_a_bad_camp_answer_at_setup_is_asked_again(cli):
+    """The camp tile's answer is checked when given (it used to fail only once every question was answered)."""
+    answers = ["robinson", "Ann", "cook", "2", "", "", "lake", "food wood", "", "", "quit"]
+    r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
+    assert "'lake' is not understood" in r.stderr
+    assert state(cli)["counters"]["camp-food"] == 1
