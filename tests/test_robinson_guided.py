@@ -194,3 +194,21 @@ def test_a_bad_camp_answer_at_setup_is_asked_again(cli):
     r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
     assert "'lake' is not understood" in r.stderr
     assert state(cli)["counters"]["camp-food"] == 1
+
+
+def test_who_fights_the_hungry_animals_beast_is_the_tables_choice(cli):
+    """§ V. Weather: 'fight a beast that has a strength of 3'; the rulebook does not say who: castaway's
+    suggestion is the First Player (Enter), another answer records the weather again with the same faces."""
+    cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--opt", "characters=cook,explorer", "--opt", "weather=1:animals")
+    cli.ok("rc", "phase", "weather")
+    r = cli.ok("play", "--no-board", input="3\nbeast\n2\nquit\n")
+    assert "Who fights the beast? (3 wound(s); Enter: Cook, the First Player)" in r.stdout
+    s = state(cli)
+    # (the night's hunger follows at once: 2 wounds each)
+    assert s["seat"]["yellow"]["wounds"] - s["seat"]["blue"]["wounds"] == 3
+    assert s["last"]["faces"] == ["beast"]
+    while state(cli)["flags"]["phase"] != "weather":
+        cli.ok("undo")
+    r = cli.ok("play", "--no-board", input="beast\n\nquit\n")
+    s = state(cli)
+    assert s["seat"]["blue"]["wounds"] - s["seat"]["yellow"]["wounds"] == 3

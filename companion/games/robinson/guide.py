@@ -305,10 +305,35 @@ def _weather_roll(t, cat):
                     _("Weather space: {tokens}").format(tokens=tokens), GO, lambda a: A.RcWeather())
         return _pause_if(step, dying(t, cat, {s: o.wounds_each for s in t.seats}), _("the weather tokens"))
     names = ", ".join(_(WEATHER_DIE[d]) for d in dice)
-    return Step(_title(t, "weather"), _("Roll {dice}").format(dice=names),
-                _("Weather space: {tokens}; roof {roof}, palisade {palisade}").format(tokens=tokens, roof=c["roof"],
-                                                                                   palisade=c["palisade"]),
-                Ask(_("Weather dice"), "dice", dice=tuple(dice)), lambda a: A.RcWeather(a), task={"do": "weather"})
+    say = _("Weather space: {tokens}; roof {roof}, palisade {palisade}").format(tokens=tokens, roof=c["roof"],
+                                                                              palisade=c["palisade"])
+    if "animals" in dice and len(t.seats) > 1:
+        say += "\n" + _("A beast on the Hungry Animals die: the table says who fights it (Enter: {name}, the First "
+                        "Player)").format(name=who(t, cat, t.seats[rc(t)["first"] % len(t.seats)]))
+    return Step(_title(t, "weather"), _("Roll {dice}").format(dice=names), say,
+                Ask(_("Weather dice"), "dice", dice=tuple(dice)), lambda a: A.RcWeather(a), task={"do": "weather"},
+                after=_who_fights(t, cat))
+
+
+def _who_fights(t: Table, cat: GameCatalog):
+    """Who fights the Hungry Animals' beast is the table's to decide (the rulebook does not say): castaway
+    gave the wounds to the First Player; another answer records the weather again, same faces."""
+    if len(t.seats) < 2:
+        return None
+    fighter = t.seats[rc(t)["first"] % len(t.seats)]
+
+    def after(res, t2):
+        if not isinstance(res, dict) or not res.get("fighter_wounds"):
+            return None
+        faces = ",".join(str(f[0]) for f in res.get("faces") or [])
+        ask = Ask(_("Who fights the beast? ({n} wound(s); Enter: {name}, the First Player)").format(
+            n=res["fighter_wounds"], name=who(t, cat, fighter)), "choice", default=fighter,
+            choices=tuple((s, who(t, cat, s)) for s in t.seats), keys=tuple(str(i) for i in range(1, len(t.seats) + 1)))
+
+        def remake(a):
+            return None if a == fighter else A.RcWeather(faces, a)
+        return ask, remake
+    return after
 
 
 # -- VI. Night --------------------------------------------------------------------------------------

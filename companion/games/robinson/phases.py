@@ -17,8 +17,8 @@ from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import rules as R
-from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, where, who, wound,
-                    wound_each)
+from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, seat_of, where, who,
+                    wound, wound_each)
 
 SAY = {  # translated where they are said
     "no_first_event": N_("the first round has no Event phase"),
@@ -220,13 +220,16 @@ def weather_dice(t: Table) -> list[str]:
 @register
 @dataclass(frozen=True)
 class RcWeather(Action):
-    """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space."""
+    """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space. fighter: the
+    player whose character fights the Hungry Animals' beast (the rulebook does not say who: the table
+    decides; castaway's suggestion, and the default, is the First Player)."""
 
     kind: ClassVar[str] = "rc-weather"
     faces: str | None = None
+    fighter: str | None = None
 
     def text(self) -> str:
-        return "weather" + (f" (table: {self.faces})" if self.faces else "")
+        return "weather" + (f" (table: {self.faces})" if self.faces else "") + (f", {self.fighter} fights" if self.fighter else "")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/roll")
@@ -241,7 +244,7 @@ class RcWeather(Action):
                            int(beast["strength"]))
         c["food"], c["nonperishable"], c["wood"], c["palisade"] = o.food, o.nonperishable, o.wood, o.palisade
         wound_each(t, o.wounds_each)
-        fighter = first(t)
+        fighter = seat_of(t, cat, self.fighter) if self.fighter else first(t)
         wound(t, fighter, o.fighter_wounds)
         lines = list(o.lines) or [_("no weather this round")]
         if o.wounds_each:
@@ -251,7 +254,7 @@ class RcWeather(Action):
         c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
         t.data["flags"]["animals-die"] = False
         goto(t, "night", "eat")
-        out = {**say(lines), "wounds_each": o.wounds_each}
+        out = {**say(lines), "wounds_each": o.wounds_each, "fighter_wounds": o.fighter_wounds}
         if dice:
             out.update(dice=dice, faces=[[f] for f in rolled])
         return out
