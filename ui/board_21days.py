@@ -10,6 +10,7 @@ from ui.board import COLOUR, DIE, gauge
 from companion.i18n import N_, _, ngettext
 from ui.text import esc
 from companion.games.days21.names import TOKEN
+from companion.games.days21.core import colour as colour_word
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
@@ -72,7 +73,7 @@ def _raft(t: Table, cat: GameCatalog) -> str:
         elif seat is None or seat in t.data.get("dead", []):
             spots.append(_("[dim]{spot}: empty[/]").format(spot=spot))
         else:
-            spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {seat}[/]")
+            spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {colour_word(seat)}[/]")
     fins = cat.rules.get("raft", {}).get("fins", {})
     fin_text = " ".join(f"{f}→{s}" for f, s in fins.items())
     count = ngettext("{n} plank", "{n} planks", planks).format(n=planks)
@@ -103,7 +104,7 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
         bits.append(_("special hope in play: {items}").format(items=", ".join(_(TOKEN.get(k, k)) for k in special)))
     wd = x.get("white_die")
     if wd:
-        bits.append(_("Extra hands ({seat}): {markers}").format(seat=wd['seat'], markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
+        bits.append(_("Extra hands ({seat}): {markers}").format(seat=colour_word(wd['seat']), markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
     if x.get("plant"):
         bits.append(_("plant: day {days} of 3").format(days=x['plant']['days']))
     today = [k for k in x.get("today", []) if k in ("no-fishing", "cancel-disaster", "octopus")]
@@ -124,10 +125,10 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     player = f" [dim]({esc(vals['player'])})[/]" if vals.get("player") else ""
     start = " [bold]★[/]" if t.data["flags"].get("starting") == seat else ""
     if seat in t.data.get("dead", []):
-        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=esc(nm))
+        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=colour_word(seat), nm=esc(nm))
     dice = vals.get("strength") or []
     faces = " ".join(f"{DIE.get(v, '')}{v}" for v in dice)  # the face as a glyph and as a digit
-    parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
+    parts = [f"[{colour} bold]{colour_word(seat):<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
     if who != "scruffs":
         n = vals.get("hope", 0)
         parts.append(_("hope {n}{part}").format(n='●' * n, part=f" {n}" if n > 3 else "") if n else _("[dim]hope 0[/]"))

@@ -6,6 +6,7 @@ Words understood at any question: board, undo, history, help, quit.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Annotated, Optional
 
 import typer
@@ -57,13 +58,25 @@ def faces_accepted(ask: Ask, cat) -> str:
     return "; ".join(words)
 
 
+def dice_names(dice, cat=None) -> str:
+    """The dice of a question by their printed names, counted: 2× Red survivor die."""
+    out = []
+    for d, n in Counter(dice).items():
+        try:
+            word = _(cat.die(d).name) if cat is not None else d
+        except CompanionError:
+            word = d
+        out.append(f"{n}× {word}" if n > 1 else word)
+    return ", ".join(out)
+
+
 def describe(ask: Ask, cat=None) -> str:
     prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
             return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
     if ask.kind == "choice":
         opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
@@ -235,7 +248,8 @@ def guided_new(st) -> int:
         if nxt is None:
             break
         key, ask = nxt
-        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None)
+        cat = catalog.load(ctx["game"], ctx["options"].get("edition")) if ctx.get("game") else None
+        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None, cat)
         if ans is Undo:
             if answered:
                 answered.pop()

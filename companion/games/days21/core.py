@@ -59,10 +59,33 @@ def seat_of(t: Table, who: str) -> str | None:
     return None
 
 
+def colour(seat: str) -> str:
+    """A seat's colour as the table says it (red, or červená under Czech)."""
+    return _(seat) if seat in COLOURS else seat
+
+
+def seat_word(text: str) -> str | None:
+    """The seat a typed colour names: its id (red) or the colour in the table's language, with or without
+    accents (červená, cervena); None when it names no colour."""
+    raw = str(text).strip().lower()
+    if raw in COLOURS:
+        return raw
+    for c in COLOURS:
+        word = _(c).lower()
+        if raw in (word, _plain(word)):
+            return c
+    return None
+
+
+def _plain(word: str) -> str:
+    from unicodedata import combining, normalize
+    return "".join(ch for ch in normalize("NFKD", word) if not combining(ch))
+
+
 def name(t: Table, cat: GameCatalog, seat: str) -> str:
     who = survivor(t, seat)
     ch = cat.characters.get(who)
-    return f"{ch.name} ({seat})" if ch else seat
+    return f"{_(ch.name)} ({colour(seat)})" if ch else colour(seat)
 
 
 def seat_arg(t: Table, cat: GameCatalog, text: str, among: list[str] | None = None) -> str:
@@ -70,14 +93,14 @@ def seat_arg(t: Table, cat: GameCatalog, text: str, among: list[str] | None = No
     pool = living(t) if among is None else among
     raw = str(text).strip().lower()
     seat = None
-    if raw in t.seats:
-        seat = raw
+    if seat_word(raw) in t.seats:
+        seat = seat_word(raw)
     else:
         for s in t.seats:
             if survivor(t, s) == raw:
                 seat = s
     if seat is None or seat not in pool:
-        accepted = ", ".join(f"{s} ({survivor(t, s)})" for s in pool) or "nobody"
+        accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
         raise UsageError(_(SAY["no_token"]).format(text=text, accepted=accepted))
     return seat
 

@@ -1,0 +1,66 @@
+"""21 Days speaks the table's words: colours in the table's language, menus answered by number, id or label,
+and refusals that name locations and survivors as printed (never internal ids)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import catalog, i18n
+from companion.errors import UsageError
+from companion.games.days21 import game as d21game
+from companion.games.days21.core import colour, seat_word
+from companion.guide import Ask
+
+
+@pytest.fixture
+def czech():
+    i18n.configure("cs")
+    yield
+    i18n.configure("en")
+
+
+def test_colours_are_said_and_read_in_czech(czech):
+    assert [colour(c) for c in ("red", "yellow", "blue", "green")] == ["červená", "žlutá", "modrá", "zelená"]
+    assert seat_word("Červená") == "red" and seat_word("cervena") == "red" and seat_word("modra") == "blue"
+    assert seat_word("red") == "red" and seat_word("purple") is None
+
+
+def test_the_czech_board_names_seats_by_colour_word(cli):
+    cli.ok("new", "21days", "--seed", "3")
+    out = cli.ok("--lang", "cs", "status").output
+    assert "1: červená" in out and "zelená" in out
+    assert "1: red" not in out and "\nred " not in out
+
+
+def test_ability_tokens_are_typed_as_colour_and_number(czech):
+    cat = catalog.load("21days")
+    ids = cat.rules["ability_tokens"]["ids"]
+    options: dict = {}
+    d21game.setup_answer(cat, options, "abilities", "červená=1 modra=2")
+    assert options["abilities"] == {"red": ids[0], "blue": ids[1]}
+    with pytest.raises(UsageError) as e:
+        d21game.setup_answer(cat, {}, "abilities", "red=9")
+    assert "'red=9'" in str(e.value) and "1=" in str(e.value)
+
+
+def test_a_menu_takes_its_number_its_value_or_its_label_and_refuses_with_labels():
+    ask = Ask("Who starts?", "choice", choices=(("red", "červená"), ("blue", "modrá")))
+    assert ask.pick("2") == "blue" and ask.pick("red") == "red" and ask.pick("Modrá") == "blue" and ask.pick("cervena") == "red"
+    with pytest.raises(UsageError) as e:
+        ask.pick("pink")
+    text = str(e.value)
+    assert "'pink'" in text and "1) červená" in text and "2) modrá" in text and "=red" not in text
+
+
+def test_a_refused_placement_names_the_locations_not_their_ids(cli, db, czech):
+    from companion import session
+    from companion.games.days21.flow import Place
+
+    cli.ok("new", "21days", "--seed", "3")
+    with session.open_store(db) as st:
+        cur = session.load(st, session.current_id(st, None))
+    i18n.configure("cs")  # the command above spoke English
+    why = Place._why(cur.table, cur.cat, "red", "octopus")
+    assert "chobotnic" in why and "octopus" not in why
+    why = Place._why(cur.table, cur.cat, "red", "play")
+    assert "(červená)" in why and "red" not in why
