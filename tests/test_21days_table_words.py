@@ -64,3 +64,31 @@ def test_a_refused_placement_names_the_locations_not_their_ids(cli, db, czech):
     assert "chobotnic" in why and "octopus" not in why
     why = Place._why(cur.table, cur.cat, "red", "play")
     assert "(červená)" in why and "red" not in why
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("edition", [None, "cs"])
+def test_the_board_fits_80_columns_even_with_everything_on_it(lang, edition):
+    """The fullest board a game can show (expansions, a bottle card held, dice on two locations, hope,
+    a used token, the white die): no line is wider than 80 cells, in either language and edition."""
+    from rich.text import Text
+
+    from companion.games.days21.game import setup
+    from ui.board_21days import render
+
+    cat = catalog.load("21days", edition)
+    opts = {"survivors": {"red": "diva", "yellow": "tomi", "blue": "magnusson", "green": "mechanic"},
+            "strength": {"red": [6, 6], "yellow": [6, 5], "blue": [6, 4], "green": [5, 5]},
+            "weather": True, "kite": True, "promos": ["plant"]}
+    t = setup(cat, opts, 3)
+    i18n.configure(lang)
+    for seat in t.seats:
+        t.data["seat"][seat]["hope"] = 6
+        t.data["seat"][seat]["player"] = "Bartholomew"
+    t.data["decks"]["bottle"]["held"]["blue"] = [cat.deck("bottle").cards[0].id]
+    t.data["d21"]["ability"]["red"]["used"] = True
+    t.data.setdefault("flow", {})["placements"] = [["green", "jellyfish"], ["green", "receive"], ["red", "kid"]]
+    t.data["d21"]["white_die"] = {"seat": "green", "markers": 2}
+    lines = [ln for line in render(t, cat) for ln in line.split("\n")]
+    wide = [(Text.from_markup(ln).cell_len, Text.from_markup(ln).plain) for ln in lines if Text.from_markup(ln).cell_len > 80]
+    assert not wide, wide

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.table import Table
-from ui.board import COLOUR, DIE, gauge
+from ui.board import COLOUR, DIE, fit, gauge
 from companion.i18n import N_, _, ngettext
 from ui.text import esc
 from companion.games.days21.names import TOKEN
-from companion.games.days21.core import colour as colour_word
+from companion.games.days21.names import PLACES, colour as colour_word
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
@@ -42,7 +42,7 @@ def _ship(t: Table, cat: GameCatalog) -> str:
         mark = "⚓" if label == "anchor" else "◎" if label == "buoy" else "·"
         cells.append(f"[reverse bold] ⛵{pos} [/]" if pos == value else f"[dim]{mark}{pos}[/]")
     buoy = next((p for p, lab in spec.labels if lab == "buoy"), spec.max)
-    return _("{items}  [dim]({n} to the buoy; the buoy only on day 21)[/]").format(items=" ".join(cells), n=buoy - value)
+    return _("{items}  [dim](buoy: {n} away, day 21 only)[/]").format(items=" ".join(cells), n=buoy - value)
 
 
 def _shark(t: Table) -> str:
@@ -101,7 +101,9 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
                                                        uses=ngettext("{n} use", "{n} uses", sc['active']['uses']).format(n=sc['active']['uses'])))
     special = [k for k, v in (x.get("special") or {}).items() if v != "used"]
     if special:
-        bits.append(_("special hope in play: {items}").format(items=", ".join(_(TOKEN.get(k, k)) for k in special)))
+        sh = cat.rules.get("special_hope") or {}
+        printed = dict(zip(sh.get("ids", []), sh.get("labels", [])))  # as printed on the tokens: ±1, ±2
+        bits.append(_("special hope in play: {items}").format(items=", ".join(printed.get(k) or _(TOKEN.get(k, k)) for k in special)))
     wd = x.get("white_die")
     if wd:
         bits.append(_("Extra hands ({seat}): {markers}").format(seat=colour_word(wd['seat']), markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
@@ -112,7 +114,7 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
         bits.append(_("today: {items}").format(items=", ".join(today)))
     if x.get("skip_pages"):
         bits.append(ngettext("{n} logbook page to skip tonight", "{n} logbook pages to skip tonight", x['skip_pages']).format(n=x['skip_pages']))
-    return [label(N_("Also")) + " " + "  ·  ".join(bits)] if bits else []
+    return fit([label(N_("Also")) + " " + bits[0]] + bits[1:], 12, sep="  ·  ") if bits else []
 
 
 def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
@@ -139,8 +141,8 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     if tok:
         parts.append(_("[dim]token {id}{part}[/]").format(id=_(TOKEN.get(tok['id'], tok['id'])), part=_(" (used)") if tok['used'] else ''))
     if seat in where:
-        parts.append(_("[bold]on {items}[/]").format(items=", ".join(where[seat])))
-    return "  ".join(parts)
+        parts.append(_("[bold]on {items}[/]").format(items=", ".join(_(PLACES.get(loc, loc)).split(" (")[0] for loc in where[seat])))
+    return "\n".join(fit(parts, 12))
 
 
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
@@ -168,7 +170,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         where.setdefault(seat, []).append(loc)
     lines.append("")
     for seat in t.seats:
-        lines.append(_survivor(t, cat, seat, where))
+        lines += _survivor(t, cat, seat, where).split("\n")
     last = d.get("last")
     if last and "roll" in last:
         lines.append(_("[dim]last roll {roll}: {items}[/]").format(roll=last['roll'], items='  '.join(map(str, last['faces']))))

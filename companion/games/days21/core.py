@@ -12,8 +12,8 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...table import Table
 from ...i18n import N_, _, ngettext
+from .names import COLOURS, colour, seat_word  # noqa: F401 (the words for seats live with the other names)
 
-COLOURS = ("red", "yellow", "blue", "green")
 ROLL = "roll"  # a parameter meaning: roll (or pick) virtually
 
 SAY = {
@@ -57,29 +57,6 @@ def seat_of(t: Table, who: str) -> str | None:
         if survivor(t, s) == who:
             return s
     return None
-
-
-def colour(seat: str) -> str:
-    """A seat's colour as the table says it (red, or červená under Czech)."""
-    return _(seat) if seat in COLOURS else seat
-
-
-def seat_word(text: str) -> str | None:
-    """The seat a typed colour names: its id (red) or the colour in the table's language, with or without
-    accents (červená, cervena); None when it names no colour."""
-    raw = str(text).strip().lower()
-    if raw in COLOURS:
-        return raw
-    for c in COLOURS:
-        word = _(c).lower()
-        if raw in (word, _plain(word)):
-            return c
-    return None
-
-
-def _plain(word: str) -> str:
-    from unicodedata import combining, normalize
-    return "".join(ch for ch in normalize("NFKD", word) if not combining(ch))
 
 
 def name(t: Table, cat: GameCatalog, seat: str) -> str:

@@ -16,6 +16,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
+from .names import PLACES as NAMES
 from ...i18n import _, N_
 
 SAY = {
@@ -28,11 +29,6 @@ SAY = {
     "not_placing": N_("{seat} is not the one placing now ({who} is)"),
     "end": N_("Day {d} ends. The starting player token passes to {s}."),
 }
-
-NAMES = {"octopus": N_("Octopus"), "flare": N_("Flare"), "jellyfish": N_("Jellyfish (dive for a suitcase, 2 hope)"),
-         "receive": N_("Bottle: receive (2/4/6)"), "play": N_("Bottle: play (1/3/5)"), "swap": N_("Swap location"),
-         "hope": N_("Hope"), "fishing": N_("Fishing"), "plank": N_("Plank Location card"), "kid": N_("The Kid's location (2 hope)"),
-         "none": N_("no placement")}
 
 
 def start(t: Table, cat: GameCatalog) -> None:
