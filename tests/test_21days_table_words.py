@@ -92,3 +92,24 @@ def test_the_board_fits_80_columns_even_with_everything_on_it(lang, edition):
     lines = [ln for line in render(t, cat) for ln in line.split("\n")]
     wide = [(Text.from_markup(ln).cell_len, Text.from_markup(ln).plain) for ln in lines if Text.from_markup(ln).cell_len > 80]
     assert not wide, wide
+
+
+def test_a_colour_typed_in_czech_reads_the_same_in_every_language():
+    """An action keeps what was typed; replayed under another language it must name the same seat."""
+    for lang in ("en", "cs"):
+        i18n.configure(lang)
+        assert seat_word("červená") == "red" and seat_word("ZELENA") == "green" and seat_word("blue") == "blue"
+    i18n.configure("en")
+
+
+def test_the_abilities_hint_names_seats_by_colour_and_fills_in_words(czech):
+    from companion.games.days21.steps import usable
+
+    cat = catalog.load("21days")
+    opts = {"survivors": {"red": "diva", "yellow": "aleta", "blue": "maya", "green": "pjotr"},
+            "strength": {"red": [3, 5], "yellow": [4, 4], "blue": [2, 6], "green": [5, 5]},
+            "abilities": {"red": "strength4", "yellow": "reroll", "blue": "hope21", "green": "swap-seats"}}
+    t = d21game.setup(cat, opts, 5)
+    hint = ", ".join(usable(t, cat))
+    assert "token červená KDO,KDO" in hint and "token žlutá" in hint
+    assert "SEAT" not in hint and "red" not in hint

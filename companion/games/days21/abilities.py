@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
+from .names import colour
 from .core import (hope_taken, ROLL, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living, lose,
                           mark_today, move_ship, name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
 from ...i18n import _, N_
@@ -485,7 +486,7 @@ class Day21(Action):
             move_ship(t, cat, 1)
             return {"faces": [face], "say": _("The kite catches the eye: the ship moves to {ship}.").format(ship=t.data['tracks']['ship'])}
         if face == "hope":
-            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=seat, give_hope=give_hope(t, seat, 1))}
+            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=colour(seat), give_hope=give_hope(t, seat, 1))}
         return {"faces": [face], "say": _("Kite die: blank.")}
 
     def _rosina(self, t: Table, cat: GameCatalog, seat: str):

@@ -16,7 +16,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
-from .names import PLACES as NAMES
+from .names import PLACES as NAMES, colour
 from ...i18n import _, N_
 
 SAY = {
@@ -365,7 +365,7 @@ class EndDay(Action):
         for k in ("picked", "wound", "fished", "octopus", "jelly", "disaster", "paranoia", "kid"):
             f.pop(k, None)
         f["queue"] = day_tasks(t, cat)
-        say = _(SAY["end"]).format(d=d, s=nxt)
+        say = _(SAY["end"]).format(d=d, s=colour(nxt))
         if skip:
             say += _(" {skip} logbook page(s) removed: it is now day {new}.").format(skip=skip, new=new)
         return {"day": new, "say": say}

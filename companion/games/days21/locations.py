@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
+from .names import colour
 from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
                    lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
@@ -130,12 +131,12 @@ def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], p
     for s in to:
         got[s] = got.get(s, 0) + 1
     given = {s: give_hope(t, s, n) for s, n in got.items()}
-    text = ", ".join(f"{s} +{n}" for s, n in given.items() if n)
+    text = ", ".join(f"{colour(s)} +{n}" for s, n in given.items() if n)
     extra = f" ({text})" if text else ""
     if sum(min(given[s], n) for s, n in got.items()) < len(to):  # (Mick's extra token is no loss)
         extra += _("; the bag had no more tokens")
     if lost:
-        extra += f"; {lost} paid back for 1s"
+        extra += _("; {lost} paid back for 1s").format(lost=lost)
     return _(SAY["hope"]).format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
 
 
@@ -294,9 +295,9 @@ class Fishing(Action):
         for s in to:
             count[s] = count.get(s, 0) + 1
             if count[s] > r["most_each"]:
-                raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=s, count=count[s], most_each=r['most_each']))
+                raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=colour(s), count=count[s], most_each=r['most_each']))
         gains = {s: gain(t, s, n) for s, n in count.items()}
-        text = ", ".join(f"{s} +{g}" for s, g in gains.items()) or "nobody gains"
+        text = ", ".join(f"{colour(s)} +{g}" for s, g in gains.items()) or _("nobody gains")
         say = _(SAY["fish"]).format(who=name(t, cat, seat), v=v, fish=fish, gains=text)
         if t.seat_values(seat).get("survivor") == "tomi" and hope(t, seat) >= 2:
             push(t, {"do": "tomi"})

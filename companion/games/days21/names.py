@@ -3,7 +3,7 @@ Light on purpose: the board imports it, and `castaway status` loads only the cor
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_, _, in_every_language
 
 COLOURS = ("red", "yellow", "blue", "green")
 
@@ -23,15 +23,16 @@ def colour(seat: str) -> str:
 
 
 def seat_word(text: str) -> str | None:
-    """The seat a typed colour names: its id (red) or the colour in the table's language, with or without
-    accents (červená, cervena); None when it names no colour."""
+    """The seat a typed colour names: its id (red) or the colour in any language castaway speaks, with or
+    without accents (červená, cervena); None when it names no colour. The same whatever the language
+    chosen, so an action that stored the word replays alike."""
     raw = str(text).strip().lower()
     if raw in COLOURS:
         return raw
     for c in COLOURS:
-        word = _(c).lower()
-        if raw in (word, _plain(word)):
-            return c
+        for word in in_every_language(c):
+            if raw in (word.lower(), _plain(word.lower())):
+                return c
     return None
 
 

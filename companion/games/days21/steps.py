@@ -13,7 +13,7 @@ from . import events as ev
 from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
-from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
+from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
 from ...i18n import _, N_, ngettext
 
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
@@ -56,22 +56,24 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
-    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted)."""
+    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted),
+    each as the answer to type: the word 'use', then who, with the parts still to fill in capitals."""
     x = d21(t)
     out = []
+    who_, whom = _("WHO"), _("WHO,WHO")
     for s in living(t):
         who = survivor(t, s)
         if who == "maya" and hope(t, s) >= 2 and "maya" not in x.get("today", []):
-            out.append("maya SEAT")
+            out.append(f"maya {who_}")
         if who == "aleta" and hope(t, s) >= 2 and t.visible(s) >= 4:
             out.append("aleta")
         if who == "mechanic" and t.deck("bottle")["held"].get(s) and hope(t, s) >= 1:
-            out.append("mechanic SEAT")
+            out.append(f"mechanic {who_}")
         tok = x.get("ability", {}).get(s)
         if tok and not tok["used"] and tok["id"] in ("reroll", "strength4", "swap-seats"):
-            out.append(f"token {s}" + (" SEATS" if tok["id"] != "reroll" else ""))
+            out.append(f"token {colour(s)}" + (f" {whom}" if tok["id"] != "reroll" else ""))
     if str(x.get("swap") or "").startswith("dolphin") and not ab.in_attack(t):
-        out.append("dolphin SEAT FACE")
+        out.append(f"dolphin {who_} " + _("FACE"))
     if (x.get("scruffs") or {}).get("active"):
         out.append("scruffs")
     return out

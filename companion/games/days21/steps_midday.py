@@ -9,7 +9,7 @@ from . import attacks as at
 from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
-from .core import ROLL, d21, flow, living, name
+from .core import ROLL, colour, d21, flow, living, name
 from ...i18n import _, N_
 from .steps_common import GO, _r, _who, who_ask
 
@@ -82,7 +82,7 @@ def _dice_loc(kind, what, action, after=None):
         if q.get("seat"):
             seats = [q["seat"]]
         return _(what), _("Roll the dice on {location}: {who}.").format(location=_(fl.NAMES[kind]), who=", ".join(name(t, cat, s) for s in seats)), \
-            Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(seats)), "dice", dice=("placement",) * max(1, len(seats))), \
+            Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(colour(s) for s in seats)), "dice", dice=("placement",) * max(1, len(seats))), \
             lambda a: action(q, a), (after(t, cat) if after else None)
     return build
 
@@ -99,9 +99,9 @@ def share_after(kind):
             rollers = [s for s, loc in flow(t).get("placements", []) if loc == kind]
             if n == 0 or len(living(t2)) < 2 or (kind == "hope" and len(rollers) < 2):
                 return None  # nothing to share, or one who takes it all
-            now = ", ".join(f"{s} +{g}" for s, g in gained.items() if g > 0)
+            now = ", ".join(f"{colour(s)} +{g}" for s, g in gained.items() if g > 0)
             what = _("the hope tokens") if kind == "hope" else _("the fish")
-            ask = Ask(_("Who gets {what}? One colour per item, e.g. red,blue; Enter keeps castaway's share: {now}").format(what=what, now=now),
+            ask = Ask(_("Who gets {what}? One colour per item, e.g. {a},{b}; Enter keeps castaway's share: {now}").format(what=what, now=now, a=colour("red"), b=colour("blue")),
                       "text", default="keep")
             faces = ",".join(str(f) for f in res["faces"])
 
