@@ -184,7 +184,7 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
     d["draw"].remove(new)
     d["table"].append(new)
     d21(t)["swap"] = new
-    return f"Swap location: {cat.deck('swap').card(new.split(':')[0]).name} (was {old or 'none'})."
+    return _("Swap location: {new} (was {old}).").format(new=_(cat.deck('swap').card(new.split(':')[0]).name), old=_(cat.deck('swap').card(old.split(':')[0]).name) if old else _("none"))
 
 
 # -- disasters -------------------------------------------------------------------------------------
@@ -236,7 +236,7 @@ class Disaster(Action):
         spec = cat.deck("disaster").card(card.split(":")[0])
         cost = spec.get("avert")
         if self.avert is None and (cost is None or sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
-            what = spec.effect or "not described in the rulebooks: read the card"
+            what = _(spec.effect) if spec.effect else _("not described in the rulebooks: read the card")
             return {"card": card, "say": _("Disaster: {name}: {what}").format(name=spec.name, what=what)}
         averted = self._avert(t, cat, cost)
         d["table"].remove(card)
@@ -257,7 +257,7 @@ class Disaster(Action):
             if not tok or tok["id"] != "cancel-disaster" or tok["used"]:
                 raise RuleError(_("{seat} has no unused cancel-disaster ability token").format(seat=seat))
             tok["used"] = True
-            return f"{seat}'s ability token cancels it"
+            return _("{seat}'s ability token cancels it").format(seat=name(t, cat, seat))
         pays: dict[str, int] = {}
         for bit in raw.replace(",", " ").split():
             if "=" not in bit:

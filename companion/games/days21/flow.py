@@ -178,7 +178,7 @@ class Place(Action):
         if loc == "kid":
             from .core import mark_today, pay_hope
 
-            pay_hope(t, seat, 2, "the Kid's location")
+            pay_hope(t, seat, 2, _("the Kid's location"))
             mark_today(t, "kid")
         if self.extra and loc != "none":
             wd = d21(t).get("white_die")

@@ -68,7 +68,7 @@ class Flare(Action):
         if not seats:
             done(t, "flare")
             return {"say": _("Nobody left to fire a flare.")}
-        vals, _v = dice_or_roll(t, self.faces, len(seats), "flare dice")
+        vals, _v = dice_or_roll(t, self.faces, len(seats), _("flare dice"))
         before = t.data["tracks"]["ship"]
         extra, _b = flare_roll(t, cat, vals, len(seats) >= cat.rules["flare"]["full"])
         ship = t.data["tracks"]["ship"]
@@ -103,7 +103,7 @@ class HorvathFlare(Action):
         seat = seat_of(t, "horvath")
         if seat is None:
             raise RuleError(_("Horvath is not on the raft"))
-        pay_hope(t, seat, 2, "Horvath's extra flare")
+        pay_hope(t, seat, 2, _("Horvath's extra flare"))
         v = dice_or_roll(t, self.face, 1, "flare die")[0][0]
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, 1 if v == 6 else 0)
@@ -182,7 +182,7 @@ class Hope(Action):
         done(t, "hope")
         if not seats:
             return {"say": _("Nobody left at the hope location.")}
-        vals, _v = dice_or_roll(t, self.faces, len(seats), "hope dice")
+        vals, _v = dice_or_roll(t, self.faces, len(seats), _("hope dice"))
         say = hope_payout(t, cat, seats, vals, r["points_per_hope"], len(seats) >= r["full"], self.to)
         return {"faces": vals, "say": say}
 
@@ -213,13 +213,13 @@ class Swap(Action):
             return {"say": _("Nobody left at the swap location.")}
         cid = spec.id
         if cid.startswith("turtle"):
-            vals, _v = dice_or_roll(t, self.faces, len(seats), "turtle dice")
+            vals, _v = dice_or_roll(t, self.faces, len(seats), _("turtle dice"))
             return {"faces": vals, "say": _("Turtle: {hope_payout}").format(hope_payout=hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to))}
         seat = seats[0]
         if cid == "bottle-swap":
             wd = d21(t).get("white_die")
             if wd and wd.get("seat") == seat:
-                got = "none: Extra hands is in play"
+                got = _("none: Extra hands is in play")
             else:
                 from .bottle import receive_card
 
@@ -232,8 +232,8 @@ class Swap(Action):
             cost = cat.rules["flare"]["swap_cost"]
             if hope(t, seat) < cost:
                 return {"say": _("{who} cannot pay the {cost} hope: no flares.").format(who=name(t, cat, seat), cost=cost)}
-            pay_hope(t, seat, cost, "the Flare swap location")
-            vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], "flare dice")
+            pay_hope(t, seat, cost, _("the Flare swap location"))
+            vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], _("flare dice"))
             before = t.data["tracks"]["ship"]
             move_ship(t, cat, vals.count(6))
             return {"faces": vals, "say": _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)}

@@ -140,7 +140,7 @@ def _card(t, cat, q):
         return _("Bottle card"), _("{who} may play Four flares: roll 4 dice (or type 'keep').").format(who=name(t, cat, seat)), \
             Ask(_("Four flares"), "dice", dice=("d6",) * 4), \
             lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, faces=_r(a))
-    choices = cards + ((("keep", "keep it for later"),) if len(held) == 1 else ())
+    choices = cards + ((("keep", _("keep it for later")),) if len(held) == 1 else ())
     return _("Bottle card"), _("{who} may play a bottle card.").format(who=name(t, cat, seat)), Ask(_("Play which?"), "choice", choices=choices), \
         lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, card=a)
 
