@@ -5,6 +5,7 @@ and raft spot, the swap location, weather, kite, and where the day stands."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.errors import CompanionError
 from companion.table import Table
 from ui.board import COLOUR, DIE, fit, gauge
 from companion.i18n import N_, _, ngettext
@@ -145,6 +146,17 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     return "\n".join(fit(parts, 12))
 
 
+def die_name(cat: GameCatalog, spec: str) -> str:
+    """A rolled spec (a die id, or several joined by spaces) by the dice's printed names."""
+    words = []
+    for d in str(spec).split():
+        try:
+            words.append(_(cat.die(d).name))
+        except CompanionError:  # a dice expression (2d6) names itself
+            words.append(d)
+    return ", ".join(words)
+
+
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d.get("flow") or {}
@@ -173,5 +185,5 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines += _survivor(t, cat, seat, where).split("\n")
     last = d.get("last")
     if last and "roll" in last:
-        lines.append(_("[dim]last roll {roll}: {items}[/]").format(roll=last['roll'], items='  '.join(map(str, last['faces']))))
+        lines.append(_("[dim]last roll {roll}: {items}[/]").format(roll=die_name(cat, last['roll']), items='  '.join(map(str, last['faces']))))
     return lines

@@ -312,7 +312,7 @@ class ScruffsToken(Action):
         spec = cat.deck("scruffs").card(base)
         if base not in known or self.face is None:
             need = "" if base in known else _(" Type the numbers printed on it.")
-            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=spec.name, effect=spec.effect, need=need)}
+            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
         v = dice_or_roll(t, self.face, 1, "Scruffs die")[0][0]
         sc.pop("drawn", None)
         done(t, "scruffs")

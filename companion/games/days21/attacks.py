@@ -161,7 +161,7 @@ class SharkAttack(Action):
             token = tokens.pop(0) if tokens and fin_victim(t, cat, outer)[1] is None else None
             sh["bite"] += 1
             say, need = _bite(t, cat, outer, inner, token, virtual)
-            says.append(f"Bite {sh['bite']}: {say}")
+            says.append(_("Bite {n}: {say}").format(n=sh['bite'], say=say))
             if need or not living(t):
                 break
         if sh["bite"] >= 4 and not f.get("await"):

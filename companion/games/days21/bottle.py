@@ -50,7 +50,7 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
             raise RuleError(_("bottle card {card!r} is not in the draw pile").format(card=card))
         d["draw"].remove(got)
     d["held"].setdefault(seat, []).append(got)
-    return cat.deck("bottle").card(got.split(":")[0]).name
+    return _(cat.deck("bottle").card(got.split(":")[0]).name)
 
 
 @register
@@ -201,6 +201,6 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     elif cid == "rotten-fish":
         say = _("Rotten fish: thrown overboard, the hand is free again.")
     else:
-        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=spec.name)
+        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=_(spec.name))
     _leave(t, card)
-    return f"{who} plays {spec.name}. " + say, faces
+    return _("{who} plays {card}.").format(who=who, card=_(spec.name)) + " " + say, faces

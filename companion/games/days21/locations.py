@@ -239,7 +239,7 @@ class Swap(Action):
             return {"faces": vals, "say": _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)}
         if cid == "dolphin":
             raise RuleError(_("the Dolphin takes no placement dice: it turns a rolled die (castaway dolphin SEAT)"))
-        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=spec.name)}
+        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=_(spec.name))}
 
 
 def fish_share(t: Table, fish: int, most: int) -> list[str]:

@@ -376,7 +376,7 @@ def _attack(t, cat, q):
     if t.data["tracks"]["shark"] != 1 or day(t) >= 21:
         return _end(t, cat, q)
     sh = flow(t).get("shark") or {"bite": 0}
-    spots = ", ".join(f"{sp}: {s or 'empty'}" for sp, s in d21(t)["raft"].items())
+    spots = ", ".join(f"{sp}: {colour(s) if s else _('empty')}" for sp, s in d21(t)["raft"].items())
     return _("Shark attack, bite {n} of 4").format(n=sh['bite'] + 1), _("The starting player rolls the shark die: the outer face picks the shark fin (raft {spots}), the inner face is the bite's strength; it wounds if above the visible strength.").format(spots=spots), \
         Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkAttack(faces=a)
 

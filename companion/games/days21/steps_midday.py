@@ -70,7 +70,7 @@ def _tentacle(t, cat, q):
         v = fight["victim"]
         return _("Tentacle {i} of {of}").format(i=i, of=fight.get('total', fight['of'])), _("{who} defends with their placement die against {white}: lower loses 1 strength, equal escapes, higher cuts the tentacle.").format(who=name(t, cat, v), white=fight['white']), \
             Ask(_("Defence roll"), "dice", dice=("placement",)), lambda a: at.Tentacle(white=None, token=None, defence=_r(a))
-    strengths = ", ".join(f"{s} {t.visible(s)}" for s in living(t))
+    strengths = ", ".join(f"{colour(s)} {t.visible(s)}" for s in living(t))
     return _("Tentacle {i} of {value}").format(i=i, value=fight.get('total', t.data['counters']['tentacles'])), \
         _("Roll the white die: it grabs whoever shows that visible strength ({strengths}).").format(strengths=strengths), \
         Ask(_("White die"), "dice", dice=("white",)), lambda a: at.Tentacle(white=_r(a), token=None, defence=None)
