@@ -310,7 +310,7 @@ def _disaster(t, cat, q):
             card_ask(t, cat, "disaster"), lambda a: ev.Disaster(card=_r(a))
     spec = cat.deck("disaster").card(dz["card"].split(":")[0])
     cost = spec.get("avert")
-    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' for a cancel-disaster ability token, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
+    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' to use the ability token that cancels a disaster, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
         Ask(_("Avert"), "text", default="no"), *grab_steps(t, cat)
 
 
