@@ -256,9 +256,10 @@ class DcEat(Action):
 
     kind: ClassVar[str] = "dc-eat"
     pay: str | None = None  # None: food while there is any, else health (as the guided game offers)
+    icons: bool = False  # the guided game: the table says the next date space shows other icons (asked at night)
 
     def text(self) -> str:
-        return f"dieson: eat ({self.pay or 'food, or health without food'})"
+        return f"dieson: eat ({self.pay or 'food, or health without food'})" + (", other date icons" if self.icons else "")
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("dusk", "eat"), "eating")
@@ -273,6 +274,8 @@ class DcEat(Action):
         else:
             R.lose(t, "health", 1)
         R.flow(t)["step"] = "night"
+        if self.icons:
+            R.flow(t)["icons"] = "ask"
         return {"say": SAY["eat_food" if how == "food" else "eat_health"]}
 
 
@@ -302,6 +305,7 @@ class DcNight(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("night",), "the night")
+        R.flow(t).pop("icons", None)
         for n, what in ((self.weather_up, "weather"), (self.raid_up, "raid")):
             if n is not None and (not isinstance(n, int) or not 0 <= n <= 2):
                 raise UsageError(_("{what} +{n}: a date space raises a die by 0, 1 or 2").format(what=what, n=n))
