@@ -27,6 +27,7 @@ import struct
 import zlib
 
 from .errors import UsageError
+from .i18n import _
 
 PREFIX_V1 = "CW1-"
 MAX_CODE = 3000  # characters: a version-40 QR at level M holds 3391 alphanumeric characters
@@ -40,45 +41,45 @@ def encode_v1(table) -> str:
     raw = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     packed = zlib.compress(raw, 9)
     if len(packed) > 0xFFFF:
-        raise UsageError(f"the game's state is too large for a save code ({len(packed)} bytes packed)")
+        raise UsageError(_("the game's state is too large for a save code ({n} bytes packed)").format(n=len(packed)))
     body = struct.pack(">HHI", len(packed), len(packed) ^ 0xFFFF, zlib.crc32(packed)) + packed
     code = PREFIX_V1 + base64.b32encode(body).decode().rstrip("=")
     if len(code) > MAX_CODE:
-        raise UsageError(f"the game's state needs a {len(code)}-character code; a save sheet holds at most {MAX_CODE}")
+        raise UsageError(_("the game's state needs a {n}-character code; a save sheet holds at most {most}").format(n=len(code), most=MAX_CODE))
     return code
 
 
 def _decode_v1(text: str) -> dict:
     """A version-1 code (zlib of JSON, base32), as older castaways printed it."""
     if len(text) > MAX_CODE:
-        raise UsageError(f"save code is {len(text)} characters; at most {MAX_CODE} are accepted: not a castaway save code")
+        raise UsageError(_("save code is {n} characters; at most {most} are accepted: not a castaway save code").format(n=len(text), most=MAX_CODE))
     body32 = text[len(PREFIX_V1):]
     try:
         body = base64.b32decode(body32 + "=" * (-len(body32) % 8))
     except (binascii.Error, ValueError):
-        raise UsageError("save code has characters outside A-Z and 2-7 after 'CW1-': it was mistyped or altered") from None
+        raise UsageError(_("save code has characters outside A-Z and 2-7 after 'CW1-': it was mistyped or altered")) from None
     if len(body) < 8:
-        raise UsageError("save code is truncated: its header is incomplete")
+        raise UsageError(_("save code is truncated: its header is incomplete"))
     length, check, crc = struct.unpack(">HHI", body[:8])
     if length ^ check != 0xFFFF:
-        raise UsageError("save code is altered: its header does not check out (a character was changed)")
+        raise UsageError(_("save code is altered: its header does not check out (a character was changed)"))
     packed = body[8:]
     if len(packed) < length:
-        raise UsageError(f"save code is truncated: {len(packed)} of {length} bytes are there")
+        raise UsageError(_("save code is truncated: {n} of {length} bytes are there").format(n=len(packed), length=length))
     if len(packed) > length:
-        raise UsageError("save code is altered: it is longer than its header says")
+        raise UsageError(_("save code is altered: it is longer than its header says"))
     if zlib.crc32(packed) != crc:
-        raise UsageError("save code is altered: its checksum does not match (a character was changed)")
+        raise UsageError(_("save code is altered: its checksum does not match (a character was changed)"))
     try:
         d = zlib.decompressobj()
         raw = d.decompress(packed, MAX_STATE)
         if d.unconsumed_tail:
-            raise UsageError(f"save code inflates beyond {MAX_STATE} bytes: refused")
+            raise UsageError(_("save code inflates beyond {most} bytes: refused").format(most=MAX_STATE))
         data = json.loads(raw.decode())
     except (zlib.error, UnicodeDecodeError, json.JSONDecodeError):
-        raise UsageError("save code passed its checksum but does not hold a game state") from None
+        raise UsageError(_("save code passed its checksum but does not hold a game state")) from None
     if not isinstance(data, dict) or any(k not in data for k in _REQUIRED):
-        raise UsageError("save code does not hold a castaway table (missing parts of the state)")
+        raise UsageError(_("save code does not hold a castaway table (missing parts of the state)"))
     return data
 
 
@@ -194,7 +195,7 @@ class _Out:
                 self.value(k)
                 self.value(v)
         else:
-            raise UsageError(f"the game's state holds a {type(x).__name__}, which a save code cannot carry")
+            raise UsageError(_("the game's state holds a {kind}, which a save code cannot carry").format(kind=type(x).__name__))
 
 
 
@@ -507,7 +508,7 @@ def encode(table, title: str = "") -> str:
         payload, flags = packed, flags | 2
     data = bytes([flags]) + payload + struct.pack(">I", _crc_state(state))
     if len(data) > MAX_BYTES:
-        raise UsageError(f"the game's state needs {len(data)} bytes; a save code holds at most {MAX_BYTES}")
+        raise UsageError(_("the game's state needs {n} bytes; a save code holds at most {most}").format(n=len(data), most=MAX_BYTES))
     return _to_text(data)
 
 
@@ -515,15 +516,15 @@ def decode(code: str, with_title: bool = False):
     """The state dict from a code (and its title, if asked); every damaged code is refused with one line."""
     text = "".join(str(code).split()).upper()
     if len(text) > MAX_CODE:
-        raise UsageError(f"save code is {len(text)} characters; at most {MAX_CODE} are accepted: not a castaway save code")
+        raise UsageError(_("save code is {n} characters; at most {most} are accepted: not a castaway save code").format(n=len(text), most=MAX_CODE))
     if text.startswith(PREFIX_V1):
         state = _decode_v1(text)
         return (state, "") if with_title else state
     if not text.startswith("CW") or "-" not in text[:8]:
-        raise UsageError(f"save code {text[:12]!r}...: a castaway save code starts with {PREFIX!r}")
+        raise UsageError(_("save code {start!r}...: a castaway save code starts with {prefix!r}").format(start=text[:12], prefix=PREFIX))
     version = text[2:text.index("-")]
     if version != PREFIX[2:-1]:
-        raise UsageError(f"save code version {version!r} is not known to this castaway (it reads versions 1 and 2)")
+        raise UsageError(_("save code version {version!r} is not known to this castaway (it reads versions 1 and 2)").format(version=version))
     body = text[len(PREFIX):].replace("O", "0").replace("I", "1").replace("L", "1")
     groups = str(code).upper().split()
     typed = [g for g in (" ".join(groups))[len(PREFIX):].split() if g] if len(groups) > 1 else []
@@ -532,17 +533,17 @@ def decode(code: str, with_title: bool = False):
         g = body[i:i + GROUP + 1]
         shown = typed[n - 1] if len(typed) >= n else g
         if len(g) < 2:
-            raise UsageError(f"save code is truncated: group {n} ({shown!r}) has no check character")
+            raise UsageError(_("save code is truncated: group {n} ({shown!r}) has no check character").format(n=n, shown=shown))
         if any(ch not in ALPHABET for ch in g):
             bad = next(ch for ch in g if ch not in ALPHABET)
-            raise UsageError(f"save code group {n} ({shown!r}) has {bad!r}, which is not in a save code (0-9 and A-Z without I, L, O, U): a typo")
+            raise UsageError(_("save code group {n} ({shown!r}) has {bad!r}, which is not in a save code (0-9 and A-Z without I, L, O, U): a typo").format(n=n, shown=shown, bad=bad))
         if ALPHABET[_check(g[:-1])] != g[-1]:
-            raise UsageError(f"save code group {n} ({shown!r}) does not check out: a typo in that group")
+            raise UsageError(_("save code group {n} ({shown!r}) does not check out: a typo in that group").format(n=n, shown=shown))
         chars.extend(g[:-1])
     bits = "".join(f"{ALPHABET.index(ch):05b}" for ch in chars)
     data = bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits) - len(bits) % 8, 8))
     if len(data) < 6:
-        raise UsageError("save code is truncated: it is too short to hold a game")
+        raise UsageError(_("save code is truncated: it is too short to hold a game"))
     flags, payload, crc = data[0], data[1:-4], struct.unpack(">I", data[-4:])[0]
     try:
         if flags & 2:
@@ -563,11 +564,11 @@ def decode(code: str, with_title: bool = False):
         if body_in.i != len(body_in.b):
             raise ValueError("trailing")
     except UsageError:
-        raise UsageError("save code passed its group checks but does not hold a game this castaway knows (made by another version or catalog?)") from None
+        raise UsageError(_("save code passed its group checks but does not hold a game this castaway knows (made by another version or catalog?)")) from None
     except (ValueError, IndexError, KeyError, UnicodeDecodeError, zlib.error, TypeError, AttributeError):
-        raise UsageError("save code is altered or truncated: its groups check out but its contents do not") from None
+        raise UsageError(_("save code is altered or truncated: its groups check out but its contents do not")) from None
     if _crc_state(state) != crc:
-        raise UsageError("save code's checksum does not match the state it holds: made by a castaway with other rules or catalog, or altered")
+        raise UsageError(_("save code's checksum does not match the state it holds: made by a castaway with other rules or catalog, or altered"))
     if not isinstance(state, dict) or any(k not in state for k in _REQUIRED):
-        raise UsageError("save code does not hold a castaway table (missing parts of the state)")
+        raise UsageError(_("save code does not hold a castaway table (missing parts of the state)"))
     return (state, title) if with_title else state
