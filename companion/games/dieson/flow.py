@@ -18,7 +18,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...guide import Ask, Step
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
 from .afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap, die_value, stars_now
@@ -27,10 +27,6 @@ from .do import DcDo
 
 MENU_KEYS = ("menu", "line", "need", "place", "area", "gain", "icons")
 PHASE = {"morning": N_("Morning"), "afternoon": N_("Afternoon"), "evening": N_("Evening")}
-RES = {"food": N_("food"), "wood": N_("wood"), "stone": N_("stone"), "leather": N_("leather"),
-       "fence": N_("fence"), "roof": N_("roof"), "health": N_("health")}
-COLOUR = {"yellow": N_("yellow"), "grey": N_("grey")}
-ICON = {"lightning": N_("Lightning"), "weather": N_("Weather"), "raid": N_("Raid")}
 
 # Each option's number, the same in every menu all game (Ask.keys). The box's own action is its number
 # on the action track (2. Get one resource: 21-23, one per resource); tools from 30 in the deck's order.
@@ -78,20 +74,15 @@ class DcChoose(Action):
 
 
 def res(name: str) -> str:
-    return _(RES.get(name, name))
+    return R.res_name(name)
 
 
 def box_name(box: str) -> str:
     return _(R.BOX_NAMES[box])
 
 
-def die_label(d: dict) -> str:
-    """A die as the table sees it: its face as a digit, and its colour when it is the grey one."""
-    return _("{v} grey").format(v=d["v"]) if d["c"] == "grey" else str(d["v"])
-
-
-def stars(n: int) -> str:
-    return ngettext("{n} star", "{n} stars", n).format(n=n)
+die_label = R.die_label
+stars = R.stars_text
 
 
 def _dice(t: Table) -> str:
@@ -227,7 +218,7 @@ def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
     s = R.dc(t)
     ph = _(PHASE["morning"])
     if step == "roll":
-        hand = " ".join(_(COLOUR.get(c, c)) for c in s["hand"])
+        hand = " ".join(R.colour_name(c) for c in s["hand"])
         return Step(ph, _("Roll the action dice"), _("Roll {dice}; castaway sorts them smallest first.").format(dice=hand),
                     Ask(_("Faces of {dice}, in that order (1-6 each)").format(dice=hand), "dice", dice=tuple(s["hand"])),
                     lambda a: DcRoll(a))
@@ -314,7 +305,7 @@ def _friend_choices(t: Table) -> list[tuple[str, str]]:
     if t.data["tracks"]["friend"] > 0:
         for icon in R.ICONS:
             out.append((f"help:die:{icon}", _("friend: {icon} die {v}, any action").format(
-                icon=_(ICON[icon]), v=s["icons"][icon]["v"])))
+                icon=_(R.ICON_NAMES[icon]), v=s["icons"][icon]["v"])))
         for r in R.RESOURCES:
             out.append((f"help:resource:{r}", _("friend: 1 {what}").format(what=res(r))))
         out.append(("help:stars:1", _("friend: 1 extra star")))
