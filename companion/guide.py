@@ -107,7 +107,7 @@ class Ask:
             elif p.lower() in (v.lower() for v in values):
                 out.append(next(v for v in values if v.lower() == p.lower()))
             else:
-                shown = ", ".join(f"{k}={v}" for k, v, _l in rows)
+                shown = ", ".join(k for k, _v, _l in rows)  # the numbers shown (a value may be an internal id)
                 raise UsageError(_("answer {p!r}: accepted: {shown}").format(p=p, shown=shown))
         return tuple(out) if self.multiple else out[0]
 

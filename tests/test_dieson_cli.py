@@ -16,7 +16,7 @@ def test_rulebook_example_2_4_4_moves_the_event_disc_to_wood_or_stone(cli):
     """§ Morning, 2) Event: at the start, dice 2, 4, 4 move the disc two spaces to the wood/stone space."""
     cli.ok("new", "dieson", "--opt", "quest=1", "--seed", "1")
     r = cli.ok("dieson", "roll", "--faces", "2,4,4")
-    assert "smallest first: 2 4 4 grey" in r.stdout  # the grey die named, never "4g"
+    assert "smallest first: 2, 4, 4 grey" in r.stdout  # the grey die named, never "4g"
     bad = cli("dieson", "event")
     assert bad.exit_code == 2 and "wood/stone: say which" in bad.stderr
     r = cli.ok("dieson", "event", "--take", "stone")

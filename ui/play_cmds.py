@@ -63,9 +63,10 @@ def describe(ask: Ask, cat=None) -> str:
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
             return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(_(d) for d in ask.dice))
     if ask.kind == "choice":
-        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        inline = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = compact(ask) if len(ask.choices) > 8 or len(inline) > min(out.width, 120) - 4 else inline
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:

@@ -76,7 +76,7 @@ class DcRoll(Action):
         s["unused"] = _sorted(roll_dice(t, cat, s["hand"], self.faces))
         s["hand"] = []
         R.flow(t)["step"] = "reroll"
-        shown = " ".join(R.die_label(d) for d in s["unused"])
+        shown = ", ".join(R.die_label(d) for d in s["unused"])
         t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
         return {"faces": [[d["v"]] for d in s["unused"]], "say": _(SAY["rolled"]).format(dice=shown)}
 
@@ -107,7 +107,7 @@ class DcReroll(Action):
         for p, d in zip(pos, new):
             s["unused"][p - 1] = d
         s["unused"] = _sorted(s["unused"])
-        shown = " ".join(R.die_label(d) for d in s["unused"])
+        shown = ", ".join(R.die_label(d) for d in s["unused"])
         t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
         return {"faces": [[d["v"]] for d in new], "say": _(SAY["rerolled"]).format(dice=shown)}
 
@@ -125,7 +125,7 @@ class DcKeep(Action):
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll",), "keeping the dice")
         R.flow(t)["step"] = "event"
-        return {"say": _(SAY["kept"]).format(dice=" ".join(R.die_label(d) for d in R.dc(t)["unused"]))}
+        return {"say": _(SAY["kept"]).format(dice=", ".join(R.die_label(d) for d in R.dc(t)["unused"]))}
 
 
 def event_preview(t: Table, cat: GameCatalog) -> tuple[int, int, str]:

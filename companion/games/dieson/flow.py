@@ -86,7 +86,7 @@ stars = R.stars_text
 
 
 def _dice(t: Table) -> str:
-    return " ".join(die_label(d) for d in R.dc(t)["unused"]) or _("none")
+    return ", ".join(die_label(d) for d in R.dc(t)["unused"]) or _("none")
 
 
 def _box(t: Table, cat: GameCatalog) -> str:
@@ -219,8 +219,8 @@ def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
     ph = _(PHASE["morning"])
     if step == "roll":
         hand = " ".join(R.colour_name(c) for c in s["hand"])
-        return Step(ph, _("Roll the action dice"), _("Roll {dice}; castaway sorts them smallest first.").format(dice=hand),
-                    Ask(_("Faces of {dice}, in that order (1-6 each)").format(dice=hand), "dice", dice=tuple(s["hand"])),
+        return Step(ph, _("Roll the action dice"), _("{dice}; castaway sorts them smallest first.").format(dice=hand),
+                    Ask(_("Faces in that order (1-6 each)"), "dice", dice=tuple(s["hand"])),
                     lambda a: DcRoll(a))
     steps, pos, ev = event_preview(t, cat)
     event = _("the smallest die, {steps}, moves the event disc to space {pos}: {name}").format(
@@ -260,15 +260,14 @@ def _afternoon(t: Table, cat: GameCatalog) -> Step:
     ph = _(PHASE["afternoon"])
     if not p:
         return Step(ph, _("Action {n} of 3").format(n=min(n, 3)),
-                    _("Unused dice {dice}; the meeple is on {box}.").format(dice=_dice(t), box=_box(t, cat)),
+                    _("Unused dice {dice}; the meeple: {box}.").format(dice=_dice(t), box=_box(t, cat)),
                     _ask(_("Which die?"), _pick_choices(t, cat), t, cat), lambda a: _pick_make(a), warning(t, cat))
     ask = R.flow(t).get("ask") or {}
     if ask.get("menu") == "move":
         return _move_step(t, cat, ask)
     box = R.box_at(cat, t.data["tracks"]["action"])
     title = _("Die {die} on {box}").format(die=die_label(p["die"]), box=_("any box") if p.get("anybox") else _box(t, cat))
-    say = _("{stars}. Do the action, craft a tool, play with the friend, or adjust first.").format(
-        stars=stars(stars_now(t, cat, box)).capitalize())
+    say = _("{stars} for the box's action.").format(stars=stars(stars_now(t, cat, box)).capitalize())
     return Step(ph, title, say, _ask(_("What now?"), _do_choices(t, cat, p, box), t, cat), lambda a: _do_make(a))
 
 
