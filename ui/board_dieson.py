@@ -106,8 +106,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     else:
         lines += fold(esc(_("Friend")), [f"[dim]{esc(_('none yet (expert rule 2: craft the Friend)'))}[/]"])
     card = cat.deck("areas").card(R.area(t))
-    place = d["flags"]["place"]
-    place = _(R.PLACE_NAMES[place]) if place in R.PLACE_NAMES else place
+    place = R.place_name(d["flags"]["place"])
     lines += fold(esc(_("Map")), (esc(_("at {place} in the {area} area;").format(place=place, area=card.name)) + " " +
                                   esc(_("hunting needs power {power}; a raid on 5-6: {raid}").format(
                                       power=card.get("power"), raid=card.effect.split(": ", 1)[-1]))).split(" "), " ")

@@ -206,7 +206,7 @@ class DcDo(Action):
                 R.gain(t, res, 1)
                 extra.append(f"+1 {R.res_name(res)}")
         return {"box": "move", "moved": True, "say": _(SAY_DO["move_ok"]).format(
-            stars=R.stars_text(stars), place=_(R.PLACE_NAMES[place]) if place in R.PLACE_NAMES else place, extra=(": " + ", ".join(extra)) if extra else "")}
+            stars=R.stars_text(stars), place=R.place_name(place), extra=(": " + ", ".join(extra)) if extra else "")}
 
     @staticmethod
     def _new_area(t: Table, new: str) -> None:

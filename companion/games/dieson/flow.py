@@ -303,7 +303,7 @@ def _friend_choices(t: Table) -> list[tuple[str, str]]:
     s = R.dc(t)
     if t.data["tracks"]["friend"] > 0:
         for icon in R.ICONS:
-            out.append((f"help:die:{icon}", _("friend: {icon} die {v}, any action").format(
+            out.append((f"help:die:{icon}", _("friend: any action, {icon} {v}").format(
                 icon=_(R.ICON_NAMES[icon]), v=s["icons"][icon]["v"])))
         for r in R.RESOURCES:
             out.append((f"help:resource:{r}", _("friend: 1 {what}").format(what=res(r))))
@@ -479,7 +479,7 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
         choices = [("food", _("eat 1 food"))] if R.count(t, "food") else []
         choices.append(("health", _("lose 1 health") if R.count(t, "food") else _("lose 1 health (no food)")))
         if not late:
-            choices.append(("icons", _("eat, but the date space shows other icons")))
+            choices.append(("icons", _("eat; the date space shows other icons")))
         keys = tuple({"food": "1", "health": "2", "icons": "3"}[v] for v, _l in choices)
         pay = choices[0][0]
 

@@ -41,6 +41,11 @@ RESOURCE_NAMES = {"food": N_("food"), "wood": N_("wood"), "stone": N_("stone"), 
                   "fence": N_("fence"), "roof": N_("roof"), "health": N_("health")}
 ICON_NAMES = {"lightning": N_("Lightning"), "weather": N_("Weather"), "raid": N_("Raid")}
 COLOUR_NAMES = {"yellow": N_("yellow"), "grey": N_("grey")}
+OTHER_PLACES = {"west end": N_("the west end"), "a new place": N_("a new place")}  # the start, an unnamed place
+# The board's counters and tracks by their catalog names (decks/dieson/board.toml), as the guided game's
+# one-line summary of each action shows them: marked here so they are translated.
+BOARD_WORDS = (N_("Date"), N_("Event disc"), N_("Action meeple"), N_("Friend disc"), N_("Health"), N_("Food"), N_("Wood"),
+               N_("Stone"), N_("Leather"), N_("Fence"), N_("Roof"))
 PLACE_NAMES = {"mountain-top": N_("the top of the mountain"), "watch-dog": N_("the Watch Dog place (southern tip)"),
                "raft": N_("the Raft place (south-eastern tip)")}
 
@@ -135,6 +140,13 @@ def die_label(d: dict) -> str:
 def res_name(name: str) -> str:
     """A resource's name in the current language."""
     return _(RESOURCE_NAMES.get(name, name))
+
+
+def place_name(place: str) -> str:
+    """A map place as the table reads it: a named place, the start, or what the table called it."""
+    if place in PLACE_NAMES:
+        return _(PLACE_NAMES[place])
+    return _(OTHER_PLACES[place]) if place in OTHER_PLACES else place
 
 
 def colour_name(name: str) -> str:
