@@ -94,7 +94,7 @@ def test_tonight_forecast_is_what_the_night_does_and_warns_before_it_kills(cat):
         for t, step in walk(cat, seed, quest="5", defaults=True):
             if step is not None and R.phase(t) == "evening" and R.flow(t)["step"] == "eat":
                 forecast = tonight(t, cat)[0]
-                warned = step.odds is not None and "dies tonight for certain" in " ".join(step.odds())
+                warned = step.odds is not None and "dies for certain" in " ".join(step.odds())
                 assert warned == (forecast <= 0)
                 deadly += forecast <= 0
             elif forecast is not None and (step is None or R.flow(t).get("step") not in ("night",)):
@@ -113,7 +113,8 @@ def test_a_deadly_night_is_warned_in_the_afternoon_and_the_friend_may_help_first
     t.data["dc"]["icons"]["weather"]["v"] = 6
     step = next_step(t, cat)
     lines = " ".join(step.odds())
-    assert "no food: -1 health" in lines and "Weather 6: -2 health" in lines and "Hunter dies tonight for certain" in lines
+    assert "no food: -1 health" in lines and "Weather 6: -2 health" in lines and "the Hunter dies for certain" in lines
+    assert "unless you get food or roofs or health first" in lines
     t.data["flags"]["phase"], t.data["flow"]["step"] = "evening", "night"
     t.data["counters"]["health"] = 2
     t.data["tracks"]["friend"] = 2

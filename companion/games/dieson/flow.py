@@ -18,7 +18,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...guide import Ask, Step
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import rules as R
 from .afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap, die_value, stars_now
@@ -162,25 +162,29 @@ def _ask(prompt: str, choices, t: Table, cat: GameCatalog, **kw) -> Ask:
 # -- what tonight takes -----------------------------------------------------------------------------
 
 
-def tonight(t: Table, cat: GameCatalog, ate: bool = False) -> tuple[int, list[str]]:
-    """(health after tonight, what each step takes) as the board stands: the meal (food, else health;
-    `ate`: done already), the Weather penalty, the Raid penalty (§ Evening). No die is rolled: the
-    Weather and Raid dice lie on their boxes, so this is what will happen unless the table changes it."""
+def tonight(t: Table, cat: GameCatalog, ate: bool = False) -> tuple[int, list[str], list[str]]:
+    """(health after tonight, what each step takes, what would spare the health) as the board stands: the
+    meal (food, else health; `ate`: done already), the Weather penalty, the Raid penalty (§ Evening). No
+    die is rolled: the Weather and Raid dice lie on their boxes, so this is what will happen unless the
+    table changes it."""
     c = dict(t.data["counters"])
     s = R.dc(t)
-    bits = []
+    bits, spare = [], []
     if not ate:
         if c["food"]:
             c["food"] -= 1
         else:
             c["health"] -= 1
             bits.append(_("no food: -1 health"))
+            spare.append(_("food"))
     w = s["icons"]["weather"]["v"]
     roofs, hurt = R.weather_penalty(w, c["roof"])
     c["roof"] -= roofs
     c["health"] -= hurt
     if roofs or hurt:
         bits.append(_("Weather {v}: {what}").format(v=w, what=_losses({"roof": roofs, "health": hurt})))
+    if hurt:
+        spare.append(_("roofs"))
     if c["health"] > 0:
         r = s["icons"]["raid"]["v"]
         card = cat.deck("areas").card(R.area(t))
@@ -189,7 +193,9 @@ def tonight(t: Table, cat: GameCatalog, ate: bool = False) -> tuple[int, list[st
             c[k] -= n
         if any(took.values()):
             bits.append(_("Raid {v} ({area}): {what}").format(v=r, area=card.name, what=_losses(took)))
-    return c["health"], bits
+        if took.get("health") and (card.get("raid") or {}).get("fence"):
+            spare.append(_("fences"))
+    return c["health"], bits, spare
 
 
 def _losses(d: dict[str, int]) -> str:
@@ -197,17 +203,18 @@ def _losses(d: dict[str, int]) -> str:
 
 
 def warning(t: Table, cat: GameCatalog, ate: bool = False):
-    """The warning lines (Step.odds) when tonight takes the last health, else None."""
-    after, bits = tonight(t, cat, ate)
+    """The warning (Step.odds) when tonight takes the last health, else None: who dies, how sure it is
+    (certain: no die is rolled), and what would spare them."""
+    after, bits, spare = tonight(t, cat, ate)
     if after > 0:
         return None
     who = cat.characters[R.dc(t)["character"]].name
     hp = R.count(t, "health")
+    spare.append(_("health"))
 
     def lines() -> list[str]:
-        return [_("Warning: tonight {what}.").format(what="; ".join(bits)),
-                _("The {who} dies tonight for certain (health {hp} → 0; no die is rolled: the Weather and Raid "
-                  "dice lie on the board) unless you get food, roofs or fences first.").format(who=who, hp=hp)]
+        return [_("Warning: tonight {what}: the {who} dies for certain (health {hp} → 0; the dice lie on the board) "
+                  "unless you get {spare} first.").format(what="; ".join(bits), who=who, hp=hp, spare=_(" or ").join(spare))]
     return lines
 
 
@@ -397,7 +404,15 @@ def _numbered(prompt: str, choices, default: str, first: str) -> Ask:
 def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
     p = R.dc(t)["pending"]
     now = stars_now(t, cat, "move")
-    title, say = _("1. Move on the map"), _("{stars}. Tell castaway what the map shows.").format(stars=stars(now).capitalize())
+    title = _("1. Move on the map")
+    said = [stars(now)]  # what the table has told so far, so each question stands on its own line
+    if "line" in ask:
+        said.append(_("the {line} line").format(line={"plain": _("plain"), "food": _("food"), "escape": _("escape")}.get(ask["line"], ask["line"])))
+    if "need" in ask:
+        said.append(ngettext("it needs {n} star", "it needs {n} stars", int(ask["need"])).format(n=int(ask["need"])))
+    if ask.get("place") not in (None, "other"):
+        said.append(R.place_name(ask["place"]))
+    say = "; ".join(said).capitalize() + "." + ("" if "line" in ask else " " + _("Tell castaway what the map shows."))
     ph = _(PHASE["afternoon"])
     if "line" not in ask:
         choices = [("plain", _("a plain dotted line"))]
@@ -459,7 +474,7 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
         if can:
             names = {"trap": _("Trap: 1 food for 1 leather and 2 food"), "dog": _("Watch Dog: 1 food for 1 fence")}
             return Step(ph, title, "; ".join(bits) or _("Tools that work tonight."),
-                        Ask(_("Use which? (several: 1,2; none: -)"), "choice", choices=tuple((c, names[c]) for c in can),
+                        Ask(_("Use which tools tonight?"), "choice", choices=tuple((c, names[c]) for c in can),
                             multiple=True, default="-"),
                         lambda a: DcDusk(trap="trap" in a, dog="dog" in a))
         return Step(ph, title, "; ".join(bits) or _("No tool works tonight."), Ask(N_("Enter to go on")), lambda a: DcDusk())
@@ -467,7 +482,7 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
     late = day > R.quest_card(t, cat).get("duration")
     w_up, r_up = date_icons(cat, day)
     if step == "eat":
-        after, bits = tonight(t, cat)
+        _after, bits, _spare = tonight(t, cat)
         said = "; ".join(bits) or _("nothing")
         say = (_("1 food, or lose 1 health. Tonight as the dice lie: {what}.") if R.count(t, "food")
                else _("No food: you lose 1 health. Tonight as the dice lie: {what}.")).format(what=said)
