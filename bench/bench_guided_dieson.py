@@ -103,9 +103,8 @@ class Player:
         return rng.choice([v for v in values if not v.startswith(("help:", "leather"))] or values)
 
 
-def play(seed: int) -> Player:
-    tmp = Path(tempfile.mkdtemp())
-    db = tmp / "bench.db"
+def play(seed: int, tmp: Path) -> Player:
+    db = tmp / f"bench-{seed}.db"
     with session.open_store(db, create=True) as st:
         gid = session.new_game(st, "dieson", {"quest": str(args.quest)}, seed=seed).row.id
     player = Player(db, gid, random.Random(seed))
@@ -130,8 +129,9 @@ def main() -> None:
     days: list[int] = []
     total = go = 0
     print(f"checkout: {args.root}  quest {args.quest}")
-    for seed in seeds(args.seeds):
-        pl = play(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        games = [play(seed, Path(folder)) for seed in seeds(args.seeds)]
+    for seed, pl in zip(seeds(args.seeds), games):
         days += list(pl.per_day.values())
         total, go = total + pl.total, go + pl.go
         print(f"seed {seed}: " + "  ".join(f"{d}:{pl.per_day[d]}" for d in sorted(pl.per_day)), flush=True)

@@ -165,3 +165,21 @@ def test_a_guided_game_in_czech_speaks_czech(cli):
                     "smallest first", "Die to used box", "Hunting the", "Food", "Action meeple", "a new place"):
         assert english not in text, f"{english!r} is still English under --lang cs"
     assert "Enter to go on" not in text and "Pokračujte klávesou Enter" not in text
+
+
+def test_the_bench_plays_whole_games_within_ten_answers_a_day():
+    """bench/bench_guided_dieson.py through the real `castaway play` loop (three short games): the issue's
+    target of at most 10 answers a day (median), and no bare Enter except before a deadly night."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    r = subprocess.run([sys.executable, str(root / "bench" / "bench_guided_dieson.py"), "--seeds", "1-3"],
+                       capture_output=True, text=True, timeout=120, cwd=root)
+    assert r.returncode == 0, r.stderr
+    last = r.stdout.strip().splitlines()[-1]
+    m = re.match(r"median answers per day: ([\d.]+)  \(total (\d+), bare Enter to go on (\d+), days (\d+)\)", last)
+    assert m, last
+    median, total, go, days = float(m[1]), int(m[2]), int(m[3]), int(m[4])
+    assert days >= 3 and total < 20 * days and median <= 10 and go <= days // 3, last
