@@ -65,7 +65,7 @@ def dice_names(dice, cat=None) -> str:
         try:
             word = _(cat.die(d).name) if cat is not None else d
         except CompanionError:
-            word = d
+            word = _(d)  # a die the catalog does not name (a colour word, a dice expression)
         out.append(f"{n}× {word}" if n > 1 else word)
     return ", ".join(out)
 
@@ -78,7 +78,8 @@ def describe(ask: Ask, cat=None) -> str:
             return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
         return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
     if ask.kind == "choice":
-        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        inline = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = compact(ask) if len(ask.choices) > 8 or len(inline) > min(out.width, 120) - 4 else inline
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
