@@ -24,7 +24,7 @@ EXEMPT = {
 }
 WRAPPERS = {"_", "N_", "ngettext"}
 PROGRAMMER = {"ValueError", "KeyError", "TypeError", "AssertionError", "RuntimeError", "NotImplementedError"}
-SENTENCE = re.compile(r"[A-Za-z]{3,}[ ,.:;!?'][^{}]*?[A-Za-z]{3,}")
+SENTENCE = re.compile(r"[A-Za-z]{3,}[,.:;!?']? +[^{}]*?[A-Za-z]{3,}")  # two words apart by a space (not id:parts)
 DATA_KEYS = {"source", "assumed"}  # provenance notes on catalog entries: English by design, never shown in play
 
 
