@@ -75,7 +75,7 @@ class DcPick(Action):
         return f"dieson: pick die {self.die}" + (" counter-clockwise" if self.way == "ccw" else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _free(t, "picking a die")
+        _free(t, _("picking a die"))
         s = R.dc(t)
         n = len(s["unused"])
         if not isinstance(self.die, int) or not 1 <= self.die <= n:
@@ -118,14 +118,14 @@ class DcShift(Action):
         return f"dieson: shift the meeple {self.steps:+d} for {self.pay}"
 
     def run(self, t: Table, cat: GameCatalog):
-        p = _pending(t, "shifting the meeple")
+        p = _pending(t, _("shifting the meeple"))
         if p.get("anybox"):
             raise RuleError(_("the friend's help leaves the meeple where it is: no shift"))
         how = R.parse_choice(self.pay, ("wood", "health"), "pay")
         if not isinstance(self.steps, int) or self.steps == 0 or abs(self.steps) > 8:
             raise UsageError(_("shift {steps!r}: give +N or -N boxes, 1..8").format(steps=self.steps))
         n = abs(self.steps)
-        _pay(t, how, "wood", n, "the shift")
+        _pay(t, how, "wood", n, _("the shift"))
         pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
         return {"box": R.box_at(cat, pos), "say": _(SAY["shift"]).format(n=n, pay=R.res_name(how), box=_(R.BOX_NAMES[R.box_at(cat, pos)]))}
@@ -153,7 +153,7 @@ class DcBoost(Action):
             raise RuleError(_("die {value}+{n} is past the star tables' {top}: the stars of a die raised "
                               "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
                             .format(value=die_value(p), n=self.n, top=top))
-        _pay(t, how, "food", self.n, "the boost")
+        _pay(t, how, "food", self.n, _("the boost"))
         p["boost"] = p.get("boost", 0) + self.n
         v = die_value(p)
         return {"say": _(SAY["boost"]).format(n=self.n, pay=R.res_name(how), v=v, stars=R.stars_text(R.stars_for(cat, v)))}
@@ -185,7 +185,7 @@ class DcHelp(Action):
             raise UsageError(_("amount {amount!r}: the arrow's number, 1..6").format(amount=self.amount))
         s = R.dc(t)
         if kind == "die":
-            _free(t, "the friend's die help")
+            _free(t, _("the friend's die help"))
             icon = R.parse_choice(self.what, R.ICONS, "die")
             d = s["icons"][icon]
             s["pending"] = {"die": dict(d), "boost": 0, "from": "icon", "icon": icon, "anybox": True}
@@ -220,7 +220,7 @@ class DcLeather(Action):
         hi = t.limits(cat.tracks["friend"])[1]
         if t.data["tracks"]["friend"] + self.n > hi:
             raise RuleError(_("the Friend disc is on {pos} of {hi}: {n} more is past the card's end").format(pos=t.data["tracks"]["friend"], hi=hi, n=self.n))
-        R.pay(t, "leather", self.n, "moving the friend")
+        R.pay(t, "leather", self.n, _("moving the friend"))
         return {"say": _(SAY["leather"]).format(n=self.n, pos=friend_on(t, cat, self.n))}
 
 
@@ -236,7 +236,7 @@ class DcSwap(Action):
         return f"dieson: blueprint swap with die {self.die}"
 
     def run(self, t: Table, cat: GameCatalog):
-        _free(t, "the Blueprint swap")
+        _free(t, _("the Blueprint swap"))
         s = R.dc(t)
         if not s.get("blueprint"):
             raise RuleError(_("no die on a Blueprint: make the Blueprint first"))

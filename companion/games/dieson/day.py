@@ -71,13 +71,13 @@ class DcRoll(Action):
         return "dieson: roll the action dice" + (f" (table: {self.faces})" if self.faces else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("roll",), "rolling the action dice")
+        _need(t, "morning", ("roll",), _("rolling the action dice"))
         s = R.dc(t)
         s["unused"] = _sorted(roll_dice(t, cat, s["hand"], self.faces))
         s["hand"] = []
         R.flow(t)["step"] = "reroll"
         shown = ", ".join(R.die_label(d) for d in s["unused"])
-        t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
+        t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
         return {"faces": [[d["v"]] for d in s["unused"]], "say": _(SAY["rolled"]).format(dice=shown)}
 
 
@@ -95,7 +95,7 @@ class DcReroll(Action):
         return f"dieson: reroll dice {where} for a stone" + (f" (table: {self.faces})" if self.faces else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("reroll",), "a stone reroll")
+        _need(t, "morning", ("reroll",), _("a stone reroll"))
         s = R.dc(t)
         n = len(s["unused"])
         pos = list(self.positions)
@@ -108,7 +108,7 @@ class DcReroll(Action):
             s["unused"][p - 1] = d
         s["unused"] = _sorted(s["unused"])
         shown = ", ".join(R.die_label(d) for d in s["unused"])
-        t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
+        t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
         return {"faces": [[d["v"]] for d in new], "say": _(SAY["rerolled"]).format(dice=shown)}
 
 
@@ -123,7 +123,7 @@ class DcKeep(Action):
         return "dieson: keep the dice"
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("reroll",), "keeping the dice")
+        _need(t, "morning", ("reroll",), _("keeping the dice"))
         R.flow(t)["step"] = "event"
         return {"say": _(SAY["kept"]).format(dice=", ".join(R.die_label(d) for d in R.dc(t)["unused"]))}
 
@@ -163,7 +163,7 @@ class DcEvent(Action):
         return "dieson: event" + (f", take {self.take}" if self.take else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("reroll", "event"), "the event")
+        _need(t, "morning", ("reroll", "event"), _("the event"))
         steps, pos, ev = event_preview(t, cat)
         if self.take is not None and ev != "wood-or-stone":
             raise UsageError(_("take {take!r}: the disc lands on {space!r}, which offers no choice; leave it out")
@@ -225,7 +225,7 @@ class DcDusk(Action):
         return "dieson: start of the evening" + (f" ({', '.join(used)})" if used else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "evening", ("dusk",), "the start of the evening")
+        _need(t, "evening", ("dusk",), _("the start of the evening"))
         can = dusk_options(t)
         says = []
         s = R.dc(t)
@@ -270,7 +270,7 @@ class DcEat(Action):
         if how == "food":
             if R.count(t, "food") < 1:
                 raise RuleError(_("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)"))
-            R.pay(t, "food", 1, "the meal")
+            R.pay(t, "food", 1, _("the meal"))
         else:
             R.lose(t, "health", 1)
         R.flow(t)["step"] = "night"
@@ -304,7 +304,7 @@ class DcNight(Action):
         return "dieson: weather, raid, dice move, next day" + icons
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "evening", ("night",), "the night")
+        _need(t, "evening", ("night",), _("the night"))
         R.flow(t).pop("icons", None)
         for n, what in ((self.weather_up, "weather"), (self.raid_up, "raid")):
             if n is not None and (not isinstance(n, int) or not 0 <= n <= 2):

@@ -75,7 +75,7 @@ class DcDo(Action):
         what = R.parse_choice(self.what, WHAT, "what")
         if what == "action":
             if p.get("anybox"):
-                box = R.parse_choice(self.box, R.boxes(cat), "box (the friend's help: any action)")
+                box = R.parse_choice(self.box, R.boxes(cat), _("box (the friend's help: any action)"))
             else:
                 if self.box is not None and self.box != R.box_at(cat, t.data["tracks"]["action"]):
                     raise RuleError(_("box {box!r}: the meeple is on {at}").format(box=self.box, at=R.box_at(cat, t.data["tracks"]["action"])))
@@ -185,12 +185,12 @@ class DcDo(Action):
         if stars < self.need:
             return {"box": "move", "moved": False, "say": _(SAY_DO["move_fail"]).format(stars=R.stars_text(stars), need=self.need)}
         if line == "food":
-            R.pay(t, "food", 1, "the line")
+            R.pay(t, "food", 1, _("the line"))
         if line == "escape":
             s["escaped"] = True
             t.data["flags"]["place"] = "escaped"
             return {"box": "move", "moved": True, "say": _(SAY_DO["escape"]).format(stars=R.stars_text(stars))}
-        place = (self.place or "").strip().lower() or "a new place"
+        place = (self.place or "").strip().lower() or N_("a new place")
         t.data["flags"]["place"] = place
         if place in R.PLACES and place not in s["visited"]:
             s["visited"].append(place)

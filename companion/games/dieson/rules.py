@@ -95,7 +95,7 @@ def pay(t: Table, name: str, n: int, why: str) -> None:
         return
     have = count(t, name)
     if have < n:
-        raise RuleError(_("{why} costs {n} {name}; you have {have}").format(why=why, n=n, name=name, have=have))
+        raise RuleError(_("{why} costs {n} {name}; you have {have}").format(why=why, n=n, name=res_name(name), have=have))
     t.data["counters"][name] = have - n
 
 
