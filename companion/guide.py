@@ -110,7 +110,12 @@ class Ask:
             elif _plain(p) in labels:  # the option's label as shown, with or without accents
                 out.append(labels[_plain(p)])
             else:
+                keys = [k for k, _v, _l in rows]
                 shown = ", ".join(f"{k}) {_short(label)}" for k, _v, label in rows)
+                if not p or len(shown) > 90:  # the menu stands just above: its numbers say enough
+                    run = all(str(k).isdigit() for k in keys) and [int(k) for k in keys] == list(range(int(keys[0]), int(keys[0]) + len(keys)))
+                    span = f"{keys[0]}–{keys[-1]}" if run and len(keys) > 2 else ", ".join(map(str, keys))
+                    raise UsageError(_("answer {p!r}: type a number from the list ({span}) or an option's name").format(p=p, span=span))
                 raise UsageError(_("answer {p!r}: accepted: a number or a name from the list: {shown}").format(p=p, shown=shown))
         return tuple(out) if self.multiple else out[0]
 
