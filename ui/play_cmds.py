@@ -6,6 +6,7 @@ Words understood at any question: board, undo, history, help, quit.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Annotated, Optional
 
 import typer
@@ -82,6 +83,18 @@ def packed(bits: list[str], sep: str, width: int, indent: str) -> str:
     return ("\n" + indent).join(rows)
 
 
+def dice_names(dice, cat=None) -> str:
+    """The dice of a question by their printed names, counted: 2× Red survivor die."""
+    out = []
+    for d, n in Counter(dice).items():
+        try:
+            word = _(cat.die(d).name) if cat is not None else d
+        except CompanionError:
+            word = _(d)  # a die the catalog does not name (a colour word, a dice expression)
+        out.append(f"{n}× {word}" if n > 1 else word)
+    return ", ".join(out)
+
+
 def describe(ask: Ask, cat=None) -> str:
     prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
@@ -89,12 +102,11 @@ def describe(ask: Ask, cat=None) -> str:
         if named:
             text = _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
         else:
-            text = _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+            text = _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
         return fit_brackets(text)
     if ask.kind == "choice":
-        opts = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
-        if len(ask.choices) > 8 or len(opts) + 4 > min(out.width, 120):
-            opts = compact(ask)
+        inline = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = compact(ask) if len(ask.choices) > 8 or len(inline) > min(out.width, 120) - 4 else inline
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
@@ -264,7 +276,8 @@ def guided_new(st) -> int:
         if nxt is None:
             break
         key, ask = nxt
-        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None)
+        cat = catalog.load(ctx["game"], ctx["options"].get("edition")) if ctx.get("game") else None
+        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None, cat)
         if ans is Undo:
             if answered:
                 answered.pop()
