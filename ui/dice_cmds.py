@@ -13,7 +13,7 @@ from ui.common import app, command, emit_json, out, store
 from ui.text import esc
 from companion.i18n import _, ngettext
 
-dice_app = typer.Typer(help="Your physical dice, as typed in at the table.", no_args_is_help=True)
+dice_app = typer.Typer(help=_("Your physical dice, as typed in at the table."), no_args_is_help=True)
 app.add_typer(dice_app, name="dice")
 
 
@@ -56,9 +56,9 @@ def _matches(g: dict, want: str) -> bool:
 
 @command("stats", app=dice_app)
 def stats_cmd(
-    die: Annotated[Optional[str], typer.Argument(help="A die (red, shark, octopus...) or one part of one ('shark outer'); all if left out.")] = None,
-    game: Annotated[Optional[str], typer.Option("--in", help="Only dice of this game: 21days, robinson, mutinies, dieson.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    die: Annotated[Optional[str], typer.Argument(help=_("A die (red, shark, octopus...) or one part of one ('shark outer'); all if left out."))] = None,
+    game: Annotated[Optional[str], typer.Option("--in", help=_("Only dice of this game: 21days, robinson, mutinies, dieson."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False,
 ):
     """Counts per face of each die typed in at the table, a chi-square test, and whether it looks biased.
 

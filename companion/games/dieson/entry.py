@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..protocol import PlayTerms, RulesModuleGame
 
 
@@ -10,7 +11,7 @@ class Dieson(RulesModuleGame):
     prefix = "dc-"
     play = PlayTerms(
         names=("dieson crusoe",),
-        terms=(("quest", "quest"), ("day", "day")),
+        terms=(("quest", N_("quest")), ("day", N_("day"))),
     )
     rules = "companion.games.dieson.game"
     commands = "ui.dieson_cmds"
