@@ -4,6 +4,7 @@ their markers, the dice where they lie, the friend, the map, tools and the quest
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.i18n import N_, _
 from companion.games.dieson import rules as R
 from companion.table import Table
 from ui.text import esc
@@ -11,8 +12,15 @@ from ui.board import DIE
 
 GLYPH = {"food": "🍖", "wood": "🪵", "stone": "🪨", "leather": "🟫", "fence": "🚧", "roof": "🏠"}
 ICON = {"lightning": "⚡", "weather": "☁", "raid": "⚔"}
-EVENT_SHORT = {"food": "+food", "wood-or-stone": "wood/stone", "raid+2": "raid+2", "lose-food": "-2 food",
-               "friend+1": "friend+1", "lose-fence-roof": "-fence-roof", "weather+2": "weather+2"}
+EVENT_SHORT = {"food": N_("+food"), "wood-or-stone": N_("wood/stone"), "raid+2": N_("raid+2"), "lose-food": N_("-2 food"),
+               "friend+1": N_("friend+1"), "lose-fence-roof": N_("-fence-roof"), "weather+2": N_("weather+2")}
+WORDS = {"food": N_("food"), "wood": N_("wood"), "stone": N_("stone"), "leather": N_("leather"), "fence": N_("fence"),
+         "roof": N_("roof"), "lightning": N_("lightning"), "weather": N_("weather"), "raid": N_("raid")}
+
+
+def word(w: str) -> str:
+    """A resource or icon named in the chosen language."""
+    return _(WORDS[w]) if w in WORDS else w
 
 
 def die(d: dict | None) -> str:
@@ -26,7 +34,7 @@ def ring(names: list[str], pos: int, marker: str) -> str:
     cells = []
     for i, name in enumerate(names, 1):
         cells.append(f"[reverse bold] {marker}{i} {esc(name)} [/]" if i == pos else f"[dim]{i} {esc(name)}[/]")
-    start = f"[reverse bold] {marker}start [/]" if pos == 0 else "[dim]start[/]"
+    start = f"[reverse bold] {marker}{_('start')} [/]" if pos == 0 else f"[dim]{_('start')}[/]"
     return start + " › " + " › ".join(cells)
 
 
@@ -37,47 +45,50 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     day = d["tracks"]["day"]
     head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]{esc(quest.name)}[/]  ·  [bold]day {day}/{quest.get('duration')}[/]  ·  {d['flags']['phase']}"
+        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
+    head += _("  ·  [bold]{quest}[/]  ·  [bold]day {day}/{of}[/]  ·  {phase}").format(
+        quest=esc(_(quest.name)), day=day, of=quest.get('duration'), phase=_(d['flags']['phase']))
     lines = [head]
     if d.get("over"):
-        lines.append(f"[bold reverse] game over: {d['over']['result']} on day {day} [/]")
+        lines.append(_("[bold reverse] game over: {result} on day {day} [/]").format(result=_(d['over']['result']), day=day))
     hp, top = d["counters"]["health"], R.max_health(t)
     who = esc(cat.characters[s["character"]].name)
-    lines.append(f"[bold]Health[/]   [red]{'♥' * hp}[/][dim]{'♡' * max(0, top - hp)}[/] {hp}/{top}   "
-                 f"[dim]{who}, power {s['power']}[/]")
-    lines.append("[bold]Supplies[/] " + "   ".join(
-        f"{GLYPH[r]} {r} [bold]{d['counters'][r]}[/]" if d["counters"][r] else f"[dim]{r} 0[/]" for r in R.RESOURCES))
-    lines.append("[bold]Events[/]   " + ring([EVENT_SHORT.get(e, e) for e in R.event_spaces(cat)], d["tracks"]["event"], "●"))
-    lines.append("[bold]Actions[/]  " + ring([R.BOX_NAMES[b].split(". ")[1].lower() for b in R.boxes(cat)], d["tracks"]["action"], "♟"))
-    dice = "[bold]Dice[/]     unused " + (" ".join(die(x) for x in s["unused"]) or "[dim]—[/]")
+    lines.append(_("[bold]Health[/]   {hearts} {hp}/{top}   [dim]{who}, power {power}[/]").format(
+        hearts=f"[red]{'♥' * hp}[/][dim]{'♡' * max(0, top - hp)}[/]", hp=hp, top=top, who=who, power=s['power']))
+    lines.append(_("[bold]Supplies[/] ") + "   ".join(
+        f"{GLYPH[r]} {word(r)} [bold]{d['counters'][r]}[/]" if d["counters"][r] else f"[dim]{word(r)} 0[/]" for r in R.RESOURCES))
+    lines.append(_("[bold]Events[/]   ") + ring([_(EVENT_SHORT[e]) if e in EVENT_SHORT else e for e in R.event_spaces(cat)], d["tracks"]["event"], "●"))
+    lines.append(_("[bold]Actions[/]  ") + ring([_(R.BOX_NAMES[b]).split(". ")[-1].lower() for b in R.boxes(cat)], d["tracks"]["action"], "♟"))
+    dice = _("[bold]Dice[/]     unused ") + (" ".join(die(x) for x in s["unused"]) or "[dim]—[/]")
     if s.get("pending"):
         p = s["pending"]
         boost = f" +{p['boost']}" if p.get("boost") else ""
-        dice += f"   in hand {die(p['die'])}{boost}" + (" [dim](friend's help)[/]" if p.get("anybox") else "")
+        dice += _("   in hand {die}").format(die=die(p['die'])) + boost + (_(" [dim](friend's help)[/]") if p.get("anybox") else "")
     used = s["used"] + [None] * (3 - len(s["used"]))
-    dice += "   used " + " ".join(f"{i}:{die(x)}" for i, x in enumerate(used, 1))
+    dice += _("   used ") + " ".join(f"{i}:{die(x)}" for i, x in enumerate(used, 1))
     lines.append(dice)
-    icons = "   ".join(f"{ICON[i]} {i} {die(s['icons'][i])}" for i in R.ICONS)
-    hand = " ".join(s["hand"]) if s["hand"] else "—"
-    extra = f"   blueprint {die(s['blueprint'])}" if s.get("blueprint") else ""
-    lines.append(f"         {icons}   [dim]hand: {hand}[/]{extra}")
+    icons = "   ".join(f"{ICON[i]} {word(i)} {die(s['icons'][i])}" for i in R.ICONS)
+    hand = " ".join(_(c) for c in s["hand"]) if s["hand"] else "—"
+    extra = _("   blueprint {die}").format(die=die(s['blueprint'])) if s.get("blueprint") else ""
+    lines.append(f"         {icons}   " + _("[dim]hand: {hand}[/]").format(hand=hand) + extra)
     if R.friend(t):
         hi = t.limits(cat.tracks["friend"])[1]
         pos = d["tracks"]["friend"]
         track = " ".join("[reverse bold] ● [/]" if i == pos else "[dim]○[/]" for i in range(0, hi + 1))
-        bonus = f"   +{s['stars_bonus']}★ waiting" if s.get("stars_bonus") else ""
-        lines.append(f"[bold]Friend[/]   {esc(cat.deck('friends').card(R.friend(t)).name)}: {track}{bonus}")
+        bonus = _("   +{n}★ waiting").format(n=s['stars_bonus']) if s.get("stars_bonus") else ""
+        lines.append(_("[bold]Friend[/]   {name}: {track}").format(name=esc(_(cat.deck('friends').card(R.friend(t)).name)), track=track) + bonus)
     else:
-        lines.append("[bold]Friend[/]   [dim]none yet (expert rule 2: craft the Friend)[/]")
+        lines.append(_("[bold]Friend[/]   [dim]none yet (expert rule 2: craft the Friend)[/]"))
     card = cat.deck("areas").card(R.area(t))
-    lines.append(f"[bold]Map[/]      at [bold]{R.PLACE_NAMES.get(d['flags']['place'], d['flags']['place'])}[/] in the "
-                 f"[bold]{esc(card.name)}[/] area (hunt needs power {card.get('power')}; raid on 5-6: {esc(card.effect.split(': ', 1)[-1])})")
+    place = d['flags']['place']
+    lines.append(_("[bold]Map[/]      at [bold]{place}[/] in the [bold]{area}[/] area (hunt needs power {power}; raid on 5-6: {raid})").format(
+        place=_(R.PLACE_NAMES[place]) if place in R.PLACE_NAMES else place, area=esc(_(card.name)), power=card.get('power'),
+        raid=esc(_(card.effect).split(': ', 1)[-1])))
     made = R.tools_made(t)
     tools = cat.deck("tools")
-    lines.append("[bold]Tools[/]    " + "  ".join(
-        [f"[green]✔ {esc(tools.card(x).name)}[/]" for x in made] + [f"[dim]{esc(tools.card(x).name)}[/]" for x in R.tools_open(t)]))
+    lines.append(_("[bold]Tools[/]    ") + "  ".join(
+        [f"[green]✔ {esc(_(tools.card(x).name))}[/]" for x in made] + [f"[dim]{esc(_(tools.card(x).name))}[/]" for x in R.tools_open(t)]))
     have = R.achieved(t)
-    lines.append("[bold]Quest[/]    " + "  ".join(
+    lines.append(_("[bold]Quest[/]    ") + "  ".join(
         f"[green]✔ {R.need_text(n)}[/]" if n in have else f"☐ {R.need_text(n)}" for n in quest.get("needs")))
     return lines

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
+from companion.i18n import N_, _
 from companion.games.robinson.state import first, kind_of, life, pawns_free, rc, who
 from companion.table import Table
 from ui.text import esc
 from ui.board import gauge
 
 COLOUR = {"blue": "blue", "yellow": "yellow", "black": "bright_white", "orange": "dark_orange"}
-ROMAN = {"event": "I. Event", "morale": "II. Morale", "production": "III. Production", "action": "IV. Action",
-         "weather": "V. Weather", "night": "VI. Night"}
+ROMAN = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"), "action": N_("IV. Action"),
+         "weather": N_("V. Weather"), "night": N_("VI. Night")}
+
+SIDES = {"left": N_("left"), "right": N_("right")}
+FUTURE = {"food": N_("food"), "wood": N_("wood"), "fur": N_("furs"), "discoveries": N_("discovery tokens")}
 
 
 def morale_line(value: int, lo: int, hi: int) -> str:
@@ -25,7 +29,8 @@ def morale_line(value: int, lo: int, hi: int) -> str:
 
 
 def level(name: str, n: int, glyph: str) -> str:
-    return f"{name} [bold]{n}[/] {glyph * n}" if n else f"[dim]{name} 0[/]"
+    """A camp level (name marked with N_) with its count drawn in glyphs."""
+    return f"{_(name)} [bold]{n}[/] {glyph * n}" if n else f"[dim]{_(name)} 0[/]"
 
 
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
@@ -34,55 +39,61 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     rnd = d["tracks"]["round"]
     head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]round {rnd}/{r['rounds']}[/] {gauge(rnd, r['rounds'], '▮', '▯')}  ·  {ROMAN.get(f['phase'], f['phase'])}"
+        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
+    head += _("  ·  [bold]round {n}/{of}[/]").format(n=rnd, of=r['rounds']) + \
+        f" {gauge(rnd, r['rounds'], '▮', '▯')}  ·  {_(ROMAN[f['phase']]) if f['phase'] in ROMAN else f['phase']}"
     lines = [head]
     if d.get("over"):
-        lines.append(f"[bold reverse] game over: {d['over']['result']} [/] {d['over'].get('reason', '')}")
+        lines.append(_("[bold reverse] game over: {result} [/] {how}").format(result=_(d['over']['result']),
+                                                                          how=_(d['over']['reason']) if d['over'].get('reason') else ''))
     lo, hi = t.limits(cat.tracks["morale"])
-    lines.append(f"[bold]Morale[/]    {morale_line(d['tracks']['morale'], lo, hi)}    "
-                 f"First Player: [bold]{who(t, cat, first(t))}[/]")
+    lines.append(_("[bold]Morale[/]    {track}    First Player: [bold]{who}[/]").format(
+        track=morale_line(d['tracks']['morale'], lo, hi), who=who(t, cat, first(t))))
     tile = r["tiles"].get(r["camp"], {})
-    shelter = "[bold green]⌂ Shelter built[/]" if f["shelter"] == "built" else (
-        "[yellow]tile shows a shelter[/]" if f["camp-shelter"] else "[red]no shelter: open air[/]")
-    lines.append(f"[bold]Camp[/]      tile {r['camp']} ({tile.get('terrain', '?')}) sources: "
-                 f"food {c['camp-food']} · wood {c['camp-wood']}   {shelter}")
-    lines.append("[bold]Levels[/]    " + "   ".join((level("roof", c["roof"], "▀"), level("palisade", c["palisade"], "‡"),
-                                                      level("weapon", c["weapon"], "⚔"))))
-    keep = " [green](kept overnight)[/]" if f["food-store"] else ""
-    res = [f"food [bold]{c['food']}[/]{keep}", f"wood [bold]{c['wood']}[/]", f"furs [bold]{c['fur']}[/]"]
+    shelter = _("[bold green]⌂ Shelter built[/]") if f["shelter"] == "built" else (
+        _("[yellow]tile shows a shelter[/]") if f["camp-shelter"] else _("[red]no shelter: open air[/]"))
+    lines.append(_("[bold]Camp[/]      tile {tile} ({terrain}) sources: food {food} · wood {wood}   {shelter}").format(
+        tile=r['camp'], terrain=_(tile['terrain']) if tile.get('terrain') else '?', food=c['camp-food'], wood=c['camp-wood'],
+        shelter=shelter))
+    lines.append(_("[bold]Levels[/]    ") + "   ".join((level(N_("roof"), c["roof"], "▀"), level(N_("palisade"), c["palisade"], "‡"),
+                                                         level(N_("weapon"), c["weapon"], "⚔"))))
+    keep = _(" [green](kept overnight)[/]") if f["food-store"] else ""
+    res = [_("food [bold]{n}[/]").format(n=c['food']) + keep, _("wood [bold]{n}[/]").format(n=c['wood']),
+           _("furs [bold]{n}[/]").format(n=c['fur'])]
     if c["nonperishable"]:
-        res.insert(1, f"non-perishable [bold]{c['nonperishable']}[/]")
+        res.insert(1, _("non-perishable [bold]{n}[/]").format(n=c['nonperishable']))
     if c["discoveries"]:
-        res.append(f"discovery tokens [bold]{c['discoveries']}[/]")
-    lines.append("[bold]Available[/] " + "   ".join(res))
-    fut = [f"{k} {c['future-' + k]}" for k in ("food", "wood", "fur", "discoveries") if c["future-" + k]]
-    fut += [f"item {i}" for i in r["future_items"]]
+        res.append(_("discovery tokens [bold]{n}[/]").format(n=c['discoveries']))
+    lines.append(_("[bold]Available[/] ") + "   ".join(res))
+    fut = [f"{_(FUTURE[k])} {c['future-' + k]}" for k in FUTURE if c["future-" + k]]
+    fut += [_("item {n}").format(n=i) for i in r["future_items"]]
     if fut:
-        lines.append("[bold]Future[/]    " + "   ".join(fut) + " [dim](available once every action is resolved)[/]")
+        lines.append(_("[bold]Future[/]    ") + "   ".join(fut) + _(" [dim](available once every action is resolved)[/]"))
     slots = []
     for side, card in zip(("left", "right"), r["threat"]):
         if card is None:
-            slots.append(f"[dim][ {side}: empty ][/]")
+            slots.append(_("[dim][ {side}: empty ][/]").format(side=_(SIDES[side])))
         else:
-            pawns = "1 or 2 pawns" if card.get("icon") == "wreckage" else f"{card['pawns']} pawn(s)"
-            warn = " [bold red]← goes next[/]" if side == "left" else ""
-            slots.append(f"[bold][ {side}: {esc(card['name'])} · {pawns} ][/]{warn}")
-    lines.append("[bold]Threat[/]    " + "  ".join(slots))
-    decks = f"event deck {c['event-deck']}   hunting deck {c['hunting']}"
-    weather = [f"rain ☂{c['rain-token']}" if c["rain-token"] else "", f"winter ❄{c['winter-token']}" if c["winter-token"] else "",
-               f"[bold red]storm ⚡{c['storm-token']}[/]" if c["storm-token"] else "",
-               "[bold]Hungry Animals die[/]" if f["animals-die"] else ""]
+            pawns = _("1 or 2 pawns") if card.get("icon") == "wreckage" else _("{n} pawn(s)").format(n=card['pawns'])
+            warn = _(" [bold red]← goes next[/]") if side == "left" else ""
+            slots.append(_("[bold][ {side}: {name} · {pawns} ][/]").format(side=_(SIDES[side]), name=esc(_(card['name'])), pawns=pawns) + warn)
+    lines.append(_("[bold]Threat[/]    ") + "  ".join(slots))
+    decks = _("event deck {events}   hunting deck {hunting}").format(events=c['event-deck'], hunting=c['hunting'])
+    weather = [_("rain ☂{n}").format(n=c['rain-token']) if c["rain-token"] else "",
+               _("winter ❄{n}").format(n=c['winter-token']) if c["winter-token"] else "",
+               _("[bold red]storm ⚡{n}[/]").format(n=c['storm-token']) if c["storm-token"] else "",
+               _("[bold]Hungry Animals die[/]") if f["animals-die"] else ""]
     weather = [w for w in weather if w]
-    lines.append(f"[bold]Decks[/]     {decks}   ·   weather space: " + (" ".join(weather) or "[dim]empty[/]"))
-    items = [f"{esc(i['name'])} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
+    lines.append(_("[bold]Decks[/]     {decks}   ·   weather space: ").format(decks=decks) + (" ".join(weather) or _("[dim]empty[/]")))
+    items = [f"{esc(_(i['name']))} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
              for i in r["items"]]
-    lines.append("[bold]Items[/]     " + "   ".join(items) + f"   [dim]terrains: {', '.join(r['terrains'])}[/]")
+    lines.append(_("[bold]Items[/]     ") + "   ".join(items) + "   " + _("[dim]terrains: {names}[/]").format(
+        names=', '.join(_(x) for x in r['terrains'])))
     extras = []
     if r["arrange_card"]:
-        extras.append("4-player Arranging the Camp card: 2 determination OR morale +1")
+        extras.append(_("4-player Arranging the Camp card: 2 determination OR morale +1"))
     if c["extra-pawns"]:
-        extras.append(f"{c['extra-pawns']} additional pawn(s)")
+        extras.append(_("{n} additional pawn(s)").format(n=c['extra-pawns']))
     if extras:
         lines.append("[dim]" + " · ".join(extras) + "[/]")
     lines.append("")
@@ -90,19 +101,21 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         vals = t.seat_values(seat)
         top = life(t, cat, seat)
         w = vals["wounds"]
-        danger = " [bold red]one wound from death[/]" if w == top - 1 else ""
+        danger = _(" [bold red]one wound from death[/]") if w == top - 1 else ""
         player = f" ({esc(vals['player'])})" if vals.get("player") else ""
         pawns = "♟" * max(0, pawns_free(t, seat)) if f["phase"] == "action" else "♟♟"
-        lines.append(f"[{COLOUR.get(seat, 'white')} bold]{seat:<7}[/] {who(t, cat, seat):<10}{player:<8} "
-                     f"life [red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/] {w}/{top}{danger}   "
-                     f"determination [bold]{vals['determination']}[/]   {pawns}")
+        lines.append(f"[{COLOUR.get(seat, 'white')} bold]{_(seat):<7}[/] {who(t, cat, seat):<10}{player:<8} "
+                     + _("life {track} {w}/{top}{danger}   determination [bold]{n}[/]   {pawns}").format(
+                         track=f"[red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/]", w=w, top=top, danger=danger,
+                         n=vals['determination'], pawns=pawns))
     if r["friday"] or r["dog"]:
         bits = []
         if r["friday"]:
             top = int(cat.characters["friday"].get("life", 6))
-            bits.append(f"[bold]Friday[/] life [red]{'✚' * c['friday-wounds']}[/][dim]{'·' * max(0, top - c['friday-wounds'])}[/] ♙")
+            bits.append(_("[bold]Friday[/] life {track} ♙").format(
+                track=f"[red]{'✚' * c['friday-wounds']}[/][dim]{'·' * max(0, top - c['friday-wounds'])}[/]"))
         if r["dog"]:
-            bits.append("[bold]Dog[/] ♙")
+            bits.append(_("[bold]Dog[/] ♙"))
         lines.append("        " + "   ".join(bits))
     if r["plan"]:
         lines.append("")
@@ -114,8 +127,8 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
             lines.append(f"  {mark} {kind_of(p):<8} {p['what']}{' ' + p['arg'] if p.get('arg') else ''}  [dim]{pawns}[/]")
     last = d.get("last")
     if last and "roll" in last:
-        lines.append(f"[bold]Last roll[/] {last['roll']}: [bold]{'  '.join(last['faces'])}[/]")
+        lines.append(_("[bold]Last roll[/] {roll}: [bold]{faces}[/]").format(roll=last['roll'], faces='  '.join(last['faces'])))
     step = next_step(t, cat)
     if step is not None:
-        lines.append(f"[bold cyan]Next[/]: {step.title} [dim](castaway play, or castaway rc next)[/]")
+        lines.append(_("[bold cyan]Next[/]: {title} [dim](castaway play, or castaway rc next)[/]").format(title=step.title))
     return lines

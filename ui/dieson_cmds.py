@@ -240,8 +240,8 @@ def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-r
     out.print(_("[bold]Stars[/] {stars}  [dim](assumed)[/]").format(
         stars="  ".join(f"{v}:{s}★" for v, s in enumerate(data["stars"], 1))))
     out.print(_("[bold]Event track[/] {spaces}").format(
-        spaces=" → ".join(f"{i}:{R.EVENT_NAMES[e]}" for i, e in enumerate(data["events"], 1))))
-    out.print(_("[bold]Action boxes[/] {boxes}").format(boxes=" → ".join(R.BOX_NAMES[b] for b in data["boxes"])))
+        spaces=" → ".join(f"{i}:{_(R.EVENT_NAMES[e])}" for i, e in enumerate(data["events"], 1))))
+    out.print(_("[bold]Action boxes[/] {boxes}").format(boxes=" → ".join(_(R.BOX_NAMES[b]) for b in data["boxes"])))
     out.print(_("[bold]Used dice go to[/] {moves}").format(moves=", ".join(f"{i}→{x}" for i, x in enumerate(data["dice_move"], 1))))
     for tl in tools:
         cost = ", ".join(f"{n} {k}" for k, n in (tl["cost"] or {}).items())

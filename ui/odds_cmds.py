@@ -338,7 +338,7 @@ def _searching(fn, res, limit: float, quiet: bool):
     try:
         if quiet or not out.is_terminal:
             return fn()
-        with out.status("Searching every play of day 21..."):
+        with out.status(_("Searching every play of day 21...")):
             return fn()
     except TooLong:
         raise RuleError(_("day 21's search gave up after {limit:g} s; --limit SECONDS gives it longer").format(limit=limit)) from None

@@ -92,7 +92,7 @@ class DcPick(Action):
         s["pending"] = {"die": d, "boost": 0, "from": "unused"}
         box = R.box_at(cat, pos)
         return {"box": box, "say": SAY["pick"].format(die=R.die_text(d), way="clockwise" if way == "cw" else "counter-clockwise",
-                                                     steps=d["v"], box=R.BOX_NAMES[box])}
+                                                     steps=d["v"], box=_(R.BOX_NAMES[box]))}
 
 
 def _pay(t: Table, how: str, resource: str, n: int, what: str) -> None:
@@ -128,7 +128,7 @@ class DcShift(Action):
         _pay(t, how, "wood", n, "the shift")
         pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
-        return {"box": R.box_at(cat, pos), "say": SAY["shift"].format(n=n, pay=how, box=R.BOX_NAMES[R.box_at(cat, pos)])}
+        return {"box": R.box_at(cat, pos), "say": SAY["shift"].format(n=n, pay=how, box=_(R.BOX_NAMES[R.box_at(cat, pos)]))}
 
 
 @register

@@ -167,7 +167,7 @@ class DcEvent(Action):
         steps, pos, ev = event_preview(t, cat)
         if self.take is not None and ev != "wood-or-stone":
             raise UsageError(_("take {take!r}: the disc lands on {space!r}, which offers no choice; leave it out")
-                             .format(take=self.take, space=R.EVENT_NAMES[ev]))
+                             .format(take=self.take, space=_(R.EVENT_NAMES[ev])))
         t.data["tracks"]["event"] = pos
         got: dict[str, int] = {}
         if ev == "food":
@@ -188,7 +188,7 @@ class DcEvent(Action):
             got["roof"] = -R.lose(t, "roof", 1)
         elif ev == "friend+1":
             friend_on(t, cat, 1)
-        say = SAY["event"].format(steps=steps, pos=pos, name=R.EVENT_NAMES.get(ev, ev))
+        say = SAY["event"].format(steps=steps, pos=pos, name=_(R.EVENT_NAMES.get(ev, ev)))
         if R.has(t, "fire"):
             old, new = bump_icon(t, cat, "weather", -1)
             say += SAY["fire"].format(old=old, new=new)

@@ -120,7 +120,7 @@ class DcDo(Action):
     # -- the nine boxes -----------------------------------------------------------------------------
     def _action(self, t: Table, cat: GameCatalog, box: str, p: dict) -> dict:
         stars = stars_now(t, cat, box)
-        name = R.BOX_NAMES[box]
+        name = _(R.BOX_NAMES[box])
         if box != "move" and any(getattr(self, k) is not None for k in ("need", "gain", "place", "area")):
             raise UsageError(_("need, gain, place and area describe 1. Move; the action is {name}").format(name=name))
         if box != "resource" and self.take is not None:
@@ -206,7 +206,7 @@ class DcDo(Action):
                 R.gain(t, res, 1)
                 extra.append(f"+1 {res}")
         return {"box": "move", "moved": True, "say": SAY_DO["move_ok"].format(
-            stars=R.stars_text(stars), place=R.PLACE_NAMES.get(place, place), extra=(": " + ", ".join(extra)) if extra else "")}
+            stars=R.stars_text(stars), place=_(R.PLACE_NAMES.get(place, place)), extra=(": " + ", ".join(extra)) if extra else "")}
 
     @staticmethod
     def _new_area(t: Table, new: str) -> None:
@@ -263,7 +263,7 @@ def idle_blockers(t: Table, cat: GameCatalog, p: dict) -> str:
         if b == "roofs" and not (R.count(t, "leather") and R.count(t, "wood")):
             continue
         if b is not None:
-            return f"{R.BOX_NAMES[b]}"
+            return f"{_(R.BOX_NAMES[b])}"
     stars = stars_now(t, cat, None)
     for tool in R.tools_open(t):
         if not R.craft_problems(t, cat, tool, stars):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 
 SEAT = "crusoe"
@@ -28,17 +28,17 @@ BONUS_STARS = {  # tool -> boxes where it adds one star (§ Tool List)
 
 # User-facing words, in one place (a later issue translates them).
 BOX_NAMES = {
-    "move": "1. Move", "resource": "2. Get one resource", "stones": "3. Get stones", "fences": "4. Build fences",
-    "woods": "5. Get woods", "hunt": "6. Hunting", "roofs": "7. Build roofs", "recover": "8. Recover health",
-    "food": "9. Get food",
+    "move": N_("1. Move"), "resource": N_("2. Get one resource"), "stones": N_("3. Get stones"), "fences": N_("4. Build fences"),
+    "woods": N_("5. Get woods"), "hunt": N_("6. Hunting"), "roofs": N_("7. Build roofs"), "recover": N_("8. Recover health"),
+    "food": N_("9. Get food"),
 }
 EVENT_NAMES = {
-    "food": "get 1 food", "wood-or-stone": "get 1 wood or 1 stone", "raid+2": "Raid die +2",
-    "lose-food": "lose 2 food", "friend+1": "Friend disc +1", "lose-fence-roof": "lose 1 fence and 1 roof",
-    "weather+2": "Weather die +2",
+    "food": N_("get 1 food"), "wood-or-stone": N_("get 1 wood or 1 stone"), "raid+2": N_("Raid die +2"),
+    "lose-food": N_("lose 2 food"), "friend+1": N_("Friend disc +1"), "lose-fence-roof": N_("lose 1 fence and 1 roof"),
+    "weather+2": N_("Weather die +2"),
 }
-PLACE_NAMES = {"mountain-top": "the top of the mountain", "watch-dog": "the Watch Dog place (southern tip)",
-               "raft": "the Raft place (south-eastern tip)"}
+PLACE_NAMES = {"mountain-top": N_("the top of the mountain"), "watch-dog": N_("the Watch Dog place (southern tip)"),
+               "raft": N_("the Raft place (south-eastern tip)")}
 
 
 # -- the table state -------------------------------------------------------------------------------
