@@ -183,7 +183,7 @@ def parse_delta(text: str) -> int:
     s = text.strip()
     if not s or s[0] not in "+-":
         raise UsageError(_("move by {text!r}: write a signed amount like +1 or -2").format(text=text))
-    return parse_int(s, "amount", "write a signed amount like +1 or -2")
+    return parse_int(s, _("amount"), _("write a signed amount like +1 or -2"))
 
 
 @command("move", context_settings=NUMBERS)
@@ -204,7 +204,7 @@ def move_cmd(
 def _count(n: str) -> int:
     from companion.actions import parse_int
 
-    v = parse_int(n, "amount", "a whole number from 1")
+    v = parse_int(n, _("amount"), _("a whole number from 1"))
     if v < 1:
         raise UsageError(_("amount {n!r}: accepted: a whole number from 1").format(n=n))
     return v

@@ -268,6 +268,8 @@ def _user_facing(node) -> list:
             k.arg == "file" for k in node.keywords)  # print() writes to stdout: a user reads it
         if fn in ERRORS or fn == "Ask" or (fn in PRINTS and isinstance(node.func, ast.Attribute)) or plain_print:
             out += node.args[:1]
+        if fn == "parse_int":  # (text, what, accepted): the last two make its refusal
+            out += node.args[1:3]
         if fn in TYPER_HELP:
             out += [k.value for k in node.keywords if k.arg in HELP_WORDS]
         if fn in RICH_TABLES:

@@ -98,8 +98,10 @@ def faces_list(text: str | None, n: int | None, what: str, lo: int = 1, hi: int 
     if text is None or str(text).strip().lower() in ("", ROLL):
         return None
     bits = [b for b in str(text).replace(",", " ").split() if b]
-    accepted = f"{n if n else 'some'} face{'' if n == 1 else 's'} {lo}..{hi}, e.g. {','.join(['3'] * (n or 2))}"
-    vals = [parse_int(b, f"{what} face", "accepted: " + accepted) for b in bits]
+    example = ",".join(["3"] * (n or 2))
+    accepted = (ngettext("{n} face {lo}..{hi}, e.g. {example}", "{n} faces {lo}..{hi}, e.g. {example}", n) if n
+                else _("some faces {lo}..{hi}, e.g. {example}")).format(n=n, lo=lo, hi=hi, example=example)
+    vals = [parse_int(b, _("{what} face").format(what=what), _("accepted: {accepted}").format(accepted=accepted)) for b in bits]
     if n is not None and len(vals) != n:
         raise UsageError(_("{what}: {n} faces typed ({text!r}) for {n2} dice; accepted: {accepted}").format(what=what, n=len(vals), text=text, n2=n, accepted=accepted))
     for v in vals:
