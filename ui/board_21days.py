@@ -9,12 +9,13 @@ from companion.table import Table
 from ui.board import COLOUR, DIE, gauge
 from companion.i18n import N_, _, ngettext
 from ui.text import esc
-from companion.games.days21.names import TOKEN
+from companion.games.days21.names import LOCATION, TOKEN
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
           "morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening"), "attack": N_("attack"), "end": N_("night"),
           "exhaustion": N_("day 21"), "rosina": N_("day 21"), "day21": N_("day 21"), "harvest": N_("evening")}
+TODAY = {"no-fishing": N_("no fishing"), "cancel-disaster": N_("disasters cancelled"), "octopus": N_("the octopus lurks")}
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 WEATHER = {"none": N_("clear"), "flare": N_("flare location closed"), "swap": N_("swap location closed"),
            "hope": N_("hope location closed"), "fishing": N_("fishing closed"), "receive": N_("bottle (receive) closed"),
@@ -72,7 +73,7 @@ def _raft(t: Table, cat: GameCatalog) -> str:
         elif seat is None or seat in t.data.get("dead", []):
             spots.append(_("[dim]{spot}: empty[/]").format(spot=spot))
         else:
-            spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {seat}[/]")
+            spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {_(seat)}[/]")
     fins = cat.rules.get("raft", {}).get("fins", {})
     fin_text = " ".join(f"{f}→{s}" for f, s in fins.items())
     count = ngettext("{n} plank", "{n} planks", planks).format(n=planks)
@@ -108,7 +109,7 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
         bits.append(_("plant: day {days} of 3").format(days=x['plant']['days']))
     today = [k for k in x.get("today", []) if k in ("no-fishing", "cancel-disaster", "octopus")]
     if today:
-        bits.append(_("today: {items}").format(items=", ".join(today)))
+        bits.append(_("today: {items}").format(items=", ".join(_(TODAY[k]) for k in today)))
     if x.get("skip_pages"):
         bits.append(ngettext("{n} logbook page to skip tonight", "{n} logbook pages to skip tonight", x['skip_pages']).format(n=x['skip_pages']))
     return [label(N_("Also")) + " " + "  ·  ".join(bits)] if bits else []
@@ -124,10 +125,10 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     player = f" [dim]({esc(vals['player'])})[/]" if vals.get("player") else ""
     start = " [bold]★[/]" if t.data["flags"].get("starting") == seat else ""
     if seat in t.data.get("dead", []):
-        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=esc(nm))
+        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=_(seat), nm=esc(nm))
     dice = vals.get("strength") or []
     faces = " ".join(f"{DIE.get(v, '')}{v}" for v in dice)  # the face as a glyph and as a digit
-    parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
+    parts = [f"[{colour} bold]{_(seat):<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
     if who != "scruffs":
         n = vals.get("hope", 0)
         parts.append(_("hope {n}{part}").format(n='●' * n, part=f" {n}" if n > 3 else "") if n else _("[dim]hope 0[/]"))
@@ -138,7 +139,7 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     if tok:
         parts.append(_("[dim]token {id}{part}[/]").format(id=_(TOKEN.get(tok['id'], tok['id'])), part=_(" (used)") if tok['used'] else ''))
     if seat in where:
-        parts.append(_("[bold]on {items}[/]").format(items=", ".join(where[seat])))
+        parts.append(_("[bold]on {items}[/]").format(items=", ".join(_(LOCATION.get(loc, loc)) for loc in where[seat])))
     return "  ".join(parts)
 
 
