@@ -95,7 +95,7 @@ def stats_cmd(
 
     for r in rows:
         out.print(ngettext("[bold]{label}[/] [dim]({name}, {game})[/]: {n} roll", "[bold]{label}[/] [dim]({name}, {game})[/]: {n} rolls", r['rolls']).format(
-            label=esc(r['label']), name=esc(r['name']), game=r['game'], n=r['rolls']))
+            label=esc(r['label']), name=esc(_(r['name'])), game=r['game'], n=r['rolls']))
         top = max(max(r["counts"]), max(r["expected"]))
         width = max(len(f) for f in r["faces"])
         for face, n, e in zip(r["faces"], r["counts"], r["expected"]):

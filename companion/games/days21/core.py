@@ -62,7 +62,7 @@ def seat_of(t: Table, who: str) -> str | None:
 def name(t: Table, cat: GameCatalog, seat: str) -> str:
     who = survivor(t, seat)
     ch = cat.characters.get(who)
-    return f"{ch.name} ({seat})" if ch else seat
+    return f"{_(ch.name)} ({_(seat)})" if ch else _(seat)
 
 
 def seat_arg(t: Table, cat: GameCatalog, text: str, among: list[str] | None = None) -> str:
