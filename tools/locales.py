@@ -6,8 +6,8 @@
                                       # bare user-facing string outside _() (an AST scan; see bare_strings)
 
 Messages are the string arguments of _(), N_() and ngettext() in the code, the help texts of the commands
-(the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers:
-the other games' command modules stay English, as their rulebooks are), and the texts of the 21 Days catalog
+(the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers;
+their typer help= texts are _() calls), and the texts of the 21 Days catalog
 (names, effects, abilities, reference aids, symbols, phases; an edition's own names are printed names and
 are shown as they are). Needs Babel (the `test` extra); castaway itself does not.
 """
