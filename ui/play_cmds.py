@@ -57,13 +57,26 @@ def faces_accepted(ask: Ask, cat) -> str:
     return "; ".join(words)
 
 
+def dice_words(ask: Ask, cat=None) -> str:
+    """The dice a question rolls, by their names in the catalog (in the chosen language), repeats counted:
+    "2× Yellow action die, Grey action die"; a die the catalog does not know by its id."""
+    counts: dict[str, int] = {}
+    for d in ask.dice:
+        try:
+            name = _(cat.die(d).name) if cat is not None else _(d)
+        except CompanionError:
+            name = _(d)
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{n}× {name}" if n > 1 else name for name, n in counts.items())
+
+
 def describe(ask: Ask, cat=None) -> str:
     prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
             return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_words(ask, cat))
     if ask.kind == "choice":
         opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
