@@ -118,3 +118,21 @@ def test_no_english_word_on_a_czech_help_page(pages):
 def test_the_check_sees_an_english_line():
     assert [bool(ENGLISH.search(x)) for x in _prose("  --ship <int>  The ship's space.\nPříklad: castaway odds the flares\n"
                                                     "  --to <text>  Kdo dostává, např. 'the red'.")] == [True, False, False]
+
+
+@pytest.mark.parametrize("args, czech", [
+    (("new", "21days", "--seed", "x"), "není celé číslo"),
+    (("odds", "shark", "--bites", "9"), "je mimo rozsah 1<=x<=4"),
+    (("odds", "hope", "--per", "x"), "není celé číslo"),
+    (("games", "extra", "words"), "Nečekaná slova navíc: extra words"),
+    (("new", "21days", "--keep-strength=maybe"), "nebere žádnou hodnotu"),
+    (("new", "21days", "--bogus"), "Taková volba není: --bogus"),
+    (("plays", "nosuch"), "Příkaz 'nosuch' neexistuje."),
+    (("roll",), "Chybí argument 'dice'."),
+])
+def test_clicks_usage_errors_are_one_czech_line(cli, args, czech):
+    r = cli("--lang", "cs", *args)
+    assert r.exit_code == 2, r.output
+    line = r.stderr.strip()
+    assert "\n" not in line and line.startswith("chyba: ") and czech in line, line
+    assert not ENGLISH.search(TYPED.sub(" ", line.split(" (castaway ")[0])), line

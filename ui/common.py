@@ -80,10 +80,15 @@ CLICK_WORDS = (
     (re.compile(r"^Missing option (.+)\.$"), N_("Missing option {name}.")),
     (re.compile(r"^No such option: (\S+)(?: Did you mean (.+)\?)?$"), N_("No such option: {name}")),
     (re.compile(r"^Option (.+) requires an argument\.$"), N_("Option {name} requires an argument.")),
-    (re.compile(r"^Got unexpected extra arguments? \((.+)\)$"), N_("Unexpected extra words: {name}")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid integer\.$"), N_("Invalid value for {name}: {value} is not a whole number.")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid float\.$"), N_("Invalid value for {name}: {value} is not a number.")),
+    (re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((.+)\)$"), N_("Unexpected extra words: {name}")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid (?:integer|int|int range)\.$"), N_("Invalid value for {name}: {value} is not a whole number.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid (?:float|float range)\.$"), N_("Invalid value for {name}: {value} is not a number.")),
     (re.compile(r"^Invalid value for (.+?): (.+) is not one of (.+)\.$"), N_("Invalid value for {name}: {value} is not one of {accepted}.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not in the range (.+)\.$"), N_("Invalid value for {name}: {value} is out of range: {accepted}.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid boolean\. Recognized values: (.+)$"), N_("Invalid value for {name}: {value} is not yes or no: {accepted}.")),
+    (re.compile(r"^Option (.+) does not take a value\.$"), N_("Option {name} takes no value.")),
+    (re.compile(r"^Option (.+) requires (\d+) arguments\.$"), N_("Option {name} requires {value} values.")),
+    (re.compile(r"^Missing parameter: (.+)$"), N_("Missing value: {name}")),
     (re.compile(r"^No such command (.+)\.$"), N_("No such command {name}.")),
 )
 
