@@ -6,6 +6,7 @@ Words understood at any question: board, undo, history, help, quit.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Annotated, Optional
 
 import typer
@@ -57,17 +58,16 @@ def faces_accepted(ask: Ask, cat) -> str:
     return "; ".join(words)
 
 
-def dice_words(ask: Ask, cat=None) -> str:
-    """The dice a question rolls, by their names in the catalog (in the chosen language), repeats counted:
-    "2× Yellow action die, Grey action die"; a die the catalog does not know by its id."""
-    counts: dict[str, int] = {}
-    for d in ask.dice:
+def dice_names(dice, cat=None) -> str:
+    """The dice of a question by their printed names, counted: 2× Red survivor die."""
+    out = []
+    for d, n in Counter(dice).items():
         try:
-            name = _(cat.die(d).name) if cat is not None else _(d)
+            word = _(cat.die(d).name) if cat is not None else d
         except CompanionError:
-            name = _(d)
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(f"{n}× {name}" if n > 1 else name for name, n in counts.items())
+            word = _(d)  # a die the catalog does not name (a colour word, a dice expression)
+        out.append(f"{n}× {word}" if n > 1 else word)
+    return ", ".join(out)
 
 
 def describe(ask: Ask, cat=None) -> str:
@@ -76,9 +76,10 @@ def describe(ask: Ask, cat=None) -> str:
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
             return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_words(ask, cat))
+        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
     if ask.kind == "choice":
-        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        inline = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = compact(ask) if len(ask.choices) > 8 or len(inline) > min(out.width, 120) - 4 else inline
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
@@ -248,7 +249,8 @@ def guided_new(st) -> int:
         if nxt is None:
             break
         key, ask = nxt
-        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None)
+        cat = catalog.load(ctx["game"], ctx["options"].get("edition")) if ctx.get("game") else None
+        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None, cat)
         if ans is Undo:
             if answered:
                 answered.pop()

@@ -55,7 +55,7 @@ class Ability(Action):
             if used_today(t, "maya"):
                 raise RuleError(_(SAY["once_day"]).format(who=who))
             target = seat_arg(t, cat, self.to or seat)
-            pay_hope(t, seat, 2, "Maya's gift")
+            pay_hope(t, seat, 2, _("Maya's gift"))
             mark_today(t, "maya")
             return {"say": _("Maya pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "tomi":
@@ -65,13 +65,13 @@ class Ability(Action):
             if flow(t).get("fished") != day(t):
                 raise RuleError(_("Tomi's extra fish comes when he fishes at the fishing location"))
             target = seat_arg(t, cat, self.to)
-            pay_hope(t, seat, 2, "Tomi's extra fish")
+            pay_hope(t, seat, 2, _("Tomi's extra fish"))
             flow(t).pop("fished", None)
             return {"say": _("Tomi pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "aleta":
             if t.visible(seat) < 4:
                 raise RuleError(_("Aleta's visible strength is {strength}: her reroll needs 4 or more").format(strength=t.visible(seat)))
-            pay_hope(t, seat, 2, "Aleta's reroll")
+            pay_hope(t, seat, 2, _("Aleta's reroll"))
             return {"say": _("Aleta pays 2 hope: reroll the die and type the new face.")}
         if self.who == "mechanic":
             target = seat_arg(t, cat, self.to or "")
@@ -81,7 +81,7 @@ class Ability(Action):
                 raise RuleError(_("the mechanic holds no bottle card to give"))
             if d["held"].get(target) or is_scruffs(t, target):
                 raise RuleError(_("{target} cannot take it: only a survivor with no bottle card").format(target=target))
-            pay_hope(t, seat, 1, "the mechanic's gift")
+            pay_hope(t, seat, 1, _("the mechanic's gift"))
             card = cards.pop(0)
             if not cards:
                 del d["held"][seat]
@@ -95,7 +95,7 @@ class Ability(Action):
             spot = here.get(seat)
             if spot is None or here.get(src) != spot or here.get(target) != spot:
                 raise RuleError(_("hope passes freely only between survivors on the pastor's location today"))
-            pay_hope(t, src, self.n, "passing hope")
+            pay_hope(t, src, self.n, _("passing hope"))
             t.seat_values(target)["hope"] = hope(t, target) + self.n
             return {"say": _("{src} passes {n} hope to {target}.").format(src=src, n=self.n, target=target)}
         raise UsageError(_("ability {who!r}: accepted here: {items} (others have commands or act by themselves)").format(who=self.who, items=', '.join(ABILITIES)))
@@ -130,7 +130,7 @@ class MagnussonReroll(Action):
             if octo.get("face") != "blank" and f.get("fight") is None:
                 start_fight(t)
             return {"say": _("The octopus die stands.")}
-        pay_hope(t, seat, 2, "the Professor's reroll")
+        pay_hope(t, seat, 2, _("the Professor's reroll"))
         if f.get("fight") is not None:  # a fight begun before the reroll is called off: the die is rolled again
             f.pop("fight", None)
             f["queue"] = [q for q in f["queue"] if q.get("do") != "tentacle"]
@@ -208,7 +208,7 @@ class SpecialHope(Action):
             raise UsageError(_("special hope token {token!r}: accepted: {items}").format(token=self.token, items=', '.join(sp)))
         if sp[self.token] == "used":
             raise RuleError(_("special hope token {token} has been used already").format(token=self.token))
-        pay_hope(t, seat, 1, "a special hope token")
+        pay_hope(t, seat, 1, _("a special hope token"))
         sp[self.token] = "used"
         t.data["pools"]["hope"]["supply"] -= 1
         step = 2 if self.token.startswith("plusminus2") else 1
@@ -249,5 +249,5 @@ class Dolphin(Action):
         if self.face is not None and not 1 <= self.face <= 6:
             raise UsageError(_("face {face}: accepted 1..6").format(face=self.face))
         lose(t, seat, 3)
-        turned = f" {self.face} becomes {7 - self.face}." if self.face else " Type the turned face (7 minus the roll)."
+        turned = _(" {face} becomes {turned}.").format(face=self.face, turned=7 - self.face) if self.face else _(" Type the turned face (7 minus the roll).")
         return {"say": _("{who} pays 3 strength to the Dolphin.{turned}").format(who=name(t, cat, seat), turned=turned)}

@@ -14,6 +14,9 @@ from ...i18n import N_, _
 from ...table import Table
 from .core import (ROLL, d21, day, dice_or_roll, done, flow, give_hope, hope, is_scruffs, living, lose,
                    mark_today, move_ship, name, pay_hope, push, seat_arg, seat_of, used_today)
+from .names import colour
+
+
 @register
 @dataclass(frozen=True)
 class Day21(Action):
@@ -73,7 +76,7 @@ class Day21(Action):
             n = sum(1 for k in d21(t).get("today", []) if k == "diva")
             if n >= r["diva_most"]:
                 raise RuleError(_("Diva has sung {n} times: at most {diva_most}").format(n=n, diva_most=r['diva_most']))
-            pay_hope(t, seat, r["diva_cost"], "Diva's song")
+            pay_hope(t, seat, r["diva_cost"], _("Diva's song"))
             mark_today(t, "diva")
         else:
             raise UsageError(_("day 21: {what!r}: accepted: exhaustion, flare, shout, diva, kite, rosina, end").format(what=self.what))
@@ -88,7 +91,7 @@ class Day21(Action):
         if k is None:
             raise RuleError(_("the Kite expansion is not in this game"))
         seat = seat_arg(t, cat, self.seat or "")
-        pay_hope(t, seat, cat.rules["kite"]["cost"], "a kite roll")
+        pay_hope(t, seat, cat.rules["kite"]["cost"], _("a kite roll"))
         faces = cat.die("kite").parts[0].faces
         face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
         if face not in faces:
@@ -107,7 +110,7 @@ class Day21(Action):
             move_ship(t, cat, 1)
             return {"faces": [face], "say": _("The kite catches the eye: the ship moves to {ship}.").format(ship=t.data['tracks']['ship'])}
         if face == "hope":
-            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=seat, give_hope=give_hope(t, seat, 1))}
+            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=colour(seat), give_hope=give_hope(t, seat, 1))}
         return {"faces": [face], "say": _("Kite die: blank.")}
 
     def _rosina(self, t: Table, cat: GameCatalog, seat: str):

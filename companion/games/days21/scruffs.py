@@ -14,6 +14,8 @@ from ...i18n import _
 from ...table import Table
 from .core import (ROLL, d21, day, dice_or_roll, done, gain, give_hope, is_scruffs, living, move_ship, name,
                    seat_arg)
+
+
 @register
 @dataclass(frozen=True)
 class ScruffsToken(Action):
@@ -67,8 +69,8 @@ class ScruffsToken(Action):
             known[base] = vals
         spec = cat.deck("scruffs").card(base)
         if base not in known or self.face is None:
-            need = "" if base in known else " Type the numbers printed on it."
-            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=spec.name, effect=spec.effect, need=need)}
+            need = "" if base in known else _(" Type the numbers printed on it.")
+            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
         v = dice_or_roll(t, self.face, 1, "Scruffs die")[0][0]
         sc.pop("drawn", None)
         done(t, "scruffs")
@@ -86,7 +88,7 @@ class ScruffsToken(Action):
         if base in ("rerolls", "die-change"):
             sc["active"] = {"card": cur, "uses": spec.get("uses", 2), "last": None}
             d["table"].append(cur)
-            return f"{spec.name} stays out: use it with castaway scruffs-use (once a day)."
+            return _("{name} stays out: use it with castaway scruffs-use (once a day).").format(name=_(spec.name))
         d["out"].append(cur)
         if base.startswith("hope"):
             n = spec.get("hope", 2)
@@ -99,7 +101,7 @@ class ScruffsToken(Action):
             if len(who) != n:  # EN § Scruffs Tokens: all of them are divided among the other survivors
                 raise UsageError(_("--to {to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=self.to, n=n))
             got = sum(give_hope(t, s, 1, bonus=False) for s in who)
-            return f"{got} hope for " + ", ".join(who) + "."
+            return _("{got} hope for {who}.").format(got=got, who=", ".join(who))
         if base == "strength-2":
             target = seat_arg(t, cat, to[0]) if to else seat
             return f"{name(t, cat, target)} +{gain(t, target, 2)} strength."
@@ -109,13 +111,13 @@ class ScruffsToken(Action):
             return set_swap(t, cat, to[0] if to else None, random=not to)
         if base == "shark-reset":
             t.data["tracks"]["shark"] = 5
-            return "the shark card goes back to 5."
+            return _("the shark card goes back to 5.")
         if base == "flare":
             if day(t) >= 21:
-                return "no flare on day 21."
+                return _("no flare on day 21.")
             move_ship(t, cat, 1)
-            return f"a flare! The ship moves to {t.data['tracks']['ship']}."
-        return f"{spec.name}: apply it as printed."
+            return _("a flare! The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
+        return _("{name}: apply it as printed.").format(name=_(spec.name))
 
 
 @register
