@@ -234,8 +234,6 @@ ERRORS = ("UsageError", "RuleError", "CompanionError", "StaleError", "StoreError
 STILL_ENGLISH = (
     "companion/games/mutinies/actions.py", "companion/games/mutinies/core.py",
     "companion/games/mutinies/guide.py",
-    "companion/games/robinson/game.py", "companion/games/robinson/guide.py",
-    "companion/games/robinson/state.py",
 )
 _WORDS = re.compile(r"[A-Za-z]{3,}")
 

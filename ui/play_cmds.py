@@ -58,6 +58,31 @@ def faces_accepted(ask: Ask, cat) -> str:
     return "; ".join(words)
 
 
+def fit_brackets(text: str) -> str:
+    """A dice question too wide for the terminal: what it accepts goes on lines of its own, one die a line."""
+    width = min(out.width, 120)
+    head, sep, tail = text.rpartition(" [")
+    if len(text) + 2 <= width or not sep or "\n" in text:
+        return text
+    if len(tail) + 5 <= width:
+        return f"{head}\n    [{tail}"
+    rows = tail.replace("; ", ";\n     ").split("\n")
+    if len(rows[0]) + 5 > width:
+        rows[0] = rows[0].replace(": ", ":\n     ", 1)
+    return head + "\n    [" + "\n".join(rows)
+
+
+def packed(bits: list[str], sep: str, width: int, indent: str) -> str:
+    """Parts joined by sep, a new line (indented) where the next part would pass the width."""
+    rows: list[str] = []
+    for b in bits:
+        if rows and len(rows[-1]) + len(sep) + len(b) <= width - len(indent):
+            rows[-1] += sep + b
+        else:
+            rows.append(b)
+    return ("\n" + indent).join(rows)
+
+
 def dice_names(dice, cat=None) -> str:
     """The dice of a question by their printed names, counted: 2× Red survivor die."""
     out = []
@@ -75,8 +100,10 @@ def describe(ask: Ask, cat=None) -> str:
     if ask.kind == "dice":
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
-            return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
+            text = _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
+        else:
+            text = _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
+        return fit_brackets(text)
     if ask.kind == "choice":
         inline = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
         opts = compact(ask) if len(ask.choices) > 8 or len(inline) > min(out.width, 120) - 4 else inline
@@ -131,7 +158,7 @@ def said(ev, before=None, after=None, cat=None) -> None:
     if before is not None and after is not None:
         line = changes(before, after, cat)
         if line:
-            out.print(f"  [dim]= {esc(line)}[/]")
+            out.print(f"  [dim]= {esc(packed(line.split(' · '), ' · ', min(out.width, 120) - 4, '    '))}[/]")
 
 
 def changes(before, after, cat) -> str:
@@ -162,7 +189,7 @@ def undo_to_question(st, gid: int, rules) -> None:
     while rules.goes_on_alone:
         cur = session.load(st, gid)
         step = rules.next_step(cur.table, cur.cat)
-        if step is None or step.ask.kind != "none":
+        if step is None or step.ask.kind != "none" or step.pause:
             return
         try:
             ev, _t, undone = session.undo(st, gid)
@@ -266,6 +293,9 @@ def guided_new(st) -> int:
         answered.append((key, ans))
     loaded = session.new_game(st, ctx["game"], ctx["options"])
     out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(loaded.cat.name)))
+    note = registry.get(ctx["game"]).setup_note(loaded.cat, ctx["options"], loaded.table)
+    if note:
+        out.print(esc(note))
     return loaded.row.id
 
 
@@ -331,7 +361,7 @@ def play_cmd(
 
                     for line in odds_within(step.odds):
                         out.print(f"  [cyan]{esc(line)}[/]")
-                auto = step.ask.kind == "none" and rules.goes_on_alone  # nothing to decide: done at once
+                auto = step.ask.kind == "none" and rules.goes_on_alone and not step.pause  # nothing to decide: done at once
                 while True:
                     if auto:
                         answer, auto = None, False  # if the rules refuse it, the table is asked
