@@ -99,6 +99,21 @@ def in_every_language(message: str) -> tuple[str, ...]:
     return got
 
 
+def retranslate(text: str, templates) -> str:
+    """A sentence the game state keeps in English (made from one of `templates`, marked N_), in the current
+    language: the template it was made from, translated, with the same fields. Text made from none of
+    them is returned as it is."""
+    import re
+
+    for tpl in templates:
+        names = re.findall(r"\{(\w+)\}", tpl)
+        pattern = "^" + re.sub(r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(tpl)) + "$"
+        m = re.match(pattern, text)
+        if m and set(names) == set(m.groupdict()):
+            return _(tpl).format(**m.groupdict())
+    return text
+
+
 def set_language(lang: str) -> str:
     """Switch every later message to `lang` ('en' or 'cs'); an unknown language raises ValueError."""
     global _catalog, _lang

@@ -17,10 +17,11 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COVERED = ("companion/games/days21", "companion/games/dieson")
+COVERED = ("companion/games/days21", "companion/games/dieson", "companion/games/robinson")
 EXEMPT = {
     "companion/games/days21/entry.py": "import paths, and the play log's terms (translated where they are shown)",
     "companion/games/days21/legal.py": "the command lines a user types (commands and options are not translated)",
+    "companion/games/robinson/entry.py": "import paths, and the play log's terms (translated where they are shown)",
     "companion/games/dieson/entry.py": "import paths, and the play log's terms (translated where they are shown)",
 }
 WRAPPERS = {"_", "N_", "ngettext"}
@@ -65,6 +66,8 @@ def loose(path: Path) -> list[str]:
             up = parent.get(up)
         p = parent.get(node)
         if keep and isinstance(p, ast.Dict) and node in p.keys:
+            keep = False
+        if keep and isinstance(p, ast.keyword) and p.arg == "default":  # an answer's default value, typed words
             keep = False
         if keep:
             out.append(f"{path.relative_to(ROOT)}:{node.lineno}: English outside the catalog: {text[:70]!r}")

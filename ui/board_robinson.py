@@ -13,6 +13,7 @@ from companion.table import Table
 from ui.text import esc
 from ui.board import gauge
 from companion.i18n import N_, _
+from companion.games.robinson.state import shown
 
 COLOUR = {"blue": "blue", "yellow": "yellow", "black": "bright_white", "orange": "dark_orange"}
 ROMAN = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"),
@@ -87,7 +88,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         else:
             pawns = _("1 or 2 pawns") if card.get("icon") == "wreckage" else _("{n} pawn(s)").format(n=card["pawns"])
             warn = " [bold red]" + _("← goes next") + "[/]" if side == "left" else ""
-            slots.append(f"[bold]\\[ {_(side)}: {esc(card['name'])} · {pawns} ][/]{warn}")
+            slots.append(f"[bold]\\[ {_(side)}: {esc(shown(card['name']))} · {pawns} ][/]{warn}")
     lines.append(f"[bold]{_('Threat'):<9}[/] " + "  ".join(slots))
     decks = _("event deck {events}   hunting deck {beasts}").format(events=c["event-deck"], beasts=c["hunting"])
     weather = [f"{_('rain')} ☂{c['rain-token']}" if c["rain-token"] else "",
@@ -97,7 +98,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     weather = [w for w in weather if w]
     lines.append(f"[bold]{_('Decks'):<9}[/] {decks}   ·   " + _("weather space:") + " "
                  + (" ".join(weather) or "[dim]" + _("empty") + "[/]"))
-    items = [f"{esc(i['name'])} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
+    items = [f"{esc(shown(i['name']))} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
              for i in r["items"]]
     lines.append(f"[bold]{_('Items'):<9}[/] " + "   ".join(items) + "   [dim]"
                  + _("terrains: {names}").format(names=", ".join(r["terrains"])) + "[/]")

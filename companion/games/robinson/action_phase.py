@@ -16,6 +16,7 @@ from ...errors import CompanionError, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
+from .state import shown
 from .state import expect, say
 from .state import (ACTION, HELPERS, RESOURCE, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
                     label, next_entry, parse_plan, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
@@ -104,9 +105,9 @@ class RcPlan(Action):
             if card is None:
                 raise RuleError(_("the {space} threat space is empty").format(space=what[7:]))
             if what + "None" in planned:
-                raise RuleError(_("{card} is already planned: each Threat Action once").format(card=card["name"]))
+                raise RuleError(_("{card} is already planned: each Threat Action once").format(card=shown(card["name"])))
             if card.get("icon") != "wreckage" and pawns != card["pawns"]:
-                raise RuleError(_(SAY["threat_pawns"]).format(card=card["name"], n=card["pawns"], got=pawns))
+                raise RuleError(_(SAY["threat_pawns"]).format(card=shown(card["name"]), n=card["pawns"], got=pawns))
         elif what == "hunt":
             if c["hunting"] < 1:
                 raise RuleError(_("no Beast card in the Hunting deck yet: explore a tile with a Beast icon first"))
@@ -289,9 +290,9 @@ def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[st
         w = cat.rules["wreckage"]
         n = int(w["food_two"] if p.get("helper") else w["food_one"])
         t.data["counters"]["future-food"] += n
-        lines.append(_("{name}: +{n} food to Future Resources").format(name=card["name"], n=n))
+        lines.append(_("{name}: +{n} food to Future Resources").format(name=shown(card["name"]), n=n))
     r["threat"][slot] = None
-    lines.append(_("{name} is discarded: its Threat effect will not happen").format(name=card["name"]))
+    lines.append(_("{name} is discarded: its Threat effect will not happen").format(name=shown(card["name"])))
     return lines
 
 

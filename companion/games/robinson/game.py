@@ -13,6 +13,7 @@ from ...i18n import _, ngettext
 from ...table import Table, new_table
 from . import phases, action_phase  # noqa: F401 (registers the actions)
 from . import rules as R
+from .state import STARTING_ITEMS
 from ..protocol import YES
 from .guide import next_step  # noqa: F401 (the guided game's entry)
 from .state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
@@ -111,7 +112,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         "dog": _yes(options, "dog", n == 1),
         "arrange_card": n == 4,
         "threat": [None, {"name": cat.rules["wreckage"]["name"], "pawns": 1, "icon": "wreckage"}],
-        "items": [{"name": i, "uses": 2} for i in (items or ["Starting Item A", "Starting Item B"])],
+        "items": [{"name": i, "uses": 2} for i in (items or list(STARTING_ITEMS))],
         "future_items": [],
         "terrains": [tile["terrain"]],
         "tiles": {tile["tile"]: tile},

@@ -17,6 +17,7 @@ from ...table import Table
 from . import phases as A
 from . import action_phase as B
 from . import rules as R
+from .state import shown
 from .state import (EVENT_KINDS, HELPERS, PLAN_WORDS, flow, kind_of, label, life, needs_dice, next_entry,
                     NBSP, WIDTH, fit, parse_event, pawns_free, rc, reserved, who)
 
@@ -90,7 +91,7 @@ def _event_draw(t, cat):
 
 def _event_effect(t, cat):
     card = flow(t)["card"]
-    name = card.get("name") or _(EVENT.get(card.get("kind"), N_("the card")))
+    name = shown(card["name"]) if card.get("name") else _(EVENT.get(card.get("kind"), N_("the card")))
     return Step(_title(t, "event"), _("Event effect of {name}").format(name=name),
                 _("Resolve the card's Event effect at the table; then type {changes}").format(changes=_(CHANGES)),
                 Ask(_(CHANGES_ASK), "text", default="-"), lambda a: A.RcAdjust(a))
@@ -98,9 +99,9 @@ def _event_effect(t, cat):
 
 def _event_threat(t, cat):
     card = flow(t)["card"]
-    return Step(_title(t, "event"), _("Threat effect of {name}").format(name=card["name"]),
+    return Step(_title(t, "event"), _("Threat effect of {name}").format(name=shown(card["name"])),
                 _("{name} left the Threat Action field: resolve its Threat effect, then discard it; type {changes}")
-                .format(name=card["name"], changes=_(CHANGES)),
+                .format(name=shown(card["name"]), changes=_(CHANGES)),
                 Ask(_(CHANGES_ASK), "text", default="-"), lambda a: A.RcAdjust(a))
 
 
@@ -170,7 +171,7 @@ def legal_actions(t: Table, cat: GameCatalog) -> list[tuple[int, str, str]]:
             n = card["pawns"] if card.get("icon") != "wreckage" else 1
             if pawns >= n:
                 what = _("1 or 2 pawns") if card.get("icon") == "wreckage" else ngettext("{n} pawn", "{n} pawns", n).format(n=n)
-                add(word, f"{card['name']}, {what}")
+                add(word, f"{shown(card['name'])}, {what}")
     if c["hunting"] > 0 and pawns >= 2:
         add("hunt", _("2 pawns"))
     n = str(len(t.seats))
@@ -238,9 +239,9 @@ def _resolve(t, cat):
         if card.get("icon") == "wreckage":
             n = 1 + bool(p.get("helper"))
             return Step(phase, head, ngettext("{name} with {n} pawn", "{name} with {n} pawns", n).format(
-                name=card["name"], n=n), GO, lambda a: B.RcResolve())
+                name=shown(card["name"]), n=n), GO, lambda a: B.RcResolve())
         return Step(phase, head, _("Pay what {name} asks and take its benefit; type {changes}")
-                    .format(name=card["name"], changes=_(CHANGES)),
+                    .format(name=shown(card["name"]), changes=_(CHANGES)),
                     Ask(_(CHANGES_ASK), "text", default="-"), lambda a: B.RcResolve(changes=a))
     if k == "hunt":
         weapon, n = t.data["counters"]["weapon"], to_go(t, cat, by)

@@ -17,6 +17,7 @@ from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import rules as R
+from . import state as S
 from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, seat_of, where, who,
                     wound, wound_each)
 
@@ -62,13 +63,13 @@ class RcEvent(Action):
             what = _("Adventure card") if kind == "adventure" else _("Mystery card")
             return say([_("{what}: resolve its Event effect (tell castaway what changed), then draw again")
                         .format(what=what), *uncounted])
-        card = {"name": name or f"event (round {t.data['tracks']['round']})", "pawns": pawns or 1, "icon": kind}
+        card = {"name": name or S.UNNAMED_EVENT.format(n=t.data['tracks']['round']), "pawns": pawns or 1, "icon": kind}
         flow(t).update(step="effect", card=card)
         if kind == "book":
             hint = _("book icon: see what it means on the Scenario card")
         else:
             hint = _("{icon} icon: put the matching token on its Action field").format(icon=_(ICON[kind]))
-        return say([_("Event card {name!r}: {hint}; resolve its Event effect").format(name=card["name"], hint=hint),
+        return say([_("Event card {name!r}: {hint}; resolve its Event effect").format(name=S.shown(card["name"]), hint=hint),
                     *uncounted])
 
 
@@ -109,13 +110,13 @@ def _after_effect(t: Table) -> list[str]:
     threat = rc(t)["threat"]
     pushed = threat[0]
     threat[0], threat[1] = threat[1], card
-    lines = [_("{name} goes to the right of the Threat Action field").format(name=card["name"])]
+    lines = [_("{name} goes to the right of the Threat Action field").format(name=S.shown(card["name"]))]
     if pushed and pushed.get("icon") != "wreckage":
         goto(t, "event", "threat", card=pushed)
-        lines.append(_(SAY["pushed"]).format(name=pushed["name"]))
+        lines.append(_(SAY["pushed"]).format(name=S.shown(pushed["name"])))
     else:
         if pushed:
-            lines.append(_(SAY["wreck_gone"]).format(name=pushed["name"]))
+            lines.append(_(SAY["wreck_gone"]).format(name=S.shown(pushed["name"])))
         goto(t, "morale", "morale")
     return lines
 
@@ -370,7 +371,7 @@ class RcNightEnd(Action):
             c["food"] = 0
         rnd = t.data["tracks"]["round"]
         if rnd >= r["rounds"]:
-            t.data["over"] = {"result": "lost", "reason": f"round {rnd} of {r['rounds']} ended without the scenario goal"}
+            t.data["over"] = {"result": "lost", "reason": S.LOST_ROUNDS.format(rnd=rnd, rounds=r['rounds'])}
             lines.append(_("the last round is over and the goal is not met: the game is lost"))
             return say(lines)
         t.data["tracks"]["round"] = rnd + 1
@@ -391,7 +392,7 @@ class RcGoal(Action):
         return "scenario goal met"
 
     def run(self, t: Table, cat: GameCatalog):
-        t.data["over"] = {"result": "won", "reason": "the scenario goal is met"}
+        t.data["over"] = {"result": "won", "reason": S.GOAL_MET}
         return say([_("the scenario goal is met in round {n}: everyone wins").format(n=t.data["tracks"]["round"])])
 
 

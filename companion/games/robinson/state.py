@@ -15,7 +15,7 @@ import textwrap
 
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
-from ...i18n import N_, _
+from ...i18n import N_, _, retranslate
 from ...table import Table
 from . import rules as R
 
@@ -72,6 +72,21 @@ CATALOG_NAMES = (
     N_('Exploration wound die'),
     N_('Exploration adventure die'),
 )
+
+
+# Sentences and names the state keeps in English (old logs replay to the same state); shown through
+# shown() in the table's language.
+UNNAMED_EVENT = N_("event (round {n})")
+LOST_ROUNDS = N_("round {rnd} of {rounds} ended without the scenario goal")
+GOAL_MET = N_("the scenario goal is met")
+STARTING_ITEMS = (N_("Starting Item A"), N_("Starting Item B"))
+
+
+def shown(text: str) -> str:
+    """A name or sentence from the state as the table reads it (see UNNAMED_EVENT above)."""
+    if text in STARTING_ITEMS or text == GOAL_MET:
+        return _(text)
+    return retranslate(text, (UNNAMED_EVENT, LOST_ROUNDS))
 
 
 def rc(t: Table) -> dict:
