@@ -17,6 +17,7 @@ TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
           "morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening"), "attack": N_("attack"), "end": N_("night"),
           "exhaustion": N_("day 21"), "rosina": N_("day 21"), "day21": N_("day 21"), "harvest": N_("evening")}
+TODAY = {"no-fishing": N_("no fishing"), "cancel-disaster": N_("disasters cancelled"), "octopus": N_("the octopus lurks")}
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 WEATHER = {"none": N_("clear"), "flare": N_("flare location closed"), "swap": N_("swap location closed"),
            "hope": N_("hope location closed"), "fishing": N_("fishing closed"), "receive": N_("bottle (receive) closed"),
@@ -112,7 +113,7 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
         bits.append(_("plant: day {days} of 3").format(days=x['plant']['days']))
     today = [k for k in x.get("today", []) if k in ("no-fishing", "cancel-disaster", "octopus")]
     if today:
-        bits.append(_("today: {items}").format(items=", ".join(today)))
+        bits.append(_("today: {items}").format(items=", ".join(_(TODAY[k]) for k in today)))
     if x.get("skip_pages"):
         bits.append(ngettext("{n} logbook page to skip tonight", "{n} logbook pages to skip tonight", x['skip_pages']).format(n=x['skip_pages']))
     return fit([label(N_("Also")) + " " + bits[0]] + bits[1:], 12, sep="  ·  ") if bits else []

@@ -8,6 +8,7 @@ from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...table import Table
 from . import abilities as ab
+from . import scruffs
 from . import attacks as at
 from . import events as ev
 from . import flow as fl
@@ -99,7 +100,7 @@ def use_action(t: Table, cat: GameCatalog, text: str):
     if what == "token" and rest:
         return ab.FlipToken(rest[0], ",".join(rest[1:]) or None)
     if what == "scruffs":
-        return ab.ScruffsUse()
+        return scruffs.ScruffsUse()
     raise UsageError(_("{text!r}: accepted: use maya SEAT, use aleta, use mechanic SEAT, use pastor FROM TO N, use dolphin SEAT FACE, use special SEAT TOKEN, use token SEAT [SEATS], use scruffs").format(text=text))
 
 
@@ -363,13 +364,13 @@ def _scruffs(t, cat, q):
     if cur is None:
         return _("Scruffs"), _("Scruffs is strong (5-6): take the top Scruffs token."), \
             Ask(_("Token (Enter draws virtually; or its id; 'skip' takes none)"), "text", default=ROLL), \
-            lambda a: ab.ScruffsToken(skip=True) if a == "skip" else ab.ScruffsToken(card=_r(a))
+            lambda a: scruffs.ScruffsToken(skip=True) if a == "skip" else scruffs.ScruffsToken(card=_r(a))
     base = cur.split(":")[0]
     if base not in sc.get("needs", {}):
         return _("Scruffs"), _("Token: {name}.").format(name=_(cat.deck('scruffs').card(base).name)), \
-            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: ab.ScruffsToken(needs=a)
+            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: scruffs.ScruffsToken(needs=a)
     return _("Scruffs"), _("Roll the Scruffs die: {items} wins the token.").format(items=','.join(map(str, sc['needs'][base]))), \
-        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: ab.ScruffsToken(face=_r(a))
+        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: scruffs.ScruffsToken(face=_r(a))
 
 
 def _attack(t, cat, q):

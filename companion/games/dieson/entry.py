@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..protocol import PlayTerms, RulesModuleGame
 
 
@@ -11,7 +12,7 @@ class Dieson(RulesModuleGame):
     goes_on_alone = True  # steps that leave nothing to the table are done at once (flow.py)
     play = PlayTerms(
         names=("dieson crusoe",),
-        terms=(("quest", "quest"), ("day", "day")),
+        terms=(("quest", N_("quest")), ("day", N_("day"))),
     )
     rules = "companion.games.dieson.game"
     commands = "ui.dieson_cmds"

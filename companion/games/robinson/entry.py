@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...i18n import N_
 from ..protocol import PlayTerms, RulesModuleGame, resolve
 
 
@@ -14,7 +15,7 @@ class Robinson(RulesModuleGame):
         names=("robinson crusoe: adventures on the cursed island", "robinson crusoe: adventure on the cursed island",
                "robinson crusoe"),
         bgg_id=121921, bgg_source="boardgamegeek.com/boardgame/121921/robinson-crusoe-adventures-on-the-cursed-island",
-        terms=(("scenario", "scenario"), ("round", "round")),
+        terms=(("scenario", N_("scenario")), ("round", N_("round"))),
     )
     rules = "companion.games.robinson.game"
     yes_no = ("friday", "dog")
