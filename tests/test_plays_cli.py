@@ -164,3 +164,11 @@ def test_status_does_not_load_reportlab():
     code = "import sys, cli; import ui.plays_cmds, ui.dice_cmds; print('reportlab' in sys.modules)"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "False"
+
+
+def test_a_winner_is_enough_to_say_a_competitive_play_was_won(cli):
+    cli.ok("plays", "add", "mutinies", "--date", "2026-03-14", "-p", "Ann", "-p", "Bob", "--winner", "Ann")
+    out = cli.ok("plays", "show", "last").output
+    assert "Ann" in out and "won" in out.lower()
+    r = cli("plays", "add", "mutinies", "--date", "2026-03-14", "-p", "Ann")
+    assert r.exit_code == 2 and "--winner" in (r.output + r.stderr)

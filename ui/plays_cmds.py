@@ -200,8 +200,10 @@ def add_cmd(
     gid = playlog.resolve(game)
     if date is None:
         raise UsageError(_("--date is needed: when did you play? e.g. --date 2026-03-14 or --date '2026-03-14 19:30'"))
+    if result is None and winner:
+        result = "won"  # someone won: the play ended with a winner (a cooperative game's win, too)
     if result is None:
-        raise UsageError(_("--result is needed: won, lost or abandoned"))
+        raise UsageError(_("--result is needed: won, lost or abandoned (or --winner NAME)"))
     seats = []
     for i, text in enumerate(player or [], start=1):
         name, _sep, colour = text.partition(":")
