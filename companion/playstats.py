@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .plays import info, people
+from .i18n import ngettext
+from .plays import ANONYMOUS, info, people
 
 
 def _rate(won: int, decided: int) -> float | None:
@@ -80,7 +81,7 @@ def stats(entries: list[dict]) -> dict:
         for d in coop if (d.get("outcome") or {}).get("difficulty") not in (None, "")
     )
     by_count = _tally(
-        (f"{len(people(d))}", f"{len(people(d))} player{'s' if len(people(d)) != 1 else ''}", _table_outcome(d))
+        (f"{len(people(d))}", ngettext("{n} player", "{n} players", len(people(d))).format(n=len(people(d))), _table_outcome(d))
         for d in coop
     )
     role_items, player_items = [], []
@@ -93,7 +94,7 @@ def stats(entries: list[dict]) -> dict:
                 held[key] = (key, f"{p['role']} ({info(d['game']).name})", bool(p.get("winner")) if decided else None)
         role_items.extend(held.values())
         for person in people(d):
-            if person["name"] != "Anonymous":
+            if person["name"] != ANONYMOUS:
                 player_items.append((person["name"], person["name"], person["winner"] if decided else None))
     by_role = _tally(role_items)
 
@@ -106,7 +107,7 @@ def stats(entries: list[dict]) -> dict:
     by_person: dict[str, list] = defaultdict(list)
     for d in plays:
         for person in people(d):
-            if person["name"] != "Anonymous":
+            if person["name"] != ANONYMOUS:
                 by_person[person["name"]].append(None if d["result"] == "abandoned" else person["winner"])
     player_streaks = [{"key": n, "label": n, **streaks(o)} for n, o in sorted(by_person.items())]
 

@@ -8,7 +8,7 @@ catalog (game, edition, seats, survivors, cards), and the game must be able to s
 
 from __future__ import annotations
 
-from .bounded import check_shape
+from .bounded import check_shape, shown
 from .errors import CompanionError, UsageError
 from .i18n import _
 from .table import PILES, Table
@@ -20,9 +20,7 @@ MAX_RNG = 2**63 - 1
 
 
 def _refuse(where: str, what, accepted: str):
-    text = repr(what)
-    if len(text) > 60:
-        text = text[:40] + f"... ({len(text)} characters)"
+    text = shown(what)
     raise UsageError(_("save code: {where} is {what}; accepted: {accepted}").format(where=where, what=text, accepted=accepted))
 
 
@@ -65,11 +63,11 @@ def check(data) -> Table:
     from .session import setup_table
 
     if not isinstance(data, dict):
-        _refuse("the state", data, _("an object"))
+        _refuse(_("the state"), data, _("an object"))
     check_shape(data, _("save code"))
     extra = [k for k in data if k not in TOP and not isinstance(k, str)]
     if extra:
-        _refuse("a key", extra[0], _("text"))
+        _refuse(_("a key"), extra[0], _("text"))
     game = data.get("game")
     if not isinstance(game, str) or game not in catmod.game_ids():
         _refuse("game", game, ", ".join(catmod.game_ids()))
@@ -95,7 +93,7 @@ def check(data) -> Table:
             _refuse(key, None, _("the part every {game} state has").format(game=cat.name))
     for key in data:
         if key not in ref and key not in TOP:
-            _refuse("a part named " + repr(key), data[key], ", ".join(ref))
+            _refuse(_("a part named {name!r}").format(name=key), data[key], ", ".join(ref))
     t = Table(data)
     _seats(t, cat, ref)
     _components(t, cat)
@@ -126,7 +124,7 @@ def _seats(t: Table, cat, ref: dict) -> None:
         _refuse("seats", seats, _("a list of different seats"))
     for s in seats:
         if s not in cat.seats:
-            _refuse("a seat", s, ", ".join(cat.seats))
+            _refuse(_("a seat"), s, ", ".join(cat.seats))
     per = t.data.get("seat")
     if not isinstance(per, dict) or set(per) != set(seats):
         _refuse("seat", per, _("one object per seat: {seats}").format(seats=", ".join(seats)))
@@ -157,7 +155,7 @@ def _components(t: Table, cat) -> None:
         if key not in cat.tracks and key not in cat.counters:
             _refuse("limits", key, _("a track or counter of {game}").format(game=cat.name))
         if not (isinstance(lim, list) and len(lim) == 2):
-            _refuse(f"limits.{key}", lim, "[min, max]")
+            _refuse(f"limits.{key}", lim, "[min, max]")  # untranslated: the shape a save code holds
         _int(lim[0], f"limits.{key}[0]", -1000, 1000)
         _int(lim[1], f"limits.{key}[1]", lim[0], 1000)
     for part, table in (("tracks", cat.tracks), ("counters", cat.counters)):
@@ -190,7 +188,7 @@ def _components(t: Table, cat) -> None:
         spec = cat.flags.get(key)
         if spec is not None and spec.boolean:
             if not isinstance(value, bool):
-                _refuse(f"flags.{key}", value, "true, false")
+                _refuse(f"flags.{key}", value, "true, false")  # untranslated: the JSON words a save code holds
         elif spec is not None and spec.values and value not in spec.values:
             _refuse(f"flags.{key}", value, ", ".join(spec.values))
     for seat in t.seats:

@@ -9,7 +9,8 @@ Messages are the string arguments of _(), N_() and ngettext() in the code, the h
 (the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers:
 the other games' command modules stay English, as their rulebooks are), and the texts of the 21 Days catalog
 (names, effects, abilities, reference aids, symbols, phases; an edition's own names are printed names and
-are shown as they are). Needs Babel (the `test` extra); castaway itself does not.
+are shown as they are), and the play log's terms of every game (PlayTerms: outcome labels, the word for a won
+play, expansions' and variants' names). Needs Babel (the `test` extra); castaway itself does not.
 """
 
 from __future__ import annotations
@@ -67,12 +68,30 @@ def extract_code() -> dict[str, dict]:
                 elif node.func.id == "ngettext" and len(args) == 3 and all(
                         isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
                     add(args[0].value, f"{rel}:{node.lineno}", args[1].value)
+            if isinstance(node, ast.Call) and _fname(node) == "PlayTerms":
+                for text in _play_terms(node):
+                    add(text, f"{rel}:{node.lineno}")
             if translated and isinstance(node, ast.FunctionDef) and any(
                     isinstance(d, ast.Call) and _fname(d) in ("command", "cmd") for d in node.decorator_list):
                 doc = ast.get_docstring(node, clean=False)
                 if doc:
                     add(inspect.cleandoc(doc), f"{rel}:{node.lineno}")
     return found
+
+
+def _play_terms(call: ast.Call) -> list[str]:
+    """The words of a game's PlayTerms that the play log shows: its outcome labels (the last item of each
+    `terms` pair), its word for a won play (`won`) and its expansions' and variants' names (the last item
+    of each `extras` triple). They are stored in English and translated where they are shown (plays.py)."""
+    out = []
+    for k in call.keywords:
+        if k.arg == "won" and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str):
+            out.append(k.value.value)
+        elif k.arg in ("terms", "extras") and isinstance(k.value, ast.Tuple):
+            for el in k.value.elts:
+                if isinstance(el, ast.Tuple) and el.elts and isinstance(el.elts[-1], ast.Constant):
+                    out.append(el.elts[-1].value)
+    return [t for t in out if isinstance(t, str) and t]
 
 
 def _texts_of(value, keys) -> list[str]:

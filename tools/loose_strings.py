@@ -3,8 +3,12 @@
 tools/locales.py check finds bare strings where a user certainly reads them (errors, prompts, steps, 'say').
 This scan is wider: any string literal or f-string with two English words in a row that is not inside
 _(), N_() or ngettext(), a docstring, a `text()` method (the log's own English line), a comparison, a
-subscript, a dict key or a programmer's exception. What it finds is either wrapped, or its file is
-exempt below with the reason. It covers the folders in COVERED (the others are next).
+subscript, a dict key, a type annotation, a `source=`/`assumed=` note (provenance, English by design) or a
+programmer's exception. Machine text is no sentence either: a text without a space (ids, keys, paths, file
+names), an SQL statement (it starts with SELECT, INSERT, PRAGMA...), a URL or markup (`://`, a leading `<`).
+A line may say why its string stays English with a comment `# untranslated: <why>` (a JSON key, a word
+a file format or a command reads). What it finds is either wrapped, or its file is exempt below with the
+reason. It covers the folders and files in COVERED.
 
     python tools/loose_strings.py [FILE ...]
 """
@@ -25,6 +29,9 @@ EXEMPT = {
 WRAPPERS = {"_", "N_", "ngettext"}
 PROGRAMMER = {"ValueError", "KeyError", "TypeError", "AssertionError", "RuntimeError", "NotImplementedError"}
 SENTENCE = re.compile(r"[A-Za-z]{3,}[ ,.:;!?'][^{}]*?[A-Za-z]{3,}")
+MACHINE = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA|BEGIN|COMMIT|ROLLBACK|WITH)\b|://|^\s*<")
+PROVENANCE = {"source", "assumed"}  # keyword arguments that carry a catalog entry's provenance note
+PRAGMA = "# untranslated:"
 DATA_KEYS = {"source", "assumed"}  # provenance notes on catalog entries: English by design, never shown in play
 
 
@@ -41,15 +48,36 @@ def _call_name(call: ast.Call) -> str:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
 
 
+def _annotation(node, parent) -> bool:
+    """Inside a type annotation (a quoted one is a string constant too)."""
+    child, up = node, parent.get(node)
+    while up is not None:
+        if isinstance(up, ast.arg) and child is up.annotation:
+            return True
+        if isinstance(up, (ast.AnnAssign,)) and child is up.annotation:
+            return True
+        if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)) and child is up.returns:
+            return True
+        child, up = up, parent.get(up)
+    return False
+
+
 def loose(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = ast.parse(source)
     parent = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
     out = []
     for node in ast.walk(tree):
         text = _text(node)
         if text is None or isinstance(parent.get(node), ast.JoinedStr) or not SENTENCE.search(text):
             continue
-        if any(k in text for k in DATA_KEYS):
+        if any(k in text for k in DATA_KEYS) or not any(c.isspace() for c in text) or MACHINE.search(text):
+            continue
+        if any(PRAGMA in lines[n - 1] for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)):
+            continue
+        p = parent.get(node)
+        if isinstance(p, ast.keyword) and p.arg in PROVENANCE or _annotation(node, parent):
             continue
         up, keep = node, True
         while up is not None and keep:
