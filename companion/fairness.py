@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import RuleError
 from .i18n import _
 
 ALPHA = 0.01  # "looks biased" below this p-value
@@ -108,7 +109,9 @@ def judge(faces: list, rolled: list) -> Verdict:
     seen = Counter(str(r) for r in rolled)
     unknown = set(seen) - set(shares)
     if unknown:
-        raise ValueError(f"faces {sorted(unknown)} are not on a die with faces {cats}")
+        raise RuleError(_("faces {typed} were typed for a die whose faces are now {faces}: its data changed since "
+                          "(a file in CASTAWAY_DECKS?); put its faces back to test it").format(
+            typed=", ".join(sorted(unknown)), faces=", ".join(cats)))
     n = sum(seen.values())
     counts = tuple(seen.get(c, 0) for c in cats)
     expected = tuple(n * shares[c] / len(faces) for c in cats)
