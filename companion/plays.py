@@ -179,8 +179,10 @@ def outcome_value(key: str, text: str):
     t = text.strip()
     if t.lstrip("-").isdecimal():
         if len(t.lstrip("-")) > 10 or abs(int(t)) > MAX_NUMBER:
+            from .bounded import clip
+
             raise UsageError(_("--outcome {key}={value}: accepted: a number from {lo} to {hi}, or a word").format(
-                key=key, value=t if len(t) <= 40 else f"{t[:40]}... ({len(t)} digits)", lo=-MAX_NUMBER, hi=MAX_NUMBER))
+                key=key, value=clip(t, 40), lo=-MAX_NUMBER, hi=MAX_NUMBER))
         return int(t)
     return t
 

@@ -135,6 +135,22 @@ def test_a_bad_data_file_is_refused_in_czech(cli, tmp_path, monkeypatch):
     assert r.stderr.strip() == "error: mine.toml: track[ship].max: 2 is below min 5"
 
 
+def test_the_assumptions_of_21_days_read_in_czech_and_a_users_own_note_as_written(cli, tmp_path, monkeypatch):
+    from companion import catalog
+
+    out = cli.ok("--lang", "cs", "rules", "assumptions", "21days").output
+    assert "21days die weather: pravidla jmenují stěny jasno, mrak a blesk" in out
+    assert "the rulebook names" not in out
+    (tmp_path / "decks" / "21days").mkdir(parents=True)
+    (tmp_path / "decks" / "21days" / "mine.toml").write_text(
+        '[[die]]\nid = "weather"\nname = "Weather die"\nfaces = ["clear", "cloud", "lightning"]\n'
+        'assumed = "counted on my own die"\n', encoding="utf-8")
+    monkeypatch.setenv("CASTAWAY_DECKS", str(tmp_path / "decks"))
+    monkeypatch.setenv("CASTAWAY_CACHE", "off")
+    monkeypatch.setattr(catalog, "_CACHE", {})
+    assert "21days die weather: counted on my own die" in cli.ok("--lang", "cs", "rules", "assumptions", "21days").output
+
+
 def test_the_fairness_verdict_and_long_values_in_czech():
     from companion import fairness
     from companion.bounded import shown

@@ -8,7 +8,7 @@
 Messages are the string arguments of _(), N_() and ngettext() in the code, the help texts of the commands
 (the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers:
 the other games' command modules stay English, as their rulebooks are), and the texts of the 21 Days catalog
-(names, effects, abilities, reference aids, symbols, phases; an edition's own names are printed names and
+(names, effects, abilities, reference aids, symbols, phases, the `assumed` notes; an edition's own names are printed names and
 are shown as they are), and the play log's terms of every game (PlayTerms: outcome labels, the word for a won
 play, expansions' and variants' names). Needs Babel (the `test` extra); castaway itself does not.
 """
@@ -112,6 +112,15 @@ def _texts_of(value, keys) -> list[str]:
     return out
 
 
+def _assumed(value) -> list[str]:
+    """Every `assumed` note in a catalog file, wherever its entry is (components, cards, rules, aids)."""
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in ([v] if k == "assumed" and isinstance(v, str) else _assumed(v))]
+    if isinstance(value, list):
+        return [x for v in value for x in _assumed(v)]
+    return []
+
+
 def extract_data() -> dict[str, dict]:
     """msgid -> {"plural": None, "where": [...]} from the translated games' catalogs."""
     found: dict[str, dict] = {}
@@ -133,6 +142,7 @@ def extract_data() -> dict[str, dict]:
             msgs += [v[f] for v in (rules.get("symbol_chart") or {}).values() if isinstance(v, dict) for f in ("name", "does") if v.get(f)]
             for track in data.get("track", []):
                 msgs += [v for v in (track.get("labels") or {}).values() if isinstance(v, str)]
+            msgs += _assumed(data)  # why an entry is a guess: `rules assumptions` and the printables show it
             for m in msgs:
                 if re.search(r"[A-Za-z]{2}", m):
                     found.setdefault(m, {"plural": None, "where": []})["where"].append(rel)

@@ -3,7 +3,7 @@
 tools/locales.py check finds bare strings where a user certainly reads them (errors, prompts, steps, 'say').
 This scan is wider: any string literal or f-string with two English words in a row that is not inside
 _(), N_() or ngettext(), a docstring, a `text()` method (the log's own English line), a comparison, a
-subscript, a dict key, a type annotation, a `source=`/`assumed=` note (provenance, English by design) or a
+subscript, a dict key, a type annotation, a `source`/`assumed` note (keyword or dict key: provenance data) or a
 programmer's exception. Machine text is no sentence either: a text without a space (ids, keys, paths, file
 names), an SQL statement (it starts with SELECT, INSERT, PRAGMA...), a URL or markup (`://`, a leading `<`).
 A line may say why its string stays English with a comment `# untranslated: <why>` (a JSON key, a word
@@ -33,9 +33,8 @@ WRAPPERS = {"_", "N_", "ngettext", "PlayTerms"}
 PROGRAMMER = {"ValueError", "KeyError", "TypeError", "AssertionError", "RuntimeError", "NotImplementedError"}
 SENTENCE = re.compile(r"[A-Za-z]{3,}[ ,.:;!?'][^{}]*?[A-Za-z]{3,}")
 MACHINE = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA|BEGIN|COMMIT|ROLLBACK|WITH)\b|://|^\s*<")
-PROVENANCE = {"source", "assumed"}  # keyword arguments that carry a catalog entry's provenance note
+PROVENANCE = {"source", "assumed"}  # a catalog entry's provenance note (a keyword or a dict key): English data
 PRAGMA = "# untranslated:"
-DATA_KEYS = {"source", "assumed"}  # provenance notes on catalog entries: English by design, never shown in play
 
 
 def _text(node) -> str | None:
@@ -75,13 +74,17 @@ def loose(path: Path) -> list[str]:
         text = _text(node)
         if text is None or isinstance(parent.get(node), ast.JoinedStr) or not SENTENCE.search(text):
             continue
-        if any(k in text for k in DATA_KEYS) or not any(c.isspace() for c in text) or MACHINE.search(text):
+        if not any(c.isspace() for c in text) or MACHINE.search(text):
             continue
         if any(PRAGMA in lines[n - 1] for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)):
             continue
         p = parent.get(node)
         if isinstance(p, ast.keyword) and p.arg in PROVENANCE or _annotation(node, parent):
             continue
+        if isinstance(p, ast.Dict) and node in p.values:
+            key = p.keys[p.values.index(node)]
+            if isinstance(key, ast.Constant) and key.value in PROVENANCE:
+                continue
         up, keep = node, True
         while up is not None and keep:
             if isinstance(up, ast.Call) and _call_name(up) in WRAPPERS | PROGRAMMER:
