@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .i18n import ngettext
-from .plays import ANONYMOUS, info, people
+from .plays import ANONYMOUS, info, people, term
 
 
 def _rate(won: int, decided: int) -> float | None:
@@ -76,7 +76,7 @@ def stats(entries: list[dict]) -> dict:
     coop = [d for d in plays if not info(d["game"]).competitive]
     by_game = _tally((d["game"], info(d["game"]).name, _table_outcome(d)) for d in coop)
     by_difficulty = _tally(
-        (f"{d['game']}:{d['outcome']['difficulty']}", f"{info(d['game']).name} · {d['outcome']['difficulty']}",
+        (f"{d['game']}:{d['outcome']['difficulty']}", f"{info(d['game']).name} · {term(str(d['outcome']['difficulty']))}",
          _table_outcome(d))
         for d in coop if (d.get("outcome") or {}).get("difficulty") not in (None, "")
     )
