@@ -20,6 +20,8 @@ BIG_NUMBERS = {"bgg_id": 10**9}  # keys whose numbers are ids, not counts
 MAX_SPAN = 1000  # spaces on one track (Dieson Crusoe counts days on a track of 999)
 MAX_LIST = 1000  # faces of a die, cards of a deck, labels, rows...
 MAX_FILE = 1024 * 1024  # one TOML file of data
+TYPE_WORDS = {int: N_("a whole number"), (int, float): N_("a number"), str: N_("a text in quotes"), list: N_("an array [...]"),
+              dict: N_("a table"), bool: N_("true or false")}  # the TOML kinds a key may need
 
 
 def _shown(v) -> str:
@@ -47,8 +49,7 @@ class _Reader:
             return default
         v = self.data[key]
         if typ is int and isinstance(v, bool) or not isinstance(v, typ):
-            names = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.fail(key, _("should be {type}, not {value}").format(type=names, value=_shown(v)))
+            self.fail(key, _("should be {type}, not {value}").format(type=_(TYPE_WORDS[typ]), value=_shown(v)))
         top = BIG_NUMBERS.get(key, MAX_NUMBER)
         if isinstance(v, (int, float)) and not isinstance(v, bool) and not -top <= v <= top:
             self.fail(key, _("{value!r} is out of range; accepted: {lo} to {hi}").format(value=v, lo=-top, hi=top))
