@@ -93,13 +93,14 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def parse_when(text: str, what: str = "date", now: datetime | None = None, end_of_day: bool = False) -> datetime:
+def parse_when(text: str, what: str | None = None, now: datetime | None = None, end_of_day: bool = False) -> datetime:
     """A date or date and time typed by a user or read from a file, as an aware UTC datetime.
 
     Accepts 2026-11-29, 2026-11-29 18:30, 2026-11-29 18:30:05 and ISO 8601 with T and an offset; times
     without an offset are local. Refuses dates in the future (beyond a minute of clock skew).
     """
     s = str(text).strip() if text is not None else ""
+    what = what or _("date")
     accepted = _("write YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS] (local time), e.g. 2026-03-14 19:30")
     try:
         if len(s) == 10:
