@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .bounded import check_shape, shown
 from .errors import CompanionError, UsageError
-from .i18n import _
+from .i18n import N_, _
 from .table import PILES, Table
 
 TOP = ("game", "edition", "options", "seats", "tracks", "counters", "flags", "pools", "seat", "decks", "limits", "rng",
@@ -26,6 +26,10 @@ def _refuse(where: str, what, accepted: str):
 
 def _kind(v) -> str:
     return "bool" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else type(v).__name__
+
+
+KIND_WORDS = {"bool": N_("true or false"), "number": N_("a number"), "str": N_("a text"), "list": N_("a list"),
+              "dict": N_("an object")}  # what a refusal says a save code's value should be
 
 
 def _int(v, where: str, lo: int | None, hi: int | None) -> int:
@@ -53,7 +57,8 @@ def _same_shape(value, ref, where: str) -> None:
     if value is None and not isinstance(ref, (dict, list)):  # a place left empty (a dead survivor's raft spot)
         return
     if _kind(value) != _kind(ref):  # list items vary as a game goes on: their size and numbers are bounded above
-        _refuse(where, value, _("a value of kind {kind}").format(kind=_kind(ref)))
+        kind = _kind(ref)
+        _refuse(where, value, _(KIND_WORDS[kind]) if kind in KIND_WORDS else _("a value of kind {kind}").format(kind=kind))
 
 
 def check(data) -> Table:
