@@ -77,10 +77,17 @@ def test_no_english_sentence_reaches_the_table_outside_the_catalog():
     covered = {f.relative_to(ROOT).as_posix() for f in loose.covered_files()}
     assert {"companion/plays.py", "companion/catalog_read.py", "companion/odds/days21/report.py",
             "printables/report.py", "companion/games/days21/flow.py"} <= covered
-    assert "companion/savecode.py" not in covered or "companion/savecode.py" not in loose.NOT_YET
     found = [line for f in loose.covered_files() for line in loose.loose(f)]
     assert not found, "\n".join(found)
     assert loose.clean_not_yet() == []
+
+
+def test_a_clean_file_left_in_not_yet_is_named(monkeypatch):
+    loose = _loose()
+    monkeypatch.setattr(loose, "NOT_YET", ("companion/events.py",))
+    assert loose.clean_not_yet() == [
+        "companion/events.py: no English sentence left outside the catalog; take it off NOT_YET in tools/loose_strings.py"]
+    assert "companion/events.py" not in {f.relative_to(ROOT).as_posix() for f in loose.covered_files()}
 
 
 def test_the_wide_scan_sees_a_returned_sentence_and_lets_machine_text_be():
