@@ -116,7 +116,7 @@ def stack_gain(dice: list[int], n: int, faces: int) -> list[int]:
 def check_range(t: Table, target: Target, value: int) -> None:
     lo, hi = t.limits(target.spec)
     if value < lo or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+        span = f"{lo}..{hi}" if hi is not None else _("{lo} or more").format(lo=lo)
         noun = _("is off the track") if target.kind == "track" else _("is out of range")
         raise RuleError(_("{label} {value} {noun}: it runs {span}").format(label=target.label, value=value, noun=noun, span=span))
 
@@ -127,7 +127,7 @@ def change_counter(t: Table, target: Target, delta: int) -> int:
     new = now + delta
     lo, hi = t.limits(spec)
     if new < lo:
-        have = f"{target.seat} holds" if target.seat else "there are"
+        have = _("{seat} holds").format(seat=target.seat) if target.seat else _("there are")
         raise RuleError(_("cannot take {x} {text}: {have} only {n} ({label} is {now})").format(x=-delta, text=spec.name.lower(), have=have, n=now - lo, label=target.label, now=now))
     if spec.pool:
         left = t.pool_left(spec.id)

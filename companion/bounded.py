@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 
 from .errors import UsageError
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 IMPORT_LIMIT = 32 * 1024 * 1024  # an exported play log: 32 MiB (a BG Stats export of thousands of plays is a few MiB)
 MAX_DEPTH = 32  # nesting of objects/lists (tables) in JSON and TOML
@@ -55,14 +55,14 @@ def read_text(path: str | os.PathLike, limit: int, what: str) -> str:
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > 16 or abs(int(text)) > MAX_INT:
-        raise _Refused(_("the number {value} is too large; accepted: whole numbers up to {hi}").format(value=_clip(text), hi=MAX_INT))
+        raise _Refused(_("the number {value} is too large; accepted: whole numbers up to {hi}").format(value=clip(text), hi=MAX_INT))
     return int(text)
 
 
 def _float(text: str) -> float:
     v = float(text)
     if not math.isfinite(v) or abs(v) > MAX_FLOAT:
-        raise _Refused(_("the number {value} is out of range; accepted: numbers up to {hi:g}").format(value=_clip(text), hi=MAX_FLOAT))
+        raise _Refused(_("the number {value} is out of range; accepted: numbers up to {hi:g}").format(value=clip(text), hi=MAX_FLOAT))
     return v
 
 
@@ -74,8 +74,17 @@ class _Refused(ValueError):
     pass
 
 
-def _clip(text: str, n: int = 40) -> str:
-    return text if len(text) <= n else f"{text[:n]}... ({len(text)} characters)"
+def clip(text: str, n: int = 40) -> str:
+    """A long text cut for an error message, with its full length."""
+    if len(text) <= n:
+        return text
+    return ngettext("{start}... ({n} character)", "{start}... ({n} characters)", len(text)).format(start=text[:n], n=len(text))
+
+
+def shown(value, n: int = 60, keep: int = 40) -> str:
+    """repr(value) for an error message, cut to `keep` characters when longer than `n`."""
+    text = repr(value)
+    return text if len(text) <= n else clip(text, keep)
 
 
 def loads_json(text: str, name: str, after: str = "") -> object:
@@ -90,7 +99,7 @@ def loads_json(text: str, name: str, after: str = "") -> object:
     except RecursionError:
         raise UsageError(_("{name}: nested too deep; accepted: at most {n} levels of objects and lists{tail}").format(name=name, n=MAX_DEPTH, tail=tail)) from None
     except ValueError as e:  # e.g. more digits than Python converts
-        raise UsageError(_("{name}: {e}{tail}").format(name=name, e=_clip(str(e), 120), tail=tail)) from None
+        raise UsageError(_("{name}: {e}{tail}").format(name=name, e=clip(str(e), 120), tail=tail)) from None
     check_shape(doc, name, tail)
     return doc
 
@@ -112,7 +121,7 @@ def check_shape(doc, name: str, tail: str = "") -> None:
             continue
         elif isinstance(value, int):
             if abs(value) > MAX_INT:
-                raise UsageError(_("{name}: the number {value} is too large; accepted: whole numbers up to {hi}{tail}").format(name=name, value=_clip(str(value)), hi=MAX_INT, tail=tail))
+                raise UsageError(_("{name}: the number {value} is too large; accepted: whole numbers up to {hi}{tail}").format(name=name, value=clip(str(value)), hi=MAX_INT, tail=tail))
         elif isinstance(value, float):
             if not math.isfinite(value) or abs(value) > MAX_FLOAT:
                 raise UsageError(_("{name}: the number {value} is out of range; accepted: numbers up to {hi:g}{tail}").format(name=name, value=value, hi=MAX_FLOAT, tail=tail))

@@ -13,18 +13,21 @@ from typing import Any
 from .components import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog,
                       Reference, Seat, Stack, Track)
 from .errors import CatalogError, UsageError
-from .i18n import N_
+from .i18n import N_, _
 
 MAX_NUMBER = 1000  # any number of a component: track spaces, counters, pools, copies, dice, faces
 BIG_NUMBERS = {"bgg_id": 10**9}  # keys whose numbers are ids, not counts
 MAX_SPAN = 1000  # spaces on one track (Dieson Crusoe counts days on a track of 999)
 MAX_LIST = 1000  # faces of a die, cards of a deck, labels, rows...
 MAX_FILE = 1024 * 1024  # one TOML file of data
+TYPE_WORDS = {int: N_("a whole number"), (int, float): N_("a number"), str: N_("a text in quotes"), list: N_("an array [...]"),
+              dict: N_("a table"), bool: N_("true or false")}  # the TOML kinds a key may need
 
 
 def _shown(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+    from .bounded import shown
+
+    return shown(v)
 
 
 # -- loading ----------------------------------------------------------------------------------
@@ -42,28 +45,27 @@ class _Reader:
     def get(self, key, typ, default=..., *, required=False):
         if key not in self.data:
             if required or default is ...:
-                self.fail(key, "is missing")
+                self.fail(key, _("is missing"))
             return default
         v = self.data[key]
         if typ is int and isinstance(v, bool) or not isinstance(v, typ):
-            names = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.fail(key, f"should be {names}, not {_shown(v)}")
+            self.fail(key, _("should be {type}, not {value}").format(type=_(TYPE_WORDS[typ]), value=_shown(v)))
         top = BIG_NUMBERS.get(key, MAX_NUMBER)
         if isinstance(v, (int, float)) and not isinstance(v, bool) and not -top <= v <= top:
-            self.fail(key, f"{v!r} is out of range; accepted: {-top} to {top}")
+            self.fail(key, _("{value!r} is out of range; accepted: {lo} to {hi}").format(value=v, lo=-top, hi=top))
         return v
 
     def ident(self) -> str:
         v = self.get("id", str, required=True)
         if not ID_RE.match(v):
-            self.fail("id", f"{v!r} should be lower-case letters, digits and dashes")
+            self.fail("id", _("{value!r} should be lower-case letters, digits and dashes").format(value=v))
         return v
 
     def provenance(self) -> dict:
         source = self.get("source", str, None)
         assumed = self.get("assumed", str, None)
         if not source and not assumed:
-            self.fail("source", "every entry needs source = \"<rulebook> § <section>\" or assumed = \"<why>\"")
+            self.fail("source", _("every entry needs source = \"<rulebook> § <section>\" or assumed = \"<why>\""))
         return {"source": source, "assumed": assumed}
 
     def base(self) -> dict:
@@ -75,12 +77,12 @@ class _Reader:
 def _faces(r: _Reader, key: str) -> tuple:
     faces = r.get(key, list, required=True)
     if not faces:
-        r.fail(key, "needs at least one face")
+        r.fail(key, _("needs at least one face"))
     if len(faces) > MAX_LIST:
-        r.fail(key, f"{len(faces)} faces; accepted: at most {MAX_LIST}")
+        r.fail(key, _("{n} faces; accepted: at most {most}").format(n=len(faces), most=MAX_LIST))
     for f in faces:
         if isinstance(f, bool) or not isinstance(f, (int, str)) or f == "":
-            r.fail(key, f"face {f!r} should be a number or a name")
+            r.fail(key, _("face {face!r} should be a number or a name").format(face=f))
     return tuple(faces)
 
 
@@ -88,19 +90,19 @@ def _track(r: _Reader) -> Track:
     b = r.base()
     lo, hi = r.get("min", int, required=True), r.get("max", int, required=True)
     if lo > hi:
-        r.fail("max", f"{hi} is below min {lo}")
+        r.fail("max", _("{hi} is below min {lo}").format(hi=hi, lo=lo))
     if hi - lo > MAX_SPAN:
-        r.fail("max", f"a track of {hi - lo + 1} spaces ({lo}..{hi}); accepted: at most {MAX_SPAN + 1}")
+        r.fail("max", _("a track of {n} spaces ({lo}..{hi}); accepted: at most {most}").format(n=hi - lo + 1, lo=lo, hi=hi, most=MAX_SPAN + 1))
     start = r.get("start", int, lo)
     if not lo <= start <= hi:
-        r.fail("start", f"{start} is off the track {lo}..{hi}")
+        r.fail("start", _("{start} is off the track {lo}..{hi}").format(start=start, lo=lo, hi=hi))
     labels = r.get("labels", dict, {})
     pairs = []
     for k, v in labels.items():
         try:
             pairs.append((int(k), str(v)))
         except ValueError:
-            r.fail("labels", f"key {k!r} should be a position number")
+            r.fail("labels", _("key {key!r} should be a position number").format(key=k))
     return Track(**b, min=lo, max=hi, start=start, per_seat=r.get("per_seat", bool, False), labels=tuple(sorted(pairs)))
 
 
@@ -110,10 +112,10 @@ def _counter(r: _Reader) -> Counter:
     hi = r.get("max", int, None)
     start = r.get("start", int, lo)
     if hi is not None and not lo <= start <= hi:
-        r.fail("start", f"{start} is outside {lo}..{hi}")
+        r.fail("start", _("{start} is outside {lo}..{hi}").format(start=start, lo=lo, hi=hi))
     pool = r.get("pool", bool, False)
     if pool and hi is None:
-        r.fail("max", "a pool needs its supply as max")
+        r.fail("max", _("a pool needs its supply as max"))
     return Counter(**b, min=lo, max=hi, start=start, per_seat=r.get("per_seat", bool, False), pool=pool)
 
 
@@ -147,7 +149,7 @@ def _card(r: _Reader) -> Card:
     extra = {k: v for k, v in r.data.items() if k not in ("id", "name", "source", "assumed", "effect", "copies")}
     copies = r.get("copies", int, 1)
     if copies < 1:
-        r.fail("copies", f"{copies} should be at least 1")
+        r.fail("copies", _("{copies} should be at least 1").format(copies=copies))
     return Card(**b, effect=r.get("effect", str, None), copies=copies, fields=tuple(sorted(extra.items())))
 
 
@@ -157,7 +159,7 @@ def _deck(r: _Reader) -> Deck:
     for i, c in enumerate(r.get("card", list, [])):
         card = _card(_Reader(r.file, f"{r.where}.card[{i}]", c))
         if card.id in seen:
-            r.fail("card", f"id {card.id!r} appears twice")
+            r.fail("card", _("id {id!r} appears twice").format(id=card.id))
         seen.add(card.id)
         cards.append(card)
     return Deck(**b, cards=tuple(cards), holder_limit=r.get("holder_limit", int, None))
@@ -170,7 +172,7 @@ def _flag(r: _Reader) -> Flag:
     if values is not None:
         values = tuple(str(v) for v in values)
         if start is not None and start not in values:
-            r.fail("start", f"{start!r} is not one of {', '.join(values)}")
+            r.fail("start", _("{start!r} is not one of {values}").format(start=start, values=", ".join(values)))
     return Flag(**b, values=values, start=start, per_seat=r.get("per_seat", bool, False))
 
 
@@ -195,23 +197,23 @@ def _reference(r: _Reader) -> Reference:
     b = r.base()
     kind = r.get("kind", str, required=True)
     if kind not in REFERENCE_KINDS:
-        r.fail("kind", f"{kind!r}; accepted: {', '.join(REFERENCE_KINDS)}")
+        r.fail("kind", _("{kind!r}; accepted: {kinds}").format(kind=kind, kinds=", ".join(REFERENCE_KINDS)))
 
     def texts(key: str) -> tuple[str, ...]:
         v = r.get(key, list, [])
         if not all(isinstance(x, (str, int, float)) for x in v):
-            r.fail(key, "should be a list of texts")
+            r.fail(key, _("should be a list of texts"))
         return tuple(str(x) for x in v)
 
     rows = r.get("rows", list, [])
     if not all(isinstance(row, list) for row in rows):
-        r.fail("rows", "should be a list of rows, each a list of texts")
+        r.fail("rows", _("should be a list of rows, each a list of texts"))
     out = Reference(**b, kind=kind, items=texts("items"), columns=texts("columns"),
                     rows=tuple(tuple(str(x) for x in row) for row in rows))
     if kind in ("table", "pad", "symbols") and not out.columns:
-        r.fail("columns", f"a {kind} needs its columns")
+        r.fail("columns", _("a {kind} needs its columns").format(kind=kind))
     if kind in ("steps", "list") and not out.items:
-        r.fail("items", f"a {kind} needs its items")
+        r.fail("items", _("a {kind} needs its items").format(kind=kind))
     return out
 
 
@@ -220,7 +222,7 @@ def read_decks(path: Path) -> list[Deck]:
     data = _read_toml(Path(path))
     decks = data.get("deck")
     if not isinstance(decks, list) or not decks:
-        raise CatalogError(f"{path}: no [[deck]] tables; write [[deck]] with id, name, source and [[deck.card]] entries")
+        raise CatalogError(_("{path}: no [[deck]] tables; write [[deck]] with id, name, source and [[deck.card]] entries").format(path=path))
     return [_deck(_Reader(Path(path).name, f"deck[{i}]", d if isinstance(d, dict) else {})) for i, d in enumerate(decks)]
 
 
@@ -248,9 +250,9 @@ def _read_toml(path: Path) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise CatalogError(f"{path}: not valid TOML: {e}") from None
+        raise CatalogError(_("{path}: not valid TOML: {error}").format(path=path, error=e)) from None
     except RecursionError:
-        raise CatalogError(f"{path}: nested too deep; accepted: at most 32 levels of tables and arrays") from None
+        raise CatalogError(_("{path}: nested too deep; accepted: at most 32 levels of tables and arrays").format(path=path)) from None
     try:
         check_shape(data, str(path))
     except UsageError as e:
@@ -291,7 +293,7 @@ def _read_all(paths: list[Path]) -> list[dict]:
         try:
             st = p.stat()
         except OSError as e:
-            raise CatalogError(f"{p}: cannot be read: {e.strerror}") from None
+            raise CatalogError(_("{path}: cannot be read: {error}").format(path=p, error=e.strerror)) from None
         stamp.append([p.name, st.st_size, st.st_mtime_ns])
     cache = _cache_file(paths)
     if cache is not None:
@@ -326,7 +328,7 @@ def _digest(paths: list[Path]) -> str:
 def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
     files = sorted(folder.glob("*.toml"))
     if not files:
-        raise CatalogError(f"{folder}: no .toml files")
+        raise CatalogError(_("{folder}: no .toml files").format(folder=folder))
     entries: dict[str, dict[str, Any]] = {k: {} for k in KINDS}
     meta: dict[str, Any] = {}
     meta_file = ""
@@ -338,41 +340,41 @@ def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
         for key, value in data.items():
             if key == "game":
                 if not isinstance(value, dict):
-                    raise CatalogError(f"{name}: game: should be a table")
+                    raise CatalogError(_("{file}: game: should be a table").format(file=name))
                 meta.update(value)
                 meta_file = meta_file or name
             elif key in KINDS:
                 if not isinstance(value, list):
-                    raise CatalogError(f"{name}: {key}: should be an array of tables ([[{key}]])")
+                    raise CatalogError(_("{file}: {key}: should be an array of tables ([[{key}]])").format(file=name, key=key))
                 for i, item in enumerate(value):
                     if not isinstance(item, dict):
-                        raise CatalogError(f"{name}: {key}[{i}]: should be a table")
+                        raise CatalogError(_("{file}: {key}[{i}]: should be a table").format(file=name, key=key, i=i))
                     e = _BUILDERS[key](_Reader(name, f"{key}[{i}]", item))
                     entries[key][e.id] = e  # later files (user overrides) replace by id
             elif key == "rules":
                 if not isinstance(value, dict):
-                    raise CatalogError(f"{name}: rules: should be a table")
+                    raise CatalogError(_("{file}: rules: should be a table").format(file=name))
                 rules.update(value)
             elif key == "reference":
                 if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-                    raise CatalogError(f"{name}: reference: should be an array of tables ([[reference]])")
+                    raise CatalogError(_("{file}: reference: should be an array of tables ([[reference]])").format(file=name))
                 for i, item in enumerate(value):
                     e = _reference(_Reader(name, f"reference[{i}]", item))
                     reference[e.id] = e
             else:
-                raise CatalogError(f"{name}: {key}: unknown section; accepted: game, rules, reference, " + ", ".join(KINDS))
+                raise CatalogError(_("{file}: {key}: unknown section; accepted: {sections}").format(file=name, key=key, sections=", ".join(("game", "rules", "reference", *KINDS))))
     r = _Reader(meta_file or folder.name, "game", meta)
     gid = r.ident()
     players = r.get("players", list, [1, 4])
     if len(players) != 2 or not all(isinstance(p, int) for p in players) or players[0] > players[1]:
-        r.fail("players", f"{players!r} should be [min, max]")
+        r.fail("players", _("{players!r} should be [min, max]").format(players=players))
     round_track = r.get("round_track", str, None)
     if round_track and round_track not in entries["track"]:
-        r.fail("round_track", f"{round_track!r} is not a track")
+        r.fail("round_track", _("{track!r} is not a track").format(track=round_track))
     names = [*entries["track"], *entries["counter"], *entries["stack"], *entries["flag"]]
     dup = {n for n in names if names.count(n) > 1}
     if dup:
-        raise CatalogError(f"{folder.name}: component id(s) {', '.join(sorted(dup))} used by two kinds; ids must be unique")
+        raise CatalogError(_("{folder}: component id(s) {ids} used by two kinds; ids must be unique").format(folder=folder.name, ids=", ".join(sorted(dup))))
     return GameCatalog(
         id=gid,
         name=r.get("name", str, required=True),

@@ -203,7 +203,8 @@ class GameCatalog(Record):
             ) from None
 
     def assumptions(self) -> list[tuple[str, str, str]]:
-        """(kind, id, why) for every entry that no rulebook backs."""
+        """(kind, id, why) for every entry that no rulebook backs; `why` in the table's language where the
+        catalog has it (a note of the user's own file reads as written)."""
         out = []
         for kind, table in (
             ("track", self.tracks),
@@ -217,15 +218,15 @@ class GameCatalog(Record):
         ):
             for e in table.values():
                 if e.assumed:
-                    out.append((kind, e.id, e.assumed))
+                    out.append((kind, e.id, _(e.assumed)))
                 if isinstance(e, Deck):
                     for c in e.cards:
                         if c.assumed:
-                            out.append(("card", f"{e.id}/{c.id}", c.assumed))
+                            out.append(("card", f"{e.id}/{c.id}", _(c.assumed)))
         for key, value in self.rules.items():
             if isinstance(value, dict) and value.get("assumed"):
-                out.append(("rule", key, value["assumed"]))
+                out.append(("rule", key, _(str(value["assumed"]))))
         for ref in self.reference:
             if ref.assumed:
-                out.append(("reference", ref.id, ref.assumed))
+                out.append(("reference", ref.id, _(ref.assumed)))
         return out

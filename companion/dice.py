@@ -33,7 +33,7 @@ class RolledDie:
 def standard_die(sides: int) -> Die:
     return Die(
         id=f"d{sides}",
-        name=f"{sides}-sided die",
+        name=_("{sides}-sided die").format(sides=sides),
         source=None,
         assumed="a standard numbered die",
         parts=(DiePart("", tuple(range(1, sides + 1))),),
@@ -88,7 +88,7 @@ def _face(part: DiePart, die: Die, text: str, whole: str):
         if str(f).lower() == t:
             return f
     shown = ", ".join(dict.fromkeys(str(f) for f in part.faces))
-    where = f"the {part.name} part of {die.id}" if part.name else die.id
+    where = _("the {part} part of {die}").format(part=part.name, die=die.id) if part.name else die.id
     raise UsageError(_("faces {whole!r}: {strip!r} is not a face of {where}; its faces: {shown}").format(whole=whole, strip=text.strip(), where=where, shown=shown))
 
 
@@ -104,7 +104,7 @@ def parse_faces(dice: list[Die], text: str) -> list[RolledDie]:
     for die, group in zip(dice, groups):
         bits = group.split("/")
         if len(bits) != len(die.parts):
-            parts = "/".join(p.name for p in die.parts) if die.compound else "one face"
+            parts = "/".join(p.name for p in die.parts) if die.compound else _("one face")
             raise UsageError(_("faces {text!r}: {group!r} for {id} should be {parts}").format(text=text, group=group, id=die.id, parts=parts))
         out.append(RolledDie(die.id, tuple(_face(p, die, b, text) for p, b in zip(die.parts, bits))))
     return out

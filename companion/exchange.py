@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 from .errors import UsageError
 from .i18n import _
-from .plays import info, iso, local, match_game, parse_when, people, validate
+from .plays import ANONYMOUS, info, iso, local, match_game, parse_when, people, term, validate
 
 FORMAT = "castaway-plays"
 MAX_MINUTES = 60 * 24 * 14  # the longest play validate() accepts
@@ -95,7 +95,7 @@ def to_csv(entries: list[dict]) -> str:
             if p is None:
                 w.writerow(base + [""] * 9 + tail)
                 continue
-            mine = [s for s in seats if (s.get("name") or "Anonymous") == p["name"]]
+            mine = [s for s in seats if (s.get("name") or ANONYMOUS) == p["name"]]
             alive = [s.get("alive") for s in mine if s.get("alive") is not None]
             w.writerow(base + [p["name"] if any(s.get("name") for s in mine) else "", "/".join(p["seats"]),
                                "/".join(p["colours"]), "/".join(p["roles"]),
@@ -121,9 +121,9 @@ def _comments(d: dict) -> str:
     lines = [d["comments"]] if d["comments"] else []
     lines.append(f"{info(d['game']).name}: {describe(d)}")
     if d["expansions"]:
-        lines.append("expansions: " + ", ".join(d["expansions"]))
+        lines.append(_("expansions: {names}").format(names=", ".join(term(x) for x in d["expansions"])))
     if d["variants"]:
-        lines.append("variants: " + ", ".join(d["variants"]))
+        lines.append(_("variants: {names}").format(names=", ".join(term(x) for x in d["variants"])))
     return "\n".join(lines)
 
 
@@ -251,7 +251,7 @@ def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
             raise UsageError(_("{where}: gameRefId {ref!r} is not in \"games\"; nothing was imported").format(where=where, ref=p.get("gameRefId")))
         game = ours[ref]
         if game is None:
-            label = str(games[ref].get("name") or f"game {ref}")
+            label = str(games[ref].get("name") or _("game {ref}").format(ref=ref))
             skipped[label] = skipped.get(label, 0) + 1
             continue
         try:

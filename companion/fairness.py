@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import RuleError
 from .i18n import _
 
 ALPHA = 0.01  # "looks biased" below this p-value
@@ -108,7 +109,9 @@ def judge(faces: list, rolled: list) -> Verdict:
     seen = Counter(str(r) for r in rolled)
     unknown = set(seen) - set(shares)
     if unknown:
-        raise ValueError(f"faces {sorted(unknown)} are not on a die with faces {cats}")
+        raise RuleError(_("faces {typed} were typed for a die whose faces are now {faces}: its data changed since "
+                          "(a file in CASTAWAY_DECKS?); put its faces back to test it").format(
+            typed=", ".join(sorted(unknown)), faces=", ".join(cats)))
     n = sum(seen.values())
     counts = tuple(seen.get(c, 0) for c in cats)
     expected = tuple(n * shares[c] / len(faces) for c in cats)
@@ -118,13 +121,14 @@ def judge(faces: list, rolled: list) -> Verdict:
     need = math.ceil(MIN_EXPECTED * len(faces) / min(shares.values()))
     if n == 0 or min(expected) < MIN_EXPECTED:
         return Verdict(tuple(cats), counts, expected, n, None, None, None, False,
-                       _("too few rolls to judge: {n} so far, about {need} needed (each face expected {times} times)").format(
-                           n=n, need=need, times=MIN_EXPECTED))
+                       _("too few rolls to judge: {n} so far, about {need} needed (each face expected {least} times)").format(
+                           n=n, need=need, least=MIN_EXPECTED))
     stat, df, p = chi_square(list(counts), [shares[c] for c in cats])
     # the face most over-represented, in standard units
     lean = max(range(len(cats)), key=lambda i: (counts[i] - expected[i]) / math.sqrt(expected[i]))
     if p < ALPHA:
-        words = _("this die looks biased towards {face} (p = {p:.2g}: a fair die would do this less than 1 time in 100)").format(face=cats[lean], p=p)
+        words = _("this die looks biased towards {face} (p = {p:.2g}: a fair die would do this less than 1 time in 100)").format(
+            face=cats[lean], p=p)
     elif p < HINT:
         words = _("a hint of bias towards {face} (p = {p:.2g}); roll it more before blaming it").format(face=cats[lean], p=p)
     else:

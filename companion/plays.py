@@ -19,16 +19,15 @@ Pure: no database, no terminal. A play is a JSON-shaped dict:
 
 from __future__ import annotations
 
-from .i18n import N_, _
-
 import math
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 
 from .errors import CompanionError, UsageError
+from .i18n import N_, _
 
-RESULTS = ("won", "lost", "abandoned")
-RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
+RESULTS = (N_("won"), N_("lost"), N_("abandoned"))  # stored in English, shown translated (see result_words)
+ANONYMOUS = N_("Anonymous")  # the name of an unnamed seat: stored and exported in English, shown translated
 SOURCES = ("castaway", "manual", "bgstats", "import")
 
 
@@ -94,14 +93,15 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def parse_when(text: str, what: str = "date", now: datetime | None = None, end_of_day: bool = False) -> datetime:
+def parse_when(text: str, what: str | None = None, now: datetime | None = None, end_of_day: bool = False) -> datetime:
     """A date or date and time typed by a user or read from a file, as an aware UTC datetime.
 
     Accepts 2026-11-29, 2026-11-29 18:30, 2026-11-29 18:30:05 and ISO 8601 with T and an offset; times
     without an offset are local. Refuses dates in the future (beyond a minute of clock skew).
     """
     s = str(text).strip() if text is not None else ""
-    accepted = "write YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS] (local time), e.g. 2026-03-14 19:30"
+    what = what or _("date")
+    accepted = _("write YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS] (local time), e.g. 2026-03-14 19:30")
     try:
         if len(s) == 10:
             d = date.fromisoformat(s)
@@ -180,10 +180,10 @@ def outcome_value(key: str, text: str):
     t = text.strip()
     if t.lstrip("-").isdecimal():
         if len(t.lstrip("-")) > 10 or abs(int(t)) > MAX_NUMBER:
-            from .i18n import _
+            from .bounded import clip
 
             raise UsageError(_("--outcome {key}={value}: accepted: a number from {lo} to {hi}, or a word").format(
-                key=key, value=t if len(t) <= 40 else f"{t[:40]}... ({len(t)} digits)", lo=-MAX_NUMBER, hi=MAX_NUMBER))
+                key=key, value=clip(t, 40), lo=-MAX_NUMBER, hi=MAX_NUMBER))
         return int(t)
     return t
 
@@ -196,8 +196,9 @@ def _outcome_value(key, v):
 
 
 def _short(v) -> str:
-    text = repr(v)
-    return text if len(text) <= 60 else f"{text[:40]}... ({len(text)} characters)"
+    from .bounded import shown
+
+    return shown(v)
 
 
 def _flag(v, field: str) -> bool | None:
@@ -223,9 +224,9 @@ def validate(data, now: datetime | None = None) -> dict:
     game = _text(data.get("game"), "game").lower()
     if not game:
         raise UsageError(_("play field 'game' is missing; say which game was played, e.g. 21days"))
-    started = parse_when(data.get("started"), "play field 'started'", now)
+    started = parse_when(data.get("started"), _("play field {field!r}").format(field="started"), now)
     ended_raw = data.get("ended") or ""
-    ended = parse_when(ended_raw, "play field 'ended'", now) if ended_raw else None
+    ended = parse_when(ended_raw, _("play field {field!r}").format(field="ended"), now) if ended_raw else None
     if ended and ended < started:
         raise UsageError(_("play field 'ended' {ended_raw!r} is before it started ({get!r})").format(ended_raw=ended_raw, get=data.get('started')))
     duration = _number(data.get("duration_min"), "duration_min")
@@ -344,7 +345,7 @@ def people(play: dict) -> list[dict]:
     order: list[str] = []
     by: dict[str, dict] = {}
     for pos, p in enumerate(play.get("players") or [], start=1):
-        name = p.get("name") or "Anonymous"
+        name = p.get("name") or ANONYMOUS
         if name not in by:
             order.append(name)
             by[name] = {"name": name, "seats": [], "colours": [], "roles": [], "score": None, "winner": False,
@@ -398,7 +399,7 @@ def edit(data: dict, changes: dict, now: datetime | None = None) -> dict:
     def player(name: str) -> dict:
         p = names.get(name.strip().lower())
         if p is None:
-            shown = ", ".join(p.get("name") or "(unnamed)" for p in d["players"]) or "none"
+            shown = ", ".join(p.get("name") or _("(unnamed)") for p in d["players"]) or _("none")
             raise UsageError(_("player {name!r} is not in this play; its players: {shown}").format(name=name, shown=shown))
         return p
 
@@ -447,31 +448,59 @@ def _shown(game: str, v):
         chars = catalog.load(game).characters if game in catalog.game_ids() else {}
     except CompanionError:
         chars = {}
-    return chars[v].name if v in chars else _(v)
+    return _(chars[v].name) if v in chars else _(v)
+
+
+def term(text: str) -> str:
+    """A stored English word (an expansion's or variant's name castaway wrote) in the table's language;
+    any other text as it is."""
+    return _(text) if text else text
+
+
+def shown_name(name: str) -> str:
+    """A player's name as shown: an unnamed seat's stored English word in the table's language."""
+    return _(ANONYMOUS) if name == ANONYMOUS else name
+
+
+def and_list(names: list[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid' in the table's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def _winners(play: dict) -> list[str]:
+    g = info(play["game"])
+    if not (g.competitive and play["result"] == "won"):
+        return []
+    return [shown_name(p["name"]) for p in people(play) if p["winner"]]
 
 
 def result_words(play: dict) -> str:
+    """The result as shown: the game's own word for a won play (translated; the stored result stays English)."""
     r = play["result"]
     g = info(play["game"])
     if g.competitive and r == "won":
-        winners = [p["name"] for p in people(play) if p["winner"]]
-        return _("won by {names}").format(names=_(" and ").join(winners)) if winners else _("finished")
-    return _(g.won) if r == "won" else _(RESULT_WORDS.get(r, r))
+        winners = _winners(play)
+        return _("won by {names}").format(names=and_list(winners)) if winners else _("finished")
+    return _(g.won) if r == "won" else _(r)
 
 
 def describe(play: dict) -> str:
-    """The outcome in the game's own terms, e.g. 'rescued · day 21 · survivors alive 3 of 4 · ship at 12'."""
+    """The outcome in the game's own terms, e.g. 'rescued · day 21 · survivors alive 3 of 4 · ship at 12'
+    (the terms in the table's language; the stored keys and values stay as they are)."""
     g = info(play["game"])
     out = dict(play.get("outcome") or {})
     bits = [result_words(play)]
-    if g.competitive and play["result"] == "won" and any(p["winner"] for p in people(play)):
+    if _winners(play):
         out.pop("winner", None)  # already said
     for key, label in g.terms:
         if key not in out or out[key] in (None, ""):
             continue
         v = out.pop(key)
         if key in g.of_players:
-            bits.append(_("{label} {n} of {players}").format(label=_(label), n=v, players=len(play.get('players') or []) or '?'))
+            bits.append(_("{label} {value} of {players}").format(label=_(label), value=v,
+                                                                 players=len(play.get("players") or []) or "?"))
         else:
             bits.append(f"{_(label)} {_fmt(_shown(play['game'], v))}")
     for key in ("result", "scores"):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .i18n import _, ngettext
-from .plays import info, people
+from .plays import ANONYMOUS, info, people, term
 
 
 def _name(game: str) -> str:
@@ -81,7 +81,7 @@ def stats(entries: list[dict]) -> dict:
     coop = [d for d in plays if not info(d["game"]).competitive]
     by_game = _tally((d["game"], _name(d["game"]), _table_outcome(d)) for d in coop)
     by_difficulty = _tally(
-        (f"{d['game']}:{d['outcome']['difficulty']}", f"{_name(d['game'])} · {_(str(d['outcome']['difficulty']))}",
+        (f"{d['game']}:{d['outcome']['difficulty']}", f"{_name(d['game'])} · {term(str(d['outcome']['difficulty']))}",
          _table_outcome(d))
         for d in coop if (d.get("outcome") or {}).get("difficulty") not in (None, "")
     )
@@ -99,7 +99,7 @@ def stats(entries: list[dict]) -> dict:
                 held[key] = (key, f"{p['role']} ({_name(d['game'])})", bool(p.get("winner")) if decided else None)
         role_items.extend(held.values())
         for person in people(d):
-            if person["name"] != "Anonymous":
+            if person["name"] != ANONYMOUS:
                 player_items.append((person["name"], person["name"], person["winner"] if decided else None))
     by_role = _tally(role_items)
 
@@ -112,7 +112,7 @@ def stats(entries: list[dict]) -> dict:
     by_person: dict[str, list] = defaultdict(list)
     for d in plays:
         for person in people(d):
-            if person["name"] != "Anonymous":
+            if person["name"] != ANONYMOUS:
                 by_person[person["name"]].append(None if d["result"] == "abandoned" else person["winner"])
     player_streaks = [{"key": n, "label": n, **streaks(o)} for n, o in sorted(by_person.items())]
 
@@ -126,7 +126,7 @@ def stats(entries: list[dict]) -> dict:
     for (game, name), vals in sorted(scored.items()):
         best = max(vals, key=lambda v: v[0])
         score_rows.append({
-            "game": game, "label": _name(game) + (f" · {name}" if name else ""), "player": name or None,
+            "game": game, "label": info(game).name + (f" · {name}" if name else ""), "player": name or None,
             "count": len(vals), "average": round(sum(v[0] for v in vals) / len(vals), 2),
             "best": best[0], "best_by": best[1], "best_started": best[2],
         })

@@ -8,9 +8,9 @@ catalog (game, edition, seats, survivors, cards), and the game must be able to s
 
 from __future__ import annotations
 
-from .bounded import check_shape
+from .bounded import check_shape, shown
 from .errors import CompanionError, UsageError
-from .i18n import _
+from .i18n import N_, _
 from .table import PILES, Table
 
 TOP = ("game", "edition", "options", "seats", "tracks", "counters", "flags", "pools", "seat", "decks", "limits", "rng",
@@ -20,14 +20,16 @@ MAX_RNG = 2**63 - 1
 
 
 def _refuse(where: str, what, accepted: str):
-    text = repr(what)
-    if len(text) > 60:
-        text = text[:40] + f"... ({len(text)} characters)"
+    text = shown(what)
     raise UsageError(_("save code: {where} is {what}; accepted: {accepted}").format(where=where, what=text, accepted=accepted))
 
 
 def _kind(v) -> str:
     return "bool" if isinstance(v, bool) else "number" if isinstance(v, (int, float)) else type(v).__name__
+
+
+KIND_WORDS = {"bool": N_("true or false"), "number": N_("a number"), "str": N_("a text"), "list": N_("a list"),
+              "dict": N_("an object")}  # what a refusal says a save code's value should be
 
 
 def _int(v, where: str, lo: int | None, hi: int | None) -> int:
@@ -55,7 +57,8 @@ def _same_shape(value, ref, where: str) -> None:
     if value is None and not isinstance(ref, (dict, list)):  # a place left empty (a dead survivor's raft spot)
         return
     if _kind(value) != _kind(ref):  # list items vary as a game goes on: their size and numbers are bounded above
-        _refuse(where, value, _("a value of kind {kind}").format(kind=_kind(ref)))
+        kind = _kind(ref)
+        _refuse(where, value, _(KIND_WORDS[kind]) if kind in KIND_WORDS else _("a value of kind {kind}").format(kind=kind))
 
 
 def check(data) -> Table:
@@ -65,11 +68,11 @@ def check(data) -> Table:
     from .session import setup_table
 
     if not isinstance(data, dict):
-        _refuse("the state", data, _("an object"))
+        _refuse(_("the state"), data, _("an object"))
     check_shape(data, _("save code"))
     extra = [k for k in data if k not in TOP and not isinstance(k, str)]
     if extra:
-        _refuse("a key", extra[0], _("text"))
+        _refuse(_("a key"), extra[0], _("text"))
     game = data.get("game")
     if not isinstance(game, str) or game not in catmod.game_ids():
         _refuse("game", game, ", ".join(catmod.game_ids()))
@@ -95,7 +98,7 @@ def check(data) -> Table:
             _refuse(key, None, _("the part every {game} state has").format(game=cat.name))
     for key in data:
         if key not in ref and key not in TOP:
-            _refuse("a part named " + repr(key), data[key], ", ".join(ref))
+            _refuse(_("a part named {name!r}").format(name=key), data[key], ", ".join(ref))
     t = Table(data)
     _seats(t, cat, ref)
     _components(t, cat)
@@ -126,7 +129,7 @@ def _seats(t: Table, cat, ref: dict) -> None:
         _refuse("seats", seats, _("a list of different seats"))
     for s in seats:
         if s not in cat.seats:
-            _refuse("a seat", s, ", ".join(cat.seats))
+            _refuse(_("a seat"), s, ", ".join(cat.seats))
     per = t.data.get("seat")
     if not isinstance(per, dict) or set(per) != set(seats):
         _refuse("seat", per, _("one object per seat: {seats}").format(seats=", ".join(seats)))
@@ -157,7 +160,7 @@ def _components(t: Table, cat) -> None:
         if key not in cat.tracks and key not in cat.counters:
             _refuse("limits", key, _("a track or counter of {game}").format(game=cat.name))
         if not (isinstance(lim, list) and len(lim) == 2):
-            _refuse(f"limits.{key}", lim, "[min, max]")
+            _refuse(f"limits.{key}", lim, "[min, max]")  # untranslated: the shape a save code holds
         _int(lim[0], f"limits.{key}[0]", -1000, 1000)
         _int(lim[1], f"limits.{key}[1]", lim[0], 1000)
     for part, table in (("tracks", cat.tracks), ("counters", cat.counters)):
@@ -190,7 +193,7 @@ def _components(t: Table, cat) -> None:
         spec = cat.flags.get(key)
         if spec is not None and spec.boolean:
             if not isinstance(value, bool):
-                _refuse(f"flags.{key}", value, "true, false")
+                _refuse(f"flags.{key}", value, "true, false")  # untranslated: the JSON words a save code holds
         elif spec is not None and spec.values and value not in spec.values:
             _refuse(f"flags.{key}", value, ", ".join(spec.values))
     for seat in t.seats:

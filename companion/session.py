@@ -100,7 +100,7 @@ _warned: set[tuple[str, int]] = set()  # (database, game id)
 def current_id(store: Store, explicit: int | None = None) -> int:
     if explicit is not None:
         if store.game(explicit) is None:
-            known = ", ".join(str(g.id) for g in store.games()) or "none yet"
+            known = ", ".join(str(g.id) for g in store.games()) or _("none yet")
             raise UsageError(_("no game {explicit}; games: {known}").format(explicit=explicit, known=known))
         return explicit
     cur = store.setting("current")

@@ -152,7 +152,7 @@ class GameRow:
         return t
 
 
-_GAME_COLS = "id, game, edition, title, created, updated, status, version, head, redo, state"
+_GAME_COLS = "id, game, edition, title, created, updated, status, version, head, redo, state"  # untranslated: SQL columns
 
 
 class Store:

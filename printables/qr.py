@@ -12,6 +12,8 @@ import qrcode
 import qrcode.constants
 from reportlab.lib.units import mm
 
+from companion.i18n import _
+
 QUIET = 4
 MIN_MODULE_MM = 0.4
 LEVELS = {
@@ -51,7 +53,8 @@ def draw(c, payload: str, x: float, y: float, size: float, level: str = "M") -> 
     n = len(m) + 2 * QUIET
     mod = size / n
     if mod < MIN_MODULE_MM - 1e-9:
-        raise QRTooSmall(f"QR code for {payload[:30]!r} needs {n * MIN_MODULE_MM:.1f} mm, the box has {size:.1f} mm")
+        raise QRTooSmall(_("QR code for {payload!r} needs {need:.1f} mm, the box has {size:.1f} mm").format(
+            payload=payload[:30], need=n * MIN_MODULE_MM, size=size))
     c.saveState()
     c.setFillColorRGB(1, 1, 1)
     c.rect(x * mm, y * mm, size * mm, size * mm, stroke=0, fill=1)

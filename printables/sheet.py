@@ -46,7 +46,7 @@ def new_canvas(target, paper: str, title: str):
     c = Canvas(target, pagesize=(pw * mm, ph * mm), pageCompression=1, initialFontName=fonts.SANS, initialFontSize=10)
     c.setTitle(title)
     c.setAuthor("castaway")
-    c.setCreator("castaway printables")
+    c.setCreator("castaway printables")  # untranslated: the PDF's metadata, read by programs
     return c
 
 

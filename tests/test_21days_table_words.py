@@ -113,30 +113,3 @@ def test_the_abilities_hint_names_seats_by_colour_and_fills_in_words(czech):
     hint = ", ".join(usable(t, cat))
     assert "token červená KDO,KDO" in hint and "token žlutá" in hint
     assert "SEAT" not in hint and "red" not in hint
-
-
-def _loose():
-    import importlib.util
-    from pathlib import Path
-
-    spec = importlib.util.spec_from_file_location("loose_strings", Path(__file__).resolve().parent.parent / "tools" / "loose_strings.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def test_no_english_sentence_reaches_the_table_outside_the_catalog_in_21_days():
-    loose = _loose()
-    found = [line for f in loose.covered_files() for line in loose.loose(f)]
-    assert not found, "\n".join(found)
-
-
-def test_the_wide_scan_sees_a_returned_sentence(tmp_path):
-    loose = _loose()
-    probe = loose.ROOT / "companion" / "games" / "days21" / "_probe_loose.py"
-    try:
-        probe.write_text('def f(n):\n    return f"The suitcase holds {n} things."\n\ndef g():\n    return _("fine words here")\n', encoding="utf-8")
-        found = loose.loose(probe)
-    finally:
-        probe.unlink()
-    assert len(found) == 1 and "suitcase" in found[0]

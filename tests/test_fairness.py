@@ -91,5 +91,25 @@ def test_repeated_faces_are_one_category_with_their_share():
 
 
 def test_a_face_the_die_does_not_have_is_refused():
-    with pytest.raises(ValueError, match="not on a die"):
+    from companion.errors import RuleError
+
+    with pytest.raises(RuleError, match="faces 7 were typed for a die whose faces are now 1, 2, 3, 4, 5, 6"):
         judge([1, 2, 3, 4, 5, 6], [7])
+
+
+def test_dice_stats_after_a_die_changed_its_faces_says_so_in_one_line(cli, tmp_path, monkeypatch):
+    """Faces typed before a CASTAWAY_DECKS file renamed the die's faces: one line, exit 1, no traceback."""
+    from companion import catalog
+
+    cli.ok("new", "21days", "--seed", "3")
+    cli.ok("roll", "octopus", "--faces", "tentacle")
+    (tmp_path / "decks" / "21days").mkdir(parents=True)
+    (tmp_path / "decks" / "21days" / "mine.toml").write_text(
+        '[[die]]\nid = "octopus"\nname = "Octopus die"\nfaces = ["sleep", "sleep", "arm", "arm", "arm", "arm"]\n'
+        'assumed = "mine"\n', encoding="utf-8")
+    monkeypatch.setenv("CASTAWAY_DECKS", str(tmp_path / "decks"))
+    monkeypatch.setenv("CASTAWAY_CACHE", "off")
+    monkeypatch.setattr(catalog, "_CACHE", {})
+    r = cli("dice", "stats")
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert "faces tentacle were typed for a die whose faces are now sleep, arm" in r.stderr

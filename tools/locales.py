@@ -7,9 +7,10 @@
 
 Messages are the string arguments of _(), N_() and ngettext() in the code, the help texts of the commands
 (the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers;
-their typer help= texts are _() calls), and the texts of the 21 Days catalog
-(names, effects, abilities, reference aids, symbols, phases; an edition's own names are printed names and
-are shown as they are). Needs Babel (the `test` extra); castaway itself does not.
+their typer help= texts are _() calls), the texts of the 21 Days catalog (names, effects, abilities,
+reference aids, symbols, phases, the `assumed` notes; an edition's own names are printed names and are shown
+as they are), and the play log's terms of every game (PlayTerms: outcome labels, the word for a won play,
+expansions' and variants' names). Needs Babel (the `test` extra); castaway itself does not.
 """
 
 from __future__ import annotations
@@ -67,12 +68,30 @@ def extract_code() -> dict[str, dict]:
                 elif node.func.id == "ngettext" and len(args) == 3 and all(
                         isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
                     add(args[0].value, f"{rel}:{node.lineno}", args[1].value)
+            if isinstance(node, ast.Call) and _fname(node) == "PlayTerms":
+                for text in _play_terms(node):
+                    add(text, f"{rel}:{node.lineno}")
             if translated and isinstance(node, ast.FunctionDef) and any(
                     isinstance(d, ast.Call) and _fname(d) in ("command", "cmd") for d in node.decorator_list):
                 doc = ast.get_docstring(node, clean=False)
                 if doc:
                     add(inspect.cleandoc(doc), f"{rel}:{node.lineno}")
     return found
+
+
+def _play_terms(call: ast.Call) -> list[str]:
+    """The words of a game's PlayTerms that the play log shows: its outcome labels (the last item of each
+    `terms` pair), its word for a won play (`won`) and its expansions' and variants' names (the last item
+    of each `extras` triple). They are stored in English and translated where they are shown (plays.py)."""
+    out = []
+    for k in call.keywords:
+        if k.arg == "won" and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str):
+            out.append(k.value.value)
+        elif k.arg in ("terms", "extras") and isinstance(k.value, ast.Tuple):
+            for el in k.value.elts:
+                if isinstance(el, ast.Tuple) and el.elts and isinstance(el.elts[-1], ast.Constant):
+                    out.append(el.elts[-1].value)
+    return [t for t in out if isinstance(t, str) and t]
 
 
 def _texts_of(value, keys) -> list[str]:
@@ -91,6 +110,15 @@ def _texts_of(value, keys) -> list[str]:
         for v in value:
             out += _texts_of(v, keys)
     return out
+
+
+def _assumed(value) -> list[str]:
+    """Every `assumed` note in a catalog file, wherever its entry is (components, cards, rules, aids)."""
+    if isinstance(value, dict):
+        return [x for k, v in value.items() for x in ([v] if k == "assumed" and isinstance(v, str) else _assumed(v))]
+    if isinstance(value, list):
+        return [x for v in value for x in _assumed(v)]
+    return []
 
 
 def extract_data() -> dict[str, dict]:
@@ -114,6 +142,7 @@ def extract_data() -> dict[str, dict]:
             msgs += [v[f] for v in (rules.get("symbol_chart") or {}).values() if isinstance(v, dict) for f in ("name", "does") if v.get(f)]
             for track in data.get("track", []):
                 msgs += [v for v in (track.get("labels") or {}).values() if isinstance(v, str)]
+            msgs += _assumed(data)  # why an entry is a guess: `rules assumptions` and the printables show it
             for m in msgs:
                 if re.search(r"[A-Za-z]{2}", m):
                     found.setdefault(m, {"plural": None, "where": []})["where"].append(rel)

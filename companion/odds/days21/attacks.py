@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...actions import stack_lose
+from ...i18n import _
 from ..dist import D6, Dist, ONE, add, marginal, prob, push, walk
 
 Stacks = tuple  # tuple of per-survivor stacks, each a tuple of ints (empty: dead)
@@ -257,7 +258,7 @@ def crew_from_values(stacks: list[tuple], names: list[str] | None = None, fins: 
 
 
 def stack_text(stack) -> str:
-    return "/".join(map(str, stack)) if stack else "dead"
+    return "/".join(map(str, stack)) if stack else _("dead")
 
 
 __all__ = ["Crew", "shark_attack", "shark_bite", "octopus_fight", "octopus_wakes", "jellyfish", "summary",

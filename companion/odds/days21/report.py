@@ -46,7 +46,7 @@ def _people_rows(summ: dict) -> list[dict]:
 
 
 def _dists(summ: dict) -> dict:
-    return {f"{p['name']} strength lost": p["loss"] for p in summ["survivors"]}
+    return {f"{p['name']} strength lost": p["loss"] for p in summ["survivors"]}  # untranslated: keys of --json
 
 
 PJOTR = {"live": N_("Pjotr cancels the wounds that would kill"), "dice": N_("Pjotr cancels the wounds that would cost a die or kill"),
