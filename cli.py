@@ -351,7 +351,7 @@ def history_cmd(
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
             res = f"  →  {_card_name(cat, (e.action or {}).get('deck'), e.result['card'])}"
         day = f"{unit} {e.day:<2} " if e.day else ""
-        style = "dim strike" if undone else ""
+        style = "dim strike" if undone else ""  # untranslated: Rich style names
         text = f"#{e.seq:<4} {day}{e.text}{res}"
         out.print(f"[{style}]{esc(text)}[/]" if style else text, markup=bool(style))
 

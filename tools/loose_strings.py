@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COVERED = ("companion/*.py", "companion/odds", "companion/games/days21", "companion/games/dieson", "companion/games/robinson",
-           "printables")
+           "printables", "ui", "cli.py")
 EXEMPT = {
     "companion/games/days21/legal.py": "the command lines a user types (commands and options are not translated)",
     "companion/games/robinson/entry.py": "import paths, and the play log's terms (translated where they are shown)",
@@ -38,6 +38,8 @@ SENTENCE = re.compile(r"[A-Za-z]{3,}[,.:;!?']? +[^{}]*?[A-Za-z]{3,}")  # two wor
 MACHINE = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA|BEGIN|COMMIT|ROLLBACK|WITH)\b|://|^\s*<")
 PROVENANCE = {"source", "assumed"}  # a catalog entry's provenance note (a keyword or a dict key): English data
 PRAGMA = "# untranslated:"
+MARKUP = re.compile(r"\[/?(?:bold|dim|reverse|italic|underline|strike|red|green|yellow|blue|cyan|magenta|white|black|grey\d*|on| )*\]")
+REGEX = re.compile(r"^\^")  # a regular expression (it reads another program's English, never says it)
 
 
 def _text(node) -> str | None:
@@ -75,9 +77,11 @@ def loose(path: Path) -> list[str]:
     out = []
     for node in ast.walk(tree):
         text = _text(node)
+        if text is not None:
+            text = MARKUP.sub("", text)  # Rich's style tags are no words: [bold red], [/]
         if text is None or isinstance(parent.get(node), ast.JoinedStr) or not SENTENCE.search(text):
             continue
-        if not any(c.isspace() for c in text) or MACHINE.search(text):
+        if not any(c.isspace() for c in text) or MACHINE.search(text) or REGEX.search(text):
             continue
         if any(PRAGMA in lines[n - 1] for n in range(node.lineno, (node.end_lineno or node.lineno) + 1)):
             continue
@@ -116,7 +120,7 @@ def _rel(path: Path) -> str:
 def covered_files() -> list[Path]:
     files = []
     for where in COVERED:
-        files += sorted(ROOT.glob(where)) if "*" in where else sorted((ROOT / where).rglob("*.py"))
+        files += sorted(ROOT.glob(where)) if "*" in where or (ROOT / where).is_file() else sorted((ROOT / where).rglob("*.py"))
     return [f for f in files if _rel(f) not in EXEMPT and _rel(f) not in NOT_YET]
 
 

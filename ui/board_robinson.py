@@ -35,7 +35,7 @@ def level(name: str, n: int, glyph: str) -> str:
 def reason(t: Table, cat: GameCatalog, over: dict) -> str:
     """Why the game ended, in the table's language (the state keeps the English words)."""
     text = over.get("reason", "")
-    m = re.fullmatch(r"round (\d+) of (\d+) ended without the scenario goal", text)
+    m = re.fullmatch(r"round (\d+) of (\d+) ended without the scenario goal", text)  # untranslated: the pattern of the English the state keeps
     if m:
         return _("round {n} of {rounds} ended without the scenario goal").format(n=m[1], rounds=m[2])
     if over.get("dead") in t.seats:

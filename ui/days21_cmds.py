@@ -19,9 +19,9 @@ from companion.games.days21 import bottle as bo
 from companion.games.days21.core import ROLL
 from ui.common import CTX, command, emit_json, out, store
 from ui.text import esc
-from companion.i18n import _
+from companion.i18n import N_, _
 
-PANEL = "21 Days procedures"
+PANEL = N_("21 Days procedures")
 Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces your dice show, e.g. 6,1,3 (leave out: virtual roll)."))]
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
 Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
@@ -39,7 +39,7 @@ def run(action) -> None:
 
 
 def cmd(name: str, table: bool = True):
-    return command(name, rich_help_panel=PANEL, table=table)
+    return command(name, rich_help_panel=_(PANEL), table=table)
 
 
 @cmd("shark-phase")

@@ -102,5 +102,5 @@ def stats_cmd(
             out.print(f"  {esc(face):>{width}} │[cyan]{bar(n, top, 30):<30}[/]│ {n:>4}  [dim]" + _("expected {e}").format(e=f"{e:.1f}") + "[/]")
         if r["enough"]:
             out.print("  " + _("chi-square {chi:.2f} on {df} degrees of freedom, p = {p:.3g}").format(chi=r['chi_square'], df=r['df'], p=r['p_value']))
-        style = "bold red" if r["enough"] and r["p_value"] < 0.01 else "yellow" if not r["enough"] or r["p_value"] < 0.05 else "green"
+        style = "bold red" if r["enough"] and r["p_value"] < 0.01 else "yellow" if not r["enough"] or r["p_value"] < 0.05 else "green"  # untranslated: Rich style names
         out.print(f"  [{style}]{r['verdict']}[/]\n")

@@ -22,7 +22,7 @@ COLUMNS = {"game": N_("game"), "plays": N_("plays"), "time": N_("time"), "averag
            "lost": N_("lost"), "abandoned": N_("abandoned"), "rate": N_("rate"), "now": N_("now"),
            "longest won": N_("longest won"), "longest lost": N_("longest lost"), "scored": N_("scored"),
            "best": N_("best"), "by, on": N_("by, on"), "": ""}
-RIGHT = ("plays", "time", "average", "won", "lost", "rate", "best", "scored", "longest won", "longest lost", "abandoned")
+RIGHT = ("plays", "time", "average", "won", "lost", "rate", "best", "scored", "longest won", "longest lost", "abandoned")  # untranslated: column keys
 STREAK = {"won": N_("won"), "lost": N_("lost")}
 
 
@@ -64,7 +64,7 @@ def render_stats(s: dict, out) -> None:
         if not rows:
             continue
         out.print()
-        t = _table(title, "", "now", "longest won", "longest lost")
+        t = _table(title, "", "now", "longest won", "longest lost")  # untranslated: column keys: COLUMNS gives their words
         for r in rows:
             cur = r["current"]
             now = f"{cur['length']} {_(STREAK.get(cur['kind'], cur['kind']))}" if cur["kind"] else "—"

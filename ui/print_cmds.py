@@ -268,7 +268,7 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
     pdf = savesheet.render(title, sub, savesheet.rows(loaded.table.data, loaded.cat), code, paper.strip().lower())
     name = f"{loaded.cat.id}-game{loaded.row.id}-v{loaded.row.version}-save-{paper.strip().lower()}.pdf"
     paths = write_all(out_folder(out_dir), [(name, pdf)])
-    _report(paths, as_json, ["save sheet"])
+    _report(paths, as_json, ["save sheet"])  # untranslated: a --json value, read by programs
 
 
 @command("resume")

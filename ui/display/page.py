@@ -103,7 +103,7 @@ def _now_html(now: view.Now) -> str:
 def _die(face: str, colour: str | None, name: str, big: bool = True) -> str:
     bg = view.die_colour(colour) or "#fafafa"
     dark = bg in DARK
-    cls = "die big" if big else "die"
+    cls = "die big" if big else "die"  # untranslated: CSS class names
     fg = "#fff" if dark else "#111"
     word = " word" if len(face) > 2 else ""  # a word face ("tentacle"): a wider die, the word on one line
     return (f'<figure class="{cls}"><span class="face{word}" style="background:{bg};color:{fg}">{_e(face)}</span>'

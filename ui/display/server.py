@@ -311,7 +311,7 @@ def create_app(display: Display) -> Starlette:
                     try:
                         await asyncio.wait_for(wake.wait(), KEEPALIVE)
                     except asyncio.TimeoutError:
-                        yield ": still here\n\n"
+                        yield ": still here\n\n"  # untranslated: a server-sent-events comment line, read by the browser
                     wake.clear()
             finally:
                 hub.unsubscribe(gid, wake)

@@ -13,7 +13,7 @@ import math
 import re
 from xml.sax.saxutils import escape
 
-FONT = "'Castaway Sans', 'DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Segoe UI', Arial, Helvetica, sans-serif"
+FONT = "'Castaway Sans', 'DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Segoe UI', Arial, Helvetica, sans-serif"  # untranslated: CSS font family names
 W, H = 1920, 1080
 
 # high-contrast colours on the dark sea-blue background

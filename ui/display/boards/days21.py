@@ -346,7 +346,7 @@ def symbol_chart(cat: GameCatalog, lit: set[str], x: float, y: float, w: float, 
             cell += (f'<text x="{S.num(round(mx, 1))}" y="{S.num(round(cy + ch - 6, 1))}" font-size="{S.num(round(msz, 1))}" '
                     f'font-weight="bold" text-anchor="middle" fill="{S.INK}" stroke="#0b1d2e" stroke-width="4" '
                     f'paint-order="stroke">{S.esc(mark)}</text>')
-        out += S.group(cell, cls="sym lit" if on else "sym", data={"n": n, "symbol": sid})
+        out += S.group(cell, cls="sym lit" if on else "sym", data={"n": n, "symbol": sid})  # untranslated: CSS class names
     return S.group(out, cls="symbol-chart")
 
 
