@@ -440,8 +440,9 @@ def _answer(step, rng):
         return rng.randint(a.lo, a.hi)
     if a.kind in ("dice", "none"):
         return None
-    if "Costs of squares" in a.prompt:
-        return " ".join(rng.choice(["0", "1d", "2d", "1d1r"]) for _ in range(a.prompt.count(",") + 1))
+    if a.prompt.startswith(("Price of square", "Prices of squares")):
+        n = a.prompt.split(" (")[0].count(",") + 1
+        return " ".join(rng.choice(["0", "1d", "2d", "1d1r"]) for _ in range(n))
     if "Rum added" in a.prompt:
         return "0 2 1"
     n = int(step.say.split("turns over ")[1].split()[0])

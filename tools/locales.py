@@ -231,8 +231,6 @@ ERRORS = ("UsageError", "RuleError", "CompanionError", "StaleError", "StoreError
 STILL_ENGLISH = (
     "companion/savecode.py",
     "companion/games/dieson/flow.py",
-    "companion/games/mutinies/actions.py", "companion/games/mutinies/core.py",
-    "companion/games/mutinies/guide.py",
     "companion/games/robinson/game.py", "companion/games/robinson/guide.py",
     "companion/games/robinson/state.py",
 )

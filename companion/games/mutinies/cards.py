@@ -13,12 +13,13 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 from . import core as core
 from .core import end_round, flow, hand, name, _phase, resolve_seat, rule
 
 LAST = "last-mutiny"
+FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody reads it, it counts at the end
 
 
 def card_of(cat: GameCatalog, text: str) -> Card:
@@ -39,7 +40,7 @@ class DrawCard(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return f"draw mutiny card {self.card or LAST}"
+        return "draw mutiny card" + (f" {self.card}" if self.card else "")
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -53,6 +54,13 @@ class DrawCard(Action):
             if card is not None and card.id != LAST:
                 raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=card.name))
             card = cat.deck("mutiny").card(LAST)
+        elif card is None and core.texts_ignored(t):
+            f["deck_left"] -= 1
+            f["draw"] = None
+            hand(t, seat).append(FACE_DOWN)
+            end_round(t, cat)
+            return {"say": _("{who} draws a mutiny card face down: card texts are ignored, it only counts at the end").format(
+                who=name(t, seat)), "card": FACE_DOWN}
         elif card is None:
             raise UsageError(_("say which mutiny card was drawn, e.g. castaway mutinies card tempest"))
         elif card.id == LAST:
@@ -60,18 +68,18 @@ class DrawCard(Action):
         f["deck_left"] -= 1
         f["draw"] = None
         hand(t, seat).append(card.id)
-        said = [f"{name(t, seat)} draws {card.name}"]
+        said = [_("{who} draws {card}").format(who=name(t, seat), card=card.name)]
         if card.id == LAST:
             f["final_round"] = min(f["final_round"] or core.rnd(t) + 1, core.rnd(t) + 1)
-            said.append("the next round is the last")
+            said.append(_("the next round is the last"))
         if core.texts_ignored(t):
-            said.append("card texts are ignored: it only counts at the end")
+            said.append(_("card texts are ignored: it only counts at the end"))
         elif card.get("type") == "compulsory":
             f["compulsory"] = {"seat": seat, "card": card.id}
-            said.append(f"compulsory: play it ({card.effect}) or refuse it for 2 prestige")
+            said.append(_("compulsory: play it ({effect}) or refuse it for 2 prestige").format(effect=card.effect))
             return {"say": "; ".join(said), "card": card.id}
         else:
-            said.append(f"kept in hand: {card.effect}")
+            said.append(_("kept in hand: {effect}").format(effect=card.effect))
         end_round(t, cat)
         return {"say": "; ".join(said), "card": card.id}
 
@@ -102,19 +110,19 @@ class Compulsory(Action):
             end_round(t, cat)
             return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=card.name, lost=lost)}
         hand(t, seat, "front").append(card.id)
-        said = [f"{name(t, seat)} plays {card.name}: {card.effect}"]
+        said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=card.name, effect=card.effect)]
         for action in card.get("blocks", []):
             f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
                                     else {"round": core.rnd(t) + 1, "card": card.name})
         if card.get("captain_doubloons"):
-            said.append(f"captain +{core.gain(t, seat, 'doubloons', card.get('captain_doubloons'))} doubloons")
+            said.append(_("captain +{n} doubloons").format(n=core.gain(t, seat, "doubloons", card.get("captain_doubloons"))))
             for s in core.players(t):
                 if s != seat:
                     core.gain(t, s, "doubloons", card.get("sailors_doubloons"))
-            said.append(f"each sailor +{card.get('sailors_doubloons')}")
+            said.append(_("each sailor +{n}").format(n=card.get("sailors_doubloons")))
         if card.get("prestige"):
             extra = core.gain_prestige(t, cat, seat, card.get("prestige"))
-            said.append(f"+{card.get('prestige')} prestige" + "".join(f"; {e}" for e in extra))
+            said.append(_("+{n} prestige").format(n=card.get("prestige")) + "".join(f"; {e}" for e in extra))
         end_round(t, cat)
         return {"say": "; ".join(said)}
 
@@ -172,23 +180,24 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
     if kind == "exchange":
         if pay is None or get is None or pay < 0 or get < 0:
             raise UsageError(_("an exchange token: give what it prints, doubloons paid and prestige gained, e.g. exchange:3:1"))
-        core.pay(t, seat, "doubloons", pay, "the exchange")
+        core.pay(t, seat, "doubloons", pay, N_("the exchange"))
     t.seat_values(seat)["treasure"] -= 1
     t.data["counters"]["treasures-out"] += 1
     if kind == "rum":
-        said = f"{who}'s rum token counts nothing now" if scoring else f"{who}: +{core.gain(t, seat, 'rum', tr['rum'])} rum"
+        said = (_("{who}'s rum token counts nothing now").format(who=who) if scoring
+                else _("{who}: +{n} rum").format(who=who, n=core.gain(t, seat, "rum", tr["rum"])))
     elif kind == "prestige":
         extra = core.gain_prestige(t, cat, seat, tr["prestige"], bonus=not scoring)
-        said = f"{who}: +{tr['prestige']} prestige"
+        said = _("{who}: +{n} prestige").format(who=who, n=tr["prestige"])
     elif kind == "doubloons":
-        said = f"{who}: +{core.gain(t, seat, 'doubloons', tr['doubloons'])} doubloons"
+        said = _("{who}: +{n} doubloons").format(who=who, n=core.gain(t, seat, "doubloons", tr["doubloons"]))
     elif kind == "exchange":
         extra = core.gain_prestige(t, cat, seat, get, bonus=not scoring)
-        said = f"{who} pays {pay} doubloons: +{get} prestige"
+        said = _("{who} pays {n} doubloons: +{pp} prestige").format(who=who, n=pay, pp=get)
     else:
         t.seat_values(seat)["jewel"] += 1
         t.data["counters"]["treasures-out"] -= 1  # it stays in play as a jewel
-        said = f"{who}'s treasure is a jewel: it counts as a jewel token"
+        said = _("{who}'s treasure is a jewel: it counts as a jewel token").format(who=who)
     return said + "".join(f"; {e}" for e in extra)
 
 

@@ -25,26 +25,28 @@ import re
 
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
+from ...i18n import N_, _
 from ...table import Table
 
 HENCHMAN = "henchman"
 CAPTAIN_ACTIONS = ("routes", "beyond", "wreck", "tavern", "market", "town")
-ACTION_NAMES = {
-    "routes": "Raiding: on the trade routes",
-    "beyond": "Raiding: beyond the trade routes",
-    "wreck": "Plunder shipwrecks",
-    "tavern": "Tavern",
-    "market": "Black market",
-    "town": "Visit the town",
-    "cabin": "Cabin",
-    "mutiny": "Mutiny",
+ACTION_NAMES = {  # names as the rulebook prints them; translated where they are shown
+    "routes": N_("Raiding: on the trade routes"),
+    "beyond": N_("Raiding: beyond the trade routes"),
+    "wreck": N_("Plunder shipwrecks"),
+    "tavern": N_("Tavern"),
+    "market": N_("Black market"),
+    "town": N_("Visit the town"),
+    "cabin": N_("Cabin"),
+    "mutiny": N_("Mutiny"),
 }
-TOWN_NAMES = {"tale": "Pirate's tale", "theft": "Theft", "tavern": "Visit the tavern",
-              "rumours": "Rumours", "market": "Black market"}
-COMBO_NAMES = {"any2": "2 jewels, any colours", "any3": "3 jewels, any colours", "any4": "4 jewels, any colours",
-               "same3": "3 jewels of one colour", "pairs": "2 pairs of one colour each", "same4": "4 jewels of one colour"}
+TOWN_NAMES = {"tale": N_("Pirate's tale"), "theft": N_("Theft"), "tavern": N_("Visit the tavern"),
+              "rumours": N_("Rumours"), "market": N_("Black market")}
+COMBO_NAMES = {"any2": N_("2 jewels, any colours"), "any3": N_("3 jewels, any colours"), "any4": N_("4 jewels, any colours"),
+               "same3": N_("3 jewels of one colour"), "pairs": N_("2 pairs of one colour each"), "same4": N_("4 jewels of one colour")}
+KEYS = {"doubloons": N_("doubloons"), "rum": N_("rum"), "prestige": N_("prestige")}
 BONUSES = ("doubloon", "treasure", "rum", "jewel")
-SPOT_HELP = ("accepted: routes:N, beyond, wreck, tavern, market:COMBO, town:tale|theft|tavern|rumours|market:COMBO, "
+SPOT_HELP = N_("accepted: routes:N, beyond, wreck, tavern, market:COMBO, town:tale|theft|tavern|rumours|market:COMBO, "
              "cabin, mutiny:0|1|3|6 (COMBO: any2 any3 any4 same3 pairs same4)")
 
 
@@ -95,9 +97,9 @@ def texts_ignored(t: Table) -> bool:
 
 def name(t: Table, seat: str) -> str:
     if seat == HENCHMAN:
-        return "the henchman"
+        return _("the henchman")
     who = t.seat_values(seat).get("player")
-    return f"{who} ({seat})" if who else seat
+    return f"{who} ({_(seat)})" if who else _(seat)
 
 
 def rnd(t: Table) -> int:
@@ -117,7 +119,8 @@ def pay(t: Table, seat: str, key: str, n: int, why: str) -> None:
         return
     have = value(t, seat, key)
     if have < n:
-        raise RuleError(f"{name(t, seat)} cannot pay {n} {key} for {why}: holds only {have}")
+        raise RuleError(_("{who} cannot pay {n} {what} for {why}: holds only {have}").format(
+            who=name(t, seat), n=n, what=_(KEYS.get(key, key)), why=_(why), have=have))
     t.seat_values(seat)[key] = have - n
 
 
@@ -158,18 +161,18 @@ def gain_prestige(t: Table, cat: GameCatalog, seat: str, n: int, bonus: bool = T
         pos = int(space)
         if old < pos <= new and pos not in claimed:
             claimed.append(pos)
-            said.append(f"bonus space {pos}: {take_bonus(t, seat, kind)}")
+            said.append(_("bonus space {pos}: {bonus}").format(pos=pos, bonus=take_bonus(t, seat, kind)))
     return said
 
 
 def take_bonus(t: Table, seat: str, kind: str) -> str:
     if kind == "doubloon":
-        return f"{gain(t, seat, 'doubloons', 1)} doubloon"
+        return _("{n} doubloon").format(n=gain(t, seat, "doubloons", 1))
     if kind == "rum":
-        return f"{gain(t, seat, 'rum', 1)} rum"
+        return _("{n} rum").format(n=gain(t, seat, "rum", 1))
     if kind == "treasure":
-        return "a treasure token" if draw_treasure(t, seat) else "no treasure left"
-    return "a face-down jewel" if draw_jewel(t, seat) else "no jewel left"
+        return _("a treasure token") if draw_treasure(t, seat) else _("no treasure left")
+    return _("a face-down jewel") if draw_jewel(t, seat) else _("no jewel left")
 
 
 def draw_jewel(t: Table, seat: str) -> bool:
@@ -200,17 +203,17 @@ def draw_treasure(t: Table, seat: str) -> bool:
 def parse_cost(text: str) -> list[int]:
     """A trade-route token's price as typed: '2' or '2d' (doubloons), '1r' (rum), '2d1r', '0' or 'free'."""
     raw = str(text).strip().lower().replace(" ", "").replace("+", "")
-    accepted = "accepted: doubloons and rum like 2d1r, 3d, 1r, 2 (doubloons) or 0"
+    accepted = _("accepted: doubloons and rum like 2d1r, 3d, 1r, 2 (doubloons) or 0")
     if raw in ("0", "free", "-"):
         return [0, 0]
     if raw.isdecimal():
         return [int(raw), 0]
     parts = re.fullmatch(r"(?:(\d+)d)?(?:(\d+)r)?", raw)
     if not raw or not parts or not (parts.group(1) or parts.group(2)):
-        raise UsageError(f"token cost {text!r}: {accepted}")
+        raise UsageError(_("token cost {text!r}: {accepted}").format(text=text, accepted=accepted))
     d, r = int(parts.group(1) or 0), int(parts.group(2) or 0)
     if d > 50 or r > 25:
-        raise UsageError(f"token cost {text!r} is more than the game holds; {accepted}")
+        raise UsageError(_("token cost {text!r} is more than the game holds; {accepted}").format(text=text, accepted=accepted))
     return [d, r]
 
 
@@ -219,7 +222,7 @@ def cost_text(cost: list[int] | None) -> str:
         return "?"
     d, r = cost
     bits = ([f"{d}d"] if d else []) + ([f"{r}r"] if r else [])
-    return "".join(bits) or "free"
+    return "".join(bits) or _("free")
 
 
 # -- spots: where a pawn stands ----------------------------------------------------------------
@@ -229,32 +232,32 @@ def parse_spot(text: str) -> tuple[str, str | None]:
     """'routes:2', 'routes 2', 'town:market:any2', 'mutiny:3', 'cabin' -> (action, detail)."""
     raw = re.sub(r"[\s:]+", ":", str(text).strip().lower()).strip(":")
     if not raw:
-        raise UsageError(f"empty place; {SPOT_HELP}")
-    action, _, detail = raw.partition(":")
+        raise UsageError(_("empty place; {help}").format(help=_(SPOT_HELP)))
+    action, _colon, detail = raw.partition(":")
     aliases = {"wrecks": "wreck", "shipwreck": "wreck", "shipwrecks": "wreck", "plunder": "wreck",
                "black-market": "market", "blackmarket": "market", "route": "routes", "raid": "routes"}
     action = aliases.get(action, action)
     if action not in ACTION_NAMES:
-        raise UsageError(f"place {text!r}: no action {action!r}; {SPOT_HELP}")
+        raise UsageError(_("place {text!r}: no action {action!r}; {help}").format(text=text, action=action, help=_(SPOT_HELP)))
     detail = detail or None
     if action in ("beyond", "wreck", "tavern", "cabin") and detail:
-        raise UsageError(f"place {text!r}: {action} takes the first free space by itself; say just {action!r}")
+        raise UsageError(_("place {text!r}: {action} takes the first free space by itself; say just {action!r}").format(text=text, action=action))
     if action in ("routes", "market", "town", "mutiny") and not detail:
-        raise UsageError(f"place {text!r}: say which space; {SPOT_HELP}")
+        raise UsageError(_("place {text!r}: say which space; {help}").format(text=text, help=_(SPOT_HELP)))
     if action == "town":
-        space, _, combo = detail.partition(":")
+        space, _colon, combo = detail.partition(":")
         if space not in TOWN_NAMES:
-            raise UsageError(f"place {text!r}: the town's spaces are {', '.join(TOWN_NAMES)}")
+            raise UsageError(_("place {text!r}: the town's spaces are {spaces}").format(text=text, spaces=", ".join(TOWN_NAMES)))
         if space == "market" and combo not in COMBO_NAMES:
-            raise UsageError(f"place {text!r}: say the combination, e.g. town:market:any2 ({', '.join(COMBO_NAMES)})")
+            raise UsageError(_("place {text!r}: say the combination, e.g. town:market:any2 ({combos})").format(text=text, combos=", ".join(COMBO_NAMES)))
         if space != "market" and combo:
-            raise UsageError(f"place {text!r}: only the town's market space takes a combination")
+            raise UsageError(_("place {text!r}: only the town's market space takes a combination").format(text=text))
     if action == "market" and detail not in COMBO_NAMES:
-        raise UsageError(f"place {text!r}: combinations: {', '.join(COMBO_NAMES)}")
+        raise UsageError(_("place {text!r}: combinations: {combos}").format(text=text, combos=", ".join(COMBO_NAMES)))
     if action == "mutiny" and detail not in ("0", "1", "3", "6"):
-        raise UsageError(f"place {text!r}: the mutiny spaces are 0, 1, 3 and 6")
+        raise UsageError(_("place {text!r}: the mutiny spaces are 0, 1, 3 and 6").format(text=text))
     if action == "routes" and not detail.isdecimal():
-        raise UsageError(f"place {text!r}: say the route square's number, e.g. routes:2")
+        raise UsageError(_("place {text!r}: say the route square's number, e.g. routes:2").format(text=text))
     return action, detail
 
 
@@ -266,22 +269,25 @@ def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> s
     """A few words for a spot, with what it costs."""
     if action == "routes":
         sq = flow(t)["routes"][int(detail) - 1]
-        return f"{ACTION_NAMES[action]}, square {detail} (token costs {cost_text(sq['cost'])})"
+        return _("Trade routes, square {n} (the token costs {cost})").format(n=detail, cost=cost_text(sq["cost"]))
     if action == "beyond":
         n = len(on(t, "beyond")) + 1
-        return f"{ACTION_NAMES[action]}, space {n} (pay {flow(t)['board']['beyond'][n - 1]}d now)"
+        return _("Beyond the routes, space {n} (pay {d}d now)").format(n=n, d=flow(t)["board"]["beyond"][n - 1])
     if action in ("wreck", "tavern"):
-        return f"{ACTION_NAMES[action]}, space {len(on(t, action)) + 1}"
+        return _("{action}, space {n}").format(action=_(ACTION_NAMES[action]), n=len(on(t, action)) + 1)
     if action == "market":
-        return f"{ACTION_NAMES[action]}: {COMBO_NAMES[detail]}"
+        return _("Black market: {combo}").format(combo=_(COMBO_NAMES[detail]))
     if action == "town":
-        space, _, combo = detail.partition(":")
-        extra = f": {COMBO_NAMES[combo]}" if combo else ""
-        return f"Town, {TOWN_NAMES[space]}{extra}"
+        space, _colon, combo = detail.partition(":")
+        if combo:
+            return _("Town, {space}: {combo}").format(space=_(TOWN_NAMES[space]), combo=_(COMBO_NAMES[combo]))
+        return _("Town, {space}").format(space=_(TOWN_NAMES[space]))
     if action == "mutiny":
         d, p, lp, gd = rule(cat, "mutiny")["spaces"][detail]
-        return f"Mutiny space {detail} " + (f"(pay {lp} prestige, gain {gd} doubloon)" if lp else f"(pay {d}d, gain {p} prestige)")
-    return ACTION_NAMES[action] + " (1 prestige, 1 doubloon, or 5 doubloons for 3 prestige)"
+        if lp:
+            return _("Mutiny, space {k} (pay {lp} prestige, gain {gd} doubloon)").format(k=detail, lp=lp, gd=gd)
+        return _("Mutiny, space {k} (pay {d}d, gain {p} prestige)").format(k=detail, d=d, p=p)
+    return _("Cabin (1 prestige, 1 doubloon, or 5 doubloons for 3 prestige)")
 
 
 def on(t: Table, action: str) -> list[dict]:
@@ -313,9 +319,9 @@ def blocked(t: Table, action: str) -> str | None:
     if not b:
         return None
     if b.get("until") == "mutiny":
-        return f"blocked by {b.get('card', 'a card')} until the next mutiny"
+        return _("blocked by {card} until the next mutiny").format(card=b.get("card") or _("a card"))
     if b.get("round") == rnd(t):
-        return f"blocked by {b.get('card', 'a card')} this round"
+        return _("blocked by {card} this round").format(card=b.get("card") or _("a card"))
     return None
 
 
@@ -370,14 +376,17 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
     is_captain = seat == captain(t)
     if is_captain:
         if action not in CAPTAIN_ACTIONS:
-            raise RuleError(f"the captain chooses one of {', '.join(CAPTAIN_ACTIONS)}; cabin and mutiny are for sailors")
+            raise RuleError(_("the captain chooses one of {actions}; cabin and mutiny are for sailors").format(
+                actions=", ".join(CAPTAIN_ACTIONS)))
         if action == f["pirate"]:
-            raise RuleError(f"{ACTION_NAMES[action]} was the captain's action last round (the pirate token covers it)")
+            raise RuleError(_("{action} was the captain's action last round (the pirate token covers it)").format(
+                action=_(ACTION_NAMES[action])))
     elif action not in (f["action"], "cabin", "mutiny"):
-        raise RuleError(f"{who} may follow the captain ({f['action']}), take the cabin, or mutiny; not {action}")
+        raise RuleError(_("{who} may follow the captain ({captains}), take the cabin, or mutiny; not {action}").format(
+            who=who, captains=f["action"], action=action))
     why = blocked(t, action)
     if why:
-        raise RuleError(f"{ACTION_NAMES[action]} is {why}")
+        raise RuleError(_("{action} is {why}").format(action=_(ACTION_NAMES[action]), why=why))
     pay_by = payer(t, seat)
     d_free, r_free, p_free = free_after(t, pay_by)
     rec = {"seat": seat, "action": action, "detail": detail, "payer": pay_by, "owes": [0, 0, 0], "paid": [0, 0],
@@ -388,28 +397,29 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         k = int(detail)
         routes = f["routes"]
         if not 1 <= k <= len(routes):
-            raise RuleError(f"there is no trade-route square {k}: they run 1..{len(routes)}")
+            raise RuleError(_("there is no trade-route square {k}: they run 1..{n}").format(k=k, n=len(routes)))
         sq = routes[k - 1]
         if not sq["token"]:
-            raise RuleError(f"trade-route square {k} is empty (the jewel stack ran out)")
+            raise RuleError(_("trade-route square {k} is empty (the jewel stack ran out)").format(k=k))
         if any(p["space"] == k for p in taken):
-            raise RuleError(f"trade-route square {k} is taken this round")
+            raise RuleError(_("trade-route square {k} is taken this round").format(k=k))
         if sq["cost"] is None:
-            raise RuleError(f"say first what the token on square {k} costs: castaway mutinies routes --square {k} COST")
+            raise RuleError(_("say first what the token on square {k} costs: castaway mutinies routes --square {k} COST").format(k=k))
         d, r = sq["cost"]
         if d > d_free or r > r_free:
-            raise RuleError(f"{name(t, pay_by)} cannot pay the token on square {k} ({cost_text(sq['cost'])}):"
-                            f" has {d_free} doubloons and {r_free} rum free")
+            raise RuleError(_("{who} cannot pay the token on square {k} ({cost}): has {d} doubloons and {r} rum free").format(
+                who=name(t, pay_by), k=k, cost=cost_text(sq["cost"]), d=d_free, r=r_free))
         rec.update(space=k, owes=[d, r, 0], fifth=fifth_on_last_space(t, cat, seat, action, len(taken)))
     elif action == "beyond":
         costs = f["board"]["beyond"]
         k = len(taken) + 1
         if k > len(costs):
-            raise RuleError(f"every space beyond the trade routes is taken ({len(costs)})")
+            raise RuleError(_("every space beyond the trade routes is taken ({n})").format(n=len(costs)))
         if t.data["counters"]["jewels"] < k:
-            raise RuleError("the jewel stack has no token left for another raider")
+            raise RuleError(_("the jewel stack has no token left for another raider"))
         if costs[k - 1] > d_free:
-            raise RuleError(f"{name(t, pay_by)} cannot pay {costs[k - 1]} doubloons for space {k}: has {d_free} free")
+            raise RuleError(_("{who} cannot pay {d} doubloons for space {k}: has {free} free").format(
+                who=name(t, pay_by), d=costs[k - 1], k=k, free=d_free))
         rec.update(space=k, paid=[costs[k - 1], 0])
         if not is_captain and not hench and k in rule(cat, "beyond")["rum_spaces"]:
             rec["bonus"] = ["rum", 1]
@@ -417,7 +427,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         spaces = rule(cat, action)["spaces"]
         k = len(taken) + 1
         if k > spaces:
-            raise RuleError(f"all {spaces} spaces of {ACTION_NAMES[action]} are taken")
+            raise RuleError(_("all {n} spaces of {action} are taken").format(n=spaces, action=_(ACTION_NAMES[action])))
         rec["space"] = k
         if not is_captain and not hench:
             if action == "wreck" and k in rule(cat, "wreck")["rum_spaces"]:
@@ -427,30 +437,34 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
                 rec["bonus"] = ["doubloons", bonus]
     elif action == "market":
         if any(p["detail"] == detail for p in taken):
-            raise RuleError(f"the black market's {detail} space is taken this round")
+            raise RuleError(_("the black market's {combo} space is taken this round").format(combo=_(COMBO_NAMES[detail])))
         need = rule(cat, "market")["combos"][detail]
         if not hench and value(t, seat, "jewel") < need:
-            raise RuleError(f"{who} holds {value(t, seat, 'jewel')} jewels; {detail} trades {need}")
+            raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
+                who=who, n=value(t, seat, "jewel"), combo=_(COMBO_NAMES[detail]), need=need))
     elif action == "town":
-        space, _, combo = detail.partition(":")
+        space, _colon, combo = detail.partition(":")
         if any(p["detail"].split(":")[0] == space for p in taken):
-            raise RuleError(f"the town's {TOWN_NAMES[space]} space is taken this round")
+            raise RuleError(_("the town's {space} space is taken this round").format(space=_(TOWN_NAMES[space])))
         town = rule(cat, "town")
         if space == "tale":
             if town["tale_pay"] > d_free:
-                raise RuleError(f"{name(t, pay_by)} cannot pay {town['tale_pay']} doubloons for a pirate's tale: has {d_free} free")
+                raise RuleError(_("{who} cannot pay {d} doubloons for a pirate's tale: has {free} free").format(
+                    who=name(t, pay_by), d=town["tale_pay"], free=d_free))
             rec["owes"] = [town["tale_pay"], 0, 0]
         if space == "market" and not hench and value(t, seat, "jewel") < rule(cat, "market")["combos"][combo]:
-            raise RuleError(f"{who} holds {value(t, seat, 'jewel')} jewels; {combo} trades {rule(cat, 'market')['combos'][combo]}")
+            raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
+                who=who, n=value(t, seat, "jewel"), combo=_(COMBO_NAMES[combo]), need=rule(cat, "market")["combos"][combo]))
     elif action == "mutiny":
         if any(p["detail"] == detail for p in taken):
-            raise RuleError(f"mutiny space {detail} is taken this round")
+            raise RuleError(_("mutiny space {k} is taken this round").format(k=detail))
         d, _p, lp, _gd = rule(cat, "mutiny")["spaces"][detail]
         if not hench:
             if d > d_free:
-                raise RuleError(f"{who} cannot pay {d} doubloons for mutiny space {detail}: has {d_free} free")
+                raise RuleError(_("{who} cannot pay {d} doubloons for mutiny space {k}: has {free} free").format(
+                    who=who, d=d, k=detail, free=d_free))
             if lp > p_free:
-                raise RuleError(f"{who} has no prestige to pay for mutiny space 0")
+                raise RuleError(_("{who} has no prestige to pay for mutiny space 0").format(who=who))
             rec["owes"] = [d, 0, lp]
     fifth = rule(cat, "fifth-player")
     if action in fifth["actions"] and fifth_on_last_space(t, cat, seat, action, len(taken)):
@@ -523,13 +537,14 @@ def resolve_seat(t: Table, text: str) -> str:
         if (t.seat_values(s).get("player") or "").lower() == key:
             return s
     names = [*order] + [t.seat_values(s)["player"] for s in t.seats if t.seat_values(s).get("player")]
-    raise UsageError(f"no seat {text!r} at this table; " + did_you_mean(key, names))
+    raise UsageError(_("no seat {text!r} at this table; ").format(text=text) + did_you_mean(key, names))
 
 
 def _phase(t: Table, *phases: str) -> None:
     now = derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
     if now not in phases:
-        raise RuleError(f"not now: the game is in its {now} phase ({', '.join(phases)} expected); castaway play shows what is next")
+        raise RuleError(_("not now: the game is in its {now} phase ({expected} expected); castaway play shows what is next").format(
+            now=now, expected=", ".join(phases)))
 
 
 def end_round(t: Table, cat: GameCatalog) -> None:

@@ -11,7 +11,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 from . import core as core
 from .actions import _done, _head, _placement, resolve_seat
@@ -38,9 +38,9 @@ class Cabin(Action):
         choice = self.choice.strip().lower()
         if choice == "prestige":
             extra = core.gain_prestige(t, cat, seat, cab["prestige"])
-            said = f"{who}: +{cab['prestige']} prestige" + "".join(f"; {e}" for e in extra)
+            said = _("{who}: +{n} prestige").format(who=who, n=cab["prestige"]) + "".join(f"; {e}" for e in extra)
         elif choice == "doubloon":
-            said = f"{who}: +{core.gain(t, seat, 'doubloons', cab['doubloon'])} doubloon"
+            said = _("{who}: +{n} doubloon").format(who=who, n=core.gain(t, seat, "doubloons", cab["doubloon"]))
         elif choice == "steal":
             if len(core.on(t, "cabin")) != 1:
                 raise RuleError(_("only a sailor alone in the cabin may steal"))
@@ -49,13 +49,14 @@ class Cabin(Action):
             victim = resolve_seat(t, self.victim)
             if victim in (seat, HENCHMAN):
                 raise RuleError(_("{who} steals from another player, not from {victim}").format(who=who, victim=name(t, victim)))
-            core.pay(t, victim, "doubloons", cab["doubloon"], "the theft")
+            core.pay(t, victim, "doubloons", cab["doubloon"], N_("the theft"))
             t.seat_values(seat)["doubloons"] += cab["doubloon"]
             said = _("{who} steals {n} doubloon from {victim}").format(who=who, n=cab["doubloon"], victim=name(t, victim))
         elif choice == "buy":
-            core.pay(t, seat, "doubloons", cab["buy_pay"], "3 prestige")
+            core.pay(t, seat, "doubloons", cab["buy_pay"], N_("3 prestige"))
             extra = core.gain_prestige(t, cat, seat, cab["buy_prestige"])
-            said = f"{who} pays {cab['buy_pay']} doubloons: +{cab['buy_prestige']} prestige" + "".join(f"; {e}" for e in extra)
+            said = _("{who} pays {n} doubloons: +{pp} prestige").format(who=who, n=cab["buy_pay"], pp=cab["buy_prestige"]) + "".join(
+                f"; {e}" for e in extra)
         else:
             raise UsageError(_("cabin {choice!r}: accepted: prestige, doubloon, steal, buy").format(choice=self.choice))
         _done(t, cat)
@@ -84,14 +85,17 @@ class Mutiny(Action):
                 continue
             d, pp, lp, gd = spaces[p["detail"]]
             if core.value(t, seat, "doubloons") < d or core.value(t, seat, "prestige") < lp:
-                said.append(f"{who} can no longer pay for space {p['detail']}: pays nothing, gets nothing")
+                said.append(_("{who} can no longer pay for space {k}: pays nothing, gets nothing").format(who=who, k=p["detail"]))
                 continue
-            core.pay(t, seat, "doubloons", d, "the mutiny")
-            core.pay(t, seat, "prestige", lp, "the mutiny")
+            core.pay(t, seat, "doubloons", d, N_("the mutiny"))
+            core.pay(t, seat, "prestige", lp, N_("the mutiny"))
             core.gain(t, seat, "doubloons", gd)
             extra = core.gain_prestige(t, cat, seat, pp)
-            said.append(f"{who} pays {d or lp} {'doubloons' if d or not lp else 'prestige'}, gains "
-                        + (f"{pp} prestige" if pp else f"{gd} doubloon") + "".join(f"; {e}" for e in extra))
+            if lp:
+                line = _("{who} pays {n} prestige, gains {d} doubloon").format(who=who, n=lp, d=gd)
+            else:
+                line = _("{who} pays {n} doubloons, gains {pp} prestige").format(who=who, n=d, pp=pp)
+            said.append(line + "".join(f"; {e}" for e in extra))
             paid[seat] = d
         if paid:
             ranked = sorted(paid, key=lambda s: -paid[s])
@@ -103,7 +107,8 @@ class Mutiny(Action):
                 f["order"] = ranked + [s for s in f["order"] if s not in paid]
             f["blocked"] = {a: b for a, b in f["blocked"].items() if b.get("until") != "mutiny"}
             f["draw"] = new if f["deck_left"] > 0 else None
-            said.append(f"{name(t, new)} is the new captain; turn order " + ", ".join(name(t, s) for s in f["order"]))
+            said.append(_("{who} is the new captain; turn order {order}").format(
+                who=name(t, new), order=", ".join(name(t, s) for s in f["order"])))
             if not f["draw"]:
                 said.append("the mutiny deck is spent: no card")
         else:

@@ -63,8 +63,9 @@ class Score(Action):
             scores = {s: core.value(t, s, "prestige") for s in core.players(t)}
             t.data["over"] = {"result": "won", "winners": won, "prestige": scores}
             t.data["flags"]["phase"] = "over"
-            who = " and ".join(name(t, s) for s in won)
-            said += f". {who} {'share the victory' if len(won) > 1 else 'wins'} with {scores[won[0]]} prestige"
+            who = _(" and ").join(name(t, s) for s in won)
+            said += ". " + (_("{who} share the victory with {n} prestige") if len(won) > 1
+                            else _("{who} wins with {n} prestige")).format(who=who, n=scores[won[0]])
         return {"say": _("step {step} ({name}): {said}").format(step=step, name=_(STEPS[step]), said=said), "step": step}
 
     def _step(self, t: Table, cat: GameCatalog, step: int, seat: str | None) -> str:
@@ -96,10 +97,10 @@ class Score(Action):
             r, parts = rate(t, cat), []
             for s in seats:
                 n = core.value(t, s, "doubloons") // r
-                core.pay(t, s, "doubloons", n * r, "prestige")
+                core.pay(t, s, "doubloons", n * r, N_("prestige"))
                 core.gain_prestige(t, cat, s, n, bonus=False)
-                parts.append(f"{name(t, s)} +{n} ({n * r} doubloons)")
-            return f"{r} doubloons a point: " + ", ".join(parts)
+                parts.append(_("{who} +{n} ({d} doubloons)").format(who=name(t, s), n=n, d=n * r))
+            return _("{r} doubloons a point: {parts}").format(r=r, parts=", ".join(parts))
         if step == 5:
             raise RuleError(_("end-of-game cards need their prestige: castaway mutinies score --cards N"))
         return ", ".join(f"{name(t, s)} -{core.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
