@@ -7,10 +7,14 @@ from __future__ import annotations
 from companion.catalog import GameCatalog
 from companion.games.mutinies import core
 from companion.games.mutinies.score import pad_rows
+from companion.i18n import N_, _
 from companion.table import Table
 from ui.text import esc
 
 BONUS_GLYPH = {"doubloon": "◉", "rum": "▪", "treasure": "✚", "jewel": "◆"}
+PHASES = {"setup": N_("Setup"), "captain": N_("The captain's action"), "sailors": N_("The sailors"),
+          "resolve": N_("Resolving the actions"), "mutiny-card": N_("The new captain's card"), "scoring": N_("Final scoring"),
+          "over": N_("Game over")}
 
 
 def colour(cat: GameCatalog, seat: str) -> str:
@@ -20,7 +24,7 @@ def colour(cat: GameCatalog, seat: str) -> str:
 
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
     if seat == core.HENCHMAN:
-        return "[dim]henchman[/]"
+        return f"[dim]{esc(_('the henchman'))}[/]"
     return f"[{colour(cat, seat)} bold]{esc(core.name(t, seat))}[/]"
 
 
@@ -46,53 +50,54 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d["flow"]
     lines = []
-    head = f"[bold]{esc(cat.name)}[/]"
+    head = f"[bold]{esc(_(cat.name))}[/]"
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]round {d['tracks']['round']}[/]  ·  {d['flags']['phase']}"
-    if f["final_round"]:
-        head += "  ·  [bold red]final round[/]" if f["final_round"] == d["tracks"]["round"] else f"  ·  final round {f['final_round']}"
+        head += "  ·  " + _("game {id}, version {version}").format(id=row.id, version=row.version)
     lines.append(head)
+    state = "[bold]" + esc(_("Round {n}").format(n=d["tracks"]["round"])) + "[/]  ·  " + esc(_(PHASES.get(d["flags"]["phase"], d["flags"]["phase"])))
+    if f["final_round"]:
+        state += ("  ·  [bold red]" + esc(_("the final round")) + "[/]" if f["final_round"] == d["tracks"]["round"]
+                  else "  ·  " + esc(_("final round: {n}").format(n=f["final_round"])))
+    lines.append(state)
     if d.get("over"):
-        won = esc(", ".join(core.name(t, s) for s in d["over"].get("winners", [])))
-        lines.append(f"[bold reverse] game over [/] winner: {won}")
+        won = ", ".join(core.name(t, s) for s in d["over"].get("winners", []))
+        lines.append(f"[bold reverse] {esc(_('game over'))} [/] " + esc(_("winner: {who}").format(who=won)))
     order = " › ".join(("⚓ " if i == 0 else "") + who(t, cat, s) for i, s in enumerate(f["order"]))
-    lines.append(f"[bold]Turn order[/]  {order}")
-    extras = []
+    lines.append(f"[bold]{esc(_('Turn order'))}[/]  {order}")
     if f["pirate"]:
-        extras.append(f"☠ pirate token on {core.ACTION_NAMES[f['pirate']]}")
+        lines.append("☠ " + esc(_("the pirate token covers {action}").format(action=_(core.ACTION_NAMES[f["pirate"]]))))
     for action, b in f["blocked"].items():
-        when = "until the next mutiny" if b.get("until") == "mutiny" else f"in round {b.get('round')}"
-        extras.append(f"[red]✖ {core.ACTION_NAMES[action]}[/] {when} ({b.get('card')})")
-    if texts := ("card texts ignored" if core.texts_ignored(t) else ""):
-        extras.append(f"[dim]{texts}[/]")
-    if extras:
-        lines.append("  ·  ".join(extras))
-    routes = " ".join(f"[bold on grey23] {i + 1}:{core.cost_text(sq['cost'])} [/]" if sq["token"] else f"[dim] {i + 1}:empty [/]"
-                      for i, sq in enumerate(f["routes"]))
+        when = _("until the next mutiny") if b.get("until") == "mutiny" else _("in round {n}").format(n=b.get("round"))
+        lines.append(f"[red]✖ {esc(_(core.ACTION_NAMES[action]))}[/] {esc(when)} ({esc(str(b.get('card')))})")
+    if core.texts_ignored(t):
+        lines.append(f"[dim]{esc(_('card texts ignored'))}[/]")
+    routes = " ".join(f"[bold on grey23] {i + 1}:{esc(core.cost_text(sq['cost']))} [/]" if sq["token"]
+                      else f"[dim] {i + 1}:{esc(_('empty'))} [/]" for i, sq in enumerate(f["routes"]))
     c = d["counters"]
-    lines.append(f"[bold]Trade routes[/] {routes}   jewel stack ◆×{c['jewels']}   treasures ✚×{c['treasures']}")
-    lines.append(f"[bold]Tavern[/] rum ▪×{t.pool_left('rum')}   [bold]bank[/] ◉×{t.pool_left('doubloons')}"
-                 f"   [bold]mutiny deck[/] ▮×{f['deck_left']} (the Last Mutiny at the bottom)")
+    lines.append(f"[bold]{esc(_('Trade routes'))}[/] {routes}")
+    lines.append(esc(_("jewel stack ◆×{jewels}   treasures ✚×{treasures}   tavern rum ▪×{rum}   bank ◉×{bank}").format(
+        jewels=c["jewels"], treasures=c["treasures"], rum=t.pool_left("rum"), bank=t.pool_left("doubloons"))))
+    lines.append(esc(_("mutiny deck ▮×{n} (the Last Mutiny at the bottom)").format(n=f["deck_left"])))
     if f["placed"]:
         by_action: dict[str, list[str]] = {}
         for p in f["placed"]:
             spot = p["detail"] or (str(p["space"]) if p["space"] else "")
-            by_action.setdefault(p["action"], []).append(f"{who(t, cat, p['seat'])}{' ' + spot if spot else ''}")
-        lines.append("[bold]Pawns[/]  " + "   ".join(f"{core.ACTION_NAMES[a]}: {', '.join(ps)}" for a, ps in by_action.items()))
+            by_action.setdefault(p["action"], []).append(f"{who(t, cat, p['seat'])}{' ' + esc(spot) if spot else ''}")
+        lines.append(f"[bold]{esc(_('Pawns'))}[/]")
+        lines += [f"  {esc(_(core.ACTION_NAMES[a]))}: {', '.join(ps)}" for a, ps in by_action.items()]
     if f["queue"]:
         nxt = f["queue"][0]
-        lines.append(f"[bold]Next to resolve[/] {core.ACTION_NAMES[nxt['kind']]}")
+        lines.append(f"[bold]{esc(_('Next to resolve'))}[/] {esc(_(core.ACTION_NAMES[nxt['kind']]))}")
     lines.append("")
     for seat in core.players(t):
         v = t.seat_values(seat)
         cards = f["cards"]
         held, front = len(cards["held"].get(seat, [])), len(cards["front"].get(seat, []))
-        role = "captain" if seat == core.captain(t) else "sailor"
+        role = _("captain") if seat == core.captain(t) else _("sailor")
         pad = " " * max(1, 20 - len(core.name(t, seat)))
-        lines.append(f"{who(t, cat, seat)}{pad}[dim]{role:<8}[/]prestige {prestige_track(t, seat)}")
-        lines.append(f"    ◉ {v['doubloons']:>2} doubloons  ▪ {v['rum']} rum  ◆ {v['jewel']} jewels  ✚ {v['treasure']} treasures"
-                     f"  ▮ {held} in hand, {front} in front")
+        lines.append(f"{who(t, cat, seat)}{pad}[dim]{esc(role):<10}[/]{esc(_('prestige'))} {prestige_track(t, seat)}")
+        lines.append("    " + esc(_("◉ {d} doubloons  ▪ {r} rum  ◆ {j} jewels  ✚ {tr} treasures  ▮ {held} in hand, {front} in front").format(
+            d=v["doubloons"], r=v["rum"], j=v["jewel"], tr=v["treasure"], held=held, front=front)))
     rows = pad_rows(t)
     if rows:
         lines.append("")
@@ -103,14 +108,16 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
 def pad_lines(t: Table, rows: list[tuple[str, dict]]) -> list[str]:
     """The score pad: one row per scoring step, one column per player: prestige (doubloons)."""
     seats = core.players(t)
-    head = f"{'step':<28}" + "".join(f"{esc(core.name(t, s)[:14]):>16}" for s in seats)
-    out = [f"[bold]{head}[/]"]
+    head = f"{_('step')[:19]:<20}" + "".join(f"{core.name(t, s)[:11]:>12}" for s in seats)  # 80 columns for 5
+    out = [f"[bold]{esc(head)}[/]"]
     for label, vals in rows:
-        out.append(f"{label:<28}" + "".join(f"{vals[s][0]:>10} ({vals[s][1]:>2})" for s in seats))
+        n, _sp, rest = label.partition(" ")
+        shown = f"{n} {_(rest)}" if n.isdecimal() else _(label)
+        out.append(esc(f"{shown[:19]:<20}") + "".join(f"{vals[s][0]:>6} ({vals[s][1]:>3})" for s in seats))
     won = (t.data.get("over") or {}).get("winners")
     if won:
-        out.append("[bold]winner:[/] " + esc(", ".join(core.name(t, s) for s in won))
-                   + ("  (tie broken by doubloons)" if _tie_on_prestige(t) else ""))
+        out.append(f"[bold]{esc(_('winner:'))}[/] " + esc(", ".join(core.name(t, s) for s in won))
+                   + ("  " + esc(_("(tie broken by doubloons)")) if _tie_on_prestige(t) else ""))
     return out
 
 

@@ -65,7 +65,9 @@ def describe(ask: Ask, cat=None) -> str:
             return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
         return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
     if ask.kind == "choice":
-        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        if len(ask.choices) > 8 or len(opts) > min(out.width, 120) - 4:  # a menu wider than the terminal: in columns
+            opts = compact(ask)
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
@@ -113,7 +115,7 @@ class Undo:
 
 def said(ev, before=None, after=None, cat=None) -> None:
     if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
-        out.print(f"  → {esc(ev.result['say'])}")
+        out.print(f"  → {esc(ev.result['say'])}", soft_wrap=False)  # wrapped at words to the terminal's width
     if before is not None and after is not None:
         line = changes(before, after, cat)
         if line:
@@ -310,7 +312,7 @@ def play_cmd(
                         show_board(cur.table, cur.cat, cur.row)
                     out.print(f"\n[bold reverse] {esc(step.phase)} [/]")
                     last_phase = step.phase
-                out.print(f"[bold]{esc(step.title)}[/]: {esc(step.say)}")
+                out.print(f"[bold]{esc(step.title)}[/]: {esc(step.say)}", soft_wrap=False)
                 if step.odds is not None:
                     from ui.odds_budget import odds_within
 

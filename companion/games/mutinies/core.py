@@ -269,6 +269,8 @@ def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> s
     """A few words for a spot, with what it costs."""
     if action == "routes":
         sq = flow(t)["routes"][int(detail) - 1]
+        if sq["cost"] == [0, 0]:
+            return _("Trade routes, square {n} (a free token)").format(n=detail)
         return _("Trade routes, square {n} (the token costs {cost})").format(n=detail, cost=cost_text(sq["cost"]))
     if action == "beyond":
         n = len(on(t, "beyond")) + 1

@@ -141,7 +141,7 @@ def setup_asks(cat: GameCatalog, options: dict):
         yield "count", Ask(_("How many players?"), "number", lo=cat.players[0], hi=cat.players[1], default=3)
     if len(_list(options.get("players"))) != 2 and str(options.get("count")) != "2":
         yield "texts", Ask(_("Play the mutiny cards' texts? (n: ignore them; 2 doubloons a point at the end)"), "confirm", default=True)
-    yield "order", Ask(_("Turn order, captain first: names or colours, comma-separated (Enter: castaway draws it at random)"),
+    yield "order", Ask(_("Turn order, captain first, by commas (Enter: castaway draws it at random)"),
                        "text", default="random")
     costs = ",".join(str(c) for c in cat.rules["beyond"]["costs"])
     yield "beyond", Ask(_("Doubloon costs printed beside the 5 spaces beyond the trade routes, top to bottom (Enter: {costs}, a guess)")

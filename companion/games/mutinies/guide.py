@@ -15,11 +15,11 @@ from ...table import Table
 from . import core as core
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
-from .cards import LAST, Compulsory, DrawCard
+from .cards import FACE_DOWN, LAST, Compulsory, DrawCard
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
 
-TIP = N_("Treasures and voluntary cards: castaway mutinies treasure / play (then castaway play again).")
+TIP = N_("{who} may use a treasure token or a voluntary card now: castaway mutinies treasure / play, then castaway play again.")
 GO = Ask(N_("Enter to go on"))  # nothing to decide: the guided loop goes on at once
 
 
@@ -67,8 +67,8 @@ def _routes_step(t: Table) -> Step | None:
     say = ngettext("A jewel token lies face up on square {squares}: type its price",
                    "Jewel tokens lie face up on squares {squares}: type their prices, left to right",
                    len(unknown)).format(squares=squares)
-    ask = Ask(ngettext("Price of square {squares} (2d = 2 doubloons, 1r = 1 rum, 1d1r, 0 = free)",
-                       "Prices of squares {squares} (one each: 2d = 2 doubloons, 1r = 1 rum, 1d1r, 0 = free; e.g. 2d 1d1r 0)",
+    ask = Ask(ngettext("Price of square {squares} (e.g. 2d, 1r, 1d1r; d doubloons, r rum, 0 free)",
+                       "Prices of squares {squares} (e.g. 2d 1d1r 0; d doubloons, r rum, 0 free)",
                        len(unknown)).format(squares=squares), "text")
     return Step(_round(t), _("Trade routes"), say, ask, lambda a: Routes(tuple(str(a).replace(",", " ").split())))
 
@@ -81,7 +81,7 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
     if seat == captain(t):
         covered = (" " + _("The pirate token covers {action}.").format(action=_(ACTION_NAMES[f["pirate"]]))
                    if f["pirate"] else "")
-        say = _("{who} is captain and chooses the action.").format(who=name(t, seat)) + covered + " " + _(TIP)
+        say = _("{who} is captain and chooses the action.").format(who=name(t, seat)) + covered
         title = _("The captain's action")
     elif seat == HENCHMAN:
         say = _("The captain, {who}, places the henchman (the captain pays his costs; he keeps nothing).").format(
@@ -91,12 +91,23 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
         say = _("{who} follows the captain ({action}), takes the cabin or mutinies.").format(
             who=name(t, seat), action=_(ACTION_NAMES[f["action"]]))
         title = _("A sailor's choice")
+    if seat != HENCHMAN and _may_use_something(t, cat, seat):  # only for one who holds something to use
+        say += " " + _(TIP).format(who=name(t, seat))
     if not choices:
         raise UsageError(_("{who} has no legal space: correct the table (castaway set ...) and try again").format(who=name(t, seat)))
     keys = tuple(SPOT_KEYS[s] for s in spots)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices, keys=keys),
                 lambda a, seat=seat: Place(seat, a))
+
+
+def _may_use_something(t: Table, cat: GameCatalog, seat: str) -> bool:
+    """Whether the seat holds a treasure token or a voluntary mutiny card it may play."""
+    if core.value(t, seat, "treasure") > 0:
+        return True
+    deck = cat.deck("mutiny")
+    return not core.texts_ignored(t) and any(c != FACE_DOWN and deck.card(c).get("type") == "voluntary"
+                                             for c in flow(t)["cards"]["held"].get(seat, []))
 
 
 def plunder_odds(beat: int, is_captain: bool) -> list[str]:
@@ -212,7 +223,7 @@ def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
         return Trade(int(bits[0]), f"{bits[1]},{bits[2]}")
 
     return Step(head, _("Black market"), say + ". " + _("castaway has no copy of the board's chart: read the payout from it"),
-                Ask(_("Rum added, then the chart's doubloons and prestige: three numbers (e.g. 1 4 1)"), "text"), make)
+                Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text"), make)
 
 
 def _card_step(t: Table, cat: GameCatalog) -> Step:
@@ -247,7 +258,7 @@ def _score_step(t: Table, cat: GameCatalog) -> Step:
         n = core.value(t, seat, "treasure")
         return Step(head, title, ngettext("{who} turns over {n} treasure token", "{who} turns over {n} treasure tokens", n)
                     .format(who=name(t, seat), n=n),
-                    Ask(_("Which? One word a token, comma-separated: prestige, doubloons, rum, jewel, exchange:PAY:GAIN"), "text"),
+                    Ask(_("Which tokens? prestige, doubloons, rum, jewel, exchange:PAY:GAIN (by commas)"), "text"),
                     lambda a: Score(a))
     if step == 5:
         n = len(end_cards(t, cat, seat))

@@ -138,7 +138,7 @@ def pad_rows(t: Table) -> list[tuple[str, dict]]:
     sc = flow(t).get("scoring")
     if not sc:
         return []
-    rows = [("before scoring", sc["pad"]["0"])]
+    rows = [(N_("before scoring"), sc["pad"]["0"])]
     for n in range(1, 7):
         if str(n) in sc["pad"]:
             rows.append((f"{n} {STEPS[n]}", sc["pad"][str(n)]))
