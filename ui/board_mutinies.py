@@ -4,6 +4,8 @@ spaces, money, rum and tokens, and the score pad during the final scoring."""
 
 from __future__ import annotations
 
+import re
+
 from companion.catalog import GameCatalog
 from companion.games.mutinies import core
 from companion.games.mutinies.score import pad_rows
@@ -46,6 +48,36 @@ def prestige_track(t: Table, seat: str, width: int = 24) -> str:
     return "".join(cells)
 
 
+def spot_name(p: dict) -> str:
+    """Where on its action a pawn stands, in printed words: a square or space number, a combination,
+    a town space, a mutiny space; nothing for the cabin."""
+    detail = p["detail"] or ""
+    if p["action"] == "market":
+        return _(core.COMBO_NAMES[detail])
+    if p["action"] == "town":
+        space, _colon, combo = detail.partition(":")
+        return _(core.TOWN_NAMES[space]) + (": " + _(core.COMBO_NAMES[combo]) if combo else "")
+    if p["action"] == "routes":
+        return _("square {n}").format(n=p["space"])
+    if p["action"] == "mutiny":
+        return _("space {n}").format(n=detail)
+    return _("space {n}").format(n=p["space"]) if p["space"] else ""
+
+
+def fit(cells: list[str], width: int = 80) -> list[str]:
+    """Marked-up cells joined by spaces into lines no wider than `width` (the markup takes no room);
+    the following lines indented by 4."""
+    lines, cur, used = [], "", 0
+    for cell in cells:
+        size = len(re.sub(r"\[/?[a-z0-9 #]*\]", "", cell))
+        if cur and used + 1 + size > width:
+            lines.append(cur)
+            cur, used = "    " + cell, 4 + size
+        else:
+            cur, used = (cur + " " + cell, used + 1 + size) if cur else (cell, size)
+    return lines + ([cur] if cur else [])
+
+
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d["flow"]
@@ -62,8 +94,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     if d.get("over"):
         won = ", ".join(core.name(t, s) for s in d["over"].get("winners", []))
         lines.append(f"[bold reverse] {esc(_('game over'))} [/] " + esc(_("winner: {who}").format(who=won)))
-    order = " › ".join(("⚓ " if i == 0 else "") + who(t, cat, s) for i, s in enumerate(f["order"]))
-    lines.append(f"[bold]{esc(_('Turn order'))}[/]  {order}")
+    lines += fit([f"[bold]{esc(_('Turn order'))}[/] "] + [("⚓ " if i == 0 else "› ") + who(t, cat, s) for i, s in enumerate(f["order"])])
     if f["pirate"]:
         lines.append("☠ " + esc(_("the pirate token covers {action}").format(action=_(core.ACTION_NAMES[f["pirate"]]))))
     for action, b in f["blocked"].items():
@@ -81,10 +112,11 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     if f["placed"]:
         by_action: dict[str, list[str]] = {}
         for p in f["placed"]:
-            spot = p["detail"] or (str(p["space"]) if p["space"] else "")
-            by_action.setdefault(p["action"], []).append(f"{who(t, cat, p['seat'])}{' ' + esc(spot) if spot else ''}")
+            spot = spot_name(p)
+            by_action.setdefault(p["action"], []).append(who(t, cat, p["seat"]) + (f" ({esc(spot)})" if spot else ""))
         lines.append(f"[bold]{esc(_('Pawns'))}[/]")
-        lines += [f"  {esc(_(core.ACTION_NAMES[a]))}: {', '.join(ps)}" for a, ps in by_action.items()]
+        for a, ps in by_action.items():
+            lines += fit([f" {esc(_(core.ACTION_NAMES[a]))}:"] + [x + "," for x in ps[:-1]] + ps[-1:])
     if f["queue"]:
         nxt = f["queue"][0]
         lines.append(f"[bold]{esc(_('Next to resolve'))}[/] {esc(_(core.ACTION_NAMES[nxt['kind']]))}")

@@ -119,7 +119,7 @@ def said(ev, before=None, after=None, cat=None) -> None:
     if before is not None and after is not None:
         line = changes(before, after, cat)
         if line:
-            out.print(f"  [dim]= {esc(line)}[/]")
+            out.print(f"  [dim]= {esc(line)}[/]", soft_wrap=False)
 
 
 def changes(before, after, cat) -> str:

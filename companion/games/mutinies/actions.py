@@ -87,7 +87,8 @@ class Place(Action):
         said = [f"{name(t, seat)} → {core.spot_label(cat, t, action, detail)}"]
         if rec["paid"][0]:
             core.pay(t, rec["payer"], "doubloons", rec["paid"][0], N_("the raid beyond the trade routes"))
-            said.append(_("{who} pays {n} doubloons now").format(who=name(t, rec["payer"]), n=rec["paid"][0]))
+            said.append(ngettext("{who} pays {n} doubloon now", "{who} pays {n} doubloons now", rec["paid"][0]).format(
+                who=name(t, rec["payer"]), n=rec["paid"][0]))
         if rec["bonus"]:
             what, n = rec["bonus"]
             if what == "prestige":
@@ -212,7 +213,9 @@ class Raid(Action):
         if not core.draw_jewel(t, HENCHMAN):  # face up for now; moved to the raider if kept
             core.gain(t, p["payer"], "doubloons", p["paid"][0])
             _done(t, cat)
-            return {"say": _("the stack is empty: {who} draws nothing and takes back {n} doubloons").format(who=who, n=p["paid"][0])}
+            return {"say": ngettext("the stack is empty: {who} draws nothing and takes back {n} doubloon",
+                                      "the stack is empty: {who} draws nothing and takes back {n} doubloons",
+                                      p["paid"][0]).format(who=who, n=p["paid"][0])}
         if p["seat"] == HENCHMAN:
             said = _("the henchman's jewel is discarded face up")
         elif self.keep:
@@ -221,7 +224,8 @@ class Raid(Action):
             said = _("{who} keeps the jewel").format(who=who)
         else:
             back = core.gain(t, p["payer"], "doubloons", p["paid"][0])
-            said = _("{who} discards it face up and takes back {n} doubloons").format(who=who, n=back)
+            said = ngettext("{who} discards it face up and takes back {n} doubloon",
+                             "{who} discards it face up and takes back {n} doubloons", back).format(who=who, n=back)
         _done(t, cat)
         return {"say": said}
 
@@ -351,7 +355,8 @@ class Trade(Action):
         got = core.gain(t, seat, "doubloons", d)
         extra = core.gain_prestige(t, cat, seat, pp)
         _done(t, cat)
-        return {"say": _("{who} trades {combo} with {rum} rum: +{d} doubloons, +{pp} prestige").format(
+        return {"say": ngettext("{who} trades {combo} with {rum} rum: +{d} doubloon, +{pp} prestige",
+                                  "{who} trades {combo} with {rum} rum: +{d} doubloons, +{pp} prestige", got).format(
             who=who, combo=_(core.COMBO_NAMES[combo]), rum=self.rum, d=got, pp=pp) + "".join(f"; {e}" for e in extra)}
 
 
@@ -381,7 +386,7 @@ class Town(Action):
             core.pay(t, p["payer"], "doubloons", town["tale_pay"], N_("a pirate's tale"))
             p["owes"] = [0, 0, 0]
             extra = core.gain_prestige(t, cat, seat, town["tale_prestige"])
-            said = _("{who} pays {n} doubloons: +{pp} prestige").format(
+            said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", town["tale_pay"]).format(
                 who=who, n=town["tale_pay"], pp=town["tale_prestige"] if seat != HENCHMAN else 0) + "".join(f"; {e}" for e in extra)
         elif space == "theft":
             said = self._theft(t, p, seat, who)

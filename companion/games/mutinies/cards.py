@@ -13,7 +13,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core as core
 from .core import end_round, flow, hand, name, _phase, resolve_seat, rule
@@ -193,7 +193,8 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
         said = _("{who}: +{n} doubloons").format(who=who, n=core.gain(t, seat, "doubloons", tr["doubloons"]))
     elif kind == "exchange":
         extra = core.gain_prestige(t, cat, seat, get, bonus=not scoring)
-        said = _("{who} pays {n} doubloons: +{pp} prestige").format(who=who, n=pay, pp=get)
+        said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", pay).format(
+            who=who, n=pay, pp=get)
     else:
         t.seat_values(seat)["jewel"] += 1
         t.data["counters"]["treasures-out"] -= 1  # it stays in play as a jewel

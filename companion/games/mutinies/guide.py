@@ -129,9 +129,7 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
     who = name(t, p["seat"]) if p else ""
     head = _("{round}: resolving").format(round=_round(t))
     if kind == "routes":
-        return Step(head, _("Raid on the trade routes"),
-                    _("{who} pays {cost} and takes the jewel of square {n}").format(
-                        who=who, cost=core.cost_text(p["owes"][:2]), n=p["space"]),
+        return Step(head, _("Raid on the trade routes"), _("{who}, square {n}").format(who=who, n=p["space"]),
                     GO, lambda a: Take())
     if kind == "beyond":
         if p["seat"] == HENCHMAN:
@@ -157,7 +155,7 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
     if kind == "cabin":
         return _cabin_step(t, cat, head, p, who)
     if kind == "mutiny":
-        return Step(head, _("Mutiny"), _("The mutineers pay (or, unable to pay, get nothing); the top payer becomes captain"),
+        return Step(head, _("Mutiny"), _("the mutineers pay; who pays the most becomes captain"),
                     GO, lambda a: Mutiny())
     space = p["detail"].partition(":")[0]
     if kind == "market" or space == "market":

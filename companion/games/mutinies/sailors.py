@@ -11,7 +11,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core as core
 from .actions import _done, _head, _placement, resolve_seat
@@ -55,7 +55,8 @@ class Cabin(Action):
         elif choice == "buy":
             core.pay(t, seat, "doubloons", cab["buy_pay"], N_("3 prestige"))
             extra = core.gain_prestige(t, cat, seat, cab["buy_prestige"])
-            said = _("{who} pays {n} doubloons: +{pp} prestige").format(who=who, n=cab["buy_pay"], pp=cab["buy_prestige"]) + "".join(
+            said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", cab["buy_pay"]).format(
+                who=who, n=cab["buy_pay"], pp=cab["buy_prestige"]) + "".join(
                 f"; {e}" for e in extra)
         else:
             raise UsageError(_("cabin {choice!r}: accepted: prestige, doubloon, steal, buy").format(choice=self.choice))
@@ -94,7 +95,8 @@ class Mutiny(Action):
             if lp:
                 line = _("{who} pays {n} prestige, gains {d} doubloon").format(who=who, n=lp, d=gd)
             else:
-                line = _("{who} pays {n} doubloons, gains {pp} prestige").format(who=who, n=d, pp=pp)
+                line = ngettext("{who} pays {n} doubloon, gains {pp} prestige", "{who} pays {n} doubloons, gains {pp} prestige", d).format(
+                    who=who, n=d, pp=pp)
             said.append(line + "".join(f"; {e}" for e in extra))
             paid[seat] = d
         if paid:

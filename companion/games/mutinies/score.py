@@ -19,7 +19,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core as core
 from .cards import parse_treasure, use_treasure
@@ -99,7 +99,7 @@ class Score(Action):
                 n = core.value(t, s, "doubloons") // r
                 core.pay(t, s, "doubloons", n * r, N_("prestige"))
                 core.gain_prestige(t, cat, s, n, bonus=False)
-                parts.append(_("{who} +{n} ({d} doubloons)").format(who=name(t, s), n=n, d=n * r))
+                parts.append(ngettext("{who} +{n} ({d} doubloon)", "{who} +{n} ({d} doubloons)", n * r).format(who=name(t, s), n=n, d=n * r))
             return _("{r} doubloons a point: {parts}").format(r=r, parts=", ".join(parts))
         if step == 5:
             raise RuleError(_("end-of-game cards need their prestige: castaway mutinies score --cards N"))
