@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import re
 
-from companion import catalog
+import pytest
+
+from companion import catalog, i18n
 from companion.engine import apply
 from companion.games.mutinies import game as M
 from companion.games.mutinies.actions import Place, Plunder, Routes
@@ -131,7 +133,9 @@ def test_plunder_shows_its_odds_before_the_roll():
     assert next_step(t, CAT).odds() == ["a treasure: 32 in 36 (89%); nothing: 4 in 36"]
 
 
-def test_the_board_fits_80_columns_with_five_players():
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_board_fits_80_columns_with_five_players(lang):
+    i18n.set_language(lang)
     t = table(5)
     for s in t.seats:
         t.seat_values(s)["player"] = "Bartholomew"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from companion.catalog import GameCatalog
-from companion.games.mutinies import core
+from companion.games.mutinies import core, purse
 from companion.games.mutinies.score import pad_rows
 from companion.i18n import N_, _
 from companion.table import Table
@@ -58,10 +58,10 @@ def spot_name(p: dict) -> str:
         space, _colon, combo = detail.partition(":")
         return _(core.TOWN_NAMES[space]) + (": " + _(core.COMBO_NAMES[combo]) if combo else "")
     if p["action"] == "routes":
-        return _("square {n}").format(n=p["space"])
+        return _("at square {n}").format(n=p["space"])
     if p["action"] == "mutiny":
-        return _("space {n}").format(n=detail)
-    return _("space {n}").format(n=p["space"]) if p["space"] else ""
+        return _("at space {n}").format(n=detail)
+    return _("at space {n}").format(n=p["space"]) if p["space"] else ""
 
 
 def fit(cells: list[str], width: int = 80) -> list[str]:
@@ -102,7 +102,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines.append(f"[red]✖ {esc(_(core.ACTION_NAMES[action]))}[/] {esc(when)} ({esc(str(b.get('card')))})")
     if core.texts_ignored(t):
         lines.append(f"[dim]{esc(_('card texts ignored'))}[/]")
-    routes = " ".join(f"[bold on grey23] {i + 1}:{esc(core.cost_text(sq['cost']))} [/]" if sq["token"]
+    routes = " ".join(f"[bold on grey23] {i + 1}:{esc(purse.cost_text(sq['cost']))} [/]" if sq["token"]
                       else f"[dim] {i + 1}:{esc(_('empty'))} [/]" for i, sq in enumerate(f["routes"]))
     c = d["counters"]
     lines.append(f"[bold]{esc(_('Trade routes'))}[/] {routes}")
@@ -128,7 +128,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         role = _("captain") if seat == core.captain(t) else _("sailor")
         pad = " " * max(1, 20 - len(core.name(t, seat)))
         lines.append(f"{who(t, cat, seat)}{pad}[dim]{esc(role):<10}[/]{esc(_('prestige'))} {prestige_track(t, seat)}")
-        lines.append("    " + esc(_("◉ {d} doubloons  ▪ {r} rum  ◆ {j} jewels  ✚ {tr} treasures  ▮ {held} in hand, {front} in front").format(
+        lines.append("    " + esc(_("◉ doubloons {d} ▪ rum {r} ◆ jewels {j} ✚ treasures {tr} ▮ cards {held} in hand, {front} in front").format(
             d=v["doubloons"], r=v["rum"], j=v["jewel"], tr=v["treasure"], held=held, front=front)))
     rows = pad_rows(t)
     if rows:

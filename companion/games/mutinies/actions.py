@@ -15,8 +15,9 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
-from .core import HENCHMAN, captain, end_round, flow, name, _phase, resolve_seat, rule
+from . import core, placing, purse, rounds, spots
+from .core import HENCHMAN, captain, flow, name, _phase, resolve_seat, rule
+from .rounds import end_round
 
 
 def _head(t: Table, *kinds: str) -> dict:
@@ -46,7 +47,7 @@ def _done(t: Table, cat: GameCatalog) -> None:
 
 
 def start_resolution(t: Table) -> None:
-    flow(t)["queue"] = core.resolution_queue(t)
+    flow(t)["queue"] = rounds.resolution_queue(t)
     t.data["flags"]["phase"] = "resolve"
 
 
@@ -78,35 +79,35 @@ class Place(Action):
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors")
         seat = resolve_seat(t, self.seat)
-        expected = core.next_placer(t)
+        expected = rounds.next_placer(t)
         if seat != expected:
             raise RuleError(_("it is {who}'s turn to place, not {other}'s").format(who=name(t, expected), other=name(t, seat)))
-        action, detail = core.parse_spot(self.spot)
-        rec = core.check_spot(t, cat, seat, action, detail)
+        action, detail = spots.parse_spot(self.spot)
+        rec = placing.check_spot(t, cat, seat, action, detail)
         f = flow(t)
-        said = [f"{name(t, seat)} → {core.spot_label(cat, t, action, detail)}"]
+        said = [f"{name(t, seat)} → {spots.spot_label(cat, t, action, detail)}"]
         if rec["paid"][0]:
-            core.pay(t, rec["payer"], "doubloons", rec["paid"][0], N_("the raid beyond the trade routes"))
+            purse.pay(t, rec["payer"], "doubloons", rec["paid"][0], N_("the raid beyond the trade routes"))
             said.append(ngettext("{who} pays {n} doubloon now", "{who} pays {n} doubloons now", rec["paid"][0]).format(
                 who=name(t, rec["payer"]), n=rec["paid"][0]))
         if rec["bonus"]:
             what, n = rec["bonus"]
             if what == "prestige":
-                extra = core.gain_prestige(t, cat, seat, n)
+                extra = purse.gain_prestige(t, cat, seat, n)
                 said.append(_("last space: +{n} prestige").format(n=n) + "".join(f"; {e}" for e in extra))
             else:
-                said.append(_("last spaces: +{n} {what}").format(n=core.gain(t, seat, what, n), what=_(core.KEYS[what])))
+                said.append(_("last spaces: +{n} {what}").format(n=purse.gain(t, seat, what, n), what=_(core.KEYS[what])))
         if rec.get("fifth_prestige"):
-            extra = core.gain_prestige(t, cat, seat, rec["fifth_prestige"])
+            extra = purse.gain_prestige(t, cat, seat, rec["fifth_prestige"])
             said.append(_("the fifth player on the last space: +{n} prestige").format(n=rec["fifth_prestige"])
                         + "".join(f"; {e}" for e in extra))
         f["placed"].append(rec)
         if seat == captain(t):
             f["action"] = action
             t.data["flags"]["phase"] = "sailors"
-        if core.next_placer(t) is None:
+        if rounds.next_placer(t) is None:
             start_resolution(t)
-        return {"say": "; ".join(said), "spot": core.spot_text(action, detail)}
+        return {"say": "; ".join(said), "spot": spots.spot_text(action, detail)}
 
 
 @register
@@ -125,7 +126,7 @@ class Routes(Action):
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")  # the final scoring no longer reads them
         routes = flow(t)["routes"]
-        parsed = [core.parse_cost(c) for c in self.costs]
+        parsed = [purse.parse_cost(c) for c in self.costs]
         if self.square is not None:
             if not 1 <= self.square <= len(routes):
                 raise UsageError(_("square {k}: the trade routes have squares 1..{n}").format(k=self.square, n=len(routes)))
@@ -146,7 +147,7 @@ class Routes(Action):
             if not routes[i]["token"]:
                 raise RuleError(_("trade-route square {k} has no token").format(k=i + 1))
             routes[i]["cost"] = cost
-        shown = "  ".join(f"{i + 1}:{core.cost_text(sq['cost'])}" for i, sq in enumerate(routes) if sq["token"])
+        shown = "  ".join(f"{i + 1}:{purse.cost_text(sq['cost'])}" for i, sq in enumerate(routes) if sq["token"])
         return {"say": _("trade routes {shown}").format(shown=shown)}
 
 
@@ -168,13 +169,13 @@ class Take(Action):
         p = _placement(t, item)
         d, r, _prestige = p["owes"]
         p["owes"] = [0, 0, 0]
-        took = core.can_pay(t, p["payer"], d, r)
+        took = purse.can_pay(t, p["payer"], d, r)
         if not took:
             said = [_("{who} can no longer pay {cost}: the token stays, nothing happens").format(
-                who=name(t, p["payer"]), cost=core.cost_text([d, r]))]
+                who=name(t, p["payer"]), cost=purse.cost_text([d, r]))]
         else:
-            core.pay(t, p["payer"], "doubloons", d, N_("the jewel token"))
-            core.pay(t, p["payer"], "rum", r, N_("the jewel token"))
+            purse.pay(t, p["payer"], "doubloons", d, N_("the jewel token"))
+            purse.pay(t, p["payer"], "rum", r, N_("the jewel token"))
             flow(t)["routes"][p["space"] - 1].update(token=False, cost=None)
             if p["seat"] == HENCHMAN:
                 t.data["counters"]["jewels-out"] += 1
@@ -182,11 +183,11 @@ class Take(Action):
                 t.seat_values(p["seat"])["jewel"] += 1
             if d or r:
                 said = [_("{who} pays {cost} and takes the jewel of square {k}").format(
-                    who=name(t, p["seat"]), cost=core.cost_text([d, r]), k=p["space"])]
+                    who=name(t, p["seat"]), cost=purse.cost_text([d, r]), k=p["space"])]
             else:
                 said = [_("{who} takes the free jewel of square {k}").format(who=name(t, p["seat"]), k=p["space"])]
         if p["fifth"] and took:
-            said.append(_("the fifth raider draws a free jewel") if core.draw_jewel(t, p["seat"]) else _("no jewel left for the fifth raider"))
+            said.append(_("the fifth raider draws a free jewel") if purse.draw_jewel(t, p["seat"]) else _("no jewel left for the fifth raider"))
         if not any(q["kind"] == "routes" for q in flow(t)["queue"][1:]):
             n = refill_routes(t)
             said.append(ngettext("{n} new token on the routes: say its price", "{n} new tokens on the routes: say their prices", n)
@@ -210,8 +211,8 @@ class Raid(Action):
         item = _head(t, "beyond")
         p = _placement(t, item)
         who = name(t, p["seat"])
-        if not core.draw_jewel(t, HENCHMAN):  # face up for now; moved to the raider if kept
-            core.gain(t, p["payer"], "doubloons", p["paid"][0])
+        if not purse.draw_jewel(t, HENCHMAN):  # face up for now; moved to the raider if kept
+            purse.gain(t, p["payer"], "doubloons", p["paid"][0])
             _done(t, cat)
             return {"say": ngettext("the stack is empty: {who} draws nothing and takes back {n} doubloon",
                                       "the stack is empty: {who} draws nothing and takes back {n} doubloons",
@@ -223,7 +224,7 @@ class Raid(Action):
             t.seat_values(p["seat"])["jewel"] += 1
             said = _("{who} keeps the jewel").format(who=who)
         else:
-            back = core.gain(t, p["payer"], "doubloons", p["paid"][0])
+            back = purse.gain(t, p["payer"], "doubloons", p["paid"][0])
             said = ngettext("{who} discards it face up and takes back {n} doubloon",
                              "{who} discards it face up and takes back {n} doubloons", back).format(who=who, n=back)
         _done(t, cat)
@@ -252,14 +253,14 @@ class Plunder(Action):
         seat, who = p["seat"], name(t, p["seat"])
         said = [_("{who} rolls {a} and {b} (needs more than {beat})").format(who=who, a=faces[0], b=faces[1], beat=beat)]
         if max(faces) > beat:
-            if core.draw_treasure(t, seat):
+            if purse.draw_treasure(t, seat):
                 said.append(_("discarded face up") if seat == HENCHMAN else _("draws a treasure token"))
             elif seat != HENCHMAN:
-                core.gain(t, seat, "doubloons", 1)
-                extra = core.gain_prestige(t, cat, seat, 1)
+                purse.gain(t, seat, "doubloons", 1)
+                extra = purse.gain_prestige(t, cat, seat, 1)
                 said.append(_("no treasure left: +1 prestige, +1 doubloon") + "".join(f"; {e}" for e in extra))
             if seat == captain(t) and min(faces) > beat:
-                said.append(_("both dice beat {beat}: +{n} doubloon").format(beat=beat, n=core.gain(t, seat, "doubloons", 1)))
+                said.append(_("both dice beat {beat}: +{n} doubloon").format(beat=beat, n=purse.gain(t, seat, "doubloons", 1)))
         else:
             said.append(_("nothing"))
         _done(t, cat)
@@ -285,9 +286,9 @@ class Tavern(Action):
         face = rolled[0].faces[0]
         t.data["last"] = {"roll": "d6", "faces": [str(face)]}
         cap = captain(t)
-        free = core.gain(t, cap, "rum", tav["free_rum"])
+        free = purse.gain(t, cap, "rum", tav["free_rum"])
         total = face + tav["die_bonus"]
-        guests = [p["seat"] for p in core.on(t, "tavern")]
+        guests = [p["seat"] for p in spots.on(t, "tavern")]
         got = {s: 0 for s in guests}
         for unit in range(total):
             guest = guests[unit % len(guests)]
@@ -295,7 +296,7 @@ class Tavern(Action):
                 continue  # his share stays in the tavern (assumed, see rules.henchman)
             if t.pool_left("rum") <= 0:
                 break
-            got[guest] += core.gain(t, guest, "rum", 1)
+            got[guest] += purse.gain(t, guest, "rum", 1)
         shares = ", ".join(f"{name(t, s)} {n}" for s, n in got.items() if s != HENCHMAN)
         _done(t, cat)
         return {"say": _("captain's free rum {free}; die {face} + {bonus} = {total} rum: {shares}").format(
@@ -349,11 +350,11 @@ class Trade(Action):
             raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
                 who=who, n=core.value(t, seat, "jewel"), combo=_(core.COMBO_NAMES[combo]), need=need))
         d, pp = market_payout(cat, combo, self.rum, self.payout)
-        core.pay(t, seat, "rum", self.rum, N_("the black market"))
+        purse.pay(t, seat, "rum", self.rum, N_("the black market"))
         t.seat_values(seat)["jewel"] -= need
         t.data["counters"]["jewels-out"] += need
-        got = core.gain(t, seat, "doubloons", d)
-        extra = core.gain_prestige(t, cat, seat, pp)
+        got = purse.gain(t, seat, "doubloons", d)
+        extra = purse.gain_prestige(t, cat, seat, pp)
         _done(t, cat)
         return {"say": ngettext("{who} trades {combo} with {rum} rum: +{d} doubloon, +{pp} prestige",
                                   "{who} trades {combo} with {rum} rum: +{d} doubloons, +{pp} prestige", got).format(
@@ -379,26 +380,26 @@ class Town(Action):
         town = rule(cat, "town")
         if space == "market":
             raise RuleError(_("the town's market space is resolved as a trade: castaway mutinies trade"))
-        if space == "tale" and not core.can_pay(t, p["payer"], town["tale_pay"], 0):
+        if space == "tale" and not purse.can_pay(t, p["payer"], town["tale_pay"], 0):
             p["owes"] = [0, 0, 0]
             said = _("{who} can no longer pay {n} doubloons: nothing happens").format(who=name(t, p["payer"]), n=town["tale_pay"])
         elif space == "tale":
-            core.pay(t, p["payer"], "doubloons", town["tale_pay"], N_("a pirate's tale"))
+            purse.pay(t, p["payer"], "doubloons", town["tale_pay"], N_("a pirate's tale"))
             p["owes"] = [0, 0, 0]
-            extra = core.gain_prestige(t, cat, seat, town["tale_prestige"])
+            extra = purse.gain_prestige(t, cat, seat, town["tale_prestige"])
             said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", town["tale_pay"]).format(
                 who=who, n=town["tale_pay"], pp=town["tale_prestige"] if seat != HENCHMAN else 0) + "".join(f"; {e}" for e in extra)
         elif space == "theft":
             said = self._theft(t, p, seat, who)
         elif space == "tavern":
-            said = _("{who} takes {n} rum").format(who=who, n=core.gain(t, seat, "rum", 1))
+            said = _("{who} takes {n} rum").format(who=who, n=purse.gain(t, seat, "rum", 1))
         else:
-            if core.draw_treasure(t, seat):
+            if purse.draw_treasure(t, seat):
                 said = (_("{who} draws a treasure token (discarded)") if seat == HENCHMAN
                         else _("{who} draws a treasure token")).format(who=who)
             else:
-                core.gain(t, seat, "doubloons", 1)
-                extra = core.gain_prestige(t, cat, seat, 1)
+                purse.gain(t, seat, "doubloons", 1)
+                extra = purse.gain_prestige(t, cat, seat, 1)
                 said = _("no treasure left: {who} takes 1 doubloon and 1 prestige").format(who=who) + "".join(f"; {e}" for e in extra)
         _done(t, cat)
         return {"say": said}
@@ -406,7 +407,7 @@ class Town(Action):
     def _theft(self, t: Table, p: dict, seat: str, who: str) -> str:
         choice = (self.choice or "stack").strip().lower().removeprefix("route").removeprefix("s:").strip(":")
         if seat == HENCHMAN or choice == "stack":
-            return _("{who} draws a jewel from the stack").format(who=who) if core.draw_jewel(t, seat) else _("the jewel stack is empty")
+            return _("{who} draws a jewel from the stack").format(who=who) if purse.draw_jewel(t, seat) else _("the jewel stack is empty")
         if not choice.isdecimal():
             raise UsageError(_("theft {choice!r}: accepted: stack, or a trade-route square number").format(choice=self.choice))
         routes = flow(t)["routes"]
@@ -416,10 +417,10 @@ class Town(Action):
         cost = routes[k - 1]["cost"]
         if cost is None:
             raise RuleError(_("say first what the token on square {k} costs: castaway mutinies routes --square {k} COST").format(k=k))
-        core.pay(t, seat, "doubloons", cost[0], N_("the stolen token"))
-        core.pay(t, seat, "rum", cost[1], N_("the stolen token"))
+        purse.pay(t, seat, "doubloons", cost[0], N_("the stolen token"))
+        purse.pay(t, seat, "rum", cost[1], N_("the stolen token"))
         routes[k - 1].update(token=False, cost=None)
         t.seat_values(seat)["jewel"] += 1
         refill_routes(t)
         return _("{who} pays {cost} and takes the jewel of square {k}; a new token goes there: say its price").format(
-            who=who, cost=core.cost_text(cost), k=k)
+            who=who, cost=purse.cost_text(cost), k=k)

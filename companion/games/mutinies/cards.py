@@ -15,8 +15,9 @@ from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
-from .core import end_round, flow, hand, name, _phase, resolve_seat, rule
+from . import core, purse, rounds
+from .core import flow, hand, name, _phase, resolve_seat, rule
+from .rounds import end_round
 
 LAST = "last-mutiny"
 FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody reads it, it counts at the end
@@ -106,7 +107,7 @@ class Compulsory(Action):
         f["compulsory"] = None
         if not self.play:
             f["cards"]["discard"].append(card.id)
-            lost = core.lose_prestige(t, cat, seat, 2)
+            lost = purse.lose_prestige(t, cat, seat, 2)
             end_round(t, cat)
             return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=card.name, lost=lost)}
         hand(t, seat, "front").append(card.id)
@@ -115,13 +116,13 @@ class Compulsory(Action):
             f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
                                     else {"round": core.rnd(t) + 1, "card": card.name})
         if card.get("captain_doubloons"):
-            said.append(_("captain +{n} doubloons").format(n=core.gain(t, seat, "doubloons", card.get("captain_doubloons"))))
+            said.append(_("captain +{n} doubloons").format(n=purse.gain(t, seat, "doubloons", card.get("captain_doubloons"))))
             for s in core.players(t):
                 if s != seat:
-                    core.gain(t, s, "doubloons", card.get("sailors_doubloons"))
+                    purse.gain(t, s, "doubloons", card.get("sailors_doubloons"))
             said.append(_("each sailor +{n}").format(n=card.get("sailors_doubloons")))
         if card.get("prestige"):
-            extra = core.gain_prestige(t, cat, seat, card.get("prestige"))
+            extra = purse.gain_prestige(t, cat, seat, card.get("prestige"))
             said.append(_("+{n} prestige").format(n=card.get("prestige")) + "".join(f"; {e}" for e in extra))
         end_round(t, cat)
         return {"say": "; ".join(said)}
@@ -158,7 +159,7 @@ class PlayCard(Action):
 
 def _on_turn(t: Table, seat: str, rule_text: str) -> None:
     """§ The Treasure Tokens, § The Mutiny Cards (voluntary: on the holder's subsequent turns)."""
-    turn = core.turn_of(t)
+    turn = rounds.turn_of(t)
     if seat not in turn:
         now = _(" or ").join(name(t, s) for s in turn) or _("nobody's (a mutiny card is being drawn)")
         raise RuleError(_("not {who}'s turn: {rule}; it is {now}").format(who=name(t, seat), rule=rule_text, now=now))
@@ -180,19 +181,19 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
     if kind == "exchange":
         if pay is None or get is None or pay < 0 or get < 0:
             raise UsageError(_("an exchange token: give what it prints, doubloons paid and prestige gained, e.g. exchange:3:1"))
-        core.pay(t, seat, "doubloons", pay, N_("the exchange"))
+        purse.pay(t, seat, "doubloons", pay, N_("the exchange"))
     t.seat_values(seat)["treasure"] -= 1
     t.data["counters"]["treasures-out"] += 1
     if kind == "rum":
         said = (_("{who}'s rum token counts nothing now").format(who=who) if scoring
-                else _("{who}: +{n} rum").format(who=who, n=core.gain(t, seat, "rum", tr["rum"])))
+                else _("{who}: +{n} rum").format(who=who, n=purse.gain(t, seat, "rum", tr["rum"])))
     elif kind == "prestige":
-        extra = core.gain_prestige(t, cat, seat, tr["prestige"], bonus=not scoring)
+        extra = purse.gain_prestige(t, cat, seat, tr["prestige"], bonus=not scoring)
         said = _("{who}: +{n} prestige").format(who=who, n=tr["prestige"])
     elif kind == "doubloons":
-        said = _("{who}: +{n} doubloons").format(who=who, n=core.gain(t, seat, "doubloons", tr["doubloons"]))
+        said = _("{who}: +{n} doubloons").format(who=who, n=purse.gain(t, seat, "doubloons", tr["doubloons"]))
     elif kind == "exchange":
-        extra = core.gain_prestige(t, cat, seat, get, bonus=not scoring)
+        extra = purse.gain_prestige(t, cat, seat, get, bonus=not scoring)
         said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", pay).format(
             who=who, n=pay, pp=get)
     else:

@@ -12,7 +12,7 @@ from ...errors import UsageError
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
+from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
 from .cards import FACE_DOWN, LAST, Compulsory, DrawCard
@@ -27,11 +27,11 @@ def spot_keys() -> dict[str, str]:
     """Each spot's number in the placement menus, the same all game whoever places: the trade-route
     squares 1-5, beyond 6, the shipwrecks 7, the tavern 8, the black market's combinations 9-14, the
     town 15-24, the cabin 25, the mutiny spaces 26-29 (the rulebook's order of the actions)."""
-    spots = [f"routes:{k}" for k in range(1, 6)] + ["beyond", "wreck", "tavern"]
-    spots += [f"market:{c}" for c in COMBO_NAMES]
-    spots += [f"town:{s}" for s in TOWN_NAMES if s != "market"] + [f"town:market:{c}" for c in COMBO_NAMES]
-    spots += ["cabin"] + [f"mutiny:{k}" for k in ("0", "1", "3", "6")]
-    return {s: str(i) for i, s in enumerate(spots, 1)}
+    every = [f"routes:{k}" for k in range(1, 6)] + ["beyond", "wreck", "tavern"]
+    every += [f"market:{c}" for c in COMBO_NAMES]
+    every += [f"town:{s}" for s in TOWN_NAMES if s != "market"] + [f"town:market:{c}" for c in COMBO_NAMES]
+    every += ["cabin"] + [f"mutiny:{k}" for k in ("0", "1", "3", "6")]
+    return {s: str(i) for i, s in enumerate(every, 1)}
 
 
 SPOT_KEYS = spot_keys()
@@ -74,10 +74,10 @@ def _routes_step(t: Table) -> Step | None:
 
 
 def _place_step(t: Table, cat: GameCatalog) -> Step:
-    seat = core.next_placer(t)
+    seat = rounds.next_placer(t)
     f = flow(t)
-    spots = core.legal_spots(t, cat, seat)
-    choices = tuple((s, core.spot_label(cat, t, *core.parse_spot(s))) for s in spots)
+    legal = placing.legal_spots(t, cat, seat)
+    choices = tuple((s, spots.spot_label(cat, t, *spots.parse_spot(s))) for s in legal)
     if seat == captain(t):
         covered = (" " + _("The pirate token covers {action}.").format(action=_(ACTION_NAMES[f["pirate"]]))
                    if f["pirate"] else "")
@@ -95,7 +95,7 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
         say += " " + _(TIP).format(who=name(t, seat))
     if not choices:
         raise UsageError(_("{who} has no legal space: correct the table (castaway set ...) and try again").format(who=name(t, seat)))
-    keys = tuple(SPOT_KEYS[s] for s in spots)
+    keys = tuple(SPOT_KEYS[s] for s in legal)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices, keys=keys),
                 lambda a, seat=seat: Place(seat, a))
@@ -165,8 +165,8 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
         choices = [("stack", _("draw a jewel from the stack, free"))]
         keys = ["0"]
         for i, sq in enumerate(routes):
-            if sq["token"] and sq["cost"] is not None and core.can_pay(t, p["seat"], *sq["cost"]):
-                choices.append((str(i + 1), _("take square {n}'s token, paying {cost}").format(n=i + 1, cost=core.cost_text(sq["cost"]))))
+            if sq["token"] and sq["cost"] is not None and purse.can_pay(t, p["seat"], *sq["cost"]):
+                choices.append((str(i + 1), _("take square {n}'s token, paying {cost}").format(n=i + 1, cost=purse.cost_text(sq["cost"]))))
                 keys.append(str(i + 1))
         return Step(head, _("Town: theft"), _("{who} steals a jewel").format(who=who),
                     Ask(_("Which jewel? (0: the stack, or a square's number)"), "choice", choices=tuple(choices), keys=tuple(keys)),
@@ -184,7 +184,7 @@ def _cabin_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
     if core.value(t, p["seat"], "doubloons") >= cab["buy_pay"]:  # a menu lists only what can be paid
         choices.append(("buy", _("pay {pay} doubloons for {prestige} prestige").format(pay=cab["buy_pay"], prestige=cab["buy_prestige"])))
         keys.append(CABIN_KEYS["buy"])
-    if len(core.on(t, "cabin")) == 1:
+    if len(spots.on(t, "cabin")) == 1:
         for s in core.players(t):
             if s == p["seat"] or core.value(t, s, "doubloons") < cab["doubloon"]:
                 continue
@@ -202,7 +202,7 @@ def _robbed_mutineer(t: Table, cat: GameCatalog, seat: str, n: int) -> bool:
     """Whether losing n doubloons leaves this seat short of the mutiny space it stands on."""
     spaces = rule(cat, "mutiny")["spaces"]
     return any(pl["seat"] == seat and core.value(t, seat, "doubloons") - n < spaces[pl["detail"]][0]
-               for pl in core.on(t, "mutiny"))
+               for pl in spots.on(t, "mutiny"))
 
 
 def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Step:

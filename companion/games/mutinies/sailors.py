@@ -13,7 +13,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
+from . import core, purse, spots
 from .actions import _done, _head, _placement, resolve_seat
 from .core import HENCHMAN, flow, name, rule
 
@@ -37,24 +37,24 @@ class Cabin(Action):
         cab = rule(cat, "cabin")
         choice = self.choice.strip().lower()
         if choice == "prestige":
-            extra = core.gain_prestige(t, cat, seat, cab["prestige"])
+            extra = purse.gain_prestige(t, cat, seat, cab["prestige"])
             said = _("{who}: +{n} prestige").format(who=who, n=cab["prestige"]) + "".join(f"; {e}" for e in extra)
         elif choice == "doubloon":
-            said = _("{who}: +{n} doubloon").format(who=who, n=core.gain(t, seat, "doubloons", cab["doubloon"]))
+            said = _("{who}: +{n} doubloon").format(who=who, n=purse.gain(t, seat, "doubloons", cab["doubloon"]))
         elif choice == "steal":
-            if len(core.on(t, "cabin")) != 1:
+            if len(spots.on(t, "cabin")) != 1:
                 raise RuleError(_("only a sailor alone in the cabin may steal"))
             if not self.victim:
                 raise UsageError(_("steal from whom? give the seat, e.g. --from red"))
             victim = resolve_seat(t, self.victim)
             if victim in (seat, HENCHMAN):
                 raise RuleError(_("{who} steals from another player, not from {victim}").format(who=who, victim=name(t, victim)))
-            core.pay(t, victim, "doubloons", cab["doubloon"], N_("the theft"))
+            purse.pay(t, victim, "doubloons", cab["doubloon"], N_("the theft"))
             t.seat_values(seat)["doubloons"] += cab["doubloon"]
             said = _("{who} steals {n} doubloon from {victim}").format(who=who, n=cab["doubloon"], victim=name(t, victim))
         elif choice == "buy":
-            core.pay(t, seat, "doubloons", cab["buy_pay"], N_("3 prestige"))
-            extra = core.gain_prestige(t, cat, seat, cab["buy_prestige"])
+            purse.pay(t, seat, "doubloons", cab["buy_pay"], N_("3 prestige"))
+            extra = purse.gain_prestige(t, cat, seat, cab["buy_prestige"])
             said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", cab["buy_pay"]).format(
                 who=who, n=cab["buy_pay"], pp=cab["buy_prestige"]) + "".join(
                 f"; {e}" for e in extra)
@@ -79,7 +79,7 @@ class Mutiny(Action):
         f = flow(t)
         spaces = rule(cat, "mutiny")["spaces"]
         said, paid = [], {}
-        for p in core.on(t, "mutiny"):
+        for p in spots.on(t, "mutiny"):
             seat, who = p["seat"], name(t, p["seat"])
             p["owes"] = [0, 0, 0]
             if seat == HENCHMAN:
@@ -88,10 +88,10 @@ class Mutiny(Action):
             if core.value(t, seat, "doubloons") < d or core.value(t, seat, "prestige") < lp:
                 said.append(_("{who} can no longer pay for space {k}: pays nothing, gets nothing").format(who=who, k=p["detail"]))
                 continue
-            core.pay(t, seat, "doubloons", d, N_("the mutiny"))
-            core.pay(t, seat, "prestige", lp, N_("the mutiny"))
-            core.gain(t, seat, "doubloons", gd)
-            extra = core.gain_prestige(t, cat, seat, pp)
+            purse.pay(t, seat, "doubloons", d, N_("the mutiny"))
+            purse.pay(t, seat, "prestige", lp, N_("the mutiny"))
+            purse.gain(t, seat, "doubloons", gd)
+            extra = purse.gain_prestige(t, cat, seat, pp)
             if lp:
                 line = _("{who} pays {n} prestige, gains {d} doubloon").format(who=who, n=lp, d=gd)
             else:

@@ -21,9 +21,10 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
+from . import core, purse
 from .cards import parse_treasure, use_treasure
-from .core import end_cards, flow, hand, name, _phase, rule, snapshot
+from .core import end_cards, flow, hand, name, _phase, rule
+from .rounds import snapshot
 
 STEPS = {1: N_("treasures"), 2: N_("jewels to doubloons"), 3: N_("mutiny cards to doubloons"),
          4: N_("doubloons to prestige"), 5: N_("end-of-game cards"), 6: N_("rum")}
@@ -88,22 +89,22 @@ class Score(Action):
                 n = core.value(t, s, "jewel")
                 t.seat_values(s)["jewel"] = 0
                 t.data["counters"]["jewels-out"] += n
-                parts.append(f"{name(t, s)} +{core.gain(t, s, 'doubloons', n)}")
+                parts.append(f"{name(t, s)} +{purse.gain(t, s, 'doubloons', n)}")
             return ", ".join(parts)
         if step == 3:
-            return ", ".join(f"{name(t, s)} +{core.gain(t, s, 'doubloons', len(hand(t, s)) + len(hand(t, s, 'front')))}"
+            return ", ".join(f"{name(t, s)} +{purse.gain(t, s, 'doubloons', len(hand(t, s)) + len(hand(t, s, 'front')))}"
                              for s in seats)
         if step == 4:
             r, parts = rate(t, cat), []
             for s in seats:
                 n = core.value(t, s, "doubloons") // r
-                core.pay(t, s, "doubloons", n * r, N_("prestige"))
-                core.gain_prestige(t, cat, s, n, bonus=False)
+                purse.pay(t, s, "doubloons", n * r, N_("prestige"))
+                purse.gain_prestige(t, cat, s, n, bonus=False)
                 parts.append(ngettext("{who} +{n} ({d} doubloon)", "{who} +{n} ({d} doubloons)", n * r).format(who=name(t, s), n=n, d=n * r))
             return _("{r} doubloons a point: {parts}").format(r=r, parts=", ".join(parts))
         if step == 5:
             raise RuleError(_("end-of-game cards need their prestige: castaway mutinies score --cards N"))
-        return ", ".join(f"{name(t, s)} -{core.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
+        return ", ".join(f"{name(t, s)} -{purse.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
 
 
 @register
@@ -126,7 +127,7 @@ class ScoreCards(Action):
                             .format(step=step, name=_(STEPS[step])))
         if not 0 <= self.points <= 3 * len(end_cards(t, cat, seat)):
             raise RuleError(_("{points} prestige: each Across the Seven Seas gives 0..3").format(points=self.points))
-        core.gain_prestige(t, cat, seat, self.points, bonus=False)
+        purse.gain_prestige(t, cat, seat, self.points, bonus=False)
         sc["todo"].pop(0)
         sc["pad"]["5"] = snapshot(t)
         return {"say": _("step 5 ({name}): {who} +{points} prestige").format(name=_(STEPS[5]), who=name(t, seat), points=self.points),
