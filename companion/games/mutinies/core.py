@@ -47,6 +47,8 @@ COMBO_NAMES = {"any2": N_("2 jewels, any colours"), "any3": N_("3 jewels, any co
                "same3": N_("3 jewels of one colour"), "pairs": N_("2 pairs of one colour each"), "same4": N_("4 jewels of one colour")}
 KEYS = {"doubloons": N_("doubloons"), "rum": N_("rum"), "prestige": N_("prestige")}
 BONUSES = ("doubloon", "treasure", "rum", "jewel")
+PHASE_NAMES = {"captain": N_("The captain's action"), "sailors": N_("The sailors"), "resolve": N_("Resolving the actions"),
+               "mutiny-card": N_("The new captain's card"), "scoring": N_("Final scoring"), "over": N_("Game over")}
 
 
 def flow(t: Table) -> dict:
@@ -124,8 +126,8 @@ def resolve_seat(t: Table, text: str) -> str:
 def _phase(t: Table, *phases: str) -> None:
     now = derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
     if now not in phases:
-        raise RuleError(_("not now: the game is in its {now} phase ({expected} expected); castaway play shows what is next").format(
-            now=now, expected=", ".join(phases)))
+        raise RuleError(_("not now: the game is at \"{now}\", this is for \"{expected}\"; castaway play shows what is next").format(
+            now=_(PHASE_NAMES[now]), expected=_(" or ").join(_(PHASE_NAMES[p]) for p in phases)))
 
 
 def hand(t: Table, seat: str, pile: str = "held") -> list[str]:

@@ -60,7 +60,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
                 action=_(ACTION_NAMES[action])))
     elif action not in (f["action"], "cabin", "mutiny"):
         raise RuleError(_("{who} may follow the captain ({captains}), take the cabin, or mutiny; not {action}").format(
-            who=who, captains=f["action"], action=action))
+            who=who, captains=_(ACTION_NAMES[f["action"]]), action=_(ACTION_NAMES[action])))
     why = blocked(t, action)
     if why:
         raise RuleError(_("{action} is {why}").format(action=_(ACTION_NAMES[action]), why=why))
