@@ -27,7 +27,7 @@ LOCALES = ROOT / "companion" / "locales"
 DOMAIN = "castaway"
 LANGS = ("cs",)
 SOURCES = ("cli.py", "companion", "ui", "printables")
-TRANSLATED_GAMES = ("21days",)  # the games with a translated catalog (the others have only English rulebooks)
+TRANSLATED_GAMES = ("21days", "mutinies")  # the games with a translated catalog (printed names stay as printed)
 FIELD = re.compile(r"\{([^{}!:]*)(![rsa])?(:[^{}]*)?\}")
 
 

@@ -99,7 +99,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines.append("☠ " + esc(_("the pirate token covers {action}").format(action=_(core.ACTION_NAMES[f["pirate"]]))))
     for action, b in f["blocked"].items():
         when = _("until the next mutiny") if b.get("until") == "mutiny" else _("in round {n}").format(n=b.get("round"))
-        lines.append(f"[red]✖ {esc(_(core.ACTION_NAMES[action]))}[/] {esc(when)} ({esc(str(b.get('card')))})")
+        lines.append(f"[red]✖ {esc(_(core.ACTION_NAMES[action]))}[/] {esc(when)} ({esc(_(str(b.get('card'))))})")
     if core.texts_ignored(t):
         lines.append(f"[dim]{esc(_('card texts ignored'))}[/]")
     routes = " ".join(f"[bold on grey23] {i + 1}:{esc(purse.cost_text(sq['cost']))} [/]" if sq["token"]

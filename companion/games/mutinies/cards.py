@@ -53,7 +53,7 @@ class DrawCard(Action):
         card = card_of(cat, self.card) if self.card else None
         if last:
             if card is not None and card.id != LAST:
-                raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=card.name))
+                raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=_(card.name)))
             card = cat.deck("mutiny").card(LAST)
         elif card is None and core.texts_ignored(t):
             f["deck_left"] -= 1
@@ -69,7 +69,7 @@ class DrawCard(Action):
         f["deck_left"] -= 1
         f["draw"] = None
         hand(t, seat).append(card.id)
-        said = [_("{who} draws {card}").format(who=name(t, seat), card=card.name)]
+        said = [_("{who} draws {card}").format(who=name(t, seat), card=_(card.name))]
         if card.id == LAST:
             f["final_round"] = min(f["final_round"] or core.rnd(t) + 1, core.rnd(t) + 1)
             said.append(_("the next round is the last"))
@@ -77,10 +77,10 @@ class DrawCard(Action):
             said.append(_("card texts are ignored: it only counts at the end"))
         elif card.get("type") == "compulsory":
             f["compulsory"] = {"seat": seat, "card": card.id}
-            said.append(_("compulsory: play it ({effect}) or refuse it for 2 prestige").format(effect=card.effect))
+            said.append(_("compulsory: play it or refuse it for 2 prestige"))
             return {"say": "; ".join(said), "card": card.id}
         else:
-            said.append(_("kept in hand: {effect}").format(effect=card.effect))
+            said.append(_("kept in hand: {effect}").format(effect=_(card.effect)))
         end_round(t, cat)
         return {"say": "; ".join(said), "card": card.id}
 
@@ -109,9 +109,9 @@ class Compulsory(Action):
             f["cards"]["discard"].append(card.id)
             lost = purse.lose_prestige(t, cat, seat, 2)
             end_round(t, cat)
-            return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=card.name, lost=lost)}
+            return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=_(card.name), lost=lost)}
         hand(t, seat, "front").append(card.id)
-        said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=card.name, effect=card.effect)]
+        said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))]
         for action in card.get("blocks", []):
             f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
                                     else {"round": core.rnd(t) + 1, "card": card.name})
@@ -147,14 +147,14 @@ class PlayCard(Action):
         card = card_of(cat, self.card)
         held = hand(t, seat)
         if card.id not in held:
-            raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=card.name, held=", ".join(held) or _("no cards")))
+            raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=_(card.name), held=", ".join(held) or _("no cards")))
         if core.texts_ignored(t):
             raise RuleError(_("card texts are ignored in this game: the cards only count at the end"))
         if card.get("type") == "end":
-            raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=card.name))
+            raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=_(card.name)))
         held.remove(card.id)
         flow(t)["cards"]["discard"].append(card.id)
-        return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(who=name(t, seat), card=card.name, effect=card.effect)}
+        return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))}
 
 
 def _on_turn(t: Table, seat: str, rule_text: str) -> None:

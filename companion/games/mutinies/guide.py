@@ -230,7 +230,7 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
     if f["compulsory"]:
         card = cat.deck("mutiny").card(f["compulsory"]["card"])
         who = name(t, f["compulsory"]["seat"])
-        return Step(head, card.name, _("Compulsory: {effect}").format(effect=card.effect),
+        return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
                     Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
                     lambda a: Compulsory(bool(a)))
     who = name(t, f["draw"])
@@ -242,7 +242,8 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
                     _("{who} draws a mutiny card and keeps it face down: its text is ignored, it counts at the end ({n} left)")
                     .format(who=who, n=f["deck_left"]), GO, lambda a: DrawCard(None))
     cards = cat.deck("mutiny").cards
-    choices = tuple((c.id, c.name) for c in cards if c.id != LAST)
+    # the name in the table's language, and as printed on the English cards when that differs
+    choices = tuple((c.id, _(c.name) if _(c.name) == c.name else f"{_(c.name)} ({c.name})") for c in cards if c.id != LAST)
     keys = tuple(str(i) for i, c in enumerate(cards) if c.id != LAST)  # the deck's order: one number per card all game
     return Step(head, _("Mutiny card"), _("{who} draws a mutiny card ({n} left) and reads it out").format(who=who, n=f["deck_left"]),
                 Ask(_("Which card? (its number or name)"), "choice", choices=choices, keys=keys), lambda a: DrawCard(a))

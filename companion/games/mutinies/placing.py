@@ -40,9 +40,9 @@ def blocked(t: Table, action: str) -> str | None:
     if not b:
         return None
     if b.get("until") == "mutiny":
-        return _("blocked by {card} until the next mutiny").format(card=b.get("card") or _("a card"))
+        return _("blocked by {card} until the next mutiny").format(card=_(b["card"]) if b.get("card") else _("a card"))
     if b.get("round") == rnd(t):
-        return _("blocked by {card} this round").format(card=b.get("card") or _("a card"))
+        return _("blocked by {card} this round").format(card=_(b["card"]) if b.get("card") else _("a card"))
     return None
 
 
