@@ -140,12 +140,20 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
 def pad_lines(t: Table, rows: list[tuple[str, dict]]) -> list[str]:
     """The score pad: one row per scoring step, one column per player: prestige (doubloons)."""
     seats = core.players(t)
-    head = f"{_('step')[:19]:<20}" + "".join(f"{core.name(t, s)[:11]:>12}" for s in seats)  # 80 columns for 5
-    out = [f"[bold]{esc(head)}[/]"]
-    for label, vals in rows:
+    names = [t.seat_values(s).get("player") or _(s) for s in seats]
+    col = max(10, min(14, max(len(n) for n in names) + 2))  # a column: the name, or "prestige (doubloons)"
+    shown = []
+    for label, _vals in rows:
         n, _sp, rest = label.partition(" ")
-        shown = f"{n} {_(rest)}" if n.isdecimal() else _(label)
-        out.append(esc(f"{shown[:19]:<20}") + "".join(f"{vals[s][0]:>6} ({vals[s][1]:>3})" for s in seats))
+        shown.append(f"{n} {_(rest)}" if n.isdecimal() else _(label))
+    width = max(12, min(max(len(x) for x in shown + [_("step")]) + 1, 80 - col * len(seats)))  # 80 columns in all
+
+    def cut(text: str, n: int) -> str:
+        return text if len(text) <= n else text[:n - 1] + "…"
+
+    out = [f"[bold]{esc(cut(_('step'), width - 1).ljust(width))}" + "".join(esc(cut(n, col - 1).rjust(col)) for n in names) + "[/]"]
+    for label, (_l, vals) in zip(shown, rows):
+        out.append(esc(cut(label, width - 1).ljust(width)) + "".join(f"{vals[s][0]:>{col - 5}} ({vals[s][1]:>2})" for s in seats))
     won = (t.data.get("over") or {}).get("winners")
     if won:
         out.append(f"[bold]{esc(_('winner:'))}[/] " + esc(", ".join(core.name(t, s) for s in won))
