@@ -7,7 +7,7 @@ tokens get seeded random prices; a black market trade reads a fixed payout; the 
 treasure tokens over as prestige. Every answer the loop asks for counts, a bare Enter included. Prints
 the answers of each round, the median, the total and how many were a bare Enter to go on.
 
-    .venv/bin/python bench/bench_guided_mutinies.py [--seed 7] [--players 3] [--root DIR]
+    .venv/bin/python bench/bench_guided_mutinies.py [--seed 7] [--players 3] [--root DIR] [--show --lang cs]
 
 --root runs another checkout's code (e.g. an export of main) with this same script: before and after.
 The script reads the table's state, not the questions' words, so it answers any wording alike.
@@ -29,6 +29,7 @@ p.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
 p.add_argument("--players", type=int, default=3)
 p.add_argument("--show", action="store_true", help="print the game's output too")
 p.add_argument("--trace", action="store_true", help="print each question asked, with its round")
+p.add_argument("--lang", default="en", help="the language the game speaks (with --show: read it as a player would)")
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
@@ -96,6 +97,10 @@ class Table:
 
 
 def main() -> None:
+    if args.lang != "en":
+        from companion import i18n
+
+        i18n.set_language(args.lang)
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "bench.db"
     players = ["Ann", "Bob", "Cid", "Dee", "Eve"][: args.players]

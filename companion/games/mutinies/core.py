@@ -45,7 +45,8 @@ TOWN_NAMES = {"tale": N_("Pirate's tale"), "theft": N_("Theft"), "tavern": N_("V
               "rumours": N_("Rumours"), "market": N_("Black market")}
 COMBO_NAMES = {"any2": N_("2 jewels, any colours"), "any3": N_("3 jewels, any colours"), "any4": N_("4 jewels, any colours"),
                "same3": N_("3 jewels of one colour"), "pairs": N_("2 pairs of one colour each"), "same4": N_("4 jewels of one colour")}
-KEYS = {"doubloons": N_("doubloons"), "rum": N_("rum"), "prestige": N_("prestige")}
+KEYS = {"doubloons": N_("doubloons"), "rum": N_("rum"), "prestige": N_("prestige"),  # a seat's numbers, as shown
+        "jewel": N_("jewel"), "treasure": N_("treasure")}
 BONUSES = ("doubloon", "treasure", "rum", "jewel")
 PHASE_NAMES = {"captain": N_("The captain's action"), "sailors": N_("The sailors"), "resolve": N_("Resolving the actions"),
                "mutiny-card": N_("The new captain's card"), "scoring": N_("Final scoring"), "over": N_("Game over")}

@@ -112,8 +112,8 @@ class Mutiny(Action):
             said.append(_("{who} is the new captain; turn order {order}").format(
                 who=name(t, new), order=", ".join(name(t, s) for s in f["order"])))
             if not f["draw"]:
-                said.append("the mutiny deck is spent: no card")
+                said.append(_("the mutiny deck is spent: no card"))
         else:
-            said.append("no mutineer could pay: the captain stays")
+            said.append(_("nobody paid for a mutiny: the captain stays"))
         _done(t, cat)
         return {"say": "; ".join(said)}
