@@ -2,7 +2,8 @@
 
 The real loop of ui/play_cmds.py runs (the approach of bench/bench_guided.py); only the keyboard is
 replaced by a scripted table that answers each question as a group would: Enter rolls virtually and
-takes the default; a choice without a default takes a seeded random option; the trade routes' new
+takes the default; a choice without a default takes a seeded random option (a pawn's place: treasure
+tokens and voluntary cards, which the menu also offers, are kept for the end); the trade routes' new
 tokens get seeded random prices; a black market trade reads a fixed payout; the final scoring turns the
 treasure tokens over as prestige. Every answer the loop asks for counts, a bare Enter included. Prints
 the answers of each round, the median, the total and how many were a bare Enter to go on.
@@ -83,7 +84,8 @@ class Table:
             if ask.default is not None:
                 return ask.parse("")
             values = [v for v, _label in ask.choices]
-            return rng.choice(values)
+            places = [v for v in values if not v.startswith(("treasure:", "card:"))]  # tokens count at the end
+            return rng.choice(places or values)
         if ask.default is not None:
             return ask.parse("")
         f = t.data["flow"]

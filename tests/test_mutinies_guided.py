@@ -151,3 +151,23 @@ def test_the_guided_game_speaks_czech(cli):
     for english in ("Where does the pawn go", "Round 1", "captain", "doubloons", "Trade routes", "Plunder shipwrecks"):
         assert english not in r.stdout, english
     assert "Kam jde figurka?" in r.stdout and "Drancování vraků, políčko 1" in r.stdout and "Ann (červená)" in r.stdout
+
+
+def test_treasures_and_voluntary_cards_are_used_from_the_placement_menu():
+    """§ The Treasure Tokens: used on the owner's turn, just before or after placing; § The Mutiny Cards:
+    a voluntary card on the holder's later turns. Both sit in the placement menu with numbers of their own."""
+    t = table(3)
+    t.seat_values("red")["treasure"] = 1
+    t.data["flow"]["cards"]["held"]["red"] = ["telescope"]
+    step = next_step(t, CAT)
+    rows = {v: k for k, v, _label in step.ask.numbered()}
+    assert rows["treasure:prestige"] == "32" and rows["treasure:rum"] == "31"
+    telescope = [c.id for c in CAT.deck("mutiny").cards].index("telescope")
+    assert rows["card:telescope"] == str(40 + telescope)
+    t, said = apply(t, step.make(step.ask.parse("32")), CAT)
+    assert t.seat_values("red")["prestige"] == 5 and t.seat_values("red")["treasure"] == 0
+    step = next_step(t, CAT)
+    assert step.title == "The captain's action" and "treasure:prestige" not in {v for v, _l in step.ask.choices}
+    t, said = apply(t, step.make(step.ask.parse(str(40 + telescope))), CAT)
+    assert t.data["flow"]["cards"]["held"]["red"] == [] and "Telescope" in said["say"]
+    assert not any(v.startswith("card:") for v, _l in next_step(t, CAT).ask.choices)

@@ -15,11 +15,16 @@ from ...table import Table
 from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
-from .cards import FACE_DOWN, LAST, Compulsory, DrawCard
+from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
 
-TIP = N_("{who} may use a treasure token or a voluntary card now: castaway mutinies treasure / play, then castaway play again.")
+EXCHANGE = N_("An exchange token: castaway mutinies treasure {seat} exchange:PAY:GAIN, then castaway play again.")
+# treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-34;
+# a voluntary card 40 + its place in the deck
+TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34"}
+TREASURE_LABELS = {"rum": N_("use a treasure token: +{n} rum"), "prestige": N_("use a treasure token: +{n} prestige"),
+                   "doubloons": N_("use a treasure token: +{n} doubloons"), "jewel": N_("turn over a treasure token: a jewel")}
 GO = Ask(N_("Enter to go on"))  # nothing to decide: the guided loop goes on at once
 
 
@@ -91,23 +96,44 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
         say = _("{who} follows the captain ({action}), takes the cabin or mutinies.").format(
             who=name(t, seat), action=_(ACTION_NAMES[f["action"]]))
         title = _("A sailor's choice")
-    if seat != HENCHMAN and _may_use_something(t, cat, seat):  # only for one who holds something to use
-        say += " " + _(TIP).format(who=name(t, seat))
     if not choices:
         raise UsageError(_("{who} has no legal space: correct the table (castaway set ...) and try again").format(who=name(t, seat)))
     keys = tuple(SPOT_KEYS[s] for s in legal)
+    extra, extra_keys = _uses(t, cat, seat)
+    if any(v.startswith("treasure:") for v, _label in extra):
+        say += " " + _(EXCHANGE).format(seat=seat)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
-                                           choices=choices, keys=keys),
-                lambda a, seat=seat: Place(seat, a))
+                                           choices=choices + extra, keys=keys + extra_keys),
+                lambda a, seat=seat: _place_or_use(seat, a))
 
 
-def _may_use_something(t: Table, cat: GameCatalog, seat: str) -> bool:
-    """Whether the seat holds a treasure token or a voluntary mutiny card it may play."""
+def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
+    """What the placer may use before placing: a treasure token (the bonus printed on it, as turned
+    over), a voluntary mutiny card in hand. (choices, keys)"""
+    if seat == HENCHMAN:
+        return (), ()
+    choices, keys = [], []
     if core.value(t, seat, "treasure") > 0:
-        return True
-    deck = cat.deck("mutiny")
-    return not core.texts_ignored(t) and any(c != FACE_DOWN and deck.card(c).get("type") == "voluntary"
-                                             for c in flow(t)["cards"]["held"].get(seat, []))
+        for kind, key in TREASURE_KEYS.items():
+            choices.append((f"treasure:{kind}", _(TREASURE_LABELS[kind]).format(n=rule(cat, "treasure").get(kind))))
+            keys.append(key)
+    if not core.texts_ignored(t):
+        deck = cat.deck("mutiny")
+        ids = [c.id for c in deck.cards]
+        for cid in dict.fromkeys(flow(t)["cards"]["held"].get(seat, [])):
+            if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary":
+                choices.append((f"card:{cid}", _("play {card}").format(card=_(deck.card(cid).name))))
+                keys.append(str(40 + ids.index(cid)))
+    return tuple(choices), tuple(keys)
+
+
+def _place_or_use(seat: str, answer: str):
+    kind, _colon, what = answer.partition(":")
+    if kind == "treasure":
+        return Treasure(seat, what)
+    if kind == "card":
+        return PlayCard(seat, what)
+    return Place(seat, answer)
 
 
 def plunder_odds(beat: int, is_captain: bool) -> list[str]:
