@@ -100,7 +100,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     t.data["flow"] = {
         "order": [order[0], HENCHMAN, order[1]] if count == 2 else order,
         "action": None, "pirate": None, "placed": [], "queue": [],
-        "routes": [{"token": True, "cost": None} for _ in range(squares)],
+        "routes": [{"token": True, "cost": None} for _square in range(squares)],
         "blocked": {}, "draw": None, "compulsory": None,
         "deck_left": random_cards + 1,
         "cards": {"held": {}, "front": {}, "discard": []},
