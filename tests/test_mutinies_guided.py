@@ -171,3 +171,12 @@ def test_treasures_and_voluntary_cards_are_used_from_the_placement_menu():
     t, said = apply(t, step.make(step.ask.parse(str(40 + telescope))), CAT)
     assert t.data["flow"]["cards"]["held"]["red"] == [] and "Telescope" in said["say"]
     assert not any(v.startswith("card:") for v, _l in next_step(t, CAT).ask.choices)
+
+
+def test_treasures_turned_over_may_be_named_in_czech():
+    from companion.games.mutinies.cards import parse_treasure
+
+    assert parse_treasure("prestiž") == ("prestige", None, None)
+    assert parse_treasure("dublony") == ("doubloons", None, None)
+    assert parse_treasure("výměna:3:1") == ("exchange", 3, 1)
+    assert parse_treasure("drahokam") == ("jewel", None, None)

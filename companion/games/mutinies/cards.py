@@ -166,6 +166,9 @@ def _on_turn(t: Table, seat: str, rule_text: str) -> None:
 
 
 TREASURES = ("rum", "prestige", "doubloons", "exchange", "jewel")
+# the same words in Czech, as the Czech prompts name them (with and without diacritics)
+TREASURE_WORDS = {"prestiž": "prestige", "prestiz": "prestige", "dublony": "doubloons", "drahokam": "jewel",
+                  "výměna": "exchange", "vymena": "exchange"}
 
 
 def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | None, get: int | None,
@@ -206,7 +209,7 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
 def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
     """'prestige', 'exchange:3:1' -> (kind, pay, gain)."""
     bits = str(text).strip().lower().split(":")
-    kind = bits[0]
+    kind = TREASURE_WORDS.get(bits[0], bits[0])
     if kind == "exchange":
         if len(bits) != 3 or not bits[1].isdecimal() or not bits[2].isdecimal():
             raise UsageError(_("treasure {text!r}: an exchange token is written exchange:PAY:GAIN, e.g. exchange:3:1").format(text=text))
