@@ -56,7 +56,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
         data = {"over": loaded.table.data.get("over")}
         return emit_json(data) if as_json else out.print(_("The game is over: {result}.").format(result=data["over"]["result"]), markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
-            "choices": [v for v, _ in step.ask.choices]}
+            "choices": [v for v, _l in step.ask.choices]}
     if as_json:
         return emit_json(data)
     out.print(f"[bold]{esc(step.phase)} · {esc(step.title)}[/]: {esc(step.say)}")

@@ -144,12 +144,13 @@ def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help="r
 
 
 @command("weather", app=sub)
-def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The weather dice as rolled, in the order rain, winter, animals: rr,w,beast. Left out: rolled virtually.")] = None):
+def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The weather dice as rolled, in the order rain, winter, animals: rr,w,beast. Left out: rolled virtually.")] = None,
+                fighter: Annotated[Optional[str], typer.Option("--fighter", help="Who fights the Hungry Animals' beast (a colour, character or name; left out: the First Player).")] = None):
     """Weather phase: the dice and the tokens in the Weather space, the storm last.
 
-    Example: castaway rc weather --faces rr,w
+    Example: castaway rc weather --faces rr,w,beast --fighter cook
     """
-    _run(lambda t, c: RcWeather(faces))
+    _run(lambda t, c: RcWeather(faces, fighter))
 
 
 @command("eat", app=sub)

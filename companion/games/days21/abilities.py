@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
+from .names import colour
 from .core import (hope_taken, ROLL, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living, lose,
                           mark_today, move_ship, name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
 from ...i18n import _, N_
@@ -56,7 +57,7 @@ class Ability(Action):
             if used_today(t, "maya"):
                 raise RuleError(_(SAY["once_day"]).format(who=who))
             target = seat_arg(t, cat, self.to or seat)
-            pay_hope(t, seat, 2, "Maya's gift")
+            pay_hope(t, seat, 2, _("Maya's gift"))
             mark_today(t, "maya")
             return {"say": _("Maya pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "tomi":
@@ -66,13 +67,13 @@ class Ability(Action):
             if flow(t).get("fished") != day(t):
                 raise RuleError(_("Tomi's extra fish comes when he fishes at the fishing location"))
             target = seat_arg(t, cat, self.to)
-            pay_hope(t, seat, 2, "Tomi's extra fish")
+            pay_hope(t, seat, 2, _("Tomi's extra fish"))
             flow(t).pop("fished", None)
             return {"say": _("Tomi pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "aleta":
             if t.visible(seat) < 4:
                 raise RuleError(_("Aleta's visible strength is {strength}: her reroll needs 4 or more").format(strength=t.visible(seat)))
-            pay_hope(t, seat, 2, "Aleta's reroll")
+            pay_hope(t, seat, 2, _("Aleta's reroll"))
             return {"say": _("Aleta pays 2 hope: reroll the die and type the new face.")}
         if self.who == "mechanic":
             target = seat_arg(t, cat, self.to or "")
@@ -82,7 +83,7 @@ class Ability(Action):
                 raise RuleError(_("the mechanic holds no bottle card to give"))
             if d["held"].get(target) or is_scruffs(t, target):
                 raise RuleError(_("{target} cannot take it: only a survivor with no bottle card").format(target=target))
-            pay_hope(t, seat, 1, "the mechanic's gift")
+            pay_hope(t, seat, 1, _("the mechanic's gift"))
             card = cards.pop(0)
             if not cards:
                 del d["held"][seat]
@@ -96,7 +97,7 @@ class Ability(Action):
             spot = here.get(seat)
             if spot is None or here.get(src) != spot or here.get(target) != spot:
                 raise RuleError(_("hope passes freely only between survivors on the pastor's location today"))
-            pay_hope(t, src, self.n, "passing hope")
+            pay_hope(t, src, self.n, _("passing hope"))
             t.seat_values(target)["hope"] = hope(t, target) + self.n
             return {"say": _("{src} passes {n} hope to {target}.").format(src=src, n=self.n, target=target)}
         raise UsageError(_("ability {who!r}: accepted here: {items} (others have commands or act by themselves)").format(who=self.who, items=', '.join(ABILITIES)))
@@ -131,7 +132,7 @@ class MagnussonReroll(Action):
             if octo.get("face") != "blank" and f.get("fight") is None:
                 start_fight(t)
             return {"say": _("The octopus die stands.")}
-        pay_hope(t, seat, 2, "the Professor's reroll")
+        pay_hope(t, seat, 2, _("the Professor's reroll"))
         if f.get("fight") is not None:  # a fight begun before the reroll is called off: the die is rolled again
             f.pop("fight", None)
             f["queue"] = [q for q in f["queue"] if q.get("do") != "tentacle"]
@@ -209,7 +210,7 @@ class SpecialHope(Action):
             raise UsageError(_("special hope token {token!r}: accepted: {items}").format(token=self.token, items=', '.join(sp)))
         if sp[self.token] == "used":
             raise RuleError(_("special hope token {token} has been used already").format(token=self.token))
-        pay_hope(t, seat, 1, "a special hope token")
+        pay_hope(t, seat, 1, _("a special hope token"))
         sp[self.token] = "used"
         t.data["pools"]["hope"]["supply"] -= 1
         step = 2 if self.token.startswith("plusminus2") else 1
@@ -250,7 +251,7 @@ class Dolphin(Action):
         if self.face is not None and not 1 <= self.face <= 6:
             raise UsageError(_("face {face}: accepted 1..6").format(face=self.face))
         lose(t, seat, 3)
-        turned = f" {self.face} becomes {7 - self.face}." if self.face else " Type the turned face (7 minus the roll)."
+        turned = _(" {face} becomes {turned}.").format(face=self.face, turned=7 - self.face) if self.face else _(" Type the turned face (7 minus the roll).")
         return {"say": _("{who} pays 3 strength to the Dolphin.{turned}").format(who=name(t, cat, seat), turned=turned)}
 
 
@@ -310,8 +311,8 @@ class ScruffsToken(Action):
             known[base] = vals
         spec = cat.deck("scruffs").card(base)
         if base not in known or self.face is None:
-            need = "" if base in known else " Type the numbers printed on it."
-            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=spec.name, effect=spec.effect, need=need)}
+            need = "" if base in known else _(" Type the numbers printed on it.")
+            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
         v = dice_or_roll(t, self.face, 1, "Scruffs die")[0][0]
         sc.pop("drawn", None)
         done(t, "scruffs")
@@ -329,7 +330,7 @@ class ScruffsToken(Action):
         if base in ("rerolls", "die-change"):
             sc["active"] = {"card": cur, "uses": spec.get("uses", 2), "last": None}
             d["table"].append(cur)
-            return f"{spec.name} stays out: use it with castaway scruffs-use (once a day)."
+            return _("{name} stays out: use it with castaway scruffs-use (once a day).").format(name=_(spec.name))
         d["out"].append(cur)
         if base.startswith("hope"):
             n = spec.get("hope", 2)
@@ -342,7 +343,7 @@ class ScruffsToken(Action):
             if len(who) != n:  # EN § Scruffs Tokens: all of them are divided among the other survivors
                 raise UsageError(_("--to {to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=self.to, n=n))
             got = sum(give_hope(t, s, 1, bonus=False) for s in who)
-            return f"{got} hope for " + ", ".join(who) + "."
+            return _("{got} hope for {who}.").format(got=got, who=", ".join(who))
         if base == "strength-2":
             target = seat_arg(t, cat, to[0]) if to else seat
             return f"{name(t, cat, target)} +{gain(t, target, 2)} strength."
@@ -352,13 +353,13 @@ class ScruffsToken(Action):
             return set_swap(t, cat, to[0] if to else None, random=not to)
         if base == "shark-reset":
             t.data["tracks"]["shark"] = 5
-            return "the shark card goes back to 5."
+            return _("the shark card goes back to 5.")
         if base == "flare":
             if day(t) >= 21:
-                return "no flare on day 21."
+                return _("no flare on day 21.")
             move_ship(t, cat, 1)
-            return f"a flare! The ship moves to {t.data['tracks']['ship']}."
-        return f"{spec.name}: apply it as printed."
+            return _("a flare! The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
+        return _("{name}: apply it as printed.").format(name=_(spec.name))
 
 
 @register
@@ -451,7 +452,7 @@ class Day21(Action):
             n = sum(1 for k in d21(t).get("today", []) if k == "diva")
             if n >= r["diva_most"]:
                 raise RuleError(_("Diva has sung {n} times: at most {diva_most}").format(n=n, diva_most=r['diva_most']))
-            pay_hope(t, seat, r["diva_cost"], "Diva's song")
+            pay_hope(t, seat, r["diva_cost"], _("Diva's song"))
             mark_today(t, "diva")
         else:
             raise UsageError(_("day 21: {what!r}: accepted: exhaustion, flare, shout, diva, kite, rosina, end").format(what=self.what))
@@ -466,7 +467,7 @@ class Day21(Action):
         if k is None:
             raise RuleError(_("the Kite expansion is not in this game"))
         seat = seat_arg(t, cat, self.seat or "")
-        pay_hope(t, seat, cat.rules["kite"]["cost"], "a kite roll")
+        pay_hope(t, seat, cat.rules["kite"]["cost"], _("a kite roll"))
         faces = cat.die("kite").parts[0].faces
         face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
         if face not in faces:
@@ -485,7 +486,7 @@ class Day21(Action):
             move_ship(t, cat, 1)
             return {"faces": [face], "say": _("The kite catches the eye: the ship moves to {ship}.").format(ship=t.data['tracks']['ship'])}
         if face == "hope":
-            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=seat, give_hope=give_hope(t, seat, 1))}
+            return {"faces": [face], "say": _("Hope: {seat} +{give_hope}.").format(seat=colour(seat), give_hope=give_hope(t, seat, 1))}
         return {"faces": [face], "say": _("Kite die: blank.")}
 
     def _rosina(self, t: Table, cat: GameCatalog, seat: str):

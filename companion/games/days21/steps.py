@@ -13,7 +13,7 @@ from . import events as ev
 from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
-from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
+from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
 from ...i18n import _, N_, ngettext
 
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
@@ -56,22 +56,24 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
-    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted)."""
+    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted),
+    each as the answer to type: the word 'use', then who, with the parts still to fill in capitals."""
     x = d21(t)
     out = []
+    who_, whom = _("WHO"), _("WHO,WHO")
     for s in living(t):
         who = survivor(t, s)
         if who == "maya" and hope(t, s) >= 2 and "maya" not in x.get("today", []):
-            out.append("maya SEAT")
+            out.append(f"maya {who_}")
         if who == "aleta" and hope(t, s) >= 2 and t.visible(s) >= 4:
             out.append("aleta")
         if who == "mechanic" and t.deck("bottle")["held"].get(s) and hope(t, s) >= 1:
-            out.append("mechanic SEAT")
+            out.append(f"mechanic {who_}")
         tok = x.get("ability", {}).get(s)
         if tok and not tok["used"] and tok["id"] in ("reroll", "strength4", "swap-seats"):
-            out.append(f"token {s}" + (" SEATS" if tok["id"] != "reroll" else ""))
+            out.append(f"token {colour(s)}" + (f" {whom}" if tok["id"] != "reroll" else ""))
     if str(x.get("swap") or "").startswith("dolphin") and not ab.in_attack(t):
-        out.append("dolphin SEAT FACE")
+        out.append(f"dolphin {who_} " + _("FACE"))
     if (x.get("scruffs") or {}).get("active"):
         out.append("scruffs")
     return out
@@ -308,7 +310,7 @@ def _disaster(t, cat, q):
             card_ask(t, cat, "disaster"), lambda a: ev.Disaster(card=_r(a))
     spec = cat.deck("disaster").card(dz["card"].split(":")[0])
     cost = spec.get("avert")
-    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' for a cancel-disaster ability token, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
+    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' to use the ability token that cancels a disaster, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
         Ask(_("Avert"), "text", default="no"), *grab_steps(t, cat)
 
 
@@ -374,7 +376,7 @@ def _attack(t, cat, q):
     if t.data["tracks"]["shark"] != 1 or day(t) >= 21:
         return _end(t, cat, q)
     sh = flow(t).get("shark") or {"bite": 0}
-    spots = ", ".join(f"{sp}: {s or 'empty'}" for sp, s in d21(t)["raft"].items())
+    spots = ", ".join(f"{sp}: {colour(s) if s else _('empty')}" for sp, s in d21(t)["raft"].items())
     return _("Shark attack, bite {n} of 4").format(n=sh['bite'] + 1), _("The starting player rolls the shark die: the outer face picks the shark fin (raft {spots}), the inner face is the bite's strength; it wounds if above the visible strength.").format(spots=spots), \
         Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkAttack(faces=a)
 

@@ -8,6 +8,7 @@ from ..protocol import PlayTerms, RulesModuleGame
 class Dieson(RulesModuleGame):
     id = "dieson"
     prefix = "dc-"
+    goes_on_alone = True  # steps that leave nothing to the table are done at once (flow.py)
     play = PlayTerms(
         names=("dieson crusoe",),
         terms=(("quest", "quest"), ("day", "day")),
