@@ -180,3 +180,18 @@ def test_treasures_turned_over_may_be_named_in_czech():
     assert parse_treasure("dublony") == ("doubloons", None, None)
     assert parse_treasure("výměna:3:1") == ("exchange", 3, 1)
     assert parse_treasure("drahokam") == ("jewel", None, None)
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_a_whole_guided_game_fits_80_columns(cli, lang):
+    """The scripted game of test_mutinies_game, board and all, in English and in Czech."""
+    from tests.test_mutinies_game import SCRIPT
+
+    cli.ok("new", "mutinies", "-p", "Ann", "-p", "Bob", "-p", "Cid", "--opt", "order=red,blue,green", "--seed", "3")
+    cli.ok("set", "jewels", "2")
+    r = cli.ok("--lang", lang, "play", input=SCRIPT)
+    assert "Traceback" not in r.output
+    lines = r.stdout.splitlines()
+    assert len(lines) > 100
+    for line in lines:
+        assert len(line) <= 80, line

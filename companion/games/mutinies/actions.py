@@ -16,6 +16,7 @@ from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, placing, purse, rounds, spots
+from .layout import packs
 from .core import HENCHMAN, captain, flow, name, _phase, resolve_seat, rule
 from .rounds import end_round
 
@@ -65,6 +66,7 @@ def refill_routes(t: Table) -> int:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Place(Action):
     """A pawn on a space: the captain's action, or a sailor following, in the cabin or mutinying."""
@@ -111,6 +113,7 @@ class Place(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Routes(Action):
     """What the face-up tokens on the trade routes cost (the physical tokens are the truth)."""
@@ -155,6 +158,7 @@ class Routes(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Take(Action):
     """Raiding on the trade routes: pay the token's price and take it; empty squares refill at the end."""
@@ -197,6 +201,7 @@ class Take(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Raid(Action):
     """Raiding beyond the trade routes: a jewel drawn blind, kept or refused (its cost paid back)."""
@@ -232,6 +237,7 @@ class Raid(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Plunder(Action):
     """Plunder shipwrecks: two dice; one must beat the space's number for a treasure."""
@@ -268,6 +274,7 @@ class Plunder(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Tavern(Action):
     """The tavern: the captain's free rum, then one die + 2 rum handed round while the tavern has any."""
@@ -318,6 +325,7 @@ def market_payout(cat: GameCatalog, combo: str, rum: int, payout: str | None) ->
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Trade(Action):
     """The black market (or the town's market space): hand in a combination, add rum, take the payout."""
@@ -362,6 +370,7 @@ class Trade(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Town(Action):
     """Visit the town: pirate's tale, theft (choice 'stack' or a route square), tavern, rumours."""

@@ -16,6 +16,7 @@ from ...errors import RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, purse, rounds
+from .layout import packs
 from .core import flow, hand, name, _phase, resolve_seat, rule
 from .rounds import end_round
 
@@ -33,6 +34,7 @@ def card_of(cat: GameCatalog, text: str) -> Card:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class DrawCard(Action):
     """The new captain draws a mutiny card (the physical one: say which); the last is the Last Mutiny."""
@@ -86,6 +88,7 @@ class DrawCard(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Compulsory(Action):
     """A compulsory card: played face up in front of the captain, or refused for 2 prestige."""
@@ -129,6 +132,7 @@ class Compulsory(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class PlayCard(Action):
     """A voluntary card from a player's hand: discarded, its effect carried out at the table."""
@@ -220,6 +224,7 @@ def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Treasure(Action):
     """A treasure token used during the game (before or after placing, or at the owner's resolution)."""

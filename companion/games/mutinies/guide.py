@@ -7,6 +7,8 @@ menu keeps one number per option for the whole game (SPOT_KEYS, the cabin's and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...guide import Ask, Step
@@ -16,6 +18,7 @@ from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
 from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure
+from .layout import fit
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
 
@@ -44,6 +47,11 @@ CABIN_KEYS = {"prestige": "1", "doubloon": "2", "buy": "3"}  # steal:SEAT is 4 +
 
 
 def next_step(t: Table, cat: GameCatalog) -> Step | None:
+    step = _next(t, cat)
+    return None if step is None else replace(step, say=fit(step.say, len(step.title) + 2))  # "Title: say", 80 columns
+
+
+def _next(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     phase = core.derived_phase(t)
@@ -69,11 +77,11 @@ def _routes_step(t: Table) -> Step | None:
     if not unknown:
         return None
     squares = ", ".join(map(str, unknown))
-    say = ngettext("A jewel token lies face up on square {squares}: type its price",
-                   "Jewel tokens lie face up on squares {squares}: type their prices, left to right",
+    say = ngettext("A jewel token lies face up on square {squares}: type its price, e.g. 2d, 1r or 1d1r",
+                   "Jewel tokens lie face up on squares {squares}: type their prices, left to right, e.g. 2d 1d1r 0",
                    len(unknown)).format(squares=squares)
-    ask = Ask(ngettext("Price of square {squares} (e.g. 2d, 1r, 1d1r; d doubloons, r rum, 0 free)",
-                       "Prices of squares {squares} (e.g. 2d 1d1r 0; d doubloons, r rum, 0 free)",
+    ask = Ask(ngettext("Price of square {squares} (d doubloons, r rum, 0 free)",
+                       "Prices of squares {squares} (d doubloons, r rum, 0 free)",
                        len(unknown)).format(squares=squares), "text")
     return Step(_round(t), _("Trade routes"), say, ask, lambda a: Routes(tuple(str(a).replace(",", " ").split())))
 
@@ -268,8 +276,9 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
                     _("{who} draws a mutiny card and keeps it face down: its text is ignored, it counts at the end ({n} left)")
                     .format(who=who, n=f["deck_left"]), GO, lambda a: DrawCard(None))
     cards = cat.deck("mutiny").cards
-    # the name in the table's language, and as printed on the English cards when that differs
-    choices = tuple((c.id, _(c.name) if _(c.name) == c.name else f"{_(c.name)} ({c.name})") for c in cards if c.id != LAST)
+    # the name in the table's language, and as printed on the English cards when that differs (and fits)
+    choices = tuple((c.id, _(c.name) if _(c.name) == c.name or len(_(c.name) + c.name) > 68 else f"{_(c.name)} ({c.name})")
+                    for c in cards if c.id != LAST)
     keys = tuple(str(i) for i, c in enumerate(cards) if c.id != LAST)  # the deck's order: one number per card all game
     return Step(head, _("Mutiny card"), _("{who} draws a mutiny card ({n} left) and reads it out").format(who=who, n=f["deck_left"]),
                 Ask(_("Which card? (its number or name)"), "choice", choices=choices, keys=keys), lambda a: DrawCard(a))

@@ -14,11 +14,13 @@ from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, purse, spots
+from .layout import packs
 from .actions import _done, _head, _placement, resolve_seat
 from .core import HENCHMAN, flow, name, rule
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Cabin(Action):
     """The cabin: prestige, doubloon (stolen from another player when alone), or buy (5 doubloons → 3 prestige)."""
@@ -65,6 +67,7 @@ class Cabin(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Mutiny(Action):
     """The mutiny: each mutineer pays and gains (or, unable to pay, neither); the top payer is captain."""

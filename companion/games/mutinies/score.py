@@ -22,6 +22,7 @@ from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, purse
+from .layout import packs
 from .cards import parse_treasure, use_treasure
 from .core import end_cards, flow, hand, name, _phase, rule
 from .rounds import snapshot
@@ -42,6 +43,7 @@ def winners(t: Table) -> list[str]:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Score(Action):
     """The next step of the final scoring (treasures: the tokens turned over; end cards: their prestige)."""
@@ -108,6 +110,7 @@ class Score(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class ScoreCards(Action):
     """Step 5 for one player: the prestige their end-of-game cards give, as printed on them."""
