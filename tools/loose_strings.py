@@ -17,11 +17,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COVERED = ("companion/games/days21", "companion/games/dieson")
+COVERED = ("companion/games/days21", "companion/games/dieson", "companion/games/mutinies")
 EXEMPT = {
     "companion/games/days21/entry.py": "import paths, and the play log's terms (translated where they are shown)",
     "companion/games/days21/legal.py": "the command lines a user types (commands and options are not translated)",
     "companion/games/dieson/entry.py": "import paths, and the play log's terms (translated where they are shown)",
+    "companion/games/mutinies/entry.py": "import paths, and the play log's terms (translated where they are shown)",
 }
 WRAPPERS = {"_", "N_", "ngettext"}
 PROGRAMMER = {"ValueError", "KeyError", "TypeError", "AssertionError", "RuntimeError", "NotImplementedError"}
