@@ -195,3 +195,13 @@ def test_a_whole_guided_game_fits_80_columns(cli, lang):
     assert len(lines) > 100
     for line in lines:
         assert len(line) <= 80, line
+
+
+def test_odds_tavern_reads_the_guests_on_the_tavern(cli):
+    """`castaway odds tavern` reads who stands on the tavern from the game (it broke when core was split)."""
+    cli.ok("new", "mutinies", "-p", "Ann", "-p", "Bob", "-p", "Cid", "--opt", "order=red,blue,green", "--seed", "3")
+    cli.ok("mutinies", "routes", "1d", "0", "2d", "1r")
+    cli.ok("mutinies", "place", "red", "tavern")
+    cli.ok("mutinies", "place", "blue", "tavern")
+    r = cli.ok("odds", "tavern")
+    assert "Ann (red)" in r.stdout and "Bob (blue)" in r.stdout
