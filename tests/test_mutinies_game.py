@@ -78,7 +78,7 @@ SCRIPT = "\n".join([
     "mutiny:1",         # Cid mutinies on space 1
     "y",                # Ann keeps her jewel
     "n",                # Bob refuses his: 1 doubloon back; the stack is empty -> one final round
-    "",                 # the mutiny: Cid pays 1, +1 prestige, captain
+                        # the mutiny resolves by itself: Cid pays 1, +1 prestige, captain
     "reward",           # Cid draws Reward (compulsory)
     "y",                # plays it: Cid +3, sailors +1
     "tavern",           # round 2 (final): Cid, captain, to the tavern
@@ -86,7 +86,7 @@ SCRIPT = "\n".join([
     "cabin",            # Bob in the cabin, alone
     "3",                # tavern die 3: Cid 1 free rum, then 5 rum round: Cid 3, Ann 2
     "steal:red",        # Bob steals a doubloon from Ann
-    "", "", "", "",     # final scoring steps 2, 3, 4, 6
+                        # final scoring steps 2, 3, 4, 6 need no answer
 ]) + "\n"
 
 
@@ -95,6 +95,8 @@ def test_full_scripted_game_to_its_end(cli, db):
     cli.ok("set", "jewels", "2")
     r = cli.ok("play", "--no-board", input=SCRIPT)
     assert "The game is over: won" in r.stdout
+    assert "error" not in r.stderr.lower()  # every scripted answer is the one asked for
+    assert "Enter to go on" not in r.stdout  # steps with nothing to decide ask nothing
     st = state(cli)
     pp = {s: v["prestige"] for s, v in st["seat"].items()}
     dbl = {s: v["doubloons"] for s, v in st["seat"].items()}

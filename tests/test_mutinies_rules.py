@@ -11,7 +11,7 @@ from companion import catalog
 from companion.engine import apply
 from companion.errors import CompanionError, RuleError, UsageError
 from companion.games.mutinies import game as M
-from companion.games.mutinies import core
+from companion.games.mutinies import placing
 from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from companion.games.mutinies.cards import Compulsory, DrawCard, PlayCard, Treasure
 from companion.games.mutinies.sailors import Cabin, Mutiny
@@ -56,7 +56,7 @@ def test_captain_never_repeats_last_rounds_action():
     assert t.data["tracks"]["round"] == 2 and t.data["flow"]["pirate"] == "tavern"
     with pytest.raises(RuleError, match="last round"):
         run(t, Place("red", "tavern"))
-    assert "tavern" not in core.legal_spots(t, CAT, "red")
+    assert "tavern" not in placing.legal_spots(t, CAT, "red")
 
 
 def test_sailor_may_only_follow_cabin_or_mutiny():
@@ -64,7 +64,7 @@ def test_sailor_may_only_follow_cabin_or_mutiny():
     t, _ = run(t, Place("red", "wreck"))
     with pytest.raises(RuleError, match="follow the captain"):
         run(t, Place("blue", "tavern"))
-    assert set(core.legal_spots(t, CAT, "blue")) == {"wreck", "cabin", "mutiny:0", "mutiny:1", "mutiny:3"}
+    assert set(placing.legal_spots(t, CAT, "blue")) == {"wreck", "cabin", "mutiny:0", "mutiny:1", "mutiny:3"}
 
 
 @pytest.mark.parametrize("space, faces, treasure", [
@@ -256,7 +256,7 @@ def test_compulsory_card_blocks_until_the_next_mutiny():
     t = after_mutiny()
     t, _ = run(t, DrawCard("sharks"), Compulsory(True))
     assert t.data["flow"]["cards"]["front"]["blue"] == ["sharks"]
-    assert "wreck" not in core.legal_spots(t, CAT, "blue")
+    assert "wreck" not in placing.legal_spots(t, CAT, "blue")
     with pytest.raises(RuleError, match="blocked"):
         run(t, Place("blue", "wreck"))
 
@@ -440,8 +440,9 @@ def _answer(step, rng):
         return rng.randint(a.lo, a.hi)
     if a.kind in ("dice", "none"):
         return None
-    if "Costs of squares" in a.prompt:
-        return " ".join(rng.choice(["0", "1d", "2d", "1d1r"]) for _ in range(a.prompt.count(",") + 1))
+    if a.prompt.startswith(("Price of square", "Prices of squares")):
+        n = a.prompt.split(" (")[0].count(",") + 1
+        return " ".join(rng.choice(["0", "1d", "2d", "1d1r"]) for _ in range(n))
     if "Rum added" in a.prompt:
         return "0 2 1"
     n = int(step.say.split("turns over ")[1].split()[0])

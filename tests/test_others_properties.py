@@ -154,12 +154,12 @@ COSTS = ["0", "1d", "2d", "1d1r", "1r", "3d"]
 
 def mu_texts(ask, t) -> list[str]:
     p = ask.prompt
-    if p.startswith("Costs of squares"):
+    if p.startswith(("Price of square", "Prices of squares")):
         n = sum(1 for sq in t.data["flow"]["routes"] if sq["token"] and sq["cost"] is None)
         return [" ".join(COSTS[(i * 7 + k) % len(COSTS)] for i in range(n)) for k in range(3)]
-    if p.startswith("Rum added, then"):
+    if p.startswith("Rum added, the chart"):
         return ["0 2 1", "0 0 0"]
-    if p.startswith("Which? (prestige"):
+    if p.startswith("Which tokens?"):
         seat = t.data["flow"]["scoring"]["todo"][0][1]
         n = t.seat_values(seat)["treasure"]
         return [",".join(["prestige"] * n), ",".join(["doubloons"] * n)]

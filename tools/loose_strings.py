@@ -25,11 +25,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COVERED = ("companion/*.py", "companion/odds", "companion/games/days21", "companion/games/dieson", "companion/games/robinson",
-           "printables", "ui", "cli.py")
+           "companion/games/mutinies", "printables", "ui", "cli.py")
 EXEMPT = {
     "companion/games/days21/legal.py": "the command lines a user types (commands and options are not translated)",
     "companion/games/robinson/entry.py": "import paths, and the play log's terms (translated where they are shown)",
     "companion/games/dieson/entry.py": "import paths, and the play log's terms (translated where they are shown)",
+    "companion/games/mutinies/entry.py": "import paths, and the play log's terms (translated where they are shown)",
 }
 NOT_YET: tuple = ()
 WRAPPERS = {"_", "N_", "ngettext", "PlayTerms"}

@@ -4,14 +4,19 @@ spaces, money, rum and tokens, and the score pad during the final scoring."""
 
 from __future__ import annotations
 
+import re
+
 from companion.catalog import GameCatalog
-from companion.games.mutinies import core
+from companion.games.mutinies import core, purse
 from companion.games.mutinies.score import pad_rows
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.table import Table
 from ui.text import esc
 
 BONUS_GLYPH = {"doubloon": "◉", "rum": "▪", "treasure": "✚", "jewel": "◆"}
+PHASES = {"setup": N_("Setup"), "captain": N_("The captain's action"), "sailors": N_("The sailors"),
+          "resolve": N_("Resolving the actions"), "mutiny-card": N_("The new captain's card"), "scoring": N_("Final scoring"),
+          "over": N_("Game over")}
 
 
 def colour(cat: GameCatalog, seat: str) -> str:
@@ -21,7 +26,7 @@ def colour(cat: GameCatalog, seat: str) -> str:
 
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
     if seat == core.HENCHMAN:
-        return _("[dim]henchman[/]")
+        return f"[dim]{esc(_('the henchman'))}[/]"
     return f"[{colour(cat, seat)} bold]{esc(core.name(t, seat))}[/]"
 
 
@@ -43,49 +48,78 @@ def prestige_track(t: Table, seat: str, width: int = 24) -> str:
     return "".join(cells)
 
 
+def spot_name(p: dict) -> str:
+    """Where on its action a pawn stands, in printed words: a square or space number, a combination,
+    a town space, a mutiny space; nothing for the cabin."""
+    detail = p["detail"] or ""
+    if p["action"] == "market":
+        return _(core.COMBO_NAMES[detail])
+    if p["action"] == "town":
+        space, _colon, combo = detail.partition(":")
+        return _(core.TOWN_NAMES[space]) + (": " + _(core.COMBO_NAMES[combo]) if combo else "")
+    if p["action"] == "routes":
+        return _("at square {n}").format(n=p["space"])
+    if p["action"] == "mutiny":
+        return _("at space {n}").format(n=detail)
+    return _("at space {n}").format(n=p["space"]) if p["space"] else ""
+
+
+def fit(cells: list[str], width: int = 80) -> list[str]:
+    """Marked-up cells joined by spaces into lines no wider than `width` (the markup takes no room);
+    the following lines indented by 4."""
+    lines, cur, used = [], "", 0
+    for cell in cells:
+        size = len(re.sub(r"\[/?[a-z0-9 #]*\]", "", cell))
+        if cur and used + 1 + size > width:
+            lines.append(cur)
+            cur, used = "    " + cell, 4 + size
+        else:
+            cur, used = (cur + " " + cell, used + 1 + size) if cur else (cell, size)
+    return lines + ([cur] if cur else [])
+
+
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d = t.data
     f = d["flow"]
     lines = []
-    head = f"[bold]{esc(cat.name)}[/]"
+    head = f"[bold]{esc(_(cat.name))}[/]"
     if row is not None:
-        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
-    head += _("  ·  [bold]round {n}[/]  ·  {phase}").format(n=d['tracks']['round'], phase=_(d['flags']['phase']))
-    if f["final_round"]:
-        head += _("  ·  [bold red]final round[/]") if f["final_round"] == d["tracks"]["round"] else \
-            _("  ·  final round {n}").format(n=f['final_round'])
+        head += "  ·  " + _("game {id}, version {version}").format(id=row.id, version=row.version)
     lines.append(head)
+    state = "[bold]" + esc(_("Round {n}").format(n=d["tracks"]["round"])) + "[/]  ·  " + esc(_(PHASES.get(d["flags"]["phase"], d["flags"]["phase"])))
+    if f["final_round"]:
+        state += ("  ·  [bold red]" + esc(_("the final round")) + "[/]" if f["final_round"] == d["tracks"]["round"]
+                  else "  ·  " + esc(_("final round: {n}").format(n=f["final_round"])))
+    lines.append(state)
     if d.get("over"):
-        won = esc(", ".join(core.name(t, s) for s in d["over"].get("winners", [])))
-        lines.append(_("[bold reverse] game over [/] winner: {names}").format(names=won))
-    order = " › ".join(("⚓ " if i == 0 else "") + who(t, cat, s) for i, s in enumerate(f["order"]))
-    lines.append(_("[bold]Turn order[/]  {order}").format(order=order))
-    extras = []
+        won = ", ".join(core.name(t, s) for s in d["over"].get("winners", []))
+        lines.append(f"[bold reverse] {esc(_('game over'))} [/] " + esc(_("winner: {who}").format(who=won)))
+    lines += fit([f"[bold]{esc(_('Turn order'))}[/] "] + [("⚓ " if i == 0 else "› ") + who(t, cat, s) for i, s in enumerate(f["order"])])
     if f["pirate"]:
-        extras.append(_("☠ pirate token on {action}").format(action=_(core.ACTION_NAMES[f['pirate']])))
+        lines.append("☠ " + esc(_("the pirate token covers {action}").format(action=_(core.ACTION_NAMES[f["pirate"]]))))
     for action, b in f["blocked"].items():
-        when = _("until the next mutiny") if b.get("until") == "mutiny" else _("in round {n}").format(n=b.get('round'))
-        extras.append(f"[red]✖ {_(core.ACTION_NAMES[action])}[/] {when} ({b.get('card')})")
-    if texts := (_("card texts ignored") if core.texts_ignored(t) else ""):
-        extras.append(f"[dim]{texts}[/]")
-    if extras:
-        lines.append("  ·  ".join(extras))
-    routes = " ".join(f"[bold on grey23] {i + 1}:{core.cost_text(sq['cost'])} [/]" if sq["token"] else _("[dim] {i}:empty [/]").format(i=i + 1)
-                      for i, sq in enumerate(f["routes"]))
+        when = _("until the next mutiny") if b.get("until") == "mutiny" else _("in round {n}").format(n=b.get("round"))
+        lines.append(f"[red]✖ {esc(_(core.ACTION_NAMES[action]))}[/] {esc(when)} ({esc(_(str(b.get('card'))))})")
+    if core.texts_ignored(t):
+        lines.append(f"[dim]{esc(_('card texts ignored'))}[/]")
+    routes = " ".join(f"[bold on grey23] {i + 1}:{esc(purse.cost_text(sq['cost']))} [/]" if sq["token"]
+                      else f"[dim] {i + 1}:{esc(_('empty'))} [/]" for i, sq in enumerate(f["routes"]))
     c = d["counters"]
-    lines.append(_("[bold]Trade routes[/] {routes}   jewel stack ◆×{jewels}   treasures ✚×{treasures}").format(
-        routes=routes, jewels=c['jewels'], treasures=c['treasures']))
-    lines.append(_("[bold]Tavern[/] rum ▪×{rum}   [bold]bank[/] ◉×{bank}   [bold]mutiny deck[/] ▮×{deck} (the Last Mutiny at the bottom)")
-                 .format(rum=t.pool_left('rum'), bank=t.pool_left('doubloons'), deck=f['deck_left']))
+    lines.append(f"[bold]{esc(_('Trade routes'))}[/] {routes}")
+    lines.append(esc(_("jewel stack ◆×{jewels}   treasures ✚×{treasures}   tavern rum ▪×{rum}   bank ◉×{bank}").format(
+        jewels=c["jewels"], treasures=c["treasures"], rum=t.pool_left("rum"), bank=t.pool_left("doubloons"))))
+    lines.append(esc(_("mutiny deck ▮×{n} (the Last Mutiny at the bottom)").format(n=f["deck_left"])))
     if f["placed"]:
         by_action: dict[str, list[str]] = {}
         for p in f["placed"]:
-            spot = p["detail"] or (str(p["space"]) if p["space"] else "")
-            by_action.setdefault(p["action"], []).append(f"{who(t, cat, p['seat'])}{' ' + spot if spot else ''}")
-        lines.append(_("[bold]Pawns[/]  ") + "   ".join(f"{_(core.ACTION_NAMES[a])}: {', '.join(ps)}" for a, ps in by_action.items()))
+            spot = spot_name(p)
+            by_action.setdefault(p["action"], []).append(who(t, cat, p["seat"]) + (f" ({esc(spot)})" if spot else ""))
+        lines.append(f"[bold]{esc(_('Pawns'))}[/]")
+        for a, ps in by_action.items():
+            lines += fit([f" {esc(_(core.ACTION_NAMES[a]))}:"] + [x + "," for x in ps[:-1]] + ps[-1:])
     if f["queue"]:
         nxt = f["queue"][0]
-        lines.append(_("[bold]Next to resolve[/] {action}").format(action=_(core.ACTION_NAMES[nxt['kind']])))
+        lines.append(f"[bold]{esc(_('Next to resolve'))}[/] {esc(_(core.ACTION_NAMES[nxt['kind']]))}")
     lines.append("")
     for seat in core.players(t):
         v = t.seat_values(seat)
@@ -93,9 +127,9 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         held, front = len(cards["held"].get(seat, [])), len(cards["front"].get(seat, []))
         role = _("captain") if seat == core.captain(t) else _("sailor")
         pad = " " * max(1, 20 - len(core.name(t, seat)))
-        lines.append(f"{who(t, cat, seat)}{pad}[dim]{role:<9}[/]" + _("prestige {track}").format(track=prestige_track(t, seat)))
-        lines.append(_("    ◉ {doubloons:>2} doubloons  ▪ {rum} rum  ◆ {jewel} jewels  ✚ {treasure} treasures  ▮ {held} in hand, {front} in front")
-                     .format(doubloons=v['doubloons'], rum=v['rum'], jewel=v['jewel'], treasure=v['treasure'], held=held, front=front))
+        lines.append(f"{who(t, cat, seat)}{pad}[dim]{esc(role):<10}[/]{esc(_('prestige'))} {prestige_track(t, seat)}")
+        lines.append("    " + esc(_("◉ doubloons {d} ▪ rum {r} ◆ jewels {j} ✚ treasures {tr} ▮ cards {held} in hand, {front} in front").format(
+            d=v["doubloons"], r=v["rum"], j=v["jewel"], tr=v["treasure"], held=held, front=front)))
     rows = pad_rows(t)
     if rows:
         lines.append("")
@@ -106,14 +140,24 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
 def pad_lines(t: Table, rows: list[tuple[str, dict]]) -> list[str]:
     """The score pad: one row per scoring step, one column per player: prestige (doubloons)."""
     seats = core.players(t)
-    head = f"{_('step'):<28}" + "".join(f"{esc(core.name(t, s)[:14]):>16}" for s in seats)
-    out = [f"[bold]{head}[/]"]
-    for label, vals in rows:
-        out.append(f"{_(label):<28}" + "".join(f"{vals[s][0]:>10} ({vals[s][1]:>2})" for s in seats))
+    names = [t.seat_values(s).get("player") or _(s) for s in seats]
+    col = max(10, min(14, max(len(n) for n in names) + 2))  # a column: the name, or "prestige (doubloons)"
+    shown = []
+    for label, _vals in rows:
+        n, _sp, rest = label.partition(" ")
+        shown.append(f"{n} {_(rest)}" if n.isdecimal() else _(label))
+    width = max(12, min(max(len(x) for x in shown + [_("step")]) + 1, 80 - col * len(seats)))  # 80 columns in all
+
+    def cut(text: str, n: int) -> str:
+        return text if len(text) <= n else text[:n - 1] + "…"
+
+    out = [f"[bold]{esc(cut(_('step'), width - 1).ljust(width))}" + "".join(esc(cut(n, col - 1).rjust(col)) for n in names) + "[/]"]
+    for label, (_l, vals) in zip(shown, rows):
+        out.append(esc(cut(label, width - 1).ljust(width)) + "".join(f"{vals[s][0]:>{col - 5}} ({vals[s][1]:>2})" for s in seats))
     won = (t.data.get("over") or {}).get("winners")
     if won:
-        out.append(_("[bold]winner:[/] ") + esc(", ".join(core.name(t, s) for s in won))
-                   + (_("  (tie broken by doubloons)") if _tie_on_prestige(t) else ""))
+        out.append(f"[bold]{esc(_('winner:'))}[/] " + esc(", ".join(core.name(t, s) for s in won))
+                   + ("  " + esc(_("(tie broken by doubloons)")) if _tie_on_prestige(t) else ""))
     return out
 
 

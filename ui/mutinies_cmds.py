@@ -253,4 +253,4 @@ def cards_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-re
     if as_json:
         return emit_json(rows)
     for r in rows:
-        out.print(f"[bold]{esc(r['id']):<14}[/] {esc(r['name'])} [dim]({esc(r['type'])})[/]: {esc(r['effect'])}")
+        out.print(f"[bold]{esc(r['id']):<14}[/] {esc(_(r['name']))} [dim]({esc(r['type'])})[/]: {esc(_(r['effect']))}")

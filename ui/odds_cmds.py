@@ -399,10 +399,10 @@ def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, 
         show(r.mutinies_tavern(catalog.load("mutinies"), [f"guest {i + 1}" for i in range(guests)], None), json)
         return
     from companion.errors import UsageError
-    from companion.games.mutinies import core
+    from companion.games.mutinies import core, spots
 
     t, cat = _table("mutinies")
-    placed = core.on(t, "tavern")
+    placed = spots.on(t, "tavern")
     if not placed:
         raise UsageError(_("nobody is on the tavern this round; give --guests N to ask anyway"))
     names = [core.name(t, p["seat"]) if hasattr(core, "name") else p["seat"] for p in placed]

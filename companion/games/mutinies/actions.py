@@ -13,17 +13,21 @@ from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
+from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
-from .core import HENCHMAN, captain, end_round, flow, name, _phase, resolve_seat, rule
+from . import core, placing, purse, rounds, spots
+from .layout import packs
+from .core import HENCHMAN, captain, flow, name, _phase, resolve_seat, rule
+from .rounds import end_round
 
 
 def _head(t: Table, *kinds: str) -> dict:
     _phase(t, "resolve")
     q = flow(t)["queue"]
     if not q or q[0]["kind"] not in kinds:
-        nxt = q[0]["kind"] if q else "nothing"
-        raise RuleError(f"the next thing to resolve is {nxt}, not {'/'.join(kinds)}")
+        nxt = _(core.ACTION_NAMES[q[0]["kind"]]) if q else _("nothing")
+        raise RuleError(_("the next thing to resolve is {next}, not {asked}").format(
+            next=nxt, asked="/".join(_(core.ACTION_NAMES[k]) for k in kinds)))
     return q[0]
 
 
@@ -44,7 +48,7 @@ def _done(t: Table, cat: GameCatalog) -> None:
 
 
 def start_resolution(t: Table) -> None:
-    flow(t)["queue"] = core.resolution_queue(t)
+    flow(t)["queue"] = rounds.resolution_queue(t)
     t.data["flags"]["phase"] = "resolve"
 
 
@@ -62,6 +66,7 @@ def refill_routes(t: Table) -> int:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Place(Action):
     """A pawn on a space: the captain's action, or a sailor following, in the cabin or mutinying."""
@@ -76,37 +81,39 @@ class Place(Action):
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors")
         seat = resolve_seat(t, self.seat)
-        expected = core.next_placer(t)
+        expected = rounds.next_placer(t)
         if seat != expected:
-            raise RuleError(f"it is {name(t, expected)}'s turn to place, not {name(t, seat)}'s")
-        action, detail = core.parse_spot(self.spot)
-        rec = core.check_spot(t, cat, seat, action, detail)
+            raise RuleError(_("it is {who}'s turn to place, not {other}'s").format(who=name(t, expected), other=name(t, seat)))
+        action, detail = spots.parse_spot(self.spot)
+        rec = placing.check_spot(t, cat, seat, action, detail)
         f = flow(t)
-        said = [f"{name(t, seat)} → {core.spot_label(cat, t, action, detail)}"]
+        said = [f"{name(t, seat)} → {spots.spot_label(cat, t, action, detail)}"]
         if rec["paid"][0]:
-            core.pay(t, rec["payer"], "doubloons", rec["paid"][0], "the raid beyond the trade routes")
-            said.append(f"{name(t, rec['payer'])} pays {rec['paid'][0]} doubloons now")
+            purse.pay(t, rec["payer"], "doubloons", rec["paid"][0], N_("the raid beyond the trade routes"))
+            said.append(ngettext("{who} pays {n} doubloon now", "{who} pays {n} doubloons now", rec["paid"][0]).format(
+                who=name(t, rec["payer"]), n=rec["paid"][0]))
         if rec["bonus"]:
             what, n = rec["bonus"]
             if what == "prestige":
-                extra = core.gain_prestige(t, cat, seat, n)
-                said.append(f"last space: +{n} prestige" + "".join(f"; {e}" for e in extra))
+                extra = purse.gain_prestige(t, cat, seat, n)
+                said.append(_("last space: +{n} prestige").format(n=n) + "".join(f"; {e}" for e in extra))
             else:
-                said.append(f"last spaces: +{core.gain(t, seat, what, n)} {what}")
+                said.append(_("last spaces: +{n} {what}").format(n=purse.gain(t, seat, what, n), what=_(core.KEYS[what])))
         if rec.get("fifth_prestige"):
-            extra = core.gain_prestige(t, cat, seat, rec["fifth_prestige"])
-            said.append(f"the fifth player on the last space: +{rec['fifth_prestige']} prestige"
+            extra = purse.gain_prestige(t, cat, seat, rec["fifth_prestige"])
+            said.append(_("the fifth player on the last space: +{n} prestige").format(n=rec["fifth_prestige"])
                         + "".join(f"; {e}" for e in extra))
         f["placed"].append(rec)
         if seat == captain(t):
             f["action"] = action
             t.data["flags"]["phase"] = "sailors"
-        if core.next_placer(t) is None:
+        if rounds.next_placer(t) is None:
             start_resolution(t)
-        return {"say": "; ".join(said), "spot": core.spot_text(action, detail)}
+        return {"say": "; ".join(said), "spot": spots.spot_text(action, detail)}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Routes(Action):
     """What the face-up tokens on the trade routes cost (the physical tokens are the truth)."""
@@ -122,12 +129,12 @@ class Routes(Action):
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")  # the final scoring no longer reads them
         routes = flow(t)["routes"]
-        parsed = [core.parse_cost(c) for c in self.costs]
+        parsed = [purse.parse_cost(c) for c in self.costs]
         if self.square is not None:
             if not 1 <= self.square <= len(routes):
-                raise UsageError(f"square {self.square}: the trade routes have squares 1..{len(routes)}")
+                raise UsageError(_("square {k}: the trade routes have squares 1..{n}").format(k=self.square, n=len(routes)))
             if len(parsed) != 1:
-                raise UsageError(f"square {self.square}: give one cost, not {len(parsed)}")
+                raise UsageError(_("square {k}: give one cost, not {n}").format(k=self.square, n=len(parsed)))
             targets = [self.square - 1]
         else:
             unknown = [i for i, sq in enumerate(routes) if sq["token"] and sq["cost"] is None]
@@ -137,20 +144,21 @@ class Routes(Action):
             elif len(parsed) == len(filled):
                 targets = filled
             else:
-                raise UsageError(f"{len(parsed)} costs given: give one per token on the routes ({len(filled)}),"
-                                 f" or one per new token ({len(unknown)}), left to right")
+                raise UsageError(_("{n} costs given: give one per token on the routes ({filled}), or one per new token ({new}), "
+                                   "left to right").format(n=len(parsed), filled=len(filled), new=len(unknown)))
         for i, cost in zip(targets, parsed):
             if not routes[i]["token"]:
-                raise RuleError(f"trade-route square {i + 1} has no token")
+                raise RuleError(_("trade-route square {k} has no token").format(k=i + 1))
             routes[i]["cost"] = cost
-        shown = "  ".join(f"{i + 1}:{core.cost_text(sq['cost'])}" for i, sq in enumerate(routes) if sq["token"])
-        return {"say": f"trade routes {shown}"}
+        shown = "  ".join(f"{i + 1}:{purse.cost_text(sq['cost'])}" for i, sq in enumerate(routes) if sq["token"])
+        return {"say": _("trade routes {shown}").format(shown=shown)}
 
 
 # -- resolving the captain's action ------------------------------------------------------------
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Take(Action):
     """Raiding on the trade routes: pay the token's price and take it; empty squares refill at the end."""
@@ -163,31 +171,37 @@ class Take(Action):
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "routes")
         p = _placement(t, item)
-        d, r, _ = p["owes"]
+        d, r, _prestige = p["owes"]
         p["owes"] = [0, 0, 0]
-        took = core.can_pay(t, p["payer"], d, r)
+        took = purse.can_pay(t, p["payer"], d, r)
         if not took:
-            said = [f"{name(t, p['payer'])} can no longer pay {core.cost_text([d, r])}: the token stays, nothing happens"]
+            said = [_("{who} can no longer pay {cost}: the token stays, nothing happens").format(
+                who=name(t, p["payer"]), cost=purse.cost_text([d, r]))]
         else:
-            core.pay(t, p["payer"], "doubloons", d, "the jewel token")
-            core.pay(t, p["payer"], "rum", r, "the jewel token")
+            purse.pay(t, p["payer"], "doubloons", d, N_("the jewel token"))
+            purse.pay(t, p["payer"], "rum", r, N_("the jewel token"))
             flow(t)["routes"][p["space"] - 1].update(token=False, cost=None)
             if p["seat"] == HENCHMAN:
                 t.data["counters"]["jewels-out"] += 1
             else:
                 t.seat_values(p["seat"])["jewel"] += 1
-            price = f"pays {core.cost_text([d, r])} and takes" if d or r else "takes the free token:"
-            said = [f"{name(t, p['seat'])} {price} the jewel of square {p['space']}"]
+            if d or r:
+                said = [_("{who} pays {cost} and takes the jewel of square {k}").format(
+                    who=name(t, p["seat"]), cost=purse.cost_text([d, r]), k=p["space"])]
+            else:
+                said = [_("{who} takes the free jewel of square {k}").format(who=name(t, p["seat"]), k=p["space"])]
         if p["fifth"] and took:
-            said.append("the fifth raider draws a free jewel" if core.draw_jewel(t, p["seat"]) else "no jewel left for the fifth raider")
+            said.append(_("the fifth raider draws a free jewel") if purse.draw_jewel(t, p["seat"]) else _("no jewel left for the fifth raider"))
         if not any(q["kind"] == "routes" for q in flow(t)["queue"][1:]):
             n = refill_routes(t)
-            said.append(f"{n} new token(s) on the routes: say their costs" if n else "the stack is empty: the squares stay empty")
+            said.append(ngettext("{n} new token on the routes: say its price", "{n} new tokens on the routes: say their prices", n)
+                        .format(n=n) if n else _("the stack is empty: the squares stay empty"))
         _done(t, cat)
         return {"say": "; ".join(said)}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Raid(Action):
     """Raiding beyond the trade routes: a jewel drawn blind, kept or refused (its cost paid back)."""
@@ -202,24 +216,28 @@ class Raid(Action):
         item = _head(t, "beyond")
         p = _placement(t, item)
         who = name(t, p["seat"])
-        if not core.draw_jewel(t, HENCHMAN):  # face up for now; moved to the raider if kept
-            core.gain(t, p["payer"], "doubloons", p["paid"][0])
+        if not purse.draw_jewel(t, HENCHMAN):  # face up for now; moved to the raider if kept
+            purse.gain(t, p["payer"], "doubloons", p["paid"][0])
             _done(t, cat)
-            return {"say": f"the stack is empty: {who} draws nothing and takes back {p['paid'][0]} doubloons"}
+            return {"say": ngettext("the stack is empty: {who} draws nothing and takes back {n} doubloon",
+                                      "the stack is empty: {who} draws nothing and takes back {n} doubloons",
+                                      p["paid"][0]).format(who=who, n=p["paid"][0])}
         if p["seat"] == HENCHMAN:
-            said = "the henchman's jewel is discarded face up"
+            said = _("the henchman's jewel is discarded face up")
         elif self.keep:
             t.data["counters"]["jewels-out"] -= 1
             t.seat_values(p["seat"])["jewel"] += 1
-            said = f"{who} keeps the jewel"
+            said = _("{who} keeps the jewel").format(who=who)
         else:
-            back = core.gain(t, p["payer"], "doubloons", p["paid"][0])
-            said = f"{who} discards it face up and takes back {back} doubloons"
+            back = purse.gain(t, p["payer"], "doubloons", p["paid"][0])
+            said = ngettext("{who} discards it face up and takes back {n} doubloon",
+                             "{who} discards it face up and takes back {n} doubloons", back).format(who=who, n=back)
         _done(t, cat)
         return {"say": said}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Plunder(Action):
     """Plunder shipwrecks: two dice; one must beat the space's number for a treasure."""
@@ -239,23 +257,24 @@ class Plunder(Action):
         t.data["last"] = {"roll": "2d6", "faces": [str(f) for f in faces]}
         beat = rule(cat, "wreck")["beats"][p["space"] - 1]
         seat, who = p["seat"], name(t, p["seat"])
-        said = [f"{who} rolls {faces[0]} and {faces[1]} (needs more than {beat})"]
+        said = [_("{who} rolls {a} and {b} (needs more than {beat})").format(who=who, a=faces[0], b=faces[1], beat=beat)]
         if max(faces) > beat:
-            if core.draw_treasure(t, seat):
-                said.append("discarded face up" if seat == HENCHMAN else "draws a treasure token")
+            if purse.draw_treasure(t, seat):
+                said.append(_("discarded face up") if seat == HENCHMAN else _("draws a treasure token"))
             elif seat != HENCHMAN:
-                core.gain(t, seat, "doubloons", 1)
-                extra = core.gain_prestige(t, cat, seat, 1)
-                said.append("no treasure left: +1 prestige, +1 doubloon" + "".join(f"; {e}" for e in extra))
+                purse.gain(t, seat, "doubloons", 1)
+                extra = purse.gain_prestige(t, cat, seat, 1)
+                said.append(_("no treasure left: +1 prestige, +1 doubloon") + "".join(f"; {e}" for e in extra))
             if seat == captain(t) and min(faces) > beat:
-                said.append(f"both dice beat {beat}: +{core.gain(t, seat, 'doubloons', 1)} doubloon")
+                said.append(_("both dice beat {beat}: +{n} doubloon").format(beat=beat, n=purse.gain(t, seat, "doubloons", 1)))
         else:
-            said.append("nothing")
+            said.append(_("nothing"))
         _done(t, cat)
         return {"say": "; ".join(said), "faces": faces}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Tavern(Action):
     """The tavern: the captain's free rum, then one die + 2 rum handed round while the tavern has any."""
@@ -274,9 +293,9 @@ class Tavern(Action):
         face = rolled[0].faces[0]
         t.data["last"] = {"roll": "d6", "faces": [str(face)]}
         cap = captain(t)
-        free = core.gain(t, cap, "rum", tav["free_rum"])
+        free = purse.gain(t, cap, "rum", tav["free_rum"])
         total = face + tav["die_bonus"]
-        guests = [p["seat"] for p in core.on(t, "tavern")]
+        guests = [p["seat"] for p in spots.on(t, "tavern")]
         got = {s: 0 for s in guests}
         for unit in range(total):
             guest = guests[unit % len(guests)]
@@ -284,10 +303,11 @@ class Tavern(Action):
                 continue  # his share stays in the tavern (assumed, see rules.henchman)
             if t.pool_left("rum") <= 0:
                 break
-            got[guest] += core.gain(t, guest, "rum", 1)
+            got[guest] += purse.gain(t, guest, "rum", 1)
         shares = ", ".join(f"{name(t, s)} {n}" for s, n in got.items() if s != HENCHMAN)
         _done(t, cat)
-        return {"say": f"captain's free rum {free}; die {face} + {tav['die_bonus']} = {total} rum: {shares}", "face": face}
+        return {"say": _("captain's free rum {free}; die {face} + {bonus} = {total} rum: {shares}").format(
+            free=free, face=face, bonus=tav["die_bonus"], total=total, shares=shares), "face": face}
 
 
 def market_payout(cat: GameCatalog, combo: str, rum: int, payout: str | None) -> tuple[int, int]:
@@ -295,16 +315,17 @@ def market_payout(cat: GameCatalog, combo: str, rum: int, payout: str | None) ->
     if payout is not None:
         bits = str(payout).replace("/", ",").split(",")
         if len(bits) != 2 or not all(b.strip().isdecimal() for b in bits):
-            raise UsageError(f"payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1")
+            raise UsageError(_("payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1").format(payout=payout))
         return int(bits[0]), int(bits[1])
     row = chart.get(combo)
     if not row or len(row) <= rum:
-        raise UsageError(f"castaway has no black market chart for {combo} with {rum} rum (it is printed on the board):"
-                         " give the payout as doubloons,prestige, e.g. --payout 4,1")
+        raise UsageError(_("castaway has no black market chart for {combo} with {rum} rum (it is printed on the board): "
+                           "give the payout as doubloons,prestige, e.g. --payout 4,1").format(combo=_(core.COMBO_NAMES[combo]), rum=rum))
     return int(row[rum][0]), int(row[rum][1])
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Trade(Action):
     """The black market (or the town's market space): hand in a combination, add rum, take the payout."""
@@ -322,29 +343,34 @@ class Trade(Action):
         p = _placement(t, item)
         combo = p["detail"] if item["kind"] == "market" else p["detail"].partition(":")[2]
         if not combo:
-            raise RuleError(f"the next to resolve is the town's {p['detail']} space: use castaway mutinies town")
+            raise RuleError(_("the next to resolve is the town's {space} space: use castaway mutinies town").format(
+                space=_(core.TOWN_NAMES[p["detail"].partition(":")[0]])))
         seat, who = p["seat"], name(t, p["seat"])
         cap = rule(cat, "market")["max_rum"]
         if self.symbols is not None and not 0 <= self.symbols <= 20:
-            raise UsageError(f"rum symbols {self.symbols}: accepted 0..20 (count them on the tokens traded)")
+            raise UsageError(_("rum symbols {n}: accepted 0..20 (count them on the tokens traded)").format(n=self.symbols))
         limit = min(cap, core.value(t, seat, "rum"), cap if self.symbols is None else self.symbols)
         if not 0 <= self.rum <= limit:
-            raise RuleError(f"{who} may add 0..{limit} rum (at most {cap}, the rum held and the rum symbols traded), not {self.rum}")
+            raise RuleError(_("{who} may add 0..{limit} rum (at most {cap}, the rum held and the rum symbols traded), not {n}").format(
+                who=who, limit=limit, cap=cap, n=self.rum))
         need = rule(cat, "market")["combos"][combo]
         if core.value(t, seat, "jewel") < need:
-            raise RuleError(f"{who} holds {core.value(t, seat, 'jewel')} jewels; {combo} trades {need}")
+            raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
+                who=who, n=core.value(t, seat, "jewel"), combo=_(core.COMBO_NAMES[combo]), need=need))
         d, pp = market_payout(cat, combo, self.rum, self.payout)
-        core.pay(t, seat, "rum", self.rum, "the black market")
+        purse.pay(t, seat, "rum", self.rum, N_("the black market"))
         t.seat_values(seat)["jewel"] -= need
         t.data["counters"]["jewels-out"] += need
-        got = core.gain(t, seat, "doubloons", d)
-        extra = core.gain_prestige(t, cat, seat, pp)
+        got = purse.gain(t, seat, "doubloons", d)
+        extra = purse.gain_prestige(t, cat, seat, pp)
         _done(t, cat)
-        return {"say": f"{who} trades {core.COMBO_NAMES[combo]} with {self.rum} rum: +{got} doubloons, +{pp} prestige"
-                + "".join(f"; {e}" for e in extra)}
+        return {"say": ngettext("{who} trades {combo} with {rum} rum: +{d} doubloon, +{pp} prestige",
+                                  "{who} trades {combo} with {rum} rum: +{d} doubloons, +{pp} prestige", got).format(
+            who=who, combo=_(core.COMBO_NAMES[combo]), rum=self.rum, d=got, pp=pp) + "".join(f"; {e}" for e in extra)}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Town(Action):
     """Visit the town: pirate's tale, theft (choice 'stack' or a route square), tavern, rumours."""
@@ -362,45 +388,48 @@ class Town(Action):
         seat, who = p["seat"], name(t, p["seat"])
         town = rule(cat, "town")
         if space == "market":
-            raise RuleError("the town's market space is resolved as a trade: castaway mutinies trade")
-        if space == "tale" and not core.can_pay(t, p["payer"], town["tale_pay"], 0):
+            raise RuleError(_("the town's market space is resolved as a trade: castaway mutinies trade"))
+        if space == "tale" and not purse.can_pay(t, p["payer"], town["tale_pay"], 0):
             p["owes"] = [0, 0, 0]
-            said = f"{name(t, p['payer'])} can no longer pay {town['tale_pay']} doubloons: nothing happens"
+            said = _("{who} can no longer pay {n} doubloons: nothing happens").format(who=name(t, p["payer"]), n=town["tale_pay"])
         elif space == "tale":
-            core.pay(t, p["payer"], "doubloons", town["tale_pay"], "a pirate's tale")
+            purse.pay(t, p["payer"], "doubloons", town["tale_pay"], N_("a pirate's tale"))
             p["owes"] = [0, 0, 0]
-            extra = core.gain_prestige(t, cat, seat, town["tale_prestige"])
-            said = f"{who} pays {town['tale_pay']} doubloons: +{town['tale_prestige'] if seat != HENCHMAN else 0} prestige" + "".join(f"; {e}" for e in extra)
+            extra = purse.gain_prestige(t, cat, seat, town["tale_prestige"])
+            said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", town["tale_pay"]).format(
+                who=who, n=town["tale_pay"], pp=town["tale_prestige"] if seat != HENCHMAN else 0) + "".join(f"; {e}" for e in extra)
         elif space == "theft":
             said = self._theft(t, p, seat, who)
         elif space == "tavern":
-            said = f"{who} takes {core.gain(t, seat, 'rum', 1)} rum"
+            said = _("{who} takes {n} rum").format(who=who, n=purse.gain(t, seat, "rum", 1))
         else:
-            if core.draw_treasure(t, seat):
-                said = f"{who} draws a treasure token" + (" (discarded)" if seat == HENCHMAN else "")
+            if purse.draw_treasure(t, seat):
+                said = (_("{who} draws a treasure token (discarded)") if seat == HENCHMAN
+                        else _("{who} draws a treasure token")).format(who=who)
             else:
-                core.gain(t, seat, "doubloons", 1)
-                extra = core.gain_prestige(t, cat, seat, 1)
-                said = f"no treasure left: {who} takes 1 doubloon and 1 prestige" + "".join(f"; {e}" for e in extra)
+                purse.gain(t, seat, "doubloons", 1)
+                extra = purse.gain_prestige(t, cat, seat, 1)
+                said = _("no treasure left: {who} takes 1 doubloon and 1 prestige").format(who=who) + "".join(f"; {e}" for e in extra)
         _done(t, cat)
         return {"say": said}
 
     def _theft(self, t: Table, p: dict, seat: str, who: str) -> str:
         choice = (self.choice or "stack").strip().lower().removeprefix("route").removeprefix("s:").strip(":")
         if seat == HENCHMAN or choice == "stack":
-            return f"{who} draws a jewel from the stack" if core.draw_jewel(t, seat) else "the jewel stack is empty"
+            return _("{who} draws a jewel from the stack").format(who=who) if purse.draw_jewel(t, seat) else _("the jewel stack is empty")
         if not choice.isdecimal():
-            raise UsageError(f"theft {self.choice!r}: accepted: stack, or a trade-route square number")
+            raise UsageError(_("theft {choice!r}: accepted: stack, or a trade-route square number").format(choice=self.choice))
         routes = flow(t)["routes"]
         k = int(choice)
         if not 1 <= k <= len(routes) or not routes[k - 1]["token"]:
-            raise RuleError(f"trade-route square {k} holds no token")
+            raise RuleError(_("trade-route square {k} holds no token").format(k=k))
         cost = routes[k - 1]["cost"]
         if cost is None:
-            raise RuleError(f"say first what the token on square {k} costs: castaway mutinies routes --square {k} COST")
-        core.pay(t, seat, "doubloons", cost[0], "the stolen token")
-        core.pay(t, seat, "rum", cost[1], "the stolen token")
+            raise RuleError(_("say first what the token on square {k} costs: castaway mutinies routes --square {k} COST").format(k=k))
+        purse.pay(t, seat, "doubloons", cost[0], N_("the stolen token"))
+        purse.pay(t, seat, "rum", cost[1], N_("the stolen token"))
         routes[k - 1].update(token=False, cost=None)
         t.seat_values(seat)["jewel"] += 1
         refill_routes(t)
-        return f"{who} pays {core.cost_text(cost)} and takes the jewel of square {k}; a new token goes there: say its cost"
+        return _("{who} pays {cost} and takes the jewel of square {k}; a new token goes there: say its price").format(
+            who=who, cost=purse.cost_text(cost), k=k)

@@ -13,12 +13,15 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
-from ...i18n import _
+from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
-from .core import end_round, flow, hand, name, _phase, resolve_seat, rule
+from . import core, purse, rounds
+from .layout import packs
+from .core import flow, hand, name, _phase, resolve_seat, rule
+from .rounds import end_round
 
 LAST = "last-mutiny"
+FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody reads it, it counts at the end
 
 
 def card_of(cat: GameCatalog, text: str) -> Card:
@@ -31,6 +34,7 @@ def card_of(cat: GameCatalog, text: str) -> Card:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class DrawCard(Action):
     """The new captain draws a mutiny card (the physical one: say which); the last is the Last Mutiny."""
@@ -39,7 +43,7 @@ class DrawCard(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return f"draw mutiny card {self.card or LAST}"
+        return "draw mutiny card" + (f" {self.card}" if self.card else "")
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -51,8 +55,15 @@ class DrawCard(Action):
         card = card_of(cat, self.card) if self.card else None
         if last:
             if card is not None and card.id != LAST:
-                raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=card.name))
+                raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=_(card.name)))
             card = cat.deck("mutiny").card(LAST)
+        elif card is None and core.texts_ignored(t):
+            f["deck_left"] -= 1
+            f["draw"] = None
+            hand(t, seat).append(FACE_DOWN)
+            end_round(t, cat)
+            return {"say": _("{who} draws a mutiny card face down: card texts are ignored, it only counts at the end").format(
+                who=name(t, seat)), "card": FACE_DOWN}
         elif card is None:
             raise UsageError(_("say which mutiny card was drawn, e.g. castaway mutinies card tempest"))
         elif card.id == LAST:
@@ -60,23 +71,24 @@ class DrawCard(Action):
         f["deck_left"] -= 1
         f["draw"] = None
         hand(t, seat).append(card.id)
-        said = [f"{name(t, seat)} draws {card.name}"]
+        said = [_("{who} draws {card}").format(who=name(t, seat), card=_(card.name))]
         if card.id == LAST:
             f["final_round"] = min(f["final_round"] or core.rnd(t) + 1, core.rnd(t) + 1)
-            said.append("the next round is the last")
+            said.append(_("the next round is the last"))
         if core.texts_ignored(t):
-            said.append("card texts are ignored: it only counts at the end")
+            said.append(_("card texts are ignored: it only counts at the end"))
         elif card.get("type") == "compulsory":
             f["compulsory"] = {"seat": seat, "card": card.id}
-            said.append(f"compulsory: play it ({card.effect}) or refuse it for 2 prestige")
+            said.append(_("compulsory: play it or refuse it for 2 prestige"))
             return {"say": "; ".join(said), "card": card.id}
         else:
-            said.append(f"kept in hand: {card.effect}")
+            said.append(_("kept in hand: {effect}").format(effect=_(card.effect)))
         end_round(t, cat)
         return {"say": "; ".join(said), "card": card.id}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Compulsory(Action):
     """A compulsory card: played face up in front of the captain, or refused for 2 prestige."""
@@ -98,28 +110,29 @@ class Compulsory(Action):
         f["compulsory"] = None
         if not self.play:
             f["cards"]["discard"].append(card.id)
-            lost = core.lose_prestige(t, cat, seat, 2)
+            lost = purse.lose_prestige(t, cat, seat, 2)
             end_round(t, cat)
-            return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=card.name, lost=lost)}
+            return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=_(card.name), lost=lost)}
         hand(t, seat, "front").append(card.id)
-        said = [f"{name(t, seat)} plays {card.name}: {card.effect}"]
+        said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))]
         for action in card.get("blocks", []):
             f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
                                     else {"round": core.rnd(t) + 1, "card": card.name})
         if card.get("captain_doubloons"):
-            said.append(f"captain +{core.gain(t, seat, 'doubloons', card.get('captain_doubloons'))} doubloons")
+            said.append(_("captain +{n} doubloons").format(n=purse.gain(t, seat, "doubloons", card.get("captain_doubloons"))))
             for s in core.players(t):
                 if s != seat:
-                    core.gain(t, s, "doubloons", card.get("sailors_doubloons"))
-            said.append(f"each sailor +{card.get('sailors_doubloons')}")
+                    purse.gain(t, s, "doubloons", card.get("sailors_doubloons"))
+            said.append(_("each sailor +{n}").format(n=card.get("sailors_doubloons")))
         if card.get("prestige"):
-            extra = core.gain_prestige(t, cat, seat, card.get("prestige"))
-            said.append(f"+{card.get('prestige')} prestige" + "".join(f"; {e}" for e in extra))
+            extra = purse.gain_prestige(t, cat, seat, card.get("prestige"))
+            said.append(_("+{n} prestige").format(n=card.get("prestige")) + "".join(f"; {e}" for e in extra))
         end_round(t, cat)
         return {"say": "; ".join(said)}
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class PlayCard(Action):
     """A voluntary card from a player's hand: discarded, its effect carried out at the table."""
@@ -138,25 +151,28 @@ class PlayCard(Action):
         card = card_of(cat, self.card)
         held = hand(t, seat)
         if card.id not in held:
-            raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=card.name, held=", ".join(held) or _("no cards")))
+            raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=_(card.name), held=", ".join(held) or _("no cards")))
         if core.texts_ignored(t):
             raise RuleError(_("card texts are ignored in this game: the cards only count at the end"))
         if card.get("type") == "end":
-            raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=card.name))
+            raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=_(card.name)))
         held.remove(card.id)
         flow(t)["cards"]["discard"].append(card.id)
-        return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(who=name(t, seat), card=card.name, effect=card.effect)}
+        return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))}
 
 
 def _on_turn(t: Table, seat: str, rule_text: str) -> None:
     """§ The Treasure Tokens, § The Mutiny Cards (voluntary: on the holder's subsequent turns)."""
-    turn = core.turn_of(t)
+    turn = rounds.turn_of(t)
     if seat not in turn:
         now = _(" or ").join(name(t, s) for s in turn) or _("nobody's (a mutiny card is being drawn)")
         raise RuleError(_("not {who}'s turn: {rule}; it is {now}").format(who=name(t, seat), rule=rule_text, now=now))
 
 
 TREASURES = ("rum", "prestige", "doubloons", "exchange", "jewel")
+# the same words in Czech, as the Czech prompts name them (with and without diacritics)
+TREASURE_WORDS = {"prestiž": "prestige", "prestiz": "prestige", "dublony": "doubloons", "drahokam": "jewel",
+                  "výměna": "exchange", "vymena": "exchange"}
 
 
 def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | None, get: int | None,
@@ -172,30 +188,32 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
     if kind == "exchange":
         if pay is None or get is None or pay < 0 or get < 0:
             raise UsageError(_("an exchange token: give what it prints, doubloons paid and prestige gained, e.g. exchange:3:1"))
-        core.pay(t, seat, "doubloons", pay, "the exchange")
+        purse.pay(t, seat, "doubloons", pay, N_("the exchange"))
     t.seat_values(seat)["treasure"] -= 1
     t.data["counters"]["treasures-out"] += 1
     if kind == "rum":
-        said = f"{who}'s rum token counts nothing now" if scoring else f"{who}: +{core.gain(t, seat, 'rum', tr['rum'])} rum"
+        said = (_("{who}'s rum token counts nothing now").format(who=who) if scoring
+                else _("{who}: +{n} rum").format(who=who, n=purse.gain(t, seat, "rum", tr["rum"])))
     elif kind == "prestige":
-        extra = core.gain_prestige(t, cat, seat, tr["prestige"], bonus=not scoring)
-        said = f"{who}: +{tr['prestige']} prestige"
+        extra = purse.gain_prestige(t, cat, seat, tr["prestige"], bonus=not scoring)
+        said = _("{who}: +{n} prestige").format(who=who, n=tr["prestige"])
     elif kind == "doubloons":
-        said = f"{who}: +{core.gain(t, seat, 'doubloons', tr['doubloons'])} doubloons"
+        said = _("{who}: +{n} doubloons").format(who=who, n=purse.gain(t, seat, "doubloons", tr["doubloons"]))
     elif kind == "exchange":
-        extra = core.gain_prestige(t, cat, seat, get, bonus=not scoring)
-        said = f"{who} pays {pay} doubloons: +{get} prestige"
+        extra = purse.gain_prestige(t, cat, seat, get, bonus=not scoring)
+        said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", pay).format(
+            who=who, n=pay, pp=get)
     else:
         t.seat_values(seat)["jewel"] += 1
         t.data["counters"]["treasures-out"] -= 1  # it stays in play as a jewel
-        said = f"{who}'s treasure is a jewel: it counts as a jewel token"
+        said = _("{who}'s treasure is a jewel: it counts as a jewel token").format(who=who)
     return said + "".join(f"; {e}" for e in extra)
 
 
 def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
     """'prestige', 'exchange:3:1' -> (kind, pay, gain)."""
     bits = str(text).strip().lower().split(":")
-    kind = bits[0]
+    kind = TREASURE_WORDS.get(bits[0], bits[0])
     if kind == "exchange":
         if len(bits) != 3 or not bits[1].isdecimal() or not bits[2].isdecimal():
             raise UsageError(_("treasure {text!r}: an exchange token is written exchange:PAY:GAIN, e.g. exchange:3:1").format(text=text))
@@ -206,6 +224,7 @@ def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Treasure(Action):
     """A treasure token used during the game (before or after placing, or at the owner's resolution)."""

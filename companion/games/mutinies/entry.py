@@ -14,6 +14,7 @@ class Mutinies(RulesModuleGame):
         competitive=True, scored=True,
         terms=(("winner", N_("winner")), ("tiebreak", N_("tie-break")), ("prestige", N_("prestige"))),
     )
+    goes_on_alone = True  # the guided loop does the steps that leave nothing to decide at once
     rules = "companion.games.mutinies.game"
     commands = "ui.mutinies_cmds"
     terminal_board = "ui.board_mutinies:render"

@@ -100,7 +100,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     t.data["flow"] = {
         "order": [order[0], HENCHMAN, order[1]] if count == 2 else order,
         "action": None, "pirate": None, "placed": [], "queue": [],
-        "routes": [{"token": True, "cost": None} for _ in range(squares)],
+        "routes": [{"token": True, "cost": None} for _square in range(squares)],
         "blocked": {}, "draw": None, "compulsory": None,
         "deck_left": random_cards + 1,
         "cards": {"held": {}, "front": {}, "discard": []},
@@ -113,12 +113,16 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
 
 
 def _order(t: Table, options: dict, colours: list[str]) -> list[str]:
-    raw = _list(options.get("order"))
-    if not raw or raw == ["random"]:
+    if not _list(options.get("order")) or _list(options.get("order")) == ["random"]:
         order = list(colours)
         t.rng().shuffle(order)
         return order
-    by_name = {(t.seat_values(s).get("player") or "").lower(): s for s in colours}
+    return _named_order(options, colours, {(t.seat_values(s).get("player") or "").lower(): s for s in colours})
+
+
+def _named_order(options: dict, colours: list[str], by_name: dict[str, str]) -> list[str]:
+    """The turn order the table gave (colours or players' names, captain first), every seat once."""
+    raw = _list(options.get("order"))
     order = []
     for bit in raw:
         key = bit.lower()
@@ -137,6 +141,8 @@ def setup_asks(cat: GameCatalog, options: dict):
         yield "count", Ask(_("How many players?"), "number", lo=cat.players[0], hi=cat.players[1], default=3)
     if len(_list(options.get("players"))) != 2 and str(options.get("count")) != "2":
         yield "texts", Ask(_("Play the mutiny cards' texts? (n: ignore them; 2 doubloons a point at the end)"), "confirm", default=True)
+    yield "order", Ask(_("Turn order, captain first, by commas (Enter: castaway draws it at random)"),
+                       "text", default="random")
     costs = ",".join(str(c) for c in cat.rules["beyond"]["costs"])
     yield "beyond", Ask(_("Doubloon costs printed beside the 5 spaces beyond the trade routes, top to bottom (Enter: {costs}, a guess)")
                         .format(costs=costs),
@@ -149,6 +155,13 @@ def setup_asks(cat: GameCatalog, options: dict):
 def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
     if key == "texts":
         options["texts"] = "use" if answer else "ignore"
+    elif key == "order":
+        options["order"] = str(answer).strip()
+        if _list(options["order"]) not in ([], ["random"]):  # checked now: a refused answer is asked again
+            names = _list(options.get("players"))
+            count = len(names) or int(options.get("count") or 0)
+            colours = [c.lower() for c in _list(options.get("colours"))] or list(cat.seats)[:count]
+            _named_order(options, colours, {n.lower(): s for s, n in zip(colours, names)})
     else:
         options[key] = str(answer)
 

@@ -1,25 +1,57 @@
 """21 Mutinies: the guided game. From the table's state alone: what happens next, and its question.
 
-Every answer becomes the same action the single commands (castaway mutinies ...) record.
+Every answer becomes the same action the single commands (castaway mutinies ...) record. Steps that
+leave nothing to decide ask nothing (Ask kind "none": the loop does them at once, see entry.py). Every
+menu keeps one number per option for the whole game (SPOT_KEYS, the cabin's and the theft's keys).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...guide import Ask, Step
+from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
+from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
-from .cards import LAST, Compulsory, DrawCard
-from .core import ACTION_NAMES, HENCHMAN, captain, flow, name, rule
+from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure
+from .layout import fit
+from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
 
-TIP = "Treasures and voluntary cards: castaway mutinies treasure / play (then castaway play again)."
+EXCHANGE = N_("An exchange token: castaway mutinies treasure {seat} exchange:PAY:GAIN, then castaway play again.")
+# treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-34;
+# a voluntary card 40 + its place in the deck
+TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34"}
+TREASURE_LABELS = {"rum": N_("use a treasure token: +{n} rum"), "prestige": N_("use a treasure token: +{n} prestige"),
+                   "doubloons": N_("use a treasure token: +{n} doubloons"), "jewel": N_("turn over a treasure token: a jewel")}
+GO = Ask(N_("Enter to go on"))  # nothing to decide: the guided loop goes on at once
+
+
+def spot_keys() -> dict[str, str]:
+    """Each spot's number in the placement menus, the same all game whoever places: the trade-route
+    squares 1-5, beyond 6, the shipwrecks 7, the tavern 8, the black market's combinations 9-14, the
+    town 15-24, the cabin 25, the mutiny spaces 26-29 (the rulebook's order of the actions)."""
+    every = [f"routes:{k}" for k in range(1, 6)] + ["beyond", "wreck", "tavern"]
+    every += [f"market:{c}" for c in COMBO_NAMES]
+    every += [f"town:{s}" for s in TOWN_NAMES if s != "market"] + [f"town:market:{c}" for c in COMBO_NAMES]
+    every += ["cabin"] + [f"mutiny:{k}" for k in ("0", "1", "3", "6")]
+    return {s: str(i) for i, s in enumerate(every, 1)}
+
+
+SPOT_KEYS = spot_keys()
+CABIN_KEYS = {"prestige": "1", "doubloon": "2", "buy": "3"}  # steal:SEAT is 4 + the seat's place at the table
 
 
 def next_step(t: Table, cat: GameCatalog) -> Step | None:
+    step = _next(t, cat)
+    return None if step is None else replace(step, say=fit(step.say, len(step.title) + 2))  # "Title: say", 80 columns
+
+
+def _next(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     phase = core.derived_phase(t)
@@ -35,8 +67,9 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
 
 
 def _round(t: Table) -> str:
-    final = " (the final round)" if flow(t)["final_round"] == core.rnd(t) else ""
-    return f"Round {core.rnd(t)}{final}"
+    if flow(t)["final_round"] == core.rnd(t):
+        return _("Round {n} (the final round)").format(n=core.rnd(t))
+    return _("Round {n}").format(n=core.rnd(t))
 
 
 def _routes_step(t: Table) -> Step | None:
@@ -44,31 +77,83 @@ def _routes_step(t: Table) -> Step | None:
     if not unknown:
         return None
     squares = ", ".join(map(str, unknown))
-    return Step(_round(t), "Trade routes",
-                f"Jewel tokens lie face up on squares {squares}: type what each costs, left to right",
-                Ask(f"Costs of squares {squares} (e.g. 2d 1d1r 0)", "text"),
-                lambda a: Routes(tuple(str(a).replace(",", " ").split())))
+    say = ngettext("A jewel token lies face up on square {squares}: type its price, e.g. 2d, 1r or 1d1r",
+                   "Jewel tokens lie face up on squares {squares}: type their prices, left to right, e.g. 2d 1d1r 0",
+                   len(unknown)).format(squares=squares)
+    ask = Ask(ngettext("Price of square {squares} (d doubloons, r rum, 0 free)",
+                       "Prices of squares {squares} (d doubloons, r rum, 0 free)",
+                       len(unknown)).format(squares=squares), "text")
+    return Step(_round(t), _("Trade routes"), say, ask, lambda a: Routes(tuple(str(a).replace(",", " ").split())))
 
 
 def _place_step(t: Table, cat: GameCatalog) -> Step:
-    seat = core.next_placer(t)
+    seat = rounds.next_placer(t)
     f = flow(t)
-    spots = core.legal_spots(t, cat, seat)
-    choices = tuple((s, core.spot_label(cat, t, *core.parse_spot(s))) for s in spots)
+    legal = placing.legal_spots(t, cat, seat)
+    choices = tuple((s, spots.spot_label(cat, t, *spots.parse_spot(s))) for s in legal)
     if seat == captain(t):
-        covered = f" The pirate token covers {ACTION_NAMES[f['pirate']]}." if f["pirate"] else ""
-        say = f"{name(t, seat)} is captain and chooses the action.{covered} {TIP}"
-        title = "The captain's action"
+        covered = (" " + _("The pirate token covers {action}.").format(action=_(ACTION_NAMES[f["pirate"]]))
+                   if f["pirate"] else "")
+        say = _("{who} is captain and chooses the action.").format(who=name(t, seat)) + covered
+        title = _("The captain's action")
     elif seat == HENCHMAN:
-        say = f"The captain, {name(t, captain(t))}, places the henchman (the captain pays his costs; he keeps nothing)."
-        title = "The henchman"
+        say = _("The captain, {who}, places the henchman (the captain pays his costs; he keeps nothing).").format(
+            who=name(t, captain(t)))
+        title = _("The henchman")
     else:
-        say = f"{name(t, seat)} follows the captain ({ACTION_NAMES[f['action']]}), takes the cabin or mutinies."
-        title = "A sailor's choice"
+        say = _("{who} follows the captain ({action}), takes the cabin or mutinies.").format(
+            who=name(t, seat), action=_(ACTION_NAMES[f["action"]]))
+        title = _("A sailor's choice")
     if not choices:
-        raise UsageError(f"{name(t, seat)} has no legal space: correct the table (castaway set ...) and try again")
-    return Step(_round(t), title, say, Ask("Where does the pawn go?", "choice", choices=choices),
-                lambda a, seat=seat: Place(seat, a))
+        raise UsageError(_("{who} has no legal space: correct the table (castaway set ...) and try again").format(who=name(t, seat)))
+    keys = tuple(SPOT_KEYS[s] for s in legal)
+    extra, extra_keys = _uses(t, cat, seat)
+    if any(v.startswith("treasure:") for v, _label in extra):
+        say += " " + _(EXCHANGE).format(seat=seat)
+    return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
+                                           choices=choices + extra, keys=keys + extra_keys),
+                lambda a, seat=seat: _place_or_use(seat, a))
+
+
+def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
+    """What the placer may use before placing: a treasure token (the bonus printed on it, as turned
+    over), a voluntary mutiny card in hand. (choices, keys)"""
+    if seat == HENCHMAN:
+        return (), ()
+    choices, keys = [], []
+    if core.value(t, seat, "treasure") > 0:
+        for kind, key in TREASURE_KEYS.items():
+            choices.append((f"treasure:{kind}", _(TREASURE_LABELS[kind]).format(n=rule(cat, "treasure").get(kind))))
+            keys.append(key)
+    if not core.texts_ignored(t):
+        deck = cat.deck("mutiny")
+        ids = [c.id for c in deck.cards]
+        for cid in dict.fromkeys(flow(t)["cards"]["held"].get(seat, [])):
+            if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary":
+                choices.append((f"card:{cid}", _("play {card}").format(card=_(deck.card(cid).name))))
+                keys.append(str(40 + ids.index(cid)))
+    return tuple(choices), tuple(keys)
+
+
+def _place_or_use(seat: str, answer: str):
+    kind, _colon, what = answer.partition(":")
+    if kind == "treasure":
+        return Treasure(seat, what)
+    if kind == "card":
+        return PlayCard(seat, what)
+    return Place(seat, answer)
+
+
+def plunder_odds(beat: int, is_captain: bool) -> list[str]:
+    """The chance of a treasure on a shipwreck space (one of two dice above `beat`), and the captain's
+    extra doubloon (both dice above 1)."""
+    miss = beat * beat
+    lines = [_("a treasure: {got} in 36 ({pct}%); nothing: {miss} in 36").format(
+        got=36 - miss, pct=round(100 * (36 - miss) / 36), miss=miss)]
+    if is_captain:
+        lines.append(_("the captain's extra doubloon (both dice above {beat}): 25 in 36 ({pct}%)").format(
+            beat=beat, pct=round(100 * 25 / 36)))
+    return lines
 
 
 def _resolve_step(t: Table, cat: GameCatalog) -> Step:
@@ -76,100 +161,142 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
     kind = item["kind"]
     p = flow(t)["placed"][item["i"]] if "i" in item else None
     who = name(t, p["seat"]) if p else ""
-    head = f"{_round(t)}: resolving"
+    head = _("{round}: resolving").format(round=_round(t))
     if kind == "routes":
-        return Step(head, "Raid on the trade routes",
-                    f"{who} pays {core.cost_text(p['owes'][:2])} and takes the jewel of square {p['space']}",
-                    Ask("Enter to go on"), lambda a: Take())
+        return Step(head, _("Raid on the trade routes"), _("{who}, square {n}").format(who=who, n=p["space"]),
+                    GO, lambda a: Take())
     if kind == "beyond":
         if p["seat"] == HENCHMAN:
-            return Step(head, "Raid beyond the routes", "The henchman draws a jewel and discards it face up",
-                        Ask("Enter to go on"), lambda a: Raid(True))
-        return Step(head, "Raid beyond the routes", f"{who} draws a jewel from the stack and looks at it",
-                    Ask(f"Does {who} keep it? (n: discard it face up, {p['paid'][0]} doubloons back)", "confirm", default=True),
+            return Step(head, _("Raid beyond the routes"), _("The henchman draws a jewel and discards it face up"),
+                        GO, lambda a: Raid(True))
+        back = p["paid"][0]
+        return Step(head, _("Raid beyond the routes"), _("{who} draws a jewel from the stack and looks at it").format(who=who),
+                    Ask(ngettext("Does {who} keep it? (n: discard it face up, {n} doubloon back)",
+                                 "Does {who} keep it? (n: discard it face up, {n} doubloons back)", back).format(who=who, n=back),
+                        "confirm", default=True),
                     lambda a: Raid(bool(a)))
     if kind == "wreck":
         beat = rule(cat, "wreck")["beats"][p["space"] - 1]
-        return Step(head, "Plunder shipwrecks", f"{who} on space {p['space']} rolls both dice: one must show more than {beat}",
-                    Ask("Dice", "dice", dice=("2d6",)), lambda a: Plunder(a))
+        is_cap = p["seat"] == captain(t)
+        return Step(head, _("Plunder shipwrecks"),
+                    _("{who} on space {n} rolls both dice: one must show more than {beat}").format(who=who, n=p["space"], beat=beat),
+                    Ask(N_("Two dice"), "dice", dice=("2d6",)), lambda a: Plunder(a),
+                    odds=lambda: plunder_odds(beat, is_cap))
     if kind == "tavern":
-        return Step(head, "Tavern", f"{name(t, captain(t))} takes 1 free rum, then rolls one die: die + 2 rum go round",
-                    Ask("Die", "dice", dice=("d6",)), lambda a: Tavern(a))
+        return Step(head, _("Tavern"),
+                    _("{who} takes 1 free rum, then rolls one die: die + 2 rum go round").format(who=name(t, captain(t))),
+                    Ask(N_("One die"), "dice", dice=("d6",)), lambda a: Tavern(a))
     if kind == "cabin":
-        cab = rule(cat, "cabin")
-        choices = [("prestige", "1 prestige"), ("doubloon", "1 doubloon from the bank")]
-        if core.value(t, p["seat"], "doubloons") >= cab["buy_pay"]:  # a menu lists only what can be paid
-            choices.append(("buy", f"pay {cab['buy_pay']} doubloons for {cab['buy_prestige']} prestige"))
-        if len(core.on(t, "cabin")) == 1:
-            choices += [(f"steal:{s}", f"steal 1 doubloon from {name(t, s)}") for s in core.players(t)
-                        if s != p["seat"] and core.value(t, s, "doubloons") >= cab["doubloon"]]
-        return Step(head, "Cabin", f"{who} is in the cabin", Ask(f"What does {who} take?", "choice", choices=tuple(choices)),
-                    lambda a: Cabin(*a.split(":")) if ":" in a else Cabin(a))
+        return _cabin_step(t, cat, head, p, who)
     if kind == "mutiny":
-        return Step(head, "Mutiny", "The mutineers pay (or, unable to pay, get nothing); the top payer becomes captain",
-                    Ask("Enter to go on"), lambda a: Mutiny())
+        return Step(head, _("Mutiny"), _("the mutineers pay; who pays the most becomes captain"),
+                    GO, lambda a: Mutiny())
     space = p["detail"].partition(":")[0]
     if kind == "market" or space == "market":
         return _trade_step(t, cat, head, p, who)
     if space == "theft" and p["seat"] != HENCHMAN:
         routes = flow(t)["routes"]
-        choices = [("stack", "draw a jewel from the stack, free")]
-        choices += [(str(i + 1), f"take square {i + 1}'s token, paying {core.cost_text(sq['cost'])}")
-                    for i, sq in enumerate(routes)
-                    if sq["token"] and sq["cost"] is not None and core.can_pay(t, p["seat"], *sq["cost"])]
-        return Step(head, "Town: theft", f"{who} steals a jewel",
-                    Ask("Which?", "choice", choices=tuple(choices)), lambda a: Town(a))
-    return Step(head, f"Town: {core.TOWN_NAMES[space]}", f"{who} visits the town", Ask("Enter to go on"), lambda a: Town(None))
+        choices = [("stack", _("draw a jewel from the stack, free"))]
+        keys = ["0"]
+        for i, sq in enumerate(routes):
+            if sq["token"] and sq["cost"] is not None and purse.can_pay(t, p["seat"], *sq["cost"]):
+                choices.append((str(i + 1), _("take square {n}'s token, paying {cost}").format(n=i + 1, cost=purse.cost_text(sq["cost"]))))
+                keys.append(str(i + 1))
+        return Step(head, _("Town: theft"), _("{who} steals a jewel").format(who=who),
+                    Ask(_("Which jewel? (0: the stack, or a square's number)"), "choice", choices=tuple(choices), keys=tuple(keys)),
+                    lambda a: Town(a))
+    return Step(head, _("Town: {space}").format(space=_(TOWN_NAMES[space])), _("{who} visits the town").format(who=who),
+                GO, lambda a: Town(None))
+
+
+def _cabin_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Step:
+    """The cabin's menu: only what can be paid; stealing only alone, only from one who holds a doubloon,
+    with a warning when the theft leaves a mutineer unable to pay (he then gets nothing)."""
+    cab = rule(cat, "cabin")
+    choices = [("prestige", _("1 prestige")), ("doubloon", _("1 doubloon from the bank"))]
+    keys = [CABIN_KEYS["prestige"], CABIN_KEYS["doubloon"]]
+    if core.value(t, p["seat"], "doubloons") >= cab["buy_pay"]:  # a menu lists only what can be paid
+        choices.append(("buy", _("pay {pay} doubloons for {prestige} prestige").format(pay=cab["buy_pay"], prestige=cab["buy_prestige"])))
+        keys.append(CABIN_KEYS["buy"])
+    if len(spots.on(t, "cabin")) == 1:
+        for s in core.players(t):
+            if s == p["seat"] or core.value(t, s, "doubloons") < cab["doubloon"]:
+                continue
+            label = _("steal 1 doubloon from {who}").format(who=name(t, s))
+            if _robbed_mutineer(t, cat, s, cab["doubloon"]):
+                label += " " + _("(then {who} cannot pay for the mutiny and gets nothing)").format(who=name(t, s))
+            choices.append((f"steal:{s}", label))
+            keys.append(str(4 + t.seats.index(s)))
+    return Step(head, _("Cabin"), _("{who} is in the cabin").format(who=who),
+                Ask(_("What does {who} take?").format(who=who), "choice", choices=tuple(choices), keys=tuple(keys)),
+                lambda a: Cabin(*a.split(":")) if ":" in a else Cabin(a))
+
+
+def _robbed_mutineer(t: Table, cat: GameCatalog, seat: str, n: int) -> bool:
+    """Whether losing n doubloons leaves this seat short of the mutiny space it stands on."""
+    spaces = rule(cat, "mutiny")["spaces"]
+    return any(pl["seat"] == seat and core.value(t, seat, "doubloons") - n < spaces[pl["detail"]][0]
+               for pl in spots.on(t, "mutiny"))
 
 
 def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Step:
     combo = p["detail"] if p["action"] == "market" else p["detail"].partition(":")[2]
     cap = min(rule(cat, "market")["max_rum"], core.value(t, p["seat"], "rum"))
-    say = (f"{who} reveals {core.COMBO_NAMES[combo]} and may add rum: at most {cap}, and no more than the rum symbols"
-           " on the tokens traded")
+    say = _("{who} reveals {combo} and may add rum: at most {cap}, and no more than the rum symbols on the tokens traded").format(
+        who=who, combo=_(COMBO_NAMES[combo]), cap=cap)
     chart = (cat.rules.get("market-chart", {}).get("chart") or {}).get(combo)
     if chart:
-        return Step(head, "Black market", say, Ask("Rum added", "number", lo=0, hi=cap, default=0), lambda a: Trade(int(a)))
+        return Step(head, _("Black market"), say, Ask(_("Rum added"), "number", lo=0, hi=cap, default=0), lambda a: Trade(int(a)))
 
     def make(answer):
         bits = str(answer).replace(",", " ").split()
         if len(bits) != 3 or not all(b.isdecimal() for b in bits):
-            raise UsageError(f"answer {answer!r}: type rum added, doubloons and prestige from the board's chart, e.g. 1 4 1")
+            raise UsageError(_("answer {answer!r}: type rum added, doubloons and prestige from the board's chart, e.g. 1 4 1").format(answer=answer))
         return Trade(int(bits[0]), f"{bits[1]},{bits[2]}")
 
-    return Step(head, "Black market", say + ". castaway has no copy of the board's chart: read the payout from it",
-                Ask("Rum added, then the chart's doubloons and prestige (e.g. 1 4 1)", "text"), make)
+    return Step(head, _("Black market"), say + ". " + _("castaway has no copy of the board's chart: read the payout from it"),
+                Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text"), make)
 
 
 def _card_step(t: Table, cat: GameCatalog) -> Step:
     f = flow(t)
-    head = f"{_round(t)}: the new captain"
+    head = _("{round}: the new captain").format(round=_round(t))
     if f["compulsory"]:
         card = cat.deck("mutiny").card(f["compulsory"]["card"])
         who = name(t, f["compulsory"]["seat"])
-        return Step(head, card.name, f"Compulsory: {card.effect}",
-                    Ask(f"Does {who} play it? (n: refuse it and lose 2 prestige)", "confirm", default=True),
+        return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
+                    Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
                     lambda a: Compulsory(bool(a)))
     who = name(t, f["draw"])
     if f["deck_left"] == 1:
-        return Step(head, "The Last Mutiny", f"{who} draws the last card of the deck: the Last Mutiny",
-                    Ask("Enter to go on"), lambda a: DrawCard(None))
-    choices = tuple((c.id, c.name) for c in cat.deck("mutiny").cards if c.id != LAST)
-    return Step(head, "Mutiny card", f"{who} draws a mutiny card ({f['deck_left']} left)",
-                Ask("Which card?", "choice", choices=choices), lambda a: DrawCard(a))
+        return Step(head, _("The Last Mutiny"), _("{who} draws the last card of the deck: the Last Mutiny").format(who=who),
+                    GO, lambda a: DrawCard(None))
+    if core.texts_ignored(t):  # the card's text plays no part: nobody needs to read it out
+        return Step(head, _("Mutiny card"),
+                    _("{who} draws a mutiny card and keeps it face down: its text is ignored, it counts at the end ({n} left)")
+                    .format(who=who, n=f["deck_left"]), GO, lambda a: DrawCard(None))
+    cards = cat.deck("mutiny").cards
+    # the name in the table's language, and as printed on the English cards when that differs (and fits)
+    choices = tuple((c.id, _(c.name) if _(c.name) == c.name or len(_(c.name) + c.name) > 68 else f"{_(c.name)} ({c.name})")
+                    for c in cards if c.id != LAST)
+    keys = tuple(str(i) for i, c in enumerate(cards) if c.id != LAST)  # the deck's order: one number per card all game
+    return Step(head, _("Mutiny card"), _("{who} draws a mutiny card ({n} left) and reads it out").format(who=who, n=f["deck_left"]),
+                Ask(_("Which card? (its number or name)"), "choice", choices=choices, keys=keys), lambda a: DrawCard(a))
 
 
 def _score_step(t: Table, cat: GameCatalog) -> Step:
     step, seat = flow(t)["scoring"]["todo"][0]
-    head = "Final scoring"
-    title = f"Step {step}: {STEPS[step]}"
+    head = _("Final scoring")
+    title = _("Step {step}: {name}").format(step=step, name=_(STEPS[step]))
     if step == 1:
         n = core.value(t, seat, "treasure")
-        return Step(head, title, f"{name(t, seat)} turns over {n} treasure token(s)",
-                    Ask("Which? (prestige, doubloons, rum, jewel, exchange:PAY:GAIN; comma-separated)", "text"),
+        return Step(head, title, ngettext("{who} turns over {n} treasure token", "{who} turns over {n} treasure tokens", n)
+                    .format(who=name(t, seat), n=n),
+                    Ask(_("Which tokens? prestige, doubloons, rum, jewel, exchange:PAY:GAIN (by commas)"), "text"),
                     lambda a: Score(a))
     if step == 5:
         n = len(end_cards(t, cat, seat))
-        return Step(head, title, f"{name(t, seat)} reveals {n} end-of-game card(s)",
-                    Ask("Prestige they give", "number", lo=0, hi=3 * n, default=0), lambda a: ScoreCards(int(a)))
-    return Step(head, title, "castaway does this step for everyone", Ask("Enter to go on"), lambda a: Score())
+        return Step(head, title, ngettext("{who} reveals {n} end-of-game card", "{who} reveals {n} end-of-game cards", n)
+                    .format(who=name(t, seat), n=n),
+                    Ask(_("Prestige they give"), "number", lo=0, hi=3 * n, default=0), lambda a: ScoreCards(int(a)))
+    return Step(head, title, _("castaway does this step for everyone"), GO, lambda a: Score())

@@ -11,14 +11,16 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
+from . import core, purse, spots
+from .layout import packs
 from .actions import _done, _head, _placement, resolve_seat
 from .core import HENCHMAN, flow, name, rule
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Cabin(Action):
     """The cabin: prestige, doubloon (stolen from another player when alone), or buy (5 doubloons → 3 prestige)."""
@@ -37,25 +39,27 @@ class Cabin(Action):
         cab = rule(cat, "cabin")
         choice = self.choice.strip().lower()
         if choice == "prestige":
-            extra = core.gain_prestige(t, cat, seat, cab["prestige"])
-            said = f"{who}: +{cab['prestige']} prestige" + "".join(f"; {e}" for e in extra)
+            extra = purse.gain_prestige(t, cat, seat, cab["prestige"])
+            said = _("{who}: +{n} prestige").format(who=who, n=cab["prestige"]) + "".join(f"; {e}" for e in extra)
         elif choice == "doubloon":
-            said = f"{who}: +{core.gain(t, seat, 'doubloons', cab['doubloon'])} doubloon"
+            said = _("{who}: +{n} doubloon").format(who=who, n=purse.gain(t, seat, "doubloons", cab["doubloon"]))
         elif choice == "steal":
-            if len(core.on(t, "cabin")) != 1:
+            if len(spots.on(t, "cabin")) != 1:
                 raise RuleError(_("only a sailor alone in the cabin may steal"))
             if not self.victim:
                 raise UsageError(_("steal from whom? give the seat, e.g. --from red"))
             victim = resolve_seat(t, self.victim)
             if victim in (seat, HENCHMAN):
                 raise RuleError(_("{who} steals from another player, not from {victim}").format(who=who, victim=name(t, victim)))
-            core.pay(t, victim, "doubloons", cab["doubloon"], "the theft")
+            purse.pay(t, victim, "doubloons", cab["doubloon"], N_("the theft"))
             t.seat_values(seat)["doubloons"] += cab["doubloon"]
             said = _("{who} steals {n} doubloon from {victim}").format(who=who, n=cab["doubloon"], victim=name(t, victim))
         elif choice == "buy":
-            core.pay(t, seat, "doubloons", cab["buy_pay"], "3 prestige")
-            extra = core.gain_prestige(t, cat, seat, cab["buy_prestige"])
-            said = f"{who} pays {cab['buy_pay']} doubloons: +{cab['buy_prestige']} prestige" + "".join(f"; {e}" for e in extra)
+            purse.pay(t, seat, "doubloons", cab["buy_pay"], N_("3 prestige"))
+            extra = purse.gain_prestige(t, cat, seat, cab["buy_prestige"])
+            said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", cab["buy_pay"]).format(
+                who=who, n=cab["buy_pay"], pp=cab["buy_prestige"]) + "".join(
+                f"; {e}" for e in extra)
         else:
             raise UsageError(_("cabin {choice!r}: accepted: prestige, doubloon, steal, buy").format(choice=self.choice))
         _done(t, cat)
@@ -63,6 +67,7 @@ class Cabin(Action):
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Mutiny(Action):
     """The mutiny: each mutineer pays and gains (or, unable to pay, neither); the top payer is captain."""
@@ -77,21 +82,25 @@ class Mutiny(Action):
         f = flow(t)
         spaces = rule(cat, "mutiny")["spaces"]
         said, paid = [], {}
-        for p in core.on(t, "mutiny"):
+        for p in spots.on(t, "mutiny"):
             seat, who = p["seat"], name(t, p["seat"])
             p["owes"] = [0, 0, 0]
             if seat == HENCHMAN:
                 continue
             d, pp, lp, gd = spaces[p["detail"]]
             if core.value(t, seat, "doubloons") < d or core.value(t, seat, "prestige") < lp:
-                said.append(f"{who} can no longer pay for space {p['detail']}: pays nothing, gets nothing")
+                said.append(_("{who} can no longer pay for space {k}: pays nothing, gets nothing").format(who=who, k=p["detail"]))
                 continue
-            core.pay(t, seat, "doubloons", d, "the mutiny")
-            core.pay(t, seat, "prestige", lp, "the mutiny")
-            core.gain(t, seat, "doubloons", gd)
-            extra = core.gain_prestige(t, cat, seat, pp)
-            said.append(f"{who} pays {d or lp} {'doubloons' if d or not lp else 'prestige'}, gains "
-                        + (f"{pp} prestige" if pp else f"{gd} doubloon") + "".join(f"; {e}" for e in extra))
+            purse.pay(t, seat, "doubloons", d, N_("the mutiny"))
+            purse.pay(t, seat, "prestige", lp, N_("the mutiny"))
+            purse.gain(t, seat, "doubloons", gd)
+            extra = purse.gain_prestige(t, cat, seat, pp)
+            if lp:
+                line = _("{who} pays {n} prestige, gains {d} doubloon").format(who=who, n=lp, d=gd)
+            else:
+                line = ngettext("{who} pays {n} doubloon, gains {pp} prestige", "{who} pays {n} doubloons, gains {pp} prestige", d).format(
+                    who=who, n=d, pp=pp)
+            said.append(line + "".join(f"; {e}" for e in extra))
             paid[seat] = d
         if paid:
             ranked = sorted(paid, key=lambda s: -paid[s])
@@ -103,10 +112,11 @@ class Mutiny(Action):
                 f["order"] = ranked + [s for s in f["order"] if s not in paid]
             f["blocked"] = {a: b for a, b in f["blocked"].items() if b.get("until") != "mutiny"}
             f["draw"] = new if f["deck_left"] > 0 else None
-            said.append(f"{name(t, new)} is the new captain; turn order " + ", ".join(name(t, s) for s in f["order"]))
+            said.append(_("{who} is the new captain; turn order {order}").format(
+                who=name(t, new), order=", ".join(name(t, s) for s in f["order"])))
             if not f["draw"]:
-                said.append("the mutiny deck is spent: no card")
+                said.append(_("the mutiny deck is spent: no card"))
         else:
-            said.append("no mutineer could pay: the captain stays")
+            said.append(_("nobody paid for a mutiny: the captain stays"))
         _done(t, cat)
         return {"say": "; ".join(said)}

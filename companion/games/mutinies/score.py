@@ -19,11 +19,13 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core as core
+from . import core, purse
+from .layout import packs
 from .cards import parse_treasure, use_treasure
-from .core import end_cards, flow, hand, name, _phase, rule, snapshot
+from .core import end_cards, flow, hand, name, _phase, rule
+from .rounds import snapshot
 
 STEPS = {1: N_("treasures"), 2: N_("jewels to doubloons"), 3: N_("mutiny cards to doubloons"),
          4: N_("doubloons to prestige"), 5: N_("end-of-game cards"), 6: N_("rum")}
@@ -41,6 +43,7 @@ def winners(t: Table) -> list[str]:
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class Score(Action):
     """The next step of the final scoring (treasures: the tokens turned over; end cards: their prestige)."""
@@ -63,8 +66,9 @@ class Score(Action):
             scores = {s: core.value(t, s, "prestige") for s in core.players(t)}
             t.data["over"] = {"result": "won", "winners": won, "prestige": scores}
             t.data["flags"]["phase"] = "over"
-            who = " and ".join(name(t, s) for s in won)
-            said += f". {who} {'share the victory' if len(won) > 1 else 'wins'} with {scores[won[0]]} prestige"
+            who = _(" and ").join(name(t, s) for s in won)
+            said += ". " + (_("{who} share the victory with {n} prestige") if len(won) > 1
+                            else _("{who} wins with {n} prestige")).format(who=who, n=scores[won[0]])
         return {"say": _("step {step} ({name}): {said}").format(step=step, name=_(STEPS[step]), said=said), "step": step}
 
     def _step(self, t: Table, cat: GameCatalog, step: int, seat: str | None) -> str:
@@ -87,25 +91,26 @@ class Score(Action):
                 n = core.value(t, s, "jewel")
                 t.seat_values(s)["jewel"] = 0
                 t.data["counters"]["jewels-out"] += n
-                parts.append(f"{name(t, s)} +{core.gain(t, s, 'doubloons', n)}")
+                parts.append(f"{name(t, s)} +{purse.gain(t, s, 'doubloons', n)}")
             return ", ".join(parts)
         if step == 3:
-            return ", ".join(f"{name(t, s)} +{core.gain(t, s, 'doubloons', len(hand(t, s)) + len(hand(t, s, 'front')))}"
+            return ", ".join(f"{name(t, s)} +{purse.gain(t, s, 'doubloons', len(hand(t, s)) + len(hand(t, s, 'front')))}"
                              for s in seats)
         if step == 4:
             r, parts = rate(t, cat), []
             for s in seats:
                 n = core.value(t, s, "doubloons") // r
-                core.pay(t, s, "doubloons", n * r, "prestige")
-                core.gain_prestige(t, cat, s, n, bonus=False)
-                parts.append(f"{name(t, s)} +{n} ({n * r} doubloons)")
-            return f"{r} doubloons a point: " + ", ".join(parts)
+                purse.pay(t, s, "doubloons", n * r, N_("prestige"))
+                purse.gain_prestige(t, cat, s, n, bonus=False)
+                parts.append(ngettext("{who} +{n} ({d} doubloon)", "{who} +{n} ({d} doubloons)", n * r).format(who=name(t, s), n=n, d=n * r))
+            return _("{r} doubloons a point: {parts}").format(r=r, parts=", ".join(parts))
         if step == 5:
             raise RuleError(_("end-of-game cards need their prestige: castaway mutinies score --cards N"))
-        return ", ".join(f"{name(t, s)} -{core.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
+        return ", ".join(f"{name(t, s)} -{purse.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
 
 
 @register
+@packs
 @dataclass(frozen=True)
 class ScoreCards(Action):
     """Step 5 for one player: the prestige their end-of-game cards give, as printed on them."""
@@ -125,7 +130,7 @@ class ScoreCards(Action):
                             .format(step=step, name=_(STEPS[step])))
         if not 0 <= self.points <= 3 * len(end_cards(t, cat, seat)):
             raise RuleError(_("{points} prestige: each Across the Seven Seas gives 0..3").format(points=self.points))
-        core.gain_prestige(t, cat, seat, self.points, bonus=False)
+        purse.gain_prestige(t, cat, seat, self.points, bonus=False)
         sc["todo"].pop(0)
         sc["pad"]["5"] = snapshot(t)
         return {"say": _("step 5 ({name}): {who} +{points} prestige").format(name=_(STEPS[5]), who=name(t, seat), points=self.points),
@@ -137,7 +142,7 @@ def pad_rows(t: Table) -> list[tuple[str, dict]]:
     sc = flow(t).get("scoring")
     if not sc:
         return []
-    rows = [("before scoring", sc["pad"]["0"])]
+    rows = [(N_("before scoring"), sc["pad"]["0"])]
     for n in range(1, 7):
         if str(n) in sc["pad"]:
             rows.append((f"{n} {STEPS[n]}", sc["pad"][str(n)]))

@@ -1,0 +1,119 @@
+"""21 Mutinies: where a pawn stands: a spot's text ('routes:2', 'town:market:any2', 'mutiny:3'),
+its label in printed words, the pawns on an action this round, the spots a seat might name.
+
+Source: 21-mutinies-rulebook-en.txt § The Actions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...catalog import GameCatalog
+from ...errors import UsageError
+from ...i18n import N_, _
+from ...table import Table
+from .core import ACTION_NAMES, CAPTAIN_ACTIONS, COMBO_NAMES, TOWN_NAMES, captain, flow, rule
+from .purse import cost_text
+
+
+SPOT_HELP = N_("accepted: routes:N, beyond, wreck, tavern, market:COMBO, town:tale|theft|tavern|rumours|market:COMBO, "
+             "cabin, mutiny:0|1|3|6 (COMBO: any2 any3 any4 same3 pairs same4)")
+
+
+def parse_spot(text: str) -> tuple[str, str | None]:
+    """'routes:2', 'routes 2', 'town:market:any2', 'mutiny:3', 'cabin' -> (action, detail)."""
+    raw = re.sub(r"[\s:]+", ":", str(text).strip().lower()).strip(":")
+    if not raw:
+        raise UsageError(_("empty place; {help}").format(help=_(SPOT_HELP)))
+    action, _colon, detail = raw.partition(":")
+    aliases = {"wrecks": "wreck", "shipwreck": "wreck", "shipwrecks": "wreck", "plunder": "wreck",
+               "black-market": "market", "blackmarket": "market", "route": "routes", "raid": "routes"}
+    action = aliases.get(action, action)
+    if action not in ACTION_NAMES:
+        raise UsageError(_("place {text!r}: no action {action!r}; {help}").format(text=text, action=action, help=_(SPOT_HELP)))
+    detail = detail or None
+    if action in ("beyond", "wreck", "tavern", "cabin") and detail:
+        raise UsageError(_("place {text!r}: {action} takes the first free space by itself; say just {action!r}").format(text=text, action=action))
+    if action in ("routes", "market", "town", "mutiny") and not detail:
+        raise UsageError(_("place {text!r}: say which space; {help}").format(text=text, help=_(SPOT_HELP)))
+    if action == "town":
+        space, _colon, combo = detail.partition(":")
+        if space not in TOWN_NAMES:
+            raise UsageError(_("place {text!r}: the town's spaces are {spaces}").format(text=text, spaces=", ".join(TOWN_NAMES)))
+        if space == "market" and combo not in COMBO_NAMES:
+            raise UsageError(_("place {text!r}: say the combination, e.g. town:market:any2 ({combos})").format(text=text, combos=", ".join(COMBO_NAMES)))
+        if space != "market" and combo:
+            raise UsageError(_("place {text!r}: only the town's market space takes a combination").format(text=text))
+    if action == "market" and detail not in COMBO_NAMES:
+        raise UsageError(_("place {text!r}: combinations: {combos}").format(text=text, combos=", ".join(COMBO_NAMES)))
+    if action == "mutiny" and detail not in ("0", "1", "3", "6"):
+        raise UsageError(_("place {text!r}: the mutiny spaces are 0, 1, 3 and 6").format(text=text))
+    if action == "routes" and not detail.isdecimal():
+        raise UsageError(_("place {text!r}: say the route square's number, e.g. routes:2").format(text=text))
+    return action, detail
+
+
+def spot_text(action: str, detail: str | None) -> str:
+    return f"{action}:{detail}" if detail else action
+
+
+def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> str:
+    """A few words for a spot, with what it costs."""
+    if action == "routes":
+        sq = flow(t)["routes"][int(detail) - 1]
+        if sq["cost"] == [0, 0]:
+            return _("Trade routes, square {n} (a free token)").format(n=detail)
+        return _("Trade routes, square {n} (the token costs {cost})").format(n=detail, cost=cost_text(sq["cost"]))
+    if action == "beyond":
+        n = len(on(t, "beyond")) + 1
+        return _("Beyond the routes, space {n} (pay {d}d now)").format(n=n, d=flow(t)["board"]["beyond"][n - 1])
+    if action in ("wreck", "tavern"):
+        return _("{action}, space {n}").format(action=_(ACTION_NAMES[action]), n=len(on(t, action)) + 1)
+    if action == "market":
+        return _("Black market: {combo}").format(combo=_(COMBO_NAMES[detail]))
+    if action == "town":
+        space, _colon, combo = detail.partition(":")
+        if combo:
+            return _("Town, {space}: {combo}").format(space=_(TOWN_NAMES[space]), combo=_(COMBO_NAMES[combo]))
+        return _("Town, {space}").format(space=_(TOWN_NAMES[space]))
+    if action == "mutiny":
+        d, p, lp, gd = rule(cat, "mutiny")["spaces"][detail]
+        if lp:
+            return _("Mutiny, space {k} (pay {lp} prestige, gain {gd} doubloon)").format(k=detail, lp=lp, gd=gd)
+        return _("Mutiny, space {k} (pay {d}d, gain {p} prestige)").format(k=detail, d=d, p=p)
+    return _("Cabin (1 prestige, 1 doubloon, or 5 doubloons for 3 prestige)")
+
+
+def on(t: Table, action: str) -> list[dict]:
+    """The placements on one action this round, in placement order."""
+    return [p for p in flow(t)["placed"] if p["action"] == action]
+
+
+def action_spaces(t: Table, cat: GameCatalog, action: str) -> int:
+    """How many spaces a captain's action has at this table."""
+    if action == "routes":
+        return sum(1 for sq in flow(t)["routes"] if sq["token"])
+    if action == "town":
+        return len(rule(cat, "town")["spaces"])
+    if action == "market":
+        return len(rule(cat, "market")["combos"])
+    return int(rule(cat, action)["spaces"])
+
+
+def candidate_spots(t: Table, cat: GameCatalog, seat: str) -> list[str]:
+    """Every spot a seat might name now (legal or not)."""
+    f = flow(t)
+    actions = list(CAPTAIN_ACTIONS) if seat == captain(t) else [f["action"], "cabin", "mutiny"]
+    out = []
+    for a in actions:
+        if a == "routes":
+            out += [f"routes:{k}" for k in range(1, len(f["routes"]) + 1)]
+        elif a == "market":
+            out += [f"market:{c}" for c in COMBO_NAMES]
+        elif a == "town":
+            out += [f"town:{s}" for s in TOWN_NAMES if s != "market"] + [f"town:market:{c}" for c in COMBO_NAMES]
+        elif a == "mutiny":
+            out += [f"mutiny:{k}" for k in ("0", "1", "3", "6")]
+        else:
+            out.append(a)
+    return out
