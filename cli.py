@@ -295,7 +295,7 @@ def undo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, undone = session.undo(st, gid, CTX.if_version)
-    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=esc(undone.text)))
+    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=esc(session.event_text(undone))))
 
 
 @command("redo")
@@ -307,7 +307,7 @@ def redo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, redone = session.redo(st, gid, CTX.if_version)
-    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(redone.text)))
+    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(session.event_text(redone))))
 
 
 def faces_text(faces) -> str:
@@ -340,6 +340,7 @@ def history_cmd(
         live.add(node)
         node = parents.get(node, 0)
     shown = events if last == 0 else events[-last:]
+    by_seq = {e.seq: e for e in events}
     if as_json:
         return emit_json([{"seq": e.seq, "type": e.type, "text": e.text, "at": e.at, "day": e.day, "phase": e.phase,
                            "action": e.action, "result": e.result, "live": e.seq in live or e.type != "action"} for e in shown])
@@ -352,7 +353,7 @@ def history_cmd(
             res = f"  →  {_card_name(cat, (e.action or {}).get('deck'), e.result['card'])}"
         day = f"{unit} {e.day:<2} " if e.day else ""
         style = "dim strike" if undone else ""  # untranslated: Rich style names
-        text = f"#{e.seq:<4} {day}{e.text}{res}"
+        text = f"#{e.seq:<4} {day}{session.event_text(e, by_seq)}{res}"
         out.print(f"[{style}]{esc(text)}[/]" if style else text, markup=bool(style))
 
 

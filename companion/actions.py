@@ -19,6 +19,10 @@ from .i18n import N_, _
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million
 
+MOVED = {"discard": N_("discard {deck} {card}"), "remove": N_("remove {deck} {card}")}  # the log's lines of moved cards
+RETURNED = {"shuffle": N_("return {deck} {card} (shuffle)"), "top": N_("return {deck} {card} (top)"),
+            "bottom": N_("return {deck} {card} (bottom)")}
+RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 PILES = {"draw": N_("draw"), "discard": N_("discard"), "out": N_("out-of-the-game"), "table": N_("table")}  # a deck's piles, in words
 
 
@@ -165,7 +169,7 @@ class SetValue(Action):
     value: str
 
     def text(self) -> str:
-        return f"set {self.target} {self.value}"
+        return _("set {target} {value}").format(target=self.target, value=self.value)
 
     def run(self, t: Table, cat: GameCatalog):
         tg = t.resolve(cat, self.target)
@@ -226,7 +230,7 @@ class Move(Action):
     delta: int
 
     def text(self) -> str:
-        return f"move {self.target} {self.delta:+d}"
+        return _("move {target} {delta}").format(target=self.target, delta=f"{self.delta:+d}")
 
     def run(self, t: Table, cat: GameCatalog):
         tg = t.resolve(cat, self.target)
@@ -259,10 +263,10 @@ class Roll(Action):
     why: str | None = None
 
     def text(self) -> str:
-        s = "roll " + " ".join(self.dice)
+        s = _("roll {dice}").format(dice=" ".join(self.dice))
         if self.faces:
-            s += f" (table: {self.faces})"
-        return s + (f" for {self.why}" if self.why else "")
+            s = _("{line} (table: {faces})").format(line=s, faces=self.faces)
+        return _("{line} for {why}").format(line=s, why=self.why) if self.why else s
 
     def run(self, t: Table, cat: GameCatalog):
         dice = dicemod.parse(cat, self.dice)
@@ -288,7 +292,7 @@ class Shuffle(Action):
     deck: str
 
     def text(self) -> str:
-        return f"shuffle {self.deck}"
+        return _("shuffle {deck}").format(deck=self.deck)
 
     def run(self, t: Table, cat: GameCatalog):
         cat.deck(self.deck)
@@ -310,10 +314,8 @@ class Draw(Action):
     to: str | None = None
 
     def text(self) -> str:
-        s = f"draw {self.deck}"
-        if self.card:
-            s += f" {self.card}"
-        return s + (f" to {self.to}" if self.to else "")
+        s = _("draw {deck} {card}").format(deck=self.deck, card=self.card) if self.card else _("draw {deck}").format(deck=self.deck)
+        return _("{line} to {to}").format(line=s, to=self.to) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
         deck = cat.deck(self.deck)
@@ -371,7 +373,8 @@ class _MoveCard(Action):
     dest: ClassVar[str] = ""
 
     def text(self) -> str:
-        return f"{self.kind} {self.deck} {self.card}"
+        said = MOVED.get(self.kind)
+        return _(said).format(deck=self.deck, card=self.card) if said else f"{self.kind} {self.deck} {self.card}"
 
     def take(self, t: Table, cat: GameCatalog) -> str:
         cat.deck(self.deck)
@@ -425,7 +428,8 @@ class ReturnCard(_MoveCard):
     where: str = "shuffle"
 
     def text(self) -> str:
-        return f"return {self.deck} {self.card} ({self.where})"
+        said = RETURNED.get(self.where)
+        return _(said).format(deck=self.deck, card=self.card) if said else f"return {self.deck} {self.card} ({self.where})"
 
     def run(self, t, cat):
         if self.where not in ("shuffle", "top", "bottom"):
@@ -450,7 +454,7 @@ class NextRound(Action):
     kind: ClassVar[str] = "next"
 
     def text(self) -> str:
-        return "next round"
+        return _("next round")
 
     def run(self, t: Table, cat: GameCatalog):
         if not cat.round_track:
@@ -469,7 +473,7 @@ class Note(Action):
     body: str
 
     def text(self) -> str:
-        return f"note: {self.body}"
+        return _("note: {body}").format(body=self.body)
 
     def run(self, t, cat):
         if not self.body.strip():
@@ -489,7 +493,7 @@ class EndGame(Action):
     detail: dict = field(default_factory=dict)
 
     def text(self) -> str:
-        return f"end: {self.result}"
+        return _("end: {result}").format(result=_(RESULTS[self.result]) if self.result in RESULTS else self.result)
 
     def run(self, t, cat):
         if self.result not in ("won", "lost", "abandoned"):

@@ -114,6 +114,22 @@ def retranslate(text: str, templates) -> str:
     return text
 
 
+class english:
+    """`with english():` every message inside is the English text itself, whatever the language chosen:
+    for the lines the game's log stores (its English record), written under any language."""
+
+    def __enter__(self):
+        global _catalog
+        self._saved = _catalog
+        _catalog = None
+        return self
+
+    def __exit__(self, *exc):
+        global _catalog
+        _catalog = self._saved
+        return False
+
+
 def set_language(lang: str) -> str:
     """Switch every later message to `lang` ('en' or 'cs'); an unknown language raises ValueError."""
     global _catalog, _lang

@@ -12,6 +12,7 @@ from pathlib import Path
 from . import catalog as catmod
 from .catalog import GameCatalog
 from .events import Event
+from .eventtext import event_text, stored_text
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .games import registry
 from .store import GameRow, Store, default_path, now
@@ -156,7 +157,7 @@ def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
     if expect > row.version:
         raise UsageError(_("--if-version {expect}: game {id} is only at version {version}").format(expect=expect, id=row.id, version=row.version))
     since = store.events(row.id, expect)
-    what = "; ".join(f"#{e.seq} {e.text}" for e in since[:5]) + (" ..." if len(since) > 5 else "")
+    what = "; ".join(f"#{e.seq} {event_text(e, since)}" for e in since[:5]) + (" ..." if len(since) > 5 else "")
     raise StaleError(
         _("game {id} changed since you read it at version {expect} (now {version}: {what}); nothing was applied: look at castaway status and try again").format(id=row.id, expect=expect, version=row.version, what=what)
     )
@@ -184,7 +185,7 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
-                   parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)
+                   parent=row.head, head=row.version + 1, at=now(), text=stored_text(action), day=day, phase=phase)
         store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
         _log_end(store, game_id, row.state, table, cat, ev.seq)
     return ev, table
@@ -347,7 +348,7 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
         table, res = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)
         ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=res,
-                   parent=row.head, head=row.version + 1, at=now(), text=action.text(), day=day, phase=phase)
+                   parent=row.head, head=row.version + 1, at=now(), text=stored_text(action), day=day, phase=phase)
         store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
         play_id = _log_end(store, game_id, row.state, table, cat, ev.seq)
     return ev, table, play_id

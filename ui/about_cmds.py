@@ -87,9 +87,9 @@ def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtu
                 res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
             elif isinstance(ev.result, dict) and "card" in ev.result:
                 res = f"  →  {card_name(ev.result['card'])}"
-            out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {ev.text}{res}")
+            out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {session.event_text(ev)}{res}")
         ev, table, undone = session.undo(st, gid)
-        out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=undone.text))
+        out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=session.event_text(undone)))
         ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
         out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=card_name(ev.result['card'])))
         loaded = session.load(st, gid)

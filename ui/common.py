@@ -320,4 +320,4 @@ def act(action):
 
 def report(ev, extra: str = "") -> None:
     """One line saying what was recorded."""
-    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}{extra}")
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}{extra}")

@@ -33,7 +33,7 @@ def run(action) -> None:
         gid = session.current_id(st, CTX.game)
         ev_, _table = session.act(st, gid, action, CTX.if_version)
     res = ev_.result if isinstance(ev_.result, dict) else {}
-    out.print(f"[dim]#{ev_.seq}[/] {esc(ev_.text)}")
+    out.print(f"[dim]#{ev_.seq}[/] {esc(session.event_text(ev_))}")
     if res.get("say"):
         out.print(f"  → {res['say']}", markup=False)
 

@@ -30,7 +30,7 @@ def _run(action) -> None:
         gid = session.current_id(st, CTX.game)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""))
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
         out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))

@@ -38,7 +38,7 @@ def _run(action) -> None:
         gid, _loaded_game = _loaded(st)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
     if table.data.get("over"):
         out.print(_("[bold reverse] game over [/] winner(s): {who}").format(who=esc(', '.join(table.data['over'].get('winners', [])))))
 

@@ -195,7 +195,7 @@ def undo_to_question(st, gid: int, rules) -> None:
             ev, _t, undone = session.undo(st, gid)
         except CompanionError:
             return
-        out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(undone.text)))
+        out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone))))
 
 
 def setup_questions(ctx: dict):
@@ -329,11 +329,11 @@ def play_cmd(
                 show_board(cur.table, cur.cat, cur.row)
             elif word == "history":
                 for e in st.events(gid)[-10:]:
-                    out.print(f"[dim]#{e.seq}[/] {esc(e.text)}")
+                    out.print(f"[dim]#{e.seq}[/] {esc(session.event_text(e))}")
             elif word == "undo":
                 try:
                     ev, _t, undone = session.undo(st, gid)
-                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(undone.text)))
+                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone))))
                 except CompanionError as e:
                     err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
             else:

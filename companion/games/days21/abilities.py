@@ -16,6 +16,7 @@ from ...table import Table
 from .core import (hope_taken, d21, day, done, flow, gain, give_hope, hope, is_scruffs, lose, mark_today,
                    name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
 from ...i18n import _, N_
+from .names import seat
 
 SAY = {
     "cost": N_("{who} pays {n} hope"),
@@ -44,7 +45,7 @@ class Ability(Action):
     source: str | None = None
 
     def text(self) -> str:
-        return f"ability {self.who}" + (f" to {self.to}" if self.to else "")
+        return _("ability {who} to {to}").format(who=seat(self.who), to=seat(self.to)) if self.to else _("ability {who}").format(who=seat(self.who))
 
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_of(t, self.who)
@@ -111,7 +112,7 @@ class MagnussonReroll(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return "the Professor rerolls the octopus die" if self.reroll else "the Professor keeps the octopus die"
+        return _("the Professor rerolls the octopus die") if self.reroll else _("the Professor keeps the octopus die")
 
     def run(self, t: Table, cat: GameCatalog):
         from .attacks import Octopus, professor_at_octopus, start_fight
@@ -151,7 +152,8 @@ class FlipToken(Action):
     to: str | None = None
 
     def text(self) -> str:
-        return f"{self.seat}'s ability token" + (f" to {self.to}" if self.to else "")
+        s = _("{seat}'s ability token").format(seat=seat(self.seat))
+        return _("{line} to {to}").format(line=s, to=seat(self.to)) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_arg(t, cat, self.seat)
@@ -197,7 +199,7 @@ class SpecialHope(Action):
     token: str = ""
 
     def text(self) -> str:
-        return f"{self.seat} spends special hope {self.token}"
+        return _("{seat} spends special hope {token}").format(seat=seat(self.seat), token=self.token)
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) >= 21:
@@ -235,7 +237,8 @@ class Dolphin(Action):
     face: int | None = None
 
     def text(self) -> str:
-        return f"{self.seat} throws a die to the Dolphin" + (f" ({self.face} → {7 - self.face})" if self.face else "")
+        s = _("{seat} throws a die to the Dolphin").format(seat=seat(self.seat))
+        return f"{s} ({self.face} → {7 - self.face})" if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         if not str(d21(t).get("swap") or "").startswith("dolphin"):

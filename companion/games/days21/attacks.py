@@ -14,10 +14,12 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
-from .names import colour
+from .names import colour, seat
 from .core import (ROLL, colour_token, d21, day, dice_or_roll, done, fin_victim, flow, hope, is_scruffs,
                           living, name, wound)
 from ...i18n import _, N_
+
+TOKEN_BIT = N_("token {value}")
 
 SAY = {
     "slide": N_("The shark card slides to {n}."),
@@ -59,7 +61,7 @@ class SharkPhase(Action):
     kind: ClassVar[str] = "d21-shark-phase"
 
     def text(self) -> str:
-        return "shark phase"
+        return _("shark phase")
 
     def run(self, t: Table, cat: GameCatalog):
         x = d21(t)
@@ -133,10 +135,10 @@ class SharkAttack(Action):
     all: bool = False
 
     def text(self) -> str:
-        s = "shark attack"
+        s = _("shark attack")
         if self.faces:
-            s += f" (table: {self.faces})"
-        return s + (f" tokens {self.tokens}" if self.tokens else "")
+            s = _("{line} (table: {faces})").format(line=s, faces=self.faces)
+        return _("{line} tokens {tokens}").format(line=s, tokens=seat(self.tokens)) if self.tokens else s
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -191,7 +193,8 @@ class SharkBite(Action):
     token: str | None = None
 
     def text(self) -> str:
-        return f"shark {self.fin} bites" + (f" (table: {self.face})" if self.face else "")
+        s = _("shark {fin} bites").format(fin=self.fin)
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         if self.fin not in (1, 6):
@@ -259,7 +262,8 @@ class Octopus(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return "octopus die" + (f" (table: {self.face})" if self.face else "")
+        s = _("octopus die")
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         faces = cat.die("octopus").parts[0].faces
@@ -337,9 +341,9 @@ class Tentacle(Action):
     defence: str | None = ROLL
 
     def text(self) -> str:
-        bits = [f"{k} {v}" for k, v in (("white", self.white), ("token", self.token), ("defence", self.defence))
+        bits = [_(k).format(value=seat(v) if k == TOKEN_BIT else v) for k, v in ((N_("white {value}"), self.white), (TOKEN_BIT, self.token), (N_("defence {value}"), self.defence))
                 if v not in (None, ROLL)]
-        return "tentacle" + (f" ({', '.join(bits)})" if bits else "")
+        return _("tentacle ({bits})").format(bits=", ".join(bits)) if bits else _("tentacle")
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -415,7 +419,7 @@ class PjotrCancel(Action):
     cancel: bool = True
 
     def text(self) -> str:
-        return "Pjotr cancels the wound" if self.cancel else "Pjotr lets the wound stand"
+        return _("Pjotr cancels the wound") if self.cancel else _("Pjotr lets the wound stand")
 
     def run(self, t: Table, cat: GameCatalog):
         from .core import pay_hope, seat_of

@@ -12,6 +12,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from .names import seat
 from ...table import Table
 from .core import (at, d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
                           seat_arg)
@@ -66,7 +67,8 @@ class Bottle(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return f"bottle {self.mode}" + (f" {self.seat}" if self.seat else "") + (f" (table: {self.face})" if self.face else "")
+        s = _("bottle {mode} {seat}").format(mode=_(self.mode), seat=seat(self.seat)) if self.seat else _("bottle {mode}").format(mode=_(self.mode))
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         if self.mode not in ("receive", "play"):
@@ -113,7 +115,10 @@ class PlayCard(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return f"{self.seat} keeps the bottle card" if self.keep else f"{self.seat} plays the bottle card" + (f" (table: {self.faces})" if self.faces else "")
+        if self.keep:
+            return _("{seat} keeps the bottle card").format(seat=seat(self.seat))
+        s = _("{seat} plays the bottle card").format(seat=seat(self.seat))
+        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
 
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_arg(t, cat, self.seat)

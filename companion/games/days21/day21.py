@@ -14,7 +14,7 @@ from ...i18n import N_, _
 from ...table import Table
 from .core import (ROLL, d21, day, dice_or_roll, done, flow, give_hope, hope, is_scruffs, living, lose,
                    mark_today, move_ship, name, pay_hope, push, seat_arg, seat_of, used_today)
-from .names import colour
+from .names import colour, seat
 
 
 @register
@@ -32,7 +32,9 @@ class Day21(Action):
     where: str | None = None
 
     def text(self) -> str:
-        return f"day 21: {self.what}" + (f" by {self.seat}" if self.seat else "") + (f" (table: {self.face})" if self.face else "")
+        s = _("day 21: {what}").format(what=self.what)
+        s = _("{line} by {seat}").format(line=s, seat=seat(self.seat)) if self.seat else s
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) < 21:

@@ -15,10 +15,12 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .weather import weather_label
-from .names import colour
+from .names import colour, seat
 from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
                    is_scruffs, name, push, seat_arg, take_hope)
 from ...i18n import _, N_
+
+SECTIONS = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 
 MIDDAY = ("places", "octopus", "no-fishing")
 SAY = {
@@ -56,7 +58,8 @@ class LogbookSymbols(Action):
     symbols: tuple = ()
 
     def text(self) -> str:
-        return f"logbook {self.section}: " + (", ".join(self.symbols) or "nothing")
+        return _("logbook {section}: {symbols}").format(section=_(SECTIONS[self.section]) if self.section in SECTIONS else self.section,
+                                                        symbols=", ".join(self.symbols) or _("nothing"))
 
     def run(self, t: Table, cat: GameCatalog):
         known = cat.rules["symbols"]
@@ -97,7 +100,9 @@ class Symbol(Action):
     token: str | None = None
 
     def text(self) -> str:
-        return f"symbol {self.sym}" + (f" to {self.to}" if self.to else "") + (f" token {self.token}" if self.token else "")
+        s = _("symbol {sym}").format(sym=self.sym)
+        s = _("{line} to {to}").format(line=s, to=colour(self.to)) if self.to else s
+        return _("{line} token {token}").format(line=s, token=seat(self.token)) if self.token else s
 
     def run(self, t: Table, cat: GameCatalog):
         s = self.sym
@@ -208,7 +213,7 @@ class Disaster(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return "disaster" + "".join(f" {k} {v}" for k, v in (("card", self.card), ("avert", self.avert)) if v)
+        return _("disaster") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), self.card), (N_("avert {value}"), self.avert)) if v)
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -315,7 +320,9 @@ class Weather(Action):
     result: str | None = None
 
     def text(self) -> str:
-        return "weather" + (f" (table: {self.face})" if self.face else "") + (f": {self.result}" if self.result else "")
+        s = _("weather")
+        s = _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return _("{line}: {result}").format(line=s, result=self.result) if self.result else s
 
     def run(self, t: Table, cat: GameCatalog):
         w = d21(t).get("weather")

@@ -16,7 +16,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
-from .names import PLACES as NAMES, colour
+from .names import PLACES as NAMES, colour, place
 from ...i18n import _, N_
 
 SAY = {
@@ -160,7 +160,7 @@ class Place(Action):
     extra: bool = False
 
     def text(self) -> str:
-        return f"place {self.seat} on {self.location}" + (" (white die)" if self.extra else "")
+        return (_("place {seat} on {location} (white die)") if self.extra else _("place {seat} on {location}")).format(seat=colour(self.seat), location=place(self.location))
 
     def run(self, t: Table, cat: GameCatalog):
         from .core import seat_arg
@@ -239,7 +239,7 @@ class Activate(Action):
     kind: ClassVar[str] = "d21-activate"
 
     def text(self) -> str:
-        return "activate the locations"
+        return _("activate the locations")
 
     def run(self, t: Table, cat: GameCatalog):
         done(t, "activate")
@@ -274,7 +274,7 @@ class SetupDone(Action):
     kind: ClassVar[str] = "d21-setup-done"
 
     def text(self) -> str:
-        return "the table is set up"
+        return _("the table is set up")
 
     def run(self, t: Table, cat: GameCatalog):
         done(t, "setup")
@@ -294,7 +294,7 @@ class PlantGrow(Action):
     strength_to: str | None = None
 
     def text(self) -> str:
-        return "the plant is harvested" if self.harvest else "the plant grows"
+        return _("the plant is harvested") if self.harvest else _("the plant grows")
 
     def run(self, t: Table, cat: GameCatalog):
         from .core import gain, give_hope, seat_arg
@@ -336,7 +336,7 @@ class EndDay(Action):
     kind: ClassVar[str] = "d21-end-day"
 
     def text(self) -> str:
-        return "end of the day"
+        return _("end of the day")
 
     def run(self, t: Table, cat: GameCatalog):
         d = day(t)

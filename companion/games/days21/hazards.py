@@ -12,7 +12,10 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
+from .names import seat
+
+WHO_BIT = N_("who {value}")
 from ...table import Table
 from .core import (ROLL, colour_token, d21, dice_or_roll, done, flow, hope, is_scruffs, living, lose, name,
                           pay_hope, raft, seat_arg, take_hope, take_pick)
@@ -82,8 +85,10 @@ class Jellyfish(Action):
     dive: bool = False
 
     def text(self) -> str:
-        bits = [x for x in (self.who, self.card, self.faces and f"table: {self.faces}") if x]
-        return ("dive for a suitcase" if self.dive else "jellyfish swarm") + (f" ({', '.join(bits)})" if bits else "") + ("" if self.swim else ": card")
+        bits = [x for x in (self.who and seat(self.who), self.card, self.faces and _("table: {faces}").format(faces=self.faces)) if x]
+        s = _("dive for a suitcase") if self.dive else _("jellyfish swarm")
+        s = _("{line} ({bits})").format(line=s, bits=", ".join(bits)) if bits else s
+        return s if self.swim else _("{line}: card").format(line=s)
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -160,7 +165,7 @@ class Paranoia(Action):
     pay: int | None = None
 
     def text(self) -> str:
-        return "paranoia" + "".join(f" {k} {v}" for k, v in (("who", self.who), ("face", self.face), ("pays", self.pay)) if v is not None)
+        return _("paranoia") + "".join(" " + _(k).format(value=seat(v) if k == WHO_BIT else v) for k, v in ((WHO_BIT, self.who), (N_("face {value}"), self.face), (N_("pays {value}"), self.pay)) if v is not None)
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -246,7 +251,8 @@ class PlankLoss(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return "plank lost" + (f" (table: {self.face})" if self.face else "")
+        s = _("plank lost")
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
@@ -264,7 +270,7 @@ class StealDie(Action):
     who: str | None = None
 
     def text(self) -> str:
-        return "octopus steals a die" + (f" from {self.who}" if self.who else "")
+        return _("octopus steals a die from {seat}").format(seat=seat(self.who)) if self.who else _("octopus steals a die")
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)

@@ -14,7 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
-from .names import colour
+from .names import colour, seat
 from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
                    lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
@@ -49,6 +49,13 @@ def flare_roll(t: Table, cat: GameCatalog, vals: list[int], full: bool) -> tuple
     return say, before
 
 
+
+
+def _seats_faces(line: str, seats: str | None, faces) -> str:
+    """A location's log line with the seats it names and the faces the table typed, in the table's words."""
+    line = f"{line} {seat(seats)}" if seats else line
+    return _("{line} (table: {faces})").format(line=line, faces=faces) if faces else line
+
 @register
 @dataclass(frozen=True)
 class Flare(Action):
@@ -61,7 +68,7 @@ class Flare(Action):
     anchor_to: str | None = None
 
     def text(self) -> str:
-        return "flare location" + (f" {self.seats}" if self.seats else "") + (f" (table: {self.faces})" if self.faces else "")
+        return _seats_faces(_("flare location"), self.seats, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         seats = at(t, cat, "flare", self.seats, cat.rules["flare"]["full"])
@@ -94,7 +101,10 @@ class HorvathFlare(Action):
     stop: bool = False
 
     def text(self) -> str:
-        return "Horvath stops firing" if self.stop else "Horvath fires again" + (f" (table: {self.face})" if self.face else "")
+        if self.stop:
+            return _("Horvath stops firing")
+        s = _("Horvath fires again")
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         if self.stop:
@@ -174,7 +184,7 @@ class Hope(Action):
     to: str | None = None
 
     def text(self) -> str:
-        return "hope location" + (f" {self.seats}" if self.seats else "") + (f" (table: {self.faces})" if self.faces else "")
+        return _seats_faces(_("hope location"), self.seats, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         r = cat.rules["hope_location"]
@@ -200,7 +210,7 @@ class Swap(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return "swap location" + (f" {self.seats}" if self.seats else "") + (f" (table: {self.faces})" if self.faces else "")
+        return _seats_faces(_("swap location"), self.seats, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         token = d21(t).get("swap")
@@ -274,7 +284,8 @@ class Fishing(Action):
     to: str | None = None
 
     def text(self) -> str:
-        return "fishing" + (f" {self.seat}" if self.seat else "") + (f" (table: {self.face})" if self.face else "") + (f" to {self.to}" if self.to else "")
+        s = _seats_faces(_("fishing"), self.seat, self.face)
+        return _("{line} to {to}").format(line=s, to=seat(self.to)) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
         if "no-fishing" in d21(t).get("today", []):
@@ -314,7 +325,7 @@ class PlankSpot(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return "plank location" + (f" (table: {self.face})" if self.face else "")
+        return _seats_faces(_("plank location"), None, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         owner = d21(t).get("plank_card")
@@ -346,7 +357,8 @@ class Kid(Action):
     to: str | None = None
 
     def text(self) -> str:
-        return "the Kid's location" + (f" (table: {self.face})" if self.face else "") + (f": {self.choice}" if self.choice else "")
+        s = _seats_faces(_("the Kid's location"), None, self.face)
+        return _("{line}: {result}").format(line=s, result=self.choice) if self.choice else s
 
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_of(t, "kid")

@@ -39,3 +39,16 @@ def seat_word(text: str) -> str | None:
 def _plain(word: str) -> str:
     from unicodedata import combining, normalize
     return "".join(ch for ch in normalize("NFKD", word) if not combining(ch))
+
+
+def place(loc: str) -> str:
+    """A location as the log's line says it: its id in English (the log's stored record), its printed name
+    in another language."""
+    name = PLACES.get(loc)
+    said = _(name) if name else loc
+    return loc if said == name else said
+
+
+def seat(who: str | None) -> str:
+    """A seat (or a comma-separated list of seats) in the log's line: colours in the table's words."""
+    return ",".join(colour(s) for s in who.split(",")) if who and isinstance(who, str) else str(who)

@@ -10,7 +10,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 from .core import (ROLL, d21, day, dice_or_roll, done, gain, give_hope, is_scruffs, living, move_ship, name,
                    seat_arg)
@@ -32,7 +32,7 @@ class ScruffsToken(Action):
     skip: bool = False
 
     def text(self) -> str:
-        return "Scruffs token" + "".join(f" {k} {v}" for k, v in (("card", self.card), ("needs", self.needs), ("face", self.face)) if v)
+        return _("Scruffs token") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), self.card), (N_("needs {value}"), self.needs), (N_("face {value}"), self.face)) if v)
 
     def run(self, t: Table, cat: GameCatalog):
         sc = d21(t).get("scruffs")
@@ -128,7 +128,7 @@ class ScruffsUse(Action):
     kind: ClassVar[str] = "d21-scruffs-use"
 
     def text(self) -> str:
-        return "use the Scruffs token"
+        return _("use the Scruffs token")
 
     def run(self, t: Table, cat: GameCatalog):
         sc = d21(t).get("scruffs") or {}

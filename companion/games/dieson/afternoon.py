@@ -72,7 +72,7 @@ class DcPick(Action):
     way: str = "cw"
 
     def text(self) -> str:
-        return f"dieson: pick die {self.die}" + (" counter-clockwise" if self.way == "ccw" else "")
+        return (_("dieson: pick die {die} counter-clockwise") if self.way == "ccw" else _("dieson: pick die {die}")).format(die=self.die)
 
     def run(self, t: Table, cat: GameCatalog):
         _free(t, _("picking a die"))
@@ -115,7 +115,7 @@ class DcShift(Action):
     pay: str = "wood"
 
     def text(self) -> str:
-        return f"dieson: shift the meeple {self.steps:+d} for {self.pay}"
+        return _("dieson: shift the meeple {steps} for {pay}").format(steps=f"{self.steps:+d}", pay=self.pay)
 
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, _("shifting the meeple"))
@@ -141,7 +141,7 @@ class DcBoost(Action):
     pay: str = "food"
 
     def text(self) -> str:
-        return f"dieson: boost the die +{self.n} for {self.pay}"
+        return _("dieson: boost the die +{n} for {pay}").format(n=self.n, pay=self.pay)
 
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, "a boost")
@@ -172,8 +172,8 @@ class DcHelp(Action):
     amount: int = 1
 
     def text(self) -> str:
-        return f"dieson: friend's help ({self.help}{' ' + self.what if self.what else ''}" + \
-            (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "") + ")"
+        what = f"{self.help}" + (" " + self.what if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
+        return _("dieson: friend's help ({what})").format(what=what)
 
     def run(self, t: Table, cat: GameCatalog):
         if not R.friend(t):
@@ -210,7 +210,7 @@ class DcLeather(Action):
     n: int = 1
 
     def text(self) -> str:
-        return f"dieson: {self.n} leather for the friend"
+        return _("dieson: {n} leather for the friend").format(n=self.n)
 
     def run(self, t: Table, cat: GameCatalog):
         if not R.friend(t):
@@ -233,7 +233,7 @@ class DcSwap(Action):
     die: int = 1
 
     def text(self) -> str:
-        return f"dieson: blueprint swap with die {self.die}"
+        return _("dieson: blueprint swap with die {die}").format(die=self.die)
 
     def run(self, t: Table, cat: GameCatalog):
         _free(t, _("the Blueprint swap"))

@@ -68,7 +68,8 @@ class DcRoll(Action):
     faces: str | None = None
 
     def text(self) -> str:
-        return "dieson: roll the action dice" + (f" (table: {self.faces})" if self.faces else "")
+        s = _("dieson: roll the action dice")
+        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("roll",), _("rolling the action dice"))
@@ -92,7 +93,8 @@ class DcReroll(Action):
 
     def text(self) -> str:
         where = ",".join(str(p) for p in self.positions)
-        return f"dieson: reroll dice {where} for a stone" + (f" (table: {self.faces})" if self.faces else "")
+        s = _("dieson: reroll dice {where} for a stone").format(where=where)
+        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll",), _("a stone reroll"))
@@ -120,7 +122,7 @@ class DcKeep(Action):
     kind: ClassVar[str] = "dc-keep"
 
     def text(self) -> str:
-        return "dieson: keep the dice"
+        return _("dieson: keep the dice")
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll",), _("keeping the dice"))
@@ -160,7 +162,7 @@ class DcEvent(Action):
     take: str | None = None  # the wood-or-stone space: which one
 
     def text(self) -> str:
-        return "dieson: event" + (f", take {self.take}" if self.take else "")
+        return _("dieson: event, take {what}").format(what=_(self.take)) if self.take else _("dieson: event")
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll", "event"), _("the event"))
@@ -221,8 +223,9 @@ class DcDusk(Action):
     dog: bool = False
 
     def text(self) -> str:
-        used = [n for n, on in (("trap", self.trap), ("watch dog", self.dog)) if on]
-        return "dieson: start of the evening" + (f" ({', '.join(used)})" if used else "")
+        used = [_(n) for n, on in ((N_("trap"), self.trap), (N_("watch dog"), self.dog)) if on]
+        s = _("dieson: start of the evening")
+        return _("{line} ({bits})").format(line=s, bits=", ".join(used)) if used else s
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("dusk",), _("the start of the evening"))
@@ -259,7 +262,8 @@ class DcEat(Action):
     icons: bool = False  # the guided game: the table says the next date space shows other icons (asked at night)
 
     def text(self) -> str:
-        return f"dieson: eat ({self.pay or 'food, or health without food'})" + (", other date icons" if self.icons else "")
+        s = _("dieson: eat ({pay})").format(pay=_(self.pay) if self.pay else _("food, or health without food"))
+        return _("{line}, other date icons").format(line=s) if self.icons else s
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("dusk", "eat"), "eating")
@@ -300,8 +304,8 @@ class DcNight(Action):
     def text(self) -> str:
         icons = ""
         if self.weather_up is not None or self.raid_up is not None:
-            icons = f" (date icons: weather +{self.weather_up or 0}, raid +{self.raid_up or 0})"
-        return "dieson: weather, raid, dice move, next day" + icons
+            icons = " " + _("(date icons: weather +{weather}, raid +{raid})").format(weather=self.weather_up or 0, raid=self.raid_up or 0)
+        return _("dieson: weather, raid, dice move, next day") + icons
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("night",), _("the night"))

@@ -14,6 +14,9 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+
+BITS = {"take": N_("take {value}"), "need": N_("need {value}"), "gain": N_("gain {value}"), "place": N_("place {value}"),
+        "area": N_("area {value}")}  # an action's fields in its log line
 from ...table import Table
 from . import rules as R
 from .afternoon import LINES, SAY, _pending, die_value, stars_now
@@ -57,16 +60,16 @@ class DcDo(Action):
 
     def text(self) -> str:
         if self.what == "craft":
-            return f"dieson: craft {self.tool}"
+            return _("dieson: craft {tool}").format(tool=self.tool)
         if self.what == "friend":
-            return "dieson: play with the friend"
-        bits = [f"dieson: action{' ' + self.box if self.box else ''}"]
+            return _("dieson: play with the friend")
+        bits = [_("dieson: action {box}").format(box=self.box) if self.box else _("dieson: action")]
         for k in ("take", "need", "gain", "place", "area"):
             v = getattr(self, k)
             if v is not None:
-                bits.append(f"{k} {v}")
+                bits.append(_(BITS[k]).format(value=v))
         if self.line != "plain":
-            bits.append(f"{self.line} line")
+            bits.append(_("{line} line").format(line=self.line))
         return ", ".join(bits)
 
     def run(self, t: Table, cat: GameCatalog):

@@ -53,7 +53,7 @@ class DcChoose(Action):
     value: str | None = None
 
     def text(self) -> str:
-        return f"dieson: {self.key} {self.value}"
+        return _("dieson: {key} {value}").format(key=self.key, value=self.value)
 
     def run(self, t: Table, cat: GameCatalog):
         if self.key not in MENU_KEYS:

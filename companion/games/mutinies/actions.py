@@ -76,7 +76,7 @@ class Place(Action):
     spot: str
 
     def text(self) -> str:
-        return f"{self.seat} places on {self.spot}"
+        return _("{seat} places on {spot}").format(seat=self.seat, spot=self.spot)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors")
@@ -123,7 +123,7 @@ class Routes(Action):
     square: int | None = None
 
     def text(self) -> str:
-        where = f"square {self.square}" if self.square else "trade routes"
+        where = _("square {square}").format(square=self.square) if self.square else _("trade routes")
         return f"{where}: {' '.join(self.costs)}"
 
     def run(self, t: Table, cat: GameCatalog):
@@ -166,7 +166,7 @@ class Take(Action):
     kind: ClassVar[str] = "mut-take"
 
     def text(self) -> str:
-        return "take a jewel from the trade routes"
+        return _("take a jewel from the trade routes")
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "routes")
@@ -210,7 +210,7 @@ class Raid(Action):
     keep: bool = True
 
     def text(self) -> str:
-        return "draw a jewel beyond the routes" + ("" if self.keep else ", refused")
+        return _("draw a jewel beyond the routes") if self.keep else _("draw a jewel beyond the routes, refused")
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "beyond")
@@ -246,7 +246,8 @@ class Plunder(Action):
     faces: str | None = None
 
     def text(self) -> str:
-        return "plunder: roll 2d6" + (f" (table: {self.faces})" if self.faces else "")
+        s = _("plunder: roll 2d6")
+        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "wreck")
@@ -283,7 +284,8 @@ class Tavern(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return "tavern: roll d6" + (f" (table: {self.face})" if self.face else "")
+        s = _("tavern: roll d6")
+        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):
         _head(t, "tavern")
@@ -336,7 +338,7 @@ class Trade(Action):
     symbols: int | None = None
 
     def text(self) -> str:
-        return f"trade with {self.rum} rum" + (f" for {self.payout}" if self.payout else "")
+        return _("trade with {rum} rum for {payout}").format(rum=self.rum, payout=self.payout) if self.payout else _("trade with {rum} rum").format(rum=self.rum)
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "market", "town")
@@ -379,7 +381,7 @@ class Town(Action):
     choice: str | None = None
 
     def text(self) -> str:
-        return "town" + (f": {self.choice}" if self.choice else "")
+        return _("town: {choice}").format(choice=self.choice) if self.choice else _("town")
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "town")

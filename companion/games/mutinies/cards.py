@@ -43,7 +43,7 @@ class DrawCard(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return "draw mutiny card" + (f" {self.card}" if self.card else "")
+        return _("draw mutiny card {card}").format(card=self.card) if self.card else _("draw mutiny card")
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -97,7 +97,7 @@ class Compulsory(Action):
     play: bool = True
 
     def text(self) -> str:
-        return "play the compulsory card" if self.play else "refuse the compulsory card"
+        return _("play the compulsory card") if self.play else _("refuse the compulsory card")
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -142,7 +142,7 @@ class PlayCard(Action):
     card: str
 
     def text(self) -> str:
-        return f"{self.seat} plays {self.card}"
+        return _("{seat} plays {card}").format(seat=self.seat, card=self.card)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
@@ -234,7 +234,7 @@ class Treasure(Action):
     token: str
 
     def text(self) -> str:
-        return f"{self.seat} uses a treasure: {self.token}"
+        return _("{seat} uses a treasure: {token}").format(seat=self.seat, token=self.token)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")

@@ -30,7 +30,8 @@ class Cabin(Action):
     victim: str | None = None
 
     def text(self) -> str:
-        return f"cabin: {self.choice}" + (f" from {self.victim}" if self.victim else "")
+        s = _("cabin: {choice}").format(choice=self.choice)
+        return _("{line} from {seat}").format(line=s, seat=self.victim) if self.victim else s
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "cabin")
@@ -75,7 +76,7 @@ class Mutiny(Action):
     kind: ClassVar[str] = "mut-mutiny"
 
     def text(self) -> str:
-        return "resolve the mutiny"
+        return _("resolve the mutiny")
 
     def run(self, t: Table, cat: GameCatalog):
         _head(t, "mutiny")

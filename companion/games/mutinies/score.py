@@ -52,7 +52,7 @@ class Score(Action):
     treasures: str | None = None
 
     def text(self) -> str:
-        return "final scoring" + (f": treasures {self.treasures}" if self.treasures else "")
+        return _("final scoring: treasures {treasures}").format(treasures=self.treasures) if self.treasures else _("final scoring")
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "scoring")
@@ -119,7 +119,7 @@ class ScoreCards(Action):
     points: int
 
     def text(self) -> str:
-        return f"final scoring: end cards {self.points}"
+        return _("final scoring: end cards {points}").format(points=self.points)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "scoring")

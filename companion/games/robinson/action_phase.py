@@ -78,7 +78,7 @@ class RcPlan(Action):
     def text(self) -> str:
         bits = [self.what] + ([self.arg] if self.arg else []) + [self.by + (f"+{self.helper}" if self.helper else "")]
         bits += [b for b in (self.pay, self.cost, "own" if self.own else None) if b]
-        return "plan " + " ".join(bits)
+        return _("plan {what}").format(what=" ".join(bits))
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/plan")
@@ -160,7 +160,7 @@ class RcPlanDone(Action):
     kind: ClassVar[str] = "rc-plan-done"
 
     def text(self) -> str:
-        return "planning done"
+        return _("planning done")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/plan")
@@ -184,7 +184,7 @@ class RcPlans(Action):
     finish: bool = False
 
     def text(self) -> str:
-        return "plan " + "; ".join(self.plans) + ("; done" if self.finish else "")
+        return _("plan {what}").format(what="; ".join(self.plans)) + ("; " + _("done") if self.finish else "")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/plan")
@@ -218,9 +218,9 @@ class RcResolve(Action):
     changes: str | None = None
 
     def text(self) -> str:
-        extra = [f"{k} {v}" for k, v in (("faces", self.faces), ("beast", self.beast), ("choice", self.choice),
-                                         ("changes", self.changes)) if v]
-        return "resolve" + (f" ({'; '.join(extra)})" if extra else "")
+        extra = [_(k).format(value=v) for k, v in ((N_("faces {value}"), self.faces), (N_("beast {value}"), self.beast),
+                                                    (N_("choice {value}"), self.choice), (N_("changes {value}"), self.changes)) if v]
+        return _("resolve ({what})").format(what="; ".join(extra)) if extra else _("resolve")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/resolve")
@@ -375,7 +375,7 @@ class RcTile(Action):
     tile: str
 
     def text(self) -> str:
-        return f"tile {self.tile}"
+        return _("tile {tile}").format(tile=self.tile)
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/tile")

@@ -47,7 +47,8 @@ class RcEvent(Action):
     pawns: int | None = None
 
     def text(self) -> str:
-        bits = [f"event deck: {self.card}"] + ([self.name] if self.name else []) + ([f"({self.pawns} pawn)"] if self.pawns else [])
+        bits = [_("event deck: {card}").format(card=self.card)] + ([_(self.name)] if self.name else [])
+        bits += [_("({pawns} pawn)").format(pawns=self.pawns)] if self.pawns else []
         return " ".join(bits)
 
     def run(self, t: Table, cat: GameCatalog):
@@ -83,7 +84,7 @@ class RcAdjust(Action):
     changes: str = "-"
 
     def text(self) -> str:
-        return f"card effects: {self.changes}"
+        return _("card effects: {changes}").format(changes=self.changes)
 
     def run(self, t: Table, cat: GameCatalog):
         step = where(t)
@@ -134,7 +135,7 @@ class RcMorale(Action):
     choice: str | None = None
 
     def text(self) -> str:
-        return "morale" + (f" ({self.choice})" if self.choice else "")
+        return _("morale ({choice})").format(choice=self.choice) if self.choice else _("morale")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "morale/morale")
@@ -176,7 +177,7 @@ class RcProduce(Action):
     kind: ClassVar[str] = "rc-produce"
 
     def text(self) -> str:
-        return "production"
+        return _("production")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "production/produce")
@@ -200,7 +201,7 @@ class RcWeatherDice(Action):
     dice: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return "weather dice: " + (" ".join(self.dice) or "none")
+        return _("weather dice: {dice}").format(dice=" ".join(self.dice) or _("none"))
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/dice")
@@ -230,7 +231,9 @@ class RcWeather(Action):
     fighter: str | None = None
 
     def text(self) -> str:
-        return "weather" + (f" (table: {self.faces})" if self.faces else "") + (f", {self.fighter} fights" if self.fighter else "")
+        s = _("weather")
+        s = _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
+        return _("{line}, {fighter} fights").format(line=s, fighter=self.fighter) if self.fighter else s
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/roll")
@@ -273,7 +276,7 @@ class RcEat(Action):
     hungry: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return "night: eat" + (f" ({', '.join(self.hungry)} go hungry)" if self.hungry else "")
+        return _("night: eat ({who} go hungry)").format(who=", ".join(self.hungry)) if self.hungry else _("night: eat")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "night/eat")
@@ -308,7 +311,7 @@ class RcCamp(Action):
     to: str | None = None
 
     def text(self) -> str:
-        return f"camp moves to tile {self.to}" if self.to else "camp stays"
+        return _("camp moves to tile {tile}").format(tile=self.to) if self.to else _("camp stays")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "night/camp")
@@ -357,7 +360,7 @@ class RcNightEnd(Action):
     kind: ClassVar[str] = "rc-night-end"
 
     def text(self) -> str:
-        return "night ends"
+        return _("night ends")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "night/heal", "night/end")  # healing is optional: nothing to heal goes straight on
@@ -389,7 +392,7 @@ class RcGoal(Action):
     kind: ClassVar[str] = "rc-goal"
 
     def text(self) -> str:
-        return "scenario goal met"
+        return _("scenario goal met")
 
     def run(self, t: Table, cat: GameCatalog):
         t.data["over"] = {"result": "won", "reason": S.GOAL_MET}
@@ -405,7 +408,7 @@ class RcUseItem(Action):
     item: str
 
     def text(self) -> str:
-        return f"use {self.item}"
+        return _("use {item}").format(item=self.item)
 
     def run(self, t: Table, cat: GameCatalog):
         items = [i for i in rc(t)["items"] if i["uses"] is not None]
@@ -431,7 +434,7 @@ class RcPhase(Action):
     phase: str
 
     def text(self) -> str:
-        return f"phase set to {self.phase}"
+        return _("phase set to {phase}").format(phase=self.phase)
 
     def run(self, t: Table, cat: GameCatalog):
         first_step = {"event": "draw", "morale": "morale", "production": "produce", "action": "plan",
