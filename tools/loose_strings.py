@@ -2,8 +2,7 @@
 
 tools/locales.py check finds bare strings where a user certainly reads them (errors, prompts, steps, 'say').
 This scan is wider: any string literal or f-string with two English words in a row that is not inside
-_(), N_() or ngettext(), a docstring, a `text()` method (the log's own English line), a comparison, a
-subscript, a dict key, a type annotation, a `source`/`assumed` note (keyword or dict key: provenance data) or a
+_(), N_() or ngettext(), a docstring, a comparison, a subscript, a dict key, a type annotation, a `source`/`assumed` note (keyword or dict key: provenance data) or a
 programmer's exception. Machine text is no sentence either: a text without a space (ids, keys, paths, file
 names), an SQL statement (it starts with SELECT, INSERT, PRAGMA...), a URL or markup (`://`, a leading `<`).
 A line may say why its string stays English with a comment `# untranslated: <why>` (a JSON key, a word
@@ -96,8 +95,6 @@ def loose(path: Path) -> list[str]:
         up, keep = node, True
         while up is not None and keep:
             if isinstance(up, ast.Call) and _call_name(up) in WRAPPERS | PROGRAMMER:
-                keep = False
-            elif isinstance(up, ast.FunctionDef) and up.name == "text":
                 keep = False
             elif isinstance(up, ast.Expr) and isinstance(up.value, ast.Constant):
                 keep = False  # a docstring

@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
+from ...colours import word
 from ...table import Table
 from . import core, placing, purse, rounds, spots
 from .layout import packs
@@ -76,7 +77,7 @@ class Place(Action):
     spot: str
 
     def text(self) -> str:
-        return _("{seat} places on {spot}").format(seat=self.seat, spot=self.spot)
+        return _("{seat} places on {spot}").format(seat=word(self.seat), spot=self.spot)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors")

@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
+from ...colours import word
 from ...table import Table
 from . import core, purse, rounds
 from .layout import packs
@@ -142,7 +143,7 @@ class PlayCard(Action):
     card: str
 
     def text(self) -> str:
-        return _("{seat} plays {card}").format(seat=self.seat, card=self.card)
+        return _("{seat} plays {card}").format(seat=word(self.seat), card=self.card)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
@@ -234,7 +235,7 @@ class Treasure(Action):
     token: str
 
     def text(self) -> str:
-        return _("{seat} uses a treasure: {token}").format(seat=self.seat, token=self.token)
+        return _("{seat} uses a treasure: {token}").format(seat=word(self.seat), token=self.token)
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")

@@ -12,6 +12,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
+from ...colours import word
 from ...table import Table
 from . import core, purse, spots
 from .layout import packs
@@ -31,7 +32,7 @@ class Cabin(Action):
 
     def text(self) -> str:
         s = _("cabin: {choice}").format(choice=self.choice)
-        return _("{line} from {seat}").format(line=s, seat=self.victim) if self.victim else s
+        return _("{line} from {seat}").format(line=s, seat=word(self.victim)) if self.victim else s
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "cabin")

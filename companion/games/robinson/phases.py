@@ -15,6 +15,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
+from ...colours import word, words
 from ...table import Table
 from . import rules as R
 from . import state as S
@@ -233,7 +234,7 @@ class RcWeather(Action):
     def text(self) -> str:
         s = _("weather")
         s = _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
-        return _("{line}, {fighter} fights").format(line=s, fighter=self.fighter) if self.fighter else s
+        return _("{line}, {fighter} fights").format(line=s, fighter=word(self.fighter)) if self.fighter else s
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/roll")
@@ -276,7 +277,7 @@ class RcEat(Action):
     hungry: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return _("night: eat ({who} go hungry)").format(who=", ".join(self.hungry)) if self.hungry else _("night: eat")
+        return _("night: eat ({who} go hungry)").format(who=words(self.hungry)) if self.hungry else _("night: eat")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "night/eat")

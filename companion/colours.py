@@ -1,0 +1,19 @@
+"""Seat colours in the table's words: the games whose seats are colours (Robinson Crusoe, 21 Mutinies) say
+them in the log's lines with `word`; a seat named otherwise (a user's own catalog) stays as it is."""
+
+from __future__ import annotations
+
+from .i18n import N_, _
+
+WORDS = {"red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"), "black": N_("black"),
+         "orange": N_("orange"), "purple": N_("purple"), "white": N_("white")}
+
+
+def word(seat) -> str:
+    """A seat's colour in the current language (its id in English); any other value as it is."""
+    return _(WORDS[seat]) if isinstance(seat, str) and seat in WORDS else str(seat)
+
+
+def words(seats) -> str:
+    """Seats joined with commas, each in the current language."""
+    return ", ".join(word(s) for s in seats)
