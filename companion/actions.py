@@ -10,7 +10,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from . import dice as dicemod
+from . import colours, dice as dicemod
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .table import Table, Target
@@ -315,7 +315,7 @@ class Draw(Action):
 
     def text(self) -> str:
         s = _("draw {deck} {card}").format(deck=self.deck, card=self.card) if self.card else _("draw {deck}").format(deck=self.deck)
-        return _("{line} to {to}").format(line=s, to=self.to) if self.to else s
+        return _("{line} to {to}").format(line=s, to=colours.word(self.to)) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
         deck = cat.deck(self.deck)

@@ -328,8 +328,9 @@ def play_cmd(
                 cur = session.load(st, gid)
                 show_board(cur.table, cur.cat, cur.row)
             elif word == "history":
-                for e in st.events(gid)[-10:]:
-                    out.print(f"[dim]#{e.seq}[/] {esc(session.event_text(e))}")
+                events = st.events(gid)
+                for e in events[-10:]:
+                    out.print(f"[dim]#{e.seq}[/] {esc(session.event_text(e, events))}")
             elif word == "undo":
                 try:
                     ev, _t, undone = session.undo(st, gid)
