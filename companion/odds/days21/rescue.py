@@ -81,7 +81,7 @@ def _bag(r: Rescue, people) -> int:
 def _give(r: Rescue, people, i, n):
     """give_hope: as many as the bag holds; Mick takes one more when 3 come at once."""
     left = _bag(r, people)
-    got = min(n, left)
+    got = min(n, max(0, left))  # an over-full bag (more hope held than it holds) gives nothing
     if got >= 3 and people[i][0] == "mick" and left - got > 0:
         got += 1
     return _with(people, i, hope=people[i][2] + got) if got else people
@@ -93,15 +93,15 @@ _SEARCHES: dict = {}
 def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict, need: int):
     """One search per set of rules, kept for the process: the guided game asks again after every roll,
     and each new state is one the last search has already valued (while the need stays within the
-    one it was made for)."""
-    from .search import Search
+    one it was made for). The compiled kernel's search where it is built (companion/odds/days21/kernel.py)."""
+    from . import kernel
 
     key = (supply, dolphin, diva_most, tuple(sorted(kite_p.items())))
     got = _SEARCHES.get(key)
     if got is None or got.K < need:
         if len(_SEARCHES) >= 4:
             _SEARCHES.clear()
-        got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p, max(1, need))
+        got = _SEARCHES[key] = kernel.make(supply, dolphin, diva_most, kite_p, max(1, need))
     elif len(got.memo) > 1_000_000:  # some hundreds of megabytes: start afresh
         got.memo.clear()
     return got

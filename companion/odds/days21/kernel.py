@@ -1,0 +1,78 @@
+"""21 Days, day 21: the compiled search (companion/odds/days21/_kernel.c) behind the same interface as
+Search (companion/odds/days21/search.py), which stays the fallback and the reference the tests compare
+it with. The kernel is built when the package is installed (an optional extension: without a compiler
+the install goes on and day 21 uses Search, only slower).
+
+The kernel values the same canonical states with the same recursion and the same arithmetic. It
+searches without holding the interpreter lock, and stops at the search's deadline like Search (TooLong;
+what it valued stays in its memo). A state it cannot hold (more than six survivors) is valued by
+Search, whose steps come back to the kernel as soon as they fit.
+"""
+
+from __future__ import annotations
+
+import threading
+from time import perf_counter
+
+from .search import Search, TooLong
+
+try:
+    from ._kernel import Kernel
+except ImportError:  # not built here: Search alone
+    Kernel = None
+
+ENABLED = True  # the bench turns it off to time Search in the same run
+
+
+def available() -> bool:
+    return Kernel is not None
+
+
+def make(supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12) -> Search:
+    """The kernel's search where it is built and the rules fit it, else Search."""
+    if ENABLED and Kernel is not None and supply <= 63 and 0 <= diva_most <= 15 and 1 <= most_need <= 250:
+        return KernelSearch(supply, dolphin, diva_most, kite_p, most_need)
+    return Search(supply, dolphin, diva_most, kite_p, most_need)
+
+
+class _Memo:
+    """The kernel's memo as the callers see Search's: its size, and clear()."""
+
+    def __init__(self, owner: KernelSearch):
+        self.owner = owner
+
+    def __len__(self) -> int:
+        return len(self.owner.kernel) + len(self.owner.slow)
+
+    def clear(self) -> None:
+        with self.owner.lock:
+            self.owner.kernel.clear()
+            self.owner.slow.clear()
+
+
+class KernelSearch(Search):
+    def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
+        super().__init__(supply, dolphin, diva_most, kite_p, most_need)
+        self.kernel = Kernel(supply, int(dolphin), diva_most, self.p_kite, self.p_hope, self.p_blank, most_need)
+        self.lock = threading.Lock()
+        self.slow: dict = {}  # states over the kernel's size, valued by Search
+        self.memo = _Memo(self)
+
+    def vec(self, people, songs, kite) -> list:
+        if len(people) > 6 or (kite is not None and kite != "F" and not (0 <= kite[0] <= 15 and 0 <= kite[1] <= 2)):
+            return self._slow(people, songs, kite)
+        code = 0 if kite is None else 1 if kite == "F" else 2 + (kite[0] << 2 | kite[1])
+        left = -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
+        with self.lock:
+            got = self.kernel.vec(people, songs, code, left)
+        if got is None:
+            raise TooLong
+        return got
+
+    def _slow(self, people, songs, kite) -> list:
+        """Search's own step (its memo is self.slow), whose next states come back to vec."""
+        memo, self.memo = self.memo, self.slow
+        try:
+            return Search.vec(self, people, songs, kite)
+        finally:
+            self.memo = memo
