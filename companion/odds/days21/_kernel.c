@@ -128,7 +128,7 @@ static int store(Kern *k, uint64_t a, uint64_t b, const double *v, int len) {
 
 static int person(const Kern *k, int kind, int s, int h, int tok, int left) {
     if (s <= 0) return -1;
-    if (kind == DIVA && !left) kind = ANY;
+    if (kind == DIVA && (!left || (h == 0 && !tok))) kind = ANY;  /* beyond search.py: see REDUCTIONS */
     if (kind == MICK && !tok) kind = ANY;
     if (kind == INERT || (h == 1 && !tok && kind != DIVA)) return PACK(INERT, 1, h, 0);
     if (!k->dolphin) s += s & 1;
@@ -192,7 +192,7 @@ static int bag_holds(const Kern *k, const int *p, int n) {
         hope += HOPE(p[i]);
         tok += TOK(p[i]);
     }
-    return k->supply - hope >= 4 * tok;
+    return !tok || k->supply - hope >= 4 * tok;  /* no token: nothing to hold (beyond search.py) */
 }
 
 static int plain(const Kern *k, const int *p, int n, int kite) {
@@ -558,7 +558,22 @@ static int read_state(Kern *k, PyObject *people, int *p, int *n) {
     return 0;
 }
 
+/* a state canonical for search.py made canonical for the kernel too (its extra reductions) */
+static void recanon(const Kern *k, int *p, int n, int *songs, int *kite) {
+    int left = *songs < k->diva_most, q[MAXP], m = 0, diva = 0, roller = 0;
+    for (int i = 0; i < n; i++) {
+        int c = person(k, KIND(p[i]), STR(p[i]), HOPE(p[i]), TOK(p[i]), left);
+        insert_sorted(q, &m, c);
+        diva |= KIND(c) == DIVA;
+        roller |= rolls_kite(c);
+    }
+    memcpy(p, q, n * sizeof(int));
+    if (!diva) *songs = 0;
+    if (!roller) *kite = KITE_NONE;
+}
+
 static int run(Kern *k, int *p, int n, int songs, int kite, double left, double *out, int top) {
+    recanon(k, p, n, &songs, &kite);
     if (k->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this day-21 kernel is already searching");
         return -2;
