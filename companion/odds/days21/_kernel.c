@@ -317,78 +317,47 @@ static int passive(Kern *k, const int *p, int n, int kite, int *out, int *m) {
 
 /* -- the search -------------------------------------------------------------------------------------- */
 
-static int vec(Kern *k, const int *p, int n, int songs, int kite, double *out, int top);
+/* A state's next states are gathered first (the same state reached by two moves is valued once: a
+ * flare's and a kite roll's miss are one state), their memo slots fetched together, the unknown ones
+ * valued, then every move's chances combined as Search.moves does. */
 
-static inline void maxin(double *got, const double *v, int top) {
-    for (int j = 1; j <= top; j++)
-        if (v[j] > got[j]) got[j] = v[j];
+typedef struct {
+    int p[MAXP];
+    int n, songs, kite;
+    uint64_t a, b;
+    uint32_t off, len;
+} Child;
+
+enum { M_ROLL, M_BUILD, M_FLY, M_TOKEN };
+
+typedef struct {
+    int kind, x, y;  /* ROLL: x the roll's state, y the Dolphin's (or -1); BUILD: x miss, y hit;
+                        FLY: x miss, y hoped; TOKEN: x; a ROLL leaving nobody has y = -2 */
+    int fly;         /* BUILD: the hit makes the kite fly (a space) */
+} Move;
+
+#define MAXC 64
+
+static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *off);
+
+static int child(Kern *k, Child *ch, int *nc, const int *p, int n, int i, int raw, int songs, int kite) {
+    Child *c = &ch[*nc];
+    c->songs = songs;
+    c->kite = kite;
+    swap(k, p, n, i, raw, &c->songs, &c->kite, c->p, &c->n);
+    key_of(c->p, c->n, c->songs, c->kite, &c->a, &c->b);
+    for (int j = 0; j < *nc; j++)
+        if (ch[j].a == c->a && ch[j].b == c->b) return j;
+    __builtin_prefetch(&k->slots[mix(c->a, c->b) & (k->cap - 1)]);
+    return (*nc)++;
 }
 
-/* a d6 attempt by p[i], already paid (paid: the roller after paying) */
-static int roll(Kern *k, const int *p, int n, int i, int paid, int songs, int kite, int top, double *got) {
-    int q[MAXP], m, sg = songs, kt = kite;
-    double v[top + 1];
-    swap(k, p, n, i, paid, &sg, &kt, q, &m);
-    if (vec(k, q, m, sg, kt, v, top) < 0) return -1;
-    if (!m) {
-        memcpy(got, v, (top + 1) * sizeof(double));
-        return 0;
-    }
-    got[0] = 1.0;
-    if (k->dolphin && STR(paid) > 3) {
-        double t[top + 1];
-        sg = songs;
-        kt = kite;
-        swap(k, p, n, i, paid - (3 << SH), &sg, &kt, q, &m);
-        if (vec(k, q, m, sg, kt, t, top) < 0) return -1;
-        for (int j = 1; j <= top; j++)
-            got[j] = (v[j - 1] + 4 * v[j] + (v[j] >= t[j - 1] ? v[j] : t[j - 1])) * (1.0 / 6);
-        return 0;
-    }
-    for (int j = 1; j <= top; j++) got[j] = (v[j - 1] + 5 * v[j]) * (1.0 / 6);
-    return 0;
-}
-
-static int kite_roll(Kern *k, const int *p, int n, int i, int paid, int songs, int kite, int top, double *got) {
-    int q[MAXP], m, sg = songs, kt = kite;
-    double miss[top + 1], hit[top + 1];
-    swap(k, p, n, i, paid, &sg, &kt, q, &m);
-    if (vec(k, q, m, sg, kt, miss, top) < 0) return -1;
-    double pk = k->pk;
-    got[0] = 1.0;
-    if (kite != KITE_FLY) {
-        int pieces = (kite - 2) >> 2, up = (kite - 2) & 3;
-        sg = songs;
-        kt = up + 1 >= 3 ? KITE_FLY : 2 + ((pieces - 1) << 2 | (up + 1));
-        int fly = up + 1 >= 3;
-        int q2[MAXP], m2;
-        swap(k, p, n, i, paid, &sg, &kt, q2, &m2);
-        if (vec(k, q2, m2, sg, kt, hit, top) < 0) return -1;
-        for (int j = 1; j <= top; j++)
-            got[j] = fly ? pk * hit[j - 1] + (1 - pk) * miss[j] : pk * hit[j] + (1 - pk) * miss[j];
-        return 0;
-    }
-    int bag = k->supply;
-    for (int j = 0; j < m; j++) bag -= HOPE(q[j]);
-    double *hoped = miss;
-    if (bag > 0) {
-        int q2[MAXP], m2;
-        sg = songs;
-        kt = kite;
-        swap(k, p, n, i, paid + (1 << HH), &sg, &kt, q2, &m2);
-        if (vec(k, q2, m2, sg, kt, hit, top) < 0) return -1;
-        hoped = hit;
-    }
-    double ph = k->ph, pb = k->pb;
-    for (int j = 1; j <= top; j++) got[j] = pk * miss[j - 1] + ph * hoped[j] + pb * miss[j];
-    return 0;
-}
+static inline double at(const Kern *k, const Child *c, int j) { return (uint32_t)j < c->len ? k->arena[c->off + j] : 0.0; }
 
 static int best(Kern *k, const int *p, int n, int songs, int kite, int top, double *got) {
-    double v[top + 1];
-    got[0] = 1.0;
-    for (int j = 1; j <= top; j++) got[j] = 0.0;
-    int seen = -1, ample = -1, most = k->diva_most;
+    Child ch[MAXC];
+    Move mv[MAXC];
+    int nc = 0, nm = 0, seen = -1, ample = -1, most = k->diva_most;
     for (int i = 0; i < n; i++) {
         int c = p[i];
         if (c == seen) continue;
@@ -396,53 +365,111 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
         int kind = KIND(c);
         if (kind == INERT) continue;
         int h = HOPE(c);
-        if (h >= 2) {
-            if (roll(k, p, n, i, c - 4, songs, kite, top, v) < 0) return -1;
-            maxin(got, v, top);
-        }
-        if (h == 0) {
-            if (roll(k, p, n, i, c - (2 << SH), songs, kite, top, v) < 0) return -1;
-            maxin(got, v, top);
-        }
-        if (kind == DIVA && h >= 1 && songs < most) {
-            if (roll(k, p, n, i, c - 2, songs + 1, kite, top, v) < 0) return -1;
-            maxin(got, v, top);
+        /* a d6 roll (flare, shout, song): paid is the roller after paying */
+        int paids[3], sgs[3], np = 0;
+        if (h >= 2) { paids[np] = c - 4; sgs[np++] = songs; }
+        if (h == 0) { paids[np] = c - (2 << SH); sgs[np++] = songs; }
+        if (kind == DIVA && h >= 1 && songs < most) { paids[np] = c - 2; sgs[np++] = songs + 1; }
+        for (int r = 0; r < np; r++) {
+            Move *m = &mv[nm++];
+            m->kind = M_ROLL;
+            m->x = child(k, ch, &nc, p, n, i, paids[r], sgs[r], kite);
+            if (!ch[m->x].n) m->y = -2;
+            else if (k->dolphin && STR(paids[r]) > 3) m->y = child(k, ch, &nc, p, n, i, paids[r] - (3 << SH), sgs[r], kite);
+            else m->y = -1;
         }
         if (kite != KITE_NONE && h >= 2) {
-            if (kite_roll(k, p, n, i, c - 4, songs, kite, top, v) < 0) return -1;
-            maxin(got, v, top);
+            Move *m = &mv[nm++];
+            int paid = c - 4;
+            m->x = child(k, ch, &nc, p, n, i, paid, songs, kite);
+            if (kite != KITE_FLY) {
+                int pieces = (kite - 2) >> 2, up = (kite - 2) & 3;
+                m->kind = M_BUILD;
+                m->fly = up + 1 >= 3;
+                m->y = child(k, ch, &nc, p, n, i, paid, songs, m->fly ? KITE_FLY : 2 + ((pieces - 1) << 2 | (up + 1)));
+            } else {
+                m->kind = M_FLY;
+                int bag = k->supply;
+                for (int j = 0; j < ch[m->x].n; j++) bag -= HOPE(ch[m->x].p[j]);
+                m->y = bag > 0 ? child(k, ch, &nc, p, n, i, paid + (1 << HH), songs, kite) : m->x;
+            }
         }
         if (TOK(c)) {
             if (ample < 0) ample = bag_holds(k, p, n);
-            if (h <= 1 || !ample) {
+            if (h <= 1 || !ample) {  /* with the bag holding every token's hope, a token waits */
                 int bag = k->supply;
                 for (int j = 0; j < n; j++) bag -= HOPE(p[j]);
                 int g = bag < 0 ? 0 : bag;
                 if (g > 3) g = 3;
                 if (g >= 3 && kind == MICK && bag - g > 0) g++;
                 if (g) {
-                    int q[MAXP], m, sg = songs, kt = kite;
-                    swap(k, p, n, i, c - 1 + (g << HH), &sg, &kt, q, &m);
-                    if (vec(k, q, m, sg, kt, v, top) < 0) return -1;
-                    maxin(got, v, top);
+                    Move *m = &mv[nm++];
+                    m->kind = M_TOKEN;
+                    m->x = child(k, ch, &nc, p, n, i, c - 1 + (g << HH), songs, kite);
                 }
             }
+        }
+    }
+    /* known states: their vectors' place; the rest valued now */
+    int pending[MAXC], np = 0;
+    for (int j = 0; j < nc; j++) {
+        Slot *s = find(k, ch[j].a, ch[j].b);
+        if (s->b) {
+            ch[j].off = s->off;
+            ch[j].len = s->len;
+            __builtin_prefetch(k->arena + s->off);
+        } else {
+            pending[np++] = j;
+        }
+    }
+    for (int r = 0; r < np; r++) {
+        Child *c = &ch[pending[r]];
+        int len = vec_off(k, c->p, c->n, c->songs, c->kite, &c->off);
+        if (len < 0) return -1;
+        c->len = (uint32_t)len;
+    }
+    got[0] = 1.0;
+    for (int j = 1; j <= top; j++) got[j] = 0.0;
+    const double sixth = 1.0 / 6, pk = k->pk, ph = k->ph, pb = k->pb;
+    for (int r = 0; r < nm; r++) {
+        Move *m = &mv[r];
+        const Child *x = &ch[m->x];
+        for (int j = 1; j <= top; j++) {
+            double v;
+            switch (m->kind) {
+            case M_ROLL:
+                if (m->y == -2) v = at(k, x, j);
+                else if (m->y == -1) v = (at(k, x, j - 1) + 5 * at(k, x, j)) * sixth;
+                else {
+                    double keep = at(k, x, j), turn = at(k, &ch[m->y], j - 1);
+                    v = (at(k, x, j - 1) + 4 * keep + (keep >= turn ? keep : turn)) * sixth;
+                }
+                break;
+            case M_BUILD:
+                v = m->fly ? pk * at(k, &ch[m->y], j - 1) + (1 - pk) * at(k, x, j)
+                           : pk * at(k, &ch[m->y], j) + (1 - pk) * at(k, x, j);
+                break;
+            case M_FLY:
+                v = pk * at(k, x, j - 1) + ph * at(k, &ch[m->y], j) + pb * at(k, x, j);
+                break;
+            default:
+                v = at(k, x, j);
+            }
+            if (v > got[j]) got[j] = v;
         }
     }
     return 0;
 }
 
-/* the value of a canonical state, padded (or cut) to needs 0..top in out; returns the length it holds
- * (needs 0..len-1), or -1 past the deadline or out of memory */
-static int vec(Kern *k, const int *p, int n, int songs, int kite, double *out, int top) {
+/* the value of a canonical state: its length (needs 0..len-1) and its place in the arena (*off), or -1
+ * past the deadline or out of memory */
+static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *off) {
     uint64_t a, b;
     key_of(p, n, songs, kite, &a, &b);
     Slot *s = find(k, a, b);
     if (s->b) {
-        int len = (int)s->len, c = len < top + 1 ? len : top + 1;
-        memcpy(out, k->arena + s->off, c * sizeof(double));
-        for (int j = c; j <= top; j++) out[j] = 0.0;
-        return len;
+        *off = s->off;
+        return (int)s->len;
     }
     double got[k->K + 1];
     int len;
@@ -451,9 +478,10 @@ static int vec(Kern *k, const int *p, int n, int songs, int kite, double *out, i
         got[0] = 1.0;
         len = 1;
     } else if ((cnt = passive(k, p, n, kite, q, &m)) > 0) {
-        double v[k->K + 1];
-        int vl = vec(k, q, m, songs, kite, v, k->K);
+        uint32_t vo;
+        int vl = vec_off(k, q, m, songs, kite, &vo);
         if (vl < 0) return -1;
+        const double *v = k->arena + vo;  /* nothing grows the arena until this state is stored */
         int tp = vl - 1 + cnt;
         if (tp > k->K) tp = k->K;
         got[0] = 1.0;
@@ -486,13 +514,19 @@ static int vec(Kern *k, const int *p, int n, int songs, int kite, double *out, i
         k->timed_out = 2;
         return -1;
     }
+    *off = (uint32_t)(k->alen - len);
     if (k->deadline >= 0 && !(k->used & 1023) && now() > k->deadline) {
         k->timed_out = 1;
         return -1;
     }
-    int c = len < top + 1 ? len : top + 1;
-    memcpy(out, got, c * sizeof(double));
-    for (int j = c; j <= top; j++) out[j] = 0.0;
+    return len;
+}
+
+static int vec(Kern *k, const int *p, int n, int songs, int kite, double *out, int top) {
+    uint32_t off;
+    int len = vec_off(k, p, n, songs, kite, &off);
+    if (len < 0) return -1;
+    for (int j = 0; j <= top; j++) out[j] = j < len ? k->arena[off + j] : 0.0;
     return len;
 }
 
