@@ -34,9 +34,13 @@
 
 typedef struct {
     uint64_t a, b;   /* b's top bit marks a used slot */
-    uint32_t off;
-    uint32_t len;
+    uint32_t off;    /* the vector's place in the arena */
+    uint16_t len;    /* needs 0..len-1 held */
+    uint16_t lim;    /* valued for needs up to lim: a vector shorter than that is whole (0 beyond) */
 } Slot;
+
+/* a memo entry answers for needs 0..L when it was valued that far, or is whole */
+#define ANSWERS(s, L) ((s)->lim >= (L) || (s)->len <= (s)->lim)
 
 typedef struct {
     PyObject_HEAD
@@ -48,6 +52,7 @@ typedef struct {
     size_t alen, acap;
     double deadline;  /* CLOCK_MONOTONIC seconds, or < 0 */
     int timed_out;
+    size_t work;      /* states valued, counting revaluations (the deadline is checked every 1024) */
     int busy;
     /* _own's memo: (packed survivor, songs) -> (alive, dead) */
     int32_t *own;     /* 2 entries per key; -2 = unknown */
@@ -103,7 +108,7 @@ static int grow(Kern *k) {
     return 0;
 }
 
-static int store(Kern *k, uint64_t a, uint64_t b, const double *v, int len) {
+static int store(Kern *k, uint64_t a, uint64_t b, const double *v, int len, int lim) {
     if ((k->used + 1) * 2 > k->cap && grow(k)) return -1;
     if (k->alen + len > k->acap) {
         size_t nc = k->acap ? k->acap * 2 : 1 << 18;
@@ -113,14 +118,16 @@ static int store(Kern *k, uint64_t a, uint64_t b, const double *v, int len) {
         k->arena = na;
         k->acap = nc;
     }
+    if (k->alen + len > UINT32_MAX) return -1;
     Slot *s = find(k, a, b);
+    if (!s->b) k->used++;  /* else a longer valuation replaces a shorter one */
     s->a = a;
     s->b = b;
     s->off = (uint32_t)k->alen;
-    s->len = (uint32_t)len;
+    s->len = (uint16_t)len;
+    s->lim = (uint16_t)lim;
     memcpy(k->arena + k->alen, v, len * sizeof(double));
     k->alen += len;
-    k->used++;
     return 0;
 }
 
@@ -326,6 +333,7 @@ typedef struct {
     int n, songs, kite;
     uint64_t a, b;
     uint32_t off, len;
+    int need;        /* the last need its vector is read at (0: not valued, its vector is [1]) */
 } Child;
 
 enum { M_ROLL, M_BUILD, M_FLY, M_TOKEN };
@@ -338,17 +346,21 @@ typedef struct {
 
 #define MAXC 64
 
-static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *off);
+static int vec_off(Kern *k, const int *p, int n, int songs, int kite, int L, uint32_t *off);
 
-static int child(Kern *k, Child *ch, int *nc, const int *p, int n, int i, int raw, int songs, int kite) {
+static int child(Kern *k, Child *ch, int *nc, const int *p, int n, int i, int raw, int songs, int kite, int need) {
     Child *c = &ch[*nc];
     c->songs = songs;
     c->kite = kite;
     swap(k, p, n, i, raw, &c->songs, &c->kite, c->p, &c->n);
     key_of(c->p, c->n, c->songs, c->kite, &c->a, &c->b);
     for (int j = 0; j < *nc; j++)
-        if (ch[j].a == c->a && ch[j].b == c->b) return j;
-    __builtin_prefetch(&k->slots[mix(c->a, c->b) & (k->cap - 1)]);
+        if (ch[j].a == c->a && ch[j].b == c->b) {
+            if (need > ch[j].need) ch[j].need = need;
+            return j;
+        }
+    c->need = need;
+    if (need > 0) __builtin_prefetch(&k->slots[mix(c->a, c->b) & (k->cap - 1)]);
     return (*nc)++;
 }
 
@@ -373,25 +385,26 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
         for (int r = 0; r < np; r++) {
             Move *m = &mv[nm++];
             m->kind = M_ROLL;
-            m->x = child(k, ch, &nc, p, n, i, paids[r], sgs[r], kite);
+            m->x = child(k, ch, &nc, p, n, i, paids[r], sgs[r], kite, top);
             if (!ch[m->x].n) m->y = -2;
-            else if (k->dolphin && STR(paids[r]) > 3) m->y = child(k, ch, &nc, p, n, i, paids[r] - (3 << SH), sgs[r], kite);
+            else if (k->dolphin && STR(paids[r]) > 3) m->y = child(k, ch, &nc, p, n, i, paids[r] - (3 << SH), sgs[r], kite, top - 1);
             else m->y = -1;
         }
         if (kite != KITE_NONE && h >= 2) {
             Move *m = &mv[nm++];
             int paid = c - 4;
-            m->x = child(k, ch, &nc, p, n, i, paid, songs, kite);
+            m->x = child(k, ch, &nc, p, n, i, paid, songs, kite, top);
             if (kite != KITE_FLY) {
                 int pieces = (kite - 2) >> 2, up = (kite - 2) & 3;
                 m->kind = M_BUILD;
                 m->fly = up + 1 >= 3;
-                m->y = child(k, ch, &nc, p, n, i, paid, songs, m->fly ? KITE_FLY : 2 + ((pieces - 1) << 2 | (up + 1)));
+                m->y = child(k, ch, &nc, p, n, i, paid, songs, m->fly ? KITE_FLY : 2 + ((pieces - 1) << 2 | (up + 1)),
+                             m->fly ? top - 1 : top);
             } else {
                 m->kind = M_FLY;
                 int bag = k->supply;
                 for (int j = 0; j < ch[m->x].n; j++) bag -= HOPE(ch[m->x].p[j]);
-                m->y = bag > 0 ? child(k, ch, &nc, p, n, i, paid + (1 << HH), songs, kite) : m->x;
+                m->y = bag > 0 ? child(k, ch, &nc, p, n, i, paid + (1 << HH), songs, kite, top) : m->x;
             }
         }
         if (TOK(c)) {
@@ -405,7 +418,7 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
                 if (g) {
                     Move *m = &mv[nm++];
                     m->kind = M_TOKEN;
-                    m->x = child(k, ch, &nc, p, n, i, c - 1 + (g << HH), songs, kite);
+                    m->x = child(k, ch, &nc, p, n, i, c - 1 + (g << HH), songs, kite, top);
                 }
             }
         }
@@ -413,8 +426,13 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
     /* known states: their vectors' place; the rest valued now */
     int pending[MAXC], np = 0;
     for (int j = 0; j < nc; j++) {
+        if (ch[j].need <= 0) {  /* read at need 0 only: 1 */
+            ch[j].off = 0;
+            ch[j].len = 1;
+            continue;
+        }
         Slot *s = find(k, ch[j].a, ch[j].b);
-        if (s->b) {
+        if (s->b && ANSWERS(s, ch[j].need)) {
             ch[j].off = s->off;
             ch[j].len = s->len;
             __builtin_prefetch(k->arena + s->off);
@@ -424,7 +442,7 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
     }
     for (int r = 0; r < np; r++) {
         Child *c = &ch[pending[r]];
-        int len = vec_off(k, c->p, c->n, c->songs, c->kite, &c->off);
+        int len = vec_off(k, c->p, c->n, c->songs, c->kite, c->need, &c->off);
         if (len < 0) return -1;
         c->len = (uint32_t)len;
     }
@@ -463,11 +481,11 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
 
 /* the value of a canonical state: its length (needs 0..len-1) and its place in the arena (*off), or -1
  * past the deadline or out of memory */
-static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *off) {
+static int vec_off(Kern *k, const int *p, int n, int songs, int kite, int L, uint32_t *off) {
     uint64_t a, b;
     key_of(p, n, songs, kite, &a, &b);
     Slot *s = find(k, a, b);
-    if (s->b) {
+    if (s->b && ANSWERS(s, L)) {
         *off = s->off;
         return (int)s->len;
     }
@@ -479,11 +497,11 @@ static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *
         len = 1;
     } else if ((cnt = passive(k, p, n, kite, q, &m)) > 0) {
         uint32_t vo;
-        int vl = vec_off(k, q, m, songs, kite, &vo);
+        int vl = vec_off(k, q, m, songs, kite, L, &vo);
         if (vl < 0) return -1;
         const double *v = k->arena + vo;  /* nothing grows the arena until this state is stored */
         int tp = vl - 1 + cnt;
-        if (tp > k->K) tp = k->K;
+        if (tp > L) tp = L;
         got[0] = 1.0;
         for (int nn = 1; nn <= tp; nn++) {
             double t = 0.0;
@@ -496,7 +514,7 @@ static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *
         len = tp + 1;
     } else {
         int tp = bound(k, p, n, songs);
-        if (tp > k->K) tp = k->K;
+        if (tp > L) tp = L;
         if (tp <= 0) {
             got[0] = 1.0;
             len = 1;
@@ -510,12 +528,12 @@ static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *
             len = tp + 1;
         }
     }
-    if (store(k, a, b, got, len)) {
+    if (store(k, a, b, got, len, L)) {
         k->timed_out = 2;
         return -1;
     }
     *off = (uint32_t)(k->alen - len);
-    if (k->deadline >= 0 && !(k->used & 1023) && now() > k->deadline) {
+    if (k->deadline >= 0 && !(++k->work & 1023) && now() > k->deadline) {
         k->timed_out = 1;
         return -1;
     }
@@ -524,7 +542,7 @@ static int vec_off(Kern *k, const int *p, int n, int songs, int kite, uint32_t *
 
 static int vec(Kern *k, const int *p, int n, int songs, int kite, double *out, int top) {
     uint32_t off;
-    int len = vec_off(k, p, n, songs, kite, &off);
+    int len = vec_off(k, p, n, songs, kite, top, &off);
     if (len < 0) return -1;
     for (int j = 0; j <= top; j++) out[j] = j < len ? k->arena[off + j] : 0.0;
     return len;
@@ -606,15 +624,19 @@ static void recanon(const Kern *k, int *p, int n, int *songs, int *kite) {
     if (!roller) *kite = KITE_NONE;
 }
 
+/* the state's chances for needs 0..top into out: its length, -1 past the deadline, -2 with an error set */
 static int run(Kern *k, int *p, int n, int songs, int kite, double left, double *out, int top) {
     recanon(k, p, n, &songs, &kite);
     if (k->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this day-21 kernel is already searching");
         return -2;
     }
-    if (!k->slots && grow(k)) {
-        PyErr_NoMemory();
-        return -2;
+    if (!k->slots) {  /* fresh tables; the arena starts with the vector [1] (a state read at need 0) */
+        double one = 1.0;
+        if (grow(k) || store(k, 0, 1ULL << 63 | 15ULL << 32, &one, 1, 0)) {  /* a key no state has */
+            PyErr_NoMemory();
+            return -2;
+        }
     }
     k->busy = 1;
     int len;
@@ -656,7 +678,26 @@ static PyObject *Kern_vec(Kern *k, PyObject *args) {
     return l;
 }
 
-static Py_ssize_t Kern_len(Kern *k) { return (Py_ssize_t)k->used; }
+/* value(people, songs, kite, need, seconds_left) -> the chance for one need, or None past the deadline */
+static PyObject *Kern_value(Kern *k, PyObject *args) {
+    PyObject *people;
+    int songs, kite, need, p[MAXP], n;
+    double left;
+    if (!PyArg_ParseTuple(args, "O!iiid", &PyTuple_Type, &people, &songs, &kite, &need, &left)) return NULL;
+    if (read_state(k, people, p, &n) || check_args(k, songs, kite)) return NULL;
+    if (need <= 0) return PyFloat_FromDouble(1.0);
+    if (need > k->K) {
+        PyErr_Format(PyExc_ValueError, "need %d is over this search's %d", need, k->K);
+        return NULL;
+    }
+    double out[MAXTOP + 1];
+    int len = run(k, p, n, songs, kite, left, out, need);
+    if (len == -2) return NULL;
+    if (len < 0) Py_RETURN_NONE;
+    return PyFloat_FromDouble(out[need]);
+}
+
+static Py_ssize_t Kern_len(Kern *k) { return (Py_ssize_t)(k->used ? k->used - 1 : 0); }
 
 static PyObject *Kern_clear(Kern *k, PyObject *noargs) {
     if (k->busy) {
@@ -670,6 +711,8 @@ static PyObject *Kern_clear(Kern *k, PyObject *noargs) {
 static PyMethodDef Kern_methods[] = {
     {"vec", (PyCFunction)Kern_vec, METH_VARARGS,
      "vec(people, songs, kite, seconds_left) -> chances for needs 0..L, or None past the deadline"},
+    {"value", (PyCFunction)Kern_value, METH_VARARGS,
+     "value(people, songs, kite, need, seconds_left) -> the chance for one need, or None past the deadline"},
     {"clear", (PyCFunction)Kern_clear, METH_NOARGS, "forget every state valued"},
     {NULL}};
 

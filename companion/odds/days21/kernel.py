@@ -35,6 +35,11 @@ def make(supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: in
     return Search(supply, dolphin, diva_most, kite_p, most_need)
 
 
+def _code(kite) -> int:
+    """The kernel's kite: 0 none, 1 flying, else 2 + (pieces on the raft << 2 | pieces up)."""
+    return 0 if kite is None else 1 if kite == "F" else 2 + (kite[0] << 2 | kite[1])
+
+
 class _Memo:
     """The kernel's memo as the callers see Search's: its size, and clear()."""
 
@@ -58,13 +63,32 @@ class KernelSearch(Search):
         self.slow: dict = {}  # states over the kernel's size, valued by Search
         self.memo = _Memo(self)
 
+    def _fits(self, people, kite) -> bool:
+        return len(people) <= 6 and (kite is None or kite == "F" or (0 <= kite[0] <= 15 and 0 <= kite[1] <= 2))
+
+    def _left(self) -> float:
+        return -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
+
     def vec(self, people, songs, kite) -> list:
-        if len(people) > 6 or (kite is not None and kite != "F" and not (0 <= kite[0] <= 15 and 0 <= kite[1] <= 2)):
+        if not self._fits(people, kite):
             return self._slow(people, songs, kite)
-        code = 0 if kite is None else 1 if kite == "F" else 2 + (kite[0] << 2 | kite[1])
-        left = -1.0 if self.deadline is None else max(0.0, self.deadline - perf_counter())
         with self.lock:
-            got = self.kernel.vec(people, songs, code, left)
+            got = self.kernel.vec(people, songs, _code(kite), self._left())
+        if got is None:
+            raise TooLong
+        return got
+
+    def value(self, people, songs, kite, need) -> float:
+        """As Search.value; the kernel values the states this need reads, and only as far as it reads
+        them (a state reached only by moving the ship is read at a smaller need)."""
+        if need <= 0:
+            return 1.0
+        if need > self.K:
+            raise ValueError(f"need {need} is over this search's {self.K}")
+        if not self._fits(people, kite):
+            return super().value(people, songs, kite, need)
+        with self.lock:
+            got = self.kernel.value(people, songs, _code(kite), need, self._left())
         if got is None:
             raise TooLong
         return got
