@@ -155,6 +155,21 @@ static void insert_sorted(int *out, int *n, int c) {
 
 static inline int rolls_kite(int c) { return TOK(c) || HOPE(c) >= 2; }
 
+/* Diva's songs sung, canonical (beyond search.py): when her hope can never grow again (no token, and no
+ * kite she could roll: none, or she holds less than its 2 hope), she sings at most her hope, so songs
+ * left beyond it are as good as none */
+static void fix_songs(const Kern *k, const int *out, int m, int *songs, int kite) {
+    int d = -1, nd = 0;
+    for (int j = 0; j < m; j++)
+        if (KIND(out[j]) == DIVA) {
+            d = j;
+            nd++;
+        }
+    if (nd != 1) return;
+    int h = HOPE(out[d]);
+    if (!TOK(out[d]) && (kite == KITE_NONE || h < 2) && k->diva_most - h > *songs) *songs = k->diva_most - h;
+}
+
 /* people with people[i] replaced by the raw survivor, canonical: into out, *songs and *kite */
 static void swap(const Kern *k, const int *p, int n, int i, int raw, int *songs, int *kite, int *out, int *m) {
     int left = *songs < k->diva_most;
@@ -171,6 +186,7 @@ static void swap(const Kern *k, const int *p, int n, int i, int raw, int *songs,
             if (rolls_kite(out[j])) { any = 1; break; }
         if (!any) *kite = KITE_NONE;
     }
+    fix_songs(k, out, *m, songs, *kite);
 }
 
 /* -- bounds and the closed form ------------------------------------------------------------------------ */
@@ -622,6 +638,11 @@ static void recanon(const Kern *k, int *p, int n, int *songs, int *kite) {
     memcpy(p, q, n * sizeof(int));
     if (!diva) *songs = 0;
     if (!roller) *kite = KITE_NONE;
+    if (*kite >= 2) {  /* pieces on the raft beyond the 3 - up still to go up change nothing */
+        int pieces = (*kite - 2) >> 2, up = (*kite - 2) & 3;
+        if (pieces > 3 - up) *kite = 2 + ((3 - up) << 2 | up);
+    }
+    fix_songs(k, p, n, songs, *kite);
 }
 
 /* the state's chances for needs 0..top into out: its length, -1 past the deadline, -2 with an error set */
