@@ -100,3 +100,20 @@ def test_without_the_kernel_the_odds_use_search(monkeypatch):
         assert type(sol.search) is Search
     finally:
         rs._SEARCHES.clear()
+
+
+@needs_kernel
+def test_a_table_over_the_kernels_memory_stops_with_one_line(cli, monkeypatch):
+    """The kernel values states fast enough to fill gigabytes within the time limit: it stops at
+    MOST_STATES, and the command says so in one line (exit 1) rather than by the time limit."""
+    monkeypatch.setattr(kernel, "MOST_STATES", 2000)
+    rs._SEARCHES.clear()
+    try:
+        r = cli("odds", "day21", "--need", "5", "--person", "6/6:4:diva", "--person", "6/6:4:token", "--person", "6/6:4",
+                "--dolphin", "--kite", "3,0")
+    finally:
+        rs._SEARCHES.clear()
+    assert r.exit_code == 1
+    assert r.stdout == ""
+    assert r.stderr.strip() == ("error: day 21's search gave up: this table needs more than 0.002 million states, more memory than "
+                                "the search may take")

@@ -53,6 +53,7 @@ typedef struct {
     double deadline;  /* CLOCK_MONOTONIC seconds, or < 0 */
     int timed_out;
     size_t work;      /* states valued, counting revaluations (the deadline is checked every 1024) */
+    size_t most_states;  /* the memo's cap: beyond it the search stops (some hundreds of bytes a state) */
     int busy;
     /* _own's memo: (packed survivor, songs) -> (alive, dead) */
     int32_t *own;     /* 2 entries per key; -2 = unknown */
@@ -544,6 +545,10 @@ static int vec_off(Kern *k, const int *p, int n, int songs, int kite, int L, uin
             len = tp + 1;
         }
     }
+    if (k->used >= k->most_states) {
+        k->timed_out = 3;
+        return -1;
+    }
     if (store(k, a, b, got, len, L)) {
         k->timed_out = 2;
         return -1;
@@ -575,10 +580,12 @@ static void kern_free_tables(Kern *k) {
 }
 
 static int Kern_init(Kern *k, PyObject *args, PyObject *kw) {
-    static char *names[] = {"supply", "dolphin", "diva_most", "p_kite", "p_hope", "p_blank", "most_need", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiidddi", names, &k->supply, &k->dolphin, &k->diva_most, &k->pk,
-                                     &k->ph, &k->pb, &k->K))
+    static char *names[] = {"supply", "dolphin", "diva_most", "p_kite", "p_hope", "p_blank", "most_need", "most_states", NULL};
+    Py_ssize_t most_states = 6000000;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiidddi|n", names, &k->supply, &k->dolphin, &k->diva_most, &k->pk,
+                                     &k->ph, &k->pb, &k->K, &most_states))
         return -1;
+    k->most_states = most_states > 0 ? (size_t)most_states : 1;
     if (k->K < 1 || k->K > MAXTOP || k->supply > FIELD || k->diva_most < 0 || k->diva_most > 15) {
         PyErr_SetString(PyExc_ValueError, "a day-21 kernel needs 1 <= most_need <= 250, supply <= 63, diva_most <= 15");
         return -1;
@@ -669,6 +676,10 @@ static int run(Kern *k, int *p, int n, int songs, int kite, double left, double 
     k->busy = 0;
     if (len < 0 && k->timed_out == 2) {
         PyErr_NoMemory();
+        return -2;
+    }
+    if (len < 0 && k->timed_out == 3) {
+        PyErr_Format(PyExc_OverflowError, "the search holds %zu states, its most", k->used);
         return -2;
     }
     return len;

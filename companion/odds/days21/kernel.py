@@ -5,8 +5,9 @@ the install goes on and day 21 uses Search, only slower).
 
 The kernel values the same canonical states with the same recursion and the same arithmetic. It
 searches without holding the interpreter lock, and stops at the search's deadline like Search (TooLong;
-what it valued stays in its memo). A state it cannot hold (more than six survivors) is valued by
-Search, whose steps come back to the kernel as soon as they fit.
+what it valued stays in its memo), or when its memo holds MOST_STATES states (TooBig: about a gigabyte).
+A state it cannot hold (more than six survivors) is valued by Search, whose steps come back to the
+kernel as soon as they fit.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import threading
 from time import perf_counter
 
-from .search import Search, TooLong
+from .search import Search, TooBig, TooLong
 
 try:
     from ._kernel import Kernel
@@ -22,6 +23,7 @@ except ImportError:  # not built here: Search alone
     Kernel = None
 
 ENABLED = True  # the bench turns it off to time Search in the same run
+MOST_STATES = 6_000_000  # a search's memo at most: about a gigabyte (the longest tables then stop, TooBig)
 
 
 def available() -> bool:
@@ -58,7 +60,7 @@ class _Memo:
 class KernelSearch(Search):
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         super().__init__(supply, dolphin, diva_most, kite_p, most_need)
-        self.kernel = Kernel(supply, int(dolphin), diva_most, self.p_kite, self.p_hope, self.p_blank, most_need)
+        self.kernel = Kernel(supply, int(dolphin), diva_most, self.p_kite, self.p_hope, self.p_blank, most_need, MOST_STATES)
         self.lock = threading.Lock()
         self.slow: dict = {}  # states over the kernel's size, valued by Search
         self.memo = _Memo(self)
@@ -73,7 +75,10 @@ class KernelSearch(Search):
         if not self._fits(people, kite):
             return self._slow(people, songs, kite)
         with self.lock:
-            got = self.kernel.vec(people, songs, _code(kite), self._left())
+            try:
+                got = self.kernel.vec(people, songs, _code(kite), self._left())
+            except OverflowError:
+                raise TooBig from None
         if got is None:
             raise TooLong
         return got
@@ -88,7 +93,10 @@ class KernelSearch(Search):
         if not self._fits(people, kite):
             return super().value(people, songs, kite, need)
         with self.lock:
-            got = self.kernel.value(people, songs, _code(kite), need, self._left())
+            try:
+                got = self.kernel.value(people, songs, _code(kite), need, self._left())
+            except OverflowError:
+                raise TooBig from None
         if got is None:
             raise TooLong
         return got
