@@ -119,6 +119,7 @@ class Solver:
         kf = list(r.kite_faces)
         self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
         self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p, self.K)
+        self._values: dict = {}  # (state, need) -> chance: the plan asks about the same states again
 
     @property
     def memo(self) -> dict:
@@ -148,9 +149,14 @@ class Solver:
             return 1.0
         if not _alive(state[0]):
             return 0.0
-        if state[3]:  # Rosina's location first: her options, or none
-            return max(self.action_value_at(outs, need) for _act, outs in self.actions(state))
-        return self.search.value(*self.canonical(state), need)
+        got = self._values.get((state, need))
+        if got is None:
+            if state[3]:  # Rosina's location first: her options, or none
+                got = max(self.action_value_at(outs, need) for _act, outs in self.actions(state))
+            else:
+                got = self.search.value(*self.canonical(state), need)
+            self._values[(state, need)] = got
+        return got
 
     def value(self, state) -> list:
         """The chance for every need 0..K."""
