@@ -117,3 +117,22 @@ def test_a_table_over_the_kernels_memory_stops_with_one_line(cli, monkeypatch):
     assert r.stdout == ""
     assert r.stderr.strip() == ("error: day 21's search gave up: this table needs more than 0.002 million states, more memory than "
                                 "the search may take")
+
+
+@needs_kernel
+def test_more_survivors_than_the_kernel_holds_are_valued_by_search_then_the_kernel(monkeypatch):
+    """Seven survivors (the command takes any number): Search values the states over six, the kernel the
+    rest; the answer is Search's own."""
+    kw = dict(need=3, people=tuple((f"p{i}", role, st, h, tok) for i, (role, st, h, tok) in enumerate(
+        [("", (2,), 2, False), ("", (2,), 2, False), ("", (3,), 0, False), ("", (2,), 0, False), ("diva", (4,), 2, False),
+         ("", (2,), 2, False), ("", (3,), 0, True)])), dolphin=True)
+    rs._SEARCHES.clear()
+    fast = rs.solve(rs.Rescue(**kw))["chance"]
+    search = rs.Solver(rs.Rescue(**kw)).search
+    assert isinstance(search, kernel.KernelSearch) and len(search.slow) > 0 and len(search.kernel) > 0
+    monkeypatch.setattr(kernel, "ENABLED", False)
+    rs._SEARCHES.clear()
+    try:
+        assert abs(rs.solve(rs.Rescue(**kw))["chance"] - fast) < 1e-12
+    finally:
+        rs._SEARCHES.clear()
