@@ -73,6 +73,8 @@ GRID = [
     ("four 6/6, 4 hope, kite, no Dolphin, need 8", strong(4, 8, dolphin=False)),
     ("four 6/6, 6 hope, kite flying, need 10", strong(6, 10, kite=(0, 3, True))),
     ("four 6/6, 4 hope, a bag of 24, kite, need 8", strong(4, 8, supply=24)),
+    ("four 6/6, the whole bag held, Diva and Mick with both hope21 tokens, kite, need 8",
+     strong(4, 8, roles=("diva", "mick", "", ""), tokens=(True, True, False, False))),
 ]
 
 
