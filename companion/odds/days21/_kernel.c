@@ -3,9 +3,25 @@
  * The same canonical states, the same recursion, the same arithmetic: a state is the sorted survivors
  * (packed as search.pack packs them), Diva's songs sung and the kite; its value is the best chance for
  * every need 0..L (0 beyond). companion/odds/days21/kernel.py speaks to it; search.py stays the
- * reference the tests compare it with. The memo is an open-addressing table over 128-bit keys with the
- * vectors in one arena; the search runs without the interpreter lock (the guided game's worker thread
- * computes while the prompt waits), and stops at its deadline like Search (what it valued stays).
+ * reference the tests compare it with (tests/test_odds_day21_kernel.py: every state Search values).
+ *
+ * REDUCTIONS beyond search.py, each exact (states that play alike are one state, or a value nobody
+ * reads is not worked out):
+ * - Diva with no hope and no token can never sing again (her hope cannot grow: no token, and the kite
+ *   takes 2 hope to roll): she is anyone;
+ * - Diva's songs left beyond the hope she can still spend are as good as none, when her hope can never
+ *   grow (no token, and no kite she could roll);
+ * - pieces on the raft beyond those the kite still needs up change nothing;
+ * - with no hope21 token left, the bag has nothing to hold: the closed form and the attempts rolled at
+ *   once (Search.plain, Search.passive) apply even when more hope is held than the bag holds;
+ * - a state is valued only for the needs it is read at: after a roll moves the ship (a Dolphin turn, the
+ *   kite taking off) the next state is read one need lower, and a state read at need 0 only is not
+ *   valued at all (a state asked again for more needs is valued again, further).
+ *
+ * The memo is an open-addressing table over 128-bit keys with the vectors in one arena; a state's next
+ * states are gathered and fetched together before they are valued. The search runs without the
+ * interpreter lock (the guided game's worker thread computes while the prompt waits), and stops at its
+ * deadline like Search, or when its memo holds its most states (what it valued stays).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -136,7 +152,7 @@ static int store(Kern *k, uint64_t a, uint64_t b, const double *v, int len, int 
 
 static int person(const Kern *k, int kind, int s, int h, int tok, int left) {
     if (s <= 0) return -1;
-    if (kind == DIVA && (!left || (h == 0 && !tok))) kind = ANY;  /* beyond search.py: see REDUCTIONS */
+    if (kind == DIVA && (!left || (h == 0 && !tok))) kind = ANY;  /* see REDUCTIONS */
     if (kind == MICK && !tok) kind = ANY;
     if (kind == INERT || (h == 1 && !tok && kind != DIVA)) return PACK(INERT, 1, h, 0);
     if (!k->dolphin) s += s & 1;
@@ -156,7 +172,7 @@ static void insert_sorted(int *out, int *n, int c) {
 
 static inline int rolls_kite(int c) { return TOK(c) || HOPE(c) >= 2; }
 
-/* Diva's songs sung, canonical (beyond search.py): when her hope can never grow again (no token, and no
+/* Diva's songs sung, canonical (REDUCTIONS): when her hope can never grow again (no token, and no
  * kite she could roll: none, or she holds less than its 2 hope), she sings at most her hope, so songs
  * left beyond it are as good as none */
 static void fix_songs(const Kern *k, const int *out, int m, int *songs, int kite) {
@@ -216,7 +232,7 @@ static int bag_holds(const Kern *k, const int *p, int n) {
         hope += HOPE(p[i]);
         tok += TOK(p[i]);
     }
-    return !tok || k->supply - hope >= 4 * tok;  /* no token: nothing to hold (beyond search.py) */
+    return !tok || k->supply - hope >= 4 * tok;  /* no token: nothing to hold (REDUCTIONS) */
 }
 
 static int plain(const Kern *k, const int *p, int n, int kite) {

@@ -3,9 +3,10 @@ Search (companion/odds/days21/search.py), which stays the fallback and the refer
 it with. The kernel is built when the package is installed (an optional extension: without a compiler
 the install goes on and day 21 uses Search, only slower).
 
-The kernel values the same canonical states with the same recursion and the same arithmetic. It
-searches without holding the interpreter lock, and stops at the search's deadline like Search (TooLong;
-what it valued stays in its memo), or when its memo holds MOST_STATES states (TooBig: about a gigabyte).
+The kernel values the same canonical states with the same recursion and the same arithmetic, plus a few
+exact reductions of its own (REDUCTIONS in _kernel.c). It searches without holding the interpreter lock,
+and stops at the search's deadline like Search (TooLong; what it valued stays in its memo), or when its
+memo holds MOST_STATES states (TooBig: some 800 MB).
 A state it cannot hold (more than six survivors) is valued by Search, whose steps come back to the
 kernel as soon as they fit.
 """
@@ -23,7 +24,7 @@ except ImportError:  # not built here: Search alone
     Kernel = None
 
 ENABLED = True  # the bench turns it off to time Search in the same run
-MOST_STATES = 6_000_000  # a search's memo at most: about a gigabyte (the longest tables then stop, TooBig)
+MOST_STATES = 6_000_000  # a search's memo at most: some 800 MB (the longest tables then stop, TooBig)
 
 
 def available() -> bool:
@@ -58,6 +59,9 @@ class _Memo:
 
 
 class KernelSearch(Search):
+    """Search whose values come from the kernel (vec, value); its canonical forms (canon, person) are
+    Search's own, which the kernel takes as they are."""
+
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         super().__init__(supply, dolphin, diva_most, kite_p, most_need)
         self.kernel = Kernel(supply, int(dolphin), diva_most, self.p_kite, self.p_hope, self.p_blank, most_need, MOST_STATES)
