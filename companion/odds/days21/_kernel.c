@@ -9,8 +9,8 @@
  * reads is not worked out):
  * - Diva with no hope and no token can never sing again (her hope cannot grow: no token, and the kite
  *   takes 2 hope to roll): she is anyone;
- * - Diva's songs left beyond the hope she can still spend are as good as none, when her hope can never
- *   grow (no token, and no kite she could roll);
+ * - Diva's songs left beyond her hope and her token's 3 are as good as none (a kite roll takes 2 hope
+ *   and brings 1 at most: nothing else gives her hope);
  * - pieces on the raft beyond those the kite still needs up change nothing;
  * - with no hope21 token left, the bag has nothing to hold: the closed form and the attempts rolled at
  *   once (Search.plain, Search.passive) apply even when more hope is held than the bag holds;
@@ -172,10 +172,10 @@ static void insert_sorted(int *out, int *n, int c) {
 
 static inline int rolls_kite(int c) { return TOK(c) || HOPE(c) >= 2; }
 
-/* Diva's songs sung, canonical (REDUCTIONS): when her hope can never grow again (no token, and no
- * kite she could roll: none, or she holds less than its 2 hope), she sings at most her hope, so songs
- * left beyond it are as good as none */
-static void fix_songs(const Kern *k, const int *out, int m, int *songs, int kite) {
+/* Diva's songs sung, canonical (REDUCTIONS): each song takes 1 of her hope, and nothing but her token
+ * (3 at most) gives her more hope than it takes (a kite roll takes 2 and brings 1 at most), so she sings
+ * at most her hope and her token's 3: songs left beyond that are as good as none */
+static void fix_songs(const Kern *k, const int *out, int m, int *songs) {
     int d = -1, nd = 0;
     for (int j = 0; j < m; j++)
         if (KIND(out[j]) == DIVA) {
@@ -183,8 +183,8 @@ static void fix_songs(const Kern *k, const int *out, int m, int *songs, int kite
             nd++;
         }
     if (nd != 1) return;
-    int h = HOPE(out[d]);
-    if (!TOK(out[d]) && (kite == KITE_NONE || h < 2) && k->diva_most - h > *songs) *songs = k->diva_most - h;
+    int most = HOPE(out[d]) + 3 * TOK(out[d]);
+    if (k->diva_most - most > *songs) *songs = k->diva_most - most;
 }
 
 /* people with people[i] replaced by the raw survivor, canonical: into out, *songs and *kite */
@@ -203,7 +203,7 @@ static void swap(const Kern *k, const int *p, int n, int i, int raw, int *songs,
             if (rolls_kite(out[j])) { any = 1; break; }
         if (!any) *kite = KITE_NONE;
     }
-    fix_songs(k, out, *m, songs, *kite);
+    fix_songs(k, out, *m, songs);
 }
 
 /* -- bounds and the closed form ------------------------------------------------------------------------ */
@@ -665,7 +665,7 @@ static void recanon(const Kern *k, int *p, int n, int *songs, int *kite) {
         int pieces = (*kite - 2) >> 2, up = (*kite - 2) & 3;
         if (pieces > 3 - up) *kite = 2 + ((3 - up) << 2 | up);
     }
-    fix_songs(k, p, n, songs, *kite);
+    fix_songs(k, p, n, songs);
 }
 
 /* the state's chances for needs 0..top into out: its length, -1 past the deadline, -2 with an error set */
