@@ -381,13 +381,15 @@ typedef struct {
 
 static int vec_off(Kern *k, const int *p, int n, int songs, int kite, int L, uint32_t *off);
 
-static int child(Kern *k, Child *ch, int *nc, const int *p, int n, int i, int raw, int songs, int kite, int need) {
+/* the next state with p[i] as raw (canonical), read up to need; one already gathered for the same
+ * survivor (from ch[first] on: only one survivor's moves can lead to the same state) is shared */
+static int child(Kern *k, Child *ch, int *nc, int first, const int *p, int n, int i, int raw, int songs, int kite, int need) {
     Child *c = &ch[*nc];
     c->songs = songs;
     c->kite = kite;
     swap(k, p, n, i, raw, &c->songs, &c->kite, c->p, &c->n);
     key_of(c->p, c->n, c->songs, c->kite, &c->a, &c->b);
-    for (int j = 0; j < *nc; j++)
+    for (int j = first; j < *nc; j++)
         if (ch[j].a == c->a && ch[j].b == c->b) {
             if (need > ch[j].need) ch[j].need = need;
             return j;
@@ -409,6 +411,7 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
         seen = c;
         int kind = KIND(c);
         if (kind == INERT) continue;
+        int first = nc;
         int h = HOPE(c);
         /* a d6 roll (flare, shout, song): paid is the roller after paying */
         int paids[3], sgs[3], np = 0;
@@ -418,26 +421,26 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
         for (int r = 0; r < np; r++) {
             Move *m = &mv[nm++];
             m->kind = M_ROLL;
-            m->x = child(k, ch, &nc, p, n, i, paids[r], sgs[r], kite, top);
+            m->x = child(k, ch, &nc, first, p, n, i, paids[r], sgs[r], kite, top);
             if (!ch[m->x].n) m->y = -2;
-            else if (k->dolphin && STR(paids[r]) > 3) m->y = child(k, ch, &nc, p, n, i, paids[r] - (3 << SH), sgs[r], kite, top - 1);
+            else if (k->dolphin && STR(paids[r]) > 3) m->y = child(k, ch, &nc, first, p, n, i, paids[r] - (3 << SH), sgs[r], kite, top - 1);
             else m->y = -1;
         }
         if (kite != KITE_NONE && h >= 2) {
             Move *m = &mv[nm++];
             int paid = c - 4;
-            m->x = child(k, ch, &nc, p, n, i, paid, songs, kite, top);
+            m->x = child(k, ch, &nc, first, p, n, i, paid, songs, kite, top);
             if (kite != KITE_FLY) {
                 int pieces = (kite - 2) >> 2, up = (kite - 2) & 3;
                 m->kind = M_BUILD;
                 m->fly = up + 1 >= 3;
-                m->y = child(k, ch, &nc, p, n, i, paid, songs, m->fly ? KITE_FLY : 2 + ((pieces - 1) << 2 | (up + 1)),
+                m->y = child(k, ch, &nc, first, p, n, i, paid, songs, m->fly ? KITE_FLY : 2 + ((pieces - 1) << 2 | (up + 1)),
                              m->fly ? top - 1 : top);
             } else {
                 m->kind = M_FLY;
                 int bag = k->supply;
                 for (int j = 0; j < ch[m->x].n; j++) bag -= HOPE(ch[m->x].p[j]);
-                m->y = bag > 0 ? child(k, ch, &nc, p, n, i, paid + (1 << HH), songs, kite, top) : m->x;
+                m->y = bag > 0 ? child(k, ch, &nc, first, p, n, i, paid + (1 << HH), songs, kite, top) : m->x;
             }
         }
         if (TOK(c)) {
@@ -451,7 +454,7 @@ static int best(Kern *k, const int *p, int n, int songs, int kite, int top, doub
                 if (g) {
                     Move *m = &mv[nm++];
                     m->kind = M_TOKEN;
-                    m->x = child(k, ch, &nc, p, n, i, c - 1 + (g << HH), songs, kite, top);
+                    m->x = child(k, ch, &nc, first, p, n, i, c - 1 + (g << HH), songs, kite, top);
                 }
             }
         }
