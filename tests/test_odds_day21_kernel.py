@@ -69,6 +69,16 @@ def test_kernel_equals_search_on_strong_rafts(kw):
     assert _agree(rs.Rescue(**kw)) > 1000
 
 
+def test_a_built_kernel_loads():
+    """A kernel built here (the install's .so beside kernel.py) must load: a broken build is not a skip."""
+    from pathlib import Path
+
+    built = [f for f in Path(kernel.__file__).parent.iterdir() if f.name.startswith("_kernel.") and f.suffix in (".so", ".pyd")]
+    if not built:
+        pytest.skip("the day-21 kernel is not built here (no C compiler at install?)")
+    assert kernel.available(), built
+
+
 @needs_kernel
 def test_the_odds_use_the_kernel_when_it_is_built():
     rs._SEARCHES.clear()
