@@ -72,7 +72,7 @@ typedef struct {
     size_t most_states;  /* the memo's cap: beyond it the search stops (some hundreds of bytes a state) */
     int busy;
     /* _own's memo: (packed survivor, songs) -> (alive, dead) */
-    int32_t *own;     /* 2 entries per key; -2 = unknown */
+    int32_t *own;     /* 2 entries per key, each 2 more than its count (0: not known yet) */
     double binom[MAXTOP + 2][MAXTOP + 2];
     int binom_done[MAXTOP + 2];
 } Kern;
@@ -259,16 +259,16 @@ static void own_go(const Kern *k, int kind, int s, int h, int tok, int sg, int n
 static void own(Kern *k, int c, int songs, int *alive, int *dead) {
     int32_t *slot = NULL;
     if (songs >= 0 && songs < 16) slot = &k->own[2 * ((size_t)c << 4 | songs)];
-    if (slot && slot[0] != -2) {
-        *alive = slot[0];
-        *dead = slot[1];
+    if (slot && slot[0]) {
+        *alive = slot[0] - 2;
+        *dead = slot[1] - 2;
         return;
     }
     int best[2] = {-1, -1};
     own_go(k, KIND(c), STR(c), HOPE(c), TOK(c), songs, 0, best);
     if (slot) {
-        slot[0] = best[0];
-        slot[1] = best[1];
+        slot[0] = best[0] + 2;
+        slot[1] = best[1] + 2;
     }
     *alive = best[0];
     *dead = best[1];
@@ -611,12 +611,11 @@ static int Kern_init(Kern *k, PyObject *args, PyObject *kw) {
     }
     kern_free_tables(k);
     free(k->own);
-    k->own = malloc(sizeof(int32_t) * 2 * (1 << 15) * 16);
+    k->own = calloc((size_t)2 * (1 << 15) * 16, sizeof(int32_t));  /* zeroed by the system as it is touched */
     if (!k->own) {
         PyErr_NoMemory();
         return -1;
     }
-    for (size_t i = 0; i < (size_t)2 * (1 << 15) * 16; i++) k->own[i] = -2;
     memset(k->binom_done, 0, sizeof k->binom_done);
     k->deadline = -1;
     return 0;
