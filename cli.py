@@ -183,7 +183,7 @@ def parse_delta(text: str) -> int:
     s = text.strip()
     if not s or s[0] not in "+-":
         raise UsageError(_("move by {text!r}: write a signed amount like +1 or -2").format(text=text))
-    return parse_int(s, "amount", "write a signed amount like +1 or -2")
+    return parse_int(s, _("amount"), _("write a signed amount like +1 or -2"))
 
 
 @command("move", context_settings=NUMBERS)
@@ -204,7 +204,7 @@ def move_cmd(
 def _count(n: str) -> int:
     from companion.actions import parse_int
 
-    v = parse_int(n, "amount", "a whole number from 1")
+    v = parse_int(n, _("amount"), _("a whole number from 1"))
     if v < 1:
         raise UsageError(_("amount {n!r}: accepted: a whole number from 1").format(n=n))
     return v
@@ -349,11 +349,19 @@ def history_cmd(
         if e.type == "action" and isinstance(e.result, dict) and "faces" in e.result:
             res = "  →  " + faces_text(e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
-            res = f"  →  {e.result['card']}"
+            res = f"  →  {_card_name(cat, (e.action or {}).get('deck'), e.result['card'])}"
         day = f"{unit} {e.day:<2} " if e.day else ""
         style = "dim strike" if undone else ""
         text = f"#{e.seq:<4} {day}{e.text}{res}"
         out.print(f"[{style}]{esc(text)}[/]" if style else text, markup=bool(style))
+
+
+def _card_name(cat, deck: str | None, card: str) -> str:
+    """A card as printed (in the chosen language), not its id; the id where the catalog has no such card."""
+    try:
+        return _(cat.deck(deck).card(str(card).split(":")[0]).name)
+    except (CompanionError, KeyError, TypeError):
+        return str(card)
 
 
 @command("end")

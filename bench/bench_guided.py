@@ -101,14 +101,14 @@ class Table:
         if "what now" in low or "co teď" in low:
             opts = [o for o in prompt.split("?", 1)[-1].split("|") if o.strip().startswith(("flare", "shout"))]
             return opts[0].strip() if opts else "end"
-        if "who loses" in low:
+        if "who loses" in low or "kdo ztrácí" in low:
             with session.open_store(self.db) as st:
                 t = session.load(st, self.gid).table
             alive = [s for s in t.seats if s not in t.data.get("dead", []) and t.seat_values(s).get("strength")]
             return ",".join(rng.choice(alive) for _ in range(3))
-        if "challenges" in low:
+        if "challenges" in low or "výzv" in low:
             return ">1,>2,<3,<4"
-        if "numbers" in low:
+        if "numbers" in low or "čísla" in low:
             return "5,6"
         return "end"
 

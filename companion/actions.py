@@ -180,7 +180,7 @@ class SetValue(Action):
             return None
         if tg.kind == "stack":
             return self._set_stack(t, tg, raw)
-        n = parse_int(raw, f"{tg.label} value", self._accepted(t, tg))
+        n = parse_int(raw, _("{label} value").format(label=tg.label), self._accepted(t, tg))
         if tg.kind == "track":
             check_range(t, tg, n)
             t.put(tg, n)
@@ -191,16 +191,16 @@ class SetValue(Action):
     @staticmethod
     def _accepted(t: Table, tg: Target) -> str:
         lo, hi = t.limits(tg.spec)
-        return f"accepted: {lo}..{hi}" if hi is not None else f"accepted: {lo} or more"
+        return _("accepted: {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None else _("accepted: {lo} or more").format(lo=lo)
 
     def _set_stack(self, t: Table, tg: Target, raw: str):
         spec = tg.spec
-        accepted = f"accepted: a visible value 1..{spec.faces}, or every die top first like 4,3, or 'dead'"
+        accepted = _("accepted: a visible value 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=spec.faces)
         if raw.lower() in ("dead", "none", "0"):
             t.put(tg, [])
             return None
         bits = [b for b in raw.replace("/", ",").split(",")]
-        vals = [parse_int(b, f"{tg.label} die", accepted) for b in bits]
+        vals = [parse_int(b, _("{label} die").format(label=tg.label), accepted) for b in bits]
         for v in vals:
             if not 1 <= v <= spec.faces:
                 raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=v, faces=spec.faces, accepted=accepted))

@@ -14,6 +14,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
+from .i18n import _
+
 ALPHA = 0.01  # "looks biased" below this p-value
 HINT = 0.05  # "a hint of bias" between ALPHA and this
 MIN_EXPECTED = 5  # the usual rule: every face expected at least 5 times before the test means much
@@ -112,18 +114,19 @@ def judge(faces: list, rolled: list) -> Verdict:
     expected = tuple(n * shares[c] / len(faces) for c in cats)
     if len(cats) < 2:
         return Verdict(tuple(cats), counts, expected, n, None, None, None, False,
-                       "a die with one kind of face cannot be tested")
+                       _("a die with one kind of face cannot be tested"))
     need = math.ceil(MIN_EXPECTED * len(faces) / min(shares.values()))
     if n == 0 or min(expected) < MIN_EXPECTED:
         return Verdict(tuple(cats), counts, expected, n, None, None, None, False,
-                       f"too few rolls to judge: {n} so far, about {need} needed (each face expected {MIN_EXPECTED} times)")
+                       _("too few rolls to judge: {n} so far, about {need} needed (each face expected {times} times)").format(
+                           n=n, need=need, times=MIN_EXPECTED))
     stat, df, p = chi_square(list(counts), [shares[c] for c in cats])
     # the face most over-represented, in standard units
     lean = max(range(len(cats)), key=lambda i: (counts[i] - expected[i]) / math.sqrt(expected[i]))
     if p < ALPHA:
-        words = f"this die looks biased towards {cats[lean]} (p = {p:.2g}: a fair die would do this less than 1 time in 100)"
+        words = _("this die looks biased towards {face} (p = {p:.2g}: a fair die would do this less than 1 time in 100)").format(face=cats[lean], p=p)
     elif p < HINT:
-        words = f"a hint of bias towards {cats[lean]} (p = {p:.2g}); roll it more before blaming it"
+        words = _("a hint of bias towards {face} (p = {p:.2g}); roll it more before blaming it").format(face=cats[lean], p=p)
     else:
-        words = f"no sign of bias (p = {p:.2f})"
+        words = _("no sign of bias (p = {p:.2f})").format(p=p)
     return Verdict(tuple(cats), counts, expected, n, stat, df, p, True, words)

@@ -102,13 +102,21 @@ class Ask:
             if i == 1 and self.also:
                 values += [v for _k, v in self.also if v not in values]
                 by_key.update({k: v for k, v in self.also if k not in by_key})
+            labels = {_plain(label): v for _k, v, label in rows}
             if p in by_key and p not in values:
                 out.append(by_key[p])
             elif p.lower() in (v.lower() for v in values):
                 out.append(next(v for v in values if v.lower() == p.lower()))
+            elif _plain(p) in labels:  # the option's label as shown, with or without accents
+                out.append(labels[_plain(p)])
             else:
-                shown = ", ".join(f"{k}={v}" for k, v, _l in rows)
-                raise UsageError(_("answer {p!r}: accepted: {shown}").format(p=p, shown=shown))
+                keys = [k for k, _v, _l in rows]
+                shown = ", ".join(f"{k}) {_short(label)}" for k, _v, label in rows)
+                if not p or len(shown) > 90:  # the menu stands just above: its numbers say enough
+                    run = all(str(k).isdigit() for k in keys) and [int(k) for k in keys] == list(range(int(keys[0]), int(keys[0]) + len(keys)))
+                    span = f"{keys[0]}–{keys[-1]}" if run and len(keys) > 2 else ", ".join(map(str, keys))
+                    raise UsageError(_("answer {p!r}: type a number from the list ({span}) or an option's name").format(p=p, span=span))
+                raise UsageError(_("answer {p!r}: accepted: a number or a name from the list: {shown}").format(p=p, shown=shown))
         return tuple(out) if self.multiple else out[0]
 
     def _span(self) -> str:
@@ -132,3 +140,18 @@ class Step:
     # after) -> (Ask, remake) or None; remake(answer) -> None keeps castaway's suggestion (Enter), or the
     # action to record instead (the loop undoes the first one and records this, with the same dice)
     after: Callable[[Any, Any], Any] | None = None
+    # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
+    # does steps that ask nothing at once, so the table reads the warning before it happens
+    pause: bool = False
+
+
+def _plain(text: str) -> str:
+    """Text as typed loosely: lower case, no accents, no markup."""
+    from unicodedata import combining, normalize
+    return "".join(ch for ch in normalize("NFKD", str(text).strip().lower()) if not combining(ch))
+
+
+def _short(label: str, most: int = 28) -> str:
+    """A label cut for an error line: up to its first colon, at most `most` characters."""
+    head = str(label).split(":")[0].strip()
+    return head if len(head) <= most else head[:most - 1] + "…"

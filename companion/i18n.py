@@ -81,6 +81,39 @@ def from_argv(argv: list[str]) -> str | None:
     return None
 
 
+_every: dict = {}
+
+
+def in_every_language(message: str) -> tuple[str, ...]:
+    """The message in every language castaway speaks, whatever the current one: for words a table may
+    type in any of them (a seat's colour), so that what is read never depends on the language chosen."""
+    got = _every.get(message)
+    if got is None:
+        import gettext
+
+        out = [message]
+        for code in LANGUAGES[1:]:
+            cat = gettext.translation(DOMAIN, LOCALES, languages=[code], fallback=True)
+            out.append(cat.gettext(message))
+        got = _every[message] = tuple(dict.fromkeys(out))
+    return got
+
+
+def retranslate(text: str, templates) -> str:
+    """A sentence the game state keeps in English (made from one of `templates`, marked N_), in the current
+    language: the template it was made from, translated, with the same fields. Text made from none of
+    them is returned as it is."""
+    import re
+
+    for tpl in templates:
+        names = re.findall(r"\{(\w+)\}", tpl)
+        pattern = "^" + re.sub(r"\\\{(\w+)\\\}", lambda m: f"(?P<{m.group(1)}>.+?)", re.escape(tpl)) + "$"
+        m = re.match(pattern, text)
+        if m and set(names) == set(m.groupdict()):
+            return _(tpl).format(**m.groupdict())
+    return text
+
+
 def set_language(lang: str) -> str:
     """Switch every later message to `lang` ('en' or 'cs'); an unknown language raises ValueError."""
     global _catalog, _lang

@@ -19,7 +19,7 @@ Pure: no database, no terminal. A play is a JSON-shaped dict:
 
 from __future__ import annotations
 
-from .i18n import _
+from .i18n import N_, _
 
 import math
 from dataclasses import dataclass
@@ -28,6 +28,7 @@ from datetime import date, datetime, time, timedelta, timezone
 from .errors import CompanionError, UsageError
 
 RESULTS = ("won", "lost", "abandoned")
+RESULT_WORDS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 SOURCES = ("castaway", "manual", "bgstats", "import")
 
 
@@ -433,13 +434,29 @@ def _fmt(v) -> str:
     return str(v)
 
 
+def _shown(game: str, v):
+    """An outcome value as a reader knows it: a component's id by its printed name (a survivor), a
+    word of the catalog in the chosen language (a difficulty colour); anything else as it is."""
+    if isinstance(v, list):
+        return [_shown(game, x) for x in v]
+    if not isinstance(v, str):
+        return v
+    from . import catalog
+
+    try:
+        chars = catalog.load(game).characters if game in catalog.game_ids() else {}
+    except CompanionError:
+        chars = {}
+    return chars[v].name if v in chars else _(v)
+
+
 def result_words(play: dict) -> str:
     r = play["result"]
     g = info(play["game"])
     if g.competitive and r == "won":
         winners = [p["name"] for p in people(play) if p["winner"]]
-        return "won by " + " and ".join(winners) if winners else "finished"
-    return g.won if r == "won" else r
+        return _("won by {names}").format(names=_(" and ").join(winners)) if winners else _("finished")
+    return _(g.won) if r == "won" else _(RESULT_WORDS.get(r, r))
 
 
 def describe(play: dict) -> str:
@@ -447,16 +464,16 @@ def describe(play: dict) -> str:
     g = info(play["game"])
     out = dict(play.get("outcome") or {})
     bits = [result_words(play)]
-    if bits[0].startswith("won by "):
+    if g.competitive and play["result"] == "won" and any(p["winner"] for p in people(play)):
         out.pop("winner", None)  # already said
     for key, label in g.terms:
         if key not in out or out[key] in (None, ""):
             continue
         v = out.pop(key)
         if key in g.of_players:
-            bits.append(f"{label} {v} of {len(play.get('players') or []) or '?'}")
+            bits.append(_("{label} {n} of {players}").format(label=_(label), n=v, players=len(play.get('players') or []) or '?'))
         else:
-            bits.append(f"{label} {_fmt(v)}")
+            bits.append(f"{_(label)} {_fmt(_shown(play['game'], v))}")
     for key in ("result", "scores"):
         out.pop(key, None)
     bits.extend(f"{k} {_fmt(v)}" for k, v in sorted(out.items()) if v not in (None, "", [], {}))

@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from .i18n import _, ngettext
 from .plays import info, people
+
+
+def _name(game: str) -> str:
+    """A game's name as shown, in the chosen language."""
+    return _(info(game).name)
 
 
 def _rate(won: int, decided: int) -> float | None:
@@ -59,7 +65,7 @@ def stats(entries: list[dict]) -> dict:
     plays = sorted((e["data"] for e in entries), key=lambda d: d["started"])
     per_game: dict[str, dict] = {}
     for d in plays:
-        g = per_game.setdefault(d["game"], {"game": d["game"], "name": info(d["game"]).name, "plays": 0,
+        g = per_game.setdefault(d["game"], {"game": d["game"], "name": _name(d["game"]), "plays": 0,
                                             "timed": 0, "minutes": 0, "won": 0, "lost": 0, "abandoned": 0})
         g["plays"] += 1
         g[d["result"]] += 1
@@ -73,14 +79,14 @@ def stats(entries: list[dict]) -> dict:
         g["rate"] = None if g["competitive"] else _rate(g["won"], g["won"] + g["lost"])
 
     coop = [d for d in plays if not info(d["game"]).competitive]
-    by_game = _tally((d["game"], info(d["game"]).name, _table_outcome(d)) for d in coop)
+    by_game = _tally((d["game"], _name(d["game"]), _table_outcome(d)) for d in coop)
     by_difficulty = _tally(
-        (f"{d['game']}:{d['outcome']['difficulty']}", f"{info(d['game']).name} · {d['outcome']['difficulty']}",
+        (f"{d['game']}:{d['outcome']['difficulty']}", f"{_name(d['game'])} · {_(str(d['outcome']['difficulty']))}",
          _table_outcome(d))
         for d in coop if (d.get("outcome") or {}).get("difficulty") not in (None, "")
     )
     by_count = _tally(
-        (f"{len(people(d))}", f"{len(people(d))} player{'s' if len(people(d)) != 1 else ''}", _table_outcome(d))
+        (f"{len(people(d))}", ngettext("{n} player", "{n} players", len(people(d))).format(n=len(people(d))), _table_outcome(d))
         for d in coop
     )
     role_items, player_items = [], []
@@ -90,7 +96,7 @@ def stats(entries: list[dict]) -> dict:
         for p in d.get("players") or []:
             if p.get("role"):
                 key = f"{d['game']}:{p['role']}"
-                held[key] = (key, f"{p['role']} ({info(d['game']).name})", bool(p.get("winner")) if decided else None)
+                held[key] = (key, f"{p['role']} ({_name(d['game'])})", bool(p.get("winner")) if decided else None)
         role_items.extend(held.values())
         for person in people(d):
             if person["name"] != "Anonymous":
@@ -120,7 +126,7 @@ def stats(entries: list[dict]) -> dict:
     for (game, name), vals in sorted(scored.items()):
         best = max(vals, key=lambda v: v[0])
         score_rows.append({
-            "game": game, "label": info(game).name + (f" · {name}" if name else ""), "player": name or None,
+            "game": game, "label": _name(game) + (f" · {name}" if name else ""), "player": name or None,
             "count": len(vals), "average": round(sum(v[0] for v in vals) / len(vals), 2),
             "best": best[0], "best_by": best[1], "best_started": best[2],
         })

@@ -245,8 +245,20 @@ class Store:
 
     def discard_created(self) -> None:
         """A command that created this file and then failed takes the file (and the folders it made) away
-        again: a refused command leaves no database behind."""
+        again: a refused command leaves no database behind. A file that already holds a game or a play
+        (a guided game set up, then interrupted or cut off) is kept: what was committed is the table's."""
         self.conn.close()
+        try:  # asked on a connection of its own: the command's own may be closed already
+            look = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                kept = look.execute("SELECT EXISTS(SELECT 1 FROM games) OR EXISTS(SELECT 1 FROM plays)").fetchone()[0]
+            finally:
+                look.close()
+        except sqlite3.Error:
+            kept = False  # no schema yet: nothing was committed
+        if kept:
+            self.created = []
+            return
         for p in reversed(self.created):
             try:
                 if p == self.path:

@@ -17,10 +17,10 @@ from reportlab.lib.units import mm
 from companion.catalog import Deck, GameCatalog
 from companion.games import registry
 
-from . import fonts, icons, qr, sheet
+from . import fonts, icons, packing, qr, sheet, sizes
 from companion.i18n import N_, _
 
-POKER = sheet.CARD_SIZES["poker"]
+POKER = sizes.CARD_SIZES["poker"]
 SAFE = 3.0  # text stays this far inside the trim
 TINTS = {
     "red": (0.98, 0.86, 0.84), "yellow": (0.99, 0.95, 0.78), "blue": (0.85, 0.9, 0.98), "green": (0.86, 0.95, 0.86),
@@ -149,11 +149,11 @@ class FrontPlan:
     """Where the parts of a front go (item mm), and whether its text and facts fit at MIN_PT or more."""
 
     header: str
-    name_box: sheet.Box
-    qr_box: sheet.Box | None
-    facts_box: sheet.Box | None
-    icon_box: sheet.Box | None
-    panel: sheet.Box
+    name_box: sizes.Box
+    qr_box: sizes.Box | None
+    facts_box: sizes.Box | None
+    icon_box: sizes.Box | None
+    panel: sizes.Box
     text_fits: bool
     facts_fit: bool
 
@@ -166,7 +166,7 @@ def _safe(w: float, h: float) -> float:
 def plan_front(face: Face, w: float, h: float) -> FrontPlan:
     k = _scale(w, h)
     m = _safe(w, h)
-    s = sheet.Box(m, m, w - 2 * m, h - 2 * m)
+    s = sizes.Box(m, m, w - 2 * m, h - 2 * m)
     header = f"{face.game} · {face.group}"
     hsize = max(MIN_PT, 6 * k)
     if fonts.width(fonts.printable(header), fonts.SANS, hsize) > s.w:
@@ -175,13 +175,13 @@ def plan_front(face: Face, w: float, h: float) -> FrontPlan:
         header = ""
     top = s.top - (hsize * 0.42 + 0.8 if header else 0)
     name_h = max(7.5 * k, 5.6)
-    name_box = sheet.Box(s.x, top - name_h, s.w, name_h)
+    name_box = sizes.Box(s.x, top - name_h, s.w, name_h)
     top -= name_h + 0.8
     qsize = 0.0
     qr_box = None
     if face.qr:
         qsize = max(qr.min_size(face.qr, "M"), min(s.w * 0.34, 19.0))
-        qr_box = sheet.Box(s.right - qsize, s.y, qsize, qsize)
+        qr_box = sizes.Box(s.right - qsize, s.y, qsize, qsize)
     facts_box = None
     facts_fit = True
     foot_h = qsize
@@ -191,7 +191,7 @@ def plan_front(face: Face, w: float, h: float) -> FrontPlan:
         fh = need.height if need else 1e6
         if fh <= max(qsize, 10 * k) or not qsize:
             foot_h = max(qsize, fh)
-            facts_box = sheet.Box(s.x, s.y, fw, foot_h)
+            facts_box = sizes.Box(s.x, s.y, fw, foot_h)
         facts_fit = bool(need) and facts_box is not None and foot_h < (top - s.y) * 0.45
         if not facts_fit:
             facts_box = None
@@ -200,9 +200,9 @@ def plan_front(face: Face, w: float, h: float) -> FrontPlan:
     icon_box = None
     icon_size = min(14 * k, (area_top - area_bottom) * 0.3)
     if face.icon and icon_size > 5:
-        icon_box = sheet.Box(s.x + s.w / 2 - icon_size / 2, area_top - icon_size, icon_size, icon_size)
+        icon_box = sizes.Box(s.x + s.w / 2 - icon_size / 2, area_top - icon_size, icon_size, icon_size)
         area_top -= icon_size + 1.2
-    panel = sheet.Box(s.x, area_bottom, s.w, max(0.0, area_top - area_bottom))
+    panel = sizes.Box(s.x, area_bottom, s.w, max(0.0, area_top - area_bottom))
     inner = panel.inset(1.2)
     text_fits = True
     if face.text:
@@ -270,7 +270,7 @@ def draw_back(c, face: Face, w: float, h: float, bleed: float) -> None:
     c.setFillColorRGB(*face.back_tint)
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
     m = _safe(w, h)
-    s = sheet.Box(m, m, w - 2 * m, h - 2 * m)
+    s = sizes.Box(m, m, w - 2 * m, h - 2 * m)
     c.setStrokeColorRGB(1, 1, 1)
     c.setLineWidth(0.8)
     c.roundRect((s.x + 1) * mm, (s.y + 1) * mm, (s.w - 2) * mm, (s.h - 2) * mm, 3 * mm, stroke=1, fill=0)
@@ -323,19 +323,19 @@ def render_rules(c, paper: str, title: str, rules: Sequence[tuple[int, Face]], o
     flow.finish()
 
 
-def section(faces: Sequence[Face], size: tuple[float, float], bleed: float, with_backs: bool = True) -> sheet.Section:
+def section(faces: Sequence[Face], size: tuple[float, float], bleed: float, with_backs: bool = True) -> packing.Section:
     w, h = size
-    return sheet.Section(list(faces), size, lambda cv, f: draw_front(cv, f, w, h, bleed),
+    return packing.Section(list(faces), size, lambda cv, f: draw_front(cv, f, w, h, bleed),
                          (lambda cv, f: draw_back(cv, f, w, h, bleed)) if with_backs else None)
 
 
 def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, float] | None = None,
-           on_page: Callable[[], None] | None = None, extra: Sequence[sheet.Section] = (), rules_title: str | None = None,
+           on_page: Callable[[], None] | None = None, extra: Sequence[packing.Section] = (), rules_title: str | None = None,
            extra_rules: Sequence[tuple[int, Face]] = ()) -> bytes:
     """Fronts (and backs) of the faces imposed on the paper (then any extra sections packed after them), then the
     rules page if any text did not fit (extra_rules: the extra sections' entries, numbered after the faces')."""
-    w, h = item or sheet.card_size(opts.size)
-    sheet.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
+    w, h = item or sizes.card_size(opts.size)
+    sizes.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
     faces, rules = number_rules(faces, w, h)
     rules = list(rules) + list(extra_rules)
     buf = io.BytesIO()
@@ -356,8 +356,8 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
 
 
 def sheets_for(n: int, opts: Options, item: tuple[float, float] | None = None) -> int:
-    w, h = item or sheet.card_size(opts.size)
-    per = sheet.per_sheet(opts.paper, w, h, opts.backs)
+    w, h = item or sizes.card_size(opts.size)
+    per = packing.per_sheet(opts.paper, w, h, opts.backs)
     return max(1, -(-n // per)) if per else 1
 
 

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from companion.catalog import Die, GameCatalog
 from companion.errors import UsageError
 
-from . import fonts, icons, sheet
+from . import fonts, icons, sheet, sizes
 from .flow import Flow
 from companion.i18n import N_, _
 
@@ -141,8 +141,8 @@ def draw_sticker(c, x: float, y: float, side: float, face, die: Die, opts: Optio
                 fonts.draw_fit(c, str(face), x + side * 0.12, y + side * 0.3, side * 0.76, side * 0.4, fonts.BOLD,
                                side * 1.2, align="center", valign="middle")
     # the cut guide runs just outside the sticker, never on it (white stickers need it to be seen at all)
-    c.setStrokeColorRGB(*sheet.CUT_RGB)
-    c.setLineWidth(sheet.HAIRLINE)
+    c.setStrokeColorRGB(*sizes.CUT_RGB)
+    c.setLineWidth(sizes.HAIRLINE)
     c.roundRect((x - 0.3) * mm, (y - 0.3) * mm, (side + 0.6) * mm, (side + 0.6) * mm, (r + 0.3) * mm, stroke=1, fill=0)
     c.restoreState()
 

@@ -14,7 +14,7 @@ from typing import Callable
 
 from companion.catalog import GameCatalog
 
-from . import cards, credits, dice, reference, tokens
+from . import cards, credits, dice, reference, sizes, tokens
 from companion.i18n import _, language, ngettext
 
 
@@ -70,7 +70,7 @@ def plan(cat: GameCatalog, opts: KitOptions, merge: bool = True) -> list[Part]:
         extra = [tracks] if tracks else []
         extra_rules: list = []
         if merge and has_tokens:
-            w, h = cards.sheet.card_size(opts.size)
+            w, h = sizes.card_size(opts.size)
             first = len(cards.number_rules(faces, w, h)[1]) + 1
             secs, extra_rules = tokens.sections(cat, opts.cards(), start=first)
             extra += secs

@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 
 from companion.catalog import GameCatalog
 
-from . import cards, fonts, icons, sheet
+from . import cards, fonts, icons, packing, sheet, sizes
 from companion.i18n import _, ngettext
 
 TOKEN = (40.0, 40.0)  # the smallest token; grown in steps until every face's words fit
@@ -122,7 +122,7 @@ def draw_piece_back(c, p: Piece, w: float, h: float, bleed: float) -> None:
 def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
     c.setFillColorRGB(0.86, 0.92, 0.97)
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
-    s = sheet.Box(cards.SAFE, cards.SAFE, w - 2 * cards.SAFE, h - 2 * cards.SAFE)
+    s = sizes.Box(cards.SAFE, cards.SAFE, w - 2 * cards.SAFE, h - 2 * cards.SAFE)
     fonts.draw_fit(c, "{game} · {name}".format(game=t.game, name=_(t.name)), s.x, s.top - 8, s.w, 8, fonts.BOLD, 10, align="center", valign="middle")
     area_top, area_bottom = s.top - 10, s.y + 8
     step_h = min(12.0, (area_top - area_bottom) / len(t.steps))
@@ -160,22 +160,22 @@ def token_size(faces) -> tuple[float, float]:
     return TOKEN_STEPS[-1], TOKEN_STEPS[-1]
 
 
-def track_section(cat: GameCatalog, bleed: float) -> sheet.Section | None:
+def track_section(cat: GameCatalog, bleed: float) -> packing.Section | None:
     """The track cards (poker size), for the cards file; their backs are one back for all of them."""
     tracks = track_cards(cat)
     if not tracks:
         return None
-    w, h = sheet.CARD_SIZES["poker"]
+    w, h = sizes.CARD_SIZES["poker"]
     back = cards.Face(_(cat.name), _("Track cards"), "track", "track", "", None, back_icon=tracks[0].icon)
-    return sheet.Section(tracks, (w, h), lambda cv, t: draw_track(cv, t, w, h, bleed),
+    return packing.Section(tracks, (w, h), lambda cv, t: draw_track(cv, t, w, h, bleed),
                          lambda cv, t: cards.draw_back(cv, back, w, h, bleed))
 
 
-def sections(cat: GameCatalog, opts: cards.Options, start: int = 1) -> tuple[list[sheet.Section], list]:
+def sections(cat: GameCatalog, opts: cards.Options, start: int = 1) -> tuple[list[packing.Section], list]:
     """The token and piece sections of a game (for a tokens file, or packed after the cards of a kit), and the
     rules page's entries for token texts that do not fit (numbered from start)."""
     token_faces = cards.all_faces(cat, token_decks=True) + ability_tokens(cat)
-    out: list[sheet.Section] = []
+    out: list[packing.Section] = []
     rules: list = []
     if token_faces:
         size = token_size(token_faces)
@@ -185,7 +185,7 @@ def sections(cat: GameCatalog, opts: cards.Options, start: int = 1) -> tuple[lis
     for p in pieces(cat):
         by_size.setdefault(piece_size(p), []).append(p)
     for side, group in sorted(by_size.items()):
-        out.append(sheet.Section(group, (side, side), lambda cv, p, s=side: draw_piece(cv, p, s, s, opts.bleed),
+        out.append(packing.Section(group, (side, side), lambda cv, p, s=side: draw_piece(cv, p, s, s, opts.bleed),
                                  lambda cv, p, s=side: draw_piece_back(cv, p, s, s, opts.bleed)))
     return out, rules
 
@@ -195,7 +195,7 @@ def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | 
     secs, rules = sections(cat, opts)
     if not secs:
         return None
-    sheet.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
+    sizes.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
     buf = io.BytesIO()
     title = _("{name} tokens").format(name=_(cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)

@@ -9,7 +9,7 @@ at each point the attempt that gives the best chance: a flare (2 own hope), a sh
 left alive), Diva's song (1 hope, 3 at most), a kite roll (2 hope), the hope21 token (3 hope: taken
 when it helps, since holding hope stops a survivor shouting), Rosina's location, and with the Dolphin
 on the board turning a rolled 1 into a 6 for 3 of the roller's strength. Every roll is the same as in
-companion/games/days21/abilities.py (Day21); exhaustion comes first if it has not been taken.
+companion/games/days21/day21.py (Day21); exhaustion comes first if it has not been taken.
 
 Assumptions (the rulebooks do not say; shown with every answer): hope is each survivor's own and cannot
 be handed over on day 21; the Dolphin may turn any die a survivor rolls on day 21 (the rulebook says

@@ -11,6 +11,7 @@ import random
 from companion import catalog
 from companion.games.days21 import game as days21
 from companion.games.days21 import abilities as ab
+from companion.games.days21 import day21 as day21_moves
 from companion.games.days21 import attacks as at
 from companion.games.days21 import locations as lo
 from companion.table import Table
@@ -193,7 +194,7 @@ def day21(r, solver, rng: random.Random) -> bool:
                 (keep, _d), (paid, d1) = choice[0]
                 turn = solver.value(paid)[need - d1] > solver.value(keep)[need]
         what = {"flare": "flare", "shout": "shout", "diva": "diva"}[kind]
-        run(t, ab.Day21(what, seat, "6" if turn else str(face)))
+        run(t, day21_moves.Day21(what, seat, "6" if turn else str(face)))
         if turn and not t.data.get("over"):
             run(t, ab.Dolphin(seat, 1))
     return bool(t.data.get("over") and t.data["over"]["result"] == "won")

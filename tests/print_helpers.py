@@ -13,7 +13,7 @@ def near(a, b, tol=0.02) -> bool:
 
 def cut_rects(page) -> list[tuple[float, float, float, float]]:
     """Every cut outline on the page as (x, y, w, h) mm, bottom-left origin, in drawing order."""
-    from printables.sheet import CUT_RGB
+    from printables.sizes import CUT_RGB
 
     h = page.rect.height
     out = []

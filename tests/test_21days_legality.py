@@ -12,6 +12,7 @@ from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError, UsageError
 from companion.games.days21 import abilities as ab
+from companion.games.days21 import day21
 from companion.games.days21 import flow as fl
 from companion.games.days21 import game as days21
 from companion.games.days21 import legal
@@ -246,9 +247,9 @@ def play(t, action):
 def test_rosina_may_activate_any_open_location_on_day_21(where, task):
     t = day21_table()
     t.data["d21"]["swap"] = next(c for c in t.deck("swap")["table"] + t.deck("swap")["draw"] if c.startswith("turtle"))
-    t, _ = play(t, ab.Day21("exhaustion"))
-    assert where in ab.rosina_locations(t, CAT, "red")
-    t, res = play(t, ab.Day21("rosina", where=where))
+    t, _ = play(t, day21.Day21("exhaustion"))
+    assert where in day21.rosina_locations(t, CAT, "red")
+    t, res = play(t, day21.Day21("rosina", where=where))
     assert t.data["flow"]["queue"][0]["do"] == task and "day21" in [q["do"] for q in t.data["flow"]["queue"]]
     step = steps.next_step(t, CAT)
     assert step.ask.kind in ("dice", "text")  # the location's own step asks for its roll
@@ -256,24 +257,24 @@ def test_rosina_may_activate_any_open_location_on_day_21(where, task):
 
 def test_rosina_at_the_hope_location_rolls_there():
     t = day21_table()
-    t, _ = play(t, ab.Day21("exhaustion"))
+    t, _ = play(t, day21.Day21("exhaustion"))
     before = t.seat_values("red")["hope"]
-    t, _ = play(t, ab.Day21("rosina", where="hope", face="6"))
+    t, _ = play(t, day21.Day21("rosina", where="hope", face="6"))
     assert t.seat_values("red")["hope"] == before + 2 and t.data["flow"]["queue"][0]["do"] == "day21"
 
 
 def test_rosina_refused_where_the_rules_close_the_location():
     t = day21_table()
-    t, _ = play(t, ab.Day21("exhaustion"))
+    t, _ = play(t, day21.Day21("exhaustion"))
     with pytest.raises(RuleError, match="open to her"):
-        play(t, ab.Day21("rosina", where="play"))  # she holds no bottle card
+        play(t, day21.Day21("rosina", where="play"))  # she holds no bottle card
     with pytest.raises(RuleError, match="open to her"):
-        play(t, ab.Day21("rosina", where="kid"))  # the Kid's die only
+        play(t, day21.Day21("rosina", where="kid"))  # the Kid's die only
     with pytest.raises(UsageError):
-        play(t, ab.Day21("rosina", where="beach"))
-    t, _ = play(t, ab.Day21("pass"))
+        play(t, day21.Day21("rosina", where="beach"))
+    t, _ = play(t, day21.Day21("pass"))
     with pytest.raises(RuleError, match="not the step now"):
-        play(t, ab.Day21("rosina", where="flare"))
+        play(t, day21.Day21("rosina", where="flare"))
 
 
 def test_day_21_refuses_placements_and_the_shark_attack():

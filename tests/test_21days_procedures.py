@@ -10,6 +10,7 @@ from companion.engine import apply
 from companion.errors import RuleError, UsageError
 from companion.games.days21 import game as days21
 from companion.games.days21 import abilities as ab
+from companion.games.days21 import day21, scruffs
 from companion.games.days21 import attacks as at
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
@@ -107,20 +108,20 @@ def test_day_21_flares_shouts_diva_and_the_buoy():
     t.data["tracks"]["day"] = 21
     t.data["tracks"]["ship"] = 8
     t.seat_values("red")["hope"] = 5
-    t, _ = do(t, ab.Day21("exhaustion"))
+    t, _ = do(t, day21.Day21("exhaustion"))
     assert t.seat_values("red")["strength"] == [2, 5]
     with pytest.raises(RuleError, match="still holds hope"):
-        do(t, ab.Day21("shout", "red", "6"))
-    t, res = do(t, ab.Day21("flare", "red", "6"))
+        do(t, day21.Day21("shout", "red", "6"))
+    t, res = do(t, day21.Day21("flare", "red", "6"))
     assert t.data["tracks"]["ship"] == 9 and t.seat_values("red")["hope"] == 3
     for _ in range(3):
-        t, _ = do(t, ab.Day21("diva", "red", "2"))
+        t, _ = do(t, day21.Day21("diva", "red", "2"))
     with pytest.raises(RuleError, match="at most 3"):
-        do(t, ab.Day21("diva", "red", "2"))
+        do(t, day21.Day21("diva", "red", "2"))
     with pytest.raises(RuleError, match="day 21"):
         do(t, ab.SpecialHope("red", "plusminus2"))
     t.seat_values("yellow")["hope"] = 0
-    t, _ = do(t, ab.Day21("shout", "yellow", "6"))  # shouting costs 2 strength; a 6 reaches the buoy
+    t, _ = do(t, day21.Day21("shout", "yellow", "6"))  # shouting costs 2 strength; a 6 reaches the buoy
     assert t.seat_values("yellow")["strength"] == [1, 4]
     assert t.data["over"]["result"] == "won" and t.data["tracks"]["ship"] == 10
 
@@ -147,16 +148,16 @@ def test_weather_blocks_a_location_tomorrow():
 def test_scruffs_token_success_and_failure():
     t = days21.setup(CAT, {"scruffs": True}, 4)
     t.seat_values("green")["strength"] = [5]
-    t, res = do(t, ab.ScruffsToken(card="shark-reset", face=None))
+    t, res = do(t, scruffs.ScruffsToken(card="shark-reset", face=None))
     assert "Type the numbers" in res["say"]
     t.data["tracks"]["shark"] = 2
-    t, res = do(t, ab.ScruffsToken(needs="5,6", face="6"))
+    t, res = do(t, scruffs.ScruffsToken(needs="5,6", face="6"))
     assert t.data["tracks"]["shark"] == 5 and "shark-reset" in t.deck("scruffs")["out"]
-    t, _ = do(t, ab.ScruffsToken(card="flare", needs="6", face="2"))
+    t, _ = do(t, scruffs.ScruffsToken(card="flare", needs="6", face="2"))
     assert t.deck("scruffs")["discard"] == ["flare"]
     t.seat_values("green")["strength"] = [4]
     with pytest.raises(RuleError, match="5 or 6"):
-        do(t, ab.ScruffsToken(card="strength-2"))
+        do(t, scruffs.ScruffsToken(card="strength-2"))
 
 
 def test_the_kid_choice_on_five_or_six():
@@ -211,7 +212,7 @@ def test_octopus_day_with_scruffs_resolves_the_octopus_once():
     t, _ = do(t, ev.LogbookSymbols("midday", ("places", "octopus")))
     assert [q["do"] for q in t.data["flow"]["queue"][:2]] == ["octopus", "scruffs"]
     t, _ = do(t, at.Octopus("blank"))
-    t, _ = do(t, ab.ScruffsToken(skip=True))
+    t, _ = do(t, scruffs.ScruffsToken(skip=True))
     t, _ = do(t, fl.Place("yellow", "hope"))
     t, _ = do(t, fl.Place("blue", "none"))
     t, res = do(t, fl.Activate())

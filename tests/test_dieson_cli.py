@@ -16,7 +16,7 @@ def test_rulebook_example_2_4_4_moves_the_event_disc_to_wood_or_stone(cli):
     """§ Morning, 2) Event: at the start, dice 2, 4, 4 move the disc two spaces to the wood/stone space."""
     cli.ok("new", "dieson", "--opt", "quest=1", "--seed", "1")
     r = cli.ok("dieson", "roll", "--faces", "2,4,4")
-    assert "smallest first: 2 4 4g" in r.stdout
+    assert "smallest first: 2, 4, 4 grey" in r.stdout  # the grey die named, never "4g"
     bad = cli("dieson", "event")
     assert bad.exit_code == 2 and "wood/stone: say which" in bad.stderr
     r = cli.ok("dieson", "event", "--take", "stone")
@@ -107,13 +107,13 @@ def test_refusals_write_nothing_and_undo_is_exact(cli, db):
 # One full game through the guided loop, answers by value (a number picks by position too).
 SCRIPT = [
     # day 1
-    "1,5,6", "",  # roll, event 1: +1 food
+    "1,5,6",  # roll; the event (1: +1 food) asks nothing and is done at once
     "pick:1:cw", "boost:food", "menu:move", "plain", "1", "other", "deer", "wood",  # move into the Deer area
     "pick:1:cw", "do:hunt",  # the 5 to Hunting: power 2 + 2 stars = 4, the Deer's 4
     "pick:1:ccw", "friend",  # the grey 6 back to box 9; play with the friend
-    "", "food", "",  # dusk, eat, night (date icons as the data file says)
+    "food",  # the meal; dusk (no tool) and the night (date icons as the data file says) ask nothing
     # day 2
-    "3,4,4", "",  # event 3 on to space 4: lose 2 food
+    "3,4,4",  # event 3 on to space 4: lose 2 food
     "pick:1:cw", "craft:rope",  # the 3 from box 9 to box 3; the Rope: quest 1 is won
 ]
 

@@ -190,7 +190,8 @@ def test_the_friends_help_is_offered_at_any_step(cat):
     t.data["tracks"]["friend"] = 2
     step = next_step(t, cat)
     values = [v for v, _ in step.ask.choices]
-    assert "help:resource:food" in values and "go" in values
+    assert "help:resource:food" in values and "health" in values
+    assert step.odds is not None and "dies for certain" in " ".join(step.odds())  # the warning
     t2, _ = apply(t, step.make("help:resource:food"), cat)
     assert t2.data["counters"]["food"] == 1 and t2.data["tracks"]["friend"] == 0
     step2 = next_step(t2, cat)

@@ -93,20 +93,20 @@ _tiles = iter(range(20, 10**6))
 
 def rc_texts(ask, t) -> list[str]:
     p = ask.prompt
-    if p == "Card":
+    if p.startswith("Card"):
         return ["3 Fog 1", "4 Storm 2", "adventure", "mystery", "6 Rain 1"]
-    if p == "Changes":
+    if p.startswith("Changes"):
         return ["-", "wood -1", "food +1", "storm-token +1"]
     if p.startswith("Plan"):
         a, b = t.seats[0], t.seats[-1]
         return ["rest " + a, "weapon " + b, "explore " + a + "+" + b, "gather wood 3 " + a, "arrange " + b,
                 "threat-right " + a, "roof " + a + "+" + a, "hunt " + a + "+" + b, "weapon friday", "done"]
-    if p == "Beast":
+    if p.startswith("Beast"):
         return ["3 1 2 1", "1 0 1 0"]
-    if p == "Tile":
+    if p.startswith("Tile"):
         n = next(_tiles)
         return [f"{n} plains food beast d1", f"{n + 100000} hills wood shelter"]
-    if p == "Camp":
+    if p.startswith("Camp"):
         return ["stay"]
     return ["-"]
 

@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from companion import catalog
-from printables import sheet
+from printables import sizes
 
 GAMES = catalog.game_ids()
 
@@ -29,7 +29,7 @@ def test_kit_builds_for_every_game(cli, tmp_path, game, paper):
     if cat.reference:
         assert f"{game}-en-{paper}-reference.pdf" in names
     assert f"{game}-en-{paper}-credits.pdf" in names
-    pw, ph = sheet.PAPERS[paper]
+    pw, ph = sizes.PAPERS[paper]
     for w in written:
         doc = pymupdf.open(w["file"])
         assert doc.page_count >= 1

@@ -15,9 +15,9 @@ def test_every_qr_on_a_card_sheet_decodes_to_its_payload(paper):
     cat = catalog.load("21days")
     faces = cards.all_faces(cat)
     opts = cards.Options(paper, "poker", 3.0, "none")
-    from printables import sheet
+    from printables import packing
 
-    per = sheet.per_sheet(paper, 63.5, 88.9)
+    per = packing.per_sheet(paper, 63.5, 88.9)
     doc = open_pdf(cards.render(faces[per:2 * per], opts, "qr"))  # the second sheet's worth: bottle cards and more
     assert sorted(qr_texts(doc[0])) == sorted(f.qr for f in faces[per:2 * per])
 

@@ -6,7 +6,7 @@ import pytest
 
 from companion import catalog
 from companion.errors import UsageError
-from printables import cards, fonts, sheet
+from printables import cards, fonts, packing, sizes
 import pymupdf
 
 from tests.print_helpers import black_lines, near, open_pdf
@@ -23,8 +23,8 @@ def faces():
 
 def render(paper, size="poker", backs="none", offset=(0.0, 0.0), n=None):
     opts = cards.Options(paper, size, 3.0, backs, offset)
-    w, h = sheet.card_size(size)
-    per = sheet.per_sheet(paper, w, h, backs)
+    w, h = sizes.card_size(size)
+    per = packing.per_sheet(paper, w, h, backs)
     items = faces()[: n or per]
     return per, open_pdf(cards.render(items, opts, "test"))
 
@@ -46,18 +46,18 @@ def test_nine_poker_cards_a_sheet_with_shared_cut_lines_and_four_on_gutterfold(p
     assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards share their inner cut lines
     steps = sorted({round(b - a, 1) for a, b in zip(xs, xs[1:])} | {round(b - a, 1) for a, b in zip(ys, ys[1:])})
     assert steps == [63.5, 88.9]
-    assert sheet.per_sheet(paper, 63.5, 88.9, "gutterfold") == 4
+    assert packing.per_sheet(paper, 63.5, 88.9, "gutterfold") == 4
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", ["bridge", "mini", "euro", "tarot", "70x100"])
 def test_other_sizes_fill_the_sheet_as_densely(paper, size):
-    w, h = sheet.card_size(size)
-    pw, ph = sheet.PAPERS[paper]
-    per = sheet.per_sheet(paper, w, h)
+    w, h = sizes.card_size(size)
+    pw, ph = sizes.PAPERS[paper]
+    per = packing.per_sheet(paper, w, h)
     # at least what a grid holds with room for the caption above and below it, at most what the page holds
-    room_w = pw - 2 * sheet.MIN_TRIM_MARGIN
-    lo_h, hi_h = ph - 2 * sheet.CAPTION_ROOM, ph - 2 * sheet.MIN_TRIM_MARGIN
+    room_w = pw - 2 * sizes.MIN_TRIM_MARGIN
+    lo_h, hi_h = ph - 2 * packing.CAPTION_ROOM, ph - 2 * sizes.MIN_TRIM_MARGIN
     low = max(int(room_w // w) * int(lo_h // h), int(room_w // h) * int(lo_h // w))
     high = max(int(room_w // w) * int(hi_h // h), int(room_w // h) * int(hi_h // w))
     assert 0 < low <= per <= high
@@ -90,7 +90,7 @@ def test_backs_of_one_deck_are_identical_pixel_for_pixel(paper):
                                          ("short", (-0.7, 0.4))])
 def test_backs_sit_at_the_mirrored_place_of_their_fronts(paper, mode, offset):
     per, doc = render(paper, "poker", mode, offset)
-    pw, ph = sheet.PAPERS[paper]
+    pw, ph = sizes.PAPERS[paper]
     fx, fy = cells(doc[0])
     bx, by = cells(doc[1])
     dx, dy = offset
@@ -103,30 +103,30 @@ def test_backs_sit_at_the_mirrored_place_of_their_fronts(paper, mode, offset):
 
 
 def test_backs_of_sideways_cards_are_turned_for_both_flips():
-    front = sheet.Slot(10, 10, 88.9, 63.5, True, 0)
-    assert sheet.back_slot(front, "a4", "long", (0, 0)).spin == 180
-    assert sheet.back_slot(front, "a4", "short", (0, 0)).spin == 0
-    upright = sheet.Slot(10, 10, 63.5, 88.9, False, 0)
-    assert sheet.back_slot(upright, "a4", "long", (0, 0)).spin == 0
-    assert sheet.back_slot(upright, "a4", "short", (0, 0)).spin == 180
+    front = sizes.Slot(10, 10, 88.9, 63.5, True, 0)
+    assert packing.back_slot(front, "a4", "long", (0, 0)).spin == 180
+    assert packing.back_slot(front, "a4", "short", (0, 0)).spin == 0
+    upright = sizes.Slot(10, 10, 63.5, 88.9, False, 0)
+    assert packing.back_slot(upright, "a4", "long", (0, 0)).spin == 0
+    assert packing.back_slot(upright, "a4", "short", (0, 0)).spin == 180
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("mode", ["none", "long", "gutterfold"])
 def test_crop_marks_stay_off_the_art_and_off_the_page_edge_and_no_cut_line_is_drawn(paper, mode):
     per, doc = render(paper, "poker", mode)
-    pw, ph = sheet.PAPERS[paper]
+    pw, ph = sizes.PAPERS[paper]
     for page in doc:
         marks = black_lines(page)
         assert len(marks) >= 8
         xs, ys = cells(page)
         for x0, y0, x1, y1 in marks:
             for px, py in ((x0, y0), (x1, y1)):
-                assert min(px, py, pw - px, ph - py) >= sheet.EDGE - 0.01, "a crop mark runs towards the page edge"
+                assert min(px, py, pw - px, ph - py) >= sizes.EDGE - 0.01, "a crop mark runs towards the page edge"
             # outside the grid: never between the outer cut lines in both directions
             mx, my = (x0 + x1) / 2, (y0 + y1) / 2
             assert not (xs[0] < mx < xs[-1] and ys[0] < my < ys[-1]) or mode == "gutterfold"
-        assert not [d for d in page.get_drawings() if d.get("color") and near(d["color"], sheet.CUT_RGB, 0.01)]
+        assert not [d for d in page.get_drawings() if d.get("color") and near(d["color"], sizes.CUT_RGB, 0.01)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -136,7 +136,7 @@ def test_the_scale_bar_is_on_the_first_sheet_only(paper):
     texts = [p.get_text() for p in doc]
     assert "print at 100% / actual size" in texts[0]
     assert not any("print at 100%" in t for t in texts[1:])
-    bar = [d for d in doc[0].get_drawings() if d.get("color") and near(d["color"], sheet.BAR_RGB, 0.01)]
+    bar = [d for d in doc[0].get_drawings() if d.get("color") and near(d["color"], sizes.BAR_RGB, 0.01)]
     assert bar
 
 
@@ -161,5 +161,5 @@ def test_czech_letters_print_with_the_embedded_font():
 def test_bad_sheet_options_are_refused_with_what_is_accepted(bad):
     args = {"paper": "a4", "size": "poker", "backs": "none", "offset": (0.0, 0.0)} | bad
     with pytest.raises(UsageError):
-        sheet.check_options(args["paper"], 3.0, args["backs"], args["offset"])
-        sheet.check_fits(args["paper"], *sheet.card_size(args["size"]), args["backs"])
+        sizes.check_options(args["paper"], 3.0, args["backs"], args["offset"])
+        packing.check_fits(args["paper"], *sizes.card_size(args["size"]), args["backs"])

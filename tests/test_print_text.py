@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import catalog, i18n
-from printables import sheet
+from printables import sizes
 from printables.kit import KitOptions, plan
 from tests.print_helpers import PT, black_lines, open_pdf
 
@@ -54,7 +54,7 @@ def text_problems(doc) -> list[str]:
                         bad.append(f"page {n}: {t!r} is cut off")
                     x0, y0, x1, y1 = span["bbox"]
                     x0, x1, y0, y1 = x0 * PT, x1 * PT, ph - y1 * PT, ph - y0 * PT
-                    if x0 < sheet.EDGE - 0.2 or y0 < sheet.EDGE - 0.6 or x1 > pw - sheet.EDGE + 0.2 or y1 > ph - sheet.EDGE + 0.6:
+                    if x0 < sizes.EDGE - 0.2 or y0 < sizes.EDGE - 0.6 or x1 > pw - sizes.EDGE + 0.2 or y1 > ph - sizes.EDGE + 0.6:
                         bad.append(f"page {n}: {t!r} runs off the printable page")
                     for axis, at, lo, hi in cuts:
                         a0, a1, b0, b1 = (x0, x1, y0, y1) if axis == "x" else (y0, y1, x0, x1)

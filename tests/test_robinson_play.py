@@ -15,38 +15,27 @@ SETUP = [
     "",  # Friday: yes
     "",  # the dog: yes (solo)
 ]
+# steps that decide nothing (morale 0, production, a Wreckage card, two pawns' sure success, eating
+# with food for everyone, the night's end) are done at once: no answer
 ROUND_1 = [
-    "",  # morale 0
-    "",  # production: 1 food, 1 wood
-    "threat-right cook",  # Food crates with one pawn
-    "explore cook+dog",  # two pawns: no dice
-    "",  # planning done
-    "",  # Food crates: +1 food (future)
-    "",  # exploration succeeds
+    "threat-right cook; explore cook+dog",  # Food crates with one pawn; two pawns explore: no dice
+    "",  # planning done (Friday stays home)
     "3 plains food wood beast d1",  # the tile drawn
-    "-",  # no weather dice in round 1
-    "",  # no tokens either
-    "",  # 2 food for 1 player
+    "-",  # no weather dice in round 1 (and no tokens: nothing to roll)
     "3",  # the camp moves to tile 3
-    "",  # no healing
-    "",  # goal not met: round 2
+    "",  # no healing, goal not met: the night ends, round 2
 ]
 ROUND_2 = [
     "3 Fog 1",  # an Event card with a book icon, 1 pawn
     "wood -1",  # its event effect
-    "",  # morale
-    "",  # production on tile 3
-    "threat-right cook",
-    "weapon cook",  # one pawn: dice
-    "",  # planning done
+    "2 cook; 7 cook; done",  # the planning menu's numbers: threat-right, weapon (one pawn: dice)
     "-",  # the threat action cost nothing
     "s,0,a",  # success, no wound, an adventure
     "food +1",  # the adventure card gives 1 food (to Future Resources)
     "1,2",  # rain and winter dice
     "r,0",  # one rain cloud, no roof: 1 food and 1 wood (none: 1 wound)
-    "",  # eat
     "",  # the camp stays
-    "cook.wounds -1",  # a night heal
+    "cook.wounds -1",  # a night heal; then the night ends by itself
 ]
 
 
@@ -55,7 +44,7 @@ def state(cli) -> dict:
 
 
 def test_full_game_lost_when_the_last_round_ends(cli):
-    script = SETUP + ROUND_1 + ROUND_2 + ["n"]
+    script = SETUP + ROUND_1 + ROUND_2
     r = cli.ok("play", "--no-board", input="\n".join(script) + "\n")
     assert "The game is over: lost." in r.stdout
     assert "1 cloud(s) against roof 0: 1 unprotected" in r.stdout
@@ -72,7 +61,7 @@ def test_full_game_lost_when_the_last_round_ends(cli):
 
 
 def test_full_game_won_when_the_goal_is_met(cli):
-    script = SETUP + ROUND_1 + ROUND_2 + ["y"]
+    script = SETUP + ROUND_1 + ROUND_2[:-1] + ["goal"]
     r = cli.ok("play", "--no-board", input="\n".join(script) + "\n")
     assert "The game is over: won." in r.stdout
     plays = json.loads(cli.ok("plays", "list", "--json").stdout)
@@ -80,7 +69,7 @@ def test_full_game_won_when_the_goal_is_met(cli):
 
 
 def test_guided_game_pauses_resumes_and_undoes(cli):
-    r = cli.ok("play", "--no-board", input="\n".join(SETUP + ROUND_1[:3]) + "\n")
+    r = cli.ok("play", "--no-board", input="\n".join(SETUP + ["threat-right cook"]) + "\n")
     assert "Paused" in r.stdout
     s = state(cli)
     assert [p["what"] for p in s["rc"]["plan"]] == ["threat-right"]

@@ -405,7 +405,7 @@ def test_11_scruffs_alone_on_the_raft_takes_no_hope():
     from companion import catalog
     from companion.engine import apply
     from companion.games.days21 import game as days21
-    from companion.games.days21.abilities import ScruffsToken
+    from companion.games.days21.scruffs import ScruffsToken
     from companion.games.days21.core import living
 
     cat = catalog.load("21days")

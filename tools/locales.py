@@ -6,8 +6,8 @@
                                       # bare user-facing string outside _() (an AST scan; see bare_strings)
 
 Messages are the string arguments of _(), N_() and ngettext() in the code, the help texts of the commands
-(the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers:
-the other games' command modules stay English, as their rulebooks are), and the texts of the 21 Days catalog
+(the docstrings of functions registered with @command / @cmd in the modules that import the i18n helpers;
+their typer help= texts are _() calls), and the texts of the 21 Days catalog
 (names, effects, abilities, reference aids, symbols, phases; an edition's own names are printed names and
 are shown as they are). Needs Babel (the `test` extra); castaway itself does not.
 """
@@ -221,7 +221,10 @@ def problems(lang: str) -> list[str]:
 
 # -- bare user-facing strings: the AST scan -----------------------------------------------------------
 # A user-facing string is the message of an error (UsageError, RuleError, ...), the prompt of an Ask or a
-# choice's label, a Step's title and words, a console's print, or the "say" of an action's result. It is
+# choice's label, a Step's title and words, what a terminal shows (a console's print, typer.echo/secho,
+# confirm, prompt, a status line, print() to stdout, a write to a stream), a command's help text
+# (typer.Option/Argument/Typer help=), a Rich table's title and column headings, or the "say" of an
+# action's result. It is
 # bare when it is a literal (or an f-string, or a sum of them) with words in it, outside _(), N_() and
 # ngettext(). The scan covers every source file except those in STILL_ENGLISH, which are listed honestly
 # (the other three games' rules and the play log's record layer are English today: their messages are
@@ -229,12 +232,8 @@ def problems(lang: str) -> list[str]:
 # in a covered file, or on a listed file that has become clean (so the list only ever shrinks).
 ERRORS = ("UsageError", "RuleError", "CompanionError", "StaleError", "StoreError", "UnknownComponent", "BadParameter")
 STILL_ENGLISH = (
-    "companion/savecode.py",
-    "companion/games/dieson/flow.py",
     "companion/games/mutinies/actions.py", "companion/games/mutinies/core.py",
     "companion/games/mutinies/guide.py",
-    "companion/games/robinson/game.py", "companion/games/robinson/guide.py",
-    "companion/games/robinson/state.py",
 )
 _WORDS = re.compile(r"[A-Za-z]{3,}")
 
@@ -250,13 +249,28 @@ def _literal(node) -> str | None:
     return None
 
 
+PRINTS = ("print", "echo", "secho", "confirm", "prompt", "status", "write")  # what a terminal shows
+TYPER_HELP = ("Option", "Argument", "Typer", "command", "callback", "add_typer")  # their help= and the like
+HELP_WORDS = ("help", "short_help", "epilog", "rich_help_panel")
+RICH_TABLES = ("Table", "add_column", "Panel", "Rule")  # a table's title and column headings
+
+
 def _user_facing(node) -> list:
     """The argument nodes of a call or dict that a user reads."""
     out = []
     if isinstance(node, ast.Call):
         fn = _fname(node)
-        if fn in ERRORS or fn == "Ask" or (fn == "print" and isinstance(node.func, ast.Attribute)):
+        plain_print = fn == "print" and isinstance(node.func, ast.Name) and not any(
+            k.arg == "file" for k in node.keywords)  # print() writes to stdout: a user reads it
+        if fn in ERRORS or fn == "Ask" or (fn in PRINTS and isinstance(node.func, ast.Attribute)) or plain_print:
             out += node.args[:1]
+        if fn == "parse_int":  # (text, what, accepted): the last two make its refusal
+            out += node.args[1:3]
+        if fn in TYPER_HELP:
+            out += [k.value for k in node.keywords if k.arg in HELP_WORDS]
+        if fn in RICH_TABLES:
+            out += node.args[:1] if fn != "Table" else []
+            out += [k.value for k in node.keywords if k.arg in ("title", "caption", "header")]
         elif fn == "Step":
             out += node.args[1:3]
         if fn in ("Ask", "Step"):
@@ -270,6 +284,28 @@ def _user_facing(node) -> list:
     return out
 
 
+MARKUP = re.compile(r"\[/?(?:bold|dim|italic|reverse|underline|red|green|yellow|blue|cyan|magenta|white)\b[a-z ]*\]|\[/\]")
+
+
+def _marked_up(tree) -> list:
+    """Literals carrying Rich markup ([bold]...[/]) outside _(): markup is only ever written for a reader,
+    so the words in them are user-facing wherever they go (a board's lines, a table's cells)."""
+    inside = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _fname(node) in ("_", "N_", "ngettext"):
+            inside.update(id(n) for a in node.args for n in ast.walk(a))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            inside.update(id(v) for v in node.values)
+        text = _literal(node) if isinstance(node, (ast.Constant, ast.JoinedStr)) else None
+        if text and MARKUP.search(text):
+            found.append(node)
+    return found
+
+
 def bare_strings(files: list[Path] | None = None) -> list[str]:
     """file:line: 'text' for every bare user-facing string in the covered files."""
     out = []
@@ -277,12 +313,14 @@ def bare_strings(files: list[Path] | None = None) -> list[str]:
         rel = path.relative_to(ROOT).as_posix()
         if files is None and rel in STILL_ENGLISH:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            for arg in _user_facing(node):
-                text = _literal(arg)
-                words = re.sub(r"\{[^{}]*\}|\[/?[a-z ]*\]", "", text or "")
-                if text is not None and _WORDS.search(words):
-                    out.append(f"{rel}:{arg.lineno}: bare user-facing string {text[:70]!r}: wrap it in _()")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        seen = set()
+        for arg in [a for node in ast.walk(tree) for a in _user_facing(node)] + _marked_up(tree):
+            text = _literal(arg)
+            words = re.sub(r"\{[^{}]*\}|\[/?[a-z0-9 #]*\]", "", text or "")
+            if text is not None and _WORDS.search(words) and (arg.lineno, text) not in seen:
+                seen.add((arg.lineno, text))
+                out.append(f"{rel}:{arg.lineno}: bare user-facing string {text[:70]!r}: wrap it in _()")
     return out
 
 

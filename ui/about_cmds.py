@@ -67,12 +67,16 @@ def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtu
     with store(create=True) as st:
         loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")
         gid = loaded.row.id
+
+        def card_name(card: str) -> str:  # a bottle card as printed, not its id
+            return _(loaded.cat.deck("bottle").card(card.split(":")[0]).name)
+
         out.print(_("[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n").format(gid=gid, seed=seed))
         steps = [
             (N_("The shark card slides one step closer"), Move("shark", -1)),
-            (N_("The starting player rolls the shark die"), Roll(("shark",), None, "a test bite")),
-            (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, "flare")),
-            (N_("The table rolled a real 6: typed in"), Roll(("red",), "6", "flare")),
+            (N_("The starting player rolls the shark die"), Roll(("shark",), None, _("a test bite"))),
+            (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, _("flare"))),
+            (N_("The table rolled a real 6: typed in"), Roll(("red",), "6", _("flare"))),
             (N_("The ship moves one space right"), Move("ship", +1)),
             (N_("Yellow draws a bottle card"), Draw("bottle", None, "yellow")),
         ]
@@ -82,12 +86,12 @@ def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtu
             if isinstance(ev.result, dict) and "faces" in ev.result:
                 res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
             elif isinstance(ev.result, dict) and "card" in ev.result:
-                res = f"  →  {ev.result['card']}"
+                res = f"  →  {card_name(ev.result['card'])}"
             out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {ev.text}{res}")
         ev, table, undone = session.undo(st, gid)
         out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=undone.text))
         ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
-        out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=ev.result['card']))
+        out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=card_name(ev.result['card'])))
         loaded = session.load(st, gid)
     show_board(loaded.table, loaded.cat, loaded.row)
     out.print(_("\nTry: castaway status · castaway roll 2d6 · castaway history · castaway undo · castaway --help"))

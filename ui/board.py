@@ -30,6 +30,24 @@ def track_line(spec, value: int, lo: int, hi: int, marker: str = "▲") -> str:
     return " ".join(cells)
 
 
+def fit(parts: list[str], indent: int, width: int = 80, sep: str = "  ") -> list[str]:
+    """Parts of rich markup joined on lines of at most `width` cells, broken between parts only; the
+    lines after the first indented by `indent` (a part wider than a line keeps its own line)."""
+    from rich.text import Text
+
+    lines, cur, used = [], "", 0
+    for part in parts:
+        w = Text.from_markup(part).cell_len
+        if cur and used + len(sep) + w > width:
+            lines.append(cur)
+            cur, used = " " * indent + part, indent + w
+        else:
+            cur, used = (cur + sep + part, used + len(sep) + w) if cur else (part, w)
+    if cur:
+        lines.append(cur)
+    return lines
+
+
 def gauge(value: int, hi: int, full: str = "■", empty: str = "□") -> str:
     return full * value + f"[dim]{empty * max(0, hi - value)}[/]"
 

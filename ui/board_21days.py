@@ -5,16 +5,19 @@ and raft spot, the swap location, weather, kite, and where the day stands."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.errors import CompanionError
 from companion.table import Table
-from ui.board import COLOUR, DIE, gauge
+from ui.board import COLOUR, DIE, fit, gauge
 from companion.i18n import N_, _, ngettext
 from ui.text import esc
 from companion.games.days21.names import TOKEN
+from companion.games.days21.names import PLACES, colour as colour_word
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),
           "morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening"), "attack": N_("attack"), "end": N_("night"),
           "exhaustion": N_("day 21"), "rosina": N_("day 21"), "day21": N_("day 21"), "harvest": N_("evening")}
+TODAY = {"no-fishing": N_("no fishing"), "cancel-disaster": N_("disasters cancelled"), "octopus": N_("the octopus lurks")}
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 WEATHER = {"none": N_("clear"), "flare": N_("flare location closed"), "swap": N_("swap location closed"),
            "hope": N_("hope location closed"), "fishing": N_("fishing closed"), "receive": N_("bottle (receive) closed"),
@@ -41,7 +44,7 @@ def _ship(t: Table, cat: GameCatalog) -> str:
         mark = "⚓" if label == "anchor" else "◎" if label == "buoy" else "·"
         cells.append(f"[reverse bold] ⛵{pos} [/]" if pos == value else f"[dim]{mark}{pos}[/]")
     buoy = next((p for p, lab in spec.labels if lab == "buoy"), spec.max)
-    return _("{items}  [dim]({n} to the buoy; the buoy only on day 21)[/]").format(items=" ".join(cells), n=buoy - value)
+    return _("{items}  [dim](buoy: {n} away, day 21 only)[/]").format(items=" ".join(cells), n=buoy - value)
 
 
 def _shark(t: Table) -> str:
@@ -72,7 +75,7 @@ def _raft(t: Table, cat: GameCatalog) -> str:
         elif seat is None or seat in t.data.get("dead", []):
             spots.append(_("[dim]{spot}: empty[/]").format(spot=spot))
         else:
-            spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {seat}[/]")
+            spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {colour_word(seat)}[/]")
     fins = cat.rules.get("raft", {}).get("fins", {})
     fin_text = " ".join(f"{f}→{s}" for f, s in fins.items())
     count = ngettext("{n} plank", "{n} planks", planks).format(n=planks)
@@ -100,18 +103,20 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
                                                        uses=ngettext("{n} use", "{n} uses", sc['active']['uses']).format(n=sc['active']['uses'])))
     special = [k for k, v in (x.get("special") or {}).items() if v != "used"]
     if special:
-        bits.append(_("special hope in play: {items}").format(items=", ".join(_(TOKEN.get(k, k)) for k in special)))
+        sh = cat.rules.get("special_hope") or {}
+        printed = dict(zip(sh.get("ids", []), sh.get("labels", [])))  # as printed on the tokens: ±1, ±2
+        bits.append(_("special hope in play: {items}").format(items=", ".join(printed.get(k) or _(TOKEN.get(k, k)) for k in special)))
     wd = x.get("white_die")
     if wd:
-        bits.append(_("Extra hands ({seat}): {markers}").format(seat=wd['seat'], markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
+        bits.append(_("Extra hands ({seat}): {markers}").format(seat=colour_word(wd['seat']), markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
     if x.get("plant"):
         bits.append(_("plant: day {days} of 3").format(days=x['plant']['days']))
     today = [k for k in x.get("today", []) if k in ("no-fishing", "cancel-disaster", "octopus")]
     if today:
-        bits.append(_("today: {items}").format(items=", ".join(today)))
+        bits.append(_("today: {items}").format(items=", ".join(_(TODAY[k]) for k in today)))
     if x.get("skip_pages"):
         bits.append(ngettext("{n} logbook page to skip tonight", "{n} logbook pages to skip tonight", x['skip_pages']).format(n=x['skip_pages']))
-    return [label(N_("Also")) + " " + "  ·  ".join(bits)] if bits else []
+    return fit([label(N_("Also")) + " " + bits[0]] + bits[1:], 12, sep="  ·  ") if bits else []
 
 
 def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
@@ -124,10 +129,10 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     player = f" [dim]({esc(vals['player'])})[/]" if vals.get("player") else ""
     start = " [bold]★[/]" if t.data["flags"].get("starting") == seat else ""
     if seat in t.data.get("dead", []):
-        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=seat, nm=esc(nm))
+        return _("[{colour} bold]{seat:<7}[/] [dim]✝ {nm} is dead[/]").format(colour=colour, seat=colour_word(seat), nm=esc(nm))
     dice = vals.get("strength") or []
     faces = " ".join(f"{DIE.get(v, '')}{v}" for v in dice)  # the face as a glyph and as a digit
-    parts = [f"[{colour} bold]{seat:<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
+    parts = [f"[{colour} bold]{colour_word(seat):<7}[/] [{colour}]{faces:<3}[/] [bold]{dice[0] if dice else 0}[/]{start} {esc(nm)}{player}"]
     if who != "scruffs":
         n = vals.get("hope", 0)
         parts.append(_("hope {n}{part}").format(n='●' * n, part=f" {n}" if n > 3 else "") if n else _("[dim]hope 0[/]"))
@@ -138,8 +143,19 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
     if tok:
         parts.append(_("[dim]token {id}{part}[/]").format(id=_(TOKEN.get(tok['id'], tok['id'])), part=_(" (used)") if tok['used'] else ''))
     if seat in where:
-        parts.append(_("[bold]on {items}[/]").format(items=", ".join(where[seat])))
-    return "  ".join(parts)
+        parts.append(_("[bold]on {items}[/]").format(items=", ".join(_(PLACES.get(loc, loc)).split(" (")[0] for loc in where[seat])))
+    return "\n".join(fit(parts, 12))
+
+
+def die_name(cat: GameCatalog, spec: str) -> str:
+    """A rolled spec (a die id, or several joined by spaces) by the dice's printed names."""
+    words = []
+    for d in str(spec).split():
+        try:
+            words.append(_(cat.die(d).name))
+        except CompanionError:  # a dice expression (2d6) names itself
+            words.append(d)
+    return ", ".join(words)
 
 
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
@@ -167,8 +183,8 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         where.setdefault(seat, []).append(loc)
     lines.append("")
     for seat in t.seats:
-        lines.append(_survivor(t, cat, seat, where))
+        lines += _survivor(t, cat, seat, where).split("\n")
     last = d.get("last")
     if last and "roll" in last:
-        lines.append(_("[dim]last roll {roll}: {items}[/]").format(roll=last['roll'], items='  '.join(map(str, last['faces']))))
+        lines.append(_("[dim]last roll {roll}: {items}[/]").format(roll=die_name(cat, last['roll']), items='  '.join(map(str, last['faces']))))
     return lines

@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.catalog import GameCatalog
 from companion.games.mutinies import core
 from companion.games.mutinies.score import pad_rows
+from companion.i18n import _
 from companion.table import Table
 from ui.text import esc
 
@@ -20,7 +21,7 @@ def colour(cat: GameCatalog, seat: str) -> str:
 
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
     if seat == core.HENCHMAN:
-        return "[dim]henchman[/]"
+        return _("[dim]henchman[/]")
     return f"[{colour(cat, seat)} bold]{esc(core.name(t, seat))}[/]"
 
 
@@ -48,51 +49,53 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     lines = []
     head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]round {d['tracks']['round']}[/]  ·  {d['flags']['phase']}"
+        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
+    head += _("  ·  [bold]round {n}[/]  ·  {phase}").format(n=d['tracks']['round'], phase=_(d['flags']['phase']))
     if f["final_round"]:
-        head += "  ·  [bold red]final round[/]" if f["final_round"] == d["tracks"]["round"] else f"  ·  final round {f['final_round']}"
+        head += _("  ·  [bold red]final round[/]") if f["final_round"] == d["tracks"]["round"] else \
+            _("  ·  final round {n}").format(n=f['final_round'])
     lines.append(head)
     if d.get("over"):
         won = esc(", ".join(core.name(t, s) for s in d["over"].get("winners", [])))
-        lines.append(f"[bold reverse] game over [/] winner: {won}")
+        lines.append(_("[bold reverse] game over [/] winner: {names}").format(names=won))
     order = " › ".join(("⚓ " if i == 0 else "") + who(t, cat, s) for i, s in enumerate(f["order"]))
-    lines.append(f"[bold]Turn order[/]  {order}")
+    lines.append(_("[bold]Turn order[/]  {order}").format(order=order))
     extras = []
     if f["pirate"]:
-        extras.append(f"☠ pirate token on {core.ACTION_NAMES[f['pirate']]}")
+        extras.append(_("☠ pirate token on {action}").format(action=_(core.ACTION_NAMES[f['pirate']])))
     for action, b in f["blocked"].items():
-        when = "until the next mutiny" if b.get("until") == "mutiny" else f"in round {b.get('round')}"
-        extras.append(f"[red]✖ {core.ACTION_NAMES[action]}[/] {when} ({b.get('card')})")
-    if texts := ("card texts ignored" if core.texts_ignored(t) else ""):
+        when = _("until the next mutiny") if b.get("until") == "mutiny" else _("in round {n}").format(n=b.get('round'))
+        extras.append(f"[red]✖ {_(core.ACTION_NAMES[action])}[/] {when} ({b.get('card')})")
+    if texts := (_("card texts ignored") if core.texts_ignored(t) else ""):
         extras.append(f"[dim]{texts}[/]")
     if extras:
         lines.append("  ·  ".join(extras))
-    routes = " ".join(f"[bold on grey23] {i + 1}:{core.cost_text(sq['cost'])} [/]" if sq["token"] else f"[dim] {i + 1}:empty [/]"
+    routes = " ".join(f"[bold on grey23] {i + 1}:{core.cost_text(sq['cost'])} [/]" if sq["token"] else _("[dim] {i}:empty [/]").format(i=i + 1)
                       for i, sq in enumerate(f["routes"]))
     c = d["counters"]
-    lines.append(f"[bold]Trade routes[/] {routes}   jewel stack ◆×{c['jewels']}   treasures ✚×{c['treasures']}")
-    lines.append(f"[bold]Tavern[/] rum ▪×{t.pool_left('rum')}   [bold]bank[/] ◉×{t.pool_left('doubloons')}"
-                 f"   [bold]mutiny deck[/] ▮×{f['deck_left']} (the Last Mutiny at the bottom)")
+    lines.append(_("[bold]Trade routes[/] {routes}   jewel stack ◆×{jewels}   treasures ✚×{treasures}").format(
+        routes=routes, jewels=c['jewels'], treasures=c['treasures']))
+    lines.append(_("[bold]Tavern[/] rum ▪×{rum}   [bold]bank[/] ◉×{bank}   [bold]mutiny deck[/] ▮×{deck} (the Last Mutiny at the bottom)")
+                 .format(rum=t.pool_left('rum'), bank=t.pool_left('doubloons'), deck=f['deck_left']))
     if f["placed"]:
         by_action: dict[str, list[str]] = {}
         for p in f["placed"]:
             spot = p["detail"] or (str(p["space"]) if p["space"] else "")
             by_action.setdefault(p["action"], []).append(f"{who(t, cat, p['seat'])}{' ' + spot if spot else ''}")
-        lines.append("[bold]Pawns[/]  " + "   ".join(f"{core.ACTION_NAMES[a]}: {', '.join(ps)}" for a, ps in by_action.items()))
+        lines.append(_("[bold]Pawns[/]  ") + "   ".join(f"{_(core.ACTION_NAMES[a])}: {', '.join(ps)}" for a, ps in by_action.items()))
     if f["queue"]:
         nxt = f["queue"][0]
-        lines.append(f"[bold]Next to resolve[/] {core.ACTION_NAMES[nxt['kind']]}")
+        lines.append(_("[bold]Next to resolve[/] {action}").format(action=_(core.ACTION_NAMES[nxt['kind']])))
     lines.append("")
     for seat in core.players(t):
         v = t.seat_values(seat)
         cards = f["cards"]
         held, front = len(cards["held"].get(seat, [])), len(cards["front"].get(seat, []))
-        role = "captain" if seat == core.captain(t) else "sailor"
+        role = _("captain") if seat == core.captain(t) else _("sailor")
         pad = " " * max(1, 20 - len(core.name(t, seat)))
-        lines.append(f"{who(t, cat, seat)}{pad}[dim]{role:<8}[/]prestige {prestige_track(t, seat)}")
-        lines.append(f"    ◉ {v['doubloons']:>2} doubloons  ▪ {v['rum']} rum  ◆ {v['jewel']} jewels  ✚ {v['treasure']} treasures"
-                     f"  ▮ {held} in hand, {front} in front")
+        lines.append(f"{who(t, cat, seat)}{pad}[dim]{role:<9}[/]" + _("prestige {track}").format(track=prestige_track(t, seat)))
+        lines.append(_("    ◉ {doubloons:>2} doubloons  ▪ {rum} rum  ◆ {jewel} jewels  ✚ {treasure} treasures  ▮ {held} in hand, {front} in front")
+                     .format(doubloons=v['doubloons'], rum=v['rum'], jewel=v['jewel'], treasure=v['treasure'], held=held, front=front))
     rows = pad_rows(t)
     if rows:
         lines.append("")
@@ -103,14 +106,14 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
 def pad_lines(t: Table, rows: list[tuple[str, dict]]) -> list[str]:
     """The score pad: one row per scoring step, one column per player: prestige (doubloons)."""
     seats = core.players(t)
-    head = f"{'step':<28}" + "".join(f"{esc(core.name(t, s)[:14]):>16}" for s in seats)
+    head = f"{_('step'):<28}" + "".join(f"{esc(core.name(t, s)[:14]):>16}" for s in seats)
     out = [f"[bold]{head}[/]"]
     for label, vals in rows:
-        out.append(f"{label:<28}" + "".join(f"{vals[s][0]:>10} ({vals[s][1]:>2})" for s in seats))
+        out.append(f"{_(label):<28}" + "".join(f"{vals[s][0]:>10} ({vals[s][1]:>2})" for s in seats))
     won = (t.data.get("over") or {}).get("winners")
     if won:
-        out.append("[bold]winner:[/] " + esc(", ".join(core.name(t, s) for s in won))
-                   + ("  (tie broken by doubloons)" if _tie_on_prestige(t) else ""))
+        out.append(_("[bold]winner:[/] ") + esc(", ".join(core.name(t, s) for s in won))
+                   + (_("  (tie broken by doubloons)") if _tie_on_prestige(t) else ""))
     return out
 
 

@@ -4,16 +4,20 @@ character's life track, determination and pawns."""
 
 from __future__ import annotations
 
+import re
+
 from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import first, kind_of, life, pawns_free, rc, who
+from companion.games.robinson.state import first, label, life, pawns_free, rc, who
 from companion.table import Table
 from ui.text import esc
 from ui.board import gauge
+from companion.i18n import N_, _
+from companion.games.robinson.state import shown
 
 COLOUR = {"blue": "blue", "yellow": "yellow", "black": "bright_white", "orange": "dark_orange"}
-ROMAN = {"event": "I. Event", "morale": "II. Morale", "production": "III. Production", "action": "IV. Action",
-         "weather": "V. Weather", "night": "VI. Night"}
+ROMAN = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"),
+         "action": N_("IV. Action"), "weather": N_("V. Weather"), "night": N_("VI. Night")}
 
 
 def morale_line(value: int, lo: int, hi: int) -> str:
@@ -28,61 +32,81 @@ def level(name: str, n: int, glyph: str) -> str:
     return f"{name} [bold]{n}[/] {glyph * n}" if n else f"[dim]{name} 0[/]"
 
 
+def reason(t: Table, cat: GameCatalog, over: dict) -> str:
+    """Why the game ended, in the table's language (the state keeps the English words)."""
+    text = over.get("reason", "")
+    m = re.fullmatch(r"round (\d+) of (\d+) ended without the scenario goal", text)
+    if m:
+        return _("round {n} of {rounds} ended without the scenario goal").format(n=m[1], rounds=m[2])
+    if over.get("dead") in t.seats:
+        return _("{name} died").format(name=who(t, cat, over["dead"]))
+    if text == "the scenario goal is met":
+        return _("the scenario goal is met")
+    return text
+
+
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d, r = t.data, rc(t)
     c, f = d["counters"], d["flags"]
     rnd = d["tracks"]["round"]
     head = f"[bold]{esc(cat.name)}[/]"
     if row is not None:
-        head += f"  ·  game {row.id}  ·  version {row.version}"
-    head += f"  ·  [bold]round {rnd}/{r['rounds']}[/] {gauge(rnd, r['rounds'], '▮', '▯')}  ·  {ROMAN.get(f['phase'], f['phase'])}"
+        head += _("  ·  game {id}  ·  version {version}").format(id=row.id, version=row.version)
+    head += "  ·  [bold]" + _("round {n}/{rounds}").format(n=rnd, rounds=r["rounds"]) + \
+        f"[/] {gauge(rnd, r['rounds'], '▮', '▯')}  ·  {_(ROMAN.get(f['phase'], f['phase']))}"
     lines = [head]
     if d.get("over"):
-        lines.append(f"[bold reverse] game over: {d['over']['result']} [/] {d['over'].get('reason', '')}")
+        lines.append("[bold reverse] " + _("game over: {result}").format(result=_(d["over"]["result"])) +
+                     f" [/] {esc(reason(t, cat, d['over']))}")
     lo, hi = t.limits(cat.tracks["morale"])
-    lines.append(f"[bold]Morale[/]    {morale_line(d['tracks']['morale'], lo, hi)}    "
-                 f"First Player: [bold]{who(t, cat, first(t))}[/]")
+    lines.append(f"[bold]{_('Morale'):<9}[/] {morale_line(d['tracks']['morale'], lo, hi)}    "
+                 + _("First Player: {who}").format(who=f"[bold]{who(t, cat, first(t))}[/]"))
     tile = r["tiles"].get(r["camp"], {})
-    shelter = "[bold green]⌂ Shelter built[/]" if f["shelter"] == "built" else (
-        "[yellow]tile shows a shelter[/]" if f["camp-shelter"] else "[red]no shelter: open air[/]")
-    lines.append(f"[bold]Camp[/]      tile {r['camp']} ({tile.get('terrain', '?')}) sources: "
-                 f"food {c['camp-food']} · wood {c['camp-wood']}   {shelter}")
-    lines.append("[bold]Levels[/]    " + "   ".join((level("roof", c["roof"], "▀"), level("palisade", c["palisade"], "‡"),
-                                                      level("weapon", c["weapon"], "⚔"))))
-    keep = " [green](kept overnight)[/]" if f["food-store"] else ""
-    res = [f"food [bold]{c['food']}[/]{keep}", f"wood [bold]{c['wood']}[/]", f"furs [bold]{c['fur']}[/]"]
+    shelter = "[bold green]⌂ " + _("Shelter built") + "[/]" if f["shelter"] == "built" else (
+        "[yellow]" + _("tile shows a shelter") + "[/]" if f["camp-shelter"] else "[red]" + _("no shelter: open air") + "[/]")
+    lines.append(f"[bold]{_('Camp'):<9}[/] " + _("tile {tile} ({terrain}) sources: food {food} · wood {wood}").format(
+        tile=r["camp"], terrain=tile.get("terrain", "?"), food=c["camp-food"], wood=c["camp-wood"]) + f"   {shelter}")
+    lines.append(f"[bold]{_('Levels'):<9}[/] " + "   ".join((level(_("roof"), c["roof"], "▀"),
+                                                           level(_("palisade"), c["palisade"], "‡"),
+                                                           level(_("weapon"), c["weapon"], "⚔"))))
+    keep = " [green]" + _("(kept overnight)") + "[/]" if f["food-store"] else ""
+    res = [f"{_('food')} [bold]{c['food']}[/]{keep}", f"{_('wood')} [bold]{c['wood']}[/]", f"{_('furs')} [bold]{c['fur']}[/]"]
     if c["nonperishable"]:
-        res.insert(1, f"non-perishable [bold]{c['nonperishable']}[/]")
+        res.insert(1, f"{_('non-perishable')} [bold]{c['nonperishable']}[/]")
     if c["discoveries"]:
-        res.append(f"discovery tokens [bold]{c['discoveries']}[/]")
-    lines.append("[bold]Available[/] " + "   ".join(res))
-    fut = [f"{k} {c['future-' + k]}" for k in ("food", "wood", "fur", "discoveries") if c["future-" + k]]
-    fut += [f"item {i}" for i in r["future_items"]]
+        res.append(f"{_('discovery tokens')} [bold]{c['discoveries']}[/]")
+    lines.append(f"[bold]{_('Available'):<9}[/] " + "   ".join(res))
+    names = {"food": N_("food"), "wood": N_("wood"), "fur": N_("furs"), "discoveries": N_("discovery tokens")}
+    fut = [f"{_(names[k])} {c['future-' + k]}" for k in ("food", "wood", "fur", "discoveries") if c["future-" + k]]
+    fut += [_("Item: {name}").format(name=esc(i)) for i in r["future_items"]]
     if fut:
-        lines.append("[bold]Future[/]    " + "   ".join(fut) + " [dim](available once every action is resolved)[/]")
+        lines.append(f"[bold]{_('Future'):<9}[/] " + "   ".join(fut) + " [dim]" + _("(available once every action is resolved)") + "[/]")
     slots = []
-    for side, card in zip(("left", "right"), r["threat"]):
+    for side, card in zip((N_("left"), N_("right")), r["threat"]):
         if card is None:
-            slots.append(f"[dim][ {side}: empty ][/]")
+            slots.append("[dim]\\[ " + _("{side}: empty").format(side=_(side)) + " ][/]")
         else:
-            pawns = "1 or 2 pawns" if card.get("icon") == "wreckage" else f"{card['pawns']} pawn(s)"
-            warn = " [bold red]← goes next[/]" if side == "left" else ""
-            slots.append(f"[bold][ {side}: {esc(card['name'])} · {pawns} ][/]{warn}")
-    lines.append("[bold]Threat[/]    " + "  ".join(slots))
-    decks = f"event deck {c['event-deck']}   hunting deck {c['hunting']}"
-    weather = [f"rain ☂{c['rain-token']}" if c["rain-token"] else "", f"winter ❄{c['winter-token']}" if c["winter-token"] else "",
-               f"[bold red]storm ⚡{c['storm-token']}[/]" if c["storm-token"] else "",
-               "[bold]Hungry Animals die[/]" if f["animals-die"] else ""]
+            pawns = _("1 or 2 pawns") if card.get("icon") == "wreckage" else _("{n} pawn(s)").format(n=card["pawns"])
+            warn = " [bold red]" + _("← goes next") + "[/]" if side == "left" else ""
+            slots.append(f"[bold]\\[ {_(side)}: {esc(shown(card['name']))} · {pawns} ][/]{warn}")
+    lines.append(f"[bold]{_('Threat'):<9}[/] " + "  ".join(slots))
+    decks = _("event deck {events}   hunting deck {beasts}").format(events=c["event-deck"], beasts=c["hunting"])
+    weather = [f"{_('rain')} ☂{c['rain-token']}" if c["rain-token"] else "",
+               f"{_('winter')} ❄{c['winter-token']}" if c["winter-token"] else "",
+               f"[bold red]{_('storm')} ⚡{c['storm-token']}[/]" if c["storm-token"] else "",
+               f"[bold]{_('Hungry Animals die')}[/]" if f["animals-die"] else ""]
     weather = [w for w in weather if w]
-    lines.append(f"[bold]Decks[/]     {decks}   ·   weather space: " + (" ".join(weather) or "[dim]empty[/]"))
-    items = [f"{esc(i['name'])} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
+    lines.append(f"[bold]{_('Decks'):<9}[/] {decks}   ·   " + _("weather space:") + " "
+                 + (" ".join(weather) or "[dim]" + _("empty") + "[/]"))
+    items = [f"{esc(shown(i['name']))} " + ("●" * i["uses"] + "[dim]" + "○" * (2 - i["uses"]) + "[/]" if i["uses"] is not None else "✓")
              for i in r["items"]]
-    lines.append("[bold]Items[/]     " + "   ".join(items) + f"   [dim]terrains: {', '.join(r['terrains'])}[/]")
+    lines.append(f"[bold]{_('Items'):<9}[/] " + "   ".join(items) + "   [dim]"
+                 + _("terrains: {names}").format(names=", ".join(r["terrains"])) + "[/]")
     extras = []
     if r["arrange_card"]:
-        extras.append("4-player Arranging the Camp card: 2 determination OR morale +1")
+        extras.append(_("4-player Arranging the Camp card: 2 determination OR morale +1"))
     if c["extra-pawns"]:
-        extras.append(f"{c['extra-pawns']} additional pawn(s)")
+        extras.append(_("{n} additional pawn(s)").format(n=c["extra-pawns"]))
     if extras:
         lines.append("[dim]" + " · ".join(extras) + "[/]")
     lines.append("")
@@ -90,32 +114,31 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         vals = t.seat_values(seat)
         top = life(t, cat, seat)
         w = vals["wounds"]
-        danger = " [bold red]one wound from death[/]" if w == top - 1 else ""
+        danger = " [bold red]" + _("one wound from death") + "[/]" if w == top - 1 else ""
         player = f" ({esc(vals['player'])})" if vals.get("player") else ""
         pawns = "♟" * max(0, pawns_free(t, seat)) if f["phase"] == "action" else "♟♟"
-        lines.append(f"[{COLOUR.get(seat, 'white')} bold]{seat:<7}[/] {who(t, cat, seat):<10}{player:<8} "
-                     f"life [red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/] {w}/{top}{danger}   "
-                     f"determination [bold]{vals['determination']}[/]   {pawns}")
+        lines.append(f"[{COLOUR.get(seat, 'white')} bold]{_(seat):<7}[/] {who(t, cat, seat):<10}{player:<8} "
+                     f"{_('life')} [red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/] {w}/{top}{danger}   "
+                     f"{_('determination')} [bold]{vals['determination']}[/]   {pawns}")
     if r["friday"] or r["dog"]:
         bits = []
         if r["friday"]:
             top = int(cat.characters["friday"].get("life", 6))
-            bits.append(f"[bold]Friday[/] life [red]{'✚' * c['friday-wounds']}[/][dim]{'·' * max(0, top - c['friday-wounds'])}[/] ♙")
+            bits.append(f"[bold]{_('Friday')}[/] {_('life')} [red]{'✚' * c['friday-wounds']}[/]"
+                        f"[dim]{'·' * max(0, top - c['friday-wounds'])}[/] ♙")
         if r["dog"]:
-            bits.append("[bold]Dog[/] ♙")
+            bits.append(f"[bold]{_('Dog')}[/] ♙")
         lines.append("        " + "   ".join(bits))
     if r["plan"]:
         lines.append("")
         for p in r["plan"]:
             mark = "[green]✓[/]" if p.get("done") else "·"
-            helper = p.get("helper")
-            pawns = who(t, cat, p["by"]) + (f" + {helper if helper in ('friday', 'dog', 'extra') else who(t, cat, helper)}"
-                                             if helper else "")
-            lines.append(f"  {mark} {kind_of(p):<8} {p['what']}{' ' + p['arg'] if p.get('arg') else ''}  [dim]{pawns}[/]")
+            lines.append(f"  {mark} {esc(label(t, cat, p))}")
     last = d.get("last")
     if last and "roll" in last:
-        lines.append(f"[bold]Last roll[/] {last['roll']}: [bold]{'  '.join(last['faces'])}[/]")
+        dice = ", ".join(_(cat.die(d).name) if d in cat.dice else d for d in last["roll"].split())
+        lines.append(f"[bold]{_('Last roll')}[/] {dice}: [bold]{'  '.join(_(str(f)) for f in last['faces'])}[/]")
     step = next_step(t, cat)
     if step is not None:
-        lines.append(f"[bold cyan]Next[/]: {step.title} [dim](castaway play, or castaway rc next)[/]")
+        lines.append(f"[bold cyan]{_('Next')}[/]: {esc(step.title)} [dim]" + _("(castaway play, or castaway rc next)") + "[/]")
     return lines

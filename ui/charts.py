@@ -21,10 +21,12 @@ def percent(rate: float | None) -> str:
 
 
 def minutes(m: float | None) -> str:
+    from companion.i18n import _
+
     if m is None:
         return "—"
     m = round(m)
-    return f"{m // 60}h {m % 60:02d}m" if m >= 60 else f"{m}m"
+    return _("{h}h {m:02d}m").format(h=m // 60, m=m % 60) if m >= 60 else _("{m}m").format(m=m)
 
 
 def write_atomic(path: str, data: str | bytes) -> Path:

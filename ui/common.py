@@ -34,6 +34,45 @@ import typer.core  # noqa: E402  (already loaded by typer)
 if callable(getattr(typer.core, "_", None)):
     typer.core._ = _
 
+# The rest of Click's help page is English literals: the usage line, its placeholders, the help option
+# and the type of a value. Each is put through the catalog where Click writes it.
+from typer._click import core as _click_core, formatting as _click_formatting  # noqa: E402
+
+USAGE_WORDS = {"[OPTIONS]": N_("[OPTIONS]"), "COMMAND [ARGS]...": N_("COMMAND [ARGS]...")}
+TYPE_WORDS = {"<int>": N_("<int>"), "<float>": N_("<float>"), "<str>": N_("<text>"), "<text>": N_("<text>"),
+              "<boolean>": N_("<yes/no>"), "<filename>": N_("<file>"), "<path>": N_("<file>")}
+_write_usage = _click_formatting.HelpFormatter.write_usage
+
+
+def _usage_in_language(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+    for word, msgid in USAGE_WORDS.items():
+        args = args.replace(word, _(msgid))
+    _write_usage(self, prog, args, _("Usage: ") if prefix is None else prefix)
+
+
+_click_formatting.HelpFormatter.write_usage = _usage_in_language
+_make_metavar = _click_core.Parameter.make_metavar
+
+
+def _metavar_in_language(self, ctx) -> str:
+    metavar = _make_metavar(self, ctx)
+    plain = metavar.removesuffix("...")
+    return _(TYPE_WORDS[plain]) + metavar[len(plain):] if plain in TYPE_WORDS else metavar
+
+
+_click_core.Parameter.make_metavar = _metavar_in_language
+_help_option = _click_core.Command.get_help_option
+
+
+def _help_option_in_language(self, ctx):
+    option = _help_option(self, ctx)
+    if option is not None:
+        option.help = _("Show this message and exit.")
+    return option
+
+
+_click_core.Command.get_help_option = _help_option_in_language
+
 
 # Click's own usage messages are English only: the usual ones, in our words, through the catalog.
 CLICK_WORDS = (
@@ -41,10 +80,15 @@ CLICK_WORDS = (
     (re.compile(r"^Missing option (.+)\.$"), N_("Missing option {name}.")),
     (re.compile(r"^No such option: (\S+)(?: Did you mean (.+)\?)?$"), N_("No such option: {name}")),
     (re.compile(r"^Option (.+) requires an argument\.$"), N_("Option {name} requires an argument.")),
-    (re.compile(r"^Got unexpected extra arguments? \((.+)\)$"), N_("Unexpected extra words: {name}")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid integer\.$"), N_("Invalid value for {name}: {value} is not a whole number.")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid float\.$"), N_("Invalid value for {name}: {value} is not a number.")),
+    (re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((.+)\)$"), N_("Unexpected extra words: {name}")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid (?:integer|int|int range)\.$"), N_("Invalid value for {name}: {value} is not a whole number.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid (?:float|float range)\.$"), N_("Invalid value for {name}: {value} is not a number.")),
     (re.compile(r"^Invalid value for (.+?): (.+) is not one of (.+)\.$"), N_("Invalid value for {name}: {value} is not one of {accepted}.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not in the range (.+)\.$"), N_("Invalid value for {name}: {value} is out of range: {accepted}.")),
+    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid boolean\. Recognized values: (.+)$"), N_("Invalid value for {name}: {value} is not yes or no: {accepted}.")),
+    (re.compile(r"^Option (.+) does not take a value\.$"), N_("Option {name} takes no value.")),
+    (re.compile(r"^Option (.+) requires (\d+) arguments\.$"), N_("Option {name} requires {value} values.")),
+    (re.compile(r"^Missing parameter: (.+)$"), N_("Missing value: {name}")),
     (re.compile(r"^No such command (.+)\.$"), N_("No such command {name}.")),
 )
 
@@ -67,8 +111,16 @@ def _usage_error_on_one_line(self, file=None) -> None:
     sys.stderr.write(_("error: {e}").format(e=click_words(self.format_message())) + where + "\n")
 
 
-from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402  (the vendored Click)
+from typer._click.exceptions import ClickException as _ClickException  # noqa: E402  (the vendored Click)
+from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402
 
+
+def _error_on_one_line(self, file=None) -> None:
+    """Click's other errors (a file it could not open...) as one line too, with "error:" in our words."""
+    sys.stderr.write(_("error: {e}").format(e=one_line(self.format_message())) + "\n")
+
+
+_ClickException.show = _error_on_one_line
 _ClickUsageError.show = _usage_error_on_one_line
 
 app = typer.Typer(

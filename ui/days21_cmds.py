@@ -10,6 +10,7 @@ import typer
 
 from companion import session
 from companion.games.days21 import abilities as ab
+from companion.games.days21 import day21, scruffs
 from companion.games.days21 import attacks as at
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
@@ -422,7 +423,7 @@ def scruffs_cmd(
 
     Example: castaway scruffs --card shark-reset --needs 5,6 --face 6
     """
-    run(ab.ScruffsToken(card, needs, face or ROLL, to, skip))
+    run(scruffs.ScruffsToken(card, needs, face or ROLL, to, skip))
 
 
 @cmd("scruffs-use")
@@ -431,7 +432,7 @@ def scruffs_use_cmd():
 
     Example: castaway scruffs-use
     """
-    run(ab.ScruffsUse())
+    run(scruffs.ScruffsUse())
 
 
 @cmd("day21")
@@ -445,7 +446,7 @@ def day21_cmd(
 
     Example: castaway day21 flare --seat red --face 6
     """
-    run(ab.Day21(what.lower(), seat, face, where))
+    run(day21.Day21(what.lower(), seat, face, where))
 
 
 @cmd("plant")

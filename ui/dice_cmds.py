@@ -13,7 +13,7 @@ from ui.common import app, command, emit_json, out, store
 from ui.text import esc
 from companion.i18n import _, ngettext
 
-dice_app = typer.Typer(help="Your physical dice, as typed in at the table.", no_args_is_help=True)
+dice_app = typer.Typer(help=_("Your physical dice, as typed in at the table."), no_args_is_help=True)
 app.add_typer(dice_app, name="dice")
 
 
@@ -56,9 +56,9 @@ def _matches(g: dict, want: str) -> bool:
 
 @command("stats", app=dice_app)
 def stats_cmd(
-    die: Annotated[Optional[str], typer.Argument(help="A die (red, shark, octopus...) or one part of one ('shark outer'); all if left out.")] = None,
-    game: Annotated[Optional[str], typer.Option("--in", help="Only dice of this game: 21days, robinson, mutinies, dieson.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    die: Annotated[Optional[str], typer.Argument(help=_("A die (red, shark, octopus...) or one part of one ('shark outer'); all if left out."))] = None,
+    game: Annotated[Optional[str], typer.Option("--in", help=_("Only dice of this game: 21days, robinson, mutinies, dieson."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False,
 ):
     """Counts per face of each die typed in at the table, a chi-square test, and whether it looks biased.
 
@@ -95,7 +95,7 @@ def stats_cmd(
 
     for r in rows:
         out.print(ngettext("[bold]{label}[/] [dim]({name}, {game})[/]: {n} roll", "[bold]{label}[/] [dim]({name}, {game})[/]: {n} rolls", r['rolls']).format(
-            label=esc(r['label']), name=esc(r['name']), game=r['game'], n=r['rolls']))
+            label=esc(r['label']), name=esc(_(r['name'])), game=r['game'], n=r['rolls']))
         top = max(max(r["counts"]), max(r["expected"]))
         width = max(len(f) for f in r["faces"])
         for face, n, e in zip(r["faces"], r["counts"], r["expected"]):

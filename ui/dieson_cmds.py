@@ -20,7 +20,7 @@ from companion.i18n import _
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
-sub = typer.Typer(help="Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you).",
+sub = typer.Typer(help=_("Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you)."),
                   no_args_is_help=True)
 app.add_typer(sub, name="dieson")
 
@@ -44,7 +44,7 @@ def _positions(text: str) -> tuple[int, ...]:
 
 
 @command("next", app=sub)
-def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """What happens next at the table, and the command for it.
 
     Example: castaway dieson next
@@ -56,7 +56,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
         data = {"over": loaded.table.data.get("over")}
         return emit_json(data) if as_json else out.print(_("The game is over: {result}.").format(result=data["over"]["result"]), markup=False)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
-            "choices": [v for v, _ in step.ask.choices]}
+            "choices": [v for v, _l in step.ask.choices]}
     if as_json:
         return emit_json(data)
     out.print(f"[bold]{esc(step.phase)} · {esc(step.title)}[/]: {esc(step.say)}")
@@ -65,7 +65,7 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
 
 
 @command("roll", app=sub)
-def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="Your dice in hand order (yellow,yellow,grey): 2,4,4.")] = None):
+def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("Your dice in hand order (yellow,yellow,grey): 2,4,4."))] = None):
     """Morning: roll the three action dice (virtually, or the faces you rolled).
 
     Example: castaway dieson roll --faces 2,4,4
@@ -75,8 +75,8 @@ def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=
 
 @command("reroll", app=sub)
 def reroll_cmd(
-    positions: Annotated[str, typer.Argument(help="Which unused dice, 1 = leftmost: 1,3.")],
-    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The new faces you rolled.")] = None,
+    positions: Annotated[str, typer.Argument(help=_("Which unused dice, 1 = leftmost: 1,3."))],
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The new faces you rolled."))] = None,
 ):
     """Morning: pay 1 stone to reroll one, two or three dice.
 
@@ -95,7 +95,7 @@ def keep_cmd():
 
 
 @command("event", app=sub)
-def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help="On the wood/stone space: wood or stone.")] = None):
+def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help=_("On the wood/stone space: wood or stone."))] = None):
     """Morning: move the event disc by the smallest unused die and apply the event.
 
     Example: castaway dieson event --take stone
@@ -105,8 +105,8 @@ def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help="On the
 
 @command("pick", app=sub)
 def pick_cmd(
-    die: Annotated[int, typer.Argument(help="The unused die, 1 = leftmost.")],
-    back: Annotated[bool, typer.Option("--back", "--ccw", help="Counter-clockwise (a 1 or the grey die).")] = False,
+    die: Annotated[int, typer.Argument(help=_("The unused die, 1 = leftmost."))],
+    back: Annotated[bool, typer.Option("--back", "--ccw", help=_("Counter-clockwise (a 1 or the grey die)."))] = False,
 ):
     """Afternoon: use an unused die; the meeple moves that many boxes.
 
@@ -117,8 +117,8 @@ def pick_cmd(
 
 @command("shift", app=sub, context_settings=NUMBERS)
 def shift_cmd(
-    steps: Annotated[int, typer.Argument(help="+N or -N boxes.")],
-    pay: Annotated[str, typer.Option(help="wood or health, one per box.")] = "wood",
+    steps: Annotated[int, typer.Argument(help=_("+N or -N boxes."))],
+    pay: Annotated[str, typer.Option(help=_("wood or health, one per box."))] = "wood",
 ):
     """Afternoon: move the meeple to adjacent boxes, 1 wood (or 1 health) each.
 
@@ -129,8 +129,8 @@ def shift_cmd(
 
 @command("boost", app=sub)
 def boost_cmd(
-    n: Annotated[int, typer.Argument(help="How much higher the die counts for stars.")] = 1,
-    pay: Annotated[str, typer.Option(help="food or health, one per step.")] = "food",
+    n: Annotated[int, typer.Argument(help=_("How much higher the die counts for stars."))] = 1,
+    pay: Annotated[str, typer.Option(help=_("food or health, one per step."))] = "food",
 ):
     """Afternoon: raise the die in hand for stars, 1 food (or 1 health) a step.
 
@@ -141,15 +141,15 @@ def boost_cmd(
 
 @command("do", app=sub)
 def do_cmd(
-    what: Annotated[str, typer.Argument(help="action, craft, friend, or idle (a die that can do none of them).")] = "action",
-    tool: Annotated[Optional[str], typer.Option(help="craft: the tool, e.g. rope.")] = None,
-    take: Annotated[Optional[str], typer.Option(help="2. Get one resource: food, wood or stone.")] = None,
-    box: Annotated[Optional[str], typer.Option(help="With the friend's die help: any box (move, hunt, woods, ...).")] = None,
-    need: Annotated[Optional[int], typer.Option(help="1. Move: the stars drawn on the dotted line.")] = None,
-    line: Annotated[str, typer.Option(help="1. Move: plain, food (the line asks 1 food) or escape.")] = "plain",
-    gain: Annotated[Optional[str], typer.Option(help="1. Move: the resource drawn at the new place.")] = None,
-    place: Annotated[Optional[str], typer.Option(help="1. Move: mountain-top, watch-dog, raft, or another name.")] = None,
-    area: Annotated[Optional[str], typer.Option(help="1. Move: the new area's card if you enter one.")] = None,
+    what: Annotated[str, typer.Argument(help=_("action, craft, friend, or idle (a die that can do none of them)."))] = "action",
+    tool: Annotated[Optional[str], typer.Option(help=_("craft: the tool, e.g. rope."))] = None,
+    take: Annotated[Optional[str], typer.Option(help=_("2. Get one resource: food, wood or stone."))] = None,
+    box: Annotated[Optional[str], typer.Option(help=_("With the friend's die help: any box (move, hunt, woods, ...)."))] = None,
+    need: Annotated[Optional[int], typer.Option(help=_("1. Move: the stars drawn on the dotted line."))] = None,
+    line: Annotated[str, typer.Option(help=_("1. Move: plain, food (the line asks 1 food) or escape."))] = "plain",
+    gain: Annotated[Optional[str], typer.Option(help=_("1. Move: the resource drawn at the new place."))] = None,
+    place: Annotated[Optional[str], typer.Option(help=_("1. Move: mountain-top, watch-dog, raft, or another name."))] = None,
+    area: Annotated[Optional[str], typer.Option(help=_("1. Move: the new area's card if you enter one."))] = None,
 ):
     """Afternoon: with the die in hand, do the box's action, craft a tool or play with the friend.
 
@@ -160,9 +160,9 @@ def do_cmd(
 
 @command("help", app=sub)
 def help_cmd(
-    kind: Annotated[str, typer.Argument(help="die, resource or stars (the arrow's icon).")],
-    what: Annotated[Optional[str], typer.Argument(help="die: lightning/weather/raid; resource: food, wood, ...")] = None,
-    amount: Annotated[int, typer.Option(help="The arrow's number (resource or stars).")] = 1,
+    kind: Annotated[str, typer.Argument(help=_("die, resource or stars (the arrow's icon)."))],
+    what: Annotated[Optional[str], typer.Argument(help=_("die: lightning/weather/raid; resource: food, wood, ..."))] = None,
+    amount: Annotated[int, typer.Option(help=_("The arrow's number (resource or stars)."))] = 1,
 ):
     """My Friend's help: the disc goes back to its start for the benefit on its arrow.
 
@@ -172,7 +172,7 @@ def help_cmd(
 
 
 @command("leather", app=sub)
-def leather_cmd(n: Annotated[int, typer.Argument(help="How many leather.")] = 1):
+def leather_cmd(n: Annotated[int, typer.Argument(help=_("How many leather."))] = 1):
     """Any time: 1 leather moves the Friend disc on one space.
 
     Example: castaway dieson leather 1
@@ -181,7 +181,7 @@ def leather_cmd(n: Annotated[int, typer.Argument(help="How many leather.")] = 1)
 
 
 @command("swap", app=sub)
-def swap_cmd(die: Annotated[int, typer.Argument(help="The unused die to swap, 1 = leftmost.")]):
+def swap_cmd(die: Annotated[int, typer.Argument(help=_("The unused die to swap, 1 = leftmost."))]):
     """Afternoon, with the Blueprint: swap its die for an unused die.
 
     Example: castaway dieson swap 1
@@ -191,8 +191,8 @@ def swap_cmd(die: Annotated[int, typer.Argument(help="The unused die to swap, 1 
 
 @command("dusk", app=sub)
 def dusk_cmd(
-    trap: Annotated[bool, typer.Option("--trap", help="Use the Trap (Lightning 3 or 5, 1 food).")] = False,
-    dog: Annotated[bool, typer.Option("--dog", help="Use the Watch Dog (Raid 5 or 6, 1 food).")] = False,
+    trap: Annotated[bool, typer.Option("--trap", help=_("Use the Trap (Lightning 3 or 5, 1 food)."))] = False,
+    dog: Annotated[bool, typer.Option("--dog", help=_("Use the Watch Dog (Raid 5 or 6, 1 food)."))] = False,
 ):
     """Evening: the start-of-evening tools (the Flag acts by itself).
 
@@ -202,7 +202,7 @@ def dusk_cmd(
 
 
 @command("eat", app=sub)
-def eat_cmd(pay: Annotated[Optional[str], typer.Option(help="food or health (left out: food while you have any, else health).")] = None):
+def eat_cmd(pay: Annotated[Optional[str], typer.Option(help=_("food or health (left out: food while you have any, else health)."))] = None):
     """Evening: eat 1 food, or lose 1 health (with no food left, health is what you pay).
 
     Example: castaway dieson eat --pay food
@@ -211,7 +211,7 @@ def eat_cmd(pay: Annotated[Optional[str], typer.Option(help="food or health (lef
 
 
 @command("night", app=sub)
-def night_cmd(icons: Annotated[Optional[str], typer.Option(help="Icons on the new date space: 'weather+1 raid+2' or none (default: the data file's).")] = None):
+def night_cmd(icons: Annotated[Optional[str], typer.Option(help=_("Icons on the new date space: 'weather+1 raid+2' or none (default: the data file's)."))] = None):
     """Evening: weather and raid penalties, the dice move, and the date moves on.
 
     Example: castaway dieson night --icons "weather+1"
@@ -223,7 +223,7 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help="Icons on the ne
 
 
 @command("tables", app=sub, table=False)
-def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The board's tables castaway uses (star table, event track, action boxes, tools' costs), and which are assumed.
 
     Example: castaway dieson tables
@@ -240,8 +240,8 @@ def tables_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-rea
     out.print(_("[bold]Stars[/] {stars}  [dim](assumed)[/]").format(
         stars="  ".join(f"{v}:{s}★" for v, s in enumerate(data["stars"], 1))))
     out.print(_("[bold]Event track[/] {spaces}").format(
-        spaces=" → ".join(f"{i}:{R.EVENT_NAMES[e]}" for i, e in enumerate(data["events"], 1))))
-    out.print(_("[bold]Action boxes[/] {boxes}").format(boxes=" → ".join(R.BOX_NAMES[b] for b in data["boxes"])))
+        spaces=" → ".join(f"{i}:{_(R.EVENT_NAMES[e])}" for i, e in enumerate(data["events"], 1))))
+    out.print(_("[bold]Action boxes[/] {boxes}").format(boxes=" → ".join(_(R.BOX_NAMES[b]) for b in data["boxes"])))
     out.print(_("[bold]Used dice go to[/] {moves}").format(moves=", ".join(f"{i}→{x}" for i, x in enumerate(data["dice_move"], 1))))
     for tl in tools:
         cost = ", ".join(f"{n} {k}" for k, n in (tl["cost"] or {}).items())

@@ -21,7 +21,7 @@ from companion.games.mutinies.score import Score, ScoreCards, pad_rows
 from ui.common import CTX, app, command, emit_json, out, store
 from ui.text import esc
 
-sub = typer.Typer(help="21 Mutinies: the round's procedures one by one (or let `castaway play` guide you).",
+sub = typer.Typer(help=_("21 Mutinies: the round's procedures one by one (or let `castaway play` guide you)."),
                   no_args_is_help=True)
 app.add_typer(sub, name="mutinies")
 
@@ -44,7 +44,7 @@ def _run(action) -> None:
 
 
 @command("next", app=sub)
-def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """What happens next at the table.
 
     Example: castaway mutinies next
@@ -66,8 +66,8 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-reada
 
 @command("place", app=sub)
 def place_cmd(
-    seat: Annotated[str, typer.Argument(help="The seat placing: a colour, a player's name, or henchman.")],
-    spot: Annotated[list[str], typer.Argument(help="routes N, beyond, wreck, tavern, market COMBO, town SPACE [COMBO], cabin, mutiny 0|1|3|6.")],
+    seat: Annotated[str, typer.Argument(help=_("The seat placing: a colour, a player's name, or henchman."))],
+    spot: Annotated[list[str], typer.Argument(help=_("routes N, beyond, wreck, tavern, market COMBO, town SPACE [COMBO], cabin, mutiny 0|1|3|6."))],
 ):
     """Place a pawn: the captain's action, or a sailor following, in the cabin or in the mutiny.
 
@@ -78,8 +78,8 @@ def place_cmd(
 
 @command("routes", app=sub)
 def routes_cmd(
-    costs: Annotated[list[str], typer.Argument(help="Each token's price left to right: 2d1r, 3d, 1r, 0.")],
-    square: Annotated[Optional[int], typer.Option("--square", help="Set one square only.")] = None,
+    costs: Annotated[list[str], typer.Argument(help=_("Each token's price left to right: 2d1r, 3d, 1r, 0."))],
+    square: Annotated[Optional[int], typer.Option("--square", help=_("Set one square only."))] = None,
 ):
     """Say what the face-up jewel tokens on the trade routes cost.
 
@@ -98,7 +98,7 @@ def take_cmd():
 
 
 @command("raid", app=sub)
-def raid_cmd(keep: Annotated[bool, typer.Option("--keep/--discard", help="Keep the jewel drawn, or discard it for the cost back.")] = True):
+def raid_cmd(keep: Annotated[bool, typer.Option("--keep/--discard", help=_("Keep the jewel drawn, or discard it for the cost back."))] = True):
     """Resolve the next raid beyond the trade routes: the jewel drawn is kept or refused.
 
     Example: castaway mutinies raid --discard
@@ -107,7 +107,7 @@ def raid_cmd(keep: Annotated[bool, typer.Option("--keep/--discard", help="Keep t
 
 
 @command("plunder", app=sub)
-def plunder_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The two dice rolled at the table: 3,5.")] = None):
+def plunder_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The two dice rolled at the table: 3,5."))] = None):
     """Resolve the next shipwreck plunder: two dice, virtual or typed.
 
     Example: castaway mutinies plunder --faces 3,5
@@ -116,7 +116,7 @@ def plunder_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 
 
 @command("tavern", app=sub)
-def tavern_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help="The die rolled at the table.")] = None):
+def tavern_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("The die rolled at the table."))] = None):
     """Resolve the tavern: the captain's free rum, then one die + 2 rum handed round.
 
     Example: castaway mutinies tavern --face 4
@@ -126,9 +126,9 @@ def tavern_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=
 
 @command("trade", app=sub)
 def trade_cmd(
-    rum: Annotated[int, typer.Option("--rum", help="Extra rum added (0-4, at most the rum symbols traded).")] = 0,
-    payout: Annotated[Optional[str], typer.Option("--payout", help="Doubloons,prestige read from the board's chart: 4,1.")] = None,
-    symbols: Annotated[Optional[int], typer.Option("--symbols", help="Rum symbols on the tokens traded (checks the rum).")] = None,
+    rum: Annotated[int, typer.Option("--rum", help=_("Extra rum added (0-4, at most the rum symbols traded)."))] = 0,
+    payout: Annotated[Optional[str], typer.Option("--payout", help=_("Doubloons,prestige read from the board's chart: 4,1."))] = None,
+    symbols: Annotated[Optional[int], typer.Option("--symbols", help=_("Rum symbols on the tokens traded (checks the rum)."))] = None,
 ):
     """Resolve the next black market trade (or the town's market space).
 
@@ -138,7 +138,7 @@ def trade_cmd(
 
 
 @command("town", app=sub)
-def town_cmd(choice: Annotated[Optional[str], typer.Argument(help="Theft only: stack, or a trade-route square number.")] = None):
+def town_cmd(choice: Annotated[Optional[str], typer.Argument(help=_("Theft only: stack, or a trade-route square number."))] = None):
     """Resolve the next town space (pirate's tale, theft, tavern, rumours).
 
     Example: castaway mutinies town stack
@@ -148,8 +148,8 @@ def town_cmd(choice: Annotated[Optional[str], typer.Argument(help="Theft only: s
 
 @command("cabin", app=sub)
 def cabin_cmd(
-    choice: Annotated[str, typer.Argument(help="prestige, doubloon, buy (5 doubloons for 3 prestige) or steal.")],
-    from_: Annotated[Optional[str], typer.Option("--from", help="steal: the player robbed (only when alone in the cabin).")] = None,
+    choice: Annotated[str, typer.Argument(help=_("prestige, doubloon, buy (5 doubloons for 3 prestige) or steal."))],
+    from_: Annotated[Optional[str], typer.Option("--from", help=_("steal: the player robbed (only when alone in the cabin)."))] = None,
 ):
     """Resolve the next sailor in the cabin.
 
@@ -168,7 +168,7 @@ def mutiny_cmd():
 
 
 @command("card", app=sub)
-def card_cmd(card: Annotated[Optional[str], typer.Argument(help="The mutiny card drawn (its id; see castaway mutinies cards).")] = None):
+def card_cmd(card: Annotated[Optional[str], typer.Argument(help=_("The mutiny card drawn (its id; see castaway mutinies cards)."))] = None):
     """The new captain's mutiny card, as drawn at the table (the last one is the Last Mutiny).
 
     Example: castaway mutinies card tempest
@@ -177,7 +177,7 @@ def card_cmd(card: Annotated[Optional[str], typer.Argument(help="The mutiny card
 
 
 @command("compulsory", app=sub)
-def compulsory_cmd(play: Annotated[bool, typer.Option("--play/--refuse", help="Play the compulsory card, or refuse it for 2 prestige.")] = True):
+def compulsory_cmd(play: Annotated[bool, typer.Option("--play/--refuse", help=_("Play the compulsory card, or refuse it for 2 prestige."))] = True):
     """Play the compulsory card just drawn, or refuse it and lose 2 prestige.
 
     Example: castaway mutinies compulsory --refuse
@@ -187,8 +187,8 @@ def compulsory_cmd(play: Annotated[bool, typer.Option("--play/--refuse", help="P
 
 @command("play", app=sub)
 def play_card_cmd(
-    seat: Annotated[str, typer.Argument(help="The player playing it.")],
-    card: Annotated[str, typer.Argument(help="The voluntary card's id.")],
+    seat: Annotated[str, typer.Argument(help=_("The player playing it."))],
+    card: Annotated[str, typer.Argument(help=_("The voluntary card's id."))],
 ):
     """Play a voluntary mutiny card from your hand (castaway shows what to do).
 
@@ -199,8 +199,8 @@ def play_card_cmd(
 
 @command("treasure", app=sub)
 def treasure_cmd(
-    seat: Annotated[str, typer.Argument(help="The player using it.")],
-    token: Annotated[str, typer.Argument(help="rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed.")],
+    seat: Annotated[str, typer.Argument(help=_("The player using it."))],
+    token: Annotated[str, typer.Argument(help=_("rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed."))],
 ):
     """Use a treasure token during the game.
 
@@ -211,8 +211,8 @@ def treasure_cmd(
 
 @command("score", app=sub)
 def score_cmd(
-    treasures: Annotated[Optional[str], typer.Option("--treasures", help="Step 1: the player's tokens, e.g. prestige,jewel,rum.")] = None,
-    cards: Annotated[Optional[int], typer.Option("--cards", help="Step 5: prestige from the player's end-of-game cards.")] = None,
+    treasures: Annotated[Optional[str], typer.Option("--treasures", help=_("Step 1: the player's tokens, e.g. prestige,jewel,rum."))] = None,
+    cards: Annotated[Optional[int], typer.Option("--cards", help=_("Step 5: prestige from the player's end-of-game cards."))] = None,
 ):
     """The next step of the final scoring.
 
@@ -222,7 +222,7 @@ def score_cmd(
 
 
 @command("pad", app=sub)
-def pad_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def pad_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The score pad: prestige and doubloons of each player, step by step of the final scoring.
 
     Example: castaway mutinies pad
@@ -241,7 +241,7 @@ def pad_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readab
 
 
 @command("cards", app=sub, table=False)
-def cards_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def cards_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The mutiny cards castaway knows, their type and what they do.
 
     Example: castaway mutinies cards

@@ -14,11 +14,11 @@ from companion.i18n import _
 from ui.common import CTX, app, command, emit_json, out, store
 from ui.text import esc
 
-odds_app = typer.Typer(help="Exact odds before you roll: from the current game, or from values you give.", no_args_is_help=True)
+odds_app = typer.Typer(help=_("Exact odds before you roll: from the current game, or from values you give."), no_args_is_help=True)
 app.add_typer(odds_app, name="odds")
 
-Json = Annotated[bool, typer.Option("--json", help="The numbers as JSON (floats and exact fractions).")]
-Strength = Annotated[Optional[str], typer.Option("--strength", help="Strength dice per survivor, top first, in raft-spot order: 3/5,2,6/1 (default: the current game).")]
+Json = Annotated[bool, typer.Option("--json", help=_("The numbers as JSON (floats and exact fractions)."))]
+Strength = Annotated[Optional[str], typer.Option("--strength", help=_("Strength dice per survivor, top first, in raft-spot order: 3/5,2,6/1 (default: the current game)."))]
 
 
 def render(rep: dict) -> None:
@@ -74,7 +74,7 @@ def _crew(strength: Optional[str]):
     return d.crew_from_table(t, cat)
 
 
-Pjotr = Annotated[Optional[str], typer.Option("--pjotr", help="Pjotr on the raft: his place in --strength and his hope, e.g. 2:4 (default: the current game's).")]
+Pjotr = Annotated[Optional[str], typer.Option("--pjotr", help=_("Pjotr on the raft: his place in --strength and his hope, e.g. 2:4 (default: the current game's)."))]
 
 
 def _pjotr(text: Optional[str], strength: Optional[str], crew):
@@ -96,7 +96,7 @@ def _pjotr(text: Optional[str], strength: Optional[str], crew):
 
 
 @command("shark", app=odds_app)
-def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--bites", min=1, max=4, help="Bites still to come.")] = 4,
+def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--bites", min=1, max=4, help=_("Bites still to come."))] = 4,
               pjotr: Pjotr = None, json: Json = False):
     """21 Days: the shark attack on the raft as it stands: per survivor strength lost, a die lost, death.
 
@@ -109,7 +109,7 @@ def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--b
 
 
 @command("bite", app=odds_app)
-def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 6.")], strength: Strength = None, pjotr: Pjotr = None,
+def bite_cmd(fin: Annotated[int, typer.Argument(help=_("The logbook's shark: 1 or 6."))], strength: Strength = None, pjotr: Pjotr = None,
              json: Json = False):
     """21 Days: a single Shark 1 / Shark 6 bite: one bite against strength s wounds with (6-s)/6.
 
@@ -125,7 +125,7 @@ def bite_cmd(fin: Annotated[int, typer.Argument(help="The logbook's shark: 1 or 
 
 
 @command("octopus", app=odds_app)
-def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], typer.Option("--tentacles", min=0, max=8, help="Tentacles left (default: the current game's).")] = None,
+def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], typer.Option("--tentacles", min=0, max=8, help=_("Tentacles left (default: the current game's)."))] = None,
                 pjotr: Pjotr = None, json: Json = False):
     """21 Days: the octopus fight: damage per survivor, tentacles cut (colour tokens break ties).
 
@@ -140,9 +140,9 @@ def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], t
 
 
 @command("jellyfish", app=odds_app)
-def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer: a seat or survivor (default: the survivor the game picked).")] = None,
-                  card: Annotated[str, typer.Option("--card", help="A card id (swarm-a) or its four challenges: >1,>2,<3,<4.")] = "swarm-a",
-                  strength: Annotated[Optional[str], typer.Option("--strength", help="The swimmer's dice, top first: 3/5.")] = None,
+def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The swimmer: a seat or survivor (default: the survivor the game picked)."))] = None,
+                  card: Annotated[str, typer.Option("--card", help=_("A card id (swarm-a) or its four challenges: >1,>2,<3,<4."))] = "swarm-a",
+                  strength: Annotated[Optional[str], typer.Option("--strength", help=_("The swimmer's dice, top first: 3/5."))] = None,
                   json: Json = False):
     """21 Days: a jellyfish swim for a survivor and card: stings, a die lost, death.
 
@@ -178,11 +178,11 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help="The swimmer
 
 
 @command("hope", app=odds_app)
-def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Placement dice at the Hope location.")] = 3,
-             per: Annotated[int, typer.Option("--per", min=1, max=3, help="Points a token: 3 (Hope), 1 or 2 (Turtle).")] = 3,
-             empty: Annotated[int, typer.Option("--empty", min=0, max=3, help="Rollers holding no hope (a 1 costs them nothing).")] = 0,
-             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help="Tokens left in the bag.")] = 16,
-             mick: Annotated[bool, typer.Option("--mick", help="Mick is among the rollers (1 more token when he gets 3 at once).")] = False,
+def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_("Placement dice at the Hope location."))] = 3,
+             per: Annotated[int, typer.Option("--per", min=1, max=3, help=_("Points a token: 3 (Hope), 1 or 2 (Turtle)."))] = 3,
+             empty: Annotated[int, typer.Option("--empty", min=0, max=3, help=_("Rollers holding no hope (a 1 costs them nothing)."))] = 0,
+             bag: Annotated[int, typer.Option("--bag", min=0, max=17, help=_("Tokens left in the bag."))] = 16,
+             mick: Annotated[bool, typer.Option("--mick", help=_("Mick is among the rollers (1 more token when he gets 3 at once)."))] = False,
              json: Json = False):
     """21 Days: the Hope location for a placement: tokens won, and the 1s paid back with three dice.
 
@@ -209,9 +209,9 @@ def fishing_cmd(strength: Strength = None, json: Json = False):
 
 
 @command("flares", app=odds_app)
-def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="Placement dice at the Flare location.")] = 1,
-               ship: Annotated[Optional[int], typer.Option("--ship", help="The ship's space (default: the current game's).")] = None,
-               day21: Annotated[bool, typer.Option("--day21", help="It is day 21: the buoy is open.")] = False, json: Json = False):
+def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_("Placement dice at the Flare location."))] = 1,
+               ship: Annotated[Optional[int], typer.Option("--ship", help=_("The ship's space (default: the current game's)."))] = None,
+               day21: Annotated[bool, typer.Option("--day21", help=_("It is day 21: the buoy is open."))] = False, json: Json = False):
     """21 Days: flare attempts: the chance the ship moves, and back with three dice.
 
     Example: castaway odds flares --dice 3 --ship 6
@@ -231,9 +231,9 @@ def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help="P
 
 
 @command("paranoia", app=odds_app)
-def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help="The survivor Paranoia strikes (default: the one picked).")] = None,
-                 strength: Annotated[Optional[str], typer.Option("--strength", help="Their dice, top first: 3/5.")] = None,
-                 hope: Annotated[Optional[int], typer.Option("--hope", min=0, help="Their own hope.")] = None, json: Json = False):
+def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The survivor Paranoia strikes (default: the one picked)."))] = None,
+                 strength: Annotated[Optional[str], typer.Option("--strength", help=_("Their dice, top first: 3/5."))] = None,
+                 hope: Annotated[Optional[int], typer.Option("--hope", min=0, help=_("Their own hope."))] = None, json: Json = False):
     """21 Days: Paranoia with and without paying hope: a die lost, death, hope spent.
 
     Example: castaway odds paranoia --strength 2/3 --hope 2
@@ -257,7 +257,7 @@ def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help="The survivor
 
 
 @command("kid", app=odds_app)
-def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help="The Kid's dice, top first: 1/4.")] = None, json: Json = False):
+def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help=_("The Kid's dice, top first: 1/4."))] = None, json: Json = False):
     """21 Days: the Kid's roll: nothing, a lost strength point (and what it costs him), or a choice.
 
     Example: castaway odds kid --strength 1/4
@@ -280,13 +280,13 @@ def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help="
 
 
 @command("day21", app=odds_app)
-def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help="Spaces the ship still needs to the buoy.")] = None,
-              person: Annotated[Optional[list[str]], typer.Option("--person", help="A survivor: STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva or 4:0 (repeat).")] = None,
-              dolphin: Annotated[bool, typer.Option("--dolphin", help="The Dolphin is on the board.")] = False,
-              kite: Annotated[Optional[str], typer.Option("--kite", help="Kite expansion: pieces on the raft,pieces up, e.g. 3,0.")] = None,
-              fresh: Annotated[bool, typer.Option("--before-exhaustion", help="Exhaustion (-1 each) is still to come.")] = False,
+def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=_("Spaces the ship still needs to the buoy."))] = None,
+              person: Annotated[Optional[list[str]], typer.Option("--person", help=_("A survivor: STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva or 4:0 (repeat)."))] = None,
+              dolphin: Annotated[bool, typer.Option("--dolphin", help=_("The Dolphin is on the board."))] = False,
+              kite: Annotated[Optional[str], typer.Option("--kite", help=_("Kite expansion: pieces on the raft,pieces up, e.g. 3,0."))] = None,
+              fresh: Annotated[bool, typer.Option("--before-exhaustion", help=_("Exhaustion (-1 each) is still to come."))] = False,
               limit: Annotated[float, typer.Option("--limit", min=0.1, max=3600, envvar="CASTAWAY_ODDS_LIMIT",
-                                                   help="Give up after this many seconds (default 60, or $CASTAWAY_ODDS_LIMIT).")] = 60.0,
+                                                   help=_("Give up after this many seconds (default 60, or $CASTAWAY_ODDS_LIMIT)."))] = 60.0,
               json: Json = False):
     """21 Days, day 21: the chance of rescue when the group plays its best, and the best order of attempts.
 
@@ -339,7 +339,7 @@ def _searching(fn, res, limit: float, quiet: bool):
     try:
         if quiet or not out.is_terminal:
             return fn()
-        with out.status("Searching every play of day 21..."):
+        with out.status(_("Searching every play of day 21...")):
             return fn()
     except TooBig:
         raise RuleError(_("day 21's search gave up: this table needs more than {n:g} million states, more memory than the search may take").format(
@@ -390,7 +390,7 @@ def plunder_cmd(json: Json = False):
 
 
 @command("tavern", app=odds_app)
-def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, max=5, help="Pawns at the tavern, captain first (default: this round's).")] = None,
+def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, max=5, help=_("Pawns at the tavern, captain first (default: this round's)."))] = None,
                json: Json = False):
     """21 Mutinies: the tavern's rum for each participant (the captain's free rum, then d6 + 2 handed round).
 
@@ -415,7 +415,7 @@ def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, 
 
 
 @command("rc-weather", app=odds_app)
-def rc_weather_cmd(dice: Annotated[Optional[str], typer.Option("--dice", help="The weather dice rolled: rain,winter,animals (default: this round's).")] = None,
+def rc_weather_cmd(dice: Annotated[Optional[str], typer.Option("--dice", help=_("The weather dice rolled: rain,winter,animals (default: this round's)."))] = None,
                    json: Json = False):
     """Robinson Crusoe: the Weather phase's wounds and losses against the current roof, palisade and resources.
 

@@ -6,6 +6,7 @@ Words understood at any question: board, undo, history, help, quit.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import Annotated, Optional
 
 import typer
@@ -57,15 +58,55 @@ def faces_accepted(ask: Ask, cat) -> str:
     return "; ".join(words)
 
 
+def fit_brackets(text: str) -> str:
+    """A dice question too wide for the terminal: what it accepts goes on lines of its own, one die a line."""
+    width = min(out.width, 120)
+    head, sep, tail = text.rpartition(" [")
+    if len(text) + 2 <= width or not sep or "\n" in text:
+        return text
+    if len(tail) + 5 <= width:
+        return f"{head}\n    [{tail}"
+    rows = tail.replace("; ", ";\n     ").split("\n")
+    if len(rows[0]) + 5 > width:
+        rows[0] = rows[0].replace(": ", ":\n     ", 1)
+    return head + "\n    [" + "\n".join(rows)
+
+
+def packed(bits: list[str], sep: str, width: int, indent: str) -> str:
+    """Parts joined by sep, a new line (indented) where the next part would pass the width."""
+    rows: list[str] = []
+    for b in bits:
+        if rows and len(rows[-1]) + len(sep) + len(b) <= width - len(indent):
+            rows[-1] += sep + b
+        else:
+            rows.append(b)
+    return ("\n" + indent).join(rows)
+
+
+def dice_names(dice, cat=None) -> str:
+    """The dice of a question by their printed names, counted: 2× Red survivor die."""
+    out = []
+    for d, n in Counter(dice).items():
+        try:
+            word = _(cat.die(d).name) if cat is not None else d
+        except CompanionError:
+            word = _(d)  # a die the catalog does not name (a colour word, a dice expression)
+        out.append(f"{n}× {word}" if n > 1 else word)
+    return ", ".join(out)
+
+
 def describe(ask: Ask, cat=None) -> str:
     prompt = _(ask.prompt)  # prompts defined at import time (N_) are translated here; others already are
     if ask.kind == "dice":
         named = faces_accepted(ask, cat) if cat is not None else ""
         if named:
-            return _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
-        return _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=" ".join(ask.dice))
+            text = _("{prompt} [Enter rolls virtually, or type the face: {faces}]").format(prompt=prompt, faces=named)
+        else:
+            text = _("{prompt} [Enter rolls {dice} virtually, or type your faces]").format(prompt=prompt, dice=dice_names(ask.dice, cat))
+        return fit_brackets(text)
     if ask.kind == "choice":
-        opts = compact(ask) if len(ask.choices) > 8 else "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        inline = "  ".join(f"{k}) {label}" for k, _v, label in ask.numbered())
+        opts = compact(ask) if len(ask.choices) > 8 or len(inline) > min(out.width, 120) - 4 else inline
         more = _(" (one number, or one per die still to place: 1,6,7)") if ask.also else _(" (several: 1,3; none: -)") if ask.multiple else ""
         labels = dict(ask.choices)
         if ask.default is not None and str(ask.default) in labels:
@@ -117,7 +158,7 @@ def said(ev, before=None, after=None, cat=None) -> None:
     if before is not None and after is not None:
         line = changes(before, after, cat)
         if line:
-            out.print(f"  [dim]= {esc(line)}[/]")
+            out.print(f"  [dim]= {esc(packed(line.split(' · '), ' · ', min(out.width, 120) - 4, '    '))}[/]")
 
 
 def changes(before, after, cat) -> str:
@@ -148,7 +189,7 @@ def undo_to_question(st, gid: int, rules) -> None:
     while rules.goes_on_alone:
         cur = session.load(st, gid)
         step = rules.next_step(cur.table, cur.cat)
-        if step is None or step.ask.kind != "none":
+        if step is None or step.ask.kind != "none" or step.pause:
             return
         try:
             ev, _t, undone = session.undo(st, gid)
@@ -235,7 +276,8 @@ def guided_new(st) -> int:
         if nxt is None:
             break
         key, ask = nxt
-        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None)
+        cat = catalog.load(ctx["game"], ctx["options"].get("edition")) if ctx.get("game") else None
+        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)) if w != "undo" else None, cat)
         if ans is Undo:
             if answered:
                 answered.pop()
@@ -251,6 +293,9 @@ def guided_new(st) -> int:
         answered.append((key, ans))
     loaded = session.new_game(st, ctx["game"], ctx["options"])
     out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(loaded.cat.name)))
+    note = registry.get(ctx["game"]).setup_note(loaded.cat, ctx["options"], loaded.table)
+    if note:
+        out.print(esc(note))
     return loaded.row.id
 
 
@@ -316,7 +361,7 @@ def play_cmd(
 
                     for line in odds_within(step.odds):
                         out.print(f"  [cyan]{esc(line)}[/]")
-                auto = step.ask.kind == "none" and rules.goes_on_alone  # nothing to decide: done at once
+                auto = step.ask.kind == "none" and rules.goes_on_alone and not step.pause  # nothing to decide: done at once
                 while True:
                     if auto:
                         answer, auto = None, False  # if the rules refuse it, the table is asked

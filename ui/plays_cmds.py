@@ -14,19 +14,20 @@ from companion import plays as pl
 from companion.errors import RuleError, UsageError
 from companion.i18n import _
 from ui.common import app, command, emit_json, err, out, print_app, store
+from ui.charts import minutes
 from ui.text import esc
-from companion.i18n import _, ngettext
+from companion.i18n import ngettext
 
-plays_app = typer.Typer(help="The play log: every game castaway ends, and games you add by hand.", no_args_is_help=True)
+plays_app = typer.Typer(help=_("The play log: every game castaway ends, and games you add by hand."), no_args_is_help=True)
 app.add_typer(plays_app, name="plays")
 
 FORMATS = ("csv", "json", "bgg", "bgstats", "bgstats-links")
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", help="Only this game: 21days, robinson, mutinies, dieson.")]
-PlayerOpt = Annotated[Optional[str], typer.Option("--player", help="Only plays with this player (by name).")]
-SinceOpt = Annotated[Optional[str], typer.Option("--since", help="Only plays started on or after this date (YYYY-MM-DD).")]
-UntilOpt = Annotated[Optional[str], typer.Option("--until", help="Only plays started on or before this date (YYYY-MM-DD).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+GameOpt = Annotated[Optional[str], typer.Option("--game", help=_("Only this game: 21days, robinson, mutinies, dieson."))]
+PlayerOpt = Annotated[Optional[str], typer.Option("--player", help=_("Only plays with this player (by name)."))]
+SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("Only plays started on or after this date (YYYY-MM-DD)."))]
+UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Only plays started on or before this date (YYYY-MM-DD)."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))]
 
 
 def _entries(game, player, since, until) -> list[dict]:
@@ -84,18 +85,18 @@ def _changes(date, duration, location, comment, result, score, winner, new, role
     return ch
 
 
-DateOpt = Annotated[Optional[str], typer.Option("--date", help="When it started: YYYY-MM-DD or 'YYYY-MM-DD HH:MM' (local time).")]
-DurationOpt = Annotated[Optional[int], typer.Option("--duration", help="Minutes played.")]
-LocationOpt = Annotated[Optional[str], typer.Option("--location", help="Where you played.")]
-CommentOpt = Annotated[Optional[str], typer.Option("--comment", help="Comments.")]
-ResultOpt = Annotated[Optional[str], typer.Option("--result", help="won, lost or abandoned.")]
-ScoreOpt = Annotated[Optional[list[str]], typer.Option("--score", help="A player's score as NAME=POINTS; repeat.")]
-WinnerOpt = Annotated[Optional[list[str]], typer.Option("--winner", help="A winner by name; repeat (the others lose).")]
-NewOpt = Annotated[Optional[list[str]], typer.Option("--new", help="A player new to the game; repeat.")]
-RoleOpt = Annotated[Optional[list[str]], typer.Option("--role", help="A player's survivor or character as NAME=ROLE; repeat.")]
-ExpansionOpt = Annotated[Optional[list[str]], typer.Option("--expansion", help="An expansion played; repeat.")]
-VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="A variant played; repeat.")]
-OutcomeOpt = Annotated[Optional[list[str]], typer.Option("--outcome", help="The game's own terms as KEY=VALUE: day=21, ship=12, scenario=1, quest=2...")]
+DateOpt = Annotated[Optional[str], typer.Option("--date", help=_("When it started: YYYY-MM-DD or 'YYYY-MM-DD HH:MM' (local time)."))]
+DurationOpt = Annotated[Optional[int], typer.Option("--duration", help=_("Minutes played."))]
+LocationOpt = Annotated[Optional[str], typer.Option("--location", help=_("Where you played."))]
+CommentOpt = Annotated[Optional[str], typer.Option("--comment", help=_("Comments."))]
+ResultOpt = Annotated[Optional[str], typer.Option("--result", help=_("won, lost or abandoned."))]
+ScoreOpt = Annotated[Optional[list[str]], typer.Option("--score", help=_("A player's score as NAME=POINTS; repeat."))]
+WinnerOpt = Annotated[Optional[list[str]], typer.Option("--winner", help=_("A winner by name; repeat (the others lose)."))]
+NewOpt = Annotated[Optional[list[str]], typer.Option("--new", help=_("A player new to the game; repeat."))]
+RoleOpt = Annotated[Optional[list[str]], typer.Option("--role", help=_("A player's survivor or character as NAME=ROLE; repeat."))]
+ExpansionOpt = Annotated[Optional[list[str]], typer.Option("--expansion", help=_("An expansion played; repeat."))]
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=_("A variant played; repeat."))]
+OutcomeOpt = Annotated[Optional[list[str]], typer.Option("--outcome", help=_("The game's own terms as KEY=VALUE: day=21, ship=12, scenario=1, quest=2..."))]
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -117,14 +118,14 @@ def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = N
     for e in rows:
         d = e["data"]
         who = ", ".join(p["name"] for p in pl.people(d))
-        dur = f"{d['duration_min']}m" if d["duration_min"] is not None else "—"
-        out.print(f"[bold]{e['id']:>4}[/]  {pl.local(d['started'])}  {esc(pl.info(d['game']).name):<16} {dur:>5}  "
+        dur = minutes(d["duration_min"])
+        out.print(f"[bold]{e['id']:>4}[/]  {pl.local(d['started'])}  {esc(_(pl.info(d['game']).name)):<16} {dur:>5}  "
                   f"{esc(pl.describe(d))}  [dim]{esc(who)}[/]")
 
 
 @command("show", app=plays_app)
-def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.")], as_json: JsonOpt = False,
-             link: Annotated[bool, typer.Option("--bgstats-link", help="Also print the bgstats:// link that adds it to BG Stats.")] = False):
+def show_cmd(play: Annotated[str, typer.Argument(help=_("A play number, or 'last'."))], as_json: JsonOpt = False,
+             link: Annotated[bool, typer.Option("--bgstats-link", help=_("Also print the bgstats:// link that adds it to BG Stats."))] = False):
     """Everything a play holds.
 
     Example: castaway plays show last
@@ -137,7 +138,7 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
     if as_json:
         return emit_json(_public(e))
     d = e["data"]
-    out.print(_("[bold]Play {id}[/]: {name}").format(id=e['id'], name=esc(pl.info(d['game']).name)) + (f" ({esc(d['edition'])})" if d["edition"] else ""))
+    out.print(_("[bold]Play {id}[/]: {name}").format(id=e['id'], name=esc(_(pl.info(d['game']).name))) + (f" ({esc(d['edition'])})" if d["edition"] else ""))
     out.print(f"  {pl.describe(d)}", markup=False)
     out.print(esc("  " + _("started {when}").format(when=pl.local(d['started'])) + (_(", ended {when}").format(when=pl.local(d['ended'])) if d["ended"] else "")
               + (_(", {n} minutes of play").format(n=d['duration_min']) if d["duration_min"] is not None else "")))
@@ -147,7 +148,7 @@ def show_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.
             out.print(f"  {label}: {v}", markup=False)
     for p in d["players"]:
         bits = [p["name"] or _("(unnamed)")]
-        bits += [x for x in (p["colour"] or p["seat"], p["role"]) if x]
+        bits += [x for x in (_(p["colour"]) if p["colour"] else p["seat"], p["role"]) if x]
         if p["score"] is not None:
             bits.append(_("{n} points").format(n=p['score']))
         flags = [w for w, on in ((_("winner"), p["winner"]), (_("new"), p["new"]), (_("starting player"), p["start"]),
@@ -184,13 +185,13 @@ def stats_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = 
 
 @command("add", app=plays_app)
 def add_cmd(
-    game: Annotated[str, typer.Argument(help="21days, robinson, mutinies, dieson (or another game's name).")],
+    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies, dieson (or another game's name)."))],
     date: DateOpt = None, duration: DurationOpt = None, location: LocationOpt = None, comment: CommentOpt = None,
     result: ResultOpt = None,
-    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="A player's name; repeat. NAME:COLOUR also sets the seat colour.")] = None,
+    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help=_("A player's name; repeat. NAME:COLOUR also sets the seat colour."))] = None,
     score: ScoreOpt = None, winner: WinnerOpt = None, new: NewOpt = None, role: RoleOpt = None,
     expansion: ExpansionOpt = None, variant: VariantOpt = None, outcome: OutcomeOpt = None,
-    edition: Annotated[str, typer.Option("--edition", help="The edition played, e.g. en or cs.")] = "",
+    edition: Annotated[str, typer.Option("--edition", help=_("The edition played, e.g. en or cs."))] = "",
 ):
     """Record a game played without castaway.
 
@@ -219,7 +220,7 @@ def add_cmd(
 
 @command("edit", app=plays_app)
 def edit_cmd(
-    play: Annotated[str, typer.Argument(help="A play number, or 'last'.")],
+    play: Annotated[str, typer.Argument(help=_("A play number, or 'last'."))],
     date: DateOpt = None, duration: DurationOpt = None, location: LocationOpt = None, comment: CommentOpt = None,
     result: ResultOpt = None, score: ScoreOpt = None, winner: WinnerOpt = None, new: NewOpt = None,
     role: RoleOpt = None, expansion: ExpansionOpt = None, variant: VariantOpt = None, outcome: OutcomeOpt = None,
@@ -237,8 +238,8 @@ def edit_cmd(
 
 
 @command("delete", app=plays_app)
-def delete_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last'.")],
-               yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False):
+def delete_cmd(play: Annotated[str, typer.Argument(help=_("A play number, or 'last'."))],
+               yes: Annotated[bool, typer.Option("--yes", "-y", help=_("Do not ask for confirmation."))] = False):
     """Delete a play from the log (its game's history stays).
 
     Example: castaway plays delete 3 --yes
@@ -246,7 +247,7 @@ def delete_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last
     with store() as st:
         e = playlog.play(st, play)
     if not yes and sys.stdin.isatty():
-        if not typer.confirm(f"Delete play {e['id']} ({pl.info(e['data']['game']).name}, {pl.local(e['data']['started'])})?"):
+        if not typer.confirm(_("Delete play {id} ({name}, {when})?").format(id=e['id'], name=_(pl.info(e['data']['game']).name), when=pl.local(e['data']['started']))):
             raise typer.Exit(1)
     with store() as st:
         playlog.delete(st, str(e["id"]))
@@ -254,8 +255,8 @@ def delete_cmd(play: Annotated[str, typer.Argument(help="A play number, or 'last
 
 
 @command("bgg-id", app=plays_app)
-def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all games if left out.")] = None,
-               bgg_id: Annotated[Optional[str], typer.Argument(help="Its BoardGameGeek id, to set it.", metavar="ID")] = None,
+def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help=_("A game; all games if left out."))] = None,
+               bgg_id: Annotated[Optional[str], typer.Argument(help=_("Its BoardGameGeek id, to set it."), metavar="ID")] = None,
                as_json: JsonOpt = False):
     """Show or set a game's BoardGameGeek id (needed for the BGG export).
 
@@ -266,7 +267,7 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
     if bgg_id is not None:
         with store(create=True) as st:
             gid, value = playlog.set_bgg_id(st, game, bgg_id)
-        out.print(_("{name}: BoardGameGeek id {value}.").format(name=pl.info(gid).name, value=value), markup=False)
+        out.print(_("{name}: BoardGameGeek id {value}.").format(name=_(pl.info(gid).name), value=value), markup=False)
         return
     from companion.store import default_path
     from ui.common import CTX
@@ -277,11 +278,11 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
     else:
         ids = playlog.bgg_ids(None)
     games = [playlog.resolve(game)] if game else sorted(set(pl.games()) | set(catalog.game_ids()))
-    rows = [{"game": g, "name": pl.info(g).name, "bgg_id": ids.get(g)} for g in games]
+    rows = [{"game": g, "name": _(pl.info(g).name), "bgg_id": ids.get(g)} for g in games]
     if as_json:
         return emit_json(rows)
     for r in rows:
-        shown = r["bgg_id"] or "not known: set it with castaway plays bgg-id " + r["game"] + " ID"
+        shown = r["bgg_id"] or _("not known: set it with castaway plays bgg-id {game} ID").format(game=r["game"])
         out.print(f"[bold]{r['game']:<10}[/] {esc(r['name'])}: {esc(shown)}")
 
 
@@ -290,8 +291,8 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help="A game; all g
 
 @command("export", app=plays_app)
 def export_cmd(
-    fmt: Annotated[str, typer.Argument(help="csv, json (castaway, every field), bgg (BoardGameGeek plays XML), bgstats (push-play JSON), bgstats-links.", metavar="FORMAT")],
-    file: Annotated[str, typer.Argument(help="The file to write ('-': print it).")],
+    fmt: Annotated[str, typer.Argument(help=_("csv, json (castaway, every field), bgg (BoardGameGeek plays XML), bgstats (push-play JSON), bgstats-links."), metavar="FORMAT")],
+    file: Annotated[str, typer.Argument(help=_("The file to write ('-': print it)."))],
     game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
 ):
     """Export plays; the file is written whole or not at all.
@@ -331,8 +332,8 @@ def export_cmd(
 
 @command("import", app=plays_app)
 def import_cmd(
-    file: Annotated[str, typer.Argument(help="A castaway JSON export or a BG Stats export (BGStatsExport.json).")],
-    fmt: Annotated[str, typer.Option("--format", help="auto, json (castaway) or bgstats.")] = "auto",
+    file: Annotated[str, typer.Argument(help=_("A castaway JSON export or a BG Stats export (BGStatsExport.json)."))],
+    fmt: Annotated[str, typer.Option("--format", help=_("auto, json (castaway) or bgstats."))] = "auto",
 ):
     """Import plays; a play already in the log (same key) is never added twice.
 
@@ -369,8 +370,8 @@ def import_cmd(
 
 @command("report", app=print_app)
 def report_cmd(
-    file: Annotated[str, typer.Argument(help="The PDF to write.")] = "castaway-report.pdf",
-    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    file: Annotated[str, typer.Argument(help=_("The PDF to write."))] = "castaway-report.pdf",
+    paper: Annotated[str, typer.Option("--paper", help=_("a4 or letter."))] = "a4",
     game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = None, until: UntilOpt = None,
 ):
     """The play log's stats as a PDF with charts.

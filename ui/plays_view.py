@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.i18n import _, ngettext
+from companion.i18n import N_, _, ngettext
 
 from rich.table import Table
 
@@ -11,18 +11,26 @@ from ui.charts import bar, minutes, percent
 from ui.text import esc
 
 NOTES = (
-    "win rate = won / (won + lost); abandoned plays count as plays and time, never as wins or losses",
-    "cooperative games are won by the whole table; 21 Mutinies is won by players, so it shows by player",
-    "a streak runs over consecutive won (or lost) plays in time order; abandoned plays are skipped",
-    "time = minutes of play: for castaway games the time between their events, breaks over 30 minutes left out",
+    N_("win rate = won / (won + lost); abandoned plays count as plays and time, never as wins or losses"),
+    N_("cooperative games are won by the whole table; 21 Mutinies is won by players, so it shows by player"),
+    N_("a streak runs over consecutive won (or lost) plays in time order; abandoned plays are skipped"),
+    N_("time = minutes of play: for castaway games the time between their events, breaks over 30 minutes left out"),
 )
 
 
+COLUMNS = {"game": N_("game"), "plays": N_("plays"), "time": N_("time"), "average": N_("average"), "won": N_("won"),
+           "lost": N_("lost"), "abandoned": N_("abandoned"), "rate": N_("rate"), "now": N_("now"),
+           "longest won": N_("longest won"), "longest lost": N_("longest lost"), "scored": N_("scored"),
+           "best": N_("best"), "by, on": N_("by, on"), "": ""}
+RIGHT = ("plays", "time", "average", "won", "lost", "rate", "best", "scored", "longest won", "longest lost", "abandoned")
+STREAK = {"won": N_("won"), "lost": N_("lost")}
+
+
 def _table(title: str, *cols: str) -> Table:
-    t = Table(title=title, title_justify="left", title_style="bold", show_edge=False, pad_edge=False)
+    """A table titled in the chosen language, its columns named by COLUMNS' keys."""
+    t = Table(title=_(title), title_justify="left", title_style="bold", show_edge=False, pad_edge=False)
     for c in cols:
-        t.add_column(c, justify="right" if c in ("plays", "time", "average", "won", "lost", "rate", "best",
-                                                    "scored", "longest won", "longest lost", "abandoned") else "left")
+        t.add_column(_(COLUMNS[c]) if COLUMNS[c] else "", justify="right" if c in RIGHT else "left")
     return t
 
 
@@ -32,14 +40,15 @@ def render_stats(s: dict, out) -> None:
         return
     out.print(ngettext("[bold]{n} play[/], {time} of play\n", "[bold]{n} plays[/], {time} of play\n", s['plays']).format(n=s['plays'], time=minutes(s['minutes'])))
     top = max(g["plays"] for g in s["games"])
-    t = _table("Plays and time per game", "game", "plays", "", "time", "average", "won", "lost", "abandoned", "rate")
+    t = _table(N_("Plays and time per game"), "game", "plays", "", "time", "average", "won", "lost", "abandoned", "rate")
     for g in s["games"]:
         t.add_row(esc(g["name"]), str(g["plays"]), f"[cyan]{bar(g['plays'], top, 10)}[/]", minutes(g["minutes"]),
                   minutes(g["average_minutes"]), str(g["won"]), str(g["lost"]), str(g["abandoned"]),
-                  "by player" if g["competitive"] else percent(g["rate"]))
+                  _("by player") if g["competitive"] else percent(g["rate"]))
     out.print(t)
-    titles = {"game": "Win rate by game", "difficulty": "Win rate by difficulty", "survivor": "Win rate by survivor or character",
-              "player_count": "Win rate by player count", "player": "Win rate by player"}
+    titles = {"game": N_("Win rate by game"), "difficulty": N_("Win rate by difficulty"),
+              "survivor": N_("Win rate by survivor or character"), "player_count": N_("Win rate by player count"),
+              "player": N_("Win rate by player")}
     for key, title in titles.items():
         rows = s["win_rate"][key]
         if not rows:
@@ -48,9 +57,9 @@ def render_stats(s: dict, out) -> None:
         t = _table(title, "", "won", "lost", "rate", "")
         for r in rows:
             t.add_row(esc(r["label"]), str(r["won"]), str(r["lost"]), percent(r["rate"]),
-                      f"[green]{bar(r['rate'] or 0, 1.0, 20)}[/]" if r["rate"] is not None else "[dim]no decided plays[/]")
+                      f"[green]{bar(r['rate'] or 0, 1.0, 20)}[/]" if r["rate"] is not None else _("[dim]no decided plays[/]"))
         out.print(t)
-    for key, title in (("game", "Streaks by game"), ("player", "Streaks by player")):
+    for key, title in (("game", N_("Streaks by game")), ("player", N_("Streaks by player"))):
         rows = s["streaks"][key]
         if not rows:
             continue
@@ -58,17 +67,17 @@ def render_stats(s: dict, out) -> None:
         t = _table(title, "", "now", "longest won", "longest lost")
         for r in rows:
             cur = r["current"]
-            now = f"{cur['length']} {cur['kind']}" if cur["kind"] else "—"
+            now = f"{cur['length']} {_(STREAK.get(cur['kind'], cur['kind']))}" if cur["kind"] else "—"
             t.add_row(esc(r["label"]), now, str(r["longest_won"]), str(r["longest_lost"]))
         out.print(t)
     if s["scores"]:
         out.print()
         best = max(abs(r["best"]) for r in s["scores"]) or 1
-        t = _table("Scores", "", "scored", "average", "best", "", "by, on")
+        t = _table(N_("Scores"), "", "scored", "average", "best", "", "by, on")
         for r in s["scores"]:
             t.add_row(esc(r["label"]), str(r["count"]), f"{r['average']:g}", f"{r['best']:g}",
                       f"[yellow]{bar(r['average'], best, 16)}[/]", esc(f"{r['best_by']}, {local(r['best_started'], '%Y-%m-%d')}"))
         out.print(t)
     out.print()
     for n in NOTES:
-        out.print(f"[dim]· {n}[/]")
+        out.print(f"[dim]· {_(n)}[/]")

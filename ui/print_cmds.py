@@ -41,18 +41,18 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False, edition=None):
-    from printables import dice, sheet
+    from printables import dice, packing, sizes
     from printables.kit import KitOptions
 
     paper = paper.strip().lower()
-    sheet.paper_size(paper)
-    sheet.card_size(size)
-    if backs.strip().lower() not in sheet.BACKS:
-        raise UsageError(_("--backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(sheet.BACKS)))
+    sizes.paper_size(paper)
+    sizes.card_size(size)
+    if backs.strip().lower() not in sizes.BACKS:
+        raise UsageError(_("--backs {backs!r}: accepted: {items}").format(backs=backs, items=', '.join(sizes.BACKS)))
     opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
                       dice.parse_sticker(sticker), not numbers, (edition or "").strip().lower() or None)
-    sheet.check_options(paper, bleed, opts.backs, opts.offset)
-    sheet.check_fits(paper, *sheet.card_size(size), opts.backs)  # refuses sizes that do not fit
+    sizes.check_options(paper, bleed, opts.backs, opts.offset)
+    packing.check_fits(paper, *sizes.card_size(size), opts.backs)  # refuses sizes that do not fit
     return opts
 
 
@@ -252,10 +252,10 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
     Example: castaway print save --out saves/
     """
     from companion import savecode
-    from printables import savesheet, sheet
+    from printables import packing, savesheet, sizes
     from companion.store import now
 
-    sheet.paper_size(paper)
+    sizes.paper_size(paper)
     with store() as st:
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)

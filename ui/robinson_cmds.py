@@ -16,15 +16,15 @@ from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, R
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import parse_event, parse_plan
+from companion.games.robinson.state import parse_event, parse_plan, shown
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
-sub = typer.Typer(help="Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you).",
+sub = typer.Typer(help=_("Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you)."),
                   no_args_is_help=True)
 app.add_typer(sub, name="rc")
 
-WORDS = Annotated[list[str], typer.Argument(help="Words, as the guided game takes them.")]
+WORDS = Annotated[list[str], typer.Argument(help=_("Words, as the guided game takes them."))]
 
 
 def _loaded(st):
@@ -41,11 +41,11 @@ def _run(make) -> None:
     out.print(f"[dim]#{ev.seq}[/] {esc(ev.text)}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
-        out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(over.get('reason', ''))))
+        out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(shown(over.get('reason', '')))))
 
 
 @command("next", app=sub)
-def next_cmd(as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False):
+def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """What happens next at the table.
 
     Example: castaway rc next
@@ -83,7 +83,7 @@ def effects_cmd(words: WORDS):
 
 
 @command("morale", app=sub)
-def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help="At the highest morale: heal 1 wound instead of determination.")] = False):
+def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highest morale: heal 1 wound instead of determination."))] = False):
     """Morale phase: the First Player gains or discards determination.
 
     Example: castaway rc morale
@@ -112,10 +112,10 @@ def plan_cmd(words: WORDS):
 
 @command("resolve", app=sub)
 def resolve_cmd(
-    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="A single pawn's 3 action dice as rolled: success,wound,adventure (s,0,a). Left out: rolled virtually.")] = None,
-    beast: Annotated[Optional[str], typer.Option("--beast", help="Hunting: the Beast card's strength, weapon loss, food, furs [palisade].")] = None,
-    choice: Annotated[Optional[str], typer.Option("--choice", help="Arranging the camp with 4 players: determination or morale.")] = None,
-    changes: Annotated[Optional[str], typer.Option("--changes", help="A Threat Action: what it cost and gave, e.g. 'wood -1, cook.determination +2'.")] = None,
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("A single pawn's 3 action dice as rolled: success,wound,adventure (s,0,a). Left out: rolled virtually."))] = None,
+    beast: Annotated[Optional[str], typer.Option("--beast", help=_("Hunting: the Beast card's strength, weapon loss, food, furs [palisade]."))] = None,
+    choice: Annotated[Optional[str], typer.Option("--choice", help=_("Arranging the camp with 4 players: determination or morale."))] = None,
+    changes: Annotated[Optional[str], typer.Option("--changes", help=_("A Threat Action: what it cost and gave, e.g. 'wood -1, cook.determination +2'."))] = None,
 ):
     """Resolve the next planned action (threat, hunting, building, gathering, exploration, camp, rest).
 
@@ -134,7 +134,7 @@ def tile_cmd(words: WORDS):
 
 
 @command("weather-dice", app=sub)
-def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help="rain, winter, animals; none for no dice.")] = None):
+def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help=_("rain, winter, animals; none for no dice."))] = None):
     """Which Weather dice the Scenario card shows for this round.
 
     Example: castaway rc weather-dice rain winter
@@ -144,16 +144,17 @@ def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help="r
 
 
 @command("weather", app=sub)
-def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help="The weather dice as rolled, in the order rain, winter, animals: rr,w,beast. Left out: rolled virtually.")] = None):
+def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The weather dice as rolled, in the order rain, winter, animals: rr,w,beast. Left out: rolled virtually."))] = None,
+                fighter: Annotated[Optional[str], typer.Option("--fighter", help=_("Who fights the Hungry Animals' beast (a colour, character or name; left out: the First Player)."))] = None):
     """Weather phase: the dice and the tokens in the Weather space, the storm last.
 
-    Example: castaway rc weather --faces rr,w
+    Example: castaway rc weather --faces rr,w,beast --fighter cook
     """
-    _run(lambda t, c: RcWeather(faces))
+    _run(lambda t, c: RcWeather(faces, fighter))
 
 
 @command("eat", app=sub)
-def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help="Who goes without food when there is not enough (repeat).")] = None):
+def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help=_("Who goes without food when there is not enough (repeat)."))] = None):
     """Night: one food per player; who cannot eat takes 2 wounds.
 
     Example: castaway rc eat --hungry cook
@@ -162,7 +163,7 @@ def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help
 
 
 @command("camp", app=sub)
-def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help="Leave out to stay; a tile number, or a new tile '5 plains food wood shelter'.")] = None):
+def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave out to stay; a tile number, or a new tile '5 plains food wood shelter'."))] = None):
     """Night: the camp stays or moves to an adjacent tile (a built Roof and Palisade lose half).
 
     Example: castaway rc camp 5
@@ -190,7 +191,7 @@ def goal_cmd():
 
 
 @command("use-item", app=sub)
-def use_item_cmd(name: Annotated[str, typer.Argument(help="The Starting Item's name (its first letters are enough).")]):
+def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's name (its first letters are enough)."))]):
     """Use a Starting Item (each works twice).
 
     Example: castaway rc use-item hammer
@@ -199,7 +200,7 @@ def use_item_cmd(name: Annotated[str, typer.Argument(help="The Starting Item's n
 
 
 @command("phase", app=sub)
-def phase_cmd(phase: Annotated[str, typer.Argument(help="event, morale, production, action, weather or night.")]):
+def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, production, action, weather or night."))]):
     """A correction: put the round at the start of a phase.
 
     Example: castaway rc phase weather

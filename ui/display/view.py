@@ -137,7 +137,7 @@ def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
     if parsed and len(parsed) == len(faces):
         shown = [Shown(_(d.name), d.colour, f) for d, f in zip(parsed, faces)]
         return ", ".join(dict.fromkeys(s.name for s in shown)), shown
-    return str(last["roll"]), [Shown("", None, f) for f in faces]
+    return _(str(last["roll"])), [Shown("", None, f) for f in faces]  # a roll stored by its English name
 
 
 def _board(cat: GameCatalog):

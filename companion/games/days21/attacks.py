@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
+from .names import colour
 from .core import (ROLL, colour_token, d21, day, dice_or_roll, done, fin_victim, flow, hope, is_scruffs,
                           living, name, wound)
 from ...i18n import _, N_
@@ -160,7 +161,7 @@ class SharkAttack(Action):
             token = tokens.pop(0) if tokens and fin_victim(t, cat, outer)[1] is None else None
             sh["bite"] += 1
             say, need = _bite(t, cat, outer, inner, token, virtual)
-            says.append(f"Bite {sh['bite']}: {say}")
+            says.append(_("Bite {n}: {say}").format(n=sh['bite'], say=say))
             if need or not living(t):
                 break
         if sh["bite"] >= 4 and not f.get("await"):
@@ -196,7 +197,7 @@ class SharkBite(Action):
         if self.fin not in (1, 6):
             raise UsageError(_("shark {fin}: accepted: 1 or 6 (the logbook's single sharks)").format(fin=self.fin))
         raw = None if self.face is None else str(self.face).split("/")[-1]
-        vals, virtual = dice_or_roll(t, raw, 1, "shark inner die")
+        vals, virtual = dice_or_roll(t, raw, 1, _("shark inner die"))
         say, need = _bite(t, cat, self.fin, vals[0], self.token, virtual)
         if need:
             flow(t)["await"]["single"] = True
@@ -224,7 +225,7 @@ class ColourToken(Action):
     seat: str | None = None
 
     def text(self) -> str:
-        return f"colour token: {self.seat or 'drawn virtually'}"
+        return _("colour token: {seat}").format(seat=colour(self.seat) if self.seat else _("drawn virtually"))
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -427,7 +428,7 @@ class PjotrCancel(Action):
         pj = seat_of(t, "pjotr")
         if pj is None:
             raise RuleError(_("Pjotr is not on the raft"))
-        pay_hope(t, pj, 2, "Pjotr's cancel")
+        pay_hope(t, pj, 2, _("Pjotr's cancel"))
         seat = w["seat"]
         dead = t.data.get("dead", [])
         if seat in dead:

@@ -42,7 +42,7 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
         raise RuleError(_("{seat} already holds a bottle card: play it first (one card per survivor)").format(seat=seat))
     if card is None or card == "roll":
         if not d["draw"]:
-            return "nothing: the bottle deck is empty"
+            return _("nothing: the bottle deck is empty")
         got = d["draw"].pop(0)
     else:
         got = resolve_card(cat, t, "bottle", card)
@@ -50,7 +50,7 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
             raise RuleError(_("bottle card {card!r} is not in the draw pile").format(card=card))
         d["draw"].remove(got)
     d["held"].setdefault(seat, []).append(got)
-    return cat.deck("bottle").card(got.split(":")[0]).name
+    return _(cat.deck("bottle").card(got.split(":")[0]).name)
 
 
 @register
@@ -154,7 +154,7 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     who = name(t, cat, seat)
     faces: list = []
     if cid == "four-flares":
-        faces, _v = dice_or_roll(t, faces_text, 4, "four flares")
+        faces, _v = dice_or_roll(t, faces_text, 4, _("four flares"))
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, faces.count(6))
         say = _("Four flares {items}: the ship moves {n:+d}.").format(items=','.join(map(str, faces)), n=t.data['tracks']['ship'] - before)
@@ -174,7 +174,7 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     elif cid == "white-die":
         d21(t)["white_die"] = {"seat": seat, "markers": spec.get("markers", 3), "card": card}
         _leave(t, card, "table")
-        return f"{who} puts 3 markers on Extra hands: an extra white placement die on 3 days of their choice.", faces
+        return _("{who} puts 3 markers on Extra hands: an extra white placement die on 3 days of their choice.").format(who=who), faces
     elif spec.get("colour"):
         colour = spec.get("colour")
         if colour in living(t):
@@ -193,14 +193,14 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     elif cid == "plank-location":
         d21(t)["plank_card"] = seat
         _leave(t, card, "table")
-        return f"{who} lays out the Plank location: their die may go there; a 6 brings a plank back.", faces
+        return _("{who} lays out the Plank location: their die may go there; a 6 brings a plank back.").format(who=who), faces
     elif cid == "plant":
         d21(t)["plant"] = {"days": 0}
         _leave(t, card, "table")
-        return "The plant is set under the bottle deck: it grows each day before Midday.", faces
+        return _("The plant is set under the bottle deck: it grows each day before Midday."), faces
     elif cid == "rotten-fish":
         say = _("Rotten fish: thrown overboard, the hand is free again.")
     else:
-        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=spec.name)
+        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=_(spec.name))
     _leave(t, card)
-    return f"{who} plays {spec.name}. " + say, faces
+    return _("{who} plays {card}.").format(who=who, card=_(spec.name)) + " " + say, faces

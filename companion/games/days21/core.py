@@ -12,8 +12,8 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...table import Table
 from ...i18n import N_, _, ngettext
+from .names import COLOURS, colour, seat_word  # noqa: F401 (the words for seats live with the other names)
 
-COLOURS = ("red", "yellow", "blue", "green")
 ROLL = "roll"  # a parameter meaning: roll (or pick) virtually
 
 SAY = {
@@ -62,7 +62,7 @@ def seat_of(t: Table, who: str) -> str | None:
 def name(t: Table, cat: GameCatalog, seat: str) -> str:
     who = survivor(t, seat)
     ch = cat.characters.get(who)
-    return f"{ch.name} ({seat})" if ch else seat
+    return f"{_(ch.name)} ({colour(seat)})" if ch else colour(seat)
 
 
 def seat_arg(t: Table, cat: GameCatalog, text: str, among: list[str] | None = None) -> str:
@@ -70,14 +70,14 @@ def seat_arg(t: Table, cat: GameCatalog, text: str, among: list[str] | None = No
     pool = living(t) if among is None else among
     raw = str(text).strip().lower()
     seat = None
-    if raw in t.seats:
-        seat = raw
+    if seat_word(raw) in t.seats:
+        seat = seat_word(raw)
     else:
         for s in t.seats:
             if survivor(t, s) == raw:
                 seat = s
     if seat is None or seat not in pool:
-        accepted = ", ".join(f"{s} ({survivor(t, s)})" for s in pool) or "nobody"
+        accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
         raise UsageError(_(SAY["no_token"]).format(text=text, accepted=accepted))
     return seat
 
@@ -98,8 +98,10 @@ def faces_list(text: str | None, n: int | None, what: str, lo: int = 1, hi: int 
     if text is None or str(text).strip().lower() in ("", ROLL):
         return None
     bits = [b for b in str(text).replace(",", " ").split() if b]
-    accepted = f"{n if n else 'some'} face{'' if n == 1 else 's'} {lo}..{hi}, e.g. {','.join(['3'] * (n or 2))}"
-    vals = [parse_int(b, f"{what} face", "accepted: " + accepted) for b in bits]
+    example = ",".join(["3"] * (n or 2))
+    accepted = (ngettext("{n} face {lo}..{hi}, e.g. {example}", "{n} faces {lo}..{hi}, e.g. {example}", n).format(n=n, lo=lo, hi=hi, example=example)
+                if n else _("some faces {lo}..{hi}, e.g. {example}").format(lo=lo, hi=hi, example=example))
+    vals = [parse_int(b, _("{what} face").format(what=what), _("accepted: {accepted}").format(accepted=accepted)) for b in bits]
     if n is not None and len(vals) != n:
         raise UsageError(_("{what}: {n} faces typed ({text!r}) for {n2} dice; accepted: {accepted}").format(what=what, n=len(vals), text=text, n2=n, accepted=accepted))
     for v in vals:
@@ -170,7 +172,7 @@ def give_hope(t: Table, seat: str, n: int, bonus: bool = True) -> int:
 def pay_hope(t: Table, seat: str, n: int, why: str) -> None:
     have = hope(t, seat)
     if have < n:
-        raise RuleError(f"{why}: " + _(SAY["no_hope"]).format(who=seat, have=have, need=n))
+        raise RuleError(f"{why}: " + _(SAY["no_hope"]).format(who=colour(seat), have=have, need=n))
     t.seat_values(seat)["hope"] = have - n
 
 

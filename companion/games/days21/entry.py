@@ -16,9 +16,9 @@ class Days21(RulesModuleGame):
     prefix = "d21-"
     play = PlayTerms(
         names=("21 days", "21 dní", "21 dni", "21 days: kickstarter edition"),
-        terms=(("day", "day"), ("alive", "survivors alive"), ("ship", "ship at"), ("difficulty", "difficulty"),
-               ("shark", "shark at"), ("survivors_alive", "alive:")),
-        won="rescued",
+        terms=(("day", N_("day")), ("alive", N_("survivors alive")), ("ship", N_("ship at")), ("difficulty", N_("difficulty")),
+               ("shark", N_("shark at")), ("survivors_alive", N_("alive:"))),
+        won=N_("rescued"),
         of_players=("alive",),
         extras=(("promos", "expansion", "promo bottle cards"), ("shark6", "expansion", "promo shark card (6 steps)"),
                 ("weather", "expansion", "Weather expansion"), ("kite", "expansion", "Kite expansion"),

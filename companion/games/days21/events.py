@@ -15,6 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
 from .weather import weather_label
+from .names import colour
 from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
                    is_scruffs, name, push, seat_arg, take_hope)
 from ...i18n import _, N_
@@ -116,7 +117,7 @@ class Symbol(Action):
             got = {x: 0 for x in to}
             for x in to:
                 got[x] += give_hope(t, x, 1, bonus=False)
-            say = _("Two hope: {items}").format(items=", ".join(f"{x} +{n}" for x, n in got.items()))
+            say = _("Two hope: {items}").format(items=", ".join(f"{colour(x)} +{n}" for x, n in got.items()))
         elif s == "reshuffle":
             d = t.deck("disaster")
             d["draw"] += d["discard"]
@@ -138,7 +139,7 @@ class Symbol(Action):
                 raise UsageError(_("shared-loss: list who loses each point, 2 or 3 of them, e.g. --to red,blue"))
             for x in who:
                 lose(t, x, 1)
-            say = _("Strength lost: {items}").format(items=", ".join(who))
+            say = _("Strength lost: {items}").format(items=", ".join(colour(x) for x in who))
         elif s == "skip-day":
             say = _("Logbook -1: {skip_page}").format(skip_page=skip_page(t))
         elif s in ("ship-left", "ship-right"):
@@ -184,7 +185,7 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
     d["draw"].remove(new)
     d["table"].append(new)
     d21(t)["swap"] = new
-    return f"Swap location: {cat.deck('swap').card(new.split(':')[0]).name} (was {old or 'none'})."
+    return _("Swap location: {new} (was {old}).").format(new=_(cat.deck('swap').card(new.split(':')[0]).name), old=_(cat.deck('swap').card(old.split(':')[0]).name) if old else _("none"))
 
 
 # -- disasters -------------------------------------------------------------------------------------
@@ -236,20 +237,20 @@ class Disaster(Action):
         spec = cat.deck("disaster").card(card.split(":")[0])
         cost = spec.get("avert")
         if self.avert is None and (cost is None or sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
-            what = spec.effect or "not described in the rulebooks: read the card"
-            return {"card": card, "say": _("Disaster: {name}: {what}").format(name=spec.name, what=what)}
+            what = _(spec.effect) if spec.effect else _("not described in the rulebooks: read the card")
+            return {"card": card, "say": _("Disaster: {name}: {what}").format(name=_(spec.name), what=what)}
         averted = self._avert(t, cat, cost)
         d["table"].remove(card)
         d["discard"].insert(0, card)
         f.pop("disaster", None)
         done(t, "disaster")
         if averted:
-            return {"card": card, "say": _("{name} averted: {averted}.").format(name=spec.name, averted=averted)}
+            return {"card": card, "say": _("{name} averted: {averted}.").format(name=_(spec.name), averted=averted)}
         return {"card": card, **self._effect(t, cat, spec.id)}
 
     def _avert(self, t: Table, cat: GameCatalog, cost: int | None) -> str:
         raw = (self.avert or "no").strip().lower()
-        if raw in ("no", "n", "-", ""):
+        if raw in ("no", "n", "-", "", "ne"):
             return ""
         if raw.startswith("token:"):
             seat = seat_arg(t, cat, raw.split(":", 1)[1])
@@ -257,7 +258,7 @@ class Disaster(Action):
             if not tok or tok["id"] != "cancel-disaster" or tok["used"]:
                 raise RuleError(_("{seat} has no unused cancel-disaster ability token").format(seat=seat))
             tok["used"] = True
-            return f"{seat}'s ability token cancels it"
+            return _("{seat}'s ability token cancels it").format(seat=name(t, cat, seat))
         pays: dict[str, int] = {}
         for bit in raw.replace(",", " ").split():
             if "=" not in bit:
@@ -274,7 +275,7 @@ class Disaster(Action):
                 raise RuleError(_("{seat} holds {hope} hope, not {n}").format(seat=seat, hope=hope(t, seat), n=n))
         for seat, n in pays.items():
             take_hope(t, seat, n)
-        return "paid " + ", ".join(f"{s} {n}" for s, n in pays.items())
+        return _("paid by {items}").format(items=", ".join(f"{colour(s)} {n}" for s, n in pays.items()))
 
     def _effect(self, t: Table, cat: GameCatalog, cid: str) -> dict:
         if cid == "exhaustion":

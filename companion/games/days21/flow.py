@@ -15,7 +15,8 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
-from .core import d21, day, done, flow, hope, is_scruffs, living, push, survivor
+from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
+from .names import PLACES as NAMES, colour
 from ...i18n import _, N_
 
 SAY = {
@@ -28,11 +29,6 @@ SAY = {
     "not_placing": N_("{seat} is not the one placing now ({who} is)"),
     "end": N_("Day {d} ends. The starting player token passes to {s}."),
 }
-
-NAMES = {"octopus": N_("Octopus"), "flare": N_("Flare"), "jellyfish": N_("Jellyfish (dive for a suitcase, 2 hope)"),
-         "receive": N_("Bottle: receive (2/4/6)"), "play": N_("Bottle: play (1/3/5)"), "swap": N_("Swap location"),
-         "hope": N_("Hope"), "fishing": N_("Fishing"), "plank": N_("Plank Location card"), "kid": N_("The Kid's location (2 hope)"),
-         "none": N_("no placement")}
 
 
 def start(t: Table, cat: GameCatalog) -> None:
@@ -174,14 +170,15 @@ class Place(Action):
         if loc not in available(t, cat, seat):
             if loc not in (*cat.rules["locations"]["order"], "none"):
                 raise UsageError(_("location {location!r}: accepted: {items}").format(location=self.location, items=", ".join(available(t, cat, seat))))
-            raise RuleError(_("{why}; open to {seat}: {items}").format(why=self._why(t, cat, seat, loc), seat=seat, items=", ".join(available(t, cat, seat))))
+            raise RuleError(_("{why}; open to {seat}: {items}").format(why=self._why(t, cat, seat, loc), seat=name(t, cat, seat),
+                                                                       items=", ".join(_(NAMES.get(a, a)) for a in available(t, cat, seat))))
         head = (flow(t).get("queue") or [{}])[0]
         if head.get("do") == "place" and head.get("seat") != seat:
-            raise RuleError(_(SAY["not_placing"]).format(seat=seat, who=head.get("seat")))
+            raise RuleError(_(SAY["not_placing"]).format(seat=name(t, cat, seat), who=name(t, cat, head.get("seat"))))
         if loc == "kid":
             from .core import mark_today, pay_hope
 
-            pay_hope(t, seat, 2, "the Kid's location")
+            pay_hope(t, seat, 2, _("the Kid's location"))
             mark_today(t, "kid")
         if self.extra and loc != "none":
             wd = d21(t).get("white_die")
@@ -203,17 +200,18 @@ class Place(Action):
         from .weather import blocked
 
         if loc in blocked(t) or "all" in blocked(t):
-            return _(SAY["blocked"]).format(loc=loc)
+            return _(SAY["blocked"]).format(loc=_(NAMES.get(loc, loc)))
         if loc == "kid":
             return _(SAY["kid_only"]) if survivor(t, seat) != "kid" else _(SAY["kid_cost"])
         if loc == "receive" and t.deck("bottle")["held"].get(seat):
-            return _(SAY["receive_held"]).format(seat=seat)
+            return _(SAY["receive_held"]).format(seat=name(t, cat, seat))
         if loc == "octopus":
-            return "only the logbook's octopus symbol puts a die on the Octopus location"
+            return _("only the logbook's octopus symbol puts a die on the Octopus location")
         if loc == "play":
-            return f"{seat} holds no bottle card to play"
+            return _("{seat} holds no bottle card to play").format(seat=name(t, cat, seat))
         n = capacity(t, cat, loc)
-        return _(SAY["place_taken"]).format(loc=loc, n=n) if n else f"the {loc} location is not open today"
+        loc = _(NAMES.get(loc, loc))
+        return _(SAY["place_taken"]).format(loc=loc, n=n) if n else _("the {loc} location is not open today").format(loc=loc)
 
 
 @register
@@ -367,7 +365,7 @@ class EndDay(Action):
         for k in ("picked", "wound", "fished", "octopus", "jelly", "disaster", "paranoia", "kid"):
             f.pop(k, None)
         f["queue"] = day_tasks(t, cat)
-        say = _(SAY["end"]).format(d=d, s=nxt)
+        say = _(SAY["end"]).format(d=d, s=colour(nxt))
         if skip:
             say += _(" {skip} logbook page(s) removed: it is now day {new}.").format(skip=skip, new=new)
         return {"day": new, "say": say}

@@ -12,9 +12,10 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...table import Table, new_table
-from . import (abilities, attacks, bottle, events, flow as days21_flow,  # noqa: F401 (registers actions)
-               hazards, locations)
-from .core import COLOURS, d21, living
+from . import (abilities, attacks, bottle, day21, events, flow as days21_flow,  # noqa: F401 (registers actions)
+               hazards, locations, scruffs)
+from .core import COLOURS, colour as colour_word, d21, living, seat_word
+from .names import TOKEN
 from ...i18n import _, N_
 
 DIFFICULTIES = ("green", "orange", "red")
@@ -288,8 +289,10 @@ def setup_asks(cat: GameCatalog, options: dict):
         if total < lo or total > hi:
             yield "reroll", Ask(_("The strength total is {total} (outside {lo}..{hi}): you may roll every strength die again. Type all of them, e.g. red=2/6 yellow=3/4 ..., or Enter to keep").format(total=total, lo=lo, hi=hi), "text", default="keep")
     ids = cat.rules["ability_tokens"]["ids"]
-    yield "abilities", Ask(_("Each survivor flips a two-sided ability token. Type what each shows, e.g. red=reroll blue=hope21 ({ids}), or Enter to deal them virtually").format(ids=", ".join(ids)), "text", default="random")
-    choices = tuple((c, c) for c in COLOURS if not (c == "green" and options.get("scruffs")))
+    listed = ", ".join(f"{n} {_(TOKEN.get(i, i))}" for n, i in enumerate(ids, 1))
+    yield "abilities", Ask(_("Each survivor flips a two-sided ability token. Type what each shows, colour=number, e.g. {a}=2 {b}=1 ({listed}), or Enter to deal them virtually").format(
+        a=colour_word("red"), b=colour_word("blue"), listed=listed), "text", default="random")
+    choices = tuple((c, colour_word(c)) for c in COLOURS if not (c == "green" and options.get("scruffs")))
     yield "starting", Ask(_("Who starts (most recently on a boat)?"), "choice", choices=choices, default="red")
 
 
@@ -318,15 +321,20 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
                 if "=" not in bit:
                     raise UsageError(_("reroll {bit!r}: write SEAT=TOP/BOTTOM, e.g. red=2/6").format(bit=bit))
                 seat, dice = bit.split("=", 1)
-                options.setdefault("strength", {})[seat.strip().lower()] = _two_dice(dice, seat)
+                options.setdefault("strength", {})[seat_word(seat) or seat.strip().lower()] = _two_dice(dice, seat)
     elif key == "abilities":
         if str(answer).strip().lower() != "random":
             ids = cat.rules["ability_tokens"]["ids"]
             for bit in str(answer).replace(",", " ").split():
-                seat, _sep, tok = bit.partition("=")
-                if seat.strip().lower() not in COLOURS or tok.strip().lower() not in ids:
-                    raise UsageError(_("ability token {bit!r}: write SEAT=TOKEN with TOKEN one of {ids}").format(bit=bit, ids=", ".join(ids)))
-                options.setdefault("abilities", {})[seat.strip().lower()] = tok.strip().lower()
+                word, _sep, tok = bit.partition("=")
+                seat, tok = seat_word(word), tok.strip().lower()
+                if tok.isdigit() and 1 <= int(tok) <= len(ids):
+                    tok = ids[int(tok) - 1]
+                if seat is None or tok not in ids:
+                    listed = ", ".join(f"{n}={i}" for n, i in enumerate(ids, 1))
+                    raise UsageError(_("ability token {bit!r}: write colour=number, e.g. {a}=2, with the number (or id) one of {ids}").format(
+                        bit=bit, a=colour_word("red"), ids=listed))
+                options.setdefault("abilities", {})[seat] = tok
     elif key == "starting":
         options["starting"] = answer
 

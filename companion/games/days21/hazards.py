@@ -101,7 +101,7 @@ class Jellyfish(Action):
                 f.pop("jelly", None)
                 done(t, "dive")
                 return {"say": _("{who} cannot pay the {cost} hope: no dive.").format(who=name(t, cat, j['who']), cost=cat.rules['kite']['cost'])}
-            pay_hope(t, j["who"], cat.rules["kite"]["cost"], "a dive for a suitcase")
+            pay_hope(t, j["who"], cat.rules["kite"]["cost"], _("a dive for a suitcase"))
             j["paid"] = j["dive"] = True
         if self.card or "card" not in j:
             cid, ch = jelly_card(t, cat, self.card)
@@ -117,7 +117,7 @@ class Jellyfish(Action):
         seat = j["who"]
         if not self.swim:
             return {"seat": seat, "card": j["card"], "say": _("{who} falls in; card: {items}").format(who=name(t, cat, seat), items=", ".join(f"{o}{n}" for o, n in j["challenges"]))}
-        vals, _v = dice_or_roll(t, self.faces, 4, "jellyfish swim")
+        vals, _v = dice_or_roll(t, self.faces, 4, _("jellyfish swim"))
         says, fails = swim(t, cat, seat, j["challenges"], vals)
         deck = t.deck("jellyfish")
         if j["card"] != "typed" and j["card"] in deck["draw"]:
@@ -135,17 +135,17 @@ class Jellyfish(Action):
 def open_suitcase(t: Table, cat: GameCatalog, seat: str) -> str:
     kite = d21(t)["kite"]
     if not kite["suitcases"]:
-        return "No suitcases are left floating."
+        return _("No suitcases are left floating.")
     found = kite["suitcases"].pop(0)
     kite["found"].append(found)
     if found == "kite":
         t.data["counters"]["kite"] += 1
-        return f"The suitcase holds a kite piece ({t.data['counters']['kite']} on the raft)."
+        return _("The suitcase holds a kite piece ({n} on the raft).").format(n=t.data['counters']['kite'])
     if found == "hope":
         t.data["pools"]["hope"]["supply"] += 1
         t.seat_values(seat)["hope"] = t.seat_values(seat).get("hope", 0) + 1
-        return "The suitcase holds a hope token: the supply grows by one and it is theirs."
-    return "The suitcase is empty."
+        return _("The suitcase holds a hope token: the supply grows by one and it is theirs.")
+    return _("The suitcase is empty.")
 
 
 @register
@@ -198,7 +198,7 @@ def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
         other = "bottle" if side == "flare" else "flare"
         order = [p for p in cat.rules["raft"][f"planks_{other}"] if p in x["planks"]]
     if not order:
-        return "No planks are left to lose."
+        return _("No planks are left to lose.")
     plank = order[0]
     x["planks"].remove(plank)
     x.setdefault("lost_planks", []).append(plank)
@@ -226,14 +226,14 @@ def restore_plank(t: Table, cat: GameCatalog) -> str:
     x = d21(t)
     lost = x.get("lost_planks") or []
     if not lost:
-        return "No plank is missing."
+        return _("No plank is missing.")
     plank = lost.pop()
     x["planks"].append(plank)
     t.data["counters"]["planks"] = len(x["planks"])
     for spot, p in cat.rules["raft"]["spot_plank"].items():
         if p == plank and spot in x.get("lost_spots", []):
             x["lost_spots"].remove(spot)
-    return f"Plank {plank} is back on the raft (the drowned stay lost)."
+    return _("Plank {plank} is back on the raft (the drowned stay lost).").format(plank=plank)
 
 
 @register
@@ -273,5 +273,5 @@ class StealDie(Action):
         vals = t.seat_values(seat)
         vals["strength"] = vals["strength"][1:]
         done(t, "steal-die")
-        left = vals["strength"][0] if vals["strength"] else "none: dead"
+        left = vals["strength"][0] if vals["strength"] else _("none: dead")
         return {"seat": seat, "say": _("The octopus takes a die from {who}; visible strength now {left}.").format(who=name(t, cat, seat), left=left)}

@@ -14,6 +14,7 @@ from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
+from .names import colour
 from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
                    lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
 from ...i18n import _, N_
@@ -67,7 +68,7 @@ class Flare(Action):
         if not seats:
             done(t, "flare")
             return {"say": _("Nobody left to fire a flare.")}
-        vals, _v = dice_or_roll(t, self.faces, len(seats), "flare dice")
+        vals, _v = dice_or_roll(t, self.faces, len(seats), _("flare dice"))
         before = t.data["tracks"]["ship"]
         extra, _b = flare_roll(t, cat, vals, len(seats) >= cat.rules["flare"]["full"])
         ship = t.data["tracks"]["ship"]
@@ -102,7 +103,7 @@ class HorvathFlare(Action):
         seat = seat_of(t, "horvath")
         if seat is None:
             raise RuleError(_("Horvath is not on the raft"))
-        pay_hope(t, seat, 2, "Horvath's extra flare")
+        pay_hope(t, seat, 2, _("Horvath's extra flare"))
         v = dice_or_roll(t, self.face, 1, "flare die")[0][0]
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, 1 if v == 6 else 0)
@@ -130,12 +131,12 @@ def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], p
     for s in to:
         got[s] = got.get(s, 0) + 1
     given = {s: give_hope(t, s, n) for s, n in got.items()}
-    text = ", ".join(f"{s} +{n}" for s, n in given.items() if n)
+    text = ", ".join(f"{colour(s)} +{n}" for s, n in given.items() if n)
     extra = f" ({text})" if text else ""
     if sum(min(given[s], n) for s, n in got.items()) < len(to):  # (Mick's extra token is no loss)
         extra += _("; the bag had no more tokens")
     if lost:
-        extra += f"; {lost} paid back for 1s"
+        extra += _("; {lost} paid back for 1s").format(lost=lost)
     return _(SAY["hope"]).format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
 
 
@@ -181,7 +182,7 @@ class Hope(Action):
         done(t, "hope")
         if not seats:
             return {"say": _("Nobody left at the hope location.")}
-        vals, _v = dice_or_roll(t, self.faces, len(seats), "hope dice")
+        vals, _v = dice_or_roll(t, self.faces, len(seats), _("hope dice"))
         say = hope_payout(t, cat, seats, vals, r["points_per_hope"], len(seats) >= r["full"], self.to)
         return {"faces": vals, "say": say}
 
@@ -212,13 +213,13 @@ class Swap(Action):
             return {"say": _("Nobody left at the swap location.")}
         cid = spec.id
         if cid.startswith("turtle"):
-            vals, _v = dice_or_roll(t, self.faces, len(seats), "turtle dice")
+            vals, _v = dice_or_roll(t, self.faces, len(seats), _("turtle dice"))
             return {"faces": vals, "say": _("Turtle: {hope_payout}").format(hope_payout=hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to))}
         seat = seats[0]
         if cid == "bottle-swap":
             wd = d21(t).get("white_die")
             if wd and wd.get("seat") == seat:
-                got = "none: Extra hands is in play"
+                got = _("none: Extra hands is in play")
             else:
                 from .bottle import receive_card
 
@@ -231,14 +232,14 @@ class Swap(Action):
             cost = cat.rules["flare"]["swap_cost"]
             if hope(t, seat) < cost:
                 return {"say": _("{who} cannot pay the {cost} hope: no flares.").format(who=name(t, cat, seat), cost=cost)}
-            pay_hope(t, seat, cost, "the Flare swap location")
-            vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], "flare dice")
+            pay_hope(t, seat, cost, _("the Flare swap location"))
+            vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], _("flare dice"))
             before = t.data["tracks"]["ship"]
             move_ship(t, cat, vals.count(6))
             return {"faces": vals, "say": _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)}
         if cid == "dolphin":
             raise RuleError(_("the Dolphin takes no placement dice: it turns a rolled die (castaway dolphin SEAT)"))
-        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=spec.name)}
+        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=_(spec.name))}
 
 
 def fish_share(t: Table, fish: int, most: int) -> list[str]:
@@ -294,9 +295,9 @@ class Fishing(Action):
         for s in to:
             count[s] = count.get(s, 0) + 1
             if count[s] > r["most_each"]:
-                raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=s, count=count[s], most_each=r['most_each']))
+                raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=colour(s), count=count[s], most_each=r['most_each']))
         gains = {s: gain(t, s, n) for s, n in count.items()}
-        text = ", ".join(f"{s} +{g}" for s, g in gains.items()) or "nobody gains"
+        text = ", ".join(f"{colour(s)} +{g}" for s, g in gains.items()) or _("nobody gains")
         say = _(SAY["fish"]).format(who=name(t, cat, seat), v=v, fish=fish, gains=text)
         if t.seat_values(seat).get("survivor") == "tomi" and hope(t, seat) >= 2:
             push(t, {"do": "tomi"})

@@ -8,12 +8,13 @@ from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...table import Table
 from . import abilities as ab
+from . import scruffs
 from . import attacks as at
 from . import events as ev
 from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
-from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
+from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
 from ...i18n import _, N_, ngettext
 
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
@@ -56,22 +57,24 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
-    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted)."""
+    """The abilities a 'use ...' answer could call on right now (special hope tokens are always accepted),
+    each as the answer to type: the word 'use', then who, with the parts still to fill in capitals."""
     x = d21(t)
     out = []
+    who_, whom = _("WHO"), _("WHO,WHO")
     for s in living(t):
         who = survivor(t, s)
         if who == "maya" and hope(t, s) >= 2 and "maya" not in x.get("today", []):
-            out.append("maya SEAT")
+            out.append(f"maya {who_}")
         if who == "aleta" and hope(t, s) >= 2 and t.visible(s) >= 4:
             out.append("aleta")
         if who == "mechanic" and t.deck("bottle")["held"].get(s) and hope(t, s) >= 1:
-            out.append("mechanic SEAT")
+            out.append(f"mechanic {who_}")
         tok = x.get("ability", {}).get(s)
         if tok and not tok["used"] and tok["id"] in ("reroll", "strength4", "swap-seats"):
-            out.append(f"token {s}" + (" SEATS" if tok["id"] != "reroll" else ""))
+            out.append(f"token {colour(s)}" + (f" {whom}" if tok["id"] != "reroll" else ""))
     if str(x.get("swap") or "").startswith("dolphin") and not ab.in_attack(t):
-        out.append("dolphin SEAT FACE")
+        out.append(f"dolphin {who_} " + _("FACE"))
     if (x.get("scruffs") or {}).get("active"):
         out.append("scruffs")
     return out
@@ -97,7 +100,7 @@ def use_action(t: Table, cat: GameCatalog, text: str):
     if what == "token" and rest:
         return ab.FlipToken(rest[0], ",".join(rest[1:]) or None)
     if what == "scruffs":
-        return ab.ScruffsUse()
+        return scruffs.ScruffsUse()
     raise UsageError(_("{text!r}: accepted: use maya SEAT, use aleta, use mechanic SEAT, use pastor FROM TO N, use dolphin SEAT FACE, use special SEAT TOKEN, use token SEAT [SEATS], use scruffs").format(text=text))
 
 
@@ -308,7 +311,7 @@ def _disaster(t, cat, q):
             card_ask(t, cat, "disaster"), lambda a: ev.Disaster(card=_r(a))
     spec = cat.deck("disaster").card(dz["card"].split(":")[0])
     cost = spec.get("avert")
-    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' for a cancel-disaster ability token, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
+    return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' to use the ability token that cancels a disaster, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
         Ask(_("Avert"), "text", default="no"), *grab_steps(t, cat)
 
 
@@ -361,20 +364,20 @@ def _scruffs(t, cat, q):
     if cur is None:
         return _("Scruffs"), _("Scruffs is strong (5-6): take the top Scruffs token."), \
             Ask(_("Token (Enter draws virtually; or its id; 'skip' takes none)"), "text", default=ROLL), \
-            lambda a: ab.ScruffsToken(skip=True) if a == "skip" else ab.ScruffsToken(card=_r(a))
+            lambda a: scruffs.ScruffsToken(skip=True) if a == "skip" else scruffs.ScruffsToken(card=_r(a))
     base = cur.split(":")[0]
     if base not in sc.get("needs", {}):
         return _("Scruffs"), _("Token: {name}.").format(name=_(cat.deck('scruffs').card(base).name)), \
-            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: ab.ScruffsToken(needs=a)
+            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: scruffs.ScruffsToken(needs=a)
     return _("Scruffs"), _("Roll the Scruffs die: {items} wins the token.").format(items=','.join(map(str, sc['needs'][base]))), \
-        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: ab.ScruffsToken(face=_r(a))
+        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: scruffs.ScruffsToken(face=_r(a))
 
 
 def _attack(t, cat, q):
     if t.data["tracks"]["shark"] != 1 or day(t) >= 21:
         return _end(t, cat, q)
     sh = flow(t).get("shark") or {"bite": 0}
-    spots = ", ".join(f"{sp}: {s or 'empty'}" for sp, s in d21(t)["raft"].items())
+    spots = ", ".join(f"{sp}: {colour(s) if s else _('empty')}" for sp, s in d21(t)["raft"].items())
     return _("Shark attack, bite {n} of 4").format(n=sh['bite'] + 1), _("The starting player rolls the shark die: the outer face picks the shark fin (raft {spots}), the inner face is the bite's strength; it wounds if above the visible strength.").format(spots=spots), \
         Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkAttack(faces=a)
 

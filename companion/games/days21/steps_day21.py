@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...guide import Ask
 from . import abilities as ab
+from . import day21
 from . import locations as lo
 from .core import d21, hope, is_scruffs, living, seat_of, survivor
 from ...i18n import _
@@ -12,17 +13,17 @@ from .steps_common import GO
 
 def _exhaustion(t, cat, q):
     return _("Exhaustion"), _("Day 21: every survivor loses 1 strength from exhaustion. No placements, no shark attack."), GO, \
-        lambda a: ab.Day21("exhaustion")
+        lambda a: day21.Day21("exhaustion")
 
 
 def _rosina(t, cat, q):
     from .flow import NAMES
 
     seat = seat_of(t, "rosina")
-    opts = ab.rosina_locations(t, cat, seat) if seat else []
+    opts = day21.rosina_locations(t, cat, seat) if seat else []
     return _("Rosina"), _("Rosina alone may activate one location now."), Ask(_("Which location?"), "choice", default="skip", choices=(
         *((loc, _(NAMES[loc])) for loc in opts), ("skip", _("none")))), \
-        lambda a: ab.Day21("rosina", seat, where=a) if a != "skip" else ab.Day21("pass")
+        lambda a: day21.Day21("rosina", seat, where=a) if a != "skip" else day21.Day21("pass")
 
 
 def _day21(t, cat, q):
@@ -54,11 +55,11 @@ def parse_day21(t, cat, text: str):
     bits = str(text).split()
     what = bits[0].lower() if bits else ""
     if what == "end":
-        return ab.Day21("end")
+        return day21.Day21("end")
     if what == "token":
         return ab.FlipToken(bits[1] if len(bits) > 1 else "")
     if what == "diva":
-        return ab.Day21("diva", seat_of(t, "diva"), bits[1] if len(bits) > 1 else None)
+        return day21.Day21("diva", seat_of(t, "diva"), bits[1] if len(bits) > 1 else None)
     if what in ("flare", "shout", "kite") and len(bits) >= 2:
-        return ab.Day21(what, bits[1], bits[2] if len(bits) > 2 else None)
+        return day21.Day21(what, bits[1], bits[2] if len(bits) > 2 else None)
     raise UsageError(_("{text!r}: write e.g. 'flare red', 'flare red 6', 'shout blue', 'diva', 'kite red', 'token red' or 'end'").format(text=text))

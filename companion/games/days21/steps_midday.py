@@ -9,7 +9,7 @@ from . import attacks as at
 from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
-from .core import ROLL, d21, flow, living, name
+from .core import ROLL, colour, d21, flow, living, name
 from ...i18n import _, N_
 from .steps_common import GO, _r, _who, who_ask
 
@@ -70,7 +70,7 @@ def _tentacle(t, cat, q):
         v = fight["victim"]
         return _("Tentacle {i} of {of}").format(i=i, of=fight.get('total', fight['of'])), _("{who} defends with their placement die against {white}: lower loses 1 strength, equal escapes, higher cuts the tentacle.").format(who=name(t, cat, v), white=fight['white']), \
             Ask(_("Defence roll"), "dice", dice=("placement",)), lambda a: at.Tentacle(white=None, token=None, defence=_r(a))
-    strengths = ", ".join(f"{s} {t.visible(s)}" for s in living(t))
+    strengths = ", ".join(f"{colour(s)} {t.visible(s)}" for s in living(t))
     return _("Tentacle {i} of {value}").format(i=i, value=fight.get('total', t.data['counters']['tentacles'])), \
         _("Roll the white die: it grabs whoever shows that visible strength ({strengths}).").format(strengths=strengths), \
         Ask(_("White die"), "dice", dice=("white",)), lambda a: at.Tentacle(white=_r(a), token=None, defence=None)
@@ -82,7 +82,7 @@ def _dice_loc(kind, what, action, after=None):
         if q.get("seat"):
             seats = [q["seat"]]
         return _(what), _("Roll the dice on {location}: {who}.").format(location=_(fl.NAMES[kind]), who=", ".join(name(t, cat, s) for s in seats)), \
-            Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(seats)), "dice", dice=("placement",) * max(1, len(seats))), \
+            Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(colour(s) for s in seats)), "dice", dice=("placement",) * max(1, len(seats))), \
             lambda a: action(q, a), (after(t, cat) if after else None)
     return build
 
@@ -99,9 +99,9 @@ def share_after(kind):
             rollers = [s for s, loc in flow(t).get("placements", []) if loc == kind]
             if n == 0 or len(living(t2)) < 2 or (kind == "hope" and len(rollers) < 2):
                 return None  # nothing to share, or one who takes it all
-            now = ", ".join(f"{s} +{g}" for s, g in gained.items() if g > 0)
+            now = ", ".join(f"{colour(s)} +{g}" for s, g in gained.items() if g > 0)
             what = _("the hope tokens") if kind == "hope" else _("the fish")
-            ask = Ask(_("Who gets {what}? One colour per item, e.g. red,blue; Enter keeps castaway's share: {now}").format(what=what, now=now),
+            ask = Ask(_("Who gets {what}? One colour per item, e.g. {a},{b}; Enter keeps castaway's share: {now}").format(what=what, now=now, a=colour("red"), b=colour("blue")),
                       "text", default="keep")
             faces = ",".join(str(f) for f in res["faces"])
 
@@ -140,7 +140,7 @@ def _card(t, cat, q):
         return _("Bottle card"), _("{who} may play Four flares: roll 4 dice (or type 'keep').").format(who=name(t, cat, seat)), \
             Ask(_("Four flares"), "dice", dice=("d6",) * 4), \
             lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, faces=_r(a))
-    choices = cards + ((("keep", "keep it for later"),) if len(held) == 1 else ())
+    choices = cards + ((("keep", _("keep it for later")),) if len(held) == 1 else ())
     return _("Bottle card"), _("{who} may play a bottle card.").format(who=name(t, cat, seat)), Ask(_("Play which?"), "choice", choices=choices), \
         lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, card=a)
 

@@ -12,23 +12,23 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
 from .day import _need, friend_on
 
 SAY = {
-    "pick": "Die {die}: the meeple goes {way} {steps} to {box}.",
-    "shift": "Paid {n} {pay}: the meeple shifts to {box}.",
-    "boost": "Paid {n} {pay}: the die counts as {v} for stars ({stars}).",
-    "help_die": "Friend's help: the {icon} die ({v}) does any one action; the meeple stays.",
-    "help_res": "Friend's help: +{n} {what}.",
-    "help_stars": "Friend's help: +{n} stars on the next stars you get.",
-    "leather": "Paid {n} leather: the Friend disc moves to {pos}.",
-    "swap": "Blueprint: die {old} swapped for the card's {new}.",
-    "friend": "Played with the friend: the disc moves to {pos}.",
-    "craft": "Made the {name} with {stars}.",
-    "stars": "{stars} stars",
+    "pick": N_("Die {die}: the meeple goes {way} {steps} to {box}."),
+    "shift": N_("Paid {n} {pay}: the meeple shifts to {box}."),
+    "boost": N_("Paid {n} {pay}: the die counts as {v} for stars ({stars})."),
+    "help_die": N_("Friend's help: the {icon} die ({v}) does any one action; the meeple stays."),
+    "help_res": N_("Friend's help: +{n} {what}."),
+    "help_stars": N_("Friend's help: +{n} stars on the next stars you get."),
+    "leather": N_("Paid {n} leather: the Friend disc moves to {pos}."),
+    "swap": N_("Blueprint: die {old} swapped for the card's {new}."),
+    "friend": N_("Played with the friend: the disc moves to {pos}."),
+    "craft": N_("Made the {name} with {stars}."),
+    "stars": N_("{stars} stars"),
 }
 LINES = ("plain", "food", "escape")
 
@@ -75,7 +75,7 @@ class DcPick(Action):
         return f"dieson: pick die {self.die}" + (" counter-clockwise" if self.way == "ccw" else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _free(t, "picking a die")
+        _free(t, _("picking a die"))
         s = R.dc(t)
         n = len(s["unused"])
         if not isinstance(self.die, int) or not 1 <= self.die <= n:
@@ -91,8 +91,8 @@ class DcPick(Action):
         t.data["tracks"]["action"] = pos
         s["pending"] = {"die": d, "boost": 0, "from": "unused"}
         box = R.box_at(cat, pos)
-        return {"box": box, "say": SAY["pick"].format(die=R.die_text(d), way="clockwise" if way == "cw" else "counter-clockwise",
-                                                     steps=d["v"], box=R.BOX_NAMES[box])}
+        return {"box": box, "say": _(SAY["pick"]).format(die=R.die_label(d), way=_("clockwise") if way == "cw" else _("counter-clockwise"),
+                                                        steps=d["v"], box=_(R.BOX_NAMES[box]))}
 
 
 def _pay(t: Table, how: str, resource: str, n: int, what: str) -> None:
@@ -118,17 +118,17 @@ class DcShift(Action):
         return f"dieson: shift the meeple {self.steps:+d} for {self.pay}"
 
     def run(self, t: Table, cat: GameCatalog):
-        p = _pending(t, "shifting the meeple")
+        p = _pending(t, _("shifting the meeple"))
         if p.get("anybox"):
             raise RuleError(_("the friend's help leaves the meeple where it is: no shift"))
         how = R.parse_choice(self.pay, ("wood", "health"), "pay")
         if not isinstance(self.steps, int) or self.steps == 0 or abs(self.steps) > 8:
             raise UsageError(_("shift {steps!r}: give +N or -N boxes, 1..8").format(steps=self.steps))
         n = abs(self.steps)
-        _pay(t, how, "wood", n, "the shift")
+        _pay(t, how, "wood", n, _("the shift"))
         pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
-        return {"box": R.box_at(cat, pos), "say": SAY["shift"].format(n=n, pay=how, box=R.BOX_NAMES[R.box_at(cat, pos)])}
+        return {"box": R.box_at(cat, pos), "say": _(SAY["shift"]).format(n=n, pay=R.res_name(how), box=_(R.BOX_NAMES[R.box_at(cat, pos)]))}
 
 
 @register
@@ -153,10 +153,10 @@ class DcBoost(Action):
             raise RuleError(_("die {value}+{n} is past the star tables' {top}: the stars of a die raised "
                               "that far are in no rulebook; add them to rules.stars.beyond in a file of your own")
                             .format(value=die_value(p), n=self.n, top=top))
-        _pay(t, how, "food", self.n, "the boost")
+        _pay(t, how, "food", self.n, _("the boost"))
         p["boost"] = p.get("boost", 0) + self.n
         v = die_value(p)
-        return {"say": SAY["boost"].format(n=self.n, pay=how, v=v, stars=R.stars_text(R.stars_for(cat, v)))}
+        return {"say": _(SAY["boost"]).format(n=self.n, pay=R.res_name(how), v=v, stars=R.stars_text(R.stars_for(cat, v)))}
 
 
 @register
@@ -185,18 +185,18 @@ class DcHelp(Action):
             raise UsageError(_("amount {amount!r}: the arrow's number, 1..6").format(amount=self.amount))
         s = R.dc(t)
         if kind == "die":
-            _free(t, "the friend's die help")
+            _free(t, _("the friend's die help"))
             icon = R.parse_choice(self.what, R.ICONS, "die")
             d = s["icons"][icon]
             s["pending"] = {"die": dict(d), "boost": 0, "from": "icon", "icon": icon, "anybox": True}
-            say = SAY["help_die"].format(icon=icon.title(), v=d["v"])
+            say = _(SAY["help_die"]).format(icon=_(R.ICON_NAMES[icon]), v=d["v"])
         elif kind == "resource":
             res = R.parse_choice(self.what, R.RESOURCES, "resource")
             R.gain(t, res, self.amount)
-            say = SAY["help_res"].format(n=self.amount, what=res)
+            say = _(SAY["help_res"]).format(n=self.amount, what=R.res_name(res))
         else:
             s["stars_bonus"] = s.get("stars_bonus", 0) + self.amount
-            say = SAY["help_stars"].format(n=self.amount)
+            say = _(SAY["help_stars"]).format(n=self.amount)
         t.data["tracks"]["friend"] = 0
         return {"say": say}
 
@@ -220,8 +220,8 @@ class DcLeather(Action):
         hi = t.limits(cat.tracks["friend"])[1]
         if t.data["tracks"]["friend"] + self.n > hi:
             raise RuleError(_("the Friend disc is on {pos} of {hi}: {n} more is past the card's end").format(pos=t.data["tracks"]["friend"], hi=hi, n=self.n))
-        R.pay(t, "leather", self.n, "moving the friend")
-        return {"say": SAY["leather"].format(n=self.n, pos=friend_on(t, cat, self.n))}
+        R.pay(t, "leather", self.n, _("moving the friend"))
+        return {"say": _(SAY["leather"]).format(n=self.n, pos=friend_on(t, cat, self.n))}
 
 
 @register
@@ -236,7 +236,7 @@ class DcSwap(Action):
         return f"dieson: blueprint swap with die {self.die}"
 
     def run(self, t: Table, cat: GameCatalog):
-        _free(t, "the Blueprint swap")
+        _free(t, _("the Blueprint swap"))
         s = R.dc(t)
         if not s.get("blueprint"):
             raise RuleError(_("no die on a Blueprint: make the Blueprint first"))
@@ -244,4 +244,4 @@ class DcSwap(Action):
             raise UsageError(_("die {die!r}: accepted: 1..{n}").format(die=self.die, n=len(s["unused"])))
         old = s["unused"][self.die - 1]
         s["unused"][self.die - 1], s["blueprint"] = s["blueprint"], old
-        return {"say": SAY["swap"].format(old=R.die_text(old), new=R.die_text(s["unused"][self.die - 1]))}
+        return {"say": _(SAY["swap"]).format(old=R.die_label(old), new=R.die_label(s["unused"][self.die - 1]))}

@@ -12,27 +12,27 @@ from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
 
 SAY = {
-    "rolled": "Action dice, smallest first: {dice}.",
-    "rerolled": "Paid 1 stone; rerolled: {dice}.",
-    "kept": "Dice kept: {dice}.",
-    "event": "Event disc {steps} on to space {pos}: {name}.",
-    "fire": " Fire: Weather die {old} → {new}.",
-    "flag": "Flag: Lightning die {v}, the Friend disc moves to {pos}.",
-    "trap": "Trap: paid 1 food for 1 leather and 2 food.",
-    "dog": "Watch Dog: paid 1 food for 1 fence.",
-    "eat_food": "Ate 1 food.",
-    "eat_health": "No meal: lost 1 health.",
-    "weather": "Weather die {v}: {what}.",
-    "raid": "Raid die {v} in the {area} area: {what}.",
-    "dice_move": "Dice move: hand {hand}; Lightning {l}, Weather {w}, Raid {r}.",
-    "date": "Day {day}{icons}.",
-    "late": "Day {day} is past the quest's {duration} days: the game is lost.",
-    "dead": "Health is 0: the game is lost.",
+    "rolled": N_("Action dice, smallest first: {dice}."),
+    "rerolled": N_("Paid 1 stone; rerolled: {dice}."),
+    "kept": N_("Dice kept: {dice}."),
+    "event": N_("Event disc {steps} on to space {pos}: {name}."),
+    "fire": N_(" Fire: Weather die {old} → {new}."),
+    "flag": N_("Flag: Lightning die {v}, the Friend disc moves to {pos}."),
+    "trap": N_("Trap: paid 1 food for 1 leather and 2 food."),
+    "dog": N_("Watch Dog: paid 1 food for 1 fence."),
+    "eat_food": N_("Ate 1 food."),
+    "eat_health": N_("No meal: lost 1 health."),
+    "weather": N_("Weather die {v}: {what}."),
+    "raid": N_("Raid die {v} in the {area} area: {what}."),
+    "dice_move": N_("Dice move: hand {hand}; Lightning {l}, Weather {w}, Raid {r}."),
+    "date": N_("Day {day}{icons}."),
+    "late": N_("Day {day} is past the quest's {duration} days: the game is lost."),
+    "dead": N_("Health is 0: the game is lost."),
 }
 
 
@@ -43,7 +43,7 @@ def _need(t: Table, phase: str, steps: tuple[str, ...], what: str) -> None:
 
 
 def _losses(d: dict[str, int]) -> str:
-    return ", ".join(f"-{n} {k}" for k, n in d.items() if n) or "nothing"
+    return ", ".join(f"-{n} {R.res_name(k)}" for k, n in d.items() if n) or _("nothing")
 
 
 def roll_dice(t: Table, cat: GameCatalog, colours: list[str], faces: str | None) -> list[dict]:
@@ -71,14 +71,14 @@ class DcRoll(Action):
         return "dieson: roll the action dice" + (f" (table: {self.faces})" if self.faces else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("roll",), "rolling the action dice")
+        _need(t, "morning", ("roll",), _("rolling the action dice"))
         s = R.dc(t)
         s["unused"] = _sorted(roll_dice(t, cat, s["hand"], self.faces))
         s["hand"] = []
         R.flow(t)["step"] = "reroll"
-        shown = " ".join(R.die_text(d) for d in s["unused"])
-        t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
-        return {"faces": [[d["v"]] for d in s["unused"]], "say": SAY["rolled"].format(dice=shown)}
+        shown = ", ".join(R.die_label(d) for d in s["unused"])
+        t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
+        return {"faces": [[d["v"]] for d in s["unused"]], "say": _(SAY["rolled"]).format(dice=shown)}
 
 
 @register
@@ -95,7 +95,7 @@ class DcReroll(Action):
         return f"dieson: reroll dice {where} for a stone" + (f" (table: {self.faces})" if self.faces else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("reroll",), "a stone reroll")
+        _need(t, "morning", ("reroll",), _("a stone reroll"))
         s = R.dc(t)
         n = len(s["unused"])
         pos = list(self.positions)
@@ -107,9 +107,9 @@ class DcReroll(Action):
         for p, d in zip(pos, new):
             s["unused"][p - 1] = d
         s["unused"] = _sorted(s["unused"])
-        shown = " ".join(R.die_text(d) for d in s["unused"])
-        t.data["last"] = {"roll": "action dice", "faces": [R.die_text(d) for d in s["unused"]]}
-        return {"faces": [[d["v"]] for d in new], "say": SAY["rerolled"].format(dice=shown)}
+        shown = ", ".join(R.die_label(d) for d in s["unused"])
+        t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
+        return {"faces": [[d["v"]] for d in new], "say": _(SAY["rerolled"]).format(dice=shown)}
 
 
 @register
@@ -123,9 +123,9 @@ class DcKeep(Action):
         return "dieson: keep the dice"
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("reroll",), "keeping the dice")
+        _need(t, "morning", ("reroll",), _("keeping the dice"))
         R.flow(t)["step"] = "event"
-        return {"say": SAY["kept"].format(dice=" ".join(R.die_text(d) for d in R.dc(t)["unused"]))}
+        return {"say": _(SAY["kept"]).format(dice=", ".join(R.die_label(d) for d in R.dc(t)["unused"]))}
 
 
 def event_preview(t: Table, cat: GameCatalog) -> tuple[int, int, str]:
@@ -163,7 +163,7 @@ class DcEvent(Action):
         return "dieson: event" + (f", take {self.take}" if self.take else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("reroll", "event"), "the event")
+        _need(t, "morning", ("reroll", "event"), _("the event"))
         steps, pos, ev = event_preview(t, cat)
         if self.take is not None and ev != "wood-or-stone":
             raise UsageError(_("take {take!r}: the disc lands on {space!r}, which offers no choice; leave it out")
@@ -188,10 +188,10 @@ class DcEvent(Action):
             got["roof"] = -R.lose(t, "roof", 1)
         elif ev == "friend+1":
             friend_on(t, cat, 1)
-        say = SAY["event"].format(steps=steps, pos=pos, name=R.EVENT_NAMES.get(ev, ev))
+        say = _(SAY["event"]).format(steps=steps, pos=pos, name=_(R.EVENT_NAMES[ev]) if ev in R.EVENT_NAMES else ev)
         if R.has(t, "fire"):
             old, new = bump_icon(t, cat, "weather", -1)
-            say += SAY["fire"].format(old=old, new=new)
+            say += _(SAY["fire"]).format(old=old, new=new)
         t.data["flags"]["phase"] = "afternoon"
         R.flow(t)["step"] = "pick"
         return {"event": ev, "space": pos, "steps": steps, "got": got, "say": say}
@@ -225,12 +225,12 @@ class DcDusk(Action):
         return "dieson: start of the evening" + (f" ({', '.join(used)})" if used else "")
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "evening", ("dusk",), "the start of the evening")
+        _need(t, "evening", ("dusk",), _("the start of the evening"))
         can = dusk_options(t)
         says = []
         s = R.dc(t)
         if R.has(t, "flag") and s["icons"]["lightning"]["v"] in (2, 4) and R.friend(t):
-            says.append(SAY["flag"].format(v=s["icons"]["lightning"]["v"], pos=friend_on(t, cat, 1)))
+            says.append(_(SAY["flag"]).format(v=s["icons"]["lightning"]["v"], pos=friend_on(t, cat, 1)))
         for name, wanted, key in (("trap", self.trap, "trap"), ("dog", self.dog, "dog")):
             if not wanted:
                 continue
@@ -244,9 +244,9 @@ class DcDusk(Action):
                 R.gain(t, "food", 2)
             else:
                 R.gain(t, "fence", 1)
-            says.append(SAY[key])
+            says.append(_(SAY[key]))
         R.flow(t)["step"] = "eat"
-        return {"say": " ".join(says) or "Nothing at dusk."}
+        return {"say": " ".join(says) or _("Nothing at dusk.")}
 
 
 @register
@@ -256,9 +256,10 @@ class DcEat(Action):
 
     kind: ClassVar[str] = "dc-eat"
     pay: str | None = None  # None: food while there is any, else health (as the guided game offers)
+    icons: bool = False  # the guided game: the table says the next date space shows other icons (asked at night)
 
     def text(self) -> str:
-        return f"dieson: eat ({self.pay or 'food, or health without food'})"
+        return f"dieson: eat ({self.pay or 'food, or health without food'})" + (", other date icons" if self.icons else "")
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("dusk", "eat"), "eating")
@@ -269,11 +270,13 @@ class DcEat(Action):
         if how == "food":
             if R.count(t, "food") < 1:
                 raise RuleError(_("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)"))
-            R.pay(t, "food", 1, "the meal")
+            R.pay(t, "food", 1, _("the meal"))
         else:
             R.lose(t, "health", 1)
         R.flow(t)["step"] = "night"
-        return {"say": SAY["eat_food" if how == "food" else "eat_health"]}
+        if self.icons:
+            R.flow(t)["icons"] = "ask"
+        return {"say": _(SAY["eat_food" if how == "food" else "eat_health"])}
 
 
 def date_icons(cat: GameCatalog, day: int) -> tuple[int, int]:
@@ -301,7 +304,8 @@ class DcNight(Action):
         return "dieson: weather, raid, dice move, next day" + icons
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "evening", ("night",), "the night")
+        _need(t, "evening", ("night",), _("the night"))
+        R.flow(t).pop("icons", None)
         for n, what in ((self.weather_up, "weather"), (self.raid_up, "raid")):
             if n is not None and (not isinstance(n, int) or not 0 <= n <= 2):
                 raise UsageError(_("{what} +{n}: a date space raises a die by 0, 1 or 2").format(what=what, n=n))
@@ -311,37 +315,37 @@ class DcNight(Action):
         roofs, hurt = R.weather_penalty(w, R.count(t, "roof"))
         R.lose(t, "roof", roofs)
         R.lose(t, "health", hurt)
-        says.append(SAY["weather"].format(v=w, what=_losses({"roof": roofs, "health": hurt})))
+        says.append(_(SAY["weather"]).format(v=w, what=_losses({"roof": roofs, "health": hurt})))
         if R.count(t, "health") == 0:
-            return self._lost(t, says, SAY["dead"])
+            return self._lost(t, says, _(SAY["dead"]))
         r = s["icons"]["raid"]["v"]
         card = cat.deck("areas").card(R.area(t))
         took = R.raid_penalty(r, card, R.count(t, "fence"))
         real = {k: R.lose(t, k, n) for k, n in took.items()}
-        says.append(SAY["raid"].format(v=r, area=card.name, what=_losses(real)))
+        says.append(_(SAY["raid"]).format(v=r, area=card.name, what=_losses(real)))
         if R.count(t, "health") == 0:
-            return self._lost(t, says, SAY["dead"])
+            return self._lost(t, says, _(SAY["dead"]))
         # dice move: the icon boxes' dice to the hand, the used dice along the arrows
         s["hand"] = [s["icons"][i]["c"] for i in R.ICONS]
         for slot, icon in enumerate(cat.rules["dice_move"]["to"]):
             s["icons"][icon] = s["used"][slot]
         s["used"] = []
-        says.append(SAY["dice_move"].format(hand=" ".join(s["hand"]), l=s["icons"]["lightning"]["v"],
+        says.append(_(SAY["dice_move"]).format(hand=" ".join(R.colour_name(c) for c in s["hand"]), l=s["icons"]["lightning"]["v"],
                                             w=s["icons"]["weather"]["v"], r=s["icons"]["raid"]["v"]))
         day = t.data["tracks"]["day"] + 1
         duration = R.quest_card(t, cat).get("duration")
         if day > duration:
-            return self._lost(t, says, SAY["late"].format(day=day, duration=duration), day_over=True)
+            return self._lost(t, says, _(SAY["late"]).format(day=day, duration=duration), day_over=True)
         t.data["tracks"]["day"] = day
         dw, dr = date_icons(cat, day)
         wu = dw if self.weather_up is None else self.weather_up
         ru = dr if self.raid_up is None else self.raid_up
         icons = []
         if wu:
-            icons.append(f"Weather die +{wu} → {bump_icon(t, cat, 'weather', wu)[1]}")
+            icons.append(_("Weather die +{n} → {v}").format(n=wu, v=bump_icon(t, cat, "weather", wu)[1]))
         if ru:
-            icons.append(f"Raid die +{ru} → {bump_icon(t, cat, 'raid', ru)[1]}")
-        says.append(SAY["date"].format(day=day, icons=(": " + ", ".join(icons)) if icons else ""))
+            icons.append(_("Raid die +{n} → {v}").format(n=ru, v=bump_icon(t, cat, "raid", ru)[1]))
+        says.append(_(SAY["date"]).format(day=day, icons=(": " + ", ".join(icons)) if icons else ""))
         t.data["flags"]["phase"] = "morning"
         R.flow(t)["step"] = "roll"
         return {"say": " ".join(says), "day": day}

@@ -13,7 +13,7 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
 from .afternoon import LINES, SAY, _pending, die_value, stars_now
@@ -21,19 +21,19 @@ from .day import friend_on
 
 WHAT = ("action", "craft", "friend", "idle")
 SAY_DO = {
-    "gain": "{box} with {stars}: {what}.",
-    "build": "{box}: paid {paid}, +{n} {what}.",
-    "hunt_ok": "Hunting the {area}: power {power} against {need}{bow}: success, {what}.",
-    "hunt_fail": "Hunting the {area}: power {power} against {need}: it fails.",
-    "move_fail": "Move: {stars} against {need} on the line: the move fails.",
-    "move_ok": "Move with {stars} to {place}{extra}.",
-    "escape": "Escape with {stars}: you leave the island!",
-    "die_to": " Die to used box {slot}.",
+    "gain": N_("{box} with {stars}: {what}."),
+    "build": N_("{box}: paid {paid}, +{n} {what}."),
+    "hunt_ok": N_("Hunting the {area}: power {power} against {need}{bow}: success, {what}."),
+    "hunt_fail": N_("Hunting the {area}: power {power} against {need}: it fails."),
+    "move_fail": N_("Move: {stars} against {need} on the line: the move fails."),
+    "move_ok": N_("Move with {stars} to {place}{extra}."),
+    "escape": N_("Escape with {stars}: you leave the island!"),
+    "die_to": N_(" Die to used box {slot}."),
 }
 
 
 def _plus(d: dict[str, int]) -> str:
-    return ", ".join(f"+{n} {k}" for k, n in d.items() if n) or "nothing"
+    return ", ".join(f"+{n} {R.res_name(k)}" for k, n in d.items() if n) or _("nothing")
 
 
 @register
@@ -75,7 +75,7 @@ class DcDo(Action):
         what = R.parse_choice(self.what, WHAT, "what")
         if what == "action":
             if p.get("anybox"):
-                box = R.parse_choice(self.box, R.boxes(cat), "box (the friend's help: any action)")
+                box = R.parse_choice(self.box, R.boxes(cat), _("box (the friend's help: any action)"))
             else:
                 if self.box is not None and self.box != R.box_at(cat, t.data["tracks"]["action"]):
                     raise RuleError(_("box {box!r}: the meeple is on {at}").format(box=self.box, at=R.box_at(cat, t.data["tracks"]["action"])))
@@ -93,14 +93,14 @@ class DcDo(Action):
             hi = t.limits(cat.tracks["friend"])[1]
             if t.data["tracks"]["friend"] >= hi:
                 raise RuleError(_("the Friend disc is on the card's last space ({hi}): call for its help first").format(hi=hi))
-            result = {"say": SAY["friend"].format(pos=friend_on(t, cat, 1))}
+            result = {"say": _(SAY["friend"]).format(pos=friend_on(t, cat, 1))}
         if what not in ("friend", "idle"):
             s["stars_bonus"] = 0  # the friend's extra stars go with the first stars gained
         s["pending"] = None
         R.flow(t).pop("ask", None)
         if p["from"] == "unused":
             s["used"].append(p["die"])
-            result["say"] += SAY_DO["die_to"].format(slot=len(s["used"]))
+            result["say"] += _(SAY_DO["die_to"]).format(slot=len(s["used"]))
         if not s["unused"] and len(s["used"]) >= 3:
             t.data["flags"]["phase"] = "evening"
             R.flow(t)["step"] = "dusk"
@@ -120,7 +120,7 @@ class DcDo(Action):
     # -- the nine boxes -----------------------------------------------------------------------------
     def _action(self, t: Table, cat: GameCatalog, box: str, p: dict) -> dict:
         stars = stars_now(t, cat, box)
-        name = R.BOX_NAMES[box]
+        name = _(R.BOX_NAMES[box])
         if box != "move" and any(getattr(self, k) is not None for k in ("need", "gain", "place", "area")):
             raise UsageError(_("need, gain, place and area describe 1. Move; the action is {name}").format(name=name))
         if box != "resource" and self.take is not None:
@@ -128,14 +128,14 @@ class DcDo(Action):
         if box == "resource":
             res = R.parse_choice(self.take, ("food", "wood", "stone"), "take")
             R.gain(t, res, 1)
-            return {"box": box, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+1 {res}")}
+            return {"box": box, "say": _(SAY_DO["gain"]).format(box=name, stars=R.stars_text(stars), what=f"+1 {R.res_name(res)}")}
         if box in ("stones", "woods", "food"):
             res = {"stones": "stone", "woods": "wood", "food": "food"}[box]
             R.gain(t, res, stars)
-            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{stars} {res}")}
+            return {"box": box, "stars": stars, "say": _(SAY_DO["gain"]).format(box=name, stars=R.stars_text(stars), what=f"+{stars} {R.res_name(res)}")}
         if box == "recover":
             got = R.gain(t, "health", stars)
-            return {"box": box, "stars": stars, "say": SAY_DO["gain"].format(box=name, stars=R.stars_text(stars), what=f"+{got} health")}
+            return {"box": box, "stars": stars, "say": _(SAY_DO["gain"]).format(box=name, stars=R.stars_text(stars), what=f"+{got} {R.res_name('health')}")}
         if box in ("fences", "roofs"):
             need = ("stone", "wood") if box == "fences" else ("leather", "wood")
             short = [_("1 {res} (you have {n})").format(res=r, n=R.count(t, r)) for r in need if R.count(t, r) < 1]
@@ -146,7 +146,7 @@ class DcDo(Action):
             res = "fence" if box == "fences" else "roof"
             n = 2 + (1 if R.has(t, "rope") else 0)
             R.gain(t, res, n)
-            return {"box": box, "say": SAY_DO["build"].format(box=name, paid=" and ".join(f"1 {r}" for r in need), n=n, what=res)}
+            return {"box": box, "say": _(SAY_DO["build"]).format(box=name, paid=_(" and ").join(f"1 {R.res_name(r)}" for r in need), n=n, what=R.res_name(res))}
         if box == "hunt":
             return self._hunt(t, cat, stars, p)
         return self._move(t, cat, stars)
@@ -157,7 +157,7 @@ class DcDo(Action):
         need = card.get("power")
         bow = R.has(t, "bow") and p["die"]["v"] == 6
         if power < need and not bow:
-            return {"box": "hunt", "hunted": False, "say": SAY_DO["hunt_fail"].format(area=card.name, power=power, need=need)}
+            return {"box": "hunt", "hunted": False, "say": _(SAY_DO["hunt_fail"]).format(area=card.name, power=power, need=need)}
         got = {}
         for res, n in (card.get("reward") or {}).items():
             got[res] = R.gain(t, res, n)
@@ -166,8 +166,8 @@ class DcDo(Action):
         hunted = R.dc(t)["hunted"]
         if card.id not in hunted:
             hunted.append(card.id)
-        return {"box": "hunt", "hunted": True, "say": SAY_DO["hunt_ok"].format(
-            area=card.name, power=power, need=need, bow=" (Bow on a 6)" if bow and power < need else "", what=_plus(got))}
+        return {"box": "hunt", "hunted": True, "say": _(SAY_DO["hunt_ok"]).format(
+            area=card.name, power=power, need=need, bow=_(" (Bow on a 6)") if bow and power < need else "", what=_plus(got))}
 
     def _move(self, t: Table, cat: GameCatalog, stars: int) -> dict:
         s = R.dc(t)
@@ -183,14 +183,14 @@ class DcDo(Action):
         if line == "food" and R.count(t, "food") < 1:
             raise RuleError(_("this line asks for 1 food; you have 0"))
         if stars < self.need:
-            return {"box": "move", "moved": False, "say": SAY_DO["move_fail"].format(stars=R.stars_text(stars), need=self.need)}
+            return {"box": "move", "moved": False, "say": _(SAY_DO["move_fail"]).format(stars=R.stars_text(stars), need=self.need)}
         if line == "food":
-            R.pay(t, "food", 1, "the line")
+            R.pay(t, "food", 1, _("the line"))
         if line == "escape":
             s["escaped"] = True
             t.data["flags"]["place"] = "escaped"
-            return {"box": "move", "moved": True, "say": SAY_DO["escape"].format(stars=R.stars_text(stars))}
-        place = (self.place or "").strip().lower() or "a new place"
+            return {"box": "move", "moved": True, "say": _(SAY_DO["escape"]).format(stars=R.stars_text(stars))}
+        place = (self.place or "").strip().lower() or N_("a new place")
         t.data["flags"]["place"] = place
         if place in R.PLACES and place not in s["visited"]:
             s["visited"].append(place)
@@ -199,14 +199,14 @@ class DcDo(Action):
             new = R.parse_choice(self.area, cat.flags["area"].values, "area")
             if new != R.area(t):
                 self._new_area(t, new)
-                extra.append(f"the {cat.deck('areas').card(new).name} area")
+                extra.append(_("the {area} area").format(area=cat.deck("areas").card(new).name))
         if self.gain is not None:
             res = R.parse_choice(self.gain, (*R.RESOURCES, "none"), "gain")
             if res != "none" and place not in R.NO_RESOURCE_PLACES:
                 R.gain(t, res, 1)
-                extra.append(f"+1 {res}")
-        return {"box": "move", "moved": True, "say": SAY_DO["move_ok"].format(
-            stars=R.stars_text(stars), place=R.PLACE_NAMES.get(place, place), extra=(": " + ", ".join(extra)) if extra else "")}
+                extra.append(f"+1 {R.res_name(res)}")
+        return {"box": "move", "moved": True, "say": _(SAY_DO["move_ok"]).format(
+            stars=R.stars_text(stars), place=R.place_name(place), extra=(": " + ", ".join(extra)) if extra else "")}
 
     @staticmethod
     def _new_area(t: Table, new: str) -> None:
@@ -250,7 +250,7 @@ class DcDo(Action):
             if s["friend"] in friends["draw"]:
                 friends["draw"].remove(s["friend"])
             friends["held"][R.SEAT] = [s["friend"]]
-        return {"tool": tool, "say": SAY["craft"].format(name=card.name, stars=R.stars_text(stars))}
+        return {"tool": tool, "say": _(SAY["craft"]).format(name=card.name, stars=R.stars_text(stars))}
 
 
 def idle_blockers(t: Table, cat: GameCatalog, p: dict) -> str:
@@ -263,11 +263,11 @@ def idle_blockers(t: Table, cat: GameCatalog, p: dict) -> str:
         if b == "roofs" and not (R.count(t, "leather") and R.count(t, "wood")):
             continue
         if b is not None:
-            return f"{R.BOX_NAMES[b]}"
+            return _(R.BOX_NAMES[b])
     stars = stars_now(t, cat, None)
     for tool in R.tools_open(t):
         if not R.craft_problems(t, cat, tool, stars):
-            return f"craft the {cat.deck('tools').card(tool).name}"
+            return _("craft the {tool}").format(tool=cat.deck("tools").card(tool).name)
     if R.friend(t) and not p.get("anybox") and t.data["tracks"]["friend"] < t.limits(cat.tracks["friend"])[1]:
-        return "play with the friend"
+        return _("play with the friend")
     return ""

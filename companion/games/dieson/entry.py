@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..protocol import PlayTerms, RulesModuleGame
 
 
 class Dieson(RulesModuleGame):
     id = "dieson"
     prefix = "dc-"
+    goes_on_alone = True  # steps that leave nothing to the table are done at once (flow.py)
     play = PlayTerms(
         names=("dieson crusoe",),
-        terms=(("quest", "quest"), ("day", "day")),
+        terms=(("quest", N_("quest")), ("day", N_("day"))),
     )
     rules = "companion.games.dieson.game"
     commands = "ui.dieson_cmds"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _, ngettext
 from ...table import Table
 
 SEAT = "crusoe"
@@ -26,19 +26,28 @@ BONUS_STARS = {  # tool -> boxes where it adds one star (§ Tool List)
     "sword": ("move",),
 }
 
-# User-facing words, in one place (a later issue translates them).
+# User-facing words, in one place (marked for translation; shown through _()).
 BOX_NAMES = {
-    "move": "1. Move", "resource": "2. Get one resource", "stones": "3. Get stones", "fences": "4. Build fences",
-    "woods": "5. Get woods", "hunt": "6. Hunting", "roofs": "7. Build roofs", "recover": "8. Recover health",
-    "food": "9. Get food",
+    "move": N_("1. Move"), "resource": N_("2. Get one resource"), "stones": N_("3. Get stones"), "fences": N_("4. Build fences"),
+    "woods": N_("5. Get woods"), "hunt": N_("6. Hunting"), "roofs": N_("7. Build roofs"), "recover": N_("8. Recover health"),
+    "food": N_("9. Get food"),
 }
 EVENT_NAMES = {
-    "food": "get 1 food", "wood-or-stone": "get 1 wood or 1 stone", "raid+2": "Raid die +2",
-    "lose-food": "lose 2 food", "friend+1": "Friend disc +1", "lose-fence-roof": "lose 1 fence and 1 roof",
-    "weather+2": "Weather die +2",
+    "food": N_("get 1 food"), "wood-or-stone": N_("get 1 wood or 1 stone"), "raid+2": N_("Raid die +2"),
+    "lose-food": N_("lose 2 food"), "friend+1": N_("Friend disc +1"), "lose-fence-roof": N_("lose 1 fence and 1 roof"),
+    "weather+2": N_("Weather die +2"),
 }
-PLACE_NAMES = {"mountain-top": "the top of the mountain", "watch-dog": "the Watch Dog place (southern tip)",
-               "raft": "the Raft place (south-eastern tip)"}
+RESOURCE_NAMES = {"food": N_("food"), "wood": N_("wood"), "stone": N_("stone"), "leather": N_("leather"),
+                  "fence": N_("fence"), "roof": N_("roof"), "health": N_("health")}
+ICON_NAMES = {"lightning": N_("Lightning"), "weather": N_("Weather"), "raid": N_("Raid")}
+COLOUR_NAMES = {"yellow": N_("yellow"), "grey": N_("grey")}
+OTHER_PLACES = {"west end": N_("the west end"), "a new place": N_("a new place")}  # the start, an unnamed place
+# The board's counters and tracks by their catalog names (decks/dieson/board.toml), as the guided game's
+# one-line summary of each action shows them: marked here so they are translated.
+BOARD_WORDS = (N_("Date"), N_("Event disc"), N_("Action meeple"), N_("Friend disc"), N_("Health"), N_("Food"), N_("Wood"),
+               N_("Stone"), N_("Leather"), N_("Fence"), N_("Roof"))
+PLACE_NAMES = {"mountain-top": N_("the top of the mountain"), "watch-dog": N_("the Watch Dog place (southern tip)"),
+               "raft": N_("the Raft place (south-eastern tip)")}
 
 
 # -- the table state -------------------------------------------------------------------------------
@@ -86,7 +95,7 @@ def pay(t: Table, name: str, n: int, why: str) -> None:
         return
     have = count(t, name)
     if have < n:
-        raise RuleError(_("{why} costs {n} {name}; you have {have}").format(why=why, n=n, name=name, have=have))
+        raise RuleError(_("{why} costs {n} {name}; you have {have}").format(why=why, n=n, name=res_name(name), have=have))
     t.data["counters"][name] = have - n
 
 
@@ -115,11 +124,33 @@ def friend(t: Table) -> str | None:
 
 
 def stars_text(n: int) -> str:
-    return f"{n} star" if n == 1 else f"{n} stars"
+    return ngettext("{n} star", "{n} stars", n).format(n=n)
 
 
 def die_text(d: dict) -> str:
+    """A die in the table state and the play log's texts: its face, 'g' after the grey one (3g)."""
     return f"{d['v']}{'g' if d['c'] == 'grey' else ''}"
+
+
+def die_label(d: dict) -> str:
+    """A die as the table reads it: its face as a digit, and the colour of the grey one (3 grey)."""
+    return _("{v} grey").format(v=d["v"]) if d["c"] == "grey" else str(d["v"])
+
+
+def res_name(name: str) -> str:
+    """A resource's name in the current language."""
+    return _(RESOURCE_NAMES.get(name, name))
+
+
+def place_name(place: str) -> str:
+    """A map place as the table reads it: a named place, the start, or what the table called it."""
+    if place in PLACE_NAMES:
+        return _(PLACE_NAMES[place])
+    return _(OTHER_PLACES[place]) if place in OTHER_PLACES else place
+
+
+def colour_name(name: str) -> str:
+    return _(COLOUR_NAMES.get(name, name))
 
 
 # -- the boards' tables ------------------------------------------------------------------------------
@@ -226,36 +257,36 @@ def quest_missing(t: Table, cat: GameCatalog) -> list[str]:
 
 
 def need_text(need: str) -> str:
-    kind, _, what = need.partition(":")
+    kind, _colon, what = need.partition(":")
     if kind == "tool":
-        return f"make the {what.replace('-', ' ').title()}"
+        return _("make the {tool}").format(tool=what.replace('-', ' ').title())
     if kind == "place":
-        return f"reach {PLACE_NAMES.get(what, what)}"
+        return _("reach {place}").format(place=_(PLACE_NAMES[what]) if what in PLACE_NAMES else what)
     if kind == "area":
-        return f"enter the {what.title()} area"
+        return _("enter the {area} area").format(area=what.title())
     if kind == "hunt":
-        return f"hunt the {what.title()}" if what != "cannibals" else "beat the Cannibals"
-    return "escape the island"
+        return _("hunt the {animal}").format(animal=what.title()) if what != "cannibals" else _("beat the Cannibals")
+    return _("escape the island")
 
 
 def craft_problems(t: Table, cat: GameCatalog, tool: str, stars: int) -> list[str]:
     """Why a tool cannot be made now (empty: it can). § Craft a Tool."""
     card = cat.deck("tools").card(tool)
     if tool in tools_made(t):
-        return [f"the {card.name} is made already"]
+        return [_("the {tool} is made already").format(tool=card.name)]
     if tool not in tools_open(t):
-        return [f"the {card.name} is not in play in this game"]
+        return [_("the {tool} is not in play in this game").format(tool=card.name)]
     out = []
     if stars < card.get("stars", 0):
-        out.append(f"needs {card.get('stars')} stars (you have {stars})")
+        out.append(_("needs {need} stars (you have {stars})").format(need=card.get("stars"), stars=stars))
     for res, n in (card.get("cost") or {}).items():
         if count(t, res) < n:
-            out.append(f"needs {n} {res} (you have {count(t, res)})")
+            out.append(_("needs {n} {what} (you have {have})").format(n=n, what=res_name(res), have=count(t, res)))
     if card.get("needs_rope") and not has(t, "rope"):
-        out.append("needs the Rope made first")
+        out.append(_("needs the Rope made first"))
     loc = card.get("location")
     if loc and t.data["flags"]["place"] != loc:
-        out.append(f"is made only at {PLACE_NAMES.get(loc, loc)}")
+        out.append(_("is made only at {place}").format(place=_(PLACE_NAMES[loc]) if loc in PLACE_NAMES else loc))
     return out
 
 

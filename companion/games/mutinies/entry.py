@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..protocol import PlayTerms, RulesModuleGame
 
 
@@ -11,7 +12,7 @@ class Mutinies(RulesModuleGame):
     play = PlayTerms(
         names=("21 mutinies", "21 mutinies: arrr! edition", "21 mutinies arrr! edition"),
         competitive=True, scored=True,
-        terms=(("winner", "winner"), ("tiebreak", "tie-break"), ("prestige", "prestige")),
+        terms=(("winner", N_("winner")), ("tiebreak", N_("tie-break")), ("prestige", N_("prestige"))),
     )
     rules = "companion.games.mutinies.game"
     commands = "ui.mutinies_cmds"

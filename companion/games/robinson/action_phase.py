@@ -12,23 +12,25 @@ from typing import ClassVar
 from ... import dice as dicemod
 from ...actions import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...errors import CompanionError, RuleError, UsageError
+from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
+from .state import shown
 from .state import expect, say
-from .state import (HELPERS, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
-                    next_entry, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
+from .state import (ACTION, HELPERS, RESOURCE, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
+                    label, next_entry, parse_plan, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
                     wound_each, wound_pawn)
 
-SAY = {
-    "helper_only": "{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
-                   "additional pawns as second pawns; Friday, a character of his own, may act alone)",
-    "friday_not": "Friday keeps no determination tokens: {what} is for a player's character (Friday may take "
-                  "any other action alone, or second one)",
-    "no_pawn": "{name} has no free pawn left this round",
-    "threat_pawns": "{card} needs {n} pawn(s) for its Threat Action, not {got}",
+SAY = {  # translated where they are said
+    "helper_only": N_("{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
+                      "additional pawns as second pawns; Friday, a character of his own, may act alone)"),
+    "friday_not": N_("Friday keeps no determination tokens: {what} is for a player's character (Friday may take "
+                     "any other action alone, or second one)"),
+    "no_pawn": N_("{name} has no free pawn left this round"),
+    "threat_pawns": N_("{card} needs {n} pawn(s) for its Threat Action, not {got}"),
 }
+PILE = {"build": N_("building"), "gather": N_("gathering"), "explore": N_("exploration")}
 
 
 def _expand(die, word: str) -> str:
@@ -83,17 +85,17 @@ class RcPlan(Action):
         r, c, f = rc(t), t.data["counters"], t.data["flags"]
         by = pawn_owner(t, cat, self.by)
         if by in HELPERS and by != "friday":
-            raise RuleError(SAY["helper_only"].format(name=by))
+            raise RuleError(_(SAY["helper_only"]).format(name=who(t, cat, by)))
         if by == "friday" and (self.what == "arrange" or self.own):
-            raise RuleError(SAY["friday_not"].format(what="arranging the camp" if self.what == "arrange"
-                                                     else "a character's own Invention"))
+            raise RuleError(_(SAY["friday_not"]).format(what=_("arranging the camp") if self.what == "arrange"
+                                                        else _("a character's own Invention")))
         helper = pawn_owner(t, cat, self.helper) if self.helper else None
         need = {by: 1}
         if helper:
             need[helper] = need.get(helper, 0) + 1
         for owner, n in need.items():
             if pawns_free(t, owner) < n:
-                raise RuleError(SAY["no_pawn"].format(name=owner if owner in HELPERS else who(t, cat, owner)))
+                raise RuleError(_(SAY["no_pawn"]).format(name=who(t, cat, owner)))
         pawns = 1 + bool(helper)
         what, arg = self.what, self.arg
         planned = [p["what"] + str(p.get("arg")) for p in r["plan"]]
@@ -103,9 +105,9 @@ class RcPlan(Action):
             if card is None:
                 raise RuleError(_("the {space} threat space is empty").format(space=what[7:]))
             if what + "None" in planned:
-                raise RuleError(_("{card} is already planned: each Threat Action once").format(card=card["name"]))
+                raise RuleError(_("{card} is already planned: each Threat Action once").format(card=shown(card["name"])))
             if card.get("icon") != "wreckage" and pawns != card["pawns"]:
-                raise RuleError(SAY["threat_pawns"].format(card=card["name"], n=card["pawns"], got=pawns))
+                raise RuleError(_(SAY["threat_pawns"]).format(card=shown(card["name"]), n=card["pawns"], got=pawns))
         elif what == "hunt":
             if c["hunting"] < 1:
                 raise RuleError(_("no Beast card in the Hunting deck yet: explore a tile with a Beast icon first"))
@@ -143,10 +145,10 @@ class RcPlan(Action):
                                 .format(what=what, n=n, res=res, alt=alt, have=c[res], held=held.get(res, 0)))
         r["plan"].append({"what": what, "arg": arg, "by": by, "helper": helper, "reserve": reserve,
                           "own": self.own, "done": False})
-        how = "sure success (2 pawns)" if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
-            "rolls 3 action dice" if needs_dice(r["plan"][-1]) else ""
-        cost = ", ".join(f"{n} {k}" for k, n in reserve.items())
-        return say([f"{who(t, cat, by)}: {what}{' ' + arg if arg else ''}", how, f"sets aside {cost}" if cost else ""])
+        how = _("sure success (2 pawns)") if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
+            _("rolls 3 action dice") if needs_dice(r["plan"][-1]) else ""
+        cost = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in reserve.items())
+        return say([label(t, cat, r["plan"][-1]), how, _("sets aside {cost}").format(cost=cost) if cost else ""])
 
 
 @register
@@ -165,9 +167,37 @@ class RcPlanDone(Action):
         r = rc(t)
         r["plan"] = sort_plan(r["plan"])
         if not r["plan"]:
-            return say(["no action this round"] + finish_actions(t, cat))
+            return say([_("no action this round")] + finish_actions(t, cat))
         goto(t, "action", "resolve")
-        return say([f"{len(r['plan'])} action(s) to resolve"])
+        return say([_("{n} action(s) to resolve").format(n=len(r["plan"]))])
+
+
+@register
+@dataclass(frozen=True)
+class RcPlans(Action):
+    """Several planned actions in one answer of the guided game ('explore cook+friday; rest cook'), each
+    checked as `rc plan` checks it; the planning ends with them when `finish` is set or when every pawn is
+    placed (§ IV.ii: resolving starts after all players have assigned all their pawns)."""
+
+    kind: ClassVar[str] = "rc-plans"
+    plans: tuple[str, ...] = ()
+    finish: bool = False
+
+    def text(self) -> str:
+        return "plan " + "; ".join(self.plans) + ("; done" if self.finish else "")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/plan")
+        lines = []
+        for text in self.plans:
+            try:
+                lines.append(RcPlan(**parse_plan(t, cat, text)).run(t, cat)["say"])
+            except CompanionError as e:
+                raise type(e)(_("plan {text!r}: {error}").format(text=text, error=e)) from None
+        placed = all(pawns_free(t, o) <= 0 for o in [*t.seats, *HELPERS])
+        if self.finish or placed:
+            lines.append(RcPlanDone().run(t, cat)["say"])
+        return say(lines)
 
 
 # -- resolving ---------------------------------------------------------------------------------------
@@ -200,7 +230,7 @@ class RcResolve(Action):
                                    ("--changes", self.changes, k == "threat")):
             if value and not fits:
                 raise UsageError(_("{field} {value!r} does not fit the next action, {what}").format(field=field, value=value, what=p["what"]))
-        lines = [f"{who(t, cat, p['by'])}: {p['what']}" + (f" {p['arg']}" if p.get("arg") else "")]
+        lines = [label(t, cat, p)]
         pending: list[str] = []
         rolled: list[str] = []
         if k == "threat":
@@ -212,19 +242,20 @@ class RcResolve(Action):
             if needs_dice(p):
                 faces = rolled = roll(t, cat, list(R.action_dice(k)), self.faces)
                 ok, hurt, adventure = R.read_action_dice(faces)
-                lines.append("dice " + " ".join(faces))
+                lines.append(_("dice: {faces}").format(faces=" ".join(_(f) for f in faces)))
                 if hurt:
                     wound_pawn(t, p["by"], 1)
-                    lines.append(f"{who(t, cat, p['by'])} is wounded")
+                    lines.append(_("{name} is wounded").format(name=who(t, cat, p["by"])))
                 if not ok:
                     n = int(cat.rules["action_failure"]["determination"])
                     if determination(t, p["by"], n):
-                        lines.append(f"it fails: {n} determination instead, nothing spent")
+                        lines.append(_("it fails: {n} determination instead, nothing spent").format(n=n))
                     else:
-                        lines.append("it fails: nothing spent (Friday keeps no determination)")
+                        lines.append(_("it fails: nothing spent (Friday keeps no determination)"))
                 if adventure:
                     pending.append("adventure")
-                    lines.append(f"Adventure! draw an Adventure card of the {k} pile and resolve it")
+                    lines.append(_("Adventure! draw an Adventure card of the {pile} pile and resolve it").format(
+                        pile=_(PILE[k])))
             elif self.faces:
                 raise RuleError(_("two pawns succeed without dice: no faces to type"))
             if ok:
@@ -233,14 +264,14 @@ class RcResolve(Action):
                 elif k == "gather":
                     res = p["arg"].partition("@")[0]
                     t.data["counters"][f"future-{res}"] += 1
-                    lines.append(f"+1 {res} to Future Resources")
+                    lines.append(_("+1 {res} to Future Resources").format(res=_(RESOURCE[res])))
                 else:
                     pending.insert(0, "tile")
-                    lines.append("explored: draw the top Island tile and tell castaway what it shows")
+                    lines.append(_("explored: draw the top Island tile and tell castaway what it shows"))
         elif k == "arrange":
             lines += _arrange(t, cat, p, self.choice)
         else:
-            lines.append(f"heals {heal(t, p['by'], 1)} wound")
+            lines.append(_("heals {n} wound").format(n=heal(t, p["by"], 1)))
         p["done"] = True
         flow(t)["pending"] = pending
         lines += continue_actions(t, cat, "action/resolve")
@@ -259,9 +290,9 @@ def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[st
         w = cat.rules["wreckage"]
         n = int(w["food_two"] if p.get("helper") else w["food_one"])
         t.data["counters"]["future-food"] += n
-        lines.append(f"{card['name']}: +{n} food to Future Resources")
+        lines.append(_("{name}: +{n} food to Future Resources").format(name=shown(card["name"]), n=n))
     r["threat"][slot] = None
-    lines.append(f"{card['name']} is discarded: its Threat effect will not happen")
+    lines.append(_("{name} is discarded: its Threat effect will not happen").format(name=shown(card["name"])))
     return lines
 
 
@@ -276,17 +307,20 @@ def _hunt(t: Table, cat: GameCatalog, p: dict, beast: str | None) -> list[str]:
     lines = []
     hurt = R.fight(c["weapon"], strength)
     wound_pawn(t, seat, hurt)
-    lines.append(f"beast {strength} against weapon {c['weapon']}: {hurt} wound(s) to {name}")
+    lines.append(_("beast {strength} against weapon {weapon}: {n} wound(s) to {name}").format(
+        strength=strength, weapon=c["weapon"], n=hurt, name=name))
     c["weapon"], miss = R.pay(c["weapon"], loss)
     wound_pawn(t, seat, miss)
-    lines.append(f"weapon -{loss - miss}" + (f" ({miss} short: {miss} more wound(s) to {name})" if miss else ""))
+    lines.append(_("weapon -{n}").format(n=loss - miss) + (
+        " " + _("({n} short: {n} more wound(s) to {name})").format(n=miss, name=name) if miss else ""))
     c["future-food"] += food
     c["future-fur"] += furs
-    lines.append(f"+{food} food, +{furs} furs to Future Resources")
+    lines.append(_("+{food} food, +{furs} furs to Future Resources").format(food=food, furs=furs))
     if pal:
         c["palisade"], miss = R.pay(c["palisade"], pal)
         wound_each(t, miss)
-        lines.append(f"palisade -{pal - miss}" + (f" ({miss} short: {miss} wound(s) each)" if miss else ""))
+        lines.append(_("palisade -{n}").format(n=pal - miss) + (
+            " " + _("({n} short: {n} wound(s) each)").format(n=miss) if miss else ""))
     c["hunting"] -= 1
     return lines
 
@@ -295,19 +329,20 @@ def _build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
     c, f, r = t.data["counters"], t.data["flags"], rc(t)
     for res, n in p["reserve"].items():
         c[res] -= n
-    spent = ", ".join(f"{n} {k}" for k, n in p["reserve"].items()) or "nothing"
+    spent = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in p["reserve"].items()) or _("nothing")
     what = p["what"]
     if what == "shelter":
         f["shelter"] = "built"
-        return [f"the Shelter is built on tile {r['camp']} (spent {spent}); roof and palisade start at 0"]
+        return [_("the Shelter is built on tile {tile} (spent {spent}); roof and palisade start at 0").format(
+            tile=r["camp"], spent=spent)]
     if what in ("roof", "palisade", "weapon"):
         c[what] += 1
-        return [f"{what} level {c[what]} (spent {spent})"]
+        return [_("{what} level {n} (spent {spent})").format(what=_(ACTION[what]), n=c[what], spent=spent)]
     r["future_items"].append(p["arg"])
-    lines = [f"{p['arg']} goes to Future Resources as an Item (spent {spent})"]
+    lines = [_("{name} goes to Future Resources as an Item (spent {spent})").format(name=p["arg"], spent=spent)]
     if p.get("own"):
         t.seat_values(p["by"])["determination"] += 2
-        lines.append(f"{who(t, cat, p['by'])} built their own Invention: +2 determination")
+        lines.append(_("{name} built their own Invention: +2 determination").format(name=who(t, cat, p["by"])))
     return lines
 
 
@@ -320,14 +355,14 @@ def _arrange(t: Table, cat: GameCatalog, p: dict, choice: str | None) -> list[st
     lines = []
     if not four or choice == "determination":
         t.seat_values(p["by"])["determination"] += 2
-        lines.append("+2 determination")
+        lines.append(_("+2 determination"))
     if not four or choice == "morale":
         top = t.limits(cat.tracks["morale"])[1]
         if t.data["tracks"]["morale"] < top:
             t.data["tracks"]["morale"] += 1
-            lines.append(f"morale {t.data['tracks']['morale']:+d}")
+            lines.append(_("morale {level:+d}").format(level=t.data["tracks"]["morale"]))
         else:
-            lines.append("morale is at its highest already")
+            lines.append(_("morale is at its highest already"))
     return lines
 
 
@@ -349,20 +384,20 @@ class RcTile(Action):
         if tile["tile"] in r["tiles"]:
             raise RuleError(_("tile {tile} is already on the island").format(tile=tile["tile"]))
         r["tiles"][tile["tile"]] = {k: tile[k] for k in ("tile", "terrain", "food", "wood", "shelter")}
-        lines = [f"tile {tile['tile']} ({tile['terrain']}) is placed"]
+        lines = [_("tile {tile} ({terrain}) is placed").format(tile=tile["tile"], terrain=tile["terrain"])]
         if tile["terrain"] not in r["terrains"]:
             r["terrains"].append(tile["terrain"])
-            lines.append(f"first {tile['terrain']}: mark every Invention that needs it")
+            lines.append(_("first {terrain}: mark every Invention that needs it").format(terrain=tile["terrain"]))
         if tile["beast"]:
             c["hunting"] += 1
-            lines.append("a Beast card goes into the Hunting deck")
+            lines.append(_("a Beast card goes into the Hunting deck"))
         if tile["mystery"]:
-            lines.append("Mystery icon: see what it means on the Scenario card")
+            lines.append(_("Mystery icon: see what it means on the Scenario card"))
         if tile["discoveries"]:
             c["future-discoveries"] += tile["discoveries"]
-            lines.append(f"{tile['discoveries']} Discovery token(s) to Future Resources")
+            lines.append(_("{n} Discovery token(s) to Future Resources").format(n=tile["discoveries"]))
         if tile["shelter"]:
-            lines.append("it shows a Shelter (not a built one)")
+            lines.append(_("it shows a Shelter (not a built one)"))
         lines += continue_actions(t, cat, "action/tile")
         return say(lines)
 
@@ -390,8 +425,8 @@ def finish_actions(t: Table, cat: GameCatalog) -> list[str]:
         if n:
             c[res] += n
             c[f"future-{res}"] = 0
-            got.append(f"{n} {res}")
-    lines = ["Future Resources become available: " + (", ".join(got) or "none")]
+            got.append(f"{_(RESOURCE.get(res, N_('discovery tokens')))} {n}")
+    lines = [_("Future Resources become available: {got}").format(got=", ".join(got) or _("none"))]
     for name in r["future_items"]:
         r["items"].append({"name": name, "uses": None})
         for target, n in (cat.rules.get("items", {}).get(name.lower()) or {}).items():

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..protocol import PlayTerms, RulesModuleGame
+from dataclasses import replace
+
+from ...i18n import N_
+from ..protocol import PlayTerms, RulesModuleGame, resolve
 
 
 class Robinson(RulesModuleGame):
@@ -12,13 +15,35 @@ class Robinson(RulesModuleGame):
         names=("robinson crusoe: adventures on the cursed island", "robinson crusoe: adventure on the cursed island",
                "robinson crusoe"),
         bgg_id=121921, bgg_source="boardgamegeek.com/boardgame/121921/robinson-crusoe-adventures-on-the-cursed-island",
-        terms=(("scenario", "scenario"), ("round", "round")),
+        terms=(("scenario", N_("scenario")), ("round", N_("round"))),
     )
     rules = "companion.games.robinson.game"
     yes_no = ("friday", "dog")
     commands = "ui.robinson_cmds"
     terminal_board = "ui.board_robinson:render"
     display_board = "ui.display.boards.robinson:board_svg"
+    step_odds = "companion.odds.robinson.steps:step_odds"
+    goes_on_alone = True  # steps that decide nothing are done at once (the guide pauses before a deadly one)
+
+    def setup_note(self, cat, options: dict, t) -> str:
+        """The characters castaway drew at random: the table takes these cards (nobody drew them)."""
+        from ...i18n import _
+        from .game import _words
+
+        chosen = len(_words(options.get("characters")))
+        drawn = [s for s in t.seats[chosen:]]
+        if not drawn:
+            return ""
+        from .state import who
+
+        names = ", ".join(f"{t.seat_values(s).get('player') or _(s)}: {who(t, cat, s)}" for s in drawn)
+        return _("Characters drawn at random: {names}; take these cards from the box.").format(names=names)
+
+    def next_step(self, t, cat):
+        step = super().next_step(t, cat)
+        if step is not None and step.task is not None:
+            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task))
+        return step
 
 
 GAME = Robinson()

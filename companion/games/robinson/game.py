@@ -9,9 +9,11 @@ from __future__ import annotations
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
+from ...i18n import _, ngettext
 from ...table import Table, new_table
 from . import phases, action_phase  # noqa: F401 (registers the actions)
 from . import rules as R
+from .state import STARTING_ITEMS
 from ..protocol import YES
 from .guide import next_step  # noqa: F401 (the guided game's entry)
 from .state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
@@ -35,7 +37,7 @@ def _yes(options: dict, key: str, default: bool) -> bool:
     if isinstance(v, bool):
         return v
     if str(v).strip().lower() not in YES:
-        raise UsageError(f"{key}={v!r}: accepted: yes or no")
+        raise UsageError(_("{key}={value!r}: accepted: yes or no").format(key=key, value=v))
     return YES[str(v).strip().lower()]
 
 
@@ -48,7 +50,7 @@ def player_count(options: dict) -> int:
     else:
         n = len(_words(p))
     if not 1 <= n <= 4:
-        raise UsageError(f"players={p!r}: Robinson Crusoe is for 1 to 4 players")
+        raise UsageError(_("players={value!r}: Robinson Crusoe is for 1 to 4 players").format(value=p))
     return n
 
 
@@ -56,7 +58,8 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     """The table after § Setup, from the choices made (options) and the seed for virtual draws."""
     bad = [k for k in options if k not in OPTIONS]
     if bad:
-        raise UsageError(f"option {bad[0]!r} is not a Robinson Crusoe setup choice; accepted: {', '.join(OPTIONS)}")
+        raise UsageError(_("option {option!r} is not a Robinson Crusoe setup choice; accepted: {accepted}").format(
+            option=bad[0], accepted=", ".join(OPTIONS)))
     n = player_count(options)
     seats = list(cat.seats)[:n]
     t = new_table(cat, seats, options, seed)
@@ -66,14 +69,17 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     pool = characters_for(cat, n)
     chosen = [c.lower() for c in _words(options.get("characters"))]
     if len(chosen) > n:
-        raise UsageError(f"characters={options['characters']!r}: {len(chosen)} characters for {n} player(s)")
+        raise UsageError(ngettext("characters={value!r}: {chosen} characters for {n} player",
+                                   "characters={value!r}: {chosen} characters for {n} players", n).format(
+            value=options["characters"], chosen=len(chosen), n=n))
     for c in chosen:
         if c not in pool:
             if c in characters_for(cat, 4):
-                raise UsageError(f"character {c!r}: a 2-player game draws only from {', '.join(pool)}")
+                raise UsageError(_("character {name!r}: a 2-player game draws only from {pool}").format(
+                    name=c, pool=", ".join(pool)))
             raise unknown_character(cat, c)
         if chosen.count(c) > 1:
-            raise UsageError(f"character {c!r} is chosen twice: one card each")
+            raise UsageError(_("character {name!r} is chosen twice: one card each").format(name=c))
     rest = sorted(set(pool) - set(chosen))
     rng.shuffle(rest)
     for i, seat in enumerate(seats):
@@ -94,7 +100,8 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     t.data["flags"]["camp-shelter"] = bool(tile["shelter"])
     items = _words(options.get("items"))
     if len(items) not in (0, 2):
-        raise UsageError(f"items={options['items']!r}: name the 2 Starting Items drawn, e.g. items=Hammer,Bible")
+        raise UsageError(_("items={value!r}: name the 2 Starting Items drawn, e.g. items=Hammer,Bible").format(
+            value=options["items"]))
     first = 0
     if options.get("first"):
         first = seats.index(seat_of(t, cat, str(options["first"])))
@@ -105,7 +112,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         "dog": _yes(options, "dog", n == 1),
         "arrange_card": n == 4,
         "threat": [None, {"name": cat.rules["wreckage"]["name"], "pawns": 1, "icon": "wreckage"}],
-        "items": [{"name": i, "uses": 2} for i in (items or ["Starting Item A", "Starting Item B"])],
+        "items": [{"name": i, "uses": 2} for i in (items or list(STARTING_ITEMS))],
         "future_items": [],
         "terrains": [tile["terrain"]],
         "tiles": {tile["tile"]: tile},
@@ -124,9 +131,11 @@ def _rounds(cat: GameCatalog, value) -> int:
     try:
         n = int(str(value).strip())
     except ValueError:
-        raise UsageError(f"rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}") from None
+        raise UsageError(_("rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}").format(
+            value=value, hi=hi)) from None
     if not 1 <= n <= hi:
-        raise UsageError(f"rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}")
+        raise UsageError(_("rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}").format(
+            value=value, hi=hi))
     return n
 
 
@@ -165,31 +174,34 @@ def outcome(t: Table, cat: GameCatalog) -> dict:
 def setup_asks(cat: GameCatalog, options: dict):
     """The setup questions, one at a time; later ones depend on the answers already given."""
     if not options.get("players"):
-        yield "players", Ask("How many players?", "number", lo=1, hi=4, default=1)
+        yield "players", Ask(_("How many players?"), "number", lo=1, hi=4, default=1)
     n = player_count(options)
     pool = characters_for(cat, n)
     for i in range(n):
         taken = _words(options.get("characters"))
-        choices = (("random", "drawn at random"),) + tuple(
-            (c, f"{cat.characters[c].name}") for c in pool if c not in taken)
-        yield f"character:{i}", Ask(f"Character {i + 1} of {n}", "choice", choices=choices,
-                                    default="random")
+        left = [c for c in pool if c not in taken]
+        # each character keeps its number whatever was taken before it (0: drawn at random)
+        choices = (("random", _("drawn at random")),) + tuple((c, cat.characters[c].name) for c in left)
+        keys = ("0",) + tuple(str(pool.index(c) + 1) for c in left)
+        yield f"character:{i}", Ask(_("Character {i} of {n}").format(i=i + 1, n=n), "choice", choices=choices,
+                                    keys=keys, default="random")
     seats = list(cat.seats)[:n]
     names = _words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
-    labels = tuple((seat, f"{names[i]} ({seat})" if i < len(names) else f"player {i + 1} ({seat})")
+    labels = tuple((seat, f"{names[i]} ({_(seat)})" if i < len(names) else _("player {i} ({seat})").format(
+        i=i + 1, seat=_(seat)))
                    for i, seat in enumerate(seats))
     if n > 1:  # § Game setup 18: the youngest player takes the First Player token
-        yield "first", Ask("Who is the youngest player? They take the First Player token", "choice",
+        yield "first", Ask(_("Who is the youngest player? They take the First Player token"), "choice",
                            choices=labels, default=seats[0])
-    yield "rounds", Ask("Rounds on the Scenario card", "number", lo=1, hi=cat.tracks["round"].max,
+    yield "rounds", Ask(_("Rounds on the Scenario card"), "number", lo=1, hi=cat.tracks["round"].max,
                         default=int(cat.rules["rounds"]["default"]))
-    yield "weather", Ask("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter' "
-                         "(Enter: castaway asks every round)", "text", default="ask")
-    yield "items", Ask("The 2 Starting Items drawn, e.g. 'Hammer, Bible' (Enter: unnamed)", "text", default="-")
-    yield "camp", Ask("What tile 8 shows besides the camp: food, wood, shelter", "text", default="food wood")
+    yield "weather", Ask(_("Weather dice by round from the Scenario card, e.g. '4:rain 7:rain+winter'\n"
+                           "  (Enter: castaway asks every round)"), "text", default="ask")
+    yield "items", Ask(_("The 2 Starting Items drawn, e.g. 'Hammer, Bible'\n  (Enter: unnamed)"), "text", default="-")
+    yield "camp", Ask(_("What tile 8 shows besides the camp: food, wood, shelter"), "text", default="food wood")
     if n == 2 or n == 1:
-        yield "friday", Ask("Play with Friday?", "confirm", default=True)
-    yield "dog", Ask("Play with the dog?", "confirm", default=n == 1)
+        yield "friday", Ask(_("Play with Friday?"), "confirm", default=True)
+    yield "dog", Ask(_("Play with the dog?"), "confirm", default=n == 1)
 
 
 def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
@@ -211,13 +223,14 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         if answer != "-":
             options["items"] = answer
     elif key == "camp":
+        parse_tile(f"8 beach {answer}".replace(",", " "))  # refused now, not when the game is set up
         options["camp"] = answer
     elif key in ("friday", "dog"):
         options[key] = bool(answer)
     elif key == "first":
         options["first"] = answer
     else:  # pragma: no cover - every key above is yielded by setup_asks
-        raise UsageError(f"setup question {key!r}; " + did_you_mean(key, OPTIONS))
+        raise UsageError(_("setup question {key!r}; ").format(key=key) + did_you_mean(key, OPTIONS))
 
 
 def check(t: Table, action, cat: GameCatalog) -> None:
@@ -227,9 +240,9 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     from ...actions import NextRound, correction_target
 
     if isinstance(action, NextRound):
-        raise RuleError("the round marker moves at the end of the Night (castaway rc night-end); to correct "
-                        "the number: castaway set round N")
+        raise RuleError(_("the round marker moves at the end of the Night (castaway rc night-end); to correct "
+                          "the number: castaway set round N"))
     tg = correction_target(t, action, cat)
     if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(f"the phase moves with the round's steps: castaway rc phase {getattr(action, 'value', 'PHASE')} puts the round "
-                        "at the start of that phase")
+        raise RuleError(_("the phase moves with the round's steps: castaway rc phase {phase} puts the round at the "
+                          "start of that phase").format(phase=getattr(action, "value", "PHASE")))

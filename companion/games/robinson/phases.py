@@ -14,19 +14,22 @@ from typing import ClassVar
 from ...actions import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
-from ...i18n import _
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import rules as R
-from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, where, who, wound,
-                    wound_each)
+from . import state as S
+from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, seat_of, where, who,
+                    wound, wound_each)
 
-SAY = {
-    "no_first_event": "the first round has no Event phase",
-    "deck_empty": "castaway counted no card left in the Event deck (a card shuffled in was not counted: "
-                  "rc effects event-deck +1 counts one)",
-    "pushed": "{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then discard it.",
-    "wreck_gone": "{name} (a Wreckage card) leaves the Threat Action field with no Threat effect.",
+SAY = {  # translated where they are said
+    "no_first_event": N_("the first round has no Event phase"),
+    "deck_empty": N_("castaway counted no card left in the Event deck (a card shuffled in was not counted: "
+                     "rc effects event-deck +1 counts one)"),
+    "pushed": N_("{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then "
+                 "discard it."),
+    "wreck_gone": N_("{name} (a Wreckage card) leaves the Threat Action field with no Threat effect."),
 }
+ICON = {"build": N_("building"), "gather": N_("gathering"), "explore": N_("exploration")}
 
 
 # -- Event phase -------------------------------------------------------------------------------------
@@ -53,19 +56,21 @@ class RcEvent(Action):
         c = t.data["counters"]
         # the physical deck is the truth: a card drawn when castaway counted none means an Adventure or
         # Mystery card was shuffled in without `rc effects event-deck +1`; the count stays at 0
-        uncounted = [SAY["deck_empty"]] if c["event-deck"] < 1 else []
+        uncounted = [_(SAY["deck_empty"])] if c["event-deck"] < 1 else []
         c["event-deck"] = max(0, c["event-deck"] - 1)
         if kind in ("adventure", "mystery"):
             flow(t).update(step="effect", card={"kind": kind, "name": name})
-            return say([f"{kind.title()} card: resolve its Event effect (tell castaway what changed), then draw again",
-                        *uncounted])
-        card = {"name": name or f"event (round {t.data['tracks']['round']})", "pawns": pawns or 1, "icon": kind}
+            what = _("Adventure card") if kind == "adventure" else _("Mystery card")
+            return say([_("{what}: resolve its Event effect (tell castaway what changed), then draw again")
+                        .format(what=what), *uncounted])
+        card = {"name": name or S.UNNAMED_EVENT.format(n=t.data['tracks']['round']), "pawns": pawns or 1, "icon": kind}
         flow(t).update(step="effect", card=card)
         if kind == "book":
-            hint = "book icon: see what it means on the Scenario card"
+            hint = _("book icon: see what it means on the Scenario card")
         else:
-            hint = f"{kind} icon: put the matching token on the {kind} Action field"
-        return say([f"Event card {card['name']!r}: {hint}; resolve its Event effect", *uncounted])
+            hint = _("{icon} icon: put the matching token on its Action field").format(icon=_(ICON[kind]))
+        return say([_("Event card {name!r}: {hint}; resolve its Event effect").format(name=S.shown(card["name"]), hint=hint),
+                    *uncounted])
 
 
 @register
@@ -93,7 +98,7 @@ class RcAdjust(Action):
             lines += continue_actions(t, cat, step)
         elif step == "night/heal":
             goto(t, "night", "end")
-        return say(lines or ["nothing changed"])
+        return say(lines or [_("nothing changed")])
 
 
 def _after_effect(t: Table) -> list[str]:
@@ -105,13 +110,13 @@ def _after_effect(t: Table) -> list[str]:
     threat = rc(t)["threat"]
     pushed = threat[0]
     threat[0], threat[1] = threat[1], card
-    lines = [f"{card['name']} goes to the right of the Threat Action field"]
+    lines = [_("{name} goes to the right of the Threat Action field").format(name=S.shown(card["name"]))]
     if pushed and pushed.get("icon") != "wreckage":
         goto(t, "event", "threat", card=pushed)
-        lines.append(SAY["pushed"].format(name=pushed["name"]))
+        lines.append(_(SAY["pushed"]).format(name=S.shown(pushed["name"])))
     else:
         if pushed:
-            lines.append(SAY["wreck_gone"].format(name=pushed["name"]))
+            lines.append(_(SAY["wreck_gone"]).format(name=S.shown(pushed["name"])))
         goto(t, "morale", "morale")
     return lines
 
@@ -146,17 +151,19 @@ class RcMorale(Action):
                             .format(top=top, level=level))
         if self.choice == "heal":
             healed = heal(t, seat, 1)
-            line = f"morale {level:+d}: {name} heals {healed} wound"
+            line = ngettext("morale {level:+d}: {name} heals {n} wound", "morale {level:+d}: {name} heals {n} wounds",
+                            healed).format(level=level, name=name, n=healed)
         elif n >= 0:
             vals["determination"] += n
-            line = f"morale {level:+d}: {name} gains {n} determination" if n else "morale 0: nothing"
+            line = _("morale {level:+d}: {name} gains {n} determination").format(level=level, name=name, n=n) if n \
+                else _("morale 0: nothing")
         else:
             left, missing = R.pay(vals["determination"], -n)
             vals["determination"] = left
             wound(t, seat, missing)
-            line = f"morale {level:+d}: {name} discards {-n - missing} determination"
+            line = _("morale {level:+d}: {name} discards {n} determination").format(level=level, name=name, n=-n - missing)
             if missing:
-                line += f" and takes {missing} wound(s) for the missing tokens"
+                line += " " + _("and takes {n} wound(s) for the missing tokens").format(n=missing)
         goto(t, "production", "produce")
         return say([line])
 
@@ -178,7 +185,7 @@ class RcProduce(Action):
         c["wood"] += c["camp-wood"]
         rc(t)["plan"] = []
         goto(t, "action", "plan")
-        return say([f"the camp gives {c['camp-food']} food and {c['camp-wood']} wood"])
+        return say([_("the camp gives {food} food and {wood} wood").format(food=c["camp-food"], wood=c["camp-wood"])])
 
 
 # -- Weather -----------------------------------------------------------------------------------------
@@ -214,13 +221,16 @@ def weather_dice(t: Table) -> list[str]:
 @register
 @dataclass(frozen=True)
 class RcWeather(Action):
-    """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space."""
+    """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space. fighter: the
+    player whose character fights the Hungry Animals' beast (the rulebook does not say who: the table
+    decides; castaway's suggestion, and the default, is the First Player)."""
 
     kind: ClassVar[str] = "rc-weather"
     faces: str | None = None
+    fighter: str | None = None
 
     def text(self) -> str:
-        return "weather" + (f" (table: {self.faces})" if self.faces else "")
+        return "weather" + (f" (table: {self.faces})" if self.faces else "") + (f", {self.fighter} fights" if self.fighter else "")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/roll")
@@ -235,17 +245,17 @@ class RcWeather(Action):
                            int(beast["strength"]))
         c["food"], c["nonperishable"], c["wood"], c["palisade"] = o.food, o.nonperishable, o.wood, o.palisade
         wound_each(t, o.wounds_each)
-        fighter = first(t)
+        fighter = seat_of(t, cat, self.fighter) if self.fighter else first(t)
         wound(t, fighter, o.fighter_wounds)
-        lines = list(o.lines) or ["no weather this round"]
+        lines = list(o.lines) or [_("no weather this round")]
         if o.wounds_each:
-            lines.append(f"{o.wounds_each} wound(s) for each player")
+            lines.append(_("{n} wound(s) for each player").format(n=o.wounds_each))
         if o.fighter_wounds:
-            lines.append(f"{who(t, cat, fighter)} fights the beast: {o.fighter_wounds} wound(s)")
+            lines.append(_("{name} fights the beast: {n} wound(s)").format(name=who(t, cat, fighter), n=o.fighter_wounds))
         c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
         t.data["flags"]["animals-die"] = False
         goto(t, "night", "eat")
-        out = {"say": "; ".join(lines), "wounds_each": o.wounds_each}
+        out = {**say(lines), "wounds_each": o.wounds_each, "fighter_wounds": o.fighter_wounds}
         if dice:
             out.update(dice=dice, faces=[[f] for f in rolled])
         return out
@@ -283,7 +293,8 @@ class RcEat(Action):
         for s in hungry:
             wound(t, s, 2)
         goto(t, "night", "camp")
-        lines = [f"{eaters} food eaten"] + [f"{who(t, cat, s)} goes hungry: 2 wounds" for s in hungry]
+        lines = [_("{n} food eaten").format(n=eaters)] + [_("{name} goes hungry: 2 wounds").format(name=who(t, cat, s))
+                                                         for s in hungry]
         return say(lines)
 
 
@@ -303,7 +314,7 @@ class RcCamp(Action):
         expect(t, "night/camp")
         goto(t, "night", "heal")
         if not self.to or self.to.strip().lower() in ("stay", "-", "no"):
-            return say(["the camp stays"])
+            return say([_("the camp stays")])
         from .state import parse_tile
 
         r = rc(t)
@@ -322,16 +333,17 @@ class RcCamp(Action):
         c, f = t.data["counters"], t.data["flags"]
         built = f["shelter"] == "built"
         roof, pal = R.camp_move(c["roof"], c["palisade"], built)
-        lines = [f"the camp moves from tile {r['camp']} to tile {tile['tile']}"]
+        lines = [_("the camp moves from tile {old} to tile {new}").format(old=r["camp"], new=tile["tile"])]
         if (roof, pal) != (c["roof"], c["palisade"]):
-            lines.append(f"roof {c['roof']} → {roof}, palisade {c['palisade']} → {pal}")
+            lines.append(_("roof {roof} → {new_roof}, palisade {palisade} → {new_palisade}").format(
+                roof=c["roof"], new_roof=roof, palisade=c["palisade"], new_palisade=pal))
         c["roof"], c["palisade"] = roof, pal
         r["camp"] = tile["tile"]
         c["camp-food"], c["camp-wood"] = tile["food"], tile["wood"]
         f["camp-shelter"] = bool(tile["shelter"])
         if f["shortcut"]:
             f["shortcut"] = False
-            lines.append("the Shortcut token is discarded: the Shortcut goes back to its Invention side")
+            lines.append(_("the Shortcut token is discarded: the Shortcut goes back to its Invention side"))
         return say(lines)
 
 
@@ -353,19 +365,19 @@ class RcNightEnd(Action):
         lines = []
         if f["shelter"] != "built" and not f["camp-shelter"]:
             wound_each(t, 1)
-            lines.append("no shelter: 1 wound each for sleeping in the open air")
+            lines.append(_("no shelter: 1 wound each for sleeping in the open air"))
         if not f["food-store"] and c["food"]:
-            lines.append(f"{c['food']} food rots")
+            lines.append(_("{n} food rots").format(n=c["food"]))
             c["food"] = 0
         rnd = t.data["tracks"]["round"]
         if rnd >= r["rounds"]:
-            t.data["over"] = {"result": "lost", "reason": f"round {rnd} of {r['rounds']} ended without the scenario goal"}
-            lines.append("the last round is over and the goal is not met: the game is lost")
+            t.data["over"] = {"result": "lost", "reason": S.LOST_ROUNDS.format(rnd=rnd, rounds=r['rounds'])}
+            lines.append(_("the last round is over and the goal is not met: the game is lost"))
             return say(lines)
         t.data["tracks"]["round"] = rnd + 1
         r["first"] = (r["first"] + 1) % len(t.seats)
         goto(t, "event", "draw")
-        lines.append(f"round {rnd + 1}; {who(t, cat, first(t))} is the First Player")
+        lines.append(_("round {n}; {name} is the First Player").format(n=rnd + 1, name=who(t, cat, first(t))))
         return say(lines)
 
 
@@ -380,8 +392,8 @@ class RcGoal(Action):
         return "scenario goal met"
 
     def run(self, t: Table, cat: GameCatalog):
-        t.data["over"] = {"result": "won", "reason": "the scenario goal is met"}
-        return say([f"the scenario goal is met in round {t.data['tracks']['round']}: everyone wins"])
+        t.data["over"] = {"result": "won", "reason": S.GOAL_MET}
+        return say([_("the scenario goal is met in round {n}: everyone wins").format(n=t.data["tracks"]["round"])])
 
 
 @register
@@ -427,7 +439,7 @@ class RcPhase(Action):
         if self.phase not in first_step:
             raise UsageError(_("phase {phase!r}: accepted: {phases}").format(phase=self.phase, phases=", ".join(R.PHASES)))
         if self.phase == "event" and t.data["tracks"]["round"] == 1:
-            raise RuleError(SAY["no_first_event"])
+            raise RuleError(_(SAY["no_first_event"]))
         if self.phase == "action":
             rc(t)["plan"] = []
         goto(t, self.phase, first_step[self.phase])

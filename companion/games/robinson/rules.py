@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...i18n import _
+
 PHASES = ("event", "morale", "production", "action", "weather", "night")
 # IV.ii Resolving Action: the order in which planned actions are resolved
 ORDER = ("threat", "hunt", "build", "gather", "explore", "arrange", "rest")
@@ -93,35 +95,36 @@ def face_weather(w: Weather, roof: int, food: int, nonperishable: int, wood: int
     if w.winter:
         wood, miss = pay(wood, w.winter)
         each += miss
-        lines.append(f"{w.winter} winter cloud(s): {w.winter - miss} wood burnt" + (f", {miss} missing" if miss else ""))
+        lines.append(_("{n} winter cloud(s): {burnt} wood burnt").format(n=w.winter, burnt=w.winter - miss)
+                     + (_(", {n} missing").format(n=miss) if miss else ""))
     total = w.rain + w.winter
     open_ = max(0, total - roof)
     if total:
-        lines.append(f"{total} cloud(s) against roof {roof}: {open_} unprotected")
+        lines.append(_("{n} cloud(s) against roof {roof}: {open} unprotected").format(n=total, roof=roof, open=open_))
     if open_:
         food, nonperishable, miss_f = _eat(food, nonperishable, open_)
         wood, miss_w = pay(wood, open_)
         each += miss_f + miss_w
-        lines.append(f"{open_ - miss_f} food and {open_ - miss_w} wood used against the weather"
-                     + (f", {miss_f + miss_w} missing" if miss_f + miss_w else ""))
+        lines.append(_("{food} food and {wood} wood used against the weather").format(food=open_ - miss_f, wood=open_ - miss_w)
+                     + (_(", {n} missing").format(n=miss_f + miss_w) if miss_f + miss_w else ""))
     fighter = 0
     for a in w.animals:
         if a == "food":
             food, nonperishable, miss = _eat(food, nonperishable, 1)
             each += miss
-            lines.append("hungry animals: -1 food" + (" (none left: 1 wound each)" if miss else ""))
+            lines.append(_("hungry animals: -1 food") + (" " + _("(none left: 1 wound each)") if miss else ""))
         elif a == "palisade":
             palisade, miss = pay(palisade, 1)
             each += miss
-            lines.append("hungry animals: palisade -1" + (" (at 0: 1 wound each)" if miss else ""))
+            lines.append(_("hungry animals: palisade -1") + (" " + _("(at 0: 1 wound each)") if miss else ""))
         else:
             fighter += fight(weapon, beast_strength)
-            lines.append(f"hungry animals: a beast of strength {beast_strength} against weapon {weapon}: "
-                         f"{fight(weapon, beast_strength)} wound(s) to the one who fights")
-    for _ in range(w.storms):
+            lines.append(_("hungry animals: a beast of strength {strength} against weapon {weapon}: {n} wound(s) to the "
+                           "one who fights").format(strength=beast_strength, weapon=weapon, n=fight(weapon, beast_strength)))
+    for _storm in range(w.storms):
         palisade, miss = pay(palisade, 1)
         each += miss
-        lines.append("storm: palisade -1" + (" (at 0: 1 wound each)" if miss else ""))
+        lines.append(_("storm: palisade -1") + (" " + _("(at 0: 1 wound each)") if miss else ""))
     return Outcome(food, nonperishable, wood, palisade, each, fighter, lines)
 
 

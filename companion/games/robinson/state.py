@@ -11,9 +11,11 @@ Layout (besides the generic tracks/counters/flags of decks/robinson/):
 from __future__ import annotations
 
 import re
+import textwrap
 
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
+from ...i18n import N_, _, retranslate
 from ...table import Table
 from . import rules as R
 
@@ -22,6 +24,69 @@ PLAN_WORDS = ("threat-left", "threat-right", "hunt", "shelter", "roof", "palisad
               "gather", "explore", "arrange", "rest")
 HELPERS = ("friday", "dog", "extra")
 EVENT_KINDS = ("adventure", "mystery", "book", "build", "gather", "explore")
+# each planned action's name as the board prints it; its number in the planning menu is its place here + 1
+ACTION = {"threat-left": N_("Threat Action (left card)"), "threat-right": N_("Threat Action (right card)"),
+          "hunt": N_("Hunting"), "shelter": N_("Shelter"), "roof": N_("Roof"), "palisade": N_("Palisade"),
+          "weapon": N_("Weapon"), "item": N_("Invention into an Item"), "gather": N_("Gathering Resources"),
+          "explore": N_("Exploration"), "arrange": N_("Arranging the Camp"), "rest": N_("Rest")}
+RESOURCE = {"food": N_("food"), "wood": N_("wood"), "fur": N_("furs")}
+# The catalog's names of the tracks, counters and dice (decks/robinson/), which the guided game shows
+# through _() (what an action changed, what a dice question accepts, the board): marked here so that the
+# translation catalog holds them (the Robinson catalog's other texts, from an English rulebook, are not).
+CATALOG_NAMES = (
+    N_('Round'),
+    N_('Morale'),
+    N_('Weapon level'),
+    N_('Roof level'),
+    N_('Palisade level'),
+    N_('Food'),
+    N_('Non-perishable food'),
+    N_('Wood'),
+    N_('Furs'),
+    N_('Discovery tokens kept'),
+    N_('Future food'),
+    N_('Future wood'),
+    N_('Future furs'),
+    N_('Future discovery tokens'),
+    N_('Food sources on the camp tile'),
+    N_('Wood sources on the camp tile'),
+    N_('Beast cards in the Hunting deck'),
+    N_('Cards in the Event deck'),
+    N_('Rain cloud tokens in the Weather space'),
+    N_('Winter cloud tokens in the Weather space'),
+    N_('Storm tokens in the Weather space'),
+    N_('Additional pawns'),
+    N_("Friday's wounds"),
+    N_('Wounds'),
+    N_('Determination'),
+    N_('Rain weather die'),
+    N_('Winter weather die'),
+    N_('Hungry Animals weather die'),
+    N_('Building success die'),
+    N_('Building wound die'),
+    N_('Building adventure die'),
+    N_('Gathering success die'),
+    N_('Gathering wound die'),
+    N_('Gathering adventure die'),
+    N_('Exploration success die'),
+    N_('Exploration wound die'),
+    N_('Exploration adventure die'),
+)
+
+
+# Sentences and names the state keeps in English (old logs replay to the same state); shown through
+# shown() in the table's language.
+UNNAMED_EVENT = N_("event (round {n})")
+LOST_ROUNDS = N_("round {rnd} of {rounds} ended without the scenario goal")
+GOAL_MET = N_("the scenario goal is met")
+STARTING_ITEMS = (N_("Starting Item A"), N_("Starting Item B"))
+
+
+def shown(text: str) -> str:
+    """A name or sentence from the state as the table reads it (see UNNAMED_EVENT above)."""
+    if text in STARTING_ITEMS or text == GOAL_MET:
+        return _(text)
+    return retranslate(text, (UNNAMED_EVENT, LOST_ROUNDS))
 
 
 def rc(t: Table) -> dict:
@@ -40,12 +105,38 @@ def where(t: Table) -> str:
 def expect(t: Table, *steps: str) -> None:
     """Refuse an action the round is not at."""
     if where(t) not in steps:
-        raise RuleError(f"that is not where the round stands: now {where(t)}; castaway rc next says what to do")
+        raise RuleError(_("that is not where the round stands: now {now}; castaway rc next says what to do").format(now=where(t)))
+
+
+WIDTH = 78  # the guided game's lines fit an 80-column terminal
+NBSP = "\u00a0"  # a space where fit() never breaks a line
 
 
 def say(lines: list[str]) -> dict:
-    """An action's result: what happened, in one line."""
-    return {"say": "; ".join(x for x in lines if x)}
+    """An action's result: what happened, its parts packed into lines that fit the terminal (a part never
+    split across two lines unless it is longer than a line on its own)."""
+    rows: list[str] = []
+    for part in (x for x in lines if x):
+        for piece in textwrap.wrap(part, WIDTH - 4, break_long_words=False, break_on_hyphens=False) or [part]:
+            if rows and len(rows[-1]) + 2 + len(piece) <= WIDTH - 4 and piece == part:
+                rows[-1] += "; " + piece
+            else:
+                rows.append(piece)
+    return {"say": "\n    ".join(rows)}
+
+
+def fit(text: str, lead: int = 0) -> str:
+    """A text wrapped to the terminal's width: its first line starts `lead` columns in (after a title),
+    each later line and paragraph ('\n') two columns in."""
+    out: list[str] = []
+    for i, para in enumerate(str(text).split("\n")):
+        first = "x" * lead if i == 0 else "  "
+        rows = textwrap.wrap(para, WIDTH, initial_indent=first, subsequent_indent="  ", break_long_words=False,
+                             break_on_hyphens=False) or [first]
+        if i == 0:
+            rows[0] = rows[0][lead:]
+        out += rows
+    return "\n".join(out).replace(NBSP, " ")
 
 
 def goto(t: Table, phase: str, step: str, **extra) -> None:
@@ -119,7 +210,25 @@ def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
     except UsageError:
         names = [t.seat_values(s).get("player") for s in t.seats if t.seat_values(s).get("player")]
         chars = [t.seat_values(s)["survivor"] for s in t.seats]
-        raise UsageError(f"nobody called {name!r} at this table; accepted: {', '.join(names + chars + list(t.seats))}") from None
+        raise UsageError(_("nobody called {name!r} at this table; accepted: {accepted}").format(
+            name=name, accepted=", ".join(names + chars + list(t.seats)))) from None
+
+
+def label(t: Table, cat: GameCatalog, p: dict) -> str:
+    """A planned action as the table reads it: 'Gathering Resources: wood (tile 3) · Cook + Friday'."""
+    what = p["what"]
+    if what.startswith("threat"):
+        card = rc(t)["threat"][0 if what == "threat-left" else 1]
+        text = _("Threat Action: {card}").format(card=card["name"]) if card else _(ACTION[what])
+    elif what == "item":
+        text = _("Item: {name}").format(name=p.get("arg"))
+    elif what == "gather":
+        res, _sep, tile = str(p.get("arg") or "").partition("@")
+        text = _(ACTION[what]) + ": " + _(RESOURCE.get(res, res)) + (" " + _("(tile {tile})").format(tile=tile) if tile else "")
+    else:
+        text = _(ACTION[what])
+    pawns = who(t, cat, p["by"]) + (" + " + who(t, cat, p["helper"]) if p.get("helper") else "")
+    return f"{text} · {pawns}"
 
 
 # -- adjustments: what a card changed, typed at the table ----------------------------------------
@@ -137,27 +246,29 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
     raw = (text or "").strip()
     if raw in ("", "-", "none", "nothing"):
         return lines
-    accepted = "write NAME +N, NAME -N, NAME =N or NAME half, separated by commas, e.g. 'wood -1, cook.wounds +1'"
+    accepted = _("write NAME +N, NAME -N, NAME =N or NAME half, separated by commas, e.g. 'wood -1, cook.wounds +1'")
     for item in re.split(r"[,;]", raw):
         item = item.strip()
         if not item:
             continue
         m = _ITEM.match(item.lower())
         if not m:
-            raise UsageError(f"change {item!r}: {accepted}")
+            raise UsageError(_("change {item!r}: {accepted}").format(item=item, accepted=accepted))
         name, op = m.groups()
         if "." in name:  # a player's name works as well as a colour or character
-            left, _, comp = name.partition(".")
+            left, _dot, comp = name.partition(".")
             name = f"{seat_of(t, cat, left)}.{comp}"
         tg = t.resolve(cat, name)
         if tg.kind == "flag":
             if tg.spec.values is not None and op not in tg.spec.values:
-                raise UsageError(f"change {item!r}: {tg.label} accepts {', '.join(tg.spec.values)}")
+                raise UsageError(_("change {item!r}: {name} accepts {values}").format(
+                    item=item, name=tg.label, values=", ".join(tg.spec.values)))
             t.put(tg, tg.spec.value(op) if tg.spec.values is not None else op)
             lines.append(f"{tg.label} = {op}")
             continue
         if tg.kind not in ("track", "counter"):
-            raise UsageError(f"change {item!r}: {tg.label} cannot be changed this way; {accepted}")
+            raise UsageError(_("change {item!r}: {name} cannot be changed this way; {accepted}").format(
+                item=item, name=tg.label, accepted=accepted))
         now = t.get(tg)
         if op == "half":
             delta = -R.half_loss(now)
@@ -166,9 +277,9 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
         elif op.isdecimal() or op.startswith("-"):
             delta = int(op) - now
         else:
-            raise UsageError(f"change {item!r}: {op!r} is not a number; {accepted}")
+            raise UsageError(_("change {item!r}: {op!r} is not a number; {accepted}").format(item=item, op=op, accepted=accepted))
         if abs(delta) > 1000:
-            raise UsageError(f"change {item!r}: {delta:+d} is far too large")
+            raise UsageError(_("change {item!r}: {delta:+d} is far too large").format(item=item, delta=delta))
         lines.append(_change(t, cat, tg, delta, to_future))
     return lines
 
@@ -184,7 +295,8 @@ def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
     cid = tg.spec.id
     if delta > 0 and to_future and cid in ("food", "wood", "fur"):
         t.data["counters"][f"future-{cid}"] += delta
-        return f"future-{cid} +{delta} (gains of the Action phase wait in Future Resources)"
+        return _("{res} +{n} to Future Resources (gains of the Action phase wait there)").format(
+            res=_(RESOURCE[cid]), n=delta)
     now = t.get(tg)
     lo, hi = t.limits(tg.spec)
     aside = set_aside(t).get(cid, 0) if to_future else 0
@@ -196,26 +308,30 @@ def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
         t.put(tg, now - paid)
         if cid in SHARED:
             wound_each(t, missing)
-        return (f"{cid} {delta:+d}: {aside} set aside for planned actions stay; {missing} missing → "
-                f"{missing} wound(s) for each player")
+        return _("{res} {delta:+d}: {aside} set aside for planned actions stay; {missing} missing → "
+                 "{missing} wound(s) for each player").format(res=cid, delta=delta, aside=aside, missing=missing)
     if delta < 0 and now + delta < lo:
         missing = lo - (now + delta)
         if cid == "food":
             food, nonp, miss = R.eat(now, t.data["counters"]["nonperishable"], -delta)
             t.data["counters"]["food"], t.data["counters"]["nonperishable"] = food, nonp
             wound_each(t, miss)
-            return f"food {delta:+d}" + (f": {miss} missing, {miss} wound(s) each" if miss else " (non-perishable used)")
+            return (_("food {delta:+d}: {miss} missing, {miss} wound(s) each") if miss else
+                    _("food {delta:+d} (non-perishable used)")).format(delta=delta, miss=miss)
         if cid in SHARED:
             t.put(tg, lo)
             wound_each(t, missing)
-            return f"{cid} {delta:+d}: {missing} missing → {missing} wound(s) for each player"
+            return _("{res} {delta:+d}: {missing} missing → {missing} wound(s) for each player").format(
+                res=cid, delta=delta, missing=missing)
         if cid == "determination":
             t.put(tg, lo)
             wound(t, tg.seat, missing)
-            return f"{tg.label} {delta:+d}: {missing} missing → {missing} wound(s) to {who(t, cat, tg.seat)}"
-        raise RuleError(f"{tg.label} is {now}: it cannot go {delta:+d} (lowest {lo})")
+            return _("{name} {delta:+d}: {missing} missing → {missing} wound(s) to {who}").format(
+                name=tg.label, delta=delta, missing=missing, who=who(t, cat, tg.seat))
+        raise RuleError(_("{name} is {now}: it cannot go {delta:+d} (lowest {lo})").format(
+            name=tg.label, now=now, delta=delta, lo=lo))
     if hi is not None and now + delta > hi:
-        raise RuleError(f"{tg.label} {now}{delta:+d} is past its cap of {hi}")
+        raise RuleError(_("{name} {now}{delta:+d} is past its cap of {hi}").format(name=tg.label, now=now, delta=delta, hi=hi))
     t.put(tg, now + delta)
     return f"{tg.label} {delta:+d} → {now + delta}"
 
@@ -226,31 +342,35 @@ def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
 def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
     """A planned action from its words; raises UsageError saying what is accepted."""
     words = [w for w in str(text).strip().lower().split() if w]
-    example = ("e.g. 'roof cook+cook fur', 'explore explorer', 'gather wood 3 carpenter+friday', "
-               "'item fire cook wood=1' ('own' for the character's own Invention)")
+    example = _("e.g. 'roof cook+cook fur', 'explore explorer', 'gather wood 3 carpenter+friday', "
+                "'item fire cook wood=1' ('own' for the character's own Invention)")
     if not words:
-        raise UsageError(f"empty plan; {example}")
+        raise UsageError(_("empty plan; {example}").format(example=example))
+    if words[0].isdecimal() and 1 <= int(words[0]) <= len(PLAN_WORDS):  # the planning menu's own number
+        words[0] = PLAN_WORDS[int(words[0]) - 1]
     what = {"left": "threat-left", "right": "threat-right", "weapons": "weapon",
             "hunting": "hunt", "exploration": "explore", "gathering": "gather"}.get(words[0], words[0])
     if what not in PLAN_WORDS:
-        raise UsageError(f"plan {text!r}: {words[0]!r} is not an action; accepted: {', '.join(PLAN_WORDS)}")
+        raise UsageError(_("plan {text!r}: {word!r} is not an action; accepted: {accepted}").format(
+            text=text, word=words[0], accepted=", ".join(f"{i} {w}" for i, w in enumerate(PLAN_WORDS, 1))))
     rest = words[1:]
     arg = None
     if what == "item":
         if not rest:
-            raise UsageError(f"plan {text!r}: name the Invention, e.g. 'item fire cook'")
+            raise UsageError(_("plan {text!r}: name the Invention, e.g. 'item fire cook'").format(text=text))
         arg, rest = rest[0], rest[1:]
     elif what == "gather":
         if not rest or rest[0] not in ("food", "wood"):
-            raise UsageError(f"plan {text!r}: gather food or wood, e.g. 'gather wood 3 cook' (3: the tile)")
+            raise UsageError(_("plan {text!r}: gather food or wood, e.g. 'gather wood 3 cook' (3: the tile)").format(text=text))
         arg, rest = rest[0], rest[1:]
         if rest and rest[0].isdecimal():
             arg, rest = f"{arg}@{rest[0]}", rest[1:]
     elif what == "explore" and rest and rest[0].isdecimal():
         arg, rest = rest[0], rest[1:]
     if not rest:
-        raise UsageError(f"plan {text!r}: say who takes it (a colour or character, '+' for a second pawn); {example}")
-    by, _, helper = rest[0].partition("+")
+        raise UsageError(_("plan {text!r}: say who takes it (a colour or character, '+' for a second pawn); {example}")
+                         .format(text=text, example=example))
+    by, _plus, helper = rest[0].partition("+")
     pay, cost, own = None, {}, False
     for w in rest[1:]:
         if w == "own" and what == "item":
@@ -258,13 +378,13 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
         elif w in ("wood", "fur", "furs"):
             pay = "fur" if w.startswith("fur") else "wood"
         elif "=" in w:
-            k, _, v = w.partition("=")
+            k, _eq, v = w.partition("=")
             k = "fur" if k == "furs" else k
             if k not in ("wood", "fur", "food") or not v.isdecimal():
-                raise UsageError(f"plan {text!r}: cost {w!r}; accepted: wood=N, fur=N, food=N")
+                raise UsageError(_("plan {text!r}: cost {cost!r}; accepted: wood=N, fur=N, food=N").format(text=text, cost=w))
             cost[k] = int(v)
         else:
-            raise UsageError(f"plan {text!r}: {w!r} is not understood; {example}")
+            raise UsageError(_("plan {text!r}: {word!r} is not understood; {example}").format(text=text, word=w, example=example))
     return {"what": what, "arg": arg, "by": by, "helper": helper or None, "pay": pay,
             "cost": ",".join(f"{k}={v}" for k, v in sorted(cost.items())) or None, "own": own}
 
@@ -359,11 +479,12 @@ def parse_schedule(text: str) -> list[list] | None:
         return None
     out = []
     for part in re.split(r"[\s;]+", raw):
-        rnd, _, dice = part.partition(":")
+        rnd, _colon, dice = part.partition(":")
         names = [d for d in re.split(r"[+,]", dice) if d and d != "none"]
         if not rnd.isdecimal() or any(d not in ("rain", "winter", "animals") for d in names):
-            raise UsageError(f"weather schedule {text!r}: write ROUND:DICE from that round on, e.g. "
-                             "'4:rain 7:rain+winter 10:rain+winter+animals' (dice: rain, winter, animals)")
+            raise UsageError(_("weather schedule {text!r}: write ROUND:DICE from that round on, e.g. "
+                               "'4:rain 7:rain+winter 10:rain+winter+animals' (dice: rain, winter, animals)")
+                             .format(text=text))
         out.append([int(rnd), names])
     return sorted(out)
 
@@ -372,23 +493,23 @@ def parse_event(text: str) -> tuple[str, str | None, int | None]:
     """'book Heavy rain 2' / '3 Heavy rain 2' / 'adventure' → (kind, name, pawns)."""
     words = str(text).strip().split()
     if not words:
-        raise UsageError("empty answer; " + EVENT_HELP)
+        raise UsageError(_("empty answer; {accepted}").format(accepted=_(EVENT_HELP)))
     k = words[0].lower()
     if k.isdecimal() and 1 <= int(k) <= len(EVENT_KINDS):
         k = EVENT_KINDS[int(k) - 1]
     if k not in EVENT_KINDS:
-        raise UsageError(f"card {text!r}: {words[0]!r}; " + EVENT_HELP)
+        raise UsageError(_("card {text!r}: {word!r}; {accepted}").format(text=text, word=words[0], accepted=_(EVENT_HELP)))
     rest = words[1:]
     pawns = None
     if rest and rest[-1].isdecimal():
         pawns = int(rest[-1])
         rest = rest[:-1]
         if pawns not in (1, 2):
-            raise UsageError(f"card {text!r}: a threat action takes 1 or 2 pawns, not {pawns}")
+            raise UsageError(_("card {text!r}: a threat action takes 1 or 2 pawns, not {pawns}").format(text=text, pawns=pawns))
     return k, " ".join(rest) or None, pawns
 
 
-EVENT_HELP = ("accepted: 1 adventure, 2 mystery (card drawn from the Event deck), or an Event card by its icon: "
+EVENT_HELP = N_("accepted: 1 adventure, 2 mystery (card drawn from the Event deck), or an Event card by its icon: "
               "3 book, 4 build, 5 gather, 6 explore, then optionally its name and its threat action's pawns, "
               "e.g. '3 Heavy rain 2'")
 
@@ -396,10 +517,10 @@ EVENT_HELP = ("accepted: 1 adventure, 2 mystery (card drawn from the Event deck)
 def parse_tile(text: str) -> dict:
     """'5 plains food wood shelter beast mystery d2' → a tile's facts."""
     words = str(text).strip().lower().split()
-    accepted = ("write the tile's number, its terrain, then what it shows: food, wood, shelter, beast, "
-                "mystery, and dN for N discovery tokens; e.g. '5 plains food beast d2'")
+    accepted = _("write the tile's number, its terrain, then what it shows: food, wood, shelter, beast, "
+                 "mystery, and dN for N discovery tokens; e.g. '5 plains food beast d2'")
     if len(words) < 2 or not words[0].isdecimal():
-        raise UsageError(f"tile {text!r}: {accepted}")
+        raise UsageError(_("tile {text!r}: {accepted}").format(text=text, accepted=accepted))
     tile = {"tile": words[0], "terrain": words[1], "food": 0, "wood": 0, "shelter": False, "beast": False,
             "mystery": False, "discoveries": 0}
     for w in words[2:]:
@@ -410,7 +531,7 @@ def parse_tile(text: str) -> dict:
         elif re.fullmatch(r"d\d", w):
             tile["discoveries"] = int(w[1:])
         else:
-            raise UsageError(f"tile {text!r}: {w!r} is not understood; {accepted}")
+            raise UsageError(_("tile {text!r}: {word!r} is not understood; {accepted}").format(text=text, word=w, accepted=accepted))
     return tile
 
 
@@ -419,7 +540,7 @@ def check_names(t: Table, cat: GameCatalog, names: list[str]) -> list[str]:
     for n in names:
         s = seat_of(t, cat, n)
         if s in out:
-            raise UsageError(f"{n!r} is named twice")
+            raise UsageError(_("{name!r} is named twice").format(name=n))
         out.append(s)
     return out
 
@@ -433,4 +554,4 @@ def characters_for(cat: GameCatalog, n: int) -> list[str]:
 
 
 def unknown_character(cat: GameCatalog, name: str) -> UsageError:
-    return UsageError(f"character {name!r}; " + did_you_mean(name, characters_for(cat, 4)))
+    return UsageError(_("character {name!r}; ").format(name=name) + did_you_mean(name, characters_for(cat, 4)))

@@ -187,7 +187,7 @@ def rescue_from_table(t, cat) -> rs.Rescue:
         fish_table=tuple(cat.rules["fishing"]["fish"]),
         most_each=cat.rules["fishing"]["most_each"],
         per_hope=cat.rules["hope_location"]["points_per_hope"],
-        names={s: (cat.characters[survivor(t, s)].name if survivor(t, s) in cat.characters else s) for s in living(t)},
+        names={s: (_(cat.characters[survivor(t, s)].name) if survivor(t, s) in cat.characters else s) for s in living(t)},
     )
 
 

@@ -1,6 +1,7 @@
 """21 Days on the table display: the raft with its planks and the spot each plank carries, the shark fins
 pointing at the spots, the shark card as a gauge, the rescue ship on its track with the anchor and the
-buoy, the tentacles, the hope bag, the swap token, today's logbook symbols still to come, the locations
+buoy, the tentacles, the hope bag, the swap token, the logbook's symbol chart (each symbol's number with its
+drawing, today's still to come lit up), the locations
 with the dice placed on them, and one panel per survivor (both strength dice, hope, bottle card, ability
 token, where their die is, dead or alive); the day and its phase as progress along the top.
 
@@ -225,12 +226,12 @@ def _ship(t: Table, cat: GameCatalog) -> str:
         if lab in ("anchor", "buoy"):
             icons[pos] = lab
     buoy = next((p for p, lab in spec.labels if lab == "buoy"), hi)
-    out = S.panel(950, 130, 950, 170)
+    out = S.panel(950, 130, 950, 160)
     out += S.text(970, 172, _(spec.name), 34, fill=S.DIM, weight="bold")
     left = buoy - value
     out += S.text(1880, 172, ngettext("{n} space to the buoy", "{n} spaces to the buoy", left).format(n=left), 30,
                   fill=S.ACCENT if left <= 2 else S.INK, weight="bold", anchor="end")
-    out += S.track(970, 190, 910, 96, lo, hi, value, icons=icons, marker="ship", size=40)
+    out += S.track(970, 188, 910, 92, lo, hi, value, icons=icons, marker="ship", size=40)
     return out
 
 
@@ -238,77 +239,66 @@ def _sharks(t: Table) -> str:
     d = t.data
     value = d["tracks"]["shark"]
     hi = (d.get("limits", {}).get("shark") or [1, 5])[1]
-    out = S.panel(950, 310, 950, 150)
+    out = S.panel(950, 300, 950, 140)
     attack = value == 1 and d["tracks"]["day"] < 21
-    out += S.text(970, 352, _("Sharks"), 34, fill=S.DIM, weight="bold")
-    out += S.icon("fin", 1000, 410, 64)
-    out += S.text(1045, 432, value, 64, fill=S.DANGER if attack else S.INK, weight="bold")
-    out += S.gauge(1100, 380, 300, 50, hi - value + 1, hi, fill=S.DANGER if attack else "#8fa3b5")
-    out += S.text(1250, 352, _("they attack tonight!") if attack else _("{n} away").format(n=value), 30,
+    out += S.text(970, 342, _("Sharks"), 34, fill=S.DIM, weight="bold")
+    out += S.icon("fin", 1000, 400, 64)
+    out += S.text(1045, 422, value, 64, fill=S.DANGER if attack else S.INK, weight="bold")
+    out += S.gauge(1100, 370, 300, 50, hi - value + 1, hi, fill=S.DANGER if attack else "#8fa3b5")
+    out += S.text(1250, 342, _("they attack tonight!") if attack else _("{n} away").format(n=value), 30,
                   fill=S.DANGER if attack else S.INK, weight="bold", anchor="middle", width=300)
     left = d["counters"]["tentacles"]
     fight = (d.get("flow") or {}).get("fight") or {}
     flipped = fight.get("i", 0)
-    out += S.text(1440, 352, _("Tentacles"), 34, fill=S.DIM, weight="bold")
-    out += S.text(1880, 352, f"{left}/8", 40, weight="bold", anchor="end")
+    out += S.text(1440, 342, _("Tentacles"), 34, fill=S.DIM, weight="bold")
+    out += S.text(1880, 342, f"{left}/8", 40, weight="bold", anchor="end")
     for i in range(8):
         cx = 1465 + i * 54
         if i < left:
-            out += S.icon("tentacle", cx, 412, 62)
+            out += S.icon("tentacle", cx, 402, 62)
             if i < flipped:
-                out += S.circle(cx, 412, 30, fill="none", stroke=S.ACCENT, sw=4)
+                out += S.circle(cx, 402, 30, fill="none", stroke=S.ACCENT, sw=4)
         else:
-            out += S.circle(cx, 412, 18, fill="none", stroke=S.FAINT, sw=3, dash="5 5")
+            out += S.circle(cx, 402, 18, fill="none", stroke=S.FAINT, sw=3, dash="5 5")
     return out
 
 
 def _bag(t: Table, cat: GameCatalog, x: dict) -> str:
     left, supply = t.pool_left("hope"), t.pool_supply("hope")
-    out = S.panel(950, 470, 950, 100)
-    out += S.icon("hope", 995, 520, 64)
-    out += S.text(1040, 542, left, 56, weight="bold")
-    tx = 1040 + 0.62 * 56 * len(str(left)) + 12
-    out += S.text(tx, 514, _("hope in the bag"), 26, fill=S.DIM, width=200)
-    out += S.text(tx, 548, _("of {n}").format(n=supply), 26, fill=S.DIM, width=200)
+    out = S.panel(950, 450, 950, 90)
+    out += S.icon("hope", 995, 495, 56)
+    out += S.text(1036, 516, left, 50, weight="bold")
+    tx = 1036 + 0.62 * 50 * len(str(left)) + 12
+    out += S.text(tx, 488, _("hope in the bag"), 24, fill=S.DIM, width=200)
+    out += S.text(tx, 520, _("of {n}").format(n=supply), 24, fill=S.DIM, width=200)
     special = [SPECIAL.get(k, "±") for k, v in sorted((x.get("special") or {}).items()) if v not in ("used",)]
     sx = tx + 230
     for label in special:
-        out += S.token(sx, 520, 28, label, fill="#ffcc22", size=26)
+        out += S.token(sx, 495, 28, label, fill="#ffcc22", size=26)
         sx += 64
     swap = x.get("swap")
     sx = max(sx, 1500)
-    out += S.icon("swap", sx, 520, 50)
-    out += S.text(sx + 34, 506, _("Swap location"), 24, fill=S.DIM, width=1890 - sx - 40)
+    out += S.icon("swap", sx, 495, 46)
+    out += S.text(sx + 34, 482, _("Swap location"), 22, fill=S.DIM, width=1890 - sx - 40)
     if swap:
         name = _(cat.deck("swap").card(swap.split(":")[0]).name)
-        out += S.text(sx + 34, 550, name, 38, weight="bold", width=1890 - sx - 40)
+        out += S.text(sx + 34, 526, name, 34, weight="bold", width=1890 - sx - 40)
     else:
-        out += S.text(sx + 34, 550, _("none"), 32, fill=S.DIM)
+        out += S.text(sx + 34, 524, _("none"), 30, fill=S.DIM)
     return out
 
 
 def _today(t: Table, cat: GameCatalog, x: dict) -> str:
-    """Today's logbook symbols still waiting (the state keeps those not yet resolved), the day's marks,
-    the weather, the kite and the dog."""
+    """The logbook: the symbol chart (every symbol's number with its drawing, the numbers the guided game
+    takes) with today's symbols still waiting lit up, and the day's weather, kite and dog."""
     d = t.data
     queue = (d.get("flow") or {}).get("queue") or []
     syms = [q["sym"] for q in queue if q.get("sym") and q.get("do") != "weather-effect"]
     syms += [s for s in x.get("today", []) if s in ("no-fishing", "octopus")]
-    out = S.panel(950, 580, 950, 90)
-    out += S.icon("logbook", 985, 625, 52)
-    out += S.text(1020, 618, _("Logbook"), 26, fill=S.DIM)
-    out += S.text(1020, 650, _("to come:") if syms else _("nothing waiting"), 26, fill=S.DIM)
-    ix = 1200
-    step = 150 if len(syms) > 3 else 190
-    for s in syms[:5]:
-        ic, label = SYMBOLS.get(s, ("warning", s))
-        out += S.icon(ic, ix, 612, 44)
-        if s in ("all-minus1", "shared-loss"):
-            out += S.icon("minus", ix + 18, 596, 22)
-        elif s in ("all-plus1", "colour-plus2"):
-            out += S.icon("plus", ix + 18, 596, 22)
-        out += S.text(ix, 660, _(label), 24, anchor="middle", width=step - 10)
-        ix += step
+    out = S.panel(950, 550, 950, 120)
+    out += S.text(966, 590, _("Logbook"), 26, fill=S.DIM, weight="bold", width=128)
+    waiting = ngettext("{n} to come", "{n} to come", len(syms)).format(n=len(syms)) if syms else _("nothing waiting")
+    out += S.wrapped(966, 622, waiting, 24, width=136, fill=S.ACCENT if syms else S.DIM, weight="bold" if syms else "normal", floor=20)
     extra = []
     w = x.get("weather")
     if w is not None:
@@ -317,8 +307,47 @@ def _today(t: Table, cat: GameCatalog, x: dict) -> str:
     if k is not None:
         extra.append(_("kite {built}/3").format(built=k.get("built", 0)) + (" ✈" if k.get("flying") else ""))
     if extra:
-        out += S.text(1880, 640, "  ·  ".join(extra), 24, fill=S.INK, anchor="end", width=1880 - ix)
-    return out
+        out += S.text(966, 660, "  ·  ".join(extra), 20, fill=S.INK, width=136)
+    return out + symbol_chart(cat, set(syms), 1106, 556, 786, 108)
+
+
+# marks that tell apart symbols drawn with the same icon (the chart's names say the rest)
+MARKS = {"all-plus1": "+1", "all-minus1": "−1", "colour-plus2": "+2", "shared-loss": "−2/3", "skip-day": "−1",
+         "shark-1": "1", "shark-6": "6", "swap-choice": "?", "ship-left": "←", "ship-right": "→", "steal-die": "⚀"}
+CHART_ICON = {"ship-left": "ship", "ship-right": "ship", "paranoia": "skull"}  # where the chart draws otherwise
+
+
+def symbol_chart(cat: GameCatalog, lit: set[str], x: float, y: float, w: float, h: float) -> str:
+    """The logbook symbols by chart number (rules.symbol_chart), each number beside its drawing, in rows
+    that fill the box; the symbols in `lit` (today's, still to come) stand out."""
+    chart = sorted(((v["n"], k, v) for k, v in (cat.rules.get("symbol_chart") or {}).items() if isinstance(v, dict)),
+                   key=lambda r: r[0])
+    if not chart:
+        return ""
+    rows = 2 if len(chart) <= 22 else 3
+    cols = -(-len(chart) // rows)
+    cw, ch = w / cols, h / rows
+    out = ""
+    for i, (n, sid, spec) in enumerate(chart):
+        cx, cy = x + (i % cols) * cw, y + (i // cols) * ch
+        on = sid in lit
+        cell = S.rect(cx + 2, cy + 2, cw - 4, ch - 4, fill="#1d4566" if on else "#122b40",
+                      stroke=S.ACCENT if on else S.FAINT, sw=3 if on else 1, r=8)
+        size = min(ch * 0.44, 24)
+        cell += S.text(cx + 7, cy + ch / 2 + size * 0.36, n, size, weight="bold", fill=S.ACCENT if on else S.INK)
+        ic = CHART_ICON.get(sid) or (SYMBOLS[sid][0] if sid in SYMBOLS else spec.get("icon") or "logbook")
+        isz = min(ch * 0.56, cw * 0.4)
+        ix = cx + cw - 5 - isz / 2
+        cell += S.icon(ic, ix, cy + ch / 2 - 2, isz)
+        mark = MARKS.get(sid)
+        if mark:
+            msz = min(20, ch * 0.4)
+            mx = min(ix, cx + cw - 5 - 0.32 * msz * len(mark))  # a long mark stays inside its cell
+            cell += (f'<text x="{S.num(round(mx, 1))}" y="{S.num(round(cy + ch - 6, 1))}" font-size="{S.num(round(msz, 1))}" '
+                    f'font-weight="bold" text-anchor="middle" fill="{S.INK}" stroke="#0b1d2e" stroke-width="4" '
+                    f'paint-order="stroke">{S.esc(mark)}</text>')
+        out += S.group(cell, cls="sym lit" if on else "sym", data={"n": n, "symbol": sid})
+    return S.group(out, cls="symbol-chart")
 
 
 # -- the locations and who is on them -------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.i18n import N_, _, ngettext
+from companion.games.robinson.state import shown
 from companion.table import Table
 from ui.display import svg as S
 
@@ -204,7 +205,7 @@ def _camp(t: Table, cat: GameCatalog, r: dict) -> str:
     slots = []
     for side, card in zip((N_("left"), N_("right")), r.get("threat") or [None, None]):
         if card:
-            slots.append((_(side), card.get("name") or "?", card.get("pawns")))
+            slots.append((_(side), shown(card["name"]) if card.get("name") else "?", card.get("pawns")))
     out += S.icon("warning", 1006, 552, 40)
     if slots:
         x = 1036
@@ -220,7 +221,7 @@ def _camp(t: Table, cat: GameCatalog, r: dict) -> str:
         bits = []
         for it in items:
             uses = it.get("uses")
-            bits.append(it["name"] + (f" {'●' * uses}{'○' * max(0, 2 - uses)}" if uses is not None else " ✓"))
+            bits.append(shown(it["name"]) + (f" {'●' * uses}{'○' * max(0, 2 - uses)}" if uses is not None else " ✓"))
         out += S.text(1036, 624, "   ".join(bits), 28, width=850)
     return out
 

@@ -1,0 +1,148 @@
+"""21 Days, Scruffs Up! solo: Scruffs' tokens played at the start of Midday and his multi-day tokens used
+once a day (his die change is paid here; the faces then shown are the ones typed into the procedure).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...actions import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...i18n import _
+from ...table import Table
+from .core import (ROLL, d21, day, dice_or_roll, done, gain, give_hope, is_scruffs, living, move_ship, name,
+                   seat_arg)
+
+
+@register
+@dataclass(frozen=True)
+class ScruffsToken(Action):
+    """Scruffs (strength 5 or 6, start of Midday) takes a token and rolls his die against the faces printed
+    on it (`needs`, remembered once typed). Success: the reward, the token leaves the game; failure: it is
+    discarded. to: who gets the reward (hope: 'red,blue'; strength: one seat; swap: a token id).
+    skip: no token today."""
+
+    kind: ClassVar[str] = "d21-scruffs"
+    card: str | None = None
+    needs: str | None = None
+    face: str | None = None
+    to: str | None = None
+    skip: bool = False
+
+    def text(self) -> str:
+        return "Scruffs token" + "".join(f" {k} {v}" for k, v in (("card", self.card), ("needs", self.needs), ("face", self.face)) if v)
+
+    def run(self, t: Table, cat: GameCatalog):
+        sc = d21(t).get("scruffs")
+        seat = next((s for s in living(t) if is_scruffs(t, s)), None)
+        if sc is None or seat is None:
+            raise RuleError(_("Scruffs is not on the raft"))
+        if self.skip:
+            done(t, "scruffs")
+            return {"say": _("No Scruffs token today.")}
+        if t.visible(seat) < 5:
+            raise RuleError(_("Scruffs' strength is {strength}: tokens need 5 or 6").format(strength=t.visible(seat)))
+        if sc.get("active"):
+            raise RuleError(_("a multi-day Scruffs token is still in use: no new token meanwhile"))
+        d = t.deck("scruffs")
+        cur = sc.get("drawn")
+        if cur is None:
+            if not d["draw"]:
+                d["draw"], d["discard"] = d["discard"], []
+                t.rng().shuffle(d["draw"])
+            if self.card in (None, ROLL):
+                cur = d["draw"].pop(0)
+            else:
+                from ...actions import resolve_card
+
+                cur = resolve_card(cat, t, "scruffs", self.card)
+                d["draw"].remove(cur)
+            sc["drawn"] = cur
+        base = cur.split(":")[0]
+        known = sc.setdefault("needs", {})
+        if self.needs:
+            vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdecimal() and 1 <= int(x) <= 6]
+            if not vals:
+                raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=self.needs))
+            known[base] = vals
+        spec = cat.deck("scruffs").card(base)
+        if base not in known or self.face is None:
+            need = "" if base in known else _(" Type the numbers printed on it.")
+            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
+        v = dice_or_roll(t, self.face, 1, "Scruffs die")[0][0]
+        sc.pop("drawn", None)
+        done(t, "scruffs")
+        if v not in known[base]:
+            d["discard"].insert(0, cur)
+            return {"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: no luck, the token is discarded.").format(v=v)}
+        say = self._reward(t, cat, seat, cur, base)
+        return {"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: {say}").format(v=v, say=say)}
+
+    def _reward(self, t: Table, cat: GameCatalog, seat: str, cur: str, base: str) -> str:
+        d = t.deck("scruffs")
+        sc = d21(t)["scruffs"]
+        spec = cat.deck("scruffs").card(base)
+        to = [x for x in (self.to or "").replace(",", " ").split() if x]
+        if base in ("rerolls", "die-change"):
+            sc["active"] = {"card": cur, "uses": spec.get("uses", 2), "last": None}
+            d["table"].append(cur)
+            return _("{name} stays out: use it with castaway scruffs-use (once a day).").format(name=_(spec.name))
+        d["out"].append(cur)
+        if base.startswith("hope"):
+            n = spec.get("hope", 2)
+            people = [s for s in living(t) if not is_scruffs(t, s)]
+            if not people:  # Scruffs alone on the raft: nobody can hold hope (the dog never does)
+                return _("no survivor is left to take the hope.")
+            who = [seat_arg(t, cat, x, people) for x in to] or [people[i % len(people)] for i in range(n)]
+            if len(who) == 1:
+                who = who * n
+            if len(who) != n:  # EN § Scruffs Tokens: all of them are divided among the other survivors
+                raise UsageError(_("--to {to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=self.to, n=n))
+            got = sum(give_hope(t, s, 1, bonus=False) for s in who)
+            return _("{got} hope for {who}.").format(got=got, who=", ".join(who))
+        if base == "strength-2":
+            target = seat_arg(t, cat, to[0]) if to else seat
+            return f"{name(t, cat, target)} +{gain(t, target, 2)} strength."
+        if base == "swap-location":
+            from .events import set_swap
+
+            return set_swap(t, cat, to[0] if to else None, random=not to)
+        if base == "shark-reset":
+            t.data["tracks"]["shark"] = 5
+            return _("the shark card goes back to 5.")
+        if base == "flare":
+            if day(t) >= 21:
+                return _("no flare on day 21.")
+            move_ship(t, cat, 1)
+            return _("a flare! The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
+        return _("{name}: apply it as printed.").format(name=_(spec.name))
+
+
+@register
+@dataclass(frozen=True)
+class ScruffsUse(Action):
+    """Use the multi-day Scruffs token in play (two rerolls / two die changes, once a day each)."""
+
+    kind: ClassVar[str] = "d21-scruffs-use"
+
+    def text(self) -> str:
+        return "use the Scruffs token"
+
+    def run(self, t: Table, cat: GameCatalog):
+        sc = d21(t).get("scruffs") or {}
+        act = sc.get("active")
+        if not act:
+            raise RuleError(_("no multi-day Scruffs token is in play"))
+        if act.get("last") == day(t):
+            raise RuleError(_("the Scruffs token has been used today already (once a day)"))
+        act["uses"] -= 1
+        act["last"] = day(t)
+        left = act["uses"]
+        if left <= 0:
+            t.deck("scruffs")["table"].remove(act["card"])
+            t.deck("scruffs")["out"].append(act["card"])
+            sc["active"] = None
+        what = _("reroll a die") if act["card"].startswith("rerolls") else _("change a die by 1 up or down (6 and 1 wrap)")
+        return {"say": _("Scruffs' token: {what} and type the new face ({left} use(s) left).").format(what=what, left=left)}

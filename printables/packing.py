@@ -1,0 +1,167 @@
+"""Items packed onto pages: each section's densest grid fills pages, leftovers share a page, the grids
+are stacked and centred; where each front goes and where its back lands for a duplex flip or a fold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from companion.errors import UsageError
+from companion.i18n import _
+
+from .sizes import (BLOCK_GAP, CAPTION_H, EDGE, MARK_GAP, MIN_MARK, area, best_grid, Box, Grid, paper_size, Slot)
+
+
+def per_sheet(paper: str, w: float, h: float, backs: str = "none") -> int:
+    """How many w x h items one sheet holds (gutterfold: fronts, each with its back beside)."""
+    pages = pack(paper, backs, [Section([None] * 400, (w, h), lambda c, it: None, None)])
+    return len(pages[0].blocks[0].items) if pages else 0
+
+
+def check_fits(paper: str, w: float, h: float, backs: str) -> None:
+    if per_sheet(paper, w, h, backs) == 0:
+        raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with the margins a printer needs").format(item_w=w, item_h=h, paper=paper))
+
+
+# -- pages: blocks of grids -----------------------------------------------------------------------
+
+
+@dataclass
+class Block:
+    """One grid on a page: its items in reading order, with their front slots."""
+
+    grid: Grid
+    x: float
+    y: float  # bottom-left of the grid's trims
+    items: list = field(default_factory=list)
+    draw_front: Callable | None = None
+    draw_back: Callable | None = None
+
+    @property
+    def w(self) -> float:
+        return self.grid.cols * self.grid.cell[0]
+
+    @property
+    def h(self) -> float:
+        return self.rows_used * self.grid.cell[1]
+
+    @property
+    def rows_used(self) -> int:
+        return -(-len(self.items) // self.grid.cols)
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x, self.y, self.w, self.h)
+
+
+@dataclass
+class Page:
+    blocks: list[Block] = field(default_factory=list)
+
+    def height(self) -> float:
+        return sum(b.h for b in self.blocks) + BLOCK_GAP * max(0, len(self.blocks) - 1)
+
+
+@dataclass(frozen=True)
+class Section:
+    items: Sequence[Any]
+    size: tuple[float, float]
+    front: Callable  # front(c, item) in item coordinates, (0, 0)-(w, h) the trim
+    back: Callable | None  # back(c, item), or None for items without a back
+    rotate: bool = True
+
+
+CAPTION_ROOM = EDGE + CAPTION_H + 0.3 + MARK_GAP + MIN_MARK  # a margin that holds the caption beside short marks
+
+
+def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0.0) -> list[Page]:
+    """Sections of items into pages: each fills pages with its densest grid; leftovers share a page.
+
+    A page keeps room for its caption: in a side margin when every grid on it leaves one, else above and
+    below. reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
+    pw, ph = paper_size(paper)
+    room = area(paper, backs)
+    tall = room.h  # the grids' height when the caption can go beside them
+    short = ph - 2 * CAPTION_ROOM  # when it must go above them
+
+    def side_ok(width: float) -> bool:
+        return backs != "gutterfold" and (pw - width) / 2 >= CAPTION_ROOM
+
+    pages: list[Page] = []
+    for sec in sections:
+        items = list(sec.items)
+        w, h = sec.size
+        full = best_grid(w, h, room.w, tall, sec.rotate)
+        if full.count and not side_ok(full.cols * full.cell[0]):
+            full = best_grid(w, h, room.w, short, sec.rotate)
+        if full.count == 0:
+            raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with the margins a printer needs").format(item_w=w, item_h=h, paper=paper))
+        while items:
+            page = pages[-1] if pages else None
+            grid = None
+            if page is not None and page.blocks:
+                foot = reserve if len(pages) == 1 else 0.0
+                for limit in (tall, short):
+                    left = limit - foot - page.height() - BLOCK_GAP
+                    g = best_grid(w, h, room.w, left, sec.rotate) if left > 0 else None
+                    if not g or not g.count:
+                        continue
+                    widths = [b.w for b in page.blocks] + [g.cols * g.cell[0]]
+                    if limit == tall and not all(side_ok(x) for x in widths):
+                        continue
+                    if g.rotated == full.rotated or g.count >= min(len(items), full.count):
+                        grid = g
+                        break
+            if grid is None:
+                page = Page()
+                pages.append(page)
+                grid = full
+                if len(pages) == 1 and reserve:
+                    limit = tall if side_ok(full.cols * full.cell[0]) else short
+                    grid = best_grid(w, h, room.w, limit - reserve, sec.rotate)
+            take, items = items[:grid.count], items[grid.count:]
+            page.blocks.append(Block(grid, 0.0, 0.0, take, sec.front, sec.back))
+    for k, page in enumerate(pages):
+        _place_blocks(page, paper, backs, reserve if k == 0 else 0.0)
+    return pages
+
+
+def _place_blocks(page: Page, paper: str, backs: str, reserve: float = 0.0) -> None:
+    """Stack the page's grids, centred across the area and down the page (above a reserved foot)."""
+    pw, ph = paper_size(paper)
+    room = area(paper, backs)
+    top = (ph + reserve + page.height()) / 2
+    for b in page.blocks:
+        if backs == "gutterfold":  # fronts hug the fold, so each back lands just across it
+            b.x = room.right - b.w
+        else:
+            b.x = (pw - b.w) / 2
+        b.y = top - b.h
+        top -= b.h + BLOCK_GAP
+
+
+def front_slots(block: Block) -> list[Slot]:
+    cw, ch = block.grid.cell
+    cols = block.grid.cols
+    rows = block.rows_used
+    out = []
+    for i in range(len(block.items)):
+        r, col = divmod(i, cols)
+        x = block.x + col * cw
+        y = block.y + (rows - 1 - r) * ch
+        out.append(Slot(x, y, cw, ch, block.grid.rotated, 0))
+    return out
+
+
+def back_slot(front: Slot, paper: str, backs: str, offset: tuple[float, float]) -> Slot:
+    """Where a front's back goes, turned to read upright when the card is turned over sideways."""
+    pw, ph = paper_size(paper)
+    dx, dy = offset
+    if backs == "long":
+        return Slot(pw - front.x - front.w + dx, front.y + dy, front.w, front.h, front.rotated, 180 if front.rotated else 0)
+    if backs == "short":
+        return Slot(front.x + dx, ph - front.y - front.h + dy, front.w, front.h, front.rotated, 0 if front.rotated else 180)
+    if backs == "gutterfold":  # folded along the vertical line at the page's middle
+        return Slot(pw - front.x - front.w, front.y, front.w, front.h, front.rotated, 180 if front.rotated else 0)
+    raise ValueError(backs)
