@@ -62,6 +62,8 @@ class KernelSearch(Search):
     """Search whose values come from the kernel (vec, value); its canonical forms (canon, person) are
     Search's own, which the kernel takes as they are."""
 
+    most_kept = MOST_STATES // 2  # some 400 MB: the longest table a game can reach stays known between questions
+
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         super().__init__(supply, dolphin, diva_most, kite_p, most_need)
         self.kernel = Kernel(supply, int(dolphin), diva_most, self.p_kite, self.p_hope, self.p_blank, most_need, MOST_STATES)

@@ -102,7 +102,7 @@ def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict, need
         if len(_SEARCHES) >= 4:
             _SEARCHES.clear()
         got = _SEARCHES[key] = kernel.make(supply, dolphin, diva_most, kite_p, max(1, need))
-    elif len(got.memo) > 1_000_000:  # some hundreds of megabytes: start afresh
+    elif len(got.memo) > got.most_kept:  # some hundreds of megabytes: start afresh
         got.memo.clear()
     return got
 

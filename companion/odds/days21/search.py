@@ -73,6 +73,8 @@ class Search:
     """V(people, songs, kite, need) for one set of rules. people: sorted tuple of packed survivors (see
     pack); kite: None, 'F' (flying) or (pieces on the raft, pieces up)."""
 
+    most_kept = 1_000_000  # states kept between two questions (rescue.shared_search): some hundreds of MB
+
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         self.K = most_need
         self.supply = supply
