@@ -9,12 +9,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+# the C source is a dependency: changing it rebuilds day 21's compiled search (companion/odds/days21/_kernel.c)
+KERNEL := companion/odds/days21/_kernel.c
+
+$(VENV)/.installed-run: pyproject.toml $(KERNEL) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	$(BIN)/python -m compileall -q cli.py companion ui printables
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(KERNEL) | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	$(BIN)/python -m compileall -q cli.py companion ui printables
 	touch $@ $(VENV)/.installed-run

@@ -331,7 +331,8 @@ def _searching(fn, res, limit: float, quiet: bool):
 
     from companion.errors import RuleError
     from companion.odds.days21 import rescue as rs
-    from companion.odds.days21.search import TooLong
+    from companion.odds.days21.kernel import MOST_STATES
+    from companion.odds.days21.search import TooBig, TooLong
 
     search = rs.Solver(res).search
     search.deadline = perf_counter() + limit
@@ -340,6 +341,9 @@ def _searching(fn, res, limit: float, quiet: bool):
             return fn()
         with out.status(_("Searching every play of day 21...")):
             return fn()
+    except TooBig:
+        raise RuleError(_("day 21's search gave up: this table needs more than {n:g} million states, more memory than the search may take").format(
+            n=MOST_STATES / 1e6)) from None
     except TooLong:
         raise RuleError(_("day 21's search gave up after {limit:g} s; --limit SECONDS gives it longer").format(limit=limit)) from None
     finally:

@@ -197,7 +197,7 @@ GIVE_UP = 30.0  # seconds: the guided game's search stops there (the prompt has 
 def rescue_lines(t, cat) -> list[str]:
     from time import perf_counter
 
-    from .search import TooLong
+    from .search import TooBig, TooLong
 
     r = rescue_from_table(t, cat)
     if r.need <= 0:
@@ -205,6 +205,8 @@ def rescue_lines(t, cat) -> list[str]:
     rs.Solver(r).search.deadline = perf_counter() + GIVE_UP
     try:
         sol = rs.solve(r)
+    except TooBig:
+        return [_("Chance of rescue: the search gave up, this table needs more memory than it may take")]
     except TooLong:
         return [_("Chance of rescue: the search gave up after {s:.0f} s (castaway odds day21 finds it in time)").format(s=GIVE_UP)]
     finally:

@@ -81,7 +81,7 @@ def _bag(r: Rescue, people) -> int:
 def _give(r: Rescue, people, i, n):
     """give_hope: as many as the bag holds; Mick takes one more when 3 come at once."""
     left = _bag(r, people)
-    got = min(n, left)
+    got = min(n, max(0, left))  # an over-full bag (more hope held than it holds) gives nothing
     if got >= 3 and people[i][0] == "mick" and left - got > 0:
         got += 1
     return _with(people, i, hope=people[i][2] + got) if got else people
@@ -93,16 +93,16 @@ _SEARCHES: dict = {}
 def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict, need: int):
     """One search per set of rules, kept for the process: the guided game asks again after every roll,
     and each new state is one the last search has already valued (while the need stays within the
-    one it was made for)."""
-    from .search import Search
+    one it was made for). The compiled kernel's search where it is built (companion/odds/days21/kernel.py)."""
+    from . import kernel
 
     key = (supply, dolphin, diva_most, tuple(sorted(kite_p.items())))
     got = _SEARCHES.get(key)
     if got is None or got.K < need:
         if len(_SEARCHES) >= 4:
             _SEARCHES.clear()
-        got = _SEARCHES[key] = Search(supply, dolphin, diva_most, kite_p, max(1, need))
-    elif len(got.memo) > 1_000_000:  # some hundreds of megabytes: start afresh
+        got = _SEARCHES[key] = kernel.make(supply, dolphin, diva_most, kite_p, max(1, need))
+    elif len(got.memo) > got.most_kept:  # some hundreds of megabytes: start afresh
         got.memo.clear()
     return got
 
@@ -119,6 +119,7 @@ class Solver:
         kf = list(r.kite_faces)
         self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
         self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p, self.K)
+        self._values: dict = {}  # (state, need) -> chance: the plan asks about the same states again
 
     @property
     def memo(self) -> dict:
@@ -148,9 +149,14 @@ class Solver:
             return 1.0
         if not _alive(state[0]):
             return 0.0
-        if state[3]:  # Rosina's location first: her options, or none
-            return max(self.action_value_at(outs, need) for _act, outs in self.actions(state))
-        return self.search.value(*self.canonical(state), need)
+        got = self._values.get((state, need))
+        if got is None:
+            if state[3]:  # Rosina's location first: her options, or none
+                got = max(self.action_value_at(outs, need) for _act, outs in self.actions(state))
+            else:
+                got = self.search.value(*self.canonical(state), need)
+            self._values[(state, need)] = got
+        return got
 
     def value(self, state) -> list:
         """The chance for every need 0..K."""

@@ -64,9 +64,16 @@ class TooLong(Exception):
     """The search passed its deadline (what it valued so far stays in its memo)."""
 
 
+class TooBig(TooLong):
+    """The search holds as many states as it may (companion/odds/days21/kernel.py: MOST_STATES); what it
+    valued so far stays in its memo."""
+
+
 class Search:
     """V(people, songs, kite, need) for one set of rules. people: sorted tuple of packed survivors (see
     pack); kite: None, 'F' (flying) or (pieces on the raft, pieces up)."""
+
+    most_kept = 1_000_000  # states kept between two questions (rescue.shared_search): some hundreds of MB
 
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         self.K = most_need
