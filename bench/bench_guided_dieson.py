@@ -15,7 +15,6 @@ Prints each game's answers per day, then the median per day over all games, the 
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import statistics
 import sys
@@ -31,41 +30,17 @@ p.add_argument("--trace", action="store_true", help="print each question asked, 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-import typer  # noqa: E402
-
-from companion import session  # noqa: E402
 from companion.guide import Ask  # noqa: E402
-from ui import common, play_cmds  # noqa: E402
-
-LIMIT = 1500  # answers in one game: a loop that never ends is a failure of the script, not a long game
-NO_PROMPT = ("go on", "enter to")  # a question whose only answer is Enter
+from guided_harness import ScriptedTable, new_game  # noqa: E402
 
 
-class Player:
-    """The scripted player: answers each Ask and counts answers per day."""
+class Player(ScriptedTable):
+    """The scripted Dieson Crusoe player."""
 
-    def __init__(self, db: Path, gid: int, rng: random.Random):
-        self.db, self.gid, self.rng = db, gid, rng
-        self.per_day: dict[int, int] = {}
-        self.go = 0
-        self.total = 0
+    UNIT = "day"
+    LIMIT = 1500
 
-    def table(self):
-        with session.open_store(self.db) as st:
-            return session.load(st, self.gid).table
-
-    def answer(self, ask: Ask, on_word, cat=None):
-        self.total += 1
-        if self.total > LIMIT:
-            raise play_cmds.Quit
-        d = self.table().data["tracks"].get("day", 1)
-        self.per_day[d] = self.per_day.get(d, 0) + 1
-        got = self.pick(ask)
-        if args.trace:
-            print(f"day {d:2}  {str(ask.prompt)[:60]!r:64} -> {got!r}", file=sys.stderr)
-        return got
-
-    def pick(self, ask: Ask):
+    def pick(self, ask: Ask, t):
         k, rng = ask.kind, self.rng
         values = [v for v, _label in ask.choices]
         if k == "none" or (k == "choice" and values and values[0] == "go"):
@@ -105,15 +80,8 @@ class Player:
 
 def play(seed: int, tmp: Path) -> Player:
     db = tmp / f"bench-{seed}.db"
-    with session.open_store(db, create=True) as st:
-        gid = session.new_game(st, "dieson", {"quest": str(args.quest)}, seed=seed).row.id
-    player = Player(db, gid, random.Random(seed))
-    common.CTX.db, common.CTX.game = str(db), gid
-    play_cmds.ask_until_valid = player.answer
-    try:
-        play_cmds.play_cmd(board=False)
-    except typer.Exit:
-        pass
+    player = Player(db, new_game(db, "dieson", {"quest": str(args.quest)}, seed), random.Random(seed), args.trace)
+    player.play(args.show)
     return player
 
 
@@ -123,18 +91,15 @@ def seeds(text: str) -> list[int]:
 
 
 def main() -> None:
-    if not args.show:
-        common.out.file = io.StringIO()
-        common.err.file = io.StringIO()
     days: list[int] = []
     total = go = 0
     print(f"checkout: {args.root}  quest {args.quest}")
     with tempfile.TemporaryDirectory() as folder:
         games = [play(seed, Path(folder)) for seed in seeds(args.seeds)]
     for seed, pl in zip(seeds(args.seeds), games):
-        days += list(pl.per_day.values())
+        days += list(pl.per.values())
         total, go = total + pl.total, go + pl.go
-        print(f"seed {seed}: " + "  ".join(f"{d}:{pl.per_day[d]}" for d in sorted(pl.per_day)), flush=True)
+        print(f"seed {seed}: " + pl.counts(), flush=True)
     print(f"median answers per day: {statistics.median(days)}  (total {total}, bare Enter to go on {go}, days {len(days)})")
 
 

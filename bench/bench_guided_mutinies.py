@@ -17,9 +17,7 @@ The script reads the table's state, not the questions' words, so it answers any 
 from __future__ import annotations
 
 import argparse
-import io
 import random
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -34,52 +32,21 @@ p.add_argument("--lang", default="en", help="the language the game speaks (with 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-import typer  # noqa: E402
-
-from companion import session  # noqa: E402
 from companion.guide import Ask  # noqa: E402
-from ui import common, play_cmds  # noqa: E402
+from guided_harness import OWN, ScriptedTable, new_game  # noqa: E402
 
 COSTS = ["0", "1d", "2d", "1d1r", "1r", "3d", "2d1r"]
-LIMIT = 2000  # answers: a loop that never ends is a failure of the script, not a long game
 
 
-class Table:
-    """The scripted table: answers each Ask and counts answers per round."""
+class Table(ScriptedTable):
+    """The scripted 21 Mutinies table."""
 
-    def __init__(self, db: Path, gid: int, rng: random.Random):
-        self.db, self.gid, self.rng = db, gid, rng
-        self.per_round: dict[int, int] = {}
-        self.go = 0
-        self.total = 0
-
-    def table(self):
-        with session.open_store(self.db) as st:
-            return session.load(st, self.gid).table
-
-    def answer(self, ask: Ask, on_word, cat=None):
-        self.total += 1
-        if self.total > LIMIT:
-            raise play_cmds.Quit
-        t = self.table()
-        r = t.data["tracks"]["round"]
-        self.per_round[r] = self.per_round.get(r, 0) + 1
-        got = self.pick(ask, t)
-        if args.trace:
-            print(f"round {r:2}  {str(ask.prompt)[:60]!r:64} -> {got!r}", file=sys.stderr)
-        return got
+    UNIT = "round"
 
     def pick(self, ask: Ask, t):
         k, rng = ask.kind, self.rng
-        if k == "none":
-            self.go += 1
-            return None
-        if k == "dice":
-            return None
-        if k == "confirm":
-            return bool(ask.default) if ask.default is not None else True
-        if k == "number":
-            return ask.default if ask.default is not None else ask.lo
+        if (got := self.plain(ask, confirm=True)) is not OWN:
+            return got
         if k == "choice":
             if ask.default is not None:
                 return ask.parse("")
@@ -103,27 +70,14 @@ def main() -> None:
         from companion import i18n
 
         i18n.set_language(args.lang)
-    tmp = Path(tempfile.mkdtemp())
-    db = tmp / "bench.db"
     players = ["Ann", "Bob", "Cid", "Dee", "Eve"][: args.players]
-    with session.open_store(db, create=True) as st:
-        gid = session.new_game(st, "mutinies", {"players": players}, seed=args.seed).row.id
-    table = Table(db, gid, random.Random(args.seed))
-    common.CTX.db, common.CTX.game = str(db), gid
-    play_cmds.ask_until_valid = table.answer
-    if not args.show:
-        common.out.file = io.StringIO()
-        common.err.file = io.StringIO()
-    try:
-        play_cmds.play_cmd(board=False)
-    except typer.Exit:
-        pass
-    rounds = sorted(table.per_round)
+    db = Path(tempfile.mkdtemp()) / "bench.db"
+    table = Table(db, new_game(db, "mutinies", {"players": players}, args.seed), random.Random(args.seed), args.trace)
+    table.play(args.show)
     over = bool(table.table().data.get("over"))
     print(f"checkout: {args.root}  seed {args.seed}, {args.players} players, game {'over' if over else 'NOT over'}")
-    print("answers per round: " + "  ".join(f"{r}:{table.per_round[r]}" for r in rounds))
-    print(f"median answers per round: {statistics.median(table.per_round.values())}"
-          f"  (total {table.total}, bare Enter to go on {table.go}, rounds {len(rounds)})")
+    print("answers per round: " + table.counts())
+    print(table.summary())
 
 
 if __name__ == "__main__":

@@ -19,9 +19,7 @@ to go on.
 from __future__ import annotations
 
 import argparse
-import io
 import random
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -36,13 +34,9 @@ p.add_argument("--trace", action="store_true", help="print each question asked, 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-import typer  # noqa: E402
-
-from companion import session  # noqa: E402
 from companion.guide import Ask  # noqa: E402
-from ui import common, play_cmds  # noqa: E402
+from guided_harness import OWN, ScriptedTable, new_game  # noqa: E402
 
-LIMIT = 2000  # answers: a loop that never ends is a failure of the script, not a long game
 TILES = [n for n in range(1, 12) if n != 8]  # the Island tiles besides tile 8 (the camp's)
 
 
@@ -50,47 +44,23 @@ def schedule(rnd: int) -> tuple[str, ...]:
     return ("rain", "winter") if rnd >= 7 else ("rain",) if rnd >= 4 else ()
 
 
-class Table:
-    """The scripted table: answers each Ask and counts answers per round."""
+class Table(ScriptedTable):
+    """The scripted Robinson Crusoe table: a simple plan each round, the weather as scheduled."""
 
-    def __init__(self, db: Path, gid: int, rng: random.Random):
-        self.db, self.gid, self.rng = db, gid, rng
-        self.per_round: dict[int, int] = {}
-        self.go = 0
-        self.total = 0
+    UNIT = "round"
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
         self.queue: list[str] = []
         self.tiles = list(TILES)
         from companion import catalog
 
         self.cost = catalog.load("robinson").rules["shelter_cost"]["wood"]
 
-    def table(self):
-        with session.open_store(self.db) as st:
-            return session.load(st, self.gid).table
-
-    def answer(self, ask: Ask, on_word, cat=None):
-        self.total += 1
-        if self.total > LIMIT:
-            raise play_cmds.Quit
-        t = self.table()
-        rnd = t.data["tracks"]["round"]
-        self.per_round[rnd] = self.per_round.get(rnd, 0) + 1
-        got = self.pick(ask, t)
-        if args.trace:
-            print(f"round {rnd:2}  {str(ask.prompt)[:60]!r:64} -> {got!r}", file=sys.stderr)
-        return got
-
     def pick(self, ask: Ask, t):
         k, prompt = ask.kind, str(ask.prompt)
-        if k == "none":
-            self.go += 1
-            return None
-        if k == "dice":
-            return None
-        if k == "confirm":
-            return bool(ask.default) if ask.default is not None else False
-        if k == "number":
-            return ask.default if ask.default is not None else ask.lo
+        if (got := self.plain(ask, confirm=False)) is not OWN:
+            return got
         values = [v for v, _label in ask.choices]
         if k == "choice":
             if set(values) == {"rain", "winter", "animals"}:
@@ -176,29 +146,15 @@ class Table:
 
 
 def main() -> None:
-    tmp = Path(tempfile.mkdtemp())
-    db = tmp / "bench.db"
     players = ["Ann", "Bob", "Cid", "Dee"][: args.players]
     options = {"players": players, "rounds": str(args.rounds), "items": "Hammer,Bible"}
-    with session.open_store(db, create=True) as st:
-        gid = session.new_game(st, "robinson", options, seed=args.seed).row.id
-    table = Table(db, gid, random.Random(args.seed))
-    common.CTX.db, common.CTX.game = str(db), gid
-    play_cmds.ask_until_valid = table.answer
-    if not args.show:
-        common.out.file = io.StringIO()
-        common.err.file = io.StringIO()
-    try:
-        play_cmds.play_cmd(board=False)
-    except typer.Exit:
-        pass
+    db = Path(tempfile.mkdtemp()) / "bench.db"
+    table = Table(db, new_game(db, "robinson", options, args.seed), random.Random(args.seed), args.trace)
+    table.play(args.show)
     over = table.table().data.get("over") or {}
-    rounds = sorted(table.per_round)
     print(f"checkout: {args.root}  seed {args.seed}, {args.players} players, {args.rounds} rounds")
-    print("answers per round: " + "  ".join(f"{r}:{table.per_round[r]}" for r in rounds))
-    print(f"median answers per round: {statistics.median(table.per_round.values())}"
-          f"  (total {table.total}, bare Enter to go on {table.go}, rounds {len(rounds)}, "
-          f"game {over.get('result', 'not over')}: {over.get('reason', '')})")
+    print("answers per round: " + table.counts())
+    print(table.summary()[:-1] + f", game {over.get('result', 'not over')}: {over.get('reason', '')})")
 
 
 if __name__ == "__main__":
