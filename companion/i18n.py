@@ -81,6 +81,19 @@ def from_argv(argv: list[str]) -> str | None:
     return None
 
 
+class Decimal(float):
+    """A number that formats with the decimal mark of the current language: 2.75 in English, 2,75 in
+    Czech (`_("{m:.2f} on average").format(m=Decimal(x))`)."""
+
+    def __format__(self, spec: str) -> str:
+        return decimal_mark(float.__format__(self, spec))
+
+
+def decimal_mark(text: str) -> str:
+    """A formatted number's decimal point as the current language writes it."""
+    return text.replace(".", ",") if _lang == "cs" else text
+
+
 _every: dict = {}
 
 

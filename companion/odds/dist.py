@@ -11,6 +11,8 @@ from fractions import Fraction
 from math import comb
 from typing import Callable, Hashable, Iterable
 
+from ..i18n import Decimal, decimal_mark
+
 Dist = dict
 
 
@@ -115,15 +117,15 @@ def at_least(n: int, k: int, p) -> Fraction:
 def pct(p, digits: int | None = None) -> str:
     """A chance as a percentage for people: whole percents, one decimal under 10%, '<0.1%' and '>99.9%'
     rather than a rounded 0 or 100 for what can still happen."""
-    v = float(p) * 100
+    v = Decimal(float(p) * 100)  # the decimal mark of the table's language
     if digits is not None:
         return f"{v:.{digits}f}%"
     if v == 0 or v == 100:
         return f"{v:.0f}%"
     if v < 0.05:
-        return "<0.1%"
+        return decimal_mark("<0.1%")
     if v > 99.95:
-        return ">99.9%"
+        return decimal_mark(">99.9%")
     if v < 9.95 or v > 99.5:
         return f"{v:.1f}%"
     return f"{v:.0f}%"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import Decimal, _
 from .dieson import evening as dc
 from .mutinies import plunder as mu
 from .robinson import weather as rc
@@ -12,7 +12,7 @@ from .report import cell, report, row
 
 def _dist_rows(label: str, dist: dict) -> dict:
     return row(label, [cell(str(k), v) for k, v in dist.items() if v >= 0.0005],
-               _("{m:.2f} on average").format(m=float(mean(dist))))
+               _("{m:.2f} on average").format(m=Decimal(mean(dist))))
 
 
 def dieson_evening(cat, t) -> dict:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import Decimal, N_, _
 from . import attacks as d
 from . import rescue as rs
 from . import rolls as rl
@@ -112,7 +112,7 @@ def octopus_lines(t, cat, awake: bool = False) -> list[str]:
     for p in summ["survivors"]:
         hurt = 1 - p["loss"].get(0, 0)
         mean = sum(k * v for k, v in p["loss"].items())
-        lines.append(_(SAY["fight_hurt"]).format(who=p["name"], p=_p(hurt), mean=f"{float(mean):.2f}"))
+        lines.append(_(SAY["fight_hurt"]).format(who=p["name"], p=_p(hurt), mean=f"{Decimal(mean):.2f}"))
     from ..dist import marginal
 
     cut = marginal(final, lambda x: x[1])

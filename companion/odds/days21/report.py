@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...actions import stack_lose
 from ...errors import UsageError
-from ...i18n import N_, _
+from ...i18n import Decimal, N_, _
 from . import attacks as d
 from . import helps as hp
 from . import read as rd
@@ -41,7 +41,7 @@ def _people_rows(summ: dict) -> list[dict]:
         hurt = 1 - p["loss"].get(0, 0)
         rows.append(row(f"{p['name']} {d.stack_text(p['strength'])}",
                         [cell(_("hurt"), hurt), cell(_("lose a die"), p["lose_die"]), cell(_("die"), p["die"])],
-                        _("loses {m:.2f} on average").format(m=float(mean(p["loss"])))))
+                        _("loses {m:.2f} on average").format(m=Decimal(mean(p["loss"])))))
     return rows
 
 
@@ -66,7 +66,7 @@ def _pjotr_rows(crew: d.Crew, pj, final_for, key=lambda x: x) -> tuple[list, lis
         spent = marginal(final, lambda x: pj[1] - key(x)[1])
         deaths = sum((p["die"] for p in summ["survivors"]), 0)
         rows.append(row(_(PJOTR[policy]), [cell(_("nobody dies"), summ["nobody_dies"])],
-                        _("{d:.2f} deaths, {h:.2f} hope spent on average").format(d=float(deaths), h=float(mean(spent)))))
+                        _("{d:.2f} deaths, {h:.2f} hope spent on average").format(d=Decimal(deaths), h=Decimal(mean(spent)))))
     return rows, [_("Pjotr (2 hope a wound) keeps to one of these policies while his hope lasts; he may cancel his own wound")]
 
 
@@ -91,7 +91,7 @@ def octopus(crew: d.Crew, tentacles: int, faces=("blank", "blank", "tentacle", "
     rows = [row(_("the octopus wakes"), [cell(_("chance"), d.octopus_wakes(faces)),
                                          cell(_("after the Professor's reroll"), d.octopus_wakes(faces, True))])]
     rows += _people_rows(summ)
-    rows.append(row(_("tentacles cut"), [cell(str(k), v) for k, v in cut.items() if v >= 0.005], _("{m:.2f} on average").format(m=float(mean(cut)))))
+    rows.append(row(_("tentacles cut"), [cell(str(k), v) for k, v in cut.items() if v >= 0.005], _("{m:.2f} on average").format(m=Decimal(mean(cut)))))
     more, assumed = _pjotr_rows(crew, pj, lambda who: d.octopus_fight(crew, tentacles, who), key=lambda x: x[0])
     return report("octopus", _("Octopus fight: {n} tentacle(s)").format(n=tentacles), rows + more,
                   {**_dists(summ), "tentacles cut": cut}, notes=[_("the octopus never takes the last strength point: at 1 no defence roll is lower")],
@@ -108,7 +108,7 @@ def jellyfish(name: str, stack: tuple, challenges, card: str) -> dict:
         final = marginal(stings, lambda k: tuple(stack_lose(list(stack), k)))
         rows.append(row(_(hp.NAMES[h]), [cell(_("lose a die"), prob(final, lambda x: d.fate(stack, x) == "lose_die")),
                                           cell(_("die"), prob(final, lambda x: d.fate(stack, x) == "die"))],
-                        _("{m:.2f} stings on average").format(m=float(mean(stings)))))
+                        _("{m:.2f} stings on average").format(m=Decimal(mean(stings)))))
     return report("jellyfish", _("Jellyfish swim: {card}").format(card=card), rows, {"strength lost": s["loss"]},
                   assumptions=[_("a reroll or a special hope token is kept for the first failed roll it can turn into a pass")])
 
@@ -121,11 +121,11 @@ def hope(n: int, per: int, holders, bag: int, mick: bool = False) -> dict:
         rows += [row(_("{k} paid back for 1s").format(k=k), [cell(_("chance"), v)]) for k, v in r["paid"].items()]
     if mick:
         rows.append(row(_("Mick's extra token"), [cell(_("chance"), r["mick"].get(1, 0))]))
-    notes = [_("net hope on average: {m:+.2f}").format(m=float(mean(r["net"])))]
+    notes = [_("net hope on average: {m:+.2f}").format(m=Decimal(mean(r["net"])))]
     for h in hp.HELPS:
         net = hp.helped(n, lambda f: (lambda g: g[0] + g[2] - g[1])(rl.hope_payout(f, per, holders, bag, full, mick)), h)
         rows.append(row(_(hp.NAMES[h]), [cell(_("net +1 or more"), prob(net, lambda x: x >= 1))],
-                        _("net hope on average: {m:+.2f}").format(m=float(mean(net)))))
+                        _("net hope on average: {m:+.2f}").format(m=Decimal(mean(net)))))
     assumed = [_(HOPE_ORDER), _(hp.ASSUMED)]
     if mick:
         assumed.append(_("when 3 or more tokens come, the table gives Mick 3 at once (he takes one more if the bag holds it)"))
@@ -137,13 +137,13 @@ def fishing(table, visible) -> dict:
     r = rl.fishing(table, tuple(visible))
     rows = [row(_("{k} fish").format(k=k), [cell(_("chance"), v)]) for k, v in r["fish"].items()]
     rows.append(row(_("strength gained"), [cell(str(k), v) for k, v in r["gained"].items()],
-                    _("{m:.2f} on average, shared weakest first").format(m=float(mean(r["gained"])))))
+                    _("{m:.2f} on average, shared weakest first").format(m=Decimal(mean(r["gained"])))))
     rows.append(row(_("at best"), [cell(str(k), v) for k, v in r["best"].items()],
-                    _("{m:.2f} on average with the fish given where they count; room for {room}").format(m=float(mean(r["best"])), room=r["room"])))
+                    _("{m:.2f} on average with the fish given where they count; room for {room}").format(m=Decimal(mean(r["best"])), room=r["room"])))
     for h in hp.HELPS:
         fish = hp.helped(1, lambda f: table[f[0] - 1], h)
         rows.append(row(_(hp.NAMES[h]), [cell(str(k), v) for k, v in fish.items()],
-                        _("{m:.2f} fish on average").format(m=float(mean(fish)))))
+                        _("{m:.2f} fish on average").format(m=Decimal(mean(fish)))))
     return report("fishing", _("Fishing"), rows, {"fish": r["fish"], "gained": r["gained"], "best": r["best"]},
                   assumptions=[_("shared as castaway shares by default: a fish each, weakest first (a survivor at 6 takes one too, as in the rulebook's example), then seconds to the weakest"),
                                _(hp.ASSUMED)])
@@ -171,7 +171,7 @@ def paranoia(name: str, stack: tuple, hope_held: int) -> dict:
         r = rl.paranoia(stack, hope_held, policy)
         rows.append(row(_("pay {how}").format(how=_(rd.POLICY[policy])),
                         [cell(_("lose a die"), r["lose_die"]), cell(_("die"), r["die"])],
-                        _("{h:.2f} hope spent on average").format(h=float(mean(r["spent"])))))
+                        _("{h:.2f} hope spent on average").format(h=Decimal(mean(r["spent"])))))
         dists[f"strength lost, pay {policy}"] = r["loss"]
     for h in hp.HELPS:
         face = hp.helped(1, lambda f: f[0], h, value=lambda v: -v)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...i18n import N_, _
+from ...i18n import Decimal, N_, _
 from . import read as rd
 
 SAY = {
@@ -82,7 +82,7 @@ def _hope(t, cat, q) -> list[str]:
     bag = t.data["pools"]["hope"]["supply"] - sum(hope(t, s) for s in t.seats)
     mick = any(survivor(t, s) == "mick" for s in seats)
     r = rl.hope_location(len(seats), per, holders, bag, rule["full"], mick)
-    line = _(SAY["hope"]).format(n=len(seats), mean=float(mean(r["won"])))
+    line = _(SAY["hope"]).format(n=len(seats), mean=Decimal(mean(r["won"])))
     if len(seats) >= rule["full"]:
         line += _(SAY["hope_pen"]).format(pen=pct(1 - r["paid"].get(0, 0)))
     out = [line]
@@ -92,7 +92,7 @@ def _hope(t, cat, q) -> list[str]:
         from . import helps as hp
 
         net = hp.helped(len(seats), lambda f: (lambda g: g[0] + g[2] - g[1])(rl.hope_payout(f, per, holders, bag, rule["full"], mick)), "reroll")
-        out.append(_(SAY["hope_reroll"]).format(mean=float(mean(net))))
+        out.append(_(SAY["hope_reroll"]).format(mean=Decimal(mean(net))))
     if len(seats) >= rule["full"] and bag < 6 * len(seats) // per:  # a small bag: the order of paying and drawing counts
         from .report import HOPE_ORDER
 
@@ -106,7 +106,7 @@ def _fishing(t, cat, q) -> list[str]:
     from ..dist import mean
 
     r = rl.fishing(cat.rules["fishing"]["fish"], tuple(t.visible(s) for s in living(t)), cat.rules["fishing"]["most_each"])
-    return [_(SAY["fish"]).format(mean=float(mean(r["gained"])), room=r["room"])]
+    return [_(SAY["fish"]).format(mean=Decimal(mean(r["gained"])), room=r["room"])]
 
 
 def _jelly(t, cat, q) -> list[str]:
