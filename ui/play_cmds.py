@@ -124,10 +124,10 @@ def describe(ask: Ask, cat=None) -> str:
 def compact(ask: Ask) -> str:
     """A long menu in columns that fit the terminal: number and label, row by row."""
     rows = ask.numbered()
-    cell = max(len(f"{k}) {label}") for k, _v, label in rows) + 2
+    cell = max(len(f"{k:>2}) {label}") for k, _v, label in rows) + 2  # a column, with its gap
     width = max(40, min(out.width, 120) - 4)
     per = max(1, width // cell)
-    lines = ["".join(f"{k:>2}) {label}".ljust(cell + 2) for k, _v, label in rows[i:i + per]).rstrip() for i in range(0, len(rows), per)]
+    lines = ["".join(f"{k:>2}) {label}".ljust(cell) for k, _v, label in rows[i:i + per]).rstrip() for i in range(0, len(rows), per)]
     return "\n    ".join(lines)
 
 
