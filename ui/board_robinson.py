@@ -4,16 +4,14 @@ character's life track, determination and pawns."""
 
 from __future__ import annotations
 
-import re
 
 from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import first, label, life, pawns_free, rc, who
+from companion.games.robinson.state import first, label, life, over_reason, pawns_free, rc, shown, who
 from companion.table import Table
 from ui.text import esc
 from ui.board import gauge
 from companion.i18n import N_, _
-from companion.games.robinson.state import shown
 
 COLOUR = {"blue": "blue", "yellow": "yellow", "black": "bright_white", "orange": "dark_orange"}
 ROMAN = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"),
@@ -32,19 +30,6 @@ def level(name: str, n: int, glyph: str) -> str:
     return f"{name} [bold]{n}[/] {glyph * n}" if n else f"[dim]{name} 0[/]"
 
 
-def reason(t: Table, cat: GameCatalog, over: dict) -> str:
-    """Why the game ended, in the table's language (the state keeps the English words)."""
-    text = over.get("reason", "")
-    m = re.fullmatch(r"round (\d+) of (\d+) ended without the scenario goal", text)  # untranslated: the pattern of the English the state keeps
-    if m:
-        return _("round {n} of {rounds} ended without the scenario goal").format(n=m[1], rounds=m[2])
-    if over.get("dead") in t.seats:
-        return _("{name} died").format(name=who(t, cat, over["dead"]))
-    if text == "the scenario goal is met":
-        return _("the scenario goal is met")
-    return text
-
-
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     d, r = t.data, rc(t)
     c, f = d["counters"], d["flags"]
@@ -57,7 +42,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     lines = [head]
     if d.get("over"):
         lines.append("[bold reverse] " + _("game over: {result}").format(result=_(d["over"]["result"])) +
-                     f" [/] {esc(reason(t, cat, d['over']))}")
+                     f" [/] {esc(over_reason(t, cat, d['over']))}")
     lo, hi = t.limits(cat.tracks["morale"])
     lines.append(f"[bold]{_('Morale'):<9}[/] {morale_line(d['tracks']['morale'], lo, hi)}    "
                  + _("First Player: {who}").format(who=f"[bold]{who(t, cat, first(t))}[/]"))

@@ -16,7 +16,7 @@ from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, R
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import parse_event, parse_plan, shown
+from companion.games.robinson.state import over_reason, parse_event, parse_plan
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
@@ -41,7 +41,7 @@ def _run(make) -> None:
     out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
-        out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(shown(over.get('reason', '')))))
+        out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(over_reason(table, loaded.cat, over))))
 
 
 @command("next", app=sub)

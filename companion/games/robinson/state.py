@@ -89,6 +89,13 @@ def shown(text: str) -> str:
     return retranslate(text, (UNNAMED_EVENT, LOST_ROUNDS))
 
 
+def over_reason(t: Table, cat: GameCatalog, over: dict) -> str:
+    """Why the game ended, in the table's language (the state keeps the English words)."""
+    if over.get("dead") in t.seats:
+        return _("{name} died").format(name=who(t, cat, over["dead"]))
+    return shown(over.get("reason", ""))
+
+
 def rc(t: Table) -> dict:
     return t.data["rc"]
 

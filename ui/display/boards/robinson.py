@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.i18n import N_, _, ngettext
-from companion.games.robinson.state import shown
+from companion.games.robinson.state import shown, weather_dice_for
 from companion.table import Table
 from ui.display import svg as S
 
@@ -60,20 +60,12 @@ def _first(t: Table, r: dict) -> str | None:
     return t.seats[r.get("first", 0) % len(t.seats)] if t.seats else None
 
 
-def weather_due(t: Table, r: dict) -> tuple[str, ...] | None:
+def weather_due(t: Table) -> tuple[str, ...] | None:
     """The weather dice the Scenario card shows for this round (from setup's schedule), or None: asked."""
     f = t.data.get("flow") or {}
     if f.get("step") == "roll" and f.get("dice") is not None:
         return tuple(f["dice"])
-    sched = r.get("weather")
-    if sched is None:
-        return None
-    rnd = t.data["tracks"]["round"]
-    dice: tuple[str, ...] = ()
-    for start, ds in sched:
-        if start <= rnd:
-            dice = tuple(ds)
-    return dice
+    return weather_dice_for(t)
 
 
 def _header(t: Table, cat: GameCatalog, r: dict) -> str:
@@ -125,7 +117,7 @@ def _morale(t: Table, cat: GameCatalog) -> str:
 def _weather(t: Table, r: dict) -> str:
     c, f = t.data["counters"], t.data["flags"]
     out = S.panel(960, 140, 940, 170, _("Weather dice this round"))
-    due = weather_due(t, r)
+    due = weather_due(t)
     x = 990
     if due is None:
         out += S.text(x, 262, _("as the Scenario card shows"), 34, fill=S.DIM)
