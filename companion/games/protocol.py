@@ -44,6 +44,15 @@ class PlayTerms:
 YES = {"yes": True, "y": True, "true": True, "1": True, "on": True,
        "no": False, "n": False, "false": False, "0": False, "off": False}
 
+
+def option_words(value) -> list[str]:
+    """A setup option's list: a list as given, or words apart by commas or semicolons ('Ann, Bob;Cid')."""
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return [str(v).strip() for v in value if str(v).strip()]
+    return [w.strip() for w in str(value).replace(";", ",").split(",") if w.strip()]
+
 # Options of `castaway new` that belong to one game (its own flags); the others pass --opt KEY=VALUE.
 FLAG_NAMES = ("survivor", "strength", "keep_strength", "scruffs", "promos", "shark6")
 

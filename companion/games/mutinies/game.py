@@ -15,17 +15,10 @@ from ...table import Table, new_table
 from . import actions, cards, sailors, score  # noqa: F401  (registers the actions)
 from .core import BONUSES, HENCHMAN, derived_phase, flow, players
 from .guide import next_step  # noqa: F401  (the guided game)
+from ..protocol import option_words
 
 TRUE = ("1", "yes", "y", "true", "on", "ignore", "ignored")
 FALSE = ("0", "no", "n", "false", "off", "use", "read")
-
-
-def _list(value) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, (list, tuple)):
-        return [str(v).strip() for v in value if str(v).strip()]
-    return [v.strip() for v in str(value).replace(";", ",").split(",") if v.strip()]
 
 
 def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
@@ -46,7 +39,7 @@ def _beyond(cat: GameCatalog, options: dict) -> list[int]:
     spaces = cat.rules["beyond"]["spaces"]
     if raw in (None, ""):
         return list(cat.rules["beyond"]["costs"])
-    bits = _list(raw)
+    bits = option_words(raw)
     if len(bits) != spaces or not all(b.isdecimal() and int(b) <= 20 for b in bits):
         raise UsageError(_("--opt beyond={raw!r}: give the {spaces} doubloon costs printed beside the spaces, top to bottom, e.g. 1,1,2,2,3")
                          .format(raw=raw, spaces=spaces))
@@ -58,7 +51,7 @@ def _bonuses(cat: GameCatalog, options: dict) -> dict[str, str]:
     if raw in (None, ""):
         return {str(k): v for k, v in cat.rules["prestige-bonuses"]["spaces"].items()}
     out = {}
-    for bit in _list(raw):
+    for bit in option_words(raw):
         space, _colon, kind = bit.partition(":")
         if not space.strip().isdecimal() or kind.strip() not in BONUSES or not 1 <= int(space) <= 200:
             raise UsageError(_("--opt bonuses={raw!r}: write SPACE:BONUS pairs, e.g. 5:doubloon,10:rum (bonuses: {bonuses})")
@@ -69,12 +62,12 @@ def _bonuses(cat: GameCatalog, options: dict) -> dict[str, str]:
 
 def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     """The table after setup. options: players [names] or count; colours; order; texts; cards; beyond; bonuses."""
-    names = _list(options.get("players"))
+    names = option_words(options.get("players"))
     count = len(names) or _int(options, "count", cat.players[0], cat.players[1], 0)
     if not cat.players[0] <= count <= cat.players[1]:
         raise UsageError(_("21 Mutinies is for {lo}-{hi} players, not {count}: give a --player NAME for each, or --opt count=N")
                          .format(lo=cat.players[0], hi=cat.players[1], count=count or _("none")))
-    colours = [c.lower() for c in _list(options.get("colours"))] or list(cat.seats)[:count]
+    colours = [c.lower() for c in option_words(options.get("colours"))] or list(cat.seats)[:count]
     for c in colours:
         if c not in cat.seats:
             raise UsageError(_("--opt colours: {seat!r} is not a seat; ").format(seat=c) + did_you_mean(c, cat.seats))
@@ -113,7 +106,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
 
 
 def _order(t: Table, options: dict, colours: list[str]) -> list[str]:
-    if not _list(options.get("order")) or _list(options.get("order")) == ["random"]:
+    if not option_words(options.get("order")) or option_words(options.get("order")) == ["random"]:
         order = list(colours)
         t.rng().shuffle(order)
         return order
@@ -122,7 +115,7 @@ def _order(t: Table, options: dict, colours: list[str]) -> list[str]:
 
 def _named_order(options: dict, colours: list[str], by_name: dict[str, str]) -> list[str]:
     """The turn order the table gave (colours or players' names, captain first), every seat once."""
-    raw = _list(options.get("order"))
+    raw = option_words(options.get("order"))
     order = []
     for bit in raw:
         key = bit.lower()
@@ -137,9 +130,9 @@ def _named_order(options: dict, colours: list[str], by_name: dict[str, str]) -> 
 
 def setup_asks(cat: GameCatalog, options: dict):
     """The guided setup's questions (the players' names are asked before these)."""
-    if not _list(options.get("players")):
+    if not option_words(options.get("players")):
         yield "count", Ask(_("How many players?"), "number", lo=cat.players[0], hi=cat.players[1], default=3)
-    if len(_list(options.get("players"))) != 2 and str(options.get("count")) != "2":
+    if len(option_words(options.get("players"))) != 2 and str(options.get("count")) != "2":
         yield "texts", Ask(_("Play the mutiny cards' texts? (n: ignore them; 2 doubloons a point at the end)"), "confirm", default=True)
     yield "order", Ask(_("Turn order, captain first, by commas (Enter: castaway draws it at random)"),
                        "text", default="random")
@@ -157,10 +150,10 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         options["texts"] = "use" if answer else "ignore"
     elif key == "order":
         options["order"] = str(answer).strip()
-        if _list(options["order"]) not in ([], ["random"]):  # checked now: a refused answer is asked again
-            names = _list(options.get("players"))
+        if option_words(options["order"]) not in ([], ["random"]):  # checked now: a refused answer is asked again
+            names = option_words(options.get("players"))
             count = len(names) or int(options.get("count") or 0)
-            colours = [c.lower() for c in _list(options.get("colours"))] or list(cat.seats)[:count]
+            colours = [c.lower() for c in option_words(options.get("colours"))] or list(cat.seats)[:count]
             _named_order(options, colours, {n.lower(): s for s, n in zip(colours, names)})
     else:
         options[key] = str(answer)

@@ -28,9 +28,9 @@ class Robinson(RulesModuleGame):
     def setup_note(self, cat, options: dict, t) -> str:
         """The characters castaway drew at random: the table takes these cards (nobody drew them)."""
         from ...i18n import _
-        from .game import _words
+        from ..protocol import option_words
 
-        chosen = len(_words(options.get("characters")))
+        chosen = len(option_words(options.get("characters")))
         drawn = [s for s in t.seats[chosen:]]
         if not drawn:
             return ""

@@ -14,20 +14,12 @@ from ...table import Table, new_table
 from . import phases, action_phase  # noqa: F401 (registers the actions)
 from . import rules as R
 from .state import STARTING_ITEMS
-from ..protocol import YES
+from ..protocol import YES, option_words
 from .guide import next_step  # noqa: F401 (the guided game's entry)
 from .state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
                              who)
 
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
-
-
-def _words(value) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, (list, tuple)):
-        return [str(v).strip() for v in value if str(v).strip()]
-    return [w.strip() for w in str(value).replace(";", ",").split(",") if w.strip()]
 
 
 def _yes(options: dict, key: str, default: bool) -> bool:
@@ -48,7 +40,7 @@ def player_count(options: dict) -> int:
     if isinstance(p, int) or (isinstance(p, str) and p.strip().isdecimal()):
         n = int(p)
     else:
-        n = len(_words(p))
+        n = len(option_words(p))
     if not 1 <= n <= 4:
         raise UsageError(_("players={value!r}: Robinson Crusoe is for 1 to 4 players").format(value=p))
     return n
@@ -65,9 +57,9 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     t = new_table(cat, seats, options, seed)
     rng = t.rng()
     names = [] if isinstance(options.get("players"), (int, type(None))) or str(options.get("players")).isdecimal() \
-        else _words(options.get("players"))
+        else option_words(options.get("players"))
     pool = characters_for(cat, n)
-    chosen = [c.lower() for c in _words(options.get("characters"))]
+    chosen = [c.lower() for c in option_words(options.get("characters"))]
     if len(chosen) > n:
         raise UsageError(ngettext("characters={value!r}: {chosen} characters for {n} player",
                                    "characters={value!r}: {chosen} characters for {n} players", n).format(
@@ -98,7 +90,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     t.data["counters"].update({"camp-food": tile["food"], "camp-wood": tile["wood"],
                                "event-deck": R.event_deck_size(rounds)})
     t.data["flags"]["camp-shelter"] = bool(tile["shelter"])
-    items = _words(options.get("items"))
+    items = option_words(options.get("items"))
     if len(items) not in (0, 2):
         raise UsageError(_("items={value!r}: name the 2 Starting Items drawn, e.g. items=Hammer,Bible").format(
             value=options["items"]))
@@ -178,7 +170,7 @@ def setup_asks(cat: GameCatalog, options: dict):
     n = player_count(options)
     pool = characters_for(cat, n)
     for i in range(n):
-        taken = _words(options.get("characters"))
+        taken = option_words(options.get("characters"))
         left = [c for c in pool if c not in taken]
         # each character keeps its number whatever was taken before it (0: drawn at random)
         choices = (("random", _("drawn at random")),) + tuple((c, cat.characters[c].name) for c in left)
@@ -186,7 +178,7 @@ def setup_asks(cat: GameCatalog, options: dict):
         yield f"character:{i}", Ask(_("Character {i} of {n}").format(i=i + 1, n=n), "choice", choices=choices,
                                     keys=keys, default="random")
     seats = list(cat.seats)[:n]
-    names = _words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
+    names = option_words(options.get("players")) if not str(options.get("players") or "").strip().isdigit() else []
     labels = tuple((seat, f"{names[i]} ({_(seat)})" if i < len(names) else _("player {i} ({seat})").format(
         i=i + 1, seat=_(seat)))
                    for i, seat in enumerate(seats))
@@ -210,7 +202,7 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
         options["players"] = str(answer)
     elif key.startswith("character:"):
         if answer != "random":
-            options["characters"] = [*_words(options.get("characters")), answer]
+            options["characters"] = [*option_words(options.get("characters")), answer]
     elif key == "first":
         options["first"] = str(answer)
     elif key == "rounds":
