@@ -3,7 +3,7 @@ them in the log's lines with `word`; a seat named otherwise (a user's own catalo
 
 from __future__ import annotations
 
-from .i18n import N_, _
+from .i18n import N_, _, folded, in_every_language
 
 WORDS = {"red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue"), "green": N_("green"), "black": N_("black"),
          "orange": N_("orange"), "purple": N_("purple"), "white": N_("white")}
@@ -17,3 +17,14 @@ def word(seat) -> str:
 def words(seats) -> str:
     """Seats joined with commas, each in the current language."""
     return ", ".join(word(s) for s in seats)
+
+
+def read(text, among=tuple(WORDS)) -> str | None:
+    """The colour among `among` that a typed word names: its id (red) or its word in any language castaway
+    speaks, with or without accents (červená, cervena); None when it names none of them. The same whatever
+    the language chosen, so an action that stored the word replays alike."""
+    raw = folded(text)
+    for c in among:
+        if raw == c or any(raw == folded(w) for w in in_every_language(WORDS.get(c, c))):
+            return c
+    return None

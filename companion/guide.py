@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import UsageError
-from .i18n import _
+from .i18n import _, folded
 
 KINDS = ("dice", "choice", "number", "text", "confirm", "none")
 
@@ -102,13 +102,13 @@ class Ask:
             if i == 1 and self.also:
                 values += [v for _k, v in self.also if v not in values]
                 by_key.update({k: v for k, v in self.also if k not in by_key})
-            labels = {_plain(label): v for _k, v, label in rows}
+            labels = {folded(label): v for _k, v, label in rows}
             if p in by_key and p not in values:
                 out.append(by_key[p])
             elif p.lower() in (v.lower() for v in values):
                 out.append(next(v for v in values if v.lower() == p.lower()))
-            elif _plain(p) in labels:  # the option's label as shown, with or without accents
-                out.append(labels[_plain(p)])
+            elif folded(p) in labels:  # the option's label as shown, with or without accents
+                out.append(labels[folded(p)])
             else:
                 keys = [k for k, _v, _l in rows]
                 shown = ", ".join(f"{k}) {_short(label)}" for k, _v, label in rows)
@@ -143,12 +143,6 @@ class Step:
     # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
     # does steps that ask nothing at once, so the table reads the warning before it happens
     pause: bool = False
-
-
-def _plain(text: str) -> str:
-    """Text as typed loosely: lower case, no accents, no markup."""
-    from unicodedata import combining, normalize
-    return "".join(ch for ch in normalize("NFKD", str(text).strip().lower()) if not combining(ch))
 
 
 def _short(label: str, most: int = 28) -> str:

@@ -94,6 +94,13 @@ def decimal_mark(text: str) -> str:
     return text.replace(".", ",") if _lang == "cs" else text
 
 
+def folded(text) -> str:
+    """Text as a table may type it loosely: lower case, no accents, no spaces around (červená → cervena)."""
+    from unicodedata import combining, normalize
+
+    return "".join(ch for ch in normalize("NFKD", str(text).strip().lower()) if not combining(ch))
+
+
 _every: dict = {}
 
 

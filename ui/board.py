@@ -6,12 +6,22 @@ Rich markup only (rich.console is already loaded by Typer); no heavier imports.
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.errors import CompanionError
 from companion.table import Table
 from companion.i18n import _
 from ui.text import esc
 
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 COLOUR = {"red": "red", "yellow": "yellow", "blue": "blue", "green": "green"}
+
+
+def die_word(cat: GameCatalog, die: str) -> str:
+    """A die by its printed name in the table's language; a die the catalog does not name (a dice
+    expression such as 2d6) by itself."""
+    try:
+        return _(cat.die(die).name)
+    except CompanionError:
+        return _(die)
 
 
 def die_faces(values: list[int]) -> str:

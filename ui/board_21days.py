@@ -5,9 +5,8 @@ and raft spot, the swap location, weather, kite, and where the day stands."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
-from companion.errors import CompanionError
 from companion.table import Table
-from ui.board import COLOUR, DIE, fit, gauge
+from ui.board import COLOUR, DIE, die_word, fit, gauge
 from companion.i18n import N_, _, ngettext
 from ui.text import esc
 from companion.games.days21.names import TOKEN
@@ -149,13 +148,7 @@ def _survivor(t: Table, cat: GameCatalog, seat: str, where: dict) -> str:
 
 def die_name(cat: GameCatalog, spec: str) -> str:
     """A rolled spec (a die id, or several joined by spaces) by the dice's printed names."""
-    words = []
-    for d in str(spec).split():
-        try:
-            words.append(_(cat.die(d).name))
-        except CompanionError:  # a dice expression (2d6) names itself
-            words.append(d)
-    return ", ".join(words)
+    return ", ".join(die_word(cat, d) for d in str(spec).split())
 
 
 def render(t: Table, cat: GameCatalog, row=None) -> list[str]:

@@ -15,6 +15,7 @@ from companion import catalog, session
 from companion.errors import CompanionError, StaleError, UsageError
 from companion.games import registry
 from companion.guide import Ask, Step
+from ui.board import die_word
 from ui.common import CTX, command, err, out, show_board, store
 from ui.text import esc
 from companion.i18n import _, N_
@@ -87,10 +88,7 @@ def dice_names(dice, cat=None) -> str:
     """The dice of a question by their printed names, counted: 2× Red survivor die."""
     out = []
     for d, n in Counter(dice).items():
-        try:
-            word = _(cat.die(d).name) if cat is not None else d
-        except CompanionError:
-            word = _(d)  # a die the catalog does not name (a colour word, a dice expression)
+        word = die_word(cat, d) if cat is not None else d
         out.append(f"{n}× {word}" if n > 1 else word)
     return ", ".join(out)
 

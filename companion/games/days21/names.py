@@ -3,7 +3,8 @@ Light on purpose: the board imports it, and `castaway status` loads only the cor
 
 from __future__ import annotations
 
-from ...i18n import N_, _, in_every_language
+from ...colours import read, word as colour  # noqa: F401 (a seat's colour in the table's words)
+from ...i18n import N_, _
 
 COLOURS = ("red", "yellow", "blue", "green")
 
@@ -17,28 +18,9 @@ PLACES = {"octopus": N_("Octopus"), "flare": N_("Flare"), "jellyfish": N_("Jelly
           "none": N_("no placement")}
 
 
-def colour(seat: str) -> str:
-    """A seat's colour as the table says it (red, or červená under Czech)."""
-    return _(seat) if seat in COLOURS else seat
-
-
 def seat_word(text: str) -> str | None:
-    """The seat a typed colour names: its id (red) or the colour in any language castaway speaks, with or
-    without accents (červená, cervena); None when it names no colour. The same whatever the language
-    chosen, so an action that stored the word replays alike."""
-    raw = str(text).strip().lower()
-    if raw in COLOURS:
-        return raw
-    for c in COLOURS:
-        for word in in_every_language(c):
-            if raw in (word.lower(), _plain(word.lower())):
-                return c
-    return None
-
-
-def _plain(word: str) -> str:
-    from unicodedata import combining, normalize
-    return "".join(ch for ch in normalize("NFKD", word) if not combining(ch))
+    """The seat a typed colour names (red, červená, cervena), or None (see colours.read)."""
+    return read(text, COLOURS)
 
 
 def place(loc: str) -> str:
