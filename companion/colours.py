@@ -24,7 +24,9 @@ def read(text, among=tuple(WORDS)) -> str | None:
     speaks, with or without accents (červená, cervena); None when it names none of them. The same whatever
     the language chosen, so an action that stored the word replays alike."""
     raw = folded(text)
+    if raw in among:  # an id: no catalog to read
+        return raw
     for c in among:
-        if raw == c or any(raw == folded(w) for w in in_every_language(WORDS.get(c, c))):
+        if any(raw == folded(w) for w in in_every_language(WORDS.get(c, c))):
             return c
     return None
