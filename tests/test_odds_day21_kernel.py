@@ -69,6 +69,23 @@ def test_kernel_equals_search_on_strong_rafts(kw):
     assert _agree(rs.Rescue(**kw)) > 1000
 
 
+@needs_kernel
+def test_a_kite_that_can_never_fly_is_no_kite():
+    """Three pieces still to go up and 4 hope among the rollers (two rolls): the kite can never fly, so the
+    kernel values the table as one without a kite, and that is what Search finds with the kite."""
+    people = (("a", "", (6, 6), 4, False), ("b", "", (5, 4), 0, False))
+    r = rs.Rescue(need=3, people=people, dolphin=True, kite=(3, 0, False))
+    py, fast, sol = _both(r)
+    state = sol.canonical(sol.start())
+    assert state[2] is not None  # Search keeps the kite
+    want = py.vec(*state)
+    assert fast.vec(*state) == pytest.approx(want, abs=1e-12)
+    bare = _both(r)[1]
+    assert bare.vec(state[0], state[1], None) == pytest.approx(want, abs=1e-12)
+    assert len(fast.kernel) == len(bare.kernel)  # the same states: the kite never entered the search
+    assert _agree(r) > 10
+
+
 def test_a_built_kernel_loads():
     """A kernel built here (the install's .so beside kernel.py) must load: a broken build is not a skip."""
     from pathlib import Path

@@ -12,6 +12,8 @@
  * - Diva's songs left beyond her hope and her token's 3 are as good as none (a kite roll takes 2 hope
  *   and brings 1 at most: nothing else gives her hope);
  * - pieces on the raft beyond those the kite still needs up change nothing;
+ * - a kite on the raft that the survivors' own hope (and their hope21 tokens) can no longer roll up is
+ *   no kite: each of its rolls is a flare's payment with no chance of a space, so a flare does better;
  * - with no hope21 token left, the bag has nothing to hold: the closed form and the attempts rolled at
  *   once (Search.plain, Search.passive) apply even when more hope is held than the bag holds;
  * - a state is valued only for the needs it is read at: after a roll moves the ship (a Dolphin turn, the
@@ -172,6 +174,15 @@ static void insert_sorted(int *out, int *n, int c) {
 
 static inline int rolls_kite(int c) { return TOK(c) || HOPE(c) >= 2; }
 
+/* a kite still on the raft that can never fly is no kite (REDUCTIONS): while it is built nothing gives
+ * hope back but a hope21 token (3, Mick 4), and each roll takes 2 of the roller's own hope */
+static int kite_can_fly(const int *p, int n, int kite) {
+    if (kite < 2) return 1;
+    int rolls = 0, up = (kite - 2) & 3;
+    for (int j = 0; j < n; j++) rolls += (HOPE(p[j]) + (TOK(p[j]) ? 3 + (KIND(p[j]) == MICK) : 0)) / 2;
+    return rolls >= 3 - up;
+}
+
 /* Diva's songs sung, canonical (REDUCTIONS): each song takes 1 of her hope, and nothing but her token
  * (3 at most) gives her more hope than it takes (a kite roll takes 2 and brings 1 at most), so she sings
  * at most her hope and her token's 3: songs left beyond that are as good as none */
@@ -203,6 +214,7 @@ static void swap(const Kern *k, const int *p, int n, int i, int raw, int *songs,
             if (rolls_kite(out[j])) { any = 1; break; }
         if (!any) *kite = KITE_NONE;
     }
+    if (*kite >= 2 && !kite_can_fly(out, *m, *kite)) *kite = KITE_NONE;
     fix_songs(k, out, *m, songs);
 }
 
@@ -666,6 +678,7 @@ static void recanon(const Kern *k, int *p, int n, int *songs, int *kite) {
     if (*kite >= 2) {  /* pieces on the raft beyond the 3 - up still to go up change nothing */
         int pieces = (*kite - 2) >> 2, up = (*kite - 2) & 3;
         if (pieces > 3 - up) *kite = 2 + ((3 - up) << 2 | up);
+        if (!kite_can_fly(p, n, *kite)) *kite = KITE_NONE;
     }
     fix_songs(k, p, n, songs);
 }
