@@ -105,6 +105,16 @@ def test_the_reference_aids_print_the_symbol_chart(tmp_path):
     assert "Logbook symbol chart" in text and "two hope tokens" in text and "octopus takes a die" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_castaway_symbols_lists_every_number_and_wraps_an_effect_in_its_column(cli, lang):
+    lines = cli.ok("--lang", lang, "symbols").stdout.splitlines()
+    starts = [ln.split()[0] for ln in lines if ln.strip() and not ln.startswith(" " * 10)]
+    assert starts == [str(n) for n in range(1, 23)]
+    assert all(len(ln.rstrip()) <= 80 for ln in lines)
+    tails = [ln for ln in lines if ln.startswith(" " * 10)]
+    assert tails and all(ln.startswith(" " * 30) for ln in tails)  # under the effect, not at the margin
+
+
 def test_castaway_logbook_takes_chart_numbers(cli):
     cli.ok("new", "21days", "--seed", "3")
     cli.ok("play", "--no-board", input="y\n")

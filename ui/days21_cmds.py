@@ -487,5 +487,13 @@ def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-
     chart = symbol_chart(cat)
     if as_json:
         return emit_json([{"number": int(n), "id": k, "name": name, "does": _(syms.get(k, ""))} for n, k, _i, name in chart])
+    from rich.table import Table
+
+    grid = Table.grid(padding=(0, 1))  # a long effect wraps inside its own column
+    grid.add_column(justify="right", style="bold", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
     for n, k, _i, name in chart:
-        out.print(f"[bold]{n:>2}[/] {name:<20} [dim]{k:<13}[/] {_(syms.get(k, ''))}", soft_wrap=False, overflow="fold")
+        grid.add_row(str(n), esc(name), k, esc(_(syms.get(k, ""))))
+    out.print(grid)
