@@ -115,6 +115,16 @@ def test_castaway_symbols_lists_every_number_and_wraps_an_effect_in_its_column(c
     assert tails and all(ln.startswith(" " * 30) for ln in tails)  # under the effect, not at the margin
 
 
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_the_21_days_setup_fits_80_columns_and_wraps_a_dice_prompt_between_words(cli, lang):
+    r = cli.ok("--lang", lang, "play", input="\n" * 30)
+    lines = r.stdout.splitlines()
+    assert [ln for ln in lines if len(ln) > 80] == []
+    dice = [ln for ln in lines if ln.startswith("? ") and "2/6" in ln]
+    assert len(dice) == 4  # the four strength rolls
+    assert not [ln for ln in lines if ln.rstrip().endswith(("[Enter:", "[Enter"))]
+
+
 def test_castaway_logbook_takes_chart_numbers(cli):
     cli.ok("new", "21days", "--seed", "3")
     cli.ok("play", "--no-board", input="y\n")

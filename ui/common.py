@@ -5,6 +5,7 @@ Command modules (cli.py and ui/*_cmds.py) register on `app` with `@command(...)`
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import re
@@ -136,7 +137,18 @@ app.add_typer(rules_app, name="rules")
 print_app = typer.Typer(help=_("Print replacement components, reference aids, save sheets and reports as PDF."), no_args_is_help=True)
 app.add_typer(print_app, name="print")
 
-out = Console(highlight=False, soft_wrap=True, emoji=False)
+out = Console(highlight=False, soft_wrap=True, emoji=False)  # machine output (--json, exports) is never broken
+
+
+@contextlib.contextmanager
+def wrapped_between_words():
+    """Within it, what `out` prints wraps between words at the terminal's width (80 columns when piped):
+    the guided game's sentences, where the terminal would otherwise cut words in two."""
+    before, out.soft_wrap = out.soft_wrap, False
+    try:
+        yield
+    finally:
+        out.soft_wrap = before
 err = Console(stderr=True, highlight=False, emoji=False)
 NUMBERS = {"ignore_unknown_options": True}  # lets `move shark -1` pass -1 as a value
 

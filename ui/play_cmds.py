@@ -6,6 +6,7 @@ Words understood at any question: board, undo, history, help, quit.
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections import Counter
 from typing import Annotated, Optional
 
@@ -16,7 +17,7 @@ from companion.errors import CompanionError, StaleError, UsageError
 from companion.games import registry
 from companion.guide import Ask, Step
 from ui.board import die_word
-from ui.common import CTX, command, err, out, show_board, store
+from ui.common import CTX, command, err, out, show_board, store, wrapped_between_words
 from ui.text import esc
 from companion.i18n import _, N_
 
@@ -67,6 +68,8 @@ def fit_brackets(text: str) -> str:
         return text
     if len(tail) + 5 <= width:
         return f"{head}\n    [{tail}"
+    if "; " not in tail:  # one sentence: wrapped between words
+        return head + "\n    [" + "\n     ".join(textwrap.wrap(tail, width - 5, break_on_hyphens=False))
     rows = tail.replace("; ", ";\n     ").split("\n")
     if len(rows[0]) + 5 > width:
         rows[0] = rows[0].replace(": ", ":\n     ", 1)
@@ -125,6 +128,9 @@ def compact(ask: Ask) -> str:
     cell = max(len(f"{k:>2}) {label}") for k, _v, label in rows) + 2  # a column, with its gap
     width = max(40, min(out.width, 120) - 4)
     per = max(1, width // cell)
+    if per == 1:  # one option a line: a long label wraps under itself
+        return "\n    ".join(textwrap.fill(f"{k:>2}) {label}", width, subsequent_indent=" " * 8, break_on_hyphens=False)
+                               .replace("\n", "\n    ") for k, _v, label in rows)
     lines = ["".join(f"{k:>2}) {label}".ljust(cell) for k, _v, label in rows[i:i + per]).rstrip() for i in range(0, len(rows), per)]
     return "\n    ".join(lines)
 
@@ -305,7 +311,7 @@ def play_cmd(
 
     Example: castaway play
     """
-    with store(create=True) as st:
+    with store(create=True) as st, wrapped_between_words():
         try:
             gid = session.current_id(st, CTX.game)
             if st.game(gid).status == "over":
