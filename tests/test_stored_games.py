@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion import dbcheck
 from companion import catalog, schema_v3, session
-from companion.actions import REGISTRY
+from companion.action_base import REGISTRY
 from companion.engine import fold
 from companion.games import registry
 from companion.store import SCHEMA_VERSION, unpack

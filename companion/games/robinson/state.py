@@ -292,7 +292,7 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
 
 
 def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
-    from ...actions import check_range
+    from ...action_base import check_range
 
     if tg.kind == "track":
         new = t.get(tg) + delta

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...actions import stack_lose
+from ...action_base import stack_lose
 from ...i18n import _
 from ..dist import D6, Dist, ONE, add, marginal, prob, push, walk
 
