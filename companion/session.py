@@ -15,7 +15,8 @@ from .events import Event
 from .eventtext import event_text, stored_text
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .games import registry
-from .store import GameRow, Store, default_path, now
+from .gamerow import GameRow
+from .store import Store, default_path, now
 from .table import Table
 from .i18n import _
 
