@@ -291,6 +291,7 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
     `stamps` are the times of the game's events: the play's duration is the time between them,
     leaving out breaks longer than half an hour."""
     from . import plays as pl
+    from .playtimes import active_minutes
 
     d = table.data
     players = []
@@ -320,7 +321,7 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
         "edition": d.get("edition", ""),
         "started": row.created,
         "ended": ended,
-        "duration_min": pl.active_minutes([*(stamps or [row.created]), ended]),
+        "duration_min": active_minutes([*(stamps or [row.created]), ended]),
         "location": "",
         "result": result,
         "players": pl.settle_players(players, outcome, result, pl.info(cat.id).competitive),
