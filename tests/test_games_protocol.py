@@ -149,3 +149,33 @@ def test_registering_a_kind_twice_raises_at_import():
         @dataclass(frozen=True)
         class Flare(action_base.Action):
             kind: ClassVar[str] = "d21-flare"
+
+
+def test_a_setup_number_is_read_by_one_function_with_one_message():
+    """Dieson Crusoe's health and power and 21 Mutinies' count and cards: one reader, one message that
+    quotes the value and says what is accepted, in the table's language."""
+    from companion import i18n
+    from companion.errors import UsageError
+    from companion.games.protocol import option_int
+
+    assert option_int({}, "count", 2, 5, 0) == 0 and option_int({"count": ""}, "count", 2, 5, 3) == 3
+    assert option_int({"count": " 4 "}, "count", 2, 5, 0) == 4
+    for raw in ("x", "6", "1", "2.5"):
+        with pytest.raises(UsageError) as e:
+            option_int({"count": raw}, "count", 2, 5, 0)
+        assert str(e.value) == f"count={raw!r}: accepted: a whole number 2..5"
+    i18n.set_language("cs")
+    try:
+        with pytest.raises(UsageError) as e:
+            option_int({"count": "x"}, "count", 2, 5, 0)
+        assert str(e.value) == "count='x': přípustné: celé číslo 2..5"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_bad_setup_number_writes_nothing(cli, db):
+    for words, msg in ((("dieson", "--opt", "health=x"), "health='x': accepted: a whole number 1..9"),
+                       (("mutinies", "--opt", "count=9"), "count='9': accepted: a whole number 2..5")):
+        r = cli("new", *words)
+        assert r.exit_code == 2 and r.stderr.strip() == f"error: {msg}", r.stderr
+        assert not db.exists()
