@@ -178,7 +178,7 @@ def set_cmd(
 
 
 def parse_delta(text: str) -> int:
-    from companion.actions import parse_int
+    from companion.action_base import parse_int
 
     s = text.strip()
     if not s or s[0] not in "+-":
@@ -202,7 +202,7 @@ def move_cmd(
 
 
 def _count(n: str) -> int:
-    from companion.actions import parse_int
+    from companion.action_base import parse_int
 
     v = parse_int(n, _("amount"), _("a whole number from 1"))
     if v < 1:

@@ -1,58 +1,27 @@
 """Actions: small frozen dataclasses, each with a text form and a `run` that changes a table copy.
 
 `engine.apply` copies the table and calls `run`; the result (faces rolled, card drawn) is stored
-in the event. Game modules register procedures of their own with `@register`.
+in the event. Here: the generic table actions (set, move, roll, next, note, end) and `from_dict`, which
+turns a stored action back into one. The base class and the register of kinds are in action_base.py;
+the deck actions in card_actions.py (imported here, so every generic kind is known wherever this module
+is); game modules register procedures of their own with `@register`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from . import colours, dice as dicemod
+from . import card_actions  # noqa: F401  (registers the deck actions)
+from . import dice as dicemod
+from .action_base import REGISTRY, Action, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .table import Table, Target
 from .i18n import N_, _
 
-REGISTRY: dict[str, type["Action"]] = {}
-BIG = 10**6  # no component on any table moves by a million
-
-MOVED = {"discard": N_("discard {deck} {card}"), "remove": N_("remove {deck} {card}")}  # the log's lines of moved cards
-RETURNED = {"shuffle": N_("return {deck} {card} (shuffle)"), "top": N_("return {deck} {card} (top)"),
-            "bottom": N_("return {deck} {card} (bottom)")}
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
-PILES = {"draw": N_("draw"), "discard": N_("discard"), "out": N_("out-of-the-game"), "table": N_("table")}  # a deck's piles, in words
-
-
-def register(cls):
-    """Make an action kind known to replay. A kind registered twice is a mistake that would change how
-    stored games replay: it raises at import."""
-    known = REGISTRY.get(cls.kind)
-    if known is not None and known is not cls:
-        raise RuntimeError(f"action kind {cls.kind!r} of {cls.__module__}.{cls.__qualname__} is taken by "
-                           f"{known.__module__}.{known.__qualname__}")
-    REGISTRY[cls.kind] = cls
-    return cls
-
-
-@dataclass(frozen=True)
-class Action:
-    kind: ClassVar[str] = ""
-
-    def run(self, t: Table, cat: GameCatalog) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def text(self) -> str:
-        return self.kind
-
-    def to_dict(self) -> dict:
-        d = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            d[f.name] = list(v) if isinstance(v, tuple) else v
-        return d
 
 
 def from_dict(d: dict) -> Action:
@@ -70,79 +39,6 @@ def from_dict(d: dict) -> Action:
             v = d[f.name]
             kw[f.name] = tuple(v) if isinstance(v, list) else v
     return cls(**kw)
-
-
-# -- helpers shared by actions ---------------------------------------------------------------------
-
-
-def parse_int(text: Any, what: str, accepted: str) -> int:
-    if isinstance(text, bool):
-        raise UsageError(_("{what} {text!r} is not a number; {accepted}").format(what=what, text=text, accepted=accepted))
-    if isinstance(text, int):
-        n = text
-    else:
-        s = str(text).strip()
-        try:
-            n = int(s)
-        except ValueError:
-            raise UsageError(_("{what} {text!r} is not a whole number; {accepted}").format(what=what, text=text, accepted=accepted)) from None
-    if abs(n) >= BIG:
-        raise UsageError(_("{what} {text!r} is far too large; {accepted}").format(what=what, text=text, accepted=accepted))
-    return n
-
-
-def require_alive(t: Table, cat: GameCatalog, seat: str | None) -> None:
-    if seat and seat in t.data.get("dead", []):
-        raise RuleError(_("{seat} is out of the game: nothing more happens to them").format(seat=seat))
-
-
-def stack_lose(dice: list[int], n: int) -> list[int]:
-    """Lose n visible strength: the top die counts down; losing at 1 removes that die for good."""
-    dice = list(dice)
-    for _step in range(n):
-        if not dice:
-            break
-        if dice[0] > 1:
-            dice[0] -= 1
-        else:
-            dice.pop(0)
-    return dice
-
-
-def stack_gain(dice: list[int], n: int, faces: int) -> list[int]:
-    """Gain visible strength on the top die, stopping at its highest face; lost dice stay lost."""
-    dice = list(dice)
-    if dice:
-        dice[0] = min(faces, dice[0] + n)
-    return dice
-
-
-def check_range(t: Table, target: Target, value: int) -> None:
-    lo, hi = t.limits(target.spec)
-    if value < lo or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if hi is not None else _("{lo} or more").format(lo=lo)
-        noun = _("is off the track") if target.kind == "track" else _("is out of range")
-        raise RuleError(_("{label} {value} {noun}: it runs {span}").format(label=target.label, value=value, noun=noun, span=span))
-
-
-def change_counter(t: Table, target: Target, delta: int) -> int:
-    spec = target.spec
-    now = t.get(target)
-    new = now + delta
-    lo, hi = t.limits(spec)
-    if new < lo:
-        have = _("{seat} holds").format(seat=target.seat) if target.seat else _("there are")
-        raise RuleError(_("cannot take {x} {text}: {have} only {n} ({label} is {now})").format(x=-delta, text=spec.name.lower(), have=have, n=now - lo, label=target.label, now=now))
-    if spec.pool:
-        left = t.pool_left(spec.id)
-        if delta > left:
-            raise RuleError(
-                _("cannot give {delta} {text} to {seat}: the supply has only {left} left ({pool_supply} in all)").format(delta=delta, text=spec.name.lower(), seat=target.seat, left=left, pool_supply=t.pool_supply(spec.id))
-            )
-    elif hi is not None and new > hi:
-        raise RuleError(_("{label} {now}{delta:+d} = {new} is past its cap of {hi}").format(label=target.label, now=now, delta=delta, new=new, hi=hi))
-    t.put(target, new)
-    return new
 
 
 def correction_target(t: Table, action: "Action", cat: GameCatalog) -> Target | None:
@@ -281,170 +177,6 @@ class Roll(Action):
         }
         t.data["last"] = {"roll": " ".join(self.dice), "faces": [r.text() for r in rolled]}
         return result
-
-
-@register
-@dataclass(frozen=True)
-class Shuffle(Action):
-    """Gather a deck's discards into its draw pile and shuffle it."""
-
-    kind: ClassVar[str] = "shuffle"
-    deck: str
-
-    def text(self) -> str:
-        return _("shuffle {deck}").format(deck=self.deck)
-
-    def run(self, t: Table, cat: GameCatalog):
-        cat.deck(self.deck)
-        d = t.deck(self.deck)
-        pile = d["draw"] + d["discard"]
-        t.rng().shuffle(pile)
-        d["draw"], d["discard"] = pile, []
-        return {"cards": len(pile)}
-
-
-@register
-@dataclass(frozen=True)
-class Draw(Action):
-    """Draw the top card (virtual) or record which physical card was drawn; to a seat or the table."""
-
-    kind: ClassVar[str] = "draw"
-    deck: str
-    card: str | None = None
-    to: str | None = None
-
-    def text(self) -> str:
-        s = _("draw {deck} {card}").format(deck=self.deck, card=self.card) if self.card else _("draw {deck}").format(deck=self.deck)
-        return _("{line} to {to}").format(line=s, to=colours.word(self.to)) if self.to else s
-
-    def run(self, t: Table, cat: GameCatalog):
-        deck = cat.deck(self.deck)
-        d = t.deck(self.deck)
-        seat = None
-        if self.to and self.to != "table":
-            seat = t.resolve_seat(cat, self.to)
-            require_alive(t, cat, seat)
-            held = d["held"].get(seat, [])
-            if deck.holder_limit is not None and len(held) >= deck.holder_limit:
-                raise RuleError(
-                    _("{seat} already holds {n} {text} (at most {holder_limit}); play one first").format(seat=seat, n=len(held), text=deck.name.lower(), holder_limit=deck.holder_limit)
-                )
-        if self.card is None:
-            if not d["draw"]:
-                raise RuleError(_("the {id} draw pile is empty; shuffle {id} to reuse the discards").format(id=deck.id))
-            card = d["draw"].pop(0)
-        else:
-            card = resolve_card(cat, t, self.deck, self.card)
-            pile, holder = t.find_card(self.deck, card)
-            if pile != "draw":
-                where = _("held by {holder}").format(holder=holder) if holder else _("in the {pile} pile").format(pile=_(PILES.get(pile, pile)))
-                raise RuleError(_("card {card!r} cannot be drawn: it is {where}").format(card=self.card, where=where))
-            d["draw"].remove(card)
-        if seat:
-            d["held"].setdefault(seat, []).append(card)
-        else:
-            d["table"].append(card)
-        t.data["last"] = {"draw": self.deck, "card": card}
-        return {"card": card, "to": seat or "table"}
-
-
-def resolve_card(cat: GameCatalog, t: Table, deck_id: str, text: str) -> str:
-    """A card id as typed or scanned (optionally 'deck/card' from a QR code) to its physical copy id."""
-    raw = str(text).strip().lower()
-    if not raw:
-        raise UsageError(_("empty card name; accepted: the ids of the {deck_id} deck").format(deck_id=deck_id))
-    if raw.startswith("castaway:"):
-        raw = raw.split(":", 1)[1]
-    if "/" in raw:
-        dk, raw = raw.split("/", 1)
-        if dk != deck_id:
-            raise UsageError(_("card {text!r} belongs to the {dk} deck, not {deck_id}").format(text=text, dk=dk, deck_id=deck_id))
-    base = raw.split(":", 1)[0]
-    cat.deck(deck_id).card(base)  # raises with the accepted ids
-    if raw in t.deck_cards(deck_id):
-        return raw
-    raise RuleError(_("card {text!r} is not at this table").format(text=text))
-
-
-@dataclass(frozen=True)
-class _MoveCard(Action):
-    deck: str
-    card: str
-    dest: ClassVar[str] = ""
-
-    def text(self) -> str:
-        said = MOVED.get(self.kind)
-        return _(said).format(deck=self.deck, card=self.card) if said else f"{self.kind} {self.deck} {self.card}"
-
-    def take(self, t: Table, cat: GameCatalog) -> str:
-        cat.deck(self.deck)
-        card = resolve_card(cat, t, self.deck, self.card)
-        pile, holder = t.find_card(self.deck, card)
-        if pile == self.dest:
-            raise RuleError(_("card {card!r} is already in the {dest} pile").format(card=card, dest=_(PILES.get(self.dest, self.dest))))
-        d = t.deck(self.deck)
-        if holder:
-            d["held"][holder].remove(card)
-            if not d["held"][holder]:
-                del d["held"][holder]
-        else:
-            d[pile].remove(card)
-        return card
-
-
-@register
-@dataclass(frozen=True)
-class Discard(_MoveCard):
-    kind: ClassVar[str] = "discard"
-    dest: ClassVar[str] = "discard"
-
-    def run(self, t, cat):
-        card = self.take(t, cat)
-        t.deck(self.deck)["discard"].insert(0, card)
-        return {"card": card}
-
-
-@register
-@dataclass(frozen=True)
-class RemoveCard(_MoveCard):
-    """Take a card out of the game (back into the box)."""
-
-    kind: ClassVar[str] = "remove"
-    dest: ClassVar[str] = "out"
-
-    def run(self, t, cat):
-        card = self.take(t, cat)
-        t.deck(self.deck)["out"].append(card)
-        return {"card": card}
-
-
-@register
-@dataclass(frozen=True)
-class ReturnCard(_MoveCard):
-    """Put a card back into the draw pile: shuffled in (default), on top, or at the bottom."""
-
-    kind: ClassVar[str] = "return"
-    dest: ClassVar[str] = "draw"
-    where: str = "shuffle"
-
-    def text(self) -> str:
-        said = RETURNED.get(self.where)
-        return _(said).format(deck=self.deck, card=self.card) if said else f"return {self.deck} {self.card} ({self.where})"
-
-    def run(self, t, cat):
-        if self.where not in ("shuffle", "top", "bottom"):
-            raise UsageError(_("return to {where!r}: accepted: shuffle, top, bottom").format(where=self.where))
-        card = self.take(t, cat)
-        d = t.deck(self.deck)
-        if self.where == "top":
-            d["draw"].insert(0, card)
-        elif self.where == "bottom":
-            d["draw"].append(card)
-        else:
-            d["draw"].append(card)
-            t.rng().shuffle(d["draw"])
-        return {"card": card}
-
 
 @register
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ import json
 
 from .errors import CompanionError, StoreError
 from .i18n import _
-from .store import Store, unpack
+from .gamerow import unpack
+from .store import Store
 from .table import Table
 
 

@@ -16,7 +16,9 @@ from datetime import datetime, timedelta
 
 from .errors import UsageError
 from .i18n import _
-from .plays import ANONYMOUS, info, iso, local, match_game, parse_when, people, term, validate
+from .plays import ANONYMOUS, info, match_game, people, validate
+from .playtimes import iso, local, parse_when
+from .playwords import term
 
 FORMAT = "castaway-plays"
 MAX_MINUTES = 60 * 24 * 14  # the longest play validate() accepts
@@ -116,7 +118,7 @@ def missing_bgg(entries: list[dict], bgg_ids: dict[str, int]) -> list[str]:
 
 
 def _comments(d: dict) -> str:
-    from .plays import describe
+    from .playwords import describe
 
     lines = [d["comments"]] if d["comments"] else []
     lines.append(f"{info(d['game']).name}: {describe(d)}")

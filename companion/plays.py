@@ -1,4 +1,5 @@
-"""The play log's records: what a play holds, how it is checked, filtered, changed and described.
+"""The play log's records: what a play holds, how it is checked, filtered and changed (its times are in
+playtimes.py, its words, how a play is described, in playwords.py).
 
 Pure: no database, no terminal. A play is a JSON-shaped dict:
 
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import datetime, timezone
 
 from .errors import CompanionError, UsageError
 from .i18n import N_, _
+from .playtimes import iso, parse_when
 
 RESULTS = (N_("won"), N_("lost"), N_("abandoned"))  # stored in English, shown translated (see result_words)
 ANONYMOUS = N_("Anonymous")  # the name of an unnamed seat: stored and exported in English, shown translated
@@ -84,64 +86,6 @@ def match_game(name: str, bgg_id: int | None, bgg_ids: dict[str, int]) -> str | 
         if key in g.names or key == g.id:
             return g.id
     return None
-
-
-# -- times ---------------------------------------------------------------------------------------
-
-
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def parse_when(text: str, what: str | None = None, now: datetime | None = None, end_of_day: bool = False) -> datetime:
-    """A date or date and time typed by a user or read from a file, as an aware UTC datetime.
-
-    Accepts 2026-11-29, 2026-11-29 18:30, 2026-11-29 18:30:05 and ISO 8601 with T and an offset; times
-    without an offset are local. Refuses dates in the future (beyond a minute of clock skew).
-    """
-    s = str(text).strip() if text is not None else ""
-    what = what or _("date")
-    accepted = _("write YYYY-MM-DD or YYYY-MM-DD HH:MM[:SS] (local time), e.g. 2026-03-14 19:30")
-    try:
-        if len(s) == 10:
-            d = date.fromisoformat(s)
-            dt = datetime.combine(d, time(23, 59, 59) if end_of_day else time(0, 0))
-        else:
-            dt = datetime.fromisoformat(s.replace("Z", "+00:00"))
-    except ValueError:
-        raise UsageError(_("{what} {text!r} is not a date; {accepted}").format(what=what, text=text, accepted=accepted)) from None
-    if dt.year < 1900:
-        raise UsageError(_("{what} {text!r} is before 1900; {accepted}").format(what=what, text=text, accepted=accepted))
-    if dt.tzinfo is None:
-        dt = dt.astimezone()  # local wall time
-    dt = dt.astimezone(timezone.utc)
-    now = now or utc_now()
-    if dt > now + timedelta(minutes=1) and not end_of_day:
-        raise UsageError(_("{what} {text!r} is in the future (now is {local}); plays are logged after they happen").format(what=what, text=text, local=local(now.isoformat())))
-    return dt
-
-
-def iso(dt: datetime) -> str:
-    return dt.astimezone(timezone.utc).isoformat(timespec="seconds")
-
-
-def local(stamp: str, fmt: str = "%Y-%m-%d %H:%M") -> str:
-    """An ISO UTC stamp shown in local time."""
-    if not stamp:
-        return ""
-    return datetime.fromisoformat(stamp).astimezone().strftime(fmt)
-
-
-def active_minutes(stamps: list[str], pause_min: int = 30) -> int:
-    """Minutes of play from the times of a game's events: a gap longer than `pause_min` is a break
-    (the game was left open overnight), so it does not count."""
-    times = sorted(datetime.fromisoformat(s) for s in stamps if s)
-    total = 0.0
-    for a, b in zip(times, times[1:]):
-        gap = (b - a).total_seconds() / 60
-        if gap <= pause_min:
-            total += gap
-    return round(total)
 
 
 # -- validation ----------------------------------------------------------------------------------
@@ -422,88 +366,3 @@ def edit(data: dict, changes: dict, now: datetime | None = None) -> dict:
     if changes.get("outcome"):
         d["outcome"] = {**(d.get("outcome") or {}), **changes["outcome"]}
     return validate(d, now)
-
-
-# -- words -----------------------------------------------------------------------------------------
-
-
-def _fmt(v) -> str:
-    if isinstance(v, dict):
-        return ", ".join(f"{k} {_fmt(x)}" for k, x in v.items())
-    if isinstance(v, list):
-        return ", ".join(_fmt(x) for x in v)
-    return str(v)
-
-
-def _shown(game: str, v):
-    """An outcome value as a reader knows it: a component's id by its printed name (a survivor), a
-    word of the catalog in the chosen language (a difficulty colour); anything else as it is."""
-    if isinstance(v, list):
-        return [_shown(game, x) for x in v]
-    if not isinstance(v, str):
-        return v
-    from . import catalog
-
-    try:
-        chars = catalog.load(game).characters if game in catalog.game_ids() else {}
-    except CompanionError:
-        chars = {}
-    return _(chars[v].name) if v in chars else _(v)
-
-
-def term(text: str) -> str:
-    """A stored English word (an expansion's or variant's name castaway wrote) in the table's language;
-    any other text as it is."""
-    return _(text) if text else text
-
-
-def shown_name(name: str) -> str:
-    """A player's name as shown: an unnamed seat's stored English word in the table's language."""
-    return _(ANONYMOUS) if name == ANONYMOUS else name
-
-
-def and_list(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid' in the table's language."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
-
-
-def _winners(play: dict) -> list[str]:
-    g = info(play["game"])
-    if not (g.competitive and play["result"] == "won"):
-        return []
-    return [shown_name(p["name"]) for p in people(play) if p["winner"]]
-
-
-def result_words(play: dict) -> str:
-    """The result as shown: the game's own word for a won play (translated; the stored result stays English)."""
-    r = play["result"]
-    g = info(play["game"])
-    if g.competitive and r == "won":
-        winners = _winners(play)
-        return _("won by {names}").format(names=and_list(winners)) if winners else _("finished")
-    return _(g.won) if r == "won" else _(r)
-
-
-def describe(play: dict) -> str:
-    """The outcome in the game's own terms, e.g. 'rescued · day 21 · survivors alive 3 of 4 · ship at 12'
-    (the terms in the table's language; the stored keys and values stay as they are)."""
-    g = info(play["game"])
-    out = dict(play.get("outcome") or {})
-    bits = [result_words(play)]
-    if _winners(play):
-        out.pop("winner", None)  # already said
-    for key, label in g.terms:
-        if key not in out or out[key] in (None, ""):
-            continue
-        v = out.pop(key)
-        if key in g.of_players:
-            bits.append(_("{label} {value} of {players}").format(label=_(label), value=v,
-                                                                 players=len(play.get("players") or []) or "?"))
-        else:
-            bits.append(f"{_(label)} {_fmt(_shown(play['game'], v))}")
-    for key in ("result", "scores"):
-        out.pop(key, None)
-    bits.extend(f"{k} {_fmt(v)}" for k, v in sorted(out.items()) if v not in (None, "", [], {}))
-    return " · ".join(bits)

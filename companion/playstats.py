@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .i18n import _, ngettext
-from .plays import ANONYMOUS, info, people, term
+from .plays import ANONYMOUS, info, people
+from .playwords import term
 
 
 def _name(game: str) -> str:

@@ -1,5 +1,6 @@
 """Schema 3 of the store: the 21 Days action kinds carry the prefix "d21-", and the state's yes/no
-strings are booleans. store.py runs `upgrade(conn)` inside the migration's one transaction.
+strings are booleans. schema.py lists it as migration 3; store.py runs `upgrade(conn)` inside that
+migration's one transaction.
 
 The data below is frozen: it says what schema 2 stored, whatever later code does.
 """

@@ -15,7 +15,8 @@ from .events import Event
 from .eventtext import event_text, stored_text
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .games import registry
-from .store import GameRow, Store, default_path, now
+from .gamerow import GameRow
+from .store import Store, default_path, now
 from .table import Table
 from .i18n import _
 
@@ -290,6 +291,7 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
     `stamps` are the times of the game's events: the play's duration is the time between them,
     leaving out breaks longer than half an hour."""
     from . import plays as pl
+    from .playtimes import active_minutes
 
     d = table.data
     players = []
@@ -319,7 +321,7 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
         "edition": d.get("edition", ""),
         "started": row.created,
         "ended": ended,
-        "duration_min": pl.active_minutes([*(stamps or [row.created]), ended]),
+        "duration_min": active_minutes([*(stamps or [row.created]), ended]),
         "location": "",
         "result": result,
         "players": pl.settle_players(players, outcome, result, pl.info(cat.id).competitive),

@@ -1,6 +1,7 @@
 """The store: one SQLite file holding games, their append-only event logs, snapshots and plays.
 
-The only module that imports sqlite3. Every writing command is one BEGIN IMMEDIATE transaction;
+The only module that imports sqlite3 (the schema and its migrations are in schema.py, a game's row and
+a snapshot's blob in gamerow.py). Every writing command is one BEGIN IMMEDIATE transaction;
 the file is in WAL mode with synchronous=FULL, so a command that returned is on disk, and a
 command killed midway leaves nothing behind.
 """
@@ -15,81 +16,14 @@ import zlib
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 from .events import Event
 from .errors import StoreError
+from .gamerow import GAME_COLS, GameRow, pack, unpack
+from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from .table import Table
 from .i18n import _
-
-APPLICATION_ID = 0x43535457  # 'CSTW'
-SCHEMA_VERSION = 3
-
-def _upgrade_v3(conn) -> None:
-    from . import schema_v3
-
-    schema_v3.upgrade(conn)
-
-
-MIGRATIONS: dict[int, object] = {
-    1: """
-    CREATE TABLE games(
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        edition TEXT NOT NULL DEFAULT '',
-        title TEXT NOT NULL DEFAULT '',
-        created TEXT NOT NULL,
-        updated TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'over')),
-        version INTEGER NOT NULL,
-        head INTEGER NOT NULL,
-        redo TEXT NOT NULL DEFAULT '[]',
-        state TEXT NOT NULL
-    );
-    CREATE TABLE events(
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        seq INTEGER NOT NULL,
-        type TEXT NOT NULL CHECK (type IN ('setup', 'action', 'undo', 'redo')),
-        action TEXT,
-        result TEXT,
-        parent INTEGER,
-        head INTEGER NOT NULL,
-        at TEXT NOT NULL,
-        text TEXT NOT NULL,
-        day INTEGER,
-        phase TEXT,
-        PRIMARY KEY (game_id, seq)
-    ) WITHOUT ROWID;
-    CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
-        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-    CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
-        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-    CREATE TABLE snapshots(
-        game_id INTEGER NOT NULL REFERENCES games(id),
-        node INTEGER NOT NULL,
-        state BLOB NOT NULL,
-        PRIMARY KEY (game_id, node)
-    ) WITHOUT ROWID;
-    CREATE TABLE plays(
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER REFERENCES games(id),
-        game TEXT NOT NULL,
-        created TEXT NOT NULL,
-        data TEXT NOT NULL
-    );
-    CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    # 2: every play gets a unique key (its source), so an import run twice adds nothing the second time
-    2: """
-    ALTER TABLE plays ADD COLUMN uid TEXT;
-    UPDATE plays SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
-    CREATE UNIQUE INDEX plays_uid ON plays(uid);
-    CREATE INDEX plays_game ON plays(game);
-    CREATE INDEX plays_game_id ON plays(game_id);
-    """,
-    # 3: the 21 Days action kinds carry "d21-", the state's yes/no strings are booleans (schema_v3.py)
-    3: lambda conn: _upgrade_v3(conn),
-}
 
 
 def read_only(path: Path) -> str | None:
@@ -113,46 +47,6 @@ def default_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("castaway", appauthor=False)) / "castaway.db"
-
-
-def pack(t: Table) -> bytes:
-    return zlib.compress(t.to_json().encode(), 6)
-
-
-def unpack(blob: bytes) -> Table:
-    return Table.from_json(zlib.decompress(blob).decode())
-
-
-class GameRow:
-    __slots__ = ("id", "game", "edition", "title", "created", "updated", "status", "version", "head", "_redo", "state_json")
-
-    def __init__(self, row):
-        (self.id, self.game, self.edition, self.title, self.created, self.updated, self.status,
-         self.version, self.head, redo, self.state_json) = row
-        self._redo = redo
-
-    @property
-    def redo(self) -> list[int]:
-        try:
-            redo = json.loads(self._redo)
-        except (ValueError, TypeError, RecursionError):
-            redo = None
-        if not (isinstance(redo, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in redo)):
-            raise StoreError(_("game {id}: its cached redo list is damaged; `castaway check --repair` rebuilds it from the log").format(id=self.id))
-        return redo
-
-    @property
-    def state(self) -> Table:
-        try:
-            t = Table.from_json(self.state_json)
-        except (ValueError, TypeError, RecursionError):
-            t = None
-        if t is None or not isinstance(t.data, dict) or not isinstance(t.data.get("game"), str):
-            raise StoreError(_("game {id}: its cached state is damaged; `castaway check --repair` rebuilds it from the log").format(id=self.id))
-        return t
-
-
-_GAME_COLS = "id, game, edition, title, created, updated, status, version, head, redo, state"  # untranslated: SQL columns
 
 
 class Store:
@@ -326,11 +220,11 @@ class Store:
         return gid
 
     def game(self, game_id: int) -> GameRow | None:
-        row = self._q(f"SELECT {_GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._q(f"SELECT {GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
         return GameRow(row) if row else None
 
     def games(self) -> list[GameRow]:
-        return [GameRow(r) for r in self._q(f"SELECT {_GAME_COLS} FROM games ORDER BY id").fetchall()]
+        return [GameRow(r) for r in self._q(f"SELECT {GAME_COLS} FROM games ORDER BY id").fetchall()]
 
     def versions(self) -> dict[int, int]:
         """Each game's version: one cheap read, so a watcher (the table display) sees any process's write."""

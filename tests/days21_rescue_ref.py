@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from companion.actions import stack_gain, stack_lose
+from companion.action_base import stack_gain, stack_lose
 
 ASSUMPTIONS = (
     "hope is each survivor's own; nobody hands hope over on day 21",

@@ -16,7 +16,8 @@ from companion.games.dieson import game as dieson
 from companion.games.dieson import rules as R
 from companion.games.dieson.day import DcEvent, DcRoll
 from companion.games.dieson.entry import GAME
-from companion.games.dieson.flow import next_step, tonight
+from companion.games.dieson.flow import next_step
+from companion.games.dieson.tonight import tonight
 
 INTERNAL = re.compile(r"\b(pick|do|help|craft|menu|shift|boost|swap):")
 

@@ -79,7 +79,8 @@ def test_expert_rules_four_health_and_no_friend(cat):
     ({"quest": "9"}, "quest '9': accepted: 1..5"),
     ({"tools": "first", "quest": "2"}, "quest 2 needs the Flag"),
     ({"tools": "spoon"}, "'spoon' is not a tool"),
-    ({"health": "x"}, "health 'x' is not a whole number"),
+    ({"health": "x"}, "health='x': accepted: a whole number 1..9"),
+    ({"power": "12"}, "power='12': accepted: a whole number 0..9"),
     ({"expert": "3"}, "expert '3'"),
     ({"colour": "red"}, "option 'colour'"),
 ])

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from companion import catalog, dice
-from companion.actions import Draw, Move, Roll, SetValue, stack_gain, stack_lose
+from companion.action_base import stack_gain, stack_lose
+from companion.actions import Move, Roll, SetValue
+from companion.card_actions import Draw
 from companion.engine import apply
 from companion.errors import CatalogError, RuleError, UsageError
 from companion.games.days21 import game as days21

@@ -114,7 +114,7 @@ def test_a_command_of_one_game_is_refused_on_another_games_table(tables, tmp_pat
 def test_every_action_kind_is_unique_and_a_games_kinds_carry_its_prefix():
     import ast
 
-    from companion import actions
+    from companion import action_base, actions  # noqa: F401  (actions registers every generic kind)
 
     registry.load_actions()
     kinds = []  # every kind declared in the source (an action class's `kind: ClassVar[str] = "..."`)
@@ -125,12 +125,12 @@ def test_every_action_kind_is_unique_and_a_games_kinds_carry_its_prefix():
             if (isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "kind"
                     and isinstance(node.value, ast.Constant) and node.value.value):
                 kinds.append(node.value.value)
-    ours = {k: c for k, c in actions.REGISTRY.items() if c.__module__.startswith("companion.")}  # not a test's game
+    ours = {k: c for k, c in action_base.REGISTRY.items() if c.__module__.startswith("companion.")}  # not a test's game
     assert len(kinds) == len(set(kinds)) and set(kinds) == set(ours), sorted(kinds)
     for kind, cls in ours.items():
         assert cls.kind == kind
         module = cls.__module__
-        if module == "companion.actions":  # the generic actions carry no prefix
+        if module in ("companion.actions", "companion.card_actions"):  # the generic actions carry no prefix
             assert registry.owner_of_kind(kind) is None, kind
             continue
         game = next(g for g in registry.all_games() if module.startswith(type(g).__module__.rsplit(".", 1)[0] + "."))
@@ -142,10 +142,40 @@ def test_registering_a_kind_twice_raises_at_import():
     from dataclasses import dataclass
     from typing import ClassVar
 
-    from companion import actions
+    from companion import action_base
 
     with pytest.raises(RuntimeError, match="action kind 'd21-flare' .* is taken by companion.games.days21.locations"):
-        @actions.register
+        @action_base.register
         @dataclass(frozen=True)
-        class Flare(actions.Action):
+        class Flare(action_base.Action):
             kind: ClassVar[str] = "d21-flare"
+
+
+def test_a_setup_number_is_read_by_one_function_with_one_message():
+    """Dieson Crusoe's health and power and 21 Mutinies' count and cards: one reader, one message that
+    quotes the value and says what is accepted, in the table's language."""
+    from companion import i18n
+    from companion.errors import UsageError
+    from companion.games.protocol import option_int
+
+    assert option_int({}, "count", 2, 5, 0) == 0 and option_int({"count": ""}, "count", 2, 5, 3) == 3
+    assert option_int({"count": " 4 "}, "count", 2, 5, 0) == 4
+    for raw in ("x", "6", "1", "2.5"):
+        with pytest.raises(UsageError) as e:
+            option_int({"count": raw}, "count", 2, 5, 0)
+        assert str(e.value) == f"count={raw!r}: accepted: a whole number 2..5"
+    i18n.set_language("cs")
+    try:
+        with pytest.raises(UsageError) as e:
+            option_int({"count": "x"}, "count", 2, 5, 0)
+        assert str(e.value) == "count='x': přípustné: celé číslo 2..5"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_bad_setup_number_writes_nothing(cli, db):
+    for words, msg in ((("dieson", "--opt", "health=x"), "health='x': accepted: a whole number 1..9"),
+                       (("mutinies", "--opt", "count=9"), "count='9': accepted: a whole number 2..5")):
+        r = cli("new", *words)
+        assert r.exit_code == 2 and r.stderr.strip() == f"error: {msg}", r.stderr
+        assert not db.exists()

@@ -55,7 +55,8 @@ def test_setup_order_and_names(cli):
 
 
 @pytest.mark.parametrize("opts, msg", [
-    (["--opt", "count=6"], "count='6': accepted: 2..5"),
+    (["--opt", "count=6"], "count='6': accepted: a whole number 2..5"),
+    (["--opt", "count=x"], "count='x': accepted: a whole number 2..5"),
     ([], "2-5 players"),
     (["--opt", "count=3", "--opt", "beyond=1,2"], "beyond='1,2'"),
     (["--opt", "count=3", "--opt", "bonuses=5:gold"], "bonuses='5:gold'"),

@@ -134,7 +134,7 @@ def rc_check(before, t):
         if d["flags"]["phase"] == "action" and d["flow"].get("step") == "plan":
             assert all(held[k] <= d["counters"][k] for k in held), "set aside no more than there is"
         for owner in [*t.seats, "friday", "dog", "extra"]:
-            from companion.games.robinson.state import pawns_free
+            from companion.games.robinson.plan import pawns_free
 
             assert pawns_free(t, owner) >= 0
 

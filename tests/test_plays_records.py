@@ -7,6 +7,8 @@ from datetime import datetime, timezone
 import pytest
 
 from companion import plays as pl
+from companion.playtimes import active_minutes
+from companion.playwords import describe
 from companion.errors import UsageError
 from companion.playstats import stats, streaks
 
@@ -80,26 +82,26 @@ def test_scores_match_hand_counts(crafted):
 def test_winner_from_the_outcome_and_the_coop_table(crafted):
     mut = crafted[5]["data"]
     assert [p["winner"] for p in mut["players"]] == [True, False, False]
-    assert pl.describe(mut).startswith("won by Ann")
-    assert "tie-break most doubloons" in pl.describe(mut)
+    assert describe(mut).startswith("won by Ann")
+    assert "tie-break most doubloons" in describe(mut)
     assert all(p["winner"] for p in crafted[0]["data"]["players"])
     assert not any(p["winner"] for p in crafted[1]["data"]["players"])
 
 
 def test_21days_outcome_in_its_own_terms():
     d = play("21days", 3, "won", [seat("Ann")] * 4, 50, day=21, alive=3, ship=12, difficulty="red")
-    assert pl.describe(d) == "rescued · day 21 · survivors alive 3 of 4 · ship at 12 · difficulty red"
+    assert describe(d) == "rescued · day 21 · survivors alive 3 of 4 · ship at 12 · difficulty red"
     lost = play("21days", 3, "lost", [seat("Ann")], 50, day=9)
-    assert pl.describe(lost) == "lost · day 9"
+    assert describe(lost) == "lost · day 9"
     rc = play("robinson", 3, "won", [seat("Ann")], 90, scenario="Castaways", round=10)
-    assert pl.describe(rc) == "won · scenario Castaways · round 10"
+    assert describe(rc) == "won · scenario Castaways · round 10"
     dc = play("dieson", 3, "lost", [seat("Ann")], 30, quest=2, day=7)
-    assert pl.describe(dc) == "lost · quest 2 · day 7"
+    assert describe(dc) == "lost · quest 2 · day 7"
 
 
 def test_any_outcome_dict_is_accepted_and_shown():
     d = play("21days", 3, "won", [seat("Ann")], 20, weather={"storms": 2}, kite=True)
-    assert "kite True" in pl.describe(d) and "weather storms 2" in pl.describe(d)
+    assert "kite True" in describe(d) and "weather storms 2" in describe(d)
     assert pl.validate(d, NOW) == d
 
 
@@ -148,7 +150,7 @@ def test_edit_sets_scores_winners_and_refuses_unknown_players(crafted):
 def test_active_minutes_leaves_out_long_breaks():
     stamps = ["2026-01-01T18:00:00+00:00", "2026-01-01T18:20:00+00:00", "2026-01-02T09:00:00+00:00",
               "2026-01-02T09:10:00+00:00"]
-    assert pl.active_minutes(stamps) == 30
+    assert active_minutes(stamps) == 30
 
 
 def test_people_groups_seats_of_one_player():

@@ -10,7 +10,8 @@ from companion import catalog
 from companion.errors import UsageError
 from companion.games.robinson import game as robinson
 from companion.games.robinson import rules as R
-from companion.games.robinson.state import parse_event, parse_plan, parse_schedule, parse_tile, weather_dice_for
+from companion.games.robinson.plan import parse_plan
+from companion.games.robinson.state import parse_event, parse_schedule, parse_tile, weather_dice_for
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from companion import actions as A
+from companion import card_actions as C
 from companion import catalog, session
 from companion.errors import CompanionError
 
@@ -78,7 +79,7 @@ class TableMachine(RuleBasedStateMachine):
 
     @rule(deck=st.sampled_from(["bottle", "disaster", "jellyfish"]), to=st.sampled_from([None, *SEATS]))
     def draw(self, deck, to):
-        self.do(A.Draw(deck, None, to))
+        self.do(C.Draw(deck, None, to))
 
     @rule(deck=st.sampled_from(["bottle", "disaster", "jellyfish"]), pick=st.integers(0, 20), how=st.sampled_from(["discard", "return", "remove"]))
     def move_card(self, deck, pick, how):
@@ -87,11 +88,11 @@ class TableMachine(RuleBasedStateMachine):
         if not cards:
             return
         card = cards[pick % len(cards)]
-        self.do({"discard": A.Discard, "return": A.ReturnCard, "remove": A.RemoveCard}[how](deck, card))
+        self.do({"discard": C.Discard, "return": C.ReturnCard, "remove": C.RemoveCard}[how](deck, card))
 
     @rule(deck=st.sampled_from(["bottle", "disaster"]))
     def shuffle(self, deck):
-        self.do(A.Shuffle(deck))
+        self.do(C.Shuffle(deck))
 
     @precondition(lambda self: len(self.undo_stack) > 1)
     @rule()

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from companion import dbcheck
 from companion import catalog, schema_v3, session
-from companion.actions import REGISTRY
+from companion.action_base import REGISTRY
 from companion.engine import fold
 from companion.games import registry
-from companion.store import SCHEMA_VERSION, unpack
+from companion.schema import SCHEMA_VERSION
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

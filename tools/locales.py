@@ -82,7 +82,7 @@ def extract_code() -> dict[str, dict]:
 def _play_terms(call: ast.Call) -> list[str]:
     """The words of a game's PlayTerms that the play log shows: its outcome labels (the last item of each
     `terms` pair), its word for a won play (`won`) and its expansions' and variants' names (the last item
-    of each `extras` triple). They are stored in English and translated where they are shown (plays.py)."""
+    of each `extras` triple). They are stored in English and translated where they are shown (playwords.py)."""
     out = []
     for k in call.keywords:
         if k.arg == "won" and isinstance(k.value, ast.Constant) and isinstance(k.value.value, str):

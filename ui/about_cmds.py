@@ -62,7 +62,8 @@ def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtu
 
     Example: castaway demo
     """
-    from companion.actions import Draw, Move, Roll
+    from companion.actions import Move, Roll
+    from companion.card_actions import Draw
 
     with store(create=True) as st:
         loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import first, label, life, over_reason, pawns_free, rc, shown, who
+from companion.games.robinson.plan import pawns_free
+from companion.games.robinson.state import first, label, life, over_reason, rc, shown, who
 from companion.table import Table
 from ui.text import esc
 from ui.board import gauge

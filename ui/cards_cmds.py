@@ -23,7 +23,7 @@ def draw_cmd(
 
     Example: castaway draw bottle --to red
     """
-    from companion.actions import Draw
+    from companion.card_actions import Draw
 
     ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
     c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
@@ -36,7 +36,7 @@ def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card:
 
     Example: castaway discard disaster exhaustion
     """
-    from companion.actions import Discard
+    from companion.card_actions import Discard
 
     ev, *_rest = _act(Discard(deck.strip().lower(), card))
     _report(ev)
@@ -53,7 +53,7 @@ def return_cmd(
 
     Example: castaway return jellyfish swarm-a
     """
-    from companion.actions import ReturnCard
+    from companion.card_actions import ReturnCard
 
     if top and bottom:
         raise UsageError(_("--top and --bottom together: choose one"))
@@ -67,7 +67,7 @@ def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: 
 
     Example: castaway remove bottle rotten-fish
     """
-    from companion.actions import RemoveCard
+    from companion.card_actions import RemoveCard
 
     ev, *_rest = _act(RemoveCard(deck.strip().lower(), card))
     _report(ev)
@@ -79,7 +79,7 @@ def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
 
     Example: castaway shuffle disaster
     """
-    from companion.actions import Shuffle
+    from companion.card_actions import Shuffle
 
     ev, *_rest = _act(Shuffle(deck.strip().lower()))
     n = ev.result["cards"]

@@ -11,6 +11,8 @@ import typer
 
 from companion import playlog
 from companion import plays as pl
+from companion.playtimes import iso, local, parse_when, utc_now
+from companion.playwords import describe
 from companion.errors import RuleError, UsageError
 from companion.i18n import _
 from ui.common import app, command, emit_json, err, out, print_app, store
@@ -55,7 +57,7 @@ def _pairs(items: list[str] | None, what: str, example: str) -> dict[str, str]:
 def _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome) -> dict:
     ch: dict = {}
     if date is not None:
-        ch["started"] = pl.iso(pl.parse_when(date, "--date"))
+        ch["started"] = iso(parse_when(date, "--date"))
     if duration is not None:
         if duration < 0:
             raise UsageError(_("--duration {duration}: minutes from 0").format(duration=duration))
@@ -119,8 +121,8 @@ def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = N
         d = e["data"]
         who = ", ".join(p["name"] for p in pl.people(d))
         dur = minutes(d["duration_min"])
-        out.print(f"[bold]{e['id']:>4}[/]  {pl.local(d['started'])}  {esc(_(pl.info(d['game']).name)):<16} {dur:>5}  "
-                  f"{esc(pl.describe(d))}  [dim]{esc(who)}[/]")
+        out.print(f"[bold]{e['id']:>4}[/]  {local(d['started'])}  {esc(_(pl.info(d['game']).name)):<16} {dur:>5}  "
+                  f"{esc(describe(d))}  [dim]{esc(who)}[/]")
 
 
 @command("show", app=plays_app)
@@ -139,8 +141,8 @@ def show_cmd(play: Annotated[str, typer.Argument(help=_("A play number, or 'last
         return emit_json(_public(e))
     d = e["data"]
     out.print(_("[bold]Play {id}[/]: {name}").format(id=e['id'], name=esc(_(pl.info(d['game']).name))) + (f" ({esc(d['edition'])})" if d["edition"] else ""))
-    out.print(f"  {pl.describe(d)}", markup=False)
-    out.print(esc("  " + _("started {when}").format(when=pl.local(d['started'])) + (_(", ended {when}").format(when=pl.local(d['ended'])) if d["ended"] else "")
+    out.print(f"  {describe(d)}", markup=False)
+    out.print(esc("  " + _("started {when}").format(when=local(d['started'])) + (_(", ended {when}").format(when=local(d['ended'])) if d["ended"] else "")
               + (_(", {n} minutes of play").format(n=d['duration_min']) if d["duration_min"] is not None else "")))
     for label, v in ((_("location"), d["location"]), (_("expansions"), ", ".join(d["expansions"])),
                      (_("variants"), ", ".join(d["variants"])), (_("comments"), d["comments"])):
@@ -210,14 +212,14 @@ def add_cmd(
         if not name.strip():
             raise UsageError(_("--player {text!r}: give a name, e.g. -p Ann or -p Ann:red").format(text=text))
         seats.append({"name": name.strip(), "colour": colour.strip(), "seat": colour.strip(), "start": i == 1})
-    base = pl.validate({"game": gid, "started": pl.iso(pl.parse_when(date, "--date")), "result": result,
+    base = pl.validate({"game": gid, "started": iso(parse_when(date, "--date")), "result": result,
                         "players": seats, "edition": edition, "source": "manual"})
     base["players"] = pl.settle_players(base["players"], {}, result, pl.info(gid).competitive)
     ch = _changes(None, duration, location, comment, None, score, winner, new, role, expansion, variant, outcome)
     record = pl.edit(base, ch)
     with store(create=True) as st:
         pid = playlog.add(st, record)
-    out.print(_("Play {pid} added: {name}, {local}, {describe}.").format(pid=pid, name=pl.info(gid).name, local=pl.local(record['started']), describe=pl.describe(record)), markup=False)
+    out.print(_("Play {pid} added: {name}, {local}, {describe}.").format(pid=pid, name=pl.info(gid).name, local=local(record['started']), describe=describe(record)), markup=False)
 
 
 @command("edit", app=plays_app)
@@ -236,7 +238,7 @@ def edit_cmd(
         raise UsageError(_("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME (see --help)"))
     with store() as st:
         e = playlog.edit(st, play, ch)
-    out.print(_("Play {id} changed: {name}, {describe}.").format(id=e['id'], name=pl.info(e['data']['game']).name, describe=pl.describe(e['data'])), markup=False)
+    out.print(_("Play {id} changed: {name}, {describe}.").format(id=e['id'], name=pl.info(e['data']['game']).name, describe=describe(e['data'])), markup=False)
 
 
 @command("delete", app=plays_app)
@@ -249,7 +251,7 @@ def delete_cmd(play: Annotated[str, typer.Argument(help=_("A play number, or 'la
     with store() as st:
         e = playlog.play(st, play)
     if not yes and sys.stdin.isatty():
-        if not typer.confirm(_("Delete play {id} ({name}, {when})?").format(id=e['id'], name=_(pl.info(e['data']['game']).name), when=pl.local(e['data']['started']))):
+        if not typer.confirm(_("Delete play {id} ({name}, {when})?").format(id=e['id'], name=_(pl.info(e['data']['game']).name), when=local(e['data']['started']))):
             raise typer.Exit(1)
     with store() as st:
         playlog.delete(st, str(e["id"]))
@@ -312,7 +314,7 @@ def export_cmd(
     left_out = exchange.counted(rows)[1] if f in ("bgstats", "bgstats-links") else []
     text = {
         "csv": lambda: exchange.to_csv(rows),
-        "json": lambda: exchange.to_json(rows, pl.iso(pl.utc_now())),
+        "json": lambda: exchange.to_json(rows, iso(utc_now())),
         "bgg": lambda: exchange.to_bgg_xml(rows, ids),
         "bgstats": lambda: exchange.to_bgstats_json(rows, ids),
         "bgstats-links": lambda: exchange.to_bgstats_links(rows, ids),
@@ -389,6 +391,6 @@ def report_cmd(
     from ui.charts import write_atomic
 
     pdf = report(s, {"paper": paper.lower(), "game": game, "player": player, "since": since, "until": until,
-                     "made": pl.local(pl.iso(pl.utc_now()))})
+                     "made": local(iso(utc_now()))})
     path = write_atomic(file, pdf)
     out.print(ngettext("Report written to {path} ({n} play).", "Report written to {path} ({n} plays).", s['plays']).format(path=path, n=s['plays']), markup=False)

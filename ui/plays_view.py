@@ -6,7 +6,7 @@ from companion.i18n import N_, _, ngettext
 
 from rich.table import Table
 
-from companion.plays import local
+from companion.playtimes import local
 from ui.charts import bar, minutes, percent
 from ui.text import esc
 

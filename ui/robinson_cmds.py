@@ -16,7 +16,8 @@ from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, R
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.state import over_reason, parse_event, parse_plan
+from companion.games.robinson.plan import parse_plan
+from companion.games.robinson.state import over_reason, parse_event
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 

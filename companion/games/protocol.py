@@ -53,6 +53,20 @@ def option_words(value) -> list[str]:
         return [str(v).strip() for v in value if str(v).strip()]
     return [w.strip() for w in str(value).replace(";", ",").split(",") if w.strip()]
 
+
+def option_int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
+    """A setup option's whole number within lo..hi (absent or empty: `default`)."""
+    raw = options.get(key)
+    if raw is None or raw == "":
+        return default
+    try:
+        n = int(str(raw).strip())
+    except ValueError:
+        n = None
+    if n is None or not lo <= n <= hi:
+        raise UsageError(_("{key}={value!r}: accepted: a whole number {lo}..{hi}").format(key=key, value=raw, lo=lo, hi=hi))
+    return n
+
 # Options of `castaway new` that belong to one game (its own flags); the others pass --opt KEY=VALUE.
 FLAG_NAMES = ("survivor", "strength", "keep_strength", "scruffs", "promos", "shark6")
 

@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion import actions as A  # noqa: E402
+from companion import card_actions as C  # noqa: E402
 from companion import session  # noqa: E402
 from companion.errors import CompanionError  # noqa: E402
 
@@ -26,8 +27,8 @@ def crash(db: str, gid: int, seed: int) -> None:
         lambda: A.Roll(("shark",), f"{rng.randint(1, 6)}/{rng.randint(1, 6)}"),
         lambda: A.Move("ship", rng.choice([-1, 1])),
         lambda: A.Move(f"{rng.choice(['red', 'yellow', 'blue'])}.hope", rng.choice([-1, 1])),
-        lambda: A.Draw("disaster"),
-        lambda: A.Shuffle("disaster"),
+        lambda: C.Draw("disaster"),
+        lambda: C.Shuffle("disaster"),
         lambda: A.Note("x" * rng.randint(1, 500)),
     ]
     while True:

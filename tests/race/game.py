@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from companion.actions import Action, register
+from companion.action_base import Action, register
 from companion.errors import UsageError
 from companion.games.protocol import Game, PlayTerms
 from companion.table import new_table

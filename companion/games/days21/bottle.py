@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...actions import Action, register
+from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
@@ -31,7 +31,7 @@ SAY = {
 def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second: bool = False) -> str:
     """The top bottle card (or the one typed) to a survivor; `second`: the Bottle swap token lets them
     hold two for a moment."""
-    from ...actions import resolve_card
+    from ...card_actions import resolve_card
 
     wd = d21(t).get("white_die")
     if wd and wd.get("seat") == seat:
@@ -126,7 +126,7 @@ class PlayCard(Action):
         if not held:
             raise RuleError(_("{seat} holds no bottle card").format(seat=seat))
         if self.card:
-            from ...actions import resolve_card
+            from ...card_actions import resolve_card
 
             card = resolve_card(cat, t, "bottle", self.card)
             if card not in held:

@@ -7,7 +7,7 @@ Every random choice takes either what the table typed or a virtual pick from `t.
 
 from __future__ import annotations
 
-from ...actions import parse_int, stack_gain, stack_lose
+from ...action_base import parse_int, stack_gain, stack_lose
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...table import Table

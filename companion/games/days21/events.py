@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...actions import Action, register
+from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
@@ -172,7 +172,7 @@ class Symbol(Action):
 
 def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False) -> str:
     """A swap location token on the board; the old one goes back to the stack."""
-    from ...actions import resolve_card
+    from ...card_actions import resolve_card
 
     d = t.deck("swap")
     old = d21(t).get("swap")
@@ -230,7 +230,7 @@ class Disaster(Action):
             if self.card in (None, ROLL):
                 card = d["draw"].pop(0)
             else:
-                from ...actions import resolve_card
+                from ...card_actions import resolve_card
 
                 card = resolve_card(cat, t, "disaster", self.card)
                 if card not in d["draw"]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...actions import Action, register
+from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
@@ -55,7 +55,7 @@ class ScruffsToken(Action):
             if self.card in (None, ROLL):
                 cur = d["draw"].pop(0)
             else:
-                from ...actions import resolve_card
+                from ...card_actions import resolve_card
 
                 cur = resolve_card(cat, t, "scruffs", self.card)
                 d["draw"].remove(cur)

@@ -15,6 +15,7 @@ from ...table import Table, new_table
 from . import afternoon, day, do  # noqa: F401  (registers the actions)
 from . import rules as R
 from .flow import next_step  # noqa: F401  (the guided game)
+from ..protocol import option_int
 
 FIRST_GAME_TOOLS = ("basket", "bed", "stone-knife", "rope")
 EXPERT = {"none": (), "0": (), "1": (1,), "2": (2,), "1,2": (1, 2), "2,1": (1, 2), "both": (1, 2)}
@@ -27,19 +28,6 @@ ASKS = {
     "tools": N_("Which tool cards are in play?"),
     "expert": N_("Expert rules?"),
 }
-
-
-def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
-    raw = options.get(key)
-    if raw is None or raw == "":
-        return default
-    try:
-        n = int(str(raw).strip())
-    except ValueError:
-        raise UsageError(_("{key} {raw!r} is not a whole number; accepted: {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi)) from None
-    if not lo <= n <= hi:
-        raise UsageError(_("{key} {raw!r}: accepted: {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi))
-    return n
 
 
 def _quest(cat: GameCatalog, raw) -> str:
@@ -88,8 +76,8 @@ def parse_options(cat: GameCatalog, options: dict) -> dict:
     if who not in cat.characters:
         raise UsageError(_("character {who!r}: ").format(who=who) + did_you_mean(who, cat.characters))
     ch = cat.characters[who]
-    health = _int(options, "health", 1, 9, ch.get("expert_health") if 1 in expert else ch.get("health"))
-    power = _int(options, "power", 0, 9, ch.get("power"))
+    health = option_int(options, "health", 1, 9, ch.get("expert_health") if 1 in expert else ch.get("health"))
+    power = option_int(options, "power", 0, 9, ch.get("power"))
     friend = str(options.get("friend", "jack")).strip().lower()
     friends = [c.id for c in cat.deck("friends").cards]
     if friend not in friends:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...actions import Action, register
+from ...action_base import Action, register
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext

@@ -15,23 +15,10 @@ from ...table import Table, new_table
 from . import actions, cards, sailors, score  # noqa: F401  (registers the actions)
 from .core import BONUSES, HENCHMAN, derived_phase, flow, players
 from .guide import next_step  # noqa: F401  (the guided game)
-from ..protocol import option_words
+from ..protocol import option_int, option_words
 
 TRUE = ("1", "yes", "y", "true", "on", "ignore", "ignored")
 FALSE = ("0", "no", "n", "false", "off", "use", "read")
-
-
-def _int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
-    raw = options.get(key)
-    if raw is None or raw == "":
-        return default
-    try:
-        n = int(str(raw).strip())
-    except ValueError:
-        raise UsageError(_("--opt {key}={raw!r}: accepted: a whole number {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi)) from None
-    if not lo <= n <= hi:
-        raise UsageError(_("--opt {key}={raw!r}: accepted: {lo}..{hi}").format(key=key, raw=raw, lo=lo, hi=hi))
-    return n
 
 
 def _beyond(cat: GameCatalog, options: dict) -> list[int]:
@@ -63,7 +50,7 @@ def _bonuses(cat: GameCatalog, options: dict) -> dict[str, str]:
 def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     """The table after setup. options: players [names] or count; colours; order; texts; cards; beyond; bonuses."""
     names = option_words(options.get("players"))
-    count = len(names) or _int(options, "count", cat.players[0], cat.players[1], 0)
+    count = len(names) or option_int(options, "count", cat.players[0], cat.players[1], 0)
     if not cat.players[0] <= count <= cat.players[1]:
         raise UsageError(_("21 Mutinies is for {lo}-{hi} players, not {count}: give a --player NAME for each, or --opt count=N")
                          .format(lo=cat.players[0], hi=cat.players[1], count=count or _("none")))
@@ -89,7 +76,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         vals["prestige"] = sc["prestige_start"]
     squares = cat.rules["routes"]["spaces"][str(count)]
     t.data["counters"]["jewels"] -= squares
-    random_cards = _int(options, "cards", sc["random_cards"], 44, sc["random_cards"])
+    random_cards = option_int(options, "cards", sc["random_cards"], 44, sc["random_cards"])
     t.data["flow"] = {
         "order": [order[0], HENCHMAN, order[1]] if count == 2 else order,
         "action": None, "pirate": None, "placed": [], "queue": [],

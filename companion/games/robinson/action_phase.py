@@ -10,16 +10,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
-from ...actions import Action, register
+from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import CompanionError, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
+from .changes import apply_changes
+from .plan import cost_of, kind_of, needs_dice, next_entry, parse_plan, pawn_owner, pawns_free, reserved, sort_plan
 from .state import shown
 from .state import expect, say
-from .state import (ACTION, HELPERS, RESOURCE, apply_changes, cost_of, determination, flow, goto, heal, kind_of, needs_dice,
-                    label, next_entry, parse_plan, parse_tile, pawn_owner, pawns_free, rc, reserved, sort_plan, weather_dice_for, who,
+from .state import (ACTION, HELPERS, RESOURCE, determination, flow, goto, heal, label, parse_tile, rc, weather_dice_for, who,
                     wound_each, wound_pawn)
 
 SAY = {  # translated where they are said

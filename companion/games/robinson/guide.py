@@ -17,9 +17,9 @@ from ...table import Table
 from . import phases as A
 from . import action_phase as B
 from . import rules as R
+from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
 from .state import shown
-from .state import (EVENT_KINDS, HELPERS, PLAN_WORDS, flow, kind_of, label, life, needs_dice, next_entry,
-                    NBSP, WIDTH, fit, parse_event, pawns_free, rc, reserved, who)
+from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, parse_event, rc, who
 
 GO = Ask(N_("Enter to go on (undo: step back; quit: pause)"))
 CHANGES = N_("what changed on the table, e.g. 'wood -1, cook.wounds +1, roof half, storm-token +1'")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...actions import Action, register
+from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
@@ -19,8 +19,8 @@ from ...colours import word, words
 from ...table import Table
 from . import rules as R
 from . import state as S
-from .state import (apply_changes, expect, first, flow, goto, heal, parse_event, rc, say, seat_of, where, who,
-                    wound, wound_each)
+from .changes import apply_changes
+from .state import expect, first, flow, goto, heal, parse_event, rc, say, seat_of, where, who, wound, wound_each
 
 SAY = {  # translated where they are said
     "no_first_event": N_("the first round has no Event phase"),

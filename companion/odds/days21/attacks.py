@@ -3,7 +3,7 @@ octopus fight, a jellyfish swim), by pushing a distribution over the survivors' 
 the same steps the rules procedures in companion/games/days21/attacks.py take.
 
 A survivor's strength is a stack of dice, top die first (`(3, 5)`: visible 3, a 5 under it); losing
-strength uses the engine's own `actions.stack_lose`, so a spent top die is gone for good, and an empty
+strength uses the engine's own `action_base.stack_lose`, so a spent top die is gone for good, and an empty
 stack is a dead survivor. Colour tokens pick uniformly among the survivors in question.
 Pjotr's cancel (2 hope for a wound just dealt) follows a stated policy (`Pjotr`): he cancels the wounds
 that would kill, those that would cost a die or kill, or every wound, while his hope lasts; the state
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ...actions import stack_lose
+from ...action_base import stack_lose
 from ...i18n import _
 from ..dist import D6, Dist, ONE, add, marginal, prob, push, walk
 

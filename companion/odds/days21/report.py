@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...actions import stack_lose
+from ...action_base import stack_lose
 from ...errors import UsageError
 from ...i18n import Decimal, N_, _
 from . import attacks as d

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...actions import stack_gain, stack_lose
+from ...action_base import stack_gain, stack_lose
 from ...i18n import N_
 
 ASSUMPTIONS = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from ...actions import stack_gain, stack_lose
+from ...action_base import stack_gain, stack_lose
 from .attacks import fate
 from ..dist import Dist, ONE, add, marginal, prob
 

@@ -1,0 +1,118 @@
+"""Robinson Crusoe: what a card changed, typed at the table ('wood -1, cook.wounds +2, roof half'), applied
+with the rulebook's consequences: a shared resource or the Palisade that cannot pay wounds every player,
+resources set aside for planned actions stay on them, gains of the Action phase wait as Future Resources."""
+
+from __future__ import annotations
+
+import re
+
+from ...catalog import GameCatalog
+from ...errors import RuleError, UsageError
+from ...i18n import _
+from ...table import Table
+from . import rules as R
+from .plan import set_aside
+from .state import RESOURCE, seat_of, who, wound, wound_each
+
+SHARED = ("food", "wood", "fur", "palisade")  # short of these: one wound for each player per piece
+_ITEM = re.compile(r"^(\S+?)\s*(?:\s|=)\s*([+-]?\d+|half|[a-z]+)$")
+
+
+def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool = False) -> list[str]:
+    """Apply 'wood -1, cook.wounds +2, roof half, storm-token +1, morale =2, camp-shelter yes'.
+
+    A shared resource or the Palisade that cannot pay is one wound for each player per missing piece,
+    determination one wound for its owner (Unfulfilled Demand). In the Action phase resources gained
+    go to the Future Resources space (to_future)."""
+    lines: list[str] = []
+    raw = (text or "").strip()
+    if raw in ("", "-", "none", "nothing"):
+        return lines
+    accepted = _("write NAME +N, NAME -N, NAME =N or NAME half, separated by commas, e.g. 'wood -1, cook.wounds +1'")
+    for item in re.split(r"[,;]", raw):
+        item = item.strip()
+        if not item:
+            continue
+        m = _ITEM.match(item.lower())
+        if not m:
+            raise UsageError(_("change {item!r}: {accepted}").format(item=item, accepted=accepted))
+        name, op = m.groups()
+        if "." in name:  # a player's name works as well as a colour or character
+            left, _dot, comp = name.partition(".")
+            name = f"{seat_of(t, cat, left)}.{comp}"
+        tg = t.resolve(cat, name)
+        if tg.kind == "flag":
+            if tg.spec.values is not None and op not in tg.spec.values:
+                raise UsageError(_("change {item!r}: {name} accepts {values}").format(
+                    item=item, name=tg.label, values=", ".join(tg.spec.values)))
+            t.put(tg, tg.spec.value(op) if tg.spec.values is not None else op)
+            lines.append(f"{tg.label} = {op}")
+            continue
+        if tg.kind not in ("track", "counter"):
+            raise UsageError(_("change {item!r}: {name} cannot be changed this way; {accepted}").format(
+                item=item, name=tg.label, accepted=accepted))
+        now = t.get(tg)
+        if op == "half":
+            delta = -R.half_loss(now)
+        elif op.startswith(("+", "-")):
+            delta = int(op)
+        elif op.isdecimal() or op.startswith("-"):
+            delta = int(op) - now
+        else:
+            raise UsageError(_("change {item!r}: {op!r} is not a number; {accepted}").format(item=item, op=op, accepted=accepted))
+        if abs(delta) > 1000:
+            raise UsageError(_("change {item!r}: {delta:+d} is far too large").format(item=item, delta=delta))
+        lines.append(_change(t, cat, tg, delta, to_future))
+    return lines
+
+
+def _change(t: Table, cat: GameCatalog, tg, delta: int, to_future: bool) -> str:
+    from ...action_base import check_range
+
+    if tg.kind == "track":
+        new = t.get(tg) + delta
+        check_range(t, tg, new)
+        t.put(tg, new)
+        return f"{tg.label} {delta:+d} → {new}"
+    cid = tg.spec.id
+    if delta > 0 and to_future and cid in ("food", "wood", "fur"):
+        t.data["counters"][f"future-{cid}"] += delta
+        return _("{res} +{n} to Future Resources (gains of the Action phase wait there)").format(
+            res=_(RESOURCE[cid]), n=delta)
+    now = t.get(tg)
+    lo, hi = t.limits(tg.spec)
+    aside = set_aside(t).get(cid, 0) if to_future else 0
+    if delta < 0 and aside and now + delta < lo + aside:
+        # resources set aside for a planned action stay on it (§ VERY IMPORTANT): a loss takes only the rest
+        free = now - aside
+        paid = min(free, -delta)
+        missing = -delta - paid
+        t.put(tg, now - paid)
+        if cid in SHARED:
+            wound_each(t, missing)
+        return _("{res} {delta:+d}: {aside} set aside for planned actions stay; {missing} missing → "
+                 "{missing} wound(s) for each player").format(res=cid, delta=delta, aside=aside, missing=missing)
+    if delta < 0 and now + delta < lo:
+        missing = lo - (now + delta)
+        if cid == "food":
+            food, nonp, miss = R.eat(now, t.data["counters"]["nonperishable"], -delta)
+            t.data["counters"]["food"], t.data["counters"]["nonperishable"] = food, nonp
+            wound_each(t, miss)
+            return (_("food {delta:+d}: {miss} missing, {miss} wound(s) each") if miss else
+                    _("food {delta:+d} (non-perishable used)")).format(delta=delta, miss=miss)
+        if cid in SHARED:
+            t.put(tg, lo)
+            wound_each(t, missing)
+            return _("{res} {delta:+d}: {missing} missing → {missing} wound(s) for each player").format(
+                res=cid, delta=delta, missing=missing)
+        if cid == "determination":
+            t.put(tg, lo)
+            wound(t, tg.seat, missing)
+            return _("{name} {delta:+d}: {missing} missing → {missing} wound(s) to {who}").format(
+                name=tg.label, delta=delta, missing=missing, who=who(t, cat, tg.seat))
+        raise RuleError(_("{name} is {now}: it cannot go {delta:+d} (lowest {lo})").format(
+            name=tg.label, now=now, delta=delta, lo=lo))
+    if hi is not None and now + delta > hi:
+        raise RuleError(_("{name} {now}{delta:+d} is past its cap of {hi}").format(name=tg.label, now=now, delta=delta, hi=hi))
+    t.put(tg, now + delta)
+    return f"{tg.label} {delta:+d} → {now + delta}"
