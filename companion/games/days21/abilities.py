@@ -16,7 +16,8 @@ from ...table import Table
 from .core import (hope_taken, d21, day, done, flow, gain, give_hope, hope, is_scruffs, lose, mark_today,
                    name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
 from ...i18n import _, N_
-from .names import seat
+from ...lognames import word
+from .names import TOKEN, seat
 
 SAY = {
     "cost": N_("{who} pays {n} hope"),
@@ -199,7 +200,7 @@ class SpecialHope(Action):
     token: str = ""
 
     def text(self) -> str:
-        return _("{seat} spends special hope {token}").format(seat=seat(self.seat), token=self.token)
+        return _("{seat} spends special hope {token}").format(seat=seat(self.seat), token=word(self.token, TOKEN))
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) >= 21:
