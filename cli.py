@@ -348,14 +348,15 @@ def history_cmd(
                            "action": e.action, "result": e.result, "live": e.seq in live or e.type != "action"} for e in shown])
     for e in shown:
         undone = e.type == "action" and e.seq not in live
-        res = ""
+        line, res = session.event_text(e, by_seq, cat), ""
         if e.type == "action" and isinstance(e.result, dict) and e.result.get("faces"):
             res = "  →  " + faces_text(e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
-            res = f"  →  {_card_name(cat, (e.action or {}).get('deck'), e.result['card'])}"
+            card = _card_name(cat, (e.action or {}).get('deck'), e.result['card'])
+            res = "" if line.endswith(card) else f"  →  {card}"  # a card typed in is named by the line already
         day = f"{unit} {e.day:<2} " if e.day else ""
         style = "dim strike" if undone else ""  # untranslated: Rich style names
-        text = f"#{e.seq:<4} {day}{session.event_text(e, by_seq, cat)}{res}"
+        text = f"#{e.seq:<4} {day}{line}{res}"
         out.print(f"[{style}]{esc(text)}[/]" if style else text, markup=bool(style))
 
 
