@@ -15,6 +15,7 @@ from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import phases as A
+from .phases import EVENT, WEATHER_DIE
 from . import action_phase as B
 from . import rules as R
 from .state import shown
@@ -27,10 +28,6 @@ CHANGES_ASK = N_("Changes (Enter: nothing)")
 PHASE = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"),
          "plan": N_("IV. Action: planning"), "resolve": N_("IV. Action: resolving"), "weather": N_("V. Weather"),
          "night": N_("VI. Night")}
-EVENT = {"adventure": N_("Adventure card"), "mystery": N_("Mystery card"), "book": N_("Event card, Book icon"),
-         "build": N_("Event card, Building icon"), "gather": N_("Event card, Gathering icon"),
-         "explore": N_("Event card, Exploration icon")}
-WEATHER_DIE = {"rain": N_("Rain die"), "winter": N_("Winter die"), "animals": N_("Hungry Animals die")}
 
 
 def _title(t: Table, phase: str) -> str:
