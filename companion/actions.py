@@ -15,6 +15,7 @@ from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .table import Table, Target
 from .i18n import N_, _
+from .lognames import card as card_name
 
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million
@@ -314,7 +315,7 @@ class Draw(Action):
     to: str | None = None
 
     def text(self) -> str:
-        s = _("draw {deck} {card}").format(deck=self.deck, card=self.card) if self.card else _("draw {deck}").format(deck=self.deck)
+        s = _("draw {deck} {card}").format(deck=self.deck, card=card_name(self.deck, self.card)) if self.card else _("draw {deck}").format(deck=self.deck)
         return _("{line} to {to}").format(line=s, to=colours.word(self.to)) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
@@ -374,7 +375,7 @@ class _MoveCard(Action):
 
     def text(self) -> str:
         said = MOVED.get(self.kind)
-        return _(said).format(deck=self.deck, card=self.card) if said else f"{self.kind} {self.deck} {self.card}"
+        return _(said).format(deck=self.deck, card=card_name(self.deck, self.card)) if said else f"{self.kind} {self.deck} {self.card}"
 
     def take(self, t: Table, cat: GameCatalog) -> str:
         cat.deck(self.deck)
@@ -429,7 +430,7 @@ class ReturnCard(_MoveCard):
 
     def text(self) -> str:
         said = RETURNED.get(self.where)
-        return _(said).format(deck=self.deck, card=self.card) if said else f"return {self.deck} {self.card} ({self.where})"
+        return _(said).format(deck=self.deck, card=card_name(self.deck, self.card)) if said else f"return {self.deck} {self.card} ({self.where})"
 
     def run(self, t, cat):
         if self.where not in ("shuffle", "top", "bottom"):
