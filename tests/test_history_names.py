@@ -182,3 +182,26 @@ def test_history_shows_names_and_its_json_keeps_the_stored_ids(cli):
     rows = json.loads(cli.ok("history", "--json").output)
     assert [r["text"] for r in rows][-2:] == ["logbook morning: steal-die", "draw bottle rotten-fish"]
     assert cli("check").exit_code == 0
+
+
+def test_21days_survivors_tokens_modes_and_day21_moves_from_the_log():
+    from companion import catalog
+    from companion.events import Event
+    from companion.games.days21.abilities import Ability, SpecialHope
+    from companion.games.days21.bottle import Bottle
+    from companion.games.days21.day21 import Day21
+
+    cat = catalog.load("21days")
+    for action, stored_line, en, cs in (
+            (Ability("maya", "red"), "ability maya to red", "ability Maya Ayushi to red", "schopnost Maya Ayushi pro červená"),
+            (SpecialHope("blue", "plusminus2"), "blue spends special hope plusminus2", "blue spends special hope ±2",
+             "modrá utrácí speciální naději ±2"),
+            (Bottle("receive", "yellow"), "bottle receive yellow", "bottle receive (2/4/6) yellow", "láhev získat kartu (2/4/6) žlutá"),
+            (Day21("exhaustion"), "day 21: exhaustion", "day 21: exhaustion", "21. den: vyčerpání")):
+        e = Event(seq=9, type="action", action=action.to_dict(), text=session.stored_text(action))
+        assert e.text == stored_line
+        i18n.set_language("en")
+        assert session.event_text(e, cat=cat) == en
+        i18n.set_language("cs")
+        line = session.event_text(e, cat=cat)
+        assert line == cs if cs else "plusminus2" not in line
