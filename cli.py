@@ -174,7 +174,7 @@ def set_cmd(
     from companion.actions import SetValue
 
     ev, table, loaded = _act(SetValue(target, value))
-    _report(ev)
+    _report(ev, cat=loaded.cat)
 
 
 def parse_delta(text: str) -> int:
@@ -198,7 +198,7 @@ def move_cmd(
     from companion.actions import Move
 
     ev, table, loaded = _act(Move(target, parse_delta(delta)))
-    _report(ev)
+    _report(ev, cat=loaded.cat)
 
 
 def _count(n: str) -> int:
@@ -224,7 +224,7 @@ def add_cmd(
 
     target = f"{to}.{counter}" if to else counter
     ev, table, loaded = _act(Move(target, _count(amount)))
-    _report(ev)
+    _report(ev, cat=loaded.cat)
 
 
 @command("take", context_settings=NUMBERS)
@@ -241,7 +241,7 @@ def take_cmd(
 
     target = f"{from_}.{counter}" if from_ else counter
     ev, table, loaded = _act(Move(target, -_count(amount)))
-    _report(ev)
+    _report(ev, cat=loaded.cat)
 
 
 @command("roll")
@@ -258,7 +258,7 @@ def roll_cmd(
 
     ev, table, loaded = _act(Roll(tuple(dice), faces, why))
     shown = "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"])
-    _report(ev, f"  →  [bold]{shown}[/]")
+    _report(ev, f"  →  [bold]{shown}[/]", cat=loaded.cat)
 
 
 @command("next")
@@ -271,7 +271,7 @@ def next_cmd():
 
     ev, table, loaded = _act(NextRound())
     rt = loaded.cat.round_track
-    _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}")
+    _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
 
 
 @command("note")
@@ -282,8 +282,8 @@ def note_cmd(text: Annotated[str, typer.Argument(help=_("Free text."))]):
     """
     from companion.actions import Note
 
-    ev, *_rest = _act(Note(text))
-    _report(ev)
+    ev, _table, loaded = _act(Note(text))
+    _report(ev, cat=loaded.cat)
 
 
 @command("undo")
@@ -295,7 +295,8 @@ def undo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, undone = session.undo(st, gid, CTX.if_version)
-    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=esc(session.event_text(undone))))
+        cat = session.load(st, gid).cat
+    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=esc(session.event_text(undone, cat=cat))))
 
 
 @command("redo")
@@ -307,7 +308,8 @@ def redo_cmd():
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table, redone = session.redo(st, gid, CTX.if_version)
-    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(session.event_text(redone))))
+        cat = session.load(st, gid).cat
+    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(session.event_text(redone, cat=cat))))
 
 
 def faces_text(faces) -> str:
@@ -346,21 +348,25 @@ def history_cmd(
                            "action": e.action, "result": e.result, "live": e.seq in live or e.type != "action"} for e in shown])
     for e in shown:
         undone = e.type == "action" and e.seq not in live
-        res = ""
-        if e.type == "action" and isinstance(e.result, dict) and "faces" in e.result:
+        line, res = session.event_text(e, by_seq, cat), ""
+        if e.type == "action" and isinstance(e.result, dict) and e.result.get("faces"):
             res = "  →  " + faces_text(e.result["faces"])
         elif e.type == "action" and isinstance(e.result, dict) and "card" in e.result:
-            res = f"  →  {_card_name(cat, (e.action or {}).get('deck'), e.result['card'])}"
+            card = _card_name(cat, (e.action or {}).get('deck'), e.result['card'])
+            res = "" if line.endswith(card) else f"  →  {card}"  # a card typed in is named by the line already
         day = f"{unit} {e.day:<2} " if e.day else ""
         style = "dim strike" if undone else ""  # untranslated: Rich style names
-        text = f"#{e.seq:<4} {day}{session.event_text(e, by_seq)}{res}"
+        text = f"#{e.seq:<4} {day}{line}{res}"
         out.print(f"[{style}]{esc(text)}[/]" if style else text, markup=bool(style))
 
 
 def _card_name(cat, deck: str | None, card: str) -> str:
-    """A card as printed (in the chosen language), not its id; the id where the catalog has no such card."""
+    """A card as printed (in the chosen language), not its id; the id where the catalog has no such card. An
+    action that names no deck (a game's own: a bottle card played) has its card looked up in every deck."""
+    cid = str(card).split(":")[0]
+    decks = [deck] if deck else [d for d in cat.decks if any(c.id == cid for c in cat.deck(d).cards)]
     try:
-        return _(cat.deck(deck).card(str(card).split(":")[0]).name)
+        return _(cat.deck(decks[0]).card(cid).name) if len(decks) == 1 else str(card)
     except (CompanionError, KeyError, TypeError):
         return str(card)
 

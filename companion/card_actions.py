@@ -11,6 +11,7 @@ from .catalog import GameCatalog
 from .errors import RuleError, UsageError
 from .table import Table
 from .i18n import N_, _
+from .lognames import card as card_name
 
 MOVED = {"discard": N_("discard {deck} {card}"), "remove": N_("remove {deck} {card}")}  # the log's lines of moved cards
 RETURNED = {"shuffle": N_("return {deck} {card} (shuffle)"), "top": N_("return {deck} {card} (top)"),
@@ -49,7 +50,7 @@ class Draw(Action):
     to: str | None = None
 
     def text(self) -> str:
-        s = _("draw {deck} {card}").format(deck=self.deck, card=self.card) if self.card else _("draw {deck}").format(deck=self.deck)
+        s = _("draw {deck} {card}").format(deck=self.deck, card=card_name(self.deck, self.card)) if self.card else _("draw {deck}").format(deck=self.deck)
         return _("{line} to {to}").format(line=s, to=colours.word(self.to)) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
@@ -109,7 +110,7 @@ class _MoveCard(Action):
 
     def text(self) -> str:
         said = MOVED.get(self.kind)
-        return _(said).format(deck=self.deck, card=self.card) if said else f"{self.kind} {self.deck} {self.card}"
+        return _(said).format(deck=self.deck, card=card_name(self.deck, self.card)) if said else f"{self.kind} {self.deck} {self.card}"
 
     def take(self, t: Table, cat: GameCatalog) -> str:
         cat.deck(self.deck)
@@ -164,7 +165,7 @@ class ReturnCard(_MoveCard):
 
     def text(self) -> str:
         said = RETURNED.get(self.where)
-        return _(said).format(deck=self.deck, card=self.card) if said else f"return {self.deck} {self.card} ({self.where})"
+        return _(said).format(deck=self.deck, card=card_name(self.deck, self.card)) if said else f"return {self.deck} {self.card} ({self.where})"
 
     def run(self, t, cat):
         if self.where not in ("shuffle", "top", "bottom"):

@@ -41,6 +41,10 @@ class Ask:
     multiple: bool = False  # choice: several values, comma-separated
     keys: tuple[str, ...] = ()  # choice: each option's own number, kept all game long (else 1, 2, 3 by position)
     also: tuple[tuple[str, str], ...] = ()  # choice, multiple: (number, value) accepted after the first pick, not listed
+    hint: str = ""  # text with no default: what to type, with an example, said again when Enter is pressed alone
+    # the question's own name ("mut-prices"), the same in every language and whatever its wording: what a
+    # script or a test answers by (a menu is answered by its options' values)
+    id: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -85,7 +89,7 @@ class Ask:
             return n
         if self.kind == "text":
             if not raw:
-                raise UsageError(_("empty answer; type some text"))
+                raise UsageError(_("empty answer; {accepted}").format(accepted=self.hint) if self.hint else _("empty answer; type some text"))
             return raw
         return self.pick(raw)
 

@@ -158,7 +158,8 @@ def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
     if expect > row.version:
         raise UsageError(_("--if-version {expect}: game {id} is only at version {version}").format(expect=expect, id=row.id, version=row.version))
     since = store.events(row.id, expect)
-    what = "; ".join(f"#{e.seq} {event_text(e, since)}" for e in since[:5]) + (" ..." if len(since) > 5 else "")
+    cat = _catalog(store, row)
+    what = "; ".join(f"#{e.seq} {event_text(e, since, cat)}" for e in since[:5]) + (" ..." if len(since) > 5 else "")
     raise StaleError(
         _("game {id} changed since you read it at version {expect} (now {version}: {what}); nothing was applied: look at castaway status and try again").format(id=row.id, expect=expect, version=row.version, what=what)
     )

@@ -32,10 +32,10 @@ def test_history_under_czech_speaks_czech(cli):
     _a_day(cli)
     r = cli.ok("--lang", "cs", "history")
     assert "stůl je připraven" in r.output and "fáze žraloků" in r.output
-    assert "lodní deník, ráno: plank" in r.output and "ztráta prkna (stůl: 3)" in r.output
+    assert "lodní deník, ráno: ztráta prkna\n" in r.output and "ztráta prkna (stůl: 3)" in r.output
     assert "the table is set up" not in r.output and "shark phase" not in r.output
-    r = cli.ok("history")  # the same log in English: the stored lines
-    assert "the table is set up" in r.output and "logbook morning: plank" in r.output
+    r = cli.ok("history")  # the same log in English: the symbol by its name on the chart (stored: its id)
+    assert "the table is set up" in r.output and "logbook morning: plank lost\n" in r.output
 
 
 def test_undo_and_redo_under_czech(cli):
@@ -99,7 +99,7 @@ def test_the_stale_refusal_names_the_changes_in_czech(cli):
     _a_day(cli)
     r = cli("--lang", "cs", "--if-version", "3", "note", "x")
     assert r.exit_code == 1
-    assert "#4 lodní deník, ráno: plank" in r.stderr and "#5 ztráta prkna (stůl: 3)" in r.stderr
+    assert "#4 lodní deník, ráno: ztráta prkna;" in r.stderr and "#5 ztráta prkna (stůl: 3)" in r.stderr
 
 
 def test_every_stored_game_of_the_fixture_reads_in_czech(tmp_path):

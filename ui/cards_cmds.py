@@ -27,7 +27,7 @@ def draw_cmd(
 
     ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
     c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
-    _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")))
+    _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")), cat=loaded.cat)
 
 
 @command("discard")
@@ -38,8 +38,8 @@ def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card:
     """
     from companion.card_actions import Discard
 
-    ev, *_rest = _act(Discard(deck.strip().lower(), card))
-    _report(ev)
+    ev, _table, loaded = _act(Discard(deck.strip().lower(), card))
+    _report(ev, cat=loaded.cat)
 
 
 @command("return")
@@ -57,8 +57,8 @@ def return_cmd(
 
     if top and bottom:
         raise UsageError(_("--top and --bottom together: choose one"))
-    ev, *_rest = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
-    _report(ev)
+    ev, _table, loaded = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
+    _report(ev, cat=loaded.cat)
 
 
 @command("remove")
@@ -69,8 +69,8 @@ def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: 
     """
     from companion.card_actions import RemoveCard
 
-    ev, *_rest = _act(RemoveCard(deck.strip().lower(), card))
-    _report(ev)
+    ev, _table, loaded = _act(RemoveCard(deck.strip().lower(), card))
+    _report(ev, cat=loaded.cat)
 
 
 @command("shuffle")
@@ -81,6 +81,6 @@ def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
     """
     from companion.card_actions import Shuffle
 
-    ev, *_rest = _act(Shuffle(deck.strip().lower()))
+    ev, _table, loaded = _act(Shuffle(deck.strip().lower()))
     n = ev.result["cards"]
-    _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")")
+    _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")", cat=loaded.cat)

@@ -330,6 +330,6 @@ def act(action):
     return ev, table, loaded
 
 
-def report(ev, extra: str = "") -> None:
-    """One line saying what was recorded."""
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}{extra}")
+def report(ev, extra: str = "", cat=None) -> None:
+    """One line saying what was recorded (naming what it holds as printed in `cat`, the game's catalog)."""
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=cat))}{extra}")

@@ -32,8 +32,9 @@ def run(action) -> None:
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev_, _table = session.act(st, gid, action, CTX.if_version)
+        cat = session.load(st, gid).cat
     res = ev_.result if isinstance(ev_.result, dict) else {}
-    out.print(f"[dim]#{ev_.seq}[/] {esc(session.event_text(ev_))}")
+    out.print(f"[dim]#{ev_.seq}[/] {esc(session.event_text(ev_, cat=cat))}")
     if res.get("say"):
         out.print(f"  → {res['say']}", markup=False)
 

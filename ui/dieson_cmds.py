@@ -29,8 +29,9 @@ def _run(action) -> None:
     with store() as st:
         gid = session.current_id(st, CTX.game)
         ev, table = session.act(st, gid, action, CTX.if_version)
+        cat = session.load(st, gid).cat
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}" + (f"\n  → {esc(say)}" if say else ""))
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=cat))}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
         out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))

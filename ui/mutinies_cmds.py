@@ -35,10 +35,10 @@ def _loaded(st):
 
 def _run(action) -> None:
     with store() as st:
-        gid, _loaded_game = _loaded(st)
+        gid, loaded = _loaded(st)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
     if table.data.get("over"):
         out.print(_("[bold reverse] game over [/] winner(s): {who}").format(who=esc(', '.join(table.data['over'].get('winners', [])))))
 

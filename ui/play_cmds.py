@@ -199,7 +199,7 @@ def undo_to_question(st, gid: int, rules) -> None:
             ev, _t, undone = session.undo(st, gid)
         except CompanionError:
             return
-        out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone))))
+        out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone, cat=cur.cat))))
 
 
 def setup_questions(ctx: dict):
@@ -334,11 +334,11 @@ def play_cmd(
             elif word == "history":
                 events = st.events(gid)
                 for e in events[-10:]:
-                    out.print(f"[dim]#{e.seq}[/] {esc(session.event_text(e, events))}")
+                    out.print(f"[dim]#{e.seq}[/] {esc(session.event_text(e, events, loaded.cat))}")
             elif word == "undo":
                 try:
                     ev, _t, undone = session.undo(st, gid)
-                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone))))
+                    out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone, cat=loaded.cat))))
                 except CompanionError as e:
                     err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
             else:

@@ -39,7 +39,7 @@ def _run(make) -> None:
         action = make(loaded.table, loaded.cat)
         ev, table = session.act(st, loaded.row.id, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev))}" + (f"\n  → {esc(say)}" if say else ""))
+    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
     if over:
         out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(over_reason(table, loaded.cat, over))))

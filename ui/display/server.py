@@ -224,7 +224,7 @@ class Display:
             action = step.make(step.ask.parse(answer))
             ev, _t = session.act(st, game_id, action, expect=version)
         said = ev.result.get("say") if isinstance(ev.result, dict) else None
-        return f"#{ev.seq} {session.event_text(ev)}" + (f" → {said}" if said else "")
+        return f"#{ev.seq} {session.event_text(ev, cat=loaded.cat)}" + (f" → {said}" if said else "")
 
     def undo(self, game_id: int, version: int) -> str:
         with self.store() as st:
@@ -233,7 +233,8 @@ class Display:
                 raise Refused(404, self._no_game(st, game_id))
             self._fresh(row, version)
             ev, _t, undone = session.undo(st, game_id, expect=version)
-        return _("#{seq} undid: {text}").format(seq=ev.seq, text=session.event_text(undone))
+            cat = session.load(st, game_id).cat
+        return _("#{seq} undid: {text}").format(seq=ev.seq, text=session.event_text(undone, cat=cat))
 
     @staticmethod
     def _fresh(row, version: int) -> None:

@@ -16,7 +16,10 @@ from ...table import Table
 from .core import (hope_taken, d21, day, done, flow, gain, give_hope, hope, is_scruffs, lose, mark_today,
                    name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
 from ...i18n import _, N_
+from ...lognames import shown
 from .names import seat
+
+SPECIAL = {"plusminus1-a": "±1", "plusminus1-b": "±1", "plusminus2": "±2"}  # as printed on the tokens
 
 SAY = {
     "cost": N_("{who} pays {n} hope"),
@@ -199,7 +202,7 @@ class SpecialHope(Action):
     token: str = ""
 
     def text(self) -> str:
-        return _("{seat} spends special hope {token}").format(seat=seat(self.seat), token=self.token)
+        return _("{seat} spends special hope {token}").format(seat=seat(self.seat), token=SPECIAL.get(self.token, self.token) if shown() else self.token)
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) >= 21:

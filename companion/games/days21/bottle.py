@@ -12,6 +12,7 @@ from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from ...lognames import word
 from .names import seat
 from ...table import Table
 from .core import (at, d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
@@ -23,6 +24,9 @@ SAY = {
     "play_ok": N_("{who} rolls {v}: they may play their bottle card."),
     "play_no": N_("{who} rolls {v}: the card stays in hand (1, 3 or 5 needed)."),
 }
+
+# the bottle location's two modes as its spaces read (the log's line says them so; the stored line keeps the id)
+MODES = {"receive": N_("receive (2/4/6)"), "play": N_("play (1/3/5)")}
 
 
 # -- bottle ----------------------------------------------------------------------------------------
@@ -67,7 +71,8 @@ class Bottle(Action):
     card: str | None = None
 
     def text(self) -> str:
-        s = _("bottle {mode} {seat}").format(mode=_(self.mode), seat=seat(self.seat)) if self.seat else _("bottle {mode}").format(mode=_(self.mode))
+        mode = word(self.mode, MODES)
+        s = _("bottle {mode} {seat}").format(mode=mode, seat=seat(self.seat)) if self.seat else _("bottle {mode}").format(mode=mode)
         return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 
     def run(self, t: Table, cat: GameCatalog):

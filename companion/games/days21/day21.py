@@ -11,10 +11,15 @@ from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from ...lognames import word
 from ...table import Table
 from .core import (ROLL, d21, day, dice_or_roll, done, flow, give_hope, hope, is_scruffs, living, lose,
                    mark_today, move_ship, name, pay_hope, push, seat_arg, seat_of, used_today)
 from .names import colour, seat
+
+# day 21's moves in the log's shown line (the stored line keeps the word typed)
+MOVES = {"exhaustion": N_("exhaustion"), "flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"),
+         "kite": N_("kite roll"), "rosina": N_("Rosina"), "end": N_("end of the day")}
 
 
 @register
@@ -32,7 +37,7 @@ class Day21(Action):
     where: str | None = None
 
     def text(self) -> str:
-        s = _("day 21: {what}").format(what=self.what)
+        s = _("day 21: {what}").format(what=word(self.what, MOVES))
         s = _("{line} by {seat}").format(line=s, seat=seat(self.seat)) if self.seat else s
         return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
 

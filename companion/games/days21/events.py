@@ -19,6 +19,7 @@ from .names import colour, seat
 from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
                    is_scruffs, name, push, seat_arg, take_hope)
 from ...i18n import _, N_
+from ...lognames import card, rule
 
 SECTIONS = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 
@@ -59,7 +60,7 @@ class LogbookSymbols(Action):
 
     def text(self) -> str:
         return _("logbook {section}: {symbols}").format(section=_(SECTIONS[self.section]) if self.section in SECTIONS else self.section,
-                                                        symbols=", ".join(self.symbols) or _("nothing"))
+                                                        symbols=", ".join(rule("symbol_chart", s) for s in self.symbols) or _("nothing"))
 
     def run(self, t: Table, cat: GameCatalog):
         known = cat.rules["symbols"]
@@ -100,7 +101,7 @@ class Symbol(Action):
     token: str | None = None
 
     def text(self) -> str:
-        s = _("symbol {sym}").format(sym=self.sym)
+        s = _("symbol {sym}").format(sym=rule("symbol_chart", self.sym))
         s = _("{line} to {to}").format(line=s, to=colour(self.to)) if self.to else s
         return _("{line} token {token}").format(line=s, token=seat(self.token)) if self.token else s
 
@@ -213,7 +214,7 @@ class Disaster(Action):
     face: str | None = None
 
     def text(self) -> str:
-        return _("disaster") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), self.card), (N_("avert {value}"), self.avert)) if v)
+        return _("disaster") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), card("disaster", self.card)), (N_("avert {value}"), self.avert)) if v)
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)

@@ -13,6 +13,7 @@ from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from ...lognames import card
 from .names import seat
 
 WHO_BIT = N_("who {value}")
@@ -85,7 +86,7 @@ class Jellyfish(Action):
     dive: bool = False
 
     def text(self) -> str:
-        bits = [x for x in (self.who and seat(self.who), self.card, self.faces and _("table: {faces}").format(faces=self.faces)) if x]
+        bits = [x for x in (self.who and seat(self.who), card("jellyfish", self.card), self.faces and _("table: {faces}").format(faces=self.faces)) if x]
         s = _("dive for a suitcase") if self.dive else _("jellyfish swarm")
         s = _("{line} ({bits})").format(line=s, bits=", ".join(bits)) if bits else s
         return s if self.swim else _("{line}: card").format(line=s)

@@ -3,8 +3,9 @@ Light on purpose: the board imports it, and `castaway status` loads only the cor
 
 from __future__ import annotations
 
-from ...colours import read, word as colour  # noqa: F401 (a seat's colour in the table's words)
+from ...colours import WORDS, read, word as colour  # noqa: F401 (a seat's colour in the table's words)
 from ...i18n import N_, _
+from ...lognames import character, shown
 
 COLOURS = ("red", "yellow", "blue", "green")
 
@@ -25,12 +26,17 @@ def seat_word(text: str) -> str | None:
 
 def place(loc: str) -> str:
     """A location as the log's line says it: its id in English (the log's stored record), its printed name
-    in another language."""
+    in another language; its printed name in any language while the log's line is shown (lognames)."""
     name = PLACES.get(loc)
+    if name and shown() is not None:
+        return _(name)
     said = _(name) if name else loc
     return loc if said == name else said
 
 
 def seat(who: str | None) -> str:
-    """A seat (or a comma-separated list of seats) in the log's line: colours in the table's words."""
-    return ",".join(colour(s) for s in who.split(",")) if who and isinstance(who, str) else str(who)
+    """A seat (or a comma-separated list of seats) in the log's line: colours in the table's words; a survivor
+    named by id (maya) by their printed name while the line is shown."""
+    if not (who and isinstance(who, str)):
+        return str(who)
+    return ",".join(colour(s) if s in WORDS else character(s) for s in who.split(","))

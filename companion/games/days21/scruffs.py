@@ -11,6 +11,7 @@ from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from ...lognames import card as card_name
 from ...table import Table
 from .core import (ROLL, d21, day, dice_or_roll, done, gain, give_hope, is_scruffs, living, move_ship, name,
                    seat_arg)
@@ -32,7 +33,7 @@ class ScruffsToken(Action):
     skip: bool = False
 
     def text(self) -> str:
-        return _("Scruffs token") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), self.card), (N_("needs {value}"), self.needs), (N_("face {value}"), self.face)) if v)
+        return _("Scruffs token") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), card_name("scruffs", self.card)), (N_("needs {value}"), self.needs), (N_("face {value}"), self.face)) if v)
 
     def run(self, t: Table, cat: GameCatalog):
         sc = d21(t).get("scruffs")

@@ -13,6 +13,7 @@ from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from ...lognames import word
 from ...table import Table
 from . import rules as R
 from .day import _need, friend_on
@@ -115,7 +116,7 @@ class DcShift(Action):
     pay: str = "wood"
 
     def text(self) -> str:
-        return _("dieson: shift the meeple {steps} for {pay}").format(steps=f"{self.steps:+d}", pay=self.pay)
+        return _("dieson: shift the meeple {steps} for {pay}").format(steps=f"{self.steps:+d}", pay=word(self.pay, R.RESOURCE_NAMES))
 
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, _("shifting the meeple"))
@@ -141,7 +142,7 @@ class DcBoost(Action):
     pay: str = "food"
 
     def text(self) -> str:
-        return _("dieson: boost the die +{n} for {pay}").format(n=self.n, pay=self.pay)
+        return _("dieson: boost the die +{n} for {pay}").format(n=self.n, pay=word(self.pay, R.RESOURCE_NAMES))
 
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, "a boost")
@@ -172,7 +173,7 @@ class DcHelp(Action):
     amount: int = 1
 
     def text(self) -> str:
-        what = f"{self.help}" + (" " + self.what if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
+        what = f"{self.help}" + (" " + word(self.what, {**R.ICON_NAMES, **R.RESOURCE_NAMES}) if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
         return _("dieson: friend's help ({what})").format(what=what)
 
     def run(self, t: Table, cat: GameCatalog):

@@ -14,6 +14,18 @@ from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
+from ...lognames import card, word
+
+def shown_value(field: str, value):
+    """A field of an action's log line named as printed while the line is shown (lognames); as stored otherwise."""
+    if field in ("take", "gain"):
+        return word(value, R.RESOURCE_NAMES)
+    if field == "place":
+        return word(value, R.PLACE_NAMES)
+    if field == "area":
+        return card("areas", value)
+    return value
+
 
 BITS = {"take": N_("take {value}"), "need": N_("need {value}"), "gain": N_("gain {value}"), "place": N_("place {value}"),
         "area": N_("area {value}")}  # an action's fields in its log line
@@ -60,14 +72,14 @@ class DcDo(Action):
 
     def text(self) -> str:
         if self.what == "craft":
-            return _("dieson: craft {tool}").format(tool=self.tool)
+            return _("dieson: craft {tool}").format(tool=card("tools", self.tool))
         if self.what == "friend":
             return _("dieson: play with the friend")
-        bits = [_("dieson: action {box}").format(box=self.box) if self.box else _("dieson: action")]
+        bits = [_("dieson: action {box}").format(box=word(self.box, R.BOX_NAMES)) if self.box else _("dieson: action")]
         for k in ("take", "need", "gain", "place", "area"):
             v = getattr(self, k)
             if v is not None:
-                bits.append(_(BITS[k]).format(value=v))
+                bits.append(_(BITS[k]).format(value=shown_value(k, v)))
         if self.line != "plain":
             bits.append(_("{line} line").format(line=self.line))
         return ", ".join(bits)

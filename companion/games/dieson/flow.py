@@ -80,7 +80,7 @@ def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
     if step == "reroll" and R.count(t, "stone") > 0:
         return Step(ph, _("Stone rerolls"), _("You have {stone} stone: 1 stone rerolls any of the dice {dice}. As they lie, {event}.")
                     .format(stone=R.count(t, "stone"), dice=unused_dice(t), event=event),
-                    Ask(_("Positions to reroll (1-3: '1,3'; with your own dice '1,3=5,2'; Enter or - keeps them)"), "text", default="-"),
+                    Ask(_("Positions to reroll (1-3: '1,3'; with your own dice '1,3=5,2'; Enter or - keeps them)"), "text", default="-", id="dc-reroll"),
                     _reroll)
     title, say = _("The event"), event[:1].upper() + event[1:] + "."
     if ev == "wood-or-stone":
@@ -160,7 +160,7 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
     if R.flow(t).get("icons") == "ask":
         default = " ".join(x for x in (f"weather+{w_up}" if w_up else "", f"raid+{r_up}" if r_up else "") if x) or "none"
         return Step(ph, title, say, Ask(_("Icons on date space {day} (weather+1, raid+2, both, or none)").format(day=day),
-                                        "text", default=default), lambda a: DcNight(*parse_icons(a)), odds)
+                                        "text", default=default, id="dc-icons"), lambda a: DcNight(*parse_icons(a)), odds)
     return Step(ph, title, say + " " + _("Date space {day}: {icons}.").format(day=day, icons=_icons_text(w_up, r_up)),
                 Ask(N_("Enter to go on")), lambda a: DcNight(), odds)
 

@@ -77,7 +77,7 @@ class Place(Action):
     spot: str
 
     def text(self) -> str:
-        return _("{seat} places on {spot}").format(seat=word(self.seat), spot=self.spot)
+        return _("{seat} places on {spot}").format(seat=word(self.seat), spot=spots.spot_name(self.spot))
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors")

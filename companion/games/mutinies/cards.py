@@ -15,6 +15,7 @@ from ...catalog import Card, GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...colours import word
+from ...lognames import card as card_name
 from ...table import Table
 from . import core, purse, rounds
 from .layout import packs
@@ -44,7 +45,7 @@ class DrawCard(Action):
     card: str | None = None
 
     def text(self) -> str:
-        return _("draw mutiny card {card}").format(card=self.card) if self.card else _("draw mutiny card")
+        return _("draw mutiny card {card}").format(card=card_name("mutiny", self.card)) if self.card else _("draw mutiny card")
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -143,7 +144,7 @@ class PlayCard(Action):
     card: str
 
     def text(self) -> str:
-        return _("{seat} plays {card}").format(seat=word(self.seat), card=self.card)
+        return _("{seat} plays {card}").format(seat=word(self.seat), card=card_name("mutiny", self.card))
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")

@@ -80,9 +80,14 @@ def _routes_step(t: Table) -> Step | None:
     say = ngettext("A jewel token lies face up on square {squares}: type its price, e.g. 2d, 1r or 1d1r",
                    "Jewel tokens lie face up on squares {squares}: type their prices, left to right, e.g. 2d 1d1r 0",
                    len(unknown)).format(squares=squares)
+    # § Initial Setup 8 and § Raiding: On Trade Routes: the tokens are drawn from a shuffled stack, so their
+    # prices are the table's, never a default
+    hint = ngettext("type the price printed on the token of square {squares} (d doubloons, r rum, 0 free), e.g. 2d, 1r or 1d1r",
+                    "type the prices printed on the tokens of squares {squares}, left to right (d doubloons, r rum, "
+                    "0 free), e.g. 2d 1d1r 0", len(unknown)).format(squares=squares)
     ask = Ask(ngettext("Price of square {squares} (d doubloons, r rum, 0 free)",
                        "Prices of squares {squares} (d doubloons, r rum, 0 free)",
-                       len(unknown)).format(squares=squares), "text")
+                       len(unknown)).format(squares=squares), "text", hint=hint, id="mut-prices")
     return Step(_round(t), _("Trade routes"), say, ask, lambda a: Routes(tuple(str(a).replace(",", " ").split())))
 
 
@@ -255,7 +260,7 @@ def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
         return Trade(int(bits[0]), f"{bits[1]},{bits[2]}")
 
     return Step(head, _("Black market"), say + ". " + _("castaway has no copy of the board's chart: read the payout from it"),
-                Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text"), make)
+                Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text", id="mut-chart"), make)
 
 
 def _card_step(t: Table, cat: GameCatalog) -> Step:
@@ -292,7 +297,7 @@ def _score_step(t: Table, cat: GameCatalog) -> Step:
         n = core.value(t, seat, "treasure")
         return Step(head, title, ngettext("{who} turns over {n} treasure token", "{who} turns over {n} treasure tokens", n)
                     .format(who=name(t, seat), n=n),
-                    Ask(_("Which tokens? prestige, doubloons, rum, jewel, exchange:PAY:GAIN (by commas)"), "text"),
+                    Ask(_("Which tokens? prestige, doubloons, rum, jewel, exchange:PAY:GAIN (by commas)"), "text", id="mut-treasures"),
                     lambda a: Score(a))
     if step == 5:
         n = len(end_cards(t, cat, seat))

@@ -13,11 +13,16 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...colours import word
+from ...lognames import word as shown_word
 from ...table import Table
 from . import core, purse, spots
 from .layout import packs
 from .actions import _done, _head, _placement, resolve_seat
 from .core import HENCHMAN, flow, name, rule
+
+# the cabin's choices in the log's shown line (the stored line keeps the choice as typed)
+CABIN_WORDS = {"prestige": N_("1 prestige"), "doubloon": N_("1 doubloon from the bank"), "buy": N_("buy prestige"),
+               "steal": N_("steal 1 doubloon")}
 
 
 @register
@@ -31,7 +36,7 @@ class Cabin(Action):
     victim: str | None = None
 
     def text(self) -> str:
-        s = _("cabin: {choice}").format(choice=self.choice)
+        s = _("cabin: {choice}").format(choice=shown_word(self.choice, CABIN_WORDS))
         return _("{line} from {seat}").format(line=s, seat=word(self.victim)) if self.victim else s
 
     def run(self, t: Table, cat: GameCatalog):

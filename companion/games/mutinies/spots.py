@@ -11,6 +11,7 @@ import re
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import N_, _
+from ...lognames import shown
 from ...table import Table
 from .core import ACTION_NAMES, CAPTAIN_ACTIONS, COMBO_NAMES, TOWN_NAMES, captain, flow, rule
 from .purse import cost_text
@@ -82,6 +83,29 @@ def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> s
             return _("Mutiny, space {k} (pay {lp} prestige, gain {gd} doubloon)").format(k=detail, lp=lp, gd=gd)
         return _("Mutiny, space {k} (pay {d}d, gain {p} prestige)").format(k=detail, d=d, p=p)
     return _("Cabin (1 prestige, 1 doubloon, or 5 doubloons for 3 prestige)")
+
+
+def spot_name(text: str) -> str:
+    """A spot as the log's line names it while it is shown (lognames): the action as printed and its space;
+    the spot's own text in the stored line, or where it does not read as a spot."""
+    if shown() is None:
+        return str(text)
+    try:
+        action, detail = parse_spot(text)
+        if action == "routes":
+            return _("Trade routes, square {n}").format(n=detail)
+        if action == "market":
+            return _("Black market: {combo}").format(combo=_(COMBO_NAMES[detail]))
+        if action == "town":
+            space, _colon, combo = detail.partition(":")
+            if combo:
+                return _("Town, {space}: {combo}").format(space=_(TOWN_NAMES[space]), combo=_(COMBO_NAMES[combo]))
+            return _("Town, {space}").format(space=_(TOWN_NAMES[space]))
+        if action == "mutiny":
+            return _("Mutiny, space {k}").format(k=detail)
+        return _(ACTION_NAMES[action])
+    except (UsageError, KeyError):
+        return str(text)
 
 
 def on(t: Table, action: str) -> list[dict]:

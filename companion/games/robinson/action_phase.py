@@ -13,11 +13,13 @@ from ... import dice as dicemod
 from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import CompanionError, RuleError, UsageError
+from ...colours import WORDS as COLOUR_WORDS, word as colour_word
 from ...i18n import N_, _
+from ...lognames import character, shown as shown_catalog, word as shown_word
 from ...table import Table
 from . import rules as R
 from .changes import apply_changes
-from .plan import cost_of, kind_of, needs_dice, next_entry, parse_plan, pawn_owner, pawns_free, reserved, sort_plan
+from .plan import PLAN_WORDS, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawn_owner, pawns_free, reserved, sort_plan
 from .state import shown
 from .state import expect, say
 from .state import (ACTION, HELPERS, RESOURCE, determination, flow, goto, heal, label, parse_tile, rc, weather_dice_for, who,
@@ -62,6 +64,31 @@ def roll(t: Table, cat: GameCatalog, dice_ids: list[str], faces: str | None) -> 
 # -- planning ----------------------------------------------------------------------------------------
 
 
+def plan_word(word: str) -> str:
+    """One word of a plan while the log's line is shown (lognames): a pawn by its colour or its character's
+    printed name, a resource in the table's words; as typed in the stored line."""
+    if shown_catalog() is None:
+        return word
+    low = word.lower()
+    if low in COLOUR_WORDS:
+        return colour_word(low)
+    return shown_word(low, RESOURCE) if low in RESOURCE else character(low) if character(low) != low else word
+
+
+def plan_shown(text: str) -> str:
+    """A plan as typed ('10 cook+friday', 'gather wood 3 red') while the log's line is shown: its action by the
+    board's name (a menu number read as the menu reads it), each other word by plan_word; as typed when stored."""
+    words = str(text).split()
+    if shown_catalog() is None or not words:
+        return text
+    first = words[0].lower()
+    if first.isdecimal() and 1 <= int(first) <= len(PLAN_WORDS):
+        first = PLAN_WORDS[int(first) - 1]
+    head = shown_word(first, ACTION) if first in ACTION else words[0]
+    return " ".join([head] + ["+".join(plan_word(p) for p in w.split("+")) for w in words[1:]])
+
+
+
 @register
 @dataclass(frozen=True)
 class RcPlan(Action):
@@ -77,8 +104,9 @@ class RcPlan(Action):
     own: bool = False
 
     def text(self) -> str:
-        bits = [self.what] + ([self.arg] if self.arg else []) + [self.by + (f"+{self.helper}" if self.helper else "")]
-        bits += [b for b in (self.pay, self.cost, "own" if self.own else None) if b]
+        bits = [shown_word(self.what, ACTION)] + ([plan_word(self.arg)] if self.arg else [])
+        bits += [plan_word(self.by) + (f"+{plan_word(self.helper)}" if self.helper else "")]
+        bits += [b for b in (self.pay and plan_word(self.pay), self.cost, "own" if self.own else None) if b]
         return _("plan {what}").format(what=" ".join(bits))
 
     def run(self, t: Table, cat: GameCatalog):
@@ -185,7 +213,7 @@ class RcPlans(Action):
     finish: bool = False
 
     def text(self) -> str:
-        return _("plan {what}").format(what="; ".join(self.plans)) + ("; " + _("done") if self.finish else "")
+        return _("plan {what}").format(what="; ".join(map(plan_shown, self.plans))) + ("; " + _("done") if self.finish else "")
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/plan")

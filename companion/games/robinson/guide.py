@@ -15,6 +15,7 @@ from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import phases as A
+from .phases import EVENT, WEATHER_DIE
 from . import action_phase as B
 from . import rules as R
 from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
@@ -27,10 +28,6 @@ CHANGES_ASK = N_("Changes (Enter: nothing)")
 PHASE = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"),
          "plan": N_("IV. Action: planning"), "resolve": N_("IV. Action: resolving"), "weather": N_("V. Weather"),
          "night": N_("VI. Night")}
-EVENT = {"adventure": N_("Adventure card"), "mystery": N_("Mystery card"), "book": N_("Event card, Book icon"),
-         "build": N_("Event card, Building icon"), "gather": N_("Event card, Gathering icon"),
-         "explore": N_("Event card, Exploration icon")}
-WEATHER_DIE = {"rain": N_("Rain die"), "winter": N_("Winter die"), "animals": N_("Hungry Animals die")}
 
 
 def _title(t: Table, phase: str) -> str:
@@ -86,7 +83,7 @@ def _event_draw(t, cat):
     return Step(_title(t, "event"), _("Draw the top card of the Event deck"),
                 _("{left} Which came up? {menu}").format(left=say, menu=menu),
                 Ask(_("Card: its number 1-6; for an Event card (3-6) add its name and its Threat Action's pawns, "
-                      "e.g. '3 Heavy rain 2'"), "text"), lambda a: A.RcEvent(*parse_event(a)))
+                      "e.g. '3 Heavy rain 2'"), "text", id="rc-event-card"), lambda a: A.RcEvent(*parse_event(a)))
 
 
 def _event_effect(t, cat):
@@ -94,7 +91,7 @@ def _event_effect(t, cat):
     name = shown(card["name"]) if card.get("name") else _(EVENT.get(card.get("kind"), N_("the card")))
     return Step(_title(t, "event"), _("Event effect of {name}").format(name=name),
                 _("Resolve the card's Event effect at the table; then type {changes}").format(changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-"), lambda a: A.RcAdjust(a))
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust(a))
 
 
 def _event_threat(t, cat):
@@ -102,7 +99,7 @@ def _event_threat(t, cat):
     return Step(_title(t, "event"), _("Threat effect of {name}").format(name=shown(card["name"])),
                 _("{name} left the Threat Action field: resolve its Threat effect, then discard it; type {changes}")
                 .format(name=shown(card["name"]), changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-"), lambda a: A.RcAdjust(a))
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust(a))
 
 
 # -- II. Morale, III. Production ---------------------------------------------------------------
@@ -205,7 +202,7 @@ def _plan(t, cat):
         for n, word, needs in legal_actions(t, cat))
     say = _("Planned: {done}. Free pawns: {free}.\nLegal now: {menu}").format(done=done, free=free, menu=menu)
     ask = Ask(_("Plan: ACTION WHO[+SECOND], several separated by ';' (a second pawn: sure success, no dice), "
-                "e.g. '10 cook+friday; rest cook'; Enter when every pawn is placed"), "text", default="done")
+                "e.g. '10 cook+friday; rest cook'; Enter when every pawn is placed"), "text", default="done", id="rc-plan")
     return Step(_title(t, "plan"), _("Place the pawns"), say, ask, lambda a: plans(a))
 
 
@@ -242,14 +239,14 @@ def _resolve(t, cat):
                 name=shown(card["name"]), n=n), GO, lambda a: B.RcResolve())
         return Step(phase, head, _("Pay what {name} asks and take its benefit; type {changes}")
                     .format(name=shown(card["name"]), changes=_(CHANGES)),
-                    Ask(_(CHANGES_ASK), "text", default="-"), lambda a: B.RcResolve(changes=a))
+                    Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: B.RcResolve(changes=a))
     if k == "hunt":
         weapon, n = t.data["counters"]["weapon"], to_go(t, cat, by)
         say = _("Draw the top Beast card of the Hunting deck. {name} can take {n} more wound(s): a Beast of strength "
                 "{kill} or more (weapon {weapon}) kills them").format(name=who(t, cat, by), n=n, kill=weapon + n,
                                                                      weapon=weapon)
         return Step(phase, head, say, Ask(_("Beast: its strength, weapon loss, food and furs (and palisade loss if "
-                                             "shown), e.g. '3 1 2 1'"), "text"), lambda a: B.RcResolve(beast=a))
+                                             "shown), e.g. '3 1 2 1'"), "text", id="rc-beast"), lambda a: B.RcResolve(beast=a))
     if needs_dice(p):
         dice = R.action_dice(k)
         hit, of = _chance(cat, dice[1], "wound")
@@ -274,13 +271,13 @@ def _tile(t, cat):
     return Step(_title(t, "resolve"), _("Draw the top Island tile"),
                 _("Type its number (on the island: {known}), terrain and what it shows").format(known=known),
                 Ask(_("Tile: number, terrain, then food, wood, shelter, beast, mystery, dN (N discovery tokens), "
-                      "e.g. '5 plains food beast d2'"), "text"), lambda a: B.RcTile(a))
+                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), lambda a: B.RcTile(a))
 
 
 def _adventure(t, cat):
     return Step(_title(t, "resolve"), _("Adventure card"),
                 _("Resolve the Adventure card; type {changes}").format(changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-"), lambda a: A.RcAdjust(a))
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust(a))
 
 
 # -- V. Weather ----------------------------------------------------------------------------------------
@@ -370,7 +367,7 @@ def _camp(t, cat):
     return Step(_title(t, "night"), _("Move the camp?"),
                 _("Stay on tile {camp} (Enter) or move to an adjacent tile: its number (known: {known}), or a new "
                   "one with what it shows, e.g. '5 plains food wood shelter'").format(camp=rc(t)["camp"], known=known),
-                Ask(_("Camp: Enter stays, or a tile"), "text", default="stay"),
+                Ask(_("Camp: Enter stays, or a tile"), "text", default="stay", id="rc-camp"),
                 lambda a: A.RcCamp(None if a == "stay" else a))
 
 
@@ -401,7 +398,7 @@ def _heal(t, cat):
         return A.RcAdjust(a)
 
     return Step(_title(t, "night"), _("Healing, night effects, the goal"), say,
-                Ask(_("Changes, or 'goal' (Enter: nothing; the night ends)"), "text", default="-"), make)
+                Ask(_("Changes, or 'goal' (Enter: nothing; the night ends)"), "text", default="-", id="rc-night"), make)
 
 
 def _night_end(t, cat):

@@ -16,6 +16,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...colours import word, words
+from ...lognames import word as shown_word
 from ...table import Table
 from . import rules as R
 from . import state as S
@@ -31,6 +32,11 @@ SAY = {  # translated where they are said
     "wreck_gone": N_("{name} (a Wreckage card) leaves the Threat Action field with no Threat effect."),
 }
 ICON = {"build": N_("building"), "gather": N_("gathering"), "explore": N_("exploration")}
+# the cards and dice as the guided game names them (and the log's shown line: the stored line keeps the ids)
+EVENT = {"adventure": N_("Adventure card"), "mystery": N_("Mystery card"), "book": N_("Event card, Book icon"),
+         "build": N_("Event card, Building icon"), "gather": N_("Event card, Gathering icon"),
+         "explore": N_("Event card, Exploration icon")}
+WEATHER_DIE = {"rain": N_("Rain die"), "winter": N_("Winter die"), "animals": N_("Hungry Animals die")}
 
 
 # -- Event phase -------------------------------------------------------------------------------------
@@ -48,7 +54,9 @@ class RcEvent(Action):
     pawns: int | None = None
 
     def text(self) -> str:
-        bits = [_("event deck: {card}").format(card=self.card)] + ([_(self.name)] if self.name else [])
+        card = shown_word(self.card, EVENT)
+        named = card != self.card and self.name  # shown: the card's kind in words, then a colon before its name
+        bits = [_("event deck: {card}").format(card=card + (":" if named else ""))] + ([_(self.name)] if self.name else [])
         bits += [_("({pawns} pawn)").format(pawns=self.pawns)] if self.pawns else []
         return " ".join(bits)
 
@@ -202,7 +210,8 @@ class RcWeatherDice(Action):
     dice: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return _("weather dice: {dice}").format(dice=" ".join(self.dice) or _("none"))
+        shown = [shown_word(d, WEATHER_DIE) for d in self.dice]
+        return _("weather dice: {dice}").format(dice=(" " if shown == list(self.dice) else ", ").join(shown) or _("none"))
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/dice")
