@@ -20,7 +20,7 @@ from companion.games.mutinies.sailors import Cabin
 from companion.games.robinson.action_phase import RcPlan, RcPlans
 from companion.games.robinson.phases import RcEvent, RcWeatherDice
 from companion.games.days21.hazards import PlankLoss
-from companion.actions import Discard, Draw, ReturnCard
+from companion.card_actions import Discard, Draw, ReturnCard
 
 
 def shown(store, gid: int, lang: str, last: int) -> list[str]:
