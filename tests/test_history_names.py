@@ -40,6 +40,26 @@ def raw(ids, lines) -> list[str]:
     return [i for i in ids for line in lines if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", line)]
 
 
+def read_back(game: str, cases) -> None:
+    """Each (action, its stored line, its line shown in English, in Czech): the log keeps the stored line,
+    and event_text with the game's catalog names what it holds as printed (without one: the stored line)."""
+    from companion import catalog
+    from companion.events import Event
+
+    cat = catalog.load(game)
+    try:
+        for action, stored_line, en, cs in cases:
+            e = Event(seq=9, type="action", action=action.to_dict(), text=session.stored_text(action))
+            assert e.text == stored_line
+            i18n.set_language("en")
+            assert session.event_text(e, cat=cat) == en
+            assert session.event_text(e) == stored_line
+            i18n.set_language("cs")
+            assert session.event_text(e, cat=cat) == cs
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.fixture
 def store(tmp_path):
     with session.open_store(tmp_path / "names.db", create=True) as st:
@@ -112,30 +132,15 @@ def test_mutinies_spots_by_their_printed_names(store):
 
 def test_mutinies_cards_and_the_cabin_from_the_log():
     """The lines alone (no game needs to reach the card phase): an action rebuilt as the log keeps it."""
-    from companion import catalog
-    from companion.events import Event
-
-    cat = catalog.load("mutinies")
-    for action, stored_line, en, cs in (
+    read_back("mutinies", (
             (DrawCard("dead-calm"), "draw mutiny card dead-calm", "draw mutiny card Dead calm", "tah karty vzpoury Bezvětří"),
             (Cabin("prestige"), "cabin: prestige", "cabin: 1 prestige", "kajuta: 1 prestiž"),
             (Cabin("steal", "red"), "cabin: steal from red", "cabin: steal 1 doubloon from red",
-             "kajuta: ukrást 1 dublon od červená")):
-        e = Event(seq=9, type="action", action=action.to_dict(), text=session.stored_text(action))
-        assert e.text == stored_line
-        i18n.set_language("en")
-        assert session.event_text(e, cat=cat) == en
-        assert session.event_text(e) == stored_line  # no catalog: the stored line
-        i18n.set_language("cs")
-        assert session.event_text(e, cat=cat) == cs
+             "kajuta: ukrást 1 dublon od červená")))
 
 
 def test_robinson_plans_cards_and_dice_by_their_printed_names():
-    from companion import catalog
-    from companion.events import Event
-
-    cat = catalog.load("robinson")
-    for action, stored_line, en, cs in (
+    read_back("robinson", (
             (RcPlans(("10 red+friday", "gather wood 3 blue"), True), "plan 10 red+friday; gather wood 3 blue; done",
              "plan Exploration red+Friday; Gathering Resources wood 3 blue; done",
              "plán Průzkum červená+Pátek; Sběr surovin dřevo 3 modrá; hotovo"),
@@ -144,30 +149,14 @@ def test_robinson_plans_cards_and_dice_by_their_printed_names():
             (RcEvent("explore", "Rain", 1), "event deck: explore Rain (1 pawn)",
              "event deck: Event card, Exploration icon: Rain (1 pawn)", "balíček událostí: Karta události, ikona průzkumu: Rain (figurka 1)"),
             (RcWeatherDice(("winter", "animals")), "weather dice: winter animals", "weather dice: Winter die, Hungry Animals die",
-             "kostky počasí: kostka zimy, kostka hladových zvířat")):
-        e = Event(seq=9, type="action", action=action.to_dict(), text=session.stored_text(action))
-        assert e.text == stored_line
-        i18n.set_language("en")
-        assert session.event_text(e, cat=cat) == en
-        i18n.set_language("cs")
-        assert session.event_text(e, cat=cat) == cs
+             "kostky počasí: kostka zimy, kostka hladových zvířat")))
 
 
 def test_dieson_boxes_tools_and_resources_by_their_printed_names():
-    from companion import catalog
-    from companion.events import Event
-
-    cat = catalog.load("dieson")
-    for action, stored_line, en, cs in (
+    read_back("dieson", (
             (DcDo("craft", tool="stone-knife"), "dieson: craft stone-knife", "dieson: craft Stone Knife", "dieson: výroba Stone Knife"),
             (DcDo("action", box="resource", take="wood"), "dieson: action resource, take wood",
-             "dieson: action 2. Get one resource, take wood", "dieson: akce 2. Získej jednu surovinu, bere dřevo")):
-        e = Event(seq=9, type="action", action=action.to_dict(), text=session.stored_text(action))
-        assert e.text == stored_line
-        i18n.set_language("en")
-        assert session.event_text(e, cat=cat) == en
-        i18n.set_language("cs")
-        assert session.event_text(e, cat=cat) == cs
+             "dieson: action 2. Get one resource, take wood", "dieson: akce 2. Získej jednu surovinu, bere dřevo")))
 
 
 def test_history_shows_names_and_its_json_keeps_the_stored_ids(cli):
@@ -185,23 +174,12 @@ def test_history_shows_names_and_its_json_keeps_the_stored_ids(cli):
 
 
 def test_21days_survivors_tokens_modes_and_day21_moves_from_the_log():
-    from companion import catalog
-    from companion.events import Event
     from companion.games.days21.abilities import Ability, SpecialHope
     from companion.games.days21.bottle import Bottle
     from companion.games.days21.day21 import Day21
-
-    cat = catalog.load("21days")
-    for action, stored_line, en, cs in (
+    read_back("21days", (
             (Ability("maya", "red"), "ability maya to red", "ability Maya Ayushi to red", "schopnost Maya Ayushi pro červená"),
             (SpecialHope("blue", "plusminus2"), "blue spends special hope plusminus2", "blue spends special hope ±2",
              "modrá utrácí speciální naději ±2"),
             (Bottle("receive", "yellow"), "bottle receive yellow", "bottle receive (2/4/6) yellow", "láhev získat kartu (2/4/6) žlutá"),
-            (Day21("exhaustion"), "day 21: exhaustion", "day 21: exhaustion", "21. den: vyčerpání")):
-        e = Event(seq=9, type="action", action=action.to_dict(), text=session.stored_text(action))
-        assert e.text == stored_line
-        i18n.set_language("en")
-        assert session.event_text(e, cat=cat) == en
-        i18n.set_language("cs")
-        line = session.event_text(e, cat=cat)
-        assert line == cs if cs else "plusminus2" not in line
+            (Day21("exhaustion"), "day 21: exhaustion", "day 21: exhaustion", "21. den: vyčerpání")))

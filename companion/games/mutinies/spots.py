@@ -70,19 +70,24 @@ def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> s
         return _("Beyond the routes, space {n} (pay {d}d now)").format(n=n, d=flow(t)["board"]["beyond"][n - 1])
     if action in ("wreck", "tavern"):
         return _("{action}, space {n}").format(action=_(ACTION_NAMES[action]), n=len(on(t, action)) + 1)
-    if action == "market":
-        return _("Black market: {combo}").format(combo=_(COMBO_NAMES[detail]))
-    if action == "town":
-        space, _colon, combo = detail.partition(":")
-        if combo:
-            return _("Town, {space}: {combo}").format(space=_(TOWN_NAMES[space]), combo=_(COMBO_NAMES[combo]))
-        return _("Town, {space}").format(space=_(TOWN_NAMES[space]))
+    if action in ("market", "town"):
+        return _market_or_town(action, detail)
     if action == "mutiny":
         d, p, lp, gd = rule(cat, "mutiny")["spaces"][detail]
         if lp:
             return _("Mutiny, space {k} (pay {lp} prestige, gain {gd} doubloon)").format(k=detail, lp=lp, gd=gd)
         return _("Mutiny, space {k} (pay {d}d, gain {p} prestige)").format(k=detail, d=d, p=p)
     return _("Cabin (1 prestige, 1 doubloon, or 5 doubloons for 3 prestige)")
+
+
+def _market_or_town(action: str, detail: str) -> str:
+    """The black market's or the town's spot: its space and the combination it takes, as printed."""
+    if action == "market":
+        return _("Black market: {combo}").format(combo=_(COMBO_NAMES[detail]))
+    space, _colon, combo = detail.partition(":")
+    if combo:
+        return _("Town, {space}: {combo}").format(space=_(TOWN_NAMES[space]), combo=_(COMBO_NAMES[combo]))
+    return _("Town, {space}").format(space=_(TOWN_NAMES[space]))
 
 
 def spot_name(text: str) -> str:
@@ -94,13 +99,8 @@ def spot_name(text: str) -> str:
         action, detail = parse_spot(text)
         if action == "routes":
             return _("Trade routes, square {n}").format(n=detail)
-        if action == "market":
-            return _("Black market: {combo}").format(combo=_(COMBO_NAMES[detail]))
-        if action == "town":
-            space, _colon, combo = detail.partition(":")
-            if combo:
-                return _("Town, {space}: {combo}").format(space=_(TOWN_NAMES[space]), combo=_(COMBO_NAMES[combo]))
-            return _("Town, {space}").format(space=_(TOWN_NAMES[space]))
+        if action in ("market", "town"):
+            return _market_or_town(action, detail)
         if action == "mutiny":
             return _("Mutiny, space {k}").format(k=detail)
         return _(ACTION_NAMES[action])
