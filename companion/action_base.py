@@ -52,6 +52,14 @@ class Action:
 # -- helpers shared by actions ---------------------------------------------------------------------
 
 
+def typed_faces(line: str, faces) -> str:
+    """A log line with the faces the table typed; a virtual roll (no faces, or 'roll') adds nothing, since its
+    faces are in the line's result."""
+    if not faces or str(faces).strip().lower() == "roll":
+        return line
+    return _("{line} (table: {faces})").format(line=line, faces=faces)
+
+
 def parse_int(text: Any, what: str, accepted: str) -> int:
     if isinstance(text, bool):
         raise UsageError(_("{what} {text!r} is not a number; {accepted}").format(what=what, text=text, accepted=accepted))

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from . import card_actions  # noqa: F401  (registers the deck actions)
 from . import dice as dicemod
-from .action_base import REGISTRY, Action, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose
+from .action_base import Action, REGISTRY, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose, typed_faces
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .table import Table, Target
@@ -161,7 +161,7 @@ class Roll(Action):
     def text(self) -> str:
         s = _("roll {dice}").format(dice=" ".join(self.dice))
         if self.faces:
-            s = _("{line} (table: {faces})").format(line=s, faces=self.faces)
+            s = typed_faces(s, self.faces)
         return _("{line} for {why}").format(line=s, why=self.why) if self.why else s
 
     def run(self, t: Table, cat: GameCatalog):

@@ -113,3 +113,16 @@ def test_every_stored_game_of_the_fixture_reads_in_czech(tmp_path):
             lines = [session.event_text(e, events) for e in events]
             assert all(lines) and len(lines) == len(events)
             assert any(line != e.text for line, e in zip(lines, events))
+
+
+def test_a_virtual_roll_does_not_say_the_table_typed_its_faces():
+    """'roll' asks castaway to roll: the line names no typed faces (they are in its result); typed faces stay."""
+    from companion.actions import Roll
+    from companion.games.days21.attacks import SharkAttack
+    from companion.games.days21.day21 import Day21
+
+    assert Day21("flare", "red", "roll").text() == "day 21: flare by red"
+    assert Day21("flare", "red", "6").text() == "day 21: flare by red (table: 6)"
+    assert SharkAttack(faces="roll").text() == "shark attack"
+    assert Roll(("d6",), None).text() == "roll d6"
+    assert Roll(("d6",), "4").text() == "roll d6 (table: 4)"

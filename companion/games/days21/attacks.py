@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
@@ -137,7 +137,7 @@ class SharkAttack(Action):
     def text(self) -> str:
         s = _("shark attack")
         if self.faces:
-            s = _("{line} (table: {faces})").format(line=s, faces=self.faces)
+            s = typed_faces(s, self.faces)
         return _("{line} tokens {tokens}").format(line=s, tokens=seat(self.tokens)) if self.tokens else s
 
     def run(self, t: Table, cat: GameCatalog):
@@ -194,7 +194,7 @@ class SharkBite(Action):
 
     def text(self) -> str:
         s = _("shark {fin} bites").format(fin=self.fin)
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         if self.fin not in (1, 6):
@@ -263,7 +263,7 @@ class Octopus(Action):
 
     def text(self) -> str:
         s = _("octopus die")
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         faces = cat.die("octopus").parts[0].faces

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
@@ -73,7 +73,7 @@ class Bottle(Action):
     def text(self) -> str:
         mode = word(self.mode, MODES)
         s = _("bottle {mode} {seat}").format(mode=mode, seat=seat(self.seat)) if self.seat else _("bottle {mode}").format(mode=mode)
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         if self.mode not in ("receive", "play"):
@@ -123,7 +123,7 @@ class PlayCard(Action):
         if self.keep:
             return _("{seat} keeps the bottle card").format(seat=seat(self.seat))
         s = _("{seat} plays the bottle card").format(seat=seat(self.seat))
-        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
+        return typed_faces(s, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_arg(t, cat, self.seat)

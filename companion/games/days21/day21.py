@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
@@ -39,7 +39,7 @@ class Day21(Action):
     def text(self) -> str:
         s = _("day 21: {what}").format(what=word(self.what, MOVES))
         s = _("{line} by {seat}").format(line=s, seat=seat(self.seat)) if self.seat else s
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         if day(t) < 21:

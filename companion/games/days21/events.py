@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
@@ -322,7 +322,7 @@ class Weather(Action):
 
     def text(self) -> str:
         s = _("weather")
-        s = _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        s = typed_faces(s, self.face)
         return _("{line}: {result}").format(line=s, result=self.result) if self.result else s
 
     def run(self, t: Table, cat: GameCatalog):

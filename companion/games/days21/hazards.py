@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
@@ -86,7 +86,7 @@ class Jellyfish(Action):
     dive: bool = False
 
     def text(self) -> str:
-        bits = [x for x in (self.who and seat(self.who), card("jellyfish", self.card), self.faces and _("table: {faces}").format(faces=self.faces)) if x]
+        bits = [x for x in (self.who and seat(self.who), card("jellyfish", self.card), self.faces and self.faces != ROLL and _("table: {faces}").format(faces=self.faces)) if x]
         s = _("dive for a suitcase") if self.dive else _("jellyfish swarm")
         s = _("{line} ({bits})").format(line=s, bits=", ".join(bits)) if bits else s
         return s if self.swim else _("{line}: card").format(line=s)
@@ -253,7 +253,7 @@ class PlankLoss(Action):
 
     def text(self) -> str:
         s = _("plank lost")
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         v = dice_or_roll(t, self.face, 1, "plank die")[0][0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...table import Table
@@ -54,7 +54,7 @@ def flare_roll(t: Table, cat: GameCatalog, vals: list[int], full: bool) -> tuple
 def _seats_faces(line: str, seats: str | None, faces) -> str:
     """A location's log line with the seats it names and the faces the table typed, in the table's words."""
     line = f"{line} {seat(seats)}" if seats else line
-    return _("{line} (table: {faces})").format(line=line, faces=faces) if faces else line
+    return typed_faces(line, faces)
 
 @register
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class HorvathFlare(Action):
         if self.stop:
             return _("Horvath stops firing")
         s = _("Horvath fires again")
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         if self.stop:

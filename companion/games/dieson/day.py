@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
@@ -69,7 +69,7 @@ class DcRoll(Action):
 
     def text(self) -> str:
         s = _("dieson: roll the action dice")
-        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
+        return typed_faces(s, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("roll",), _("rolling the action dice"))
@@ -94,7 +94,7 @@ class DcReroll(Action):
     def text(self) -> str:
         where = ",".join(str(p) for p in self.positions)
         s = _("dieson: reroll dice {where} for a stone").format(where=where)
-        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
+        return typed_faces(s, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll",), _("a stone reroll"))

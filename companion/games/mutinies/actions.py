@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
@@ -248,7 +248,7 @@ class Plunder(Action):
 
     def text(self) -> str:
         s = _("plunder: roll 2d6")
-        return _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
+        return typed_faces(s, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "wreck")
@@ -286,7 +286,7 @@ class Tavern(Action):
 
     def text(self) -> str:
         s = _("tavern: roll d6")
-        return _("{line} (table: {faces})").format(line=s, faces=self.face) if self.face else s
+        return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
         _head(t, "tavern")

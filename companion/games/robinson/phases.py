@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...action_base import Action, register
+from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
@@ -242,7 +242,7 @@ class RcWeather(Action):
 
     def text(self) -> str:
         s = _("weather")
-        s = _("{line} (table: {faces})").format(line=s, faces=self.faces) if self.faces else s
+        s = typed_faces(s, self.faces)
         return _("{line}, {fighter} fights").format(line=s, fighter=word(self.fighter)) if self.fighter else s
 
     def run(self, t: Table, cat: GameCatalog):
