@@ -13,6 +13,7 @@ from companion import i18n, session
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21.attacks import SharkPhase
+from companion.games.dieson.afternoon import DcHelp
 from companion.games.dieson.do import DcDo
 from companion.games.mutinies.actions import Place as MutPlace
 from companion.games.mutinies.cards import DrawCard
@@ -156,7 +157,11 @@ def test_dieson_boxes_tools_and_resources_by_their_printed_names():
     read_back("dieson", (
             (DcDo("craft", tool="stone-knife"), "dieson: craft stone-knife", "dieson: craft Stone Knife", "dieson: výroba Stone Knife"),
             (DcDo("action", box="resource", take="wood"), "dieson: action resource, take wood",
-             "dieson: action 2. Get one resource, take wood", "dieson: akce 2. Získej jednu surovinu, bere dřevo")))
+             "dieson: action 2. Get one resource, take wood", "dieson: akce 2. Získej jednu surovinu, bere dřevo"),
+            (DcHelp("resource", "wood", 2), "dieson: friend's help (resource wood x2)",
+             "dieson: friend's help (resources wood x2)", "dieson: pomoc přítele (suroviny dřevo x2)"),
+            (DcHelp("stars", None, 3), "dieson: friend's help (stars x3)", "dieson: friend's help (stars x3)",
+             "dieson: pomoc přítele (hvězdy x3)")))
 
 
 def test_history_shows_names_and_its_json_keeps_the_stored_ids(cli):

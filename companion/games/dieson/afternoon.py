@@ -32,6 +32,7 @@ SAY = {
     "stars": N_("{stars} stars"),
 }
 LINES = ("plain", "food", "escape")
+HELP_KINDS = {"die": N_("a die's action"), "resource": N_("resources"), "stars": N_("stars")}  # in the log's shown line
 
 
 def _free(t: Table, what: str) -> None:
@@ -173,7 +174,7 @@ class DcHelp(Action):
     amount: int = 1
 
     def text(self) -> str:
-        what = f"{self.help}" + (" " + word(self.what, {**R.ICON_NAMES, **R.RESOURCE_NAMES}) if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
+        what = word(self.help, HELP_KINDS) + (" " + word(self.what, {**R.ICON_NAMES, **R.RESOURCE_NAMES}) if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
         return _("dieson: friend's help ({what})").format(what=what)
 
     def run(self, t: Table, cat: GameCatalog):
