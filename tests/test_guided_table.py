@@ -249,3 +249,15 @@ def test_the_legality_check_takes_every_die_at_once_and_names_a_sub_tasks_phase(
     t = do(morning(), ev.LogbookSymbols("morning", ("two-hope",)))
     step, _next = legal.step_text(t, CAT, t.data["flow"]["queue"][0])
     assert step.startswith("Morning"), step
+
+
+def test_a_long_result_line_wraps_under_its_text():
+    from ui.common import out, wrapped_between_words
+    from ui.play_cmds import hanging
+
+    with wrapped_between_words(), out.capture() as cap:
+        hanging("the shark card slides to 4 " * 8 + "\n  and a part of its own", "  → ")
+    rows = cap.get().splitlines()
+    assert rows[0].startswith("  → the shark") and len(rows) > 3
+    assert all(len(r) <= out.width for r in rows)
+    assert all(r.startswith("    ") and not r.startswith("     ") for r in rows[1:])

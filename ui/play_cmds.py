@@ -35,7 +35,9 @@ class Quit(Exception):
 def read(prompt: str) -> str:
     from rich.markup import escape
 
-    out.print(f"[bold cyan]? {escape(prompt)}[/] ", end="")
+    first, *rest = prompt.split("\n")  # the question wraps under itself; a menu below is already laid out
+    rows = textwrap.wrap(first, min(out.width, 120) - 1, initial_indent="? ", subsequent_indent="  ", break_on_hyphens=False)
+    out.print(f"[bold cyan]{escape(chr(10).join((rows or ['?']) + rest))}[/] ", end="")
     line = sys.stdin.readline()
     if not line:  # end of input: pause
         out.print()
@@ -156,9 +158,18 @@ class Undo:
     pass
 
 
+def hanging(text: str, lead: str, style: str = "") -> None:
+    """A line that starts with lead and wraps between words under its text (not at the margin)."""
+    hang = " " * len(lead)
+    for k, part in enumerate(str(text).split("\n")):  # a line break of the text's own stays
+        for row in textwrap.wrap(part, min(out.width, 120), initial_indent=hang if k else lead, subsequent_indent=hang,
+                                 break_on_hyphens=False) or [lead.rstrip()]:
+            out.print(f"[{style}]{esc(row)}[/]" if style else esc(row))
+
+
 def said(ev, before=None, after=None, cat=None) -> None:
     if ev.result and isinstance(ev.result, dict) and ev.result.get("say"):
-        out.print(f"  → {esc(ev.result['say'])}")
+        hanging(ev.result["say"], "  → ")
     if before is not None and after is not None:
         line = changes(before, after, cat)
         if line:
@@ -360,12 +371,15 @@ def play_cmd(
                         show_board(cur.table, cur.cat, cur.row)
                     out.print(f"\n[bold reverse] {esc(step.phase)} [/]")
                     last_phase = step.phase
-                out.print(f"[bold]{esc(step.title)}[/]: {esc(step.say)}")
+                head, *more = step.say.split("\n")
+                out.print(f"[bold]{esc(step.title)}[/]: {esc(head)}")
+                for part in more:  # an indented part of the text wraps under itself
+                    hanging(part.lstrip(), part[:len(part) - len(part.lstrip())])
                 if step.odds is not None:
                     from ui.odds_budget import odds_within
 
                     for line in odds_within(step.odds):
-                        out.print(f"  [cyan]{esc(line)}[/]")
+                        hanging(line, "  ", "cyan")
                 auto = step.ask.kind == "none" and rules.goes_on_alone and not step.pause  # nothing to decide: done at once
                 while True:
                     if auto:
