@@ -162,7 +162,7 @@ def hanging(text: str, lead: str, style: str = "") -> None:
     """A line that starts with lead and wraps between words under its text (not at the margin)."""
     hang = " " * len(lead)
     for k, part in enumerate(str(text).split("\n")):  # a line break of the text's own stays
-        for row in textwrap.wrap(part, min(out.width, 120), initial_indent=hang if k else lead, subsequent_indent=hang,
+        for row in textwrap.wrap(part.strip(), min(out.width, 120), initial_indent=hang if k else lead, subsequent_indent=hang,
                                  break_on_hyphens=False) or [lead.rstrip()]:
             out.print(f"[{style}]{esc(row)}[/]" if style else esc(row))
 
