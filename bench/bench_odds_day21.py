@@ -78,9 +78,10 @@ GRID = [
 ]
 
 
-def one(r: rs.Rescue, limit: float, kernel: bool) -> tuple[float, object]:
+def one(r: rs.Rescue, limit: float, kernel: bool) -> tuple[float, object, int]:
     """Milliseconds of compute (this process's CPU time: the machine may be shared) for rescue.solve from a
-    fresh search, and the chance (None: cut off at the limit, which counts wall time)."""
+    fresh search, the chance (None: cut off at the limit, which counts wall time), and the states the
+    search valued."""
     kn.ENABLED = kernel
     rs._SEARCHES.clear()  # a fresh search: nothing known from an earlier table
     try:
@@ -91,7 +92,7 @@ def one(r: rs.Rescue, limit: float, kernel: bool) -> tuple[float, object]:
             got = rs.solve(r)["chance"]
         except se.TooLong:
             got = None
-        return (time.process_time() - t0) * 1000, got
+        return (time.process_time() - t0) * 1000, got, len(sol.search.memo)
     finally:
         rs._SEARCHES.clear()
         kn.ENABLED = True
@@ -121,13 +122,13 @@ def main() -> None:
         print("the compiled kernel is not built here: Python's Search only (`make .venv/.installed-test` builds it)")
     fast_t, slow_t = [], []
     w = max(len(label) for label, _r in GRID)
-    print(f"{'table':<{w}} {'kernel ms':>11} {'Python ms':>11} {'ratio':>7}  chance")
+    print(f"{'table':<{w}} {'kernel ms':>11} {'states':>9} {'Python ms':>11} {'ratio':>7}  chance")
     for label, r in GRID:
-        ms, got = one(r, limit, kn.available())
+        ms, got, states = one(r, limit, kn.available())
         fast_t.append(ms)
-        line = f"{label:<{w}} {shown(ms, got)}"
+        line = f"{label:<{w}} {shown(ms, got)} {states:>9}"
         if python:
-            pms, pgot = one(r, py_limit, False)
+            pms, pgot, _n = one(r, py_limit, False)
             slow_t.append(pms)
             ratio = f"{'>=' if pgot is None else ''}{pms / ms:.0f}x"
             line += f" {shown(pms, pgot)} {ratio:>7}"
@@ -148,7 +149,7 @@ def main() -> None:
         t0 = time.process_time()
         old = ref.solve(ref.Rescue(**{k: v for k, v in r.__dict__.items()}))["chance"]
         t_old = time.process_time() - t0
-        t_new, new = one(r, limit, kn.available())
+        t_new, new, _n = one(r, limit, kn.available())
         print(f"the issue's table without the kite: the earlier solver {t_old:.2f} s, this search {t_new / 1000:.3f} s "
               f"(x{t_old / (t_new / 1000):.0f}); chances {old:.15f} and {new:.15f}")
     if "--no-command" not in sys.argv:
