@@ -117,16 +117,8 @@ def fit(text: str, font: str, box_w: float, box_h: float, max_size: float, min_s
 
     Below min_size the text is cut to what fits, ending with an ellipsis: it never overflows.
     """
-    text = printable(text, font)
-    size = max_size
-    while size >= min_size:
-        lines = wrap(text, font, size, box_w)
-        if lines is not None and (max_lines is None or len(lines) <= max_lines):
-            h = block_height(len(lines), font, size)
-            if h <= box_h:
-                return Fitted(size, tuple(lines), h)
-        size -= 0.25
-    return _cut(text, font, min_size, box_w, box_h, max_lines)
+    got = fits(text, font, box_w, box_h, max_size, min_size, max_lines)
+    return got if got is not None else _cut(printable(text, font), font, min_size, box_w, box_h, max_lines)
 
 
 @lru_cache(maxsize=20000)

@@ -145,6 +145,13 @@ def _seat(t: Table, cat: GameCatalog, text) -> str | None:
         return None
 
 
+def _same_seat(t: Table, cat: GameCatalog, q: dict, given, then: str) -> None:
+    """A survivor named for the step in line must be the one it waits for (then: the command that would do)."""
+    seat = _seat(t, cat, given)
+    if seat and seat != q.get("seat"):
+        raise RuleError(_(SAY["seat"]).format(seat=q["seat"], other=seat, next=then))
+
+
 def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     kind, head = action.kind.removeprefix("d21-"), q.get("do")
     simple = {"setup-done": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
@@ -183,9 +190,7 @@ def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     if kind == "place":
         if head != "place":
             return False
-        seat = _seat(t, cat, action.seat)
-        if seat and seat != q.get("seat"):
-            raise RuleError(_(SAY["seat"]).format(seat=q["seat"], other=seat, next=f"place {q['seat']} LOCATION"))
+        _same_seat(t, cat, q, action.seat, f"place {q['seat']} LOCATION")
         if q.get("extra") and not action.extra:
             raise RuleError(_(SAY["white"]).format(seat=q["seat"]))
         if action.extra and not q.get("extra"):
@@ -194,16 +199,12 @@ def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     if kind == "bottle":
         if head != action.mode:
             return False
-        seat = _seat(t, cat, action.seat)
-        if seat and seat != q.get("seat"):
-            raise RuleError(_(SAY["seat"]).format(seat=q["seat"], other=seat, next=f"bottle {action.mode} --seat {q['seat']}"))
+        _same_seat(t, cat, q, action.seat, f"bottle {action.mode} --seat {q['seat']}")
         return True
     if kind == "play-card":
         if head != "card":
             return False
-        seat = _seat(t, cat, action.seat)
-        if seat and seat != q.get("seat"):
-            raise RuleError(_(SAY["seat"]).format(seat=q["seat"], other=seat, next=f"play-card {q['seat']}"))
+        _same_seat(t, cat, q, action.seat, f"play-card {q['seat']}")
         return True
     if kind == "plant":
         return head == ("harvest" if action.harvest else "plant")

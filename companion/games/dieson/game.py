@@ -8,7 +8,7 @@ Source: dieson-crusoe-rulebook-en.txt (§ Prepare, § End of the Game, § Expert
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import N_, _, ngettext
 from ...table import Table, new_table
@@ -216,12 +216,10 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except the phase (its step lives in t.data["flow"] with the dice in hand,
     unused and used) and the generic `next` (the date moves at the end of the evening, with the dice)."""
-    from ...actions import NextRound, correction_target
+    from ...actions import refuse_flow_moves
 
-    if isinstance(action, NextRound):
-        raise RuleError(_("the date disc moves at the end of the evening (castaway dieson night); to correct "
-                          "the date: castaway set day N"))
-    tg = correction_target(t, action, cat)
-    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(_("the phase moves with the day's steps (now {phase}): castaway dieson "
-                          "next says what comes next; castaway undo steps back").format(phase=t.data["flags"]["phase"]))
+    refuse_flow_moves(t, action, cat,
+                      _("the date disc moves at the end of the evening (castaway dieson night); to correct "
+                        "the date: castaway set day N"),
+                      _("the phase moves with the day's steps (now {phase}): castaway dieson "
+                        "next says what comes next; castaway undo steps back").format(phase=t.data["flags"].get("phase")))

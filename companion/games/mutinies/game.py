@@ -8,7 +8,7 @@ questions in guide.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _
 from ...table import Table, new_table
@@ -175,12 +175,10 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except the phase and the round marker's `next`: where the round stands is
     derived from the pawns placed and what is left to resolve (flow), so setting it alone would leave the
     game inconsistent. Refused with what to do instead."""
-    from ...actions import NextRound, correction_target
+    from ...actions import refuse_flow_moves
 
-    if isinstance(action, NextRound):
-        raise RuleError(_("the round marker moves when the round's last action is resolved; castaway mutinies next "
-                          "says what is left (to correct the number: castaway set round N)"))
-    tg = correction_target(t, action, cat)
-    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(_("the phase follows the round (now {phase}): castaway mutinies next says "
-                          "what is left to do; castaway undo steps back").format(phase=t.data["flags"]["phase"]))
+    refuse_flow_moves(t, action, cat,
+                      _("the round marker moves when the round's last action is resolved; castaway mutinies next "
+                        "says what is left (to correct the number: castaway set round N)"),
+                      _("the phase follows the round (now {phase}): castaway mutinies next says "
+                        "what is left to do; castaway undo steps back").format(phase=t.data["flags"].get("phase")))

@@ -79,26 +79,24 @@ def take_bonus(t: Table, seat: str, kind: str) -> str:
 
 def draw_jewel(t: Table, seat: str) -> bool:
     """A jewel from the stack, face down, to the seat (the henchman's goes face up next to the board)."""
-    c = t.data["counters"]
-    if c["jewels"] <= 0:
-        return False
-    c["jewels"] -= 1
-    if seat == HENCHMAN:
-        c["jewels-out"] += 1
-    else:
-        t.seat_values(seat)["jewel"] += 1
-    return True
+    return _draw(t, seat, "jewel")
 
 
 def draw_treasure(t: Table, seat: str) -> bool:
+    return _draw(t, seat, "treasure")
+
+
+def _draw(t: Table, seat: str, what: str) -> bool:
+    """One of a stack (jewels, treasures) to the seat, or beside the board for the henchman; False when
+    the stack is empty."""
     c = t.data["counters"]
-    if c["treasures"] <= 0:
+    if c[what + "s"] <= 0:
         return False
-    c["treasures"] -= 1
+    c[what + "s"] -= 1
     if seat == HENCHMAN:
-        c["treasures-out"] += 1
+        c[what + "s-out"] += 1
     else:
-        t.seat_values(seat)["treasure"] += 1
+        t.seat_values(seat)[what] += 1
     return True
 
 

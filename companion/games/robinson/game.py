@@ -7,7 +7,7 @@ module registers them), the guided game in guide.py, the arithmetic in rules.py.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _, ngettext
 from ...table import Table, new_table
@@ -229,12 +229,10 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except those that would move the round without its flow: the phase (its
     step lives in t.data["flow"]: castaway rc phase moves both) and the round marker's `next` (the night's
     end moves it, passing the First Player token)."""
-    from ...actions import NextRound, correction_target
+    from ...actions import refuse_flow_moves
 
-    if isinstance(action, NextRound):
-        raise RuleError(_("the round marker moves at the end of the Night (castaway rc night-end); to correct "
-                          "the number: castaway set round N"))
-    tg = correction_target(t, action, cat)
-    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(_("the phase moves with the round's steps: castaway rc phase {phase} puts the round at the "
-                          "start of that phase").format(phase=getattr(action, "value", "PHASE")))
+    refuse_flow_moves(t, action, cat,
+                      _("the round marker moves at the end of the Night (castaway rc night-end); to correct "
+                        "the number: castaway set round N"),
+                      _("the phase moves with the round's steps: castaway rc phase {phase} puts the round at the "
+                        "start of that phase").format(phase=getattr(action, "value", "PHASE")))
