@@ -173,7 +173,7 @@ def set_cmd(
     """
     from companion.actions import SetValue
 
-    ev, table, loaded = _act(SetValue(target, value))
+    ev, table, loaded = _act(lambda t, cat: SetValue.parse(t, cat, target, value))
     _report(ev, cat=loaded.cat)
 
 
@@ -197,7 +197,8 @@ def move_cmd(
     """
     from companion.actions import Move
 
-    ev, table, loaded = _act(Move(target, parse_delta(delta)))
+    d = parse_delta(delta)
+    ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, d))
     _report(ev, cat=loaded.cat)
 
 
@@ -223,7 +224,8 @@ def add_cmd(
     from companion.actions import Move
 
     target = f"{to}.{counter}" if to else counter
-    ev, table, loaded = _act(Move(target, _count(amount)))
+    n = _count(amount)
+    ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, n))
     _report(ev, cat=loaded.cat)
 
 
@@ -240,7 +242,8 @@ def take_cmd(
     from companion.actions import Move
 
     target = f"{from_}.{counter}" if from_ else counter
-    ev, table, loaded = _act(Move(target, -_count(amount)))
+    n = _count(amount)
+    ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, -n))
     _report(ev, cat=loaded.cat)
 
 
@@ -256,7 +259,7 @@ def roll_cmd(
     """
     from companion.actions import Roll
 
-    ev, table, loaded = _act(Roll(tuple(dice), faces, why))
+    ev, table, loaded = _act(lambda t, cat: Roll.parse(cat, dice, faces, why))
     shown = "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"])
     _report(ev, f"  →  [bold]{shown}[/]", cat=loaded.cat)
 

@@ -40,7 +40,7 @@ def build(path: Path, events: int) -> None:
         st.conn.execute("PRAGMA synchronous = OFF")  # building the fixture only
         gid, cat = loaded.row.id, loaded.cat
         table = loaded.table
-        cycle = [A.Roll(("2d6",)), A.Move("ship", 1), A.Move("ship", -1), A.Note("a note"), A.Roll(("shark",))]
+        cycle = [A.Roll(("d6", "d6")), A.Move("ship", 1), A.Move("ship", -1), A.Note("a note"), A.Roll(("shark",))]
         with st.write():
             row = st.game(gid)
             version, head = row.version, row.head

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, Union
 
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
@@ -33,31 +33,64 @@ def register(cls):
 
 @dataclass(frozen=True)
 class Action:
+    """A typed value: its fields are ids, seats, numbers and faces, never text to parse. What the table typed
+    is parsed once where it enters (a classmethod such as `parse(t, cat, ...)`, the guided step's `make`,
+    the pad), against the table it will apply to; `run` only checks the typed values against the rules."""
+
     kind: ClassVar[str] = ""
 
     def run(self, t: Table, cat: GameCatalog) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        """A schema-3 stored action (its fields were the text typed at the table) in the shape this kind
+        stores now, read against `t`, the table it applied to (the schema 4 migration, schema_v4.py). A kind
+        whose fields were already typed keeps them."""
+        return stored
+
     def text(self) -> str:
         return self.kind
 
     def to_dict(self) -> dict:
-        d = {"kind": self.kind}
+        d: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            d[f.name] = list(v) if isinstance(v, tuple) else v
+            d[f.name] = lists(getattr(self, f.name))
         return d
+
+
+def lists(v: Any) -> Any:
+    """A field as JSON keeps it: tuples, nested ones too, as lists."""
+    return [lists(x) for x in v] if isinstance(v, (tuple, list)) else v
+
+
+def tuples(v: Any) -> Any:
+    """A stored field as the action holds it: lists, nested ones too, as tuples."""
+    return tuple(tuples(x) for x in v) if isinstance(v, (tuple, list)) else v
+
+
+# What the edge hands to session.act: an Action, or a function that parses what was typed into one against
+# the table's head, inside the command's one transaction.
+Builder = Callable[[Table, GameCatalog], "Action"]
+Intent = Union["Action", Builder]
 
 
 # -- helpers shared by actions ---------------------------------------------------------------------
 
 
+def faces_words(faces) -> str:
+    """Typed faces as the table writes them: dice by commas, a die's parts by '/' (2/5,3)."""
+    if isinstance(faces, (list, tuple)):
+        return ",".join("/".join(str(p) for p in f) if isinstance(f, (list, tuple)) else str(f) for f in faces)
+    return str(faces)
+
+
 def typed_faces(line: str, faces) -> str:
     """A log line with the faces the table typed; a virtual roll (no faces, or 'roll') adds nothing, since its
     faces are in the line's result."""
-    if not faces or str(faces).strip().lower() == "roll":
+    if faces is None or faces == () or faces == [] or str(faces).strip().lower() in ("", "roll"):
         return line
-    return _("{line} (table: {faces})").format(line=line, faces=faces)
+    return _("{line} (table: {faces})").format(line=line, faces=faces_words(faces))
 
 
 def parse_int(text: Any, what: str, accepted: str) -> int:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from . import card_actions  # noqa: F401  (registers the deck actions)
 from . import dice as dicemod
-from .action_base import Action, REGISTRY, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose, typed_faces
+from . import rolls
+from .action_base import Action, REGISTRY, tuples, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose, typed_faces
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .table import Table, Target
@@ -37,7 +38,7 @@ def from_dict(d: dict) -> Action:
     for f in dataclasses.fields(cls):
         if f.name in d:
             v = d[f.name]
-            kw[f.name] = tuple(v) if isinstance(v, list) else v
+            kw[f.name] = v if isinstance(v, dict) else tuples(v)
     return cls(**kw)
 
 
@@ -58,68 +59,104 @@ def correction_target(t: Table, action: "Action", cat: GameCatalog) -> Target | 
 @register
 @dataclass(frozen=True)
 class SetValue(Action):
-    """Set a track, counter, stack or flag to a value: the table is the source of truth."""
+    """Set a track, counter, stack or flag to a value: the table is the source of truth.
+
+    target: the component's label ("shark", "red.strength"); value: an int (track, counter), the dice of a
+    stack top first (() when dead), or a flag's value (True/False for a yes/no flag, else its word or text)."""
 
     kind: ClassVar[str] = "set"
     target: str
-    value: str
+    value: Any
 
     def text(self) -> str:
-        return _("set {target} {value}").format(target=self.target, value=self.value)
+        v = self.value
+        shown = (",".join(map(str, v)) or "dead") if isinstance(v, tuple) else ("yes" if v is True else "no" if v is False else v)
+        return _("set {target} {value}").format(target=self.target, value=shown)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, target: str, text: str) -> "SetValue":
+        """`castaway set TARGET VALUE` as typed, read against the table it will change."""
+        tg = t.resolve(cat, target)
+        return cls(tg.label, typed_value(t, tg, text))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["target"], str(stored["value"])).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         tg = t.resolve(cat, self.target)
-        raw = str(self.value).strip()
+        v = self.value
         if tg.kind == "flag":
-            values = tg.spec.values
-            if values is not None and raw.lower() not in values:
-                raise UsageError(_("{label} cannot be {value!r}; accepted: {items}").format(label=tg.label, value=self.value, items=', '.join(values)))
-            if values is None and not raw:
+            spec = tg.spec
+            if spec.values is not None and v not in [spec.value(w) for w in spec.values]:
+                raise UsageError(_("{label} cannot be {value!r}; accepted: {items}").format(label=tg.label, value=v, items=', '.join(spec.values)))
+            if spec.values is None and (not isinstance(v, str) or not v.strip()):
                 raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
-            t.put(tg, tg.spec.value(raw.lower()) if values is not None else raw)
+            t.put(tg, v)
             return None
         if tg.kind == "stack":
-            return self._set_stack(t, tg, raw)
-        n = parse_int(raw, _("{label} value").format(label=tg.label), self._accepted(t, tg))
+            dice = list(v) if isinstance(v, (tuple, list)) else None
+            if dice is None or any(isinstance(x, bool) or not isinstance(x, int) for x in dice):
+                raise UsageError(_("{label}: {value!r} is not a list of dice").format(label=tg.label, value=v))
+            for x in dice:
+                if not 1 <= x <= tg.spec.faces:
+                    raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=x, faces=tg.spec.faces, accepted=_stack_accepted(tg)))
+            if len(dice) > tg.spec.dice:
+                raise RuleError(_("{label} has at most {dice} dice, not {n}").format(label=tg.label, dice=tg.spec.dice, n=len(dice)))
+            t.put(tg, dice)
+            return None
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise UsageError(_("{label} value {value!r} is not a whole number; {accepted}").format(label=tg.label, value=v, accepted=_accepted(t, tg)))
         if tg.kind == "track":
-            check_range(t, tg, n)
-            t.put(tg, n)
+            check_range(t, tg, v)
+            t.put(tg, v)
         else:
-            change_counter(t, tg, n - t.get(tg))
+            change_counter(t, tg, v - t.get(tg))
         return None
 
-    @staticmethod
-    def _accepted(t: Table, tg: Target) -> str:
-        lo, hi = t.limits(tg.spec)
-        return _("accepted: {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None else _("accepted: {lo} or more").format(lo=lo)
 
-    def _set_stack(self, t: Table, tg: Target, raw: str):
-        spec = tg.spec
-        accepted = _("accepted: a visible value 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=spec.faces)
+def _accepted(t: Table, tg: Target) -> str:
+    lo, hi = t.limits(tg.spec)
+    return _("accepted: {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None else _("accepted: {lo} or more").format(lo=lo)
+
+
+def _stack_accepted(tg: Target) -> str:
+    return _("accepted: a visible value 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=tg.spec.faces)
+
+
+def typed_value(t: Table, tg: Target, text: str) -> Any:
+    """What `set` was given for a component, as the value the table will hold (see SetValue)."""
+    raw = str(text).strip()
+    if tg.kind == "flag":
+        values = tg.spec.values
+        if values is not None and raw.lower() not in values:
+            raise UsageError(_("{label} cannot be {value!r}; accepted: {items}").format(label=tg.label, value=text, items=', '.join(values)))
+        if values is None and not raw:
+            raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
+        return tg.spec.value(raw.lower()) if values is not None else raw
+    if tg.kind == "stack":
+        accepted = _stack_accepted(tg)
         if raw.lower() in ("dead", "none", "0"):
-            t.put(tg, [])
-            return None
-        bits = [b for b in raw.replace("/", ",").split(",")]
-        vals = [parse_int(b, _("{label} die").format(label=tg.label), accepted) for b in bits]
+            return ()
+        vals = [parse_int(b, _("{label} die").format(label=tg.label), accepted) for b in raw.replace("/", ",").split(",")]
         for v in vals:
-            if not 1 <= v <= spec.faces:
-                raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=v, faces=spec.faces, accepted=accepted))
-        if len(vals) == 1:
+            if not 1 <= v <= tg.spec.faces:
+                raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=v, faces=tg.spec.faces, accepted=accepted))
+        if len(vals) == 1:  # the visible value: the top die shows it, the dice under it stay
             cur = t.get(tg) or []
             if not cur:
-                raise RuleError(_("{label} has no dice left; set every die, e.g. {vals},{faces}").format(label=tg.label, vals=vals[0], faces=spec.faces))
-            t.put(tg, [vals[0], *cur[1:]])
-        else:
-            if len(vals) > spec.dice:
-                raise RuleError(_("{label} has at most {dice} dice, not {n}").format(label=tg.label, dice=spec.dice, n=len(vals)))
-            t.put(tg, vals)
-        return None
+                raise RuleError(_("{label} has no dice left; set every die, e.g. {vals},{faces}").format(label=tg.label, vals=vals[0], faces=tg.spec.faces))
+            return (vals[0], *cur[1:])
+        if len(vals) > tg.spec.dice:
+            raise RuleError(_("{label} has at most {dice} dice, not {n}").format(label=tg.label, dice=tg.spec.dice, n=len(vals)))
+        return tuple(vals)
+    return parse_int(raw, _("{label} value").format(label=tg.label), _accepted(t, tg))
 
 
 @register
 @dataclass(frozen=True)
 class Move(Action):
-    """Move a track or change a counter or stack by a signed amount."""
+    """Move a track or change a counter or stack by a signed amount (target: the component's label)."""
 
     kind: ClassVar[str] = "move"
     target: str
@@ -127,6 +164,14 @@ class Move(Action):
 
     def text(self) -> str:
         return _("move {target} {delta}").format(target=self.target, delta=f"{self.delta:+d}")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, target: str, delta: int) -> "Move":
+        return cls(t.resolve(cat, target).label, delta)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["target"], stored["delta"]).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         tg = t.resolve(cat, self.target)
@@ -151,32 +196,65 @@ class Move(Action):
 @register
 @dataclass(frozen=True)
 class Roll(Action):
-    """Roll dice virtually (from the table's generator) or record the faces rolled on the table."""
+    """Roll dice virtually (from the table's generator) or record the faces rolled on the table.
+
+    dice: one die id per die ("d6", "shark", "white"); faces: one tuple of faces (one per part) per die as
+    typed at the table, or None for a virtual roll; why: what the roll is for, in the table's words."""
 
     kind: ClassVar[str] = "roll"
     dice: tuple[str, ...]
-    faces: str | None = None
+    faces: tuple[tuple[Any, ...], ...] | None = None
     why: str | None = None
 
     def text(self) -> str:
-        s = _("roll {dice}").format(dice=" ".join(self.dice))
+        s = _("roll {dice}").format(dice=" ".join(_dice_words(self.dice)))
         if self.faces:
             s = typed_faces(s, self.faces)
         return _("{line} for {why}").format(line=s, why=self.why) if self.why else s
 
+    @classmethod
+    def parse(cls, cat: GameCatalog, exprs, faces: str | None = None, why: str | None = None) -> "Roll":
+        """`castaway roll DICE... [--faces F]` as typed: dice expressions (2d6, 3*white) and faces (3,5  2/5)."""
+        dice = dicemod.parse(cat, list(exprs))
+        typed = None if faces is None else tuple(r.faces for r in dicemod.parse_faces(dice, faces))
+        return cls(tuple(d.id for d in dice), typed, why)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(cat, stored["dice"], stored.get("faces"), stored.get("why")).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
-        dice = dicemod.parse(cat, self.dice)
+        dice = dicemod.by_ids(cat, self.dice)
         if self.faces is not None:
-            rolled = dicemod.parse_faces(dice, self.faces)
+            rolled = dicemod.checked_faces(dice, self.faces)
         else:
             rolled = dicemod.roll_virtual(dice, t.rng())
-        result = {
-            "dice": [r.die for r in rolled],
-            "faces": [list(r.faces) for r in rolled],
-            "physical": self.faces is not None,
-        }
-        t.data["last"] = {"roll": " ".join(self.dice), "faces": [r.text() for r in rolled]}
+        typed = self.faces is not None
+        result = {"dice": [r.die for r in rolled], "faces": [list(r.faces) for r in rolled],
+                  rolls.KEY: [rec for r in rolled for rec in rolls.of_die(cat, r.die, r.faces, typed)]}
+        t.data["last"] = {"roll": " ".join(_dice_words(self.dice)), "faces": [r.text() for r in rolled]}
         return result
+
+
+def _dice_words(ids) -> list[str]:
+    """Die ids as the table writes them: a run of the same die as 2d6 or 3*white."""
+    out = list(ids)
+    words: list[str] = []
+    i = 0
+    while i < len(out):
+        j = i
+        while j < len(out) and out[j] == out[i]:
+            j += 1
+        n, die = j - i, out[i]
+        if n == 1:
+            words.append(die)
+        elif die.startswith("d") and die[1:].isdigit():
+            words.append(f"{n}{die}")
+        else:
+            words.append(f"{n}*{die}")
+        i = j
+    return words
+
 
 @register
 @dataclass(frozen=True)

@@ -27,6 +27,10 @@ class Shuffle(Action):
     kind: ClassVar[str] = "shuffle"
     deck: str
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, deck: str) -> "Shuffle":
+        return cls(cat.deck(deck.strip().lower()).id)
+
     def text(self) -> str:
         return _("shuffle {deck}").format(deck=self.deck)
 
@@ -42,12 +46,27 @@ class Shuffle(Action):
 @register
 @dataclass(frozen=True)
 class Draw(Action):
-    """Draw the top card (virtual) or record which physical card was drawn; to a seat or the table."""
+    """Draw the top card (virtual) or record which physical card was drawn; to a seat or the table.
+
+    deck: the deck's id; card: the physical copy's id ("swarm-a", "food:2"), None to draw the top card;
+    to: the seat that takes it, None for the table."""
 
     kind: ClassVar[str] = "draw"
     deck: str
     card: str | None = None
     to: str | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, deck: str, card: str | None = None, to: str | None = None) -> "Draw":
+        """`castaway draw DECK [--card ID] [--to SEAT]` as typed or scanned, read against the table."""
+        deck_id = cat.deck(deck.strip().lower()).id
+        copy = None if card is None else resolve_card(cat, t, deck_id, card)
+        seat = None if to is None or to.strip().lower() == "table" else t.resolve_seat(cat, to)
+        return cls(deck_id, copy, seat)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["deck"], stored.get("card"), stored.get("to")).to_dict()
 
     def text(self) -> str:
         s = _("draw {deck} {card}").format(deck=self.deck, card=card_name(self.deck, self.card)) if self.card else _("draw {deck}").format(deck=self.deck)
@@ -57,8 +76,8 @@ class Draw(Action):
         deck = cat.deck(self.deck)
         d = t.deck(self.deck)
         seat = None
-        if self.to and self.to != "table":
-            seat = t.resolve_seat(cat, self.to)
+        if self.to:
+            seat = _seat(t, self.to)
             require_alive(t, cat, seat)
             held = d["held"].get(seat, [])
             if deck.holder_limit is not None and len(held) >= deck.holder_limit:
@@ -70,7 +89,7 @@ class Draw(Action):
                 raise RuleError(_("the {id} draw pile is empty; shuffle {id} to reuse the discards").format(id=deck.id))
             card = d["draw"].pop(0)
         else:
-            card = resolve_card(cat, t, self.deck, self.card)
+            card = _copy(t, self.deck, self.card)
             pile, holder = t.find_card(self.deck, card)
             if pile != "draw":
                 where = _("held by {holder}").format(holder=holder) if holder else _("in the {pile} pile").format(pile=_(PILES.get(pile, pile)))
@@ -82,6 +101,19 @@ class Draw(Action):
             d["table"].append(card)
         t.data["last"] = {"draw": self.deck, "card": card}
         return {"card": card, "to": seat or "table"}
+
+
+def _seat(t: Table, seat: str) -> str:
+    if seat not in t.seats:
+        raise UsageError(_("no seat {name!r} at this table; accepted: {items}").format(name=seat, items=", ".join(t.seats)))
+    return seat
+
+
+def _copy(t: Table, deck_id: str, card: str) -> str:
+    """A physical copy's id, held to the table (a typed action's card, not text to read)."""
+    if card not in t.deck_cards(deck_id):
+        raise RuleError(_("card {text!r} is not at this table").format(text=card))
+    return card
 
 
 def resolve_card(cat: GameCatalog, t: Table, deck_id: str, text: str) -> str:
@@ -104,9 +136,21 @@ def resolve_card(cat: GameCatalog, t: Table, deck_id: str, text: str) -> str:
 
 @dataclass(frozen=True)
 class _MoveCard(Action):
+    """A card moved from wherever it is (deck: the deck's id; card: the physical copy's id)."""
+
     deck: str
     card: str
     dest: ClassVar[str] = ""
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, deck: str, card: str, **more):
+        deck_id = cat.deck(deck.strip().lower()).id
+        return cls(deck_id, resolve_card(cat, t, deck_id, card), **more)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        more = {k: v for k, v in stored.items() if k not in ("kind", "deck", "card")}
+        return cls.parse(t, cat, stored["deck"], stored["card"], **more).to_dict()
 
     def text(self) -> str:
         said = MOVED.get(self.kind)
@@ -114,7 +158,7 @@ class _MoveCard(Action):
 
     def take(self, t: Table, cat: GameCatalog) -> str:
         cat.deck(self.deck)
-        card = resolve_card(cat, t, self.deck, self.card)
+        card = _copy(t, self.deck, self.card)
         pile, holder = t.find_card(self.deck, card)
         if pile == self.dest:
             raise RuleError(_("card {card!r} is already in the {dest} pile").format(card=card, dest=_(PILES.get(self.dest, self.dest))))

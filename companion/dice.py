@@ -78,6 +78,36 @@ def parse(cat: GameCatalog, expr: list[str] | tuple[str, ...]) -> list[Die]:
     return dice
 
 
+def by_ids(cat: GameCatalog, ids) -> list[Die]:
+    """The dice of a typed roll, one id per die (the catalog's, or a standard dN)."""
+    dice = []
+    if not ids or len(ids) > MAX_DICE:
+        raise UsageError(_("a roll takes 1 to {max_dice} dice, not {n}").format(max_dice=MAX_DICE, n=len(ids or ())))
+    for i in ids:
+        word = str(i)
+        m = _NDX.match(word)
+        if word in cat.dice:
+            dice.append(cat.dice[word])
+        elif m and not m.group(1) and 2 <= int(m.group(2)) <= MAX_SIDES:
+            dice.append(standard_die(int(m.group(2))))
+        else:
+            raise UsageError(_("no die called {name!r}; {did_you_mean}").format(name=word, did_you_mean=did_you_mean(word, [*cat.dice, "d6"])))
+    return dice
+
+
+def checked_faces(dice: list[Die], faces) -> list[RolledDie]:
+    """Typed faces (one tuple of parts per die) held to the dice they were typed for."""
+    if len(faces) != len(dice):
+        raise UsageError(_("{n} faces given for {n2} dice ({names}); give one per die").format(n=len(faces), n2=len(dice), names=" ".join(d.id for d in dice)))
+    out = []
+    for die, parts in zip(dice, faces):
+        parts = tuple(parts) if isinstance(parts, (tuple, list)) else (parts,)
+        if len(parts) != len(die.parts) or any(f not in p.faces for f, p in zip(parts, die.parts)):
+            raise UsageError(_("{faces!r} is not a face of {id}").format(faces="/".join(map(str, parts)), id=die.id))
+        out.append(RolledDie(die.id, parts))
+    return out
+
+
 def roll_virtual(dice: list[Die], rng: random.Random) -> list[RolledDie]:
     return [RolledDie(d.id, tuple(rng.choice(p.faces) for p in d.parts)) for d in dice]
 

@@ -2,7 +2,16 @@
 
 Every message quotes what was given, says where, and says what would be accepted.
 The CLI turns these into one line on stderr: UsageError exits 2, the others exit 1.
+
+The core speaks rules, not commands: a refusal that knows what the table must do instead carries it as
+data (`Next`: the action kind that resolves the step, and what is known of its fields); each face words it
+its own way (the terminal as a command, ui/nextwords.py; the guided game and the pad by the question they
+already show).
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 
 class CompanionError(ValueError):
@@ -21,8 +30,24 @@ class UnknownComponent(UsageError):
     """A game, track, counter, die, deck or card name that the catalog does not know."""
 
 
+@dataclass(frozen=True)
+class Next:
+    """What resolves the step the table is at: an action kind ("d21-shark-phase", "undo"), the values known
+    of its fields ({"seat": "red"}), and the fields the table still has to give (("location",)); `alt`: other
+    ways out, each a Next."""
+
+    kind: str
+    args: dict = field(default_factory=dict)
+    missing: tuple[str, ...] = ()
+    alt: tuple["Next", ...] = ()
+
+
 class RuleError(CompanionError):
-    """Well-formed, but the rules or the table's state refuse it."""
+    """Well-formed, but the rules or the table's state refuse it. `next`: what resolves the step instead."""
+
+    def __init__(self, message: str = "", next: Next | None = None):
+        super().__init__(message)
+        self.next = next
 
 
 class StaleError(CompanionError):

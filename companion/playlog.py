@@ -128,10 +128,7 @@ def import_entries(store: Store, items: list[dict]) -> tuple[list[int], int]:
 
 
 def typed_dice(store: Store) -> list[dict]:
-    """Every die face typed in from the table, one per die part: {game, die, part, face, game_id, seq}."""
-    out = []
-    for game, game_id, seq, result in store.physical_rolls():
-        for die, faces in zip(result.get("dice") or [], result.get("faces") or []):
-            for i, face in enumerate(faces):
-                out.append({"game": game, "die": die, "part": i, "face": face, "game_id": game_id, "seq": seq})
-    return out
+    """Every die face typed in from the table, one per die part: {game, die, part, face, game_id, seq}; part
+    is the part's name ("outer"), "" for a plain die."""
+    return [{"game": game, "die": rec.get("die"), "part": rec.get("part") or "", "face": rec.get("face"),
+             "game_id": game_id, "seq": seq} for game, game_id, seq, rec in store.typed_rolls()]

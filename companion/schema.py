@@ -6,13 +6,19 @@ transaction each; nothing here opens a database.
 from __future__ import annotations
 
 APPLICATION_ID = 0x43535457  # 'CSTW'
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _upgrade_v3(conn) -> None:
     from . import schema_v3
 
     schema_v3.upgrade(conn)
+
+
+def _upgrade_v4(conn) -> None:
+    from . import schema_v4
+
+    schema_v4.upgrade(conn)
 
 
 MIGRATIONS: dict[int, object] = {
@@ -73,4 +79,6 @@ MIGRATIONS: dict[int, object] = {
     """,
     # 3: the 21 Days action kinds carry "d21-", the state's yes/no strings are booleans (schema_v3.py)
     3: lambda conn: _upgrade_v3(conn),
+    # 4: actions stored as their typed fields, every result's dice in one shape (schema_v4.py)
+    4: lambda conn: _upgrade_v4(conn),
 }

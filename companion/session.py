@@ -177,12 +177,16 @@ def check_flow(table: Table, action, cat: GameCatalog) -> None:
 
 
 def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[Event, Table]:
-    """Apply one action to the game's head and record it."""
+    """Apply one action to the game's head and record it. `action` is an Action, or a function that parses
+    what the table typed into one against the head (action_base.Intent), called inside this transaction."""
+    from .action_base import Action
     from .engine import apply
 
     with store.write():
         row = _head(store, game_id, expect)
         cat = _catalog(store, row)
+        if not isinstance(action, Action):
+            action = action(row.state, cat)
         check_flow(row.state, action, cat)
         table, result = apply(row.state, action, cat)
         day, phase = _stamp(table, cat)

@@ -324,9 +324,10 @@ class Store:
     def game_exists(self, game_id: int) -> bool:
         return self._q("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
 
-    def physical_rolls(self) -> list[tuple[str, int, int, dict]]:
-        """(game, game id, seq, result) of every roll typed in from the table that is on its game's live
-        path (an undone roll was a mistake at the keyboard, not a throw of the die)."""
+    def typed_rolls(self) -> list[tuple[str, int, int, dict]]:
+        """(game, game id, seq, record) of every die typed in from the table (companion/rolls.py: one record
+        per die part, "typed" true) in an event on its game's live path (an undone action was a mistake at
+        the keyboard, not a throw of the die)."""
         rows = self._q(
             """
             WITH RECURSIVE live(game_id, seq) AS (
@@ -335,12 +336,13 @@ class Store:
                 SELECT e.game_id, e.parent FROM events e JOIN live l ON e.game_id = l.game_id AND e.seq = l.seq
                 WHERE e.type = 'action' AND e.parent > 0
             )
-            SELECT g.game, e.game_id, e.seq, e.result FROM live l
+            SELECT g.game, e.game_id, e.seq, r.value FROM live l
             JOIN events e ON e.game_id = l.game_id AND e.seq = l.seq
             JOIN games g ON g.id = e.game_id
-            WHERE e.type = 'action' AND json_extract(e.action, '$.kind') = 'roll'
-              AND json_extract(e.result, '$.physical') = 1
-            ORDER BY e.game_id, e.seq
+            JOIN json_each(e.result, '$.rolls') r
+            WHERE e.type = 'action' AND json_valid(e.result) AND json_type(e.result, '$.rolls') = 'array'
+              AND json_extract(r.value, '$.typed') = 1
+            ORDER BY e.game_id, e.seq, r.key
             """
         ).fetchall()
         return [(r[0], r[1], r[2], json.loads(r[3])) for r in rows]

@@ -84,8 +84,11 @@ def test_roll_virtual_and_typed(cli):
     r = cli.ok("roll", "2d6")
     hist = json.loads(cli.ok("history", "--json").stdout)
     rolls = [e for e in hist if e["type"] == "action" and e["action"]["kind"] == "roll"]
-    assert rolls[0]["result"] == {"dice": ["shark"], "faces": [[2, 5]], "physical": True}
-    assert rolls[1]["result"]["physical"] is False and len(rolls[1]["result"]["faces"]) == 2
+    assert rolls[0]["action"] == {"kind": "roll", "dice": ["shark"], "faces": [[2, 5]], "why": None}  # typed, parsed once
+    assert rolls[0]["result"] == {"dice": ["shark"], "faces": [[2, 5]], "rolls": [
+        {"die": "shark", "part": "outer", "face": 2, "typed": True}, {"die": "shark", "part": "inner", "face": 5, "typed": True}]}
+    assert rolls[1]["action"]["dice"] == ["d6", "d6"] and rolls[1]["action"]["faces"] is None
+    assert [r["typed"] for r in rolls[1]["result"]["rolls"]] == [False, False] and len(rolls[1]["result"]["faces"]) == 2
 
 
 def test_undo_then_roll_gives_the_same_dice(cli):

@@ -179,7 +179,7 @@ def test_apply_leaves_its_input_alone(cat, table):
 
 def test_shark_off_the_card_is_refused_with_its_range(cat, table):
     with pytest.raises(RuleError, match=r"shark 9 is off the track: it runs 1\.\.5"):
-        apply(table, SetValue("shark", "9"), cat)
+        apply(table, SetValue("shark", 9), cat)
 
 
 def test_hope_cannot_pass_the_bag(cat, table):
@@ -204,10 +204,10 @@ def test_death_returns_hope_and_bottle_card(cat, table):
 
 
 def test_rolls_come_from_the_table_state(cat, table):
-    a, ra = apply(table, Roll(("2d6",)), cat)
-    b, rb = apply(table, Roll(("2d6",)), cat)
+    a, ra = apply(table, Roll(("d6", "d6")), cat)
+    b, rb = apply(table, Roll(("d6", "d6")), cat)
     assert ra == rb  # same state, same dice: undo cannot re-roll
-    c, rc = apply(a, Roll(("2d6",)), cat)
+    c, rc = apply(a, Roll(("d6", "d6")), cat)
     assert a.data["rng"][1] == table.data["rng"][1] + 1
 
 

@@ -125,4 +125,4 @@ def test_a_virtual_roll_does_not_say_the_table_typed_its_faces():
     assert Day21("flare", "red", "6").text() == "day 21: flare by red (table: 6)"
     assert SharkAttack(faces="roll").text() == "shark attack"
     assert Roll(("d6",), None).text() == "roll d6"
-    assert Roll(("d6",), "4").text() == "roll d6 (table: 4)"
+    assert Roll(("d6",), ((4,),)).text() == "roll d6 (table: 4)"

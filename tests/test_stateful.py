@@ -68,14 +68,14 @@ class TableMachine(RuleBasedStateMachine):
 
     @rule(value=st.integers(-2, 8))
     def set_shark(self, value):
-        self.do(A.SetValue("shark", str(value)))
+        self.do(A.SetValue("shark", value))
 
     @rule(expr=st.sampled_from(["d6", "2d6", "shark", "octopus", "3*white"]), typed=st.booleans())
     def roll(self, expr, typed):
         faces = None
         if typed:
             faces = {"d6": "4", "2d6": "1,6", "shark": "2/5", "octopus": "blank", "3*white": "1,2,3"}[expr]
-        self.do(A.Roll((expr,), faces))
+        self.do(lambda t, cat: A.Roll.parse(cat, (expr,), faces))
 
     @rule(deck=st.sampled_from(["bottle", "disaster", "jellyfish"]), to=st.sampled_from([None, *SEATS]))
     def draw(self, deck, to):

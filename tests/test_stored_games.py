@@ -23,7 +23,7 @@ def test_every_node_of_the_stored_games_replays_as_before(tmp_path):
     expected = json.loads((FIXTURES / "stored_games_v2.json").read_text())
     registry.load_actions()
     with session.open_store(db) as st:  # opening migrates
-        assert st.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert st.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         rows = st.games()
         assert sorted(r.game for r in rows) == sorted(registry.ids())
         for row in rows:
@@ -82,3 +82,78 @@ def test_the_migration_is_one_transaction(tmp_path, monkeypatch):
     conn.close()
     assert not any(k.startswith("d21-") for k in kinds) and kinds & schema_v3.DAYS21_KINDS
     assert len(before) > 0
+
+
+def _digest(data: dict) -> str:
+    import hashlib
+
+    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+
+
+def _replay(st, row):
+    events = st.events(row.id)
+    setup = events[0].action
+    cat = catalog.load(setup["game"], (setup.get("options") or {}).get("edition"))
+    start = session.setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
+    return events, fold(events[1:], cat, start)
+
+
+def test_games_stored_at_schema_3_are_rewritten_typed_and_replay_node_by_node(tmp_path):
+    """Schema 4: the actions of tests/fixtures/stored_games_v3.db (the table's text: "3,5", "2/5") are stored
+    as their typed fields, every result's dice in one shape; the new replay gives every node's table as
+    schema 3's code did (its digest), and the cached states are untouched."""
+    db = tmp_path / "v3.db"
+    shutil.copy(FIXTURES / "stored_games_v3.db", db)
+    expected = json.loads((FIXTURES / "stored_games_v3.json").read_text())
+    import sqlite3
+
+    from companion import schema_v4
+
+    registry.load_actions()
+    old = sqlite3.connect(db)
+    old_actions = dict(((g, s), a) for g, s, a in old.execute("SELECT game_id, seq, action FROM events WHERE type = 'action'"))
+    for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
+        n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
+        assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} ({game}) would be left unmigrated"
+    old.close()
+    with session.open_store(db) as st:
+        assert st.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        rows = st.games()
+        assert len(rows) == len(expected) == 10
+        rewritten = 0
+        for row in rows:
+            want = expected[str(row.id)]
+            events, (head, tl, states) = _replay(st, row)
+            assert tl.head == want["head"] == row.head
+            assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"], row.game
+            assert row.state.data == head.data
+            for ev in events:
+                if ev.type == "action":
+                    rewritten += json.loads(old_actions[(row.id, ev.seq)]) != ev.action
+                    if isinstance(ev.result, dict) and "faces" in ev.result and ev.action["kind"] == "roll":
+                        assert "rolls" in ev.result
+        assert dbcheck.check(st)["ok"]
+
+
+def test_the_schema_4_migration_is_one_transaction(tmp_path, monkeypatch):
+    """A migration that fails half-way leaves the schema 3 file as it was."""
+    import sqlite3
+
+    import pytest
+
+    from companion import schema_v4
+
+    db = tmp_path / "v3.db"
+    shutil.copy(FIXTURES / "stored_games_v3.db", db)
+    before = sqlite3.connect(db).execute("SELECT group_concat(action, '') FROM events").fetchone()[0]
+
+    def boom(conn):
+        conn.execute("UPDATE settings SET value = 'x'")
+        raise RuntimeError("stop")
+
+    monkeypatch.setattr(schema_v4, "upgrade", boom)
+    with pytest.raises(RuntimeError):
+        session.open_store(db)
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert conn.execute("SELECT group_concat(action, '') FROM events").fetchone()[0] == before

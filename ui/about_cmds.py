@@ -77,7 +77,7 @@ def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtu
             (N_("The shark card slides one step closer"), Move("shark", -1)),
             (N_("The starting player rolls the shark die"), Roll(("shark",), None, _("a test bite"))),
             (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, _("flare"))),
-            (N_("The table rolled a real 6: typed in"), Roll(("red",), "6", _("flare"))),
+            (N_("The table rolled a real 6: typed in"), Roll(("red",), ((6,),), _("flare"))),
             (N_("The ship moves one space right"), Move("ship", +1)),
             (N_("Yellow draws a bottle card"), Draw("bottle", None, "yellow")),
         ]

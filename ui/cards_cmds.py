@@ -25,7 +25,7 @@ def draw_cmd(
     """
     from companion.card_actions import Draw
 
-    ev, table, loaded = _act(Draw(deck.strip().lower(), card, to))
+    ev, table, loaded = _act(lambda t, cat: Draw.parse(t, cat, deck, card, to))
     c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
     _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")), cat=loaded.cat)
 
@@ -38,7 +38,7 @@ def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card:
     """
     from companion.card_actions import Discard
 
-    ev, _table, loaded = _act(Discard(deck.strip().lower(), card))
+    ev, _table, loaded = _act(lambda t, cat: Discard.parse(t, cat, deck, card))
     _report(ev, cat=loaded.cat)
 
 
@@ -57,7 +57,7 @@ def return_cmd(
 
     if top and bottom:
         raise UsageError(_("--top and --bottom together: choose one"))
-    ev, _table, loaded = _act(ReturnCard(deck.strip().lower(), card, "top" if top else "bottom" if bottom else "shuffle"))
+    ev, _table, loaded = _act(lambda t, cat: ReturnCard.parse(t, cat, deck, card, where="top" if top else "bottom" if bottom else "shuffle"))
     _report(ev, cat=loaded.cat)
 
 
@@ -69,7 +69,7 @@ def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: 
     """
     from companion.card_actions import RemoveCard
 
-    ev, _table, loaded = _act(RemoveCard(deck.strip().lower(), card))
+    ev, _table, loaded = _act(lambda t, cat: RemoveCard.parse(t, cat, deck, card))
     _report(ev, cat=loaded.cat)
 
 
@@ -81,6 +81,6 @@ def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
     """
     from companion.card_actions import Shuffle
 
-    ev, _table, loaded = _act(Shuffle(deck.strip().lower()))
+    ev, _table, loaded = _act(lambda t, cat: Shuffle.parse(t, cat, deck))
     n = ev.result["cards"]
     _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")", cat=loaded.cat)

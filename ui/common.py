@@ -163,8 +163,18 @@ CTX = Ctx()
 
 
 def fail(e: CompanionError) -> None:
-    err.print(f"[bold red]{_('error:')}[/] {esc(one_line(str(e)))}", markup=True, highlight=False, soft_wrap=True)
+    err.print(f"[bold red]{_('error:')}[/] {esc(one_line(refusal(e)))}", markup=True, highlight=False, soft_wrap=True)
     raise typer.Exit(e.exit_code)
+
+
+def refusal(e: CompanionError) -> str:
+    """An error's line at the terminal: a refusal that says what resolves the step names its command."""
+    nxt = getattr(e, "next", None)
+    if nxt is None:
+        return str(e)
+    from ui.nextwords import words
+
+    return _("{message}; next: {command}").format(message=str(e), command=words(nxt))
 
 
 def one_line(text: str) -> str:

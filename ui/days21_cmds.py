@@ -21,6 +21,19 @@ from ui.common import CTX, command, emit_json, out, store
 from ui.text import esc
 from companion.i18n import N_, _
 
+# How each 21 Days action is typed, after `castaway 21days` (ui/nextwords.py words a refusal's Next with it):
+# {field} is filled from what the refusal knows, FIELD is left for the table to give.
+WORDS: dict[str, str] = {
+    # -- attacks, hazards, abilities, events, Scruffs --------------------------------------------------
+
+
+
+    # -- locations, the bottle, day 21, the day's flow -----------------------------------------------
+
+
+
+}
+
 PANEL = N_("21 Days procedures")
 Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces your dice show, e.g. 6,1,3 (leave out: virtual roll)."))]
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]

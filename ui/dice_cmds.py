@@ -41,8 +41,9 @@ def groups(rolls: list[dict]) -> list[dict]:
         key = (r["game"], r["die"], r["part"])
         if key not in acc:
             name, parts = _die_parts(r["game"], r["die"])
-            part_name, faces = parts[r["part"]] if r["part"] < len(parts) else ("", [])
-            label = f"{r['die']} {part_name}".strip() if len(parts) > 1 else r["die"]
+            part_name = r["part"] if len(parts) > 1 else ""
+            faces = next((f for p, f in parts if p == part_name), []) if len(parts) > 1 else (parts[0][1] if parts else [])
+            label = f"{r['die']} {part_name}".strip()
             acc[key] = {"game": r["game"], "die": r["die"], "part": part_name, "label": label, "name": name,
                         "faces": faces, "rolled": []}
         acc[key]["rolled"].append(r["face"])

@@ -20,6 +20,11 @@ from companion.i18n import _
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
+# How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
+# filled from what the refusal knows, FIELD is left for the table to give.
+WORDS: dict[str, str] = {}
+
+
 sub = typer.Typer(help=_("Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you)."),
                   no_args_is_help=True)
 app.add_typer(sub, name="dieson")

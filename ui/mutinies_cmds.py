@@ -21,6 +21,11 @@ from companion.games.mutinies.score import Score, ScoreCards, pad_rows
 from ui.common import CTX, app, command, emit_json, out, store
 from ui.text import esc
 
+# How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
+# filled from what the refusal knows, FIELD is left for the table to give.
+WORDS: dict[str, str] = {}
+
+
 sub = typer.Typer(help=_("21 Mutinies: the round's procedures one by one (or let `castaway play` guide you)."),
                   no_args_is_help=True)
 app.add_typer(sub, name="mutinies")

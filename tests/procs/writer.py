@@ -23,8 +23,8 @@ def crash(db: str, gid: int, seed: int) -> None:
     rng = random.Random(seed)
     store = session.open_store(db)
     moves = [
-        lambda: A.Roll(("2d6",)),
-        lambda: A.Roll(("shark",), f"{rng.randint(1, 6)}/{rng.randint(1, 6)}"),
+        lambda: A.Roll(("d6", "d6")),
+        lambda: A.Roll(("shark",), ((rng.randint(1, 6), rng.randint(1, 6)),)),
         lambda: A.Move("ship", rng.choice([-1, 1])),
         lambda: A.Move(f"{rng.choice(['red', 'yellow', 'blue'])}.hope", rng.choice([-1, 1])),
         lambda: C.Draw("disaster"),
