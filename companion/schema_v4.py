@@ -44,7 +44,7 @@ def _game(conn, game_id: int, game: str, head: int, state: str) -> list[tuple]:
     from .action_base import REGISTRY
     from .actions import from_dict
     from .engine import apply
-    from .session import setup_table
+    from .setuptable import setup_table
 
     rows = conn.execute("SELECT seq, type, action, parent FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
     if not rows or rows[0][1] != "setup":

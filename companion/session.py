@@ -16,6 +16,7 @@ from .eventtext import event_text, stored_text
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .games import registry
 from .gamerow import GameRow
+from .setuptable import setup_table
 from .store import Store, default_path, now
 from .table import Table
 from .i18n import _
@@ -35,13 +36,6 @@ class Loaded:
 def open_store(path: str | os.PathLike | None = None, create: bool = False) -> Store:
     return Store(Path(path) if path else default_path(), create=create)
 
-
-def setup_table(cat: GameCatalog, options: dict, seed: int, state: dict | None = None) -> Table:
-    """The table after setup: rebuilt from the choices and the seed, or taken whole (a resumed game)."""
-    if state is not None:
-        return Table(state)
-    game = registry.get(cat.id)
-    return game.setup(cat, game.table_options(options), seed)
 
 
 def new_game(store: Store, game: str, options: dict | None = None, seed: int | None = None, title: str = "") -> Loaded:
