@@ -173,21 +173,33 @@ def check_flow(table: Table, action, cat: GameCatalog) -> None:
 def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[Event, Table]:
     """Apply one action to the game's head and record it. `action` is an Action, or a function that parses
     what the table typed into one against the head (action_base.Intent), called inside this transaction."""
+    with store.write():
+        return _act(store, game_id, _head(store, game_id, expect), action)
+
+
+def replace(store: Store, game_id: int, action, expect: int) -> tuple[Event, Table]:
+    """Take back the head action and record `action` in its place, in one transaction held to version
+    `expect` (the table's own choice where castaway suggested one: who gets the fish). If `action` is
+    refused, nothing is written: the head action stands."""
+    with store.write():
+        _undo(store, game_id, _head(store, game_id, expect))
+        return _act(store, game_id, _head(store, game_id, None), action)
+
+
+def _act(store: Store, game_id: int, row: GameRow, action) -> tuple[Event, Table]:
     from .action_base import Action
     from .engine import apply
 
-    with store.write():
-        row = _head(store, game_id, expect)
-        cat = _catalog(store, row)
-        if not isinstance(action, Action):
-            action = action(row.state, cat)
-        check_flow(row.state, action, cat)
-        table, result = apply(row.state, action, cat)
-        day, phase = _stamp(table, cat)
-        ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
-                   parent=row.head, head=row.version + 1, at=now(), text=stored_text(action), day=day, phase=phase)
-        store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
-        _log_end(store, game_id, row.state, table, cat, ev.seq)
+    cat = _catalog(store, row)
+    if not isinstance(action, Action):
+        action = action(row.state, cat)
+    check_flow(row.state, action, cat)
+    table, result = apply(row.state, action, cat)
+    day, phase = _stamp(table, cat)
+    ev = Event(seq=row.version + 1, type="action", action=action.to_dict(), result=result,
+               parent=row.head, head=row.version + 1, at=now(), text=stored_text(action), day=day, phase=phase)
+    store.append(game_id, row.version, ev, table, redo=[], snapshot=True)
+    _log_end(store, game_id, row.state, table, cat, ev.seq)
     return ev, table
 
 
@@ -228,18 +240,21 @@ def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
 def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
     """Step back one action; returns the undo event, the restored state and the action undone."""
     with store.write():
-        row = _head(store, game_id, expect)
-        if row.head == 0:
-            raise RuleError(_("nothing to undo: the game is at its setup"))
-        cat = _catalog(store, row)
-        undone = store.event(game_id, row.head)
-        table = state_at(store, game_id, undone.parent, cat)
-        day, phase = _stamp(table, cat)
-        ev = Event(seq=row.version + 1, type="undo", action=None, result={"undid": row.head}, parent=None,
-                   head=undone.parent, at=now(), text=f"undo #{row.head} {undone.text}", day=day, phase=phase)
-        store.append(game_id, row.version, ev, table, redo=[*row.redo, row.head], snapshot=False)
-        if row.state.data.get("over") and not table.data.get("over"):
-            store.delete_plays_of_event(game_id, row.head)
+        return _undo(store, game_id, _head(store, game_id, expect))
+
+
+def _undo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event]:
+    if row.head == 0:
+        raise RuleError(_("nothing to undo: the game is at its setup"))
+    cat = _catalog(store, row)
+    undone = store.event(game_id, row.head)
+    table = state_at(store, game_id, undone.parent, cat)
+    day, phase = _stamp(table, cat)
+    ev = Event(seq=row.version + 1, type="undo", action=None, result={"undid": row.head}, parent=None,
+               head=undone.parent, at=now(), text=f"undo #{row.head} {undone.text}", day=day, phase=phase)
+    store.append(game_id, row.version, ev, table, redo=[*row.redo, row.head], snapshot=False)
+    if row.state.data.get("over") and not table.data.get("over"):
+        store.delete_plays_of_event(game_id, row.head)
     return ev, table, undone
 
 

@@ -270,11 +270,9 @@ def table_decides(st, gid: int, step: Step, ev, after, cur, on_word) -> None:
             continue
         if again is None:
             return
-        session.undo(st, gid)
-        try:
-            ev2, t2 = session.act(st, gid, again)
+        try:  # one transaction: castaway's share stands until the table gives one the rules take
+            ev2, t2 = session.replace(st, gid, again, expect=ev.seq)
         except CompanionError as e:
-            session.redo(st, gid)  # castaway's share stands until the table gives one the rules take
             err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
             continue
         said(ev2, cur.table, t2, cur.cat)
