@@ -258,11 +258,12 @@ class Store:
             (ev.seq, ev.head, json.dumps(redo), state.to_json(), ev.at, status, game_id),
         )
 
-    def events(self, game_id: int, since: int = 0) -> list[Event]:
+    def events(self, game_id: int, since: int = 0, until: int | None = None) -> list[Event]:
+        """The log's events after `since`, up to `until` (the whole rest when None), oldest first."""
         rows = self._q(
             "SELECT seq, type, action, result, parent, head, at, text, day, phase FROM events"
-            " WHERE game_id = ? AND seq > ? ORDER BY seq",
-            (game_id, since),
+            " WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, since, 2**62 if until is None else until),
         ).fetchall()
         try:
             return [
@@ -276,8 +277,9 @@ class Store:
             raise StoreError(_("game {game_id}: event {seq} of its log is damaged; the log cannot be read past it").format(game_id=game_id, seq=bad)) from None
 
     def event(self, game_id: int, seq: int) -> Event | None:
-        evs = self.events(game_id, seq - 1)
-        return evs[0] if evs and evs[0].seq == seq else None
+        """One event of the log (its row alone is read and decoded)."""
+        evs = self.events(game_id, seq - 1, seq)
+        return evs[0] if evs else None
 
     def snapshot(self, game_id: int, node: int) -> Table | None:
         row = self._q("SELECT state FROM snapshots WHERE game_id = ? AND node = ?", (game_id, node)).fetchone()
