@@ -10,7 +10,8 @@ Pure: no database, no terminal. A play is a JSON-shaped dict:
   duration_min minutes of play (None: not known)
   location     free text
   result       won, lost or abandoned (competitive games: won when someone won)
-  players      [{name, seat, colour, role, score, winner, new, start, alive}]
+  players      [{name, seat, colour, role, score, winner, new, start, alive, left}]; left: handed the seat to
+               another player during the game (whoever held a seat is in the play)
   outcome      the game's own terms (21 Days: day, ship, alive, difficulty; 21 Mutinies: prestige, winner,
                tiebreak; Robinson Crusoe: scenario, round; Dieson Crusoe: quest, day); any other keys kept
   expansions   [names], variants [names], comments (text)
@@ -196,6 +197,7 @@ def validate(data, now: datetime | None = None) -> dict:
             "new": bool(_flag(p.get("new"), f"players[{i}].new")),
             "start": bool(_flag(p.get("start"), f"players[{i}].start")),
             "alive": _flag(p.get("alive"), f"players[{i}].alive"),
+            "left": bool(_flag(p.get("left"), f"players[{i}].left")),
         })
     for key in ("outcome", "options"):
         if data.get(key) is not None and not isinstance(data.get(key), dict):
@@ -335,7 +337,8 @@ def select(entries: list[dict], game: str | None = None, player: str | None = No
 
 def edit(data: dict, changes: dict, now: datetime | None = None) -> dict:
     """A play with changes applied, checked again. `changes` holds fields to replace plus per-player
-    edits: scores {name: points}, winners [names] (the others lose), new [names], roles {name: role}."""
+    edits: scores {name: points}, winners [names] (the others lose), new [names], roles {name: role},
+    add [{name, colour}] (a player the play left out), remove [names]."""
     d = {k: v for k, v in data.items()}
     d["players"] = [dict(p) for p in data.get("players") or []]
     names = {(p.get("name") or "").lower(): p for p in d["players"]}
@@ -352,6 +355,17 @@ def edit(data: dict, changes: dict, now: datetime | None = None) -> dict:
         if key in changes:
             d[key] = changes[key]
     if "players" in changes:
+        names = {(p.get("name") or "").lower(): p for p in d["players"]}
+    for name in changes.get("remove") or []:
+        gone = player(name)
+        d["players"] = [p for p in d["players"] if p is not gone]
+        names = {(p.get("name") or "").lower(): p for p in d["players"]}
+    for new_player in changes.get("add") or []:
+        if new_player["name"].strip().lower() in names:
+            raise UsageError(_("player {name!r} is in this play already").format(name=new_player["name"]))
+        won = d.get("result") == "won" and not info(d["game"]).competitive
+        d["players"].append({"name": new_player["name"].strip(), "seat": new_player.get("colour", ""),
+                             "colour": new_player.get("colour", ""), "winner": won})
         names = {(p.get("name") or "").lower(): p for p in d["players"]}
     for name, score in (changes.get("scores") or {}).items():
         player(name)["score"] = score

@@ -206,7 +206,10 @@ def _act(store: Store, game_id: int, row: GameRow, action) -> tuple[Event, Table
 def _log_end(store: Store, game_id: int, before: Table, after: Table, cat: GameCatalog, seq: int) -> int | None:
     """When an event ends the game, its play is written in the same transaction."""
     if after.data.get("over") and not before.data.get("over"):
-        record = play_record(store.game(game_id), after, cat, [e.at for e in store.events(game_id)])
+        events = store.events(game_id)
+        held = seat_players(events, seq, setup_state(store, game_id)) if any(
+            e.type == "action" and str((e.action or {}).get("target") or "").endswith(".player") for e in events) else {}
+        record = play_record(store.game(game_id), after, cat, [e.at for e in events], held)
         record["event"] = seq
         return store.add_play(game_id, cat.id, record)
     return None
@@ -299,29 +302,53 @@ def replay(store: Store, game_id: int) -> Table:
     return table
 
 
-def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] | None = None) -> dict:
+def seat_players(events: list[Event], head: int, setup: Table) -> dict[str, list[str]]:
+    """Everyone who held each seat, in order, on the game's live path up to `head`: the player it was set up
+    with, then each name `set SEAT.player` gave it (a player who left mid-game and handed the seat on)."""
+    by_seq = {e.seq: e for e in events if e.type == "action"}
+    path, node = [], head
+    while node in by_seq:
+        path.append(by_seq[node])
+        node = by_seq[node].parent
+    held = {seat: [setup.data["seat"][seat].get("player") or ""] for seat in setup.seats}
+    for ev in reversed(path):
+        a = ev.action or {}
+        target = str(a.get("target") or "")
+        if a.get("kind") == "set" and target.endswith(".player"):
+            seat = target.split(".", 1)[0]
+            held.setdefault(seat, []).append(str(a.get("value") or ""))
+    return held
+
+
+def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] | None = None,
+                held: dict[str, list[str]] | None = None) -> dict:
     """What a finished game tells the play log (see companion/plays.py for the fields).
 
     `stamps` are the times of the game's events: the play's duration is the time between them,
-    leaving out breaks longer than half an hour."""
+    leaving out breaks longer than half an hour. `held` (seat_players): the names each seat's player was set
+    to during the game; whoever held a seat before its last player is in the play too ("left": True)."""
     from . import plays as pl
     from .playtimes import active_minutes
 
     d = table.data
     players = []
     starting = d["options"].get("starting") or (table.seats[0] if table.seats else None)
+    held = held or {}
     for seat in table.seats:
         vals = d["seat"][seat]
         role = vals.get("survivor") or vals.get("character") or ""
         spec = cat.seats.get(seat)
-        players.append({
+        entry = {
             "seat": seat,
-            "name": vals.get("player") or "",
             "colour": (spec.colour if spec else None) or "",
             "role": cat.characters[role].name if role in cat.characters else str(role),
-            "alive": seat not in d.get("dead", []),
-            "start": seat == starting,
-        })
+        }
+        last = vals.get("player") or ""
+        before = [n for n in dict.fromkeys(held.get(seat) or []) if n and n.lower() != last.lower()]
+        for i, name in enumerate(before):
+            players.append({**entry, "name": name, "alive": None, "start": seat == starting and i == 0, "left": True})
+        players.append({**entry, "name": last, "alive": seat not in d.get("dead", []),
+                        "start": seat == starting and not before})
     over = d.get("over") or {}
     outcome = {k: v for k, v in over.items() if k != "result"}
     outcome.update(registry.get(cat.id).outcome(table, cat))

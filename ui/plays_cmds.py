@@ -228,14 +228,25 @@ def edit_cmd(
     date: DateOpt = None, duration: DurationOpt = None, location: LocationOpt = None, comment: CommentOpt = None,
     result: ResultOpt = None, score: ScoreOpt = None, winner: WinnerOpt = None, new: NewOpt = None,
     role: RoleOpt = None, expansion: ExpansionOpt = None, variant: VariantOpt = None, outcome: OutcomeOpt = None,
+    add_player: Annotated[Optional[list[str]], typer.Option("--add-player", help=_("A player the play left out, NAME or NAME:COLOUR; repeat."))] = None,
+    remove_player: Annotated[Optional[list[str]], typer.Option("--remove-player", help=_("A player who was not in the game, by name; repeat."))] = None,
 ):
-    """Fix or complete a play: where, comments, scores, winners, new players, expansions, the game's own terms.
+    """Fix or complete a play: where, comments, scores, winners, players, expansions, the game's own terms.
 
     Example: castaway plays edit last --location "Ann's place" --comment "the shark took Bob on day 20"
     """
     ch = _changes(date, duration, location, comment, result, score, winner, new, role, expansion, variant, outcome)
+    if remove_player:
+        ch["remove"] = list(remove_player)
+    if add_player:
+        ch["add"] = []
+        for text in add_player:
+            name, _sep, colour = text.partition(":")
+            if not name.strip():
+                raise UsageError(_("--add-player {text!r}: give a name, e.g. --add-player Cid or --add-player Cid:yellow").format(text=text))
+            ch["add"].append({"name": name.strip(), "colour": colour.strip()})
     if not ch:
-        raise UsageError(_("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME (see --help)"))
+        raise UsageError(_("nothing to change; give e.g. --location, --comment, --score NAME=N, --winner NAME, --add-player NAME (see --help)"))
     with store() as st:
         e = playlog.edit(st, play, ch)
     out.print(_("Play {id} changed: {name}, {describe}.").format(id=e['id'], name=pl.info(e['data']['game']).name, describe=describe(e['data'])), markup=False)
