@@ -68,6 +68,7 @@ class Store:
         # No Python-level open() of the file here: closing a second descriptor would drop this
         # process's POSIX locks held by SQLite connections on it. SQLite itself refuses a foreign file.
         self.created: list[Path] = []  # folders and the file this open made (see discard_created)
+        self.creating = create
         self.whole: bool | None = None  # whether SQLite's integrity check passed (asked at the first write)
         self.problem = ""
         if not exists:
@@ -124,6 +125,10 @@ class Store:
                 raise StoreError(
                     _("{path} was written by a newer castaway (schema {ver}, this one reads up to {schema_version}); upgrade castaway; the file was left untouched").format(path=self.path, ver=ver, schema_version=SCHEMA_VERSION)
                 )
+        if exists and ver == 0 and app == 0 and not self.creating:
+            # an empty SQLite file (or one that was never castaway's): a reading command leaves it as it is
+            raise StoreError(_("{path} holds no castaway data yet (an empty SQLite file); it was left untouched; "
+                               "start a game in it with: castaway new 21days").format(path=self.path))
         if ver < SCHEMA_VERSION:
             if self.readonly:
                 raise StoreError(_("{path} needs upgrading to schema {schema_version} but is read-only ({why}); make it writable").format(path=self.path, schema_version=SCHEMA_VERSION, why=self.readonly))
