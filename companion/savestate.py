@@ -61,8 +61,18 @@ def _same_shape(value, ref, where: str) -> None:
         _refuse(where, value, _(KIND_WORDS[kind]) if kind in KIND_WORDS else _("a value of kind {kind}").format(kind=kind))
 
 
-def check(data) -> Table:
-    """The state as a Table, or a UsageError that names the first field that is wrong."""
+def same_shape(value, ref, where: str) -> None:
+    """`value` has every part of `ref` (a state of the same game's setup), each of its kind."""
+    for key, sub in ref.items():
+        if key not in value:
+            _refuse(key, None, _("the part the game's state always has"))
+        if key in ("tracks", "counters", "pools"):
+            _same_shape(value[key], sub, key)
+
+
+def check(data, follow: bool = True) -> Table:
+    """The state as a Table, or a UsageError that names the first field that is wrong; with `follow`, the game
+    must also be able to say what comes next (a cached state is checked without it: `status` stays light)."""
     from . import catalog as catmod
     from .games import registry
 
@@ -118,7 +128,7 @@ def check(data) -> Table:
             game_rules.check_state(t, cat)
         except UsageError as e:
             raise UsageError(_("save code: {e}; nothing was created").format(e=e)) from None
-    if game_rules is not None and not data.get("over"):
+    if follow and game_rules is not None and not data.get("over"):
         try:
             game_rules.next_step(t.copy(), cat)
         except CompanionError:
