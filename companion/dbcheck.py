@@ -91,7 +91,7 @@ def check(store: Store, repair: bool = False) -> dict:
     try:
         integrity = store.integrity()
     except StoreError:  # SQLite stopped at a page it cannot read
-        integrity = "database disk image is malformed"
+        integrity = "database disk image is malformed"  # untranslated: SQLite's own words, as its check says them
     if integrity == "ok":
         lines.append(_("integrity: {result}").format(result=integrity))
     else:  # SQLite's own pages or indexes: nothing castaway rebuilds, and no write goes in
