@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -20,6 +21,8 @@ MAX_INT = 10**15  # any whole number in a file
 MAX_FLOAT = 1e15
 MAX_STRING = 100_000  # characters in one text value
 IMPORT_WHAT = N_("a castaway JSON export or a BG Stats export")
+MAX_VALUES = 500_000  # values (numbers, texts, objects, lists) in one imported file: some 10,000 plays
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 
 
 def read_text(path: str | os.PathLike, limit: int, what: str) -> str:
@@ -87,9 +90,21 @@ def shown(value, n: int = 60, keep: int = 40) -> str:
     return text if len(text) <= n else clip(text, keep)
 
 
-def loads_json(text: str, name: str, after: str = "") -> object:
-    """JSON whose nesting, numbers and strings are bounded; refusals say `name` and what is accepted."""
+def values(text: str) -> int:
+    """At least how many values a JSON text holds, counted before it is parsed (a value takes some 50 bytes
+    of memory once parsed, a byte or two in the file): the commas, brackets and braces outside its texts."""
+    bare = _STRINGS.sub("", text)
+    return bare.count(",") + bare.count("[") + bare.count("{") + 1
+
+
+def loads_json(text: str, name: str, after: str = "", max_values: int | None = None) -> object:
+    """JSON whose nesting, numbers and strings are bounded (and, with max_values, how many values it holds);
+    refusals say `name` and what is accepted."""
     tail = f"; {after}" if after else ""
+    if max_values is not None and len(text) > max_values:
+        n = values(text)
+        if n > max_values:
+            raise UsageError(_("{name}: holds about {n} values; accepted: at most {limit}{tail}").format(name=name, n=n, limit=max_values, tail=tail))
     try:
         doc = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _Refused as e:

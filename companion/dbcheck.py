@@ -13,7 +13,7 @@ import json
 from .errors import CompanionError, StoreError
 from .i18n import _
 from .gamerow import unpack
-from .store import Store
+from .store import Store, damaged
 from .table import Table
 
 
@@ -40,6 +40,19 @@ def _replay(store: Store, game_id: int):
     except Exception as e:  # a log altered outside castaway: reported, never a crash
         raise StoreError(_("its log does not replay ({kind}: {e})").format(kind=type(e).__name__, e=e)) from None
     return head, tl, states, len(events)
+
+
+def _whole_but_changed(store: Store, row) -> bool:
+    """A log that fails to replay only because the catalog changed since its setup: every event reads, the
+    numbering has no gap, it begins with its setup, and the setup recorded other catalog data than now."""
+    from .session import data_changed
+
+    try:
+        events = store.events(row.id)
+    except StoreError:
+        return False
+    whole = [e.seq for e in events] == list(range(1, len(events) + 1)) and bool(events) and events[0].type == "setup"
+    return whole and data_changed(store, row)
 
 
 def _cache_problems(store: Store, game_id: int, head: Table, tl, states: dict, version: int) -> list[str]:
@@ -75,32 +88,57 @@ def check(store: Store, repair: bool = False) -> dict:
     """{"ok": bool, "repaired": [game ids], "lines": [...]}: every game checked; with repair, every game whose
     log is whole gets its caches rebuilt from it (one transaction per game)."""
     lines, ok, repaired = [], True, []
-    integrity = store.integrity()
-    lines.append(_("integrity: {result}").format(result=integrity))
-    ok &= integrity == "ok"
+    try:
+        integrity = store.integrity()
+    except StoreError:  # SQLite stopped at a page it cannot read
+        integrity = "database disk image is malformed"  # untranslated: SQLite's own words, as its check says them
+    if integrity == "ok":
+        lines.append(_("integrity: {result}").format(result=integrity))
+    else:  # SQLite's own pages or indexes: nothing castaway rebuilds, and no write goes in
+        ok, repair = False, False
+        lines.append(_("integrity: DAMAGED: {e}").format(e=damaged(store.path, " ".join(integrity.split()))))
+
+    try:
+        gids = store.game_ids()
+    except StoreError as e:
+        return {"ok": False, "repaired": [], "lines": [*lines, _("games: cannot be read: {e}").format(e=e)]}
+    for gid in gids:
+        try:
+            line, fine, fixed = _game(store, gid, repair)
+        except StoreError as e:
+            line, fine, fixed = _("game {id}: cannot be read: {e}").format(id=gid, e=e), False, False
+        lines.append(line)
+        ok &= fine
+        if fixed:
+            repaired.append(gid)
+    return {"ok": bool(ok), "repaired": repaired, "lines": lines}
+
+
+def _game(store: Store, gid: int, repair: bool) -> tuple[str, bool, bool]:
+    """(the game's line, whether it is fine, whether its caches were rebuilt)."""
     from .session import data_changed
 
-    for gid in store.game_ids():
-        try:
-            head, tl, states, version = _replay(store, gid)
-        except StoreError as e:
-            ok = False
-            lines.append(_("game {id}: DAMAGED LOG: {e}; it cannot be repaired (the log is the game)").format(id=gid, e=e))
-            continue
+    try:
+        head, tl, states, version = _replay(store, gid)
+    except StoreError as e:
+        row = store.game(gid)
+        if row is not None and _whole_but_changed(store, row):
+            return _("game {id}: built with other data than now: {e}; put back the deck file or override it was set up "
+                     "with to replay it").format(id=gid, e=e), True, False
+        return _("game {id}: DAMAGED LOG: {e}; it cannot be repaired (the log is the game)").format(id=gid, e=e), False, False
+    try:
         problems = _cache_problems(store, gid, head, tl, states, version)
-        row = store.game(gid) if problems else None
-        if problems and row is not None and data_changed(store, row):
-            # set up with other catalog data (a deck file or an override changed): not damage, and a repair
-            # would silently change the stored game, so it is left as stored
-            lines.append(_("game {id}: {n} events, gapless, replay DIFFERS FROM the stored state; built with other data than now").format(id=gid, n=version))
-        elif problems and repair:
-            with store.write():
-                store.rebuild_cache(gid, version, tl.head, list(tl.redo), head, states)
-            repaired.append(gid)
-            lines.append(_("game {id}: {n} events, gapless; caches rebuilt from the log ({what})").format(id=gid, n=version, what="; ".join(problems)))
-        elif problems:
-            ok = False
-            lines.append(_("game {id}: {n} events, gapless; CACHE DAMAGED: {what}; `castaway check --repair` rebuilds it").format(id=gid, n=version, what="; ".join(problems)))
-        else:
-            lines.append(_("game {id}: {n} events, gapless, replay matches the stored state").format(id=gid, n=version))
-    return {"ok": bool(ok), "repaired": repaired, "lines": lines}
+    except StoreError as e:
+        problems = [str(e)]
+    row = store.game(gid) if problems else None
+    if problems and row is not None and data_changed(store, row):
+        # set up with other catalog data (a deck file or an override changed): not damage, and a repair
+        # would silently change the stored game, so it is left as stored
+        return _("game {id}: {n} events, gapless, replay DIFFERS FROM the stored state; built with other data than now").format(id=gid, n=version), True, False
+    if problems and repair:
+        with store.write():
+            store.rebuild_cache(gid, version, tl.head, list(tl.redo), head, states)
+        return _("game {id}: {n} events, gapless; caches rebuilt from the log ({what})").format(id=gid, n=version, what="; ".join(problems)), True, True
+    if problems:
+        return _("game {id}: {n} events, gapless; CACHE DAMAGED: {what}; `castaway check --repair` rebuilds it").format(id=gid, n=version, what="; ".join(problems)), False, False
+    return _("game {id}: {n} events, gapless, replay matches the stored state").format(id=gid, n=version), True, False

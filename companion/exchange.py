@@ -35,10 +35,36 @@ def to_json(entries: list[dict], exported: str) -> str:
                       ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def _load(text: str, name: str):
-    from .bounded import loads_json
+TOP_KEYS = ("format", "version", "exported", "plays")  # what to_json writes
 
-    return loads_json(text, name, _("nothing was imported"))
+
+def _load(text, name: str):
+    """The parsed document (a text is parsed here, bounded in size, nesting and number of values)."""
+    from .bounded import MAX_VALUES, loads_json
+
+    return loads_json(text, name, _("nothing was imported"), MAX_VALUES) if isinstance(text, str) else text
+
+
+def read(text: str, name: str, fmt: str = "auto") -> tuple[str, object]:
+    """("json" or "bgstats", the parsed document): the format read from the content, whatever the order
+    of its keys: a castaway export says its "format"; a BG Stats export has "games" and "plays" lists."""
+    doc = _load(text, name)
+    if fmt == "auto":
+        if isinstance(doc, dict) and "format" in doc:
+            fmt = "json"
+        elif isinstance(doc, dict) and "games" in doc and "plays" in doc:
+            fmt = "bgstats"
+        else:
+            raise UsageError(_("{name}: neither a castaway plays export (\"format\": \"{format}\") nor a BG Stats export "
+                               "(\"games\" and \"plays\" lists); nothing was imported").format(name=name, format=FORMAT))
+    return fmt, doc
+
+
+def _games() -> set[str]:
+    from . import catalog
+    from .plays import games
+
+    return set(games()) | set(catalog.game_ids())
 
 
 def _key(value):
@@ -52,16 +78,35 @@ def from_json(text: str, name: str, now: datetime | None = None) -> list[dict]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise UsageError(_("{name}: not a castaway plays export (no \"format\": \"{format}\"); nothing was imported")
                          .format(name=name, format=FORMAT))
-    if not isinstance(doc.get("version"), int) or doc["version"] > VERSION:
+    extra = [k for k in doc if k not in TOP_KEYS]
+    if extra:
+        raise UsageError(_("{name}: unknown key {key!r}; accepted: {keys}; nothing was imported")
+                         .format(name=name, key=extra[0], keys=", ".join(TOP_KEYS)))
+    if not isinstance(doc.get("exported", ""), str):
+        raise UsageError(_("{name}: \"exported\" should be a date as text; nothing was imported").format(name=name))
+    v = doc.get("version")
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= VERSION:
         raise UsageError(_("{name}: export version {version!r}; this castaway reads version {ours}; nothing was imported")
                          .format(name=name, version=doc.get("version"), ours=VERSION))
     plays = doc.get("plays")
     if not isinstance(plays, list):
         raise UsageError(_("{name}: \"plays\" should be a list; nothing was imported").format(name=name))
-    out = []
+    out, linked = [], {}
+    known = _games()
     for i, p in enumerate(plays):
         if not isinstance(p, dict):
             raise UsageError(_("{name}: play {n} should be an object; nothing was imported").format(name=name, n=i + 1))
+        game = p.get("game")
+        if not isinstance(game, str) or game.strip().lower() not in known:
+            raise UsageError(_("{name}: play {n}: game {game!r} is not one castaway logs; accepted: {accepted}; nothing was imported")
+                             .format(name=name, n=i + 1, game=game, accepted=", ".join(sorted(known))))
+        ref = p.get("game_id")
+        if ref is not None and (isinstance(ref, bool) or not isinstance(ref, int) or ref < 1):
+            raise UsageError(_("{name}: play {n}: \"game_id\" {ref!r} should be a game's number or null; nothing was imported")
+                             .format(name=name, n=i + 1, ref=ref))
+        if ref is not None and linked.setdefault(ref, game.strip().lower()) != game.strip().lower():
+            raise UsageError(_("{name}: play {n} of {game} is linked to game {ref}, whose other plays are of {other}; "
+                               "nothing was imported").format(name=name, n=i + 1, game=game, ref=ref, other=linked[ref]))
         uid = p.get("uid")
         if not isinstance(uid, str) or not uid.strip():
             raise UsageError(_("{name}: play {n} has no \"uid\"; nothing was imported").format(name=name, n=i + 1))

@@ -11,7 +11,7 @@ from .errors import StoreError
 from .table import Table
 from .i18n import _
 
-GAME_COLS = "id, game, edition, title, created, updated, status, version, head, redo, state"  # untranslated: SQL columns, in GameRow's order
+GAME_COLS = "id, game, edition, title, created, updated, status, version, head, CAST(redo AS BLOB), CAST(state AS BLOB)"  # untranslated: SQL columns, in GameRow's order
 
 
 def pack(t: Table) -> bytes:
@@ -22,13 +22,24 @@ def unpack(blob: bytes) -> Table:
     return Table.from_json(zlib.decompress(blob).decode())
 
 
+def text(value):
+    """A cached text read as bytes (a flipped byte must not stop the row from being read): its text, or
+    None when it is not UTF-8, which the reader then reports as a damaged cache."""
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return value
+
+
 class GameRow:
     __slots__ = ("id", "game", "edition", "title", "created", "updated", "status", "version", "head", "_redo", "state_json")
 
     def __init__(self, row):
         (self.id, self.game, self.edition, self.title, self.created, self.updated, self.status,
-         self.version, self.head, redo, self.state_json) = row
-        self._redo = redo
+         self.version, self.head, redo, state) = row
+        self._redo, self.state_json = text(redo), text(state)
 
     @property
     def redo(self) -> list[int]:

@@ -120,8 +120,13 @@ def import_entries(store: Store, items: list[dict]) -> tuple[list[int], int]:
                 dupes += 1
                 continue
             gid = it.get("game_id")
-            if gid is not None and not store.game_exists(gid):
+            row = store.game(gid) if gid is not None else None
+            if row is None:
                 gid = None  # the game's history is in another database
+            elif row.game != it["data"]["game"]:
+                raise UsageError(_("the play {uid} of {game} is linked to game {id}, which is a {other} game here; remove "
+                                   "its \"game_id\" to import it unlinked; nothing was imported")
+                                 .format(uid=it["uid"], game=it["data"]["game"], id=gid, other=row.game))
             added.append(store.add_play(gid, it["data"]["game"], it["data"], uid=it["uid"]))
             seen.add(it["uid"])
     return added, dupes

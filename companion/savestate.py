@@ -61,11 +61,20 @@ def _same_shape(value, ref, where: str) -> None:
         _refuse(where, value, _(KIND_WORDS[kind]) if kind in KIND_WORDS else _("a value of kind {kind}").format(kind=kind))
 
 
-def check(data) -> Table:
-    """The state as a Table, or a UsageError that names the first field that is wrong."""
+def same_shape(value, ref, where: str) -> None:
+    """`value` has every part of `ref` (a state of the same game's setup), each of its kind."""
+    for key, sub in ref.items():
+        if key not in value:
+            _refuse(key, None, _("the part the game's state always has"))
+        if key in ("tracks", "counters", "pools"):
+            _same_shape(value[key], sub, key)
+
+
+def check(data, follow: bool = True) -> Table:
+    """The state as a Table, or a UsageError that names the first field that is wrong; with `follow`, the game
+    must also be able to say what comes next (a cached state is checked without it: `status` stays light)."""
     from . import catalog as catmod
     from .games import registry
-    from .session import setup_table
 
     if not isinstance(data, dict):
         _refuse(_("the state"), data, _("an object"))
@@ -90,7 +99,8 @@ def check(data) -> Table:
     seed = _int(rng[0], "rng[0]", 0, MAX_RNG)
     _int(rng[1], "rng[1]", 0, MAX_RNG)
     try:
-        ref = setup_table(cat, dict(options), seed).data
+        rules = registry.get(cat.id)
+        ref = rules.setup(cat, rules.table_options(dict(options)), seed).data
     except CompanionError as e:
         raise UsageError(_("save code: its setup choices are refused: {e}").format(e=e)) from None
     for key in ref:
@@ -113,7 +123,12 @@ def check(data) -> Table:
     if last is not None and not isinstance(last, dict):
         _refuse("last", last, _("nothing, or the last roll or draw"))
     game_rules = registry.find(cat.id)
-    if game_rules is not None and not data.get("over"):
+    if game_rules is not None:
+        try:
+            game_rules.check_state(t, cat)
+        except UsageError as e:
+            raise UsageError(_("save code: {e}; nothing was created").format(e=e)) from None
+    if follow and game_rules is not None and not data.get("over"):
         try:
             game_rules.next_step(t.copy(), cat)
         except CompanionError:

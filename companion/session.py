@@ -127,7 +127,51 @@ def load(store: Store, game_id: int) -> Loaded:
     if row is None:
         raise UsageError(_("no game {game_id}").format(game_id=game_id))
     cat = _catalog(store, row)
-    return Loaded(row, cat, row.state)
+    return Loaded(row, cat, cached_state(store, row, light=True))
+
+
+_CHECKED: dict[tuple[str, int, str], int] = {}  # (database, game id, what) -> the version found whole
+
+
+def cached_state(store: Store, row: GameRow, light: bool = False) -> Table:
+    """The game's cached head state, checked field by field (as a save code is) before anything reads it:
+    a cache altered outside castaway is refused with what to do, never a crash in the rules or the board.
+    `light` (a reading command, which loads no rules): every part of the setup's own state is there, of its kind."""
+    table = row.state
+    key = (str(store.path), row.id, "state")
+    if _CHECKED.get(key) == row.version:
+        return table
+    from . import savestate
+
+    try:
+        if light:
+            start = store.snapshot(row.id, 0)
+            if start is not None:
+                savestate.same_shape(table.data, start.data, "state")
+            return table
+        savestate.check(table.copy().data, follow=False)
+    except CompanionError as e:
+        raise StoreError(_("game {id}: its cached state is damaged ({e}); `castaway check --repair` rebuilds it from the log")
+                         .format(id=row.id, e=str(e).split(": ", 1)[-1])) from None
+    _CHECKED[key] = row.version
+    return table
+
+
+def _log_replays(store: Store, row: GameRow) -> None:
+    """A game whose log does not replay takes no new event (asked once per version and process; the event this
+    command appends is replayed as it is made). A game set up with other catalog data than now is not damaged:
+    its log may not replay with today's data, and it goes on as stored."""
+    key = (str(store.path), row.id, "log")
+    if _CHECKED.get(key) == row.version:
+        return
+    try:
+        replay(store, row.id)
+    except Exception as e:  # a log altered outside castaway fails in any way: reported, never a crash
+        if not data_changed(store, row):
+            why = str(e) if isinstance(e, CompanionError) else f"{type(e).__name__}: {e}"
+            raise StoreError(_("game {id}: its log does not replay ({why}); nothing was written; `castaway check` tells more")
+                             .format(id=row.id, why=why)) from None
+    _CHECKED[key] = row.version + 1
 
 
 def use(store: Store, game_id: int) -> GameRow:
@@ -143,6 +187,8 @@ def _head(store: Store, game_id: int, expect: int | None) -> GameRow:
     if row is None:
         raise UsageError(_("no game {game_id}").format(game_id=game_id))
     _check_version(store, row, expect)
+    cached_state(store, row)
+    _log_replays(store, row)
     return row
 
 

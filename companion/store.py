@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import uuid
 import zlib
 from contextlib import contextmanager
@@ -20,7 +21,7 @@ from typing import Iterator
 
 from .events import Event
 from .errors import StoreError
-from .gamerow import GAME_COLS, GameRow, pack, unpack
+from .gamerow import GAME_COLS, GameRow, pack, text, unpack
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from .table import Table
 from .i18n import _
@@ -29,7 +30,11 @@ from .i18n import _
 def read_only(path: Path) -> str | None:
     """Why castaway could not write the database file: its own mode, or its folder's (WAL mode needs to make
     files beside it), or a read-only file system; None when it can."""
-    if not os.access(path, os.W_OK):
+    try:
+        marked = not path.stat().st_mode & stat.S_IWUSR  # root could write it anyway: the mark is respected
+    except OSError:
+        marked = False
+    if marked or not os.access(path, os.W_OK):
         return _("the file is read-only")
     if not os.access(path.parent, os.W_OK):
         return _("its folder is read-only")
@@ -63,6 +68,9 @@ class Store:
         # No Python-level open() of the file here: closing a second descriptor would drop this
         # process's POSIX locks held by SQLite connections on it. SQLite itself refuses a foreign file.
         self.created: list[Path] = []  # folders and the file this open made (see discard_created)
+        self.creating = create
+        self.whole: bool | None = None  # whether SQLite's integrity check passed (asked at the first write)
+        self.problem = ""
         if not exists:
             missing = [p for p in [self.path.parent, *self.path.parent.parents] if not p.exists()]
             self.created = [*reversed(missing)]
@@ -88,11 +96,15 @@ class Store:
             self._check_or_migrate(exists)
             self.conn.execute("PRAGMA synchronous = FULL")
             self.conn.execute("PRAGMA foreign_keys = ON")
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
             self.conn.close()
+            if isinstance(e, UnicodeDecodeError):
+                raise StoreError(damaged(self.path, _("its schema is not readable text"))) from None
             why = read_only(self.path) if self.path.exists() else None
             if why or "readonly" in str(e) or "read-only" in str(e):
                 raise StoreError(_("{path} is read-only ({why}); castaway cannot open it to write: make it writable").format(path=self.path, why=why or e)) from None
+            if exists and "malformed" in str(e):
+                raise StoreError(damaged(self.path, e)) from None
             raise StoreError(_("{path} is damaged or not a castaway database ({e}); it was left untouched").format(path=self.path, e=e)) from None
         except StoreError:
             self.conn.close()
@@ -113,6 +125,10 @@ class Store:
                 raise StoreError(
                     _("{path} was written by a newer castaway (schema {ver}, this one reads up to {schema_version}); upgrade castaway; the file was left untouched").format(path=self.path, ver=ver, schema_version=SCHEMA_VERSION)
                 )
+        if exists and ver == 0 and app == 0 and not self.creating:
+            # an empty SQLite file (or one that was never castaway's): a reading command leaves it as it is
+            raise StoreError(_("{path} holds no castaway data yet (an empty SQLite file); it was left untouched; "
+                               "start a game in it with: castaway new 21days").format(path=self.path))
         if ver < SCHEMA_VERSION:
             if self.readonly:
                 raise StoreError(_("{path} needs upgrading to schema {schema_version} but is read-only ({why}); make it writable").format(path=self.path, schema_version=SCHEMA_VERSION, why=self.readonly))
@@ -175,6 +191,12 @@ class Store:
         """One writing transaction: BEGIN IMMEDIATE takes the write lock before anything is read."""
         if self.readonly:
             raise StoreError(_("{path} is read-only ({why}); nothing was written; make it writable to change it").format(path=self.path, why=self.readonly))
+        if self.whole is None:  # asked once per open: a file SQLite itself finds damaged takes no write
+            problem = self._q("PRAGMA integrity_check(1)").fetchone()[0]
+            self.whole = problem == "ok"
+            self.problem = problem
+        if not self.whole:
+            raise StoreError(damaged(self.path, self.problem))
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as e:
@@ -191,16 +213,30 @@ class Store:
                 self.conn.execute("ROLLBACK")
                 raise StoreError(_("cannot write to {path}: {e}").format(path=self.path, e=e)) from None
 
-    def _q(self, sql: str, args: tuple = ()):
+    def _q(self, sql: str, args: tuple = ()) -> "_Rows":
+        """A statement's rows, all read here: a damaged page or text shows while rows are read, not only when
+        the statement starts, and becomes one StoreError that says what to do."""
         try:
-            return self.conn.execute(sql, args)
+            cur = self.conn.execute(sql, args)
+            return _Rows(cur.fetchall(), cur.lastrowid)
         except sqlite3.IntegrityError as e:
             raise StoreError(_("refused by the database: {e}").format(e=e)) from None
         except OverflowError:
             big = ", ".join(str(a) for a in args if isinstance(a, int) and not -2**63 <= a < 2**63)
             raise StoreError(_("{values}: too large; accepted: whole numbers up to {hi}").format(values=big, hi=2**63 - 1)) from None
+        except sqlite3.OperationalError as e:
+            if "decode" in str(e):  # a flipped byte in a text: SQLite's pages are whole, one value is not
+                column = str(e).split("column ", 1)[-1].split(" ", 1)[0] if "column " in str(e) else "?"
+                raise StoreError(_("{path} is damaged: a text in its column {column} is not UTF-8; nothing was written; "
+                                   "`castaway check` says which game, `castaway check --repair` rebuilds a game's cached state")
+                                 .format(path=self.path, column=column)) from None
+            if "locked" in str(e) or "readonly" in str(e):
+                raise StoreError(_("cannot use {path}: {e}").format(path=self.path, e=e)) from None
+            raise StoreError(damaged(self.path, e)) from None
         except sqlite3.DatabaseError as e:
-            raise StoreError(_("{path} is damaged or unreadable ({e})").format(path=self.path, e=e)) from None
+            raise StoreError(damaged(self.path, e)) from None
+        except UnicodeDecodeError:
+            raise StoreError(damaged(self.path, _("a text is not UTF-8"))) from None
 
     # -- games ---------------------------------------------------------------------------------
     def create_game(self, game: str, edition: str, title: str, setup: dict, state: Table) -> int:
@@ -261,14 +297,15 @@ class Store:
     def events(self, game_id: int, since: int = 0, until: int | None = None) -> list[Event]:
         """The log's events after `since`, up to `until` (the whole rest when None), oldest first."""
         rows = self._q(
-            "SELECT seq, type, action, result, parent, head, at, text, day, phase FROM events"
+            "SELECT seq, type, action, result, parent, head, at, CAST(text AS BLOB), day, phase FROM events"
             " WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (game_id, since, 2**62 if until is None else until),
         ).fetchall()
         try:
             return [
                 Event(seq=r[0], type=r[1], action=json.loads(r[2]) if r[2] else None,
-                      result=json.loads(r[3]) if r[3] else None, parent=r[4], head=r[5], at=r[6], text=r[7],
+                      result=json.loads(r[3]) if r[3] else None, parent=r[4], head=r[5], at=r[6],
+                      text=r[7].decode("utf-8", "replace") if r[7] is not None else None,  # the line shown only
                       day=r[8], phase=r[9])
                 for r in rows
             ]
@@ -371,7 +408,9 @@ class Store:
 
     def cache_rows(self, game_id: int) -> tuple[tuple, dict[int, bytes]]:
         """The raw cached values of a game: (version, head, redo, state, status) and {node: snapshot blob}."""
-        row = self._q("SELECT version, head, redo, state, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._q("SELECT version, head, CAST(redo AS BLOB), CAST(state AS BLOB), status FROM games WHERE id = ?",
+                      (game_id,)).fetchone()
+        row = (row[0], row[1], text(row[2]), text(row[3]), row[4])
         snaps = dict(self._q("SELECT node, state FROM snapshots WHERE game_id = ?", (game_id,)).fetchall())
         return tuple(row), snaps
 
@@ -381,6 +420,26 @@ class Store:
     # -- checks used by tests and `castaway check` ----------------------------------------------
     def integrity(self) -> str:
         return self._q("PRAGMA integrity_check").fetchone()[0]
+
+
+class _Rows(list):
+    """The rows of one statement, read whole (and the id of the row an INSERT made)."""
+
+    def __init__(self, rows: list, lastrowid: int | None):
+        super().__init__(rows)
+        self.lastrowid = lastrowid
+
+    def fetchone(self):
+        return self[0] if self else None
+
+    def fetchall(self) -> list:
+        return list(self)
+
+
+def damaged(path: Path, why) -> str:
+    """The one line for a file SQLite cannot read whole: what is wrong and what to do."""
+    return _("{path} is damaged ({why}); nothing was written; restore a backup, or rescue what SQLite can still read "
+             "with: sqlite3 {path} .recover | sqlite3 rescued.db").format(path=path, why=why)
 
 
 def _json_ok(text) -> bool:

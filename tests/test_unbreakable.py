@@ -246,6 +246,11 @@ def _as_nobody(*args: str, db: Path) -> subprocess.CompletedProcess:
         if not shutil.which("setpriv"):
             pytest.skip("running as root without setpriv")
         cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *cmd]
+        probe = subprocess.run([*cmd[:4], sys.executable, "-c", "import cli"], cwd=ROOT, env=env, capture_output=True,
+                               text=True, timeout=60)
+        if probe.returncode:  # a clone inside a folder closed to other users (mktemp -d makes it 0700)
+            pytest.skip(f"user nobody cannot read castaway's source tree at {ROOT} (a folder on the way is closed "
+                        f"to other users): {probe.stderr.strip().splitlines()[-1] if probe.stderr.strip() else probe.returncode}")
     return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
 
 

@@ -18,7 +18,7 @@ from rich.console import Console
 from companion import i18n, session
 from companion.errors import CompanionError, UsageError
 from companion.i18n import N_, _
-from ui.text import esc
+from ui.text import esc, plain
 
 # Help texts are built when the commands are declared, so the language is chosen before that: from
 # `--lang` in argv, else the environment. The root callback chooses again (CliRunner, --lang typos).
@@ -109,7 +109,7 @@ def _usage_error_on_one_line(self, file=None) -> None:
     """Typer's usage errors (a missing argument, a word that is not a number, an unknown option) as one
     line on stderr like every other refusal, with where to find the accepted forms."""
     where = f" (castaway {' '.join([*self.ctx.command_path.split()[1:], '--help'])})" if self.ctx else ""
-    sys.stderr.write(_("error: {e}").format(e=click_words(self.format_message())) + where + "\n")
+    sys.stderr.write(plain(_("error: {e}").format(e=click_words(self.format_message())) + where) + "\n")
 
 
 from typer._click.exceptions import ClickException as _ClickException  # noqa: E402  (the vendored Click)
@@ -118,7 +118,7 @@ from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402
 
 def _error_on_one_line(self, file=None) -> None:
     """Click's other errors (a file it could not open...) as one line too, with "error:" in our words."""
-    sys.stderr.write(_("error: {e}").format(e=one_line(self.format_message())) + "\n")
+    sys.stderr.write(plain(_("error: {e}").format(e=one_line(self.format_message()))) + "\n")
 
 
 _ClickException.show = _error_on_one_line
@@ -137,7 +137,15 @@ app.add_typer(rules_app, name="rules")
 print_app = typer.Typer(help=_("Print replacement components, reference aids, save sheets and reports as PDF."), no_args_is_help=True)
 app.add_typer(print_app, name="print")
 
-out = Console(highlight=False, soft_wrap=True, emoji=False)  # machine output (--json, exports) is never broken
+class _Console(Console):
+    """A console that shows control characters escaped (ui/text.py) in every text it prints, whether it came
+    through esc() or not: what a user typed never drives the terminal. Rich's own styles are not text."""
+
+    def render_str(self, text: str, **kwargs):
+        return super().render_str(plain(text), **kwargs)
+
+
+out = _Console(highlight=False, soft_wrap=True, emoji=False)  # machine output (--json, exports) is never broken
 
 
 @contextlib.contextmanager
@@ -149,7 +157,7 @@ def wrapped_between_words():
         yield
     finally:
         out.soft_wrap = before
-err = Console(stderr=True, highlight=False, emoji=False)
+err = _Console(stderr=True, highlight=False, emoji=False)
 NUMBERS = {"ignore_unknown_options": True}  # lets `move shark -1` pass -1 as a value
 
 

@@ -361,15 +361,13 @@ def import_cmd(
     f = fmt.strip().lower()
     if f not in ("auto", "json", "bgstats"):
         raise UsageError(_("--format {fmt!r}: accepted: auto, json, bgstats").format(fmt=fmt))
-    text = read_text(file, IMPORT_LIMIT, IMPORT_WHAT)
-    if f == "auto":
-        f = "json" if f'"{exchange.FORMAT}"' in text[:4000] or '"format"' in text[:200] else "bgstats"
+    f, doc = exchange.read(read_text(file, IMPORT_LIMIT, IMPORT_WHAT), file, f)
     skipped: dict[str, int] = {}
     with store(create=True) as st:
         if f == "json":
-            items = exchange.from_json(text, file)
+            items = exchange.from_json(doc, file)
         else:
-            items, skipped = exchange.from_bgstats_export(text, file, playlog.bgg_ids(st))
+            items, skipped = exchange.from_bgstats_export(doc, file, playlog.bgg_ids(st))
         added, dupes = playlog.import_entries(st, items)
     out.print(ngettext("{n} play imported", "{n} plays imported", len(added)).format(n=len(added))
               + (_(" (numbers {first}-{last})").format(first=added[0], last=added[-1]) if len(added) > 1 else _(" (number {n})").format(n=added[0]) if added else "")

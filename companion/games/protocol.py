@@ -152,6 +152,10 @@ class Game(ABC):
         session.act calls it for new actions only, never when a stored log is replayed. Nothing is
         refused by default."""
 
+    def check_state(self, t, cat) -> None:
+        """Refuse (UsageError naming the field) a state from outside, a save code or a cached state, whose
+        game-specific parts the rules would read without asking. Nothing is refused by default."""
+
     def next_step(self, t, cat):
         """The guided game's next guide.Step (None once the game is over)."""
         raise RuleError(_("{name} has no guided mode yet; use the single commands (castaway --help)").format(name=_(cat.name)))

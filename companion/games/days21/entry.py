@@ -84,6 +84,11 @@ class Days21(RulesModuleGame):
 
         check(t, action, cat)
 
+    def check_state(self, t, cat) -> None:
+        from .statecheck import check_flow
+
+        check_flow(t)
+
     def next_step(self, t, cat):
         step = super().next_step(t, cat)
         if step is not None and step.task is not None:
