@@ -23,12 +23,24 @@ from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
 # filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {  # untranslated: command words
-    "mut-place": "place {seat} SPOT", "mut-routes": "routes --square {square} {costs}", "mut-take": "take",
-    "mut-raid": "raid", "mut-plunder": "plunder", "mut-tavern": "tavern", "mut-trade": "trade --rum {rum} --payout {payout}",
-    "mut-town": "town", "mut-cabin": "cabin {choice} --from {victim}", "mut-mutiny": "mutiny", "mut-card": "card {card}",
-    "mut-compulsory": "compulsory", "mut-play": "play {seat} {card}", "mut-treasure": "treasure {seat} {token}",
-    "mut-score": "score --treasures {treasures}", "mut-score-cards": "score --cards {points}", "mut-next": "next",
+WORDS: dict[str, str] = {
+    "mut-place": "place {seat} SPOT",  # untranslated: command words
+    "mut-routes": "routes --square {square} {costs}",  # untranslated: command words
+    "mut-take": "take",  # untranslated: command words
+    "mut-raid": "raid",  # untranslated: command words
+    "mut-plunder": "plunder",  # untranslated: command words
+    "mut-tavern": "tavern",  # untranslated: command words
+    "mut-trade": "trade --rum {rum} --payout {payout}",  # untranslated: command words
+    "mut-town": "town",  # untranslated: command words
+    "mut-cabin": "cabin {choice} --from {victim}",  # untranslated: command words
+    "mut-mutiny": "mutiny",  # untranslated: command words
+    "mut-card": "card {card}",  # untranslated: command words
+    "mut-compulsory": "compulsory",  # untranslated: command words
+    "mut-play": "play {seat} {card}",  # untranslated: command words
+    "mut-treasure": "treasure {seat} {token}",  # untranslated: command words
+    "mut-score": "score --treasures {treasures}",  # untranslated: command words
+    "mut-score-cards": "score --cards {points}",  # untranslated: command words
+    "mut-next": "next",  # untranslated: command words
 }
 
 
