@@ -31,5 +31,5 @@ def seat(t, s):
 def ready(n=3, costs=None, **opts):
     t = table(n, **opts)
     squares = len(t.data["flow"]["routes"])
-    t, _ = run(t, Routes(tuple(costs or ["0"] * squares)))
+    t, _ = run(t, Routes.parse(tuple(costs or ["0"] * squares)))
     return t

@@ -45,7 +45,7 @@ CASES = {
 READS = {"mutinies next": "reads", "mutinies pad": "reads", "mutinies cards": "reads"}
 CORRECTIONS = {
     "set phase": case(NEW, refuse="set phase resolve", match="phase follows the round"),
-    "next": case(NEW, refuse="next", match="castaway set round N"),
+    "next": case(NEW, refuse="next", match="next: castaway mutinies next or castaway set round VALUE"),
 }
 
 

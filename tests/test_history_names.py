@@ -121,7 +121,7 @@ def test_mutinies_spots_by_their_printed_names(store):
     gid = play(store, "mutinies", {"count": "3", "order": "red,blue,green"}, seed=3)
     from companion.games.mutinies.actions import Routes
 
-    session.act(store, gid, Routes(("1d", "2d", "1d1r", "0")))
+    session.act(store, gid, Routes.parse(("1d", "2d", "1d1r", "0")))
     for action in (MutPlace("red", "town:theft"), MutPlace("blue", "town:rumours"), MutPlace("green", "mutiny:1")):
         session.act(store, gid, action)
     assert stored(store, gid, 3) == ["red places on town:theft", "blue places on town:rumours", "green places on mutiny:1"]

@@ -25,7 +25,7 @@ from tests.mutinies_table import CAT, ready, run, seat
 def after_mutiny(n=3, **opts):
     t = ready(n, **opts)
     t, _ = run(t, Place("red", "tavern"), Place("blue", "mutiny:1"), *[Place(s, "cabin") for s in ["green", "yellow", "purple"][:n - 2]])
-    t, _ = run(t, Tavern("1"), *[Cabin("prestige") for _ in range(n - 2)], Mutiny())
+    t, _ = run(t, Tavern(1), *[Cabin("prestige") for _ in range(n - 2)], Mutiny())
     return t
 
 
@@ -86,8 +86,10 @@ def test_treasure_tokens():
     t = ready()
     seat(t, "red")["treasure"] = 3
     with pytest.raises(UsageError, match="exchange:PAY:GAIN"):
+        Treasure.parse(t, CAT, "red", "exchange")
+    with pytest.raises(UsageError, match="give what it prints"):
         run(t, Treasure("red", "exchange"))
-    t, _ = run(t, Treasure("red", "exchange:3:1"), Treasure("red", "jewel"), Treasure("red", "rum"))
+    t, _ = run(t, Treasure("red", "exchange", 3, 1), Treasure("red", "jewel"), Treasure("red", "rum"))
     assert (seat(t, "red")["doubloons"], seat(t, "red")["prestige"], seat(t, "red")["jewel"], seat(t, "red")["rum"]) == (0, 4, 1, 2)
 
 def test_treasures_and_voluntary_cards_wait_for_their_holders_turn():
@@ -103,14 +105,14 @@ def test_treasures_and_voluntary_cards_wait_for_their_holders_turn():
     t, _ = run(t, Place("green", "cabin"))
     t3, _ = run(t, Treasure("green", "doubloons"))  # just after placing
     with pytest.raises(RuleError, match="turn"):
-        run(t, Plunder("1,1"), Treasure("green", "doubloons"))  # red's part resolves, not green's
+        run(t, Plunder((1, 1)), Treasure("green", "doubloons"))  # red's part resolves, not green's
 
 # -- the end and the final scoring ------------------------------------------------------------
 
 
 def final_scoring(t):
     t.data["flow"]["final_round"] = 1
-    t, _ = run(t, Place("red", "wreck"), Place("blue", "cabin"), Place("green", "cabin"), Plunder("1,1"),
+    t, _ = run(t, Place("red", "wreck"), Place("blue", "cabin"), Place("green", "cabin"), Plunder((1, 1)),
                Cabin("doubloon"), Cabin("doubloon"))
     assert t.data["flags"]["phase"] == "scoring"
     return t
@@ -123,7 +125,7 @@ def test_final_scoring_steps_in_order():
     seat(t, "red").update(treasure=2, jewel=2, rum=2, doubloons=1)
     t.data["flow"]["cards"]["held"]["red"] = ["seven-seas", "telescope"]
     t = final_scoring(t)
-    t, r = run(t, Score("rum,prestige"))
+    t, r = run(t, Score.parse("rum,prestige"))
     assert seat(t, "red")["prestige"] == 5 and seat(t, "red")["doubloons"] == 1 and seat(t, "red")["rum"] == 2
     t, _ = run(t, Score())  # jewels: 1 + 2
     assert seat(t, "red")["doubloons"] == 3

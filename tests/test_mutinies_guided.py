@@ -30,7 +30,7 @@ MARKUP = re.compile(r"\[/?[a-z0-9 #]*\]")
 def table(n=3, **opts):
     colours = ["red", "blue", "green", "yellow", "purple"][:n]
     t = M.setup(CAT, {"count": str(n), "order": ",".join(colours), **opts}, 1)
-    t, _ = apply(t, Routes(tuple(["1d"] * len(t.data["flow"]["routes"]))), CAT)
+    t, _ = apply(t, Routes.parse(tuple(["1d"] * len(t.data["flow"]["routes"]))), CAT)
     return t
 
 
@@ -74,7 +74,7 @@ def test_the_cabin_keeps_its_numbers_and_warns_before_robbing_a_mutineer():
     t = run(t, Place("red", "tavern"), Place("blue", "cabin"), Place("green", "mutiny:3"))
     from companion.games.mutinies.actions import Tavern
 
-    t = run(t, Tavern("2"))
+    t = run(t, Tavern(2))
     step = next_step(t, CAT)
     rows = {v: (k, label) for k, v, label in step.ask.numbered()}
     assert rows["prestige"][0] == "1" and rows["doubloon"][0] == "2"
@@ -145,7 +145,7 @@ def test_plunder_shows_its_odds_before_the_roll():
     step = next_step(t, CAT)
     assert step.odds() == plunder_odds(1, True)
     assert step.odds()[0].startswith("a treasure: 35 in 36")
-    t = run(t, Plunder("1,1"))
+    t = run(t, Plunder((1, 1)))
     assert next_step(t, CAT).odds() == ["a treasure: 32 in 36 (89%); nothing: 4 in 36"]
 
 

@@ -76,7 +76,7 @@ def test_plunder_matches_the_engine(space):
         seat = core.captain(t) if space == 1 else core.players(t)[1]
         _resolve(t, "wreck", [(seat, space)], "wreck")
         before = t.seat_values(seat)["treasure"]
-        ma.Plunder(faces=f"{rng.randint(1, 6)},{rng.randint(1, 6)}").run(t, cat)
+        ma.Plunder(faces=(rng.randint(1, 6), rng.randint(1, 6))).run(t, cat)
         hits += t.seat_values(seat)["treasure"] > before
     assert within(mu.plunder(cat.rules["wreck"]["beats"][space - 1])["treasure"], hits, N)
 
@@ -94,7 +94,7 @@ def test_tavern_matches_the_engine():
         _resolve(t, "tavern", [(s, i + 1) for i, s in enumerate(order)], "tavern")
         t.data["flow"]["queue"] = [{"kind": "tavern", "i": 0}]
         before = [t.seat_values(s)["rum"] for s in order]
-        ma.Tavern(face=str(rng.randint(1, 6))).run(t, cat)
+        ma.Tavern(face=rng.randint(1, 6)).run(t, cat)
         runs.append(tuple(t.seat_values(s)["rum"] - b for s, b in zip(order, before)))
     exact = mu.tavern(len(order), cat.rules["tavern"]["free_rum"], cat.rules["tavern"]["die_bonus"], t0.pool_left("rum"))
     for i in range(len(order)):

@@ -23,7 +23,25 @@ from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
 # filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {}
+WORDS: dict[str, str] = {
+    "mut-place": "place {seat} SPOT",  # untranslated: command words
+    "mut-routes": "routes --square {square} {costs}",  # untranslated: command words
+    "mut-take": "take",  # untranslated: command words
+    "mut-raid": "raid",  # untranslated: command words
+    "mut-plunder": "plunder",  # untranslated: command words
+    "mut-tavern": "tavern",  # untranslated: command words
+    "mut-trade": "trade --rum {rum} --payout {payout}",  # untranslated: command words
+    "mut-town": "town",  # untranslated: command words
+    "mut-cabin": "cabin {choice} --from {victim}",  # untranslated: command words
+    "mut-mutiny": "mutiny",  # untranslated: command words
+    "mut-card": "card {card}",  # untranslated: command words
+    "mut-compulsory": "compulsory",  # untranslated: command words
+    "mut-play": "play {seat} {card}",  # untranslated: command words
+    "mut-treasure": "treasure {seat} {token}",  # untranslated: command words
+    "mut-score": "score --treasures {treasures}",  # untranslated: command words
+    "mut-score-cards": "score --cards {points}",  # untranslated: command words
+    "mut-next": "next",  # untranslated: command words
+}
 
 
 sub = typer.Typer(help=_("21 Mutinies: the round's procedures one by one (or let `castaway play` guide you)."),
@@ -39,6 +57,7 @@ def _loaded(st):
 
 
 def _run(action) -> None:
+    """Record one action: an Action, or a builder that parses what was typed against the head (in the write)."""
     with store() as st:
         gid, loaded = _loaded(st)
         ev, table = session.act(st, gid, action, CTX.if_version)
@@ -78,7 +97,7 @@ def place_cmd(
 
     Example: castaway mutinies place red routes 2
     """
-    _run(Place(seat, ":".join(spot)))
+    _run(lambda t, cat: Place.parse(t, cat, seat, ":".join(spot)))
 
 
 @command("routes", app=sub)
@@ -90,7 +109,7 @@ def routes_cmd(
 
     Example: castaway mutinies routes 2d 1d1r 0 3d
     """
-    _run(Routes(tuple(costs), square))
+    _run(Routes.parse(costs, square))
 
 
 @command("take", app=sub)
@@ -117,7 +136,7 @@ def plunder_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 
     Example: castaway mutinies plunder --faces 3,5
     """
-    _run(Plunder(faces))
+    _run(lambda t, cat: Plunder.parse(cat, faces))
 
 
 @command("tavern", app=sub)
@@ -126,7 +145,7 @@ def tavern_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=
 
     Example: castaway mutinies tavern --face 4
     """
-    _run(Tavern(face))
+    _run(lambda t, cat: Tavern.parse(cat, face))
 
 
 @command("trade", app=sub)
@@ -139,7 +158,7 @@ def trade_cmd(
 
     Example: castaway mutinies trade --rum 1 --payout 4,1
     """
-    _run(Trade(rum, payout, symbols))
+    _run(Trade.parse(rum, payout, symbols))
 
 
 @command("town", app=sub)
@@ -148,7 +167,7 @@ def town_cmd(choice: Annotated[Optional[str], typer.Argument(help=_("Theft only:
 
     Example: castaway mutinies town stack
     """
-    _run(Town(choice))
+    _run(lambda t, cat: Town.parse(t, cat, choice))
 
 
 @command("cabin", app=sub)
@@ -160,7 +179,7 @@ def cabin_cmd(
 
     Example: castaway mutinies cabin steal --from red
     """
-    _run(Cabin(choice, from_))
+    _run(lambda t, cat: Cabin.parse(t, cat, choice, from_))
 
 
 @command("mutiny", app=sub)
@@ -178,7 +197,7 @@ def card_cmd(card: Annotated[Optional[str], typer.Argument(help=_("The mutiny ca
 
     Example: castaway mutinies card tempest
     """
-    _run(DrawCard(card))
+    _run(lambda t, cat: DrawCard.parse(cat, card))
 
 
 @command("compulsory", app=sub)
@@ -199,7 +218,7 @@ def play_card_cmd(
 
     Example: castaway mutinies play red telescope
     """
-    _run(PlayCard(seat, card))
+    _run(lambda t, cat: PlayCard.parse(t, cat, seat, card))
 
 
 @command("treasure", app=sub)
@@ -211,7 +230,7 @@ def treasure_cmd(
 
     Example: castaway mutinies treasure red exchange:3:1
     """
-    _run(Treasure(seat, token))
+    _run(lambda t, cat: Treasure.parse(t, cat, seat, token))
 
 
 @command("score", app=sub)
@@ -223,7 +242,7 @@ def score_cmd(
 
     Example: castaway mutinies score --treasures prestige,doubloons
     """
-    _run(ScoreCards(cards) if cards is not None else Score(treasures))
+    _run(ScoreCards(cards) if cards is not None else Score.parse(treasures))
 
 
 @command("pad", app=sub)

@@ -1,6 +1,8 @@
 """21 Mutinies: the round's procedures as actions (placing pawns, then resolving in order).
 
-Every action works on the table copy the engine hands it and returns {"say": ...} for the table.
+Every action works on the table copy the engine hands it and returns {"say": ...} for the table. Its fields
+are typed (seat ids, spot ids, faces as ints, prices as (doubloons, rum)); what the table typed is read by
+the kind's `parse` against the table, once, where it enters (the commands, the guided steps).
 Source: 21-mutinies-rulebook-en.txt § Round Overview, § The Actions, § The Mutiny Cards.
 """
 
@@ -10,14 +12,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
+from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...colours import word
 from ...table import Table
 from . import core, placing, purse, rounds, spots
 from .layout import packs
+from .placing import routes_next
 from .core import HENCHMAN, captain, flow, name, _phase, resolve_seat, rule
 from .rounds import end_round
 
@@ -34,6 +38,28 @@ def _head(t: Table, *kinds: str) -> dict:
 
 def _placement(t: Table, item: dict) -> dict:
     return flow(t)["placed"][item["i"]]
+
+
+def seat_of(t: Table, seat: str) -> str:
+    """A typed action's seat held to the table: a seat in the turn order (the henchman's too)."""
+    if seat not in flow(t)["order"]:
+        raise UsageError(_("no seat {seat!r} at this table; accepted: {seats}").format(seat=seat, seats=", ".join(flow(t)["order"])))
+    return seat
+
+
+def faces_of(cat: GameCatalog, n: int, text: str | None) -> tuple[int, ...] | None:
+    """n six-sided dice as typed at the table ('3,5', '3 5'); None (left out, or 'roll'): rolled virtually."""
+    if text is None or str(text).strip().lower() == "roll":
+        return None
+    return tuple(r.faces[0] for r in dicemod.parse_faces(dicemod.by_ids(cat, ("d6",) * n), str(text)))
+
+
+def rolled(t: Table, cat: GameCatalog, faces: tuple[int, ...] | None, n: int) -> tuple[list[int], list]:
+    """n d6: the faces typed (checked) or rolled virtually, and their dice records (companion/rolls.py)."""
+    dice = dicemod.by_ids(cat, ("d6",) * n)
+    typed = faces is not None
+    got = dicemod.checked_faces(dice, tuple((f,) for f in faces)) if typed else dicemod.roll_virtual(dice, t.rng())
+    return [r.faces[0] for r in got], [rec for r in got for rec in rolls.of_die(cat, r.die, r.faces, typed)]
 
 
 def _done(t: Table, cat: GameCatalog) -> None:
@@ -79,13 +105,22 @@ class Place(Action):
     def text(self) -> str:
         return _("{seat} places on {spot}").format(seat=word(self.seat), spot=spots.spot_name(self.spot))
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat: str, spot: str) -> "Place":
+        """`place SEAT SPOT...` as typed: a colour, a player's name, 'captain' or 'henchman'; 'routes 2', 'wreck'."""
+        return cls(resolve_seat(t, seat), spots.spot_text(*spots.parse_spot(spot)))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["seat"], stored["spot"]).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors")
-        seat = resolve_seat(t, self.seat)
+        seat = seat_of(t, self.seat)
         expected = rounds.next_placer(t)
         if seat != expected:
             raise RuleError(_("it is {who}'s turn to place, not {other}'s").format(who=name(t, expected), other=name(t, seat)))
-        action, detail = spots.parse_spot(self.spot)
+        action, detail = spots.split_spot(self.spot)
         rec = placing.check_spot(t, cat, seat, action, detail)
         f = flow(t)
         said = [f"{name(t, seat)} → {spots.spot_label(cat, t, action, detail)}"]
@@ -120,17 +155,26 @@ class Routes(Action):
     """What the face-up tokens on the trade routes cost (the physical tokens are the truth)."""
 
     kind: ClassVar[str] = "mut-routes"
-    costs: tuple[str, ...]
+    costs: tuple[tuple[int, int], ...]  # (doubloons, rum) per token, left to right
     square: int | None = None
 
     def text(self) -> str:
         where = _("square {square}").format(square=self.square) if self.square else _("trade routes")
-        return f"{where}: {' '.join(self.costs)}"
+        return f"{where}: {' '.join(purse.cost_text(c) for c in self.costs)}"
+
+    @classmethod
+    def parse(cls, costs, square: int | None = None) -> "Routes":
+        """The prices as typed, one word per token: 2d1r, 3d, 1r, 2 (doubloons), 0 or free."""
+        return cls(tuple(tuple(purse.parse_cost(c)) for c in costs), square)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(stored["costs"], stored.get("square")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")  # the final scoring no longer reads them
         routes = flow(t)["routes"]
-        parsed = [purse.parse_cost(c) for c in self.costs]
+        parsed = [purse.checked_cost(c) for c in self.costs]
         if self.square is not None:
             if not 1 <= self.square <= len(routes):
                 raise UsageError(_("square {k}: the trade routes have squares 1..{n}").format(k=self.square, n=len(routes)))
@@ -244,18 +288,24 @@ class Plunder(Action):
     """Plunder shipwrecks: two dice; one must beat the space's number for a treasure."""
 
     kind: ClassVar[str] = "mut-plunder"
-    faces: str | None = None
+    faces: tuple[int, ...] | None = None  # the two dice as typed at the table; None: rolled virtually
 
     def text(self) -> str:
         s = _("plunder: roll 2d6")
         return typed_faces(s, self.faces)
 
+    @classmethod
+    def parse(cls, cat: GameCatalog, faces: str | None) -> "Plunder":
+        return cls(faces_of(cat, 2, faces))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(cat, stored.get("faces")).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "wreck")
         p = _placement(t, item)
-        dice = dicemod.parse(cat, ["2d6"])
-        rolled = dicemod.parse_faces(dice, self.faces) if self.faces is not None else dicemod.roll_virtual(dice, t.rng())
-        faces = [r.faces[0] for r in rolled]
+        faces, records = rolled(t, cat, self.faces, 2)
         t.data["last"] = {"roll": "2d6", "faces": [str(f) for f in faces]}
         beat = rule(cat, "wreck")["beats"][p["space"] - 1]
         seat, who = p["seat"], name(t, p["seat"])
@@ -272,7 +322,7 @@ class Plunder(Action):
         else:
             said.append(_("nothing"))
         _done(t, cat)
-        return {"say": "; ".join(said), "faces": faces}
+        return {"say": "; ".join(said), "faces": faces, rolls.KEY: records}
 
 
 @register
@@ -282,18 +332,26 @@ class Tavern(Action):
     """The tavern: the captain's free rum, then one die + 2 rum handed round while the tavern has any."""
 
     kind: ClassVar[str] = "mut-tavern"
-    face: str | None = None
+    face: int | None = None  # the die as typed at the table; None: rolled virtually
 
     def text(self) -> str:
         s = _("tavern: roll d6")
         return typed_faces(s, self.face)
 
+    @classmethod
+    def parse(cls, cat: GameCatalog, face: str | None) -> "Tavern":
+        faces = faces_of(cat, 1, face)
+        return cls(None if faces is None else faces[0])
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(cat, stored.get("face")).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         _head(t, "tavern")
         tav = rule(cat, "tavern")
-        dice = dicemod.parse(cat, ["d6"])
-        rolled = dicemod.parse_faces(dice, self.face) if self.face is not None else dicemod.roll_virtual(dice, t.rng())
-        face = rolled[0].faces[0]
+        faces, records = rolled(t, cat, None if self.face is None else (self.face,), 1)
+        face = faces[0]
         t.data["last"] = {"roll": "d6", "faces": [str(face)]}
         cap = captain(t)
         free = purse.gain(t, cap, "rum", tav["free_rum"])
@@ -310,20 +368,30 @@ class Tavern(Action):
         shares = ", ".join(f"{name(t, s)} {n}" for s, n in got.items() if s != HENCHMAN)
         _done(t, cat)
         return {"say": _("captain's free rum {free}; die {face} + {bonus} = {total} rum: {shares}").format(
-            free=free, face=face, bonus=tav["die_bonus"], total=total, shares=shares), "face": face}
+            free=free, face=face, bonus=tav["die_bonus"], total=total, shares=shares), "face": face, rolls.KEY: records}
 
 
-def market_payout(cat: GameCatalog, combo: str, rum: int, payout: str | None) -> tuple[int, int]:
+def parse_payout(payout: str | None) -> tuple[int, int] | None:
+    """A payout read from the board's chart as typed: doubloons,prestige ('4,1' or '4/1')."""
+    if payout is None:
+        return None
+    bits = str(payout).replace("/", ",").split(",")
+    if len(bits) != 2 or not all(b.strip().isdecimal() and int(b) <= 100 for b in bits):
+        raise UsageError(_("payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1").format(payout=payout))
+    return int(bits[0]), int(bits[1])
+
+
+def market_payout(cat: GameCatalog, combo: str, rum: int, payout: tuple[int, int] | None) -> tuple[int, int]:
     chart = cat.rules.get("market-chart", {}).get("chart") or {}
     if payout is not None:
-        bits = str(payout).replace("/", ",").split(",")
-        if len(bits) != 2 or not all(b.strip().isdecimal() for b in bits):
+        if len(payout) != 2 or any(isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 100 for n in payout):
             raise UsageError(_("payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1").format(payout=payout))
-        return int(bits[0]), int(bits[1])
+        return payout[0], payout[1]
     row = chart.get(combo)
     if not row or len(row) <= rum:
-        raise UsageError(_("castaway has no black market chart for {combo} with {rum} rum (it is printed on the board): "
-                           "give the payout as doubloons,prestige, e.g. --payout 4,1").format(combo=_(core.COMBO_NAMES[combo]), rum=rum))
+        raise RuleError(_("castaway has no black market chart for {combo} with {rum} rum (it is printed on the board): "
+                          "the payout is read from it as doubloons and prestige").format(combo=_(core.COMBO_NAMES[combo]), rum=rum),
+                        next=Next("mut-trade", {"rum": rum}, missing=("payout",)))
     return int(row[rum][0]), int(row[rum][1])
 
 
@@ -335,19 +403,29 @@ class Trade(Action):
 
     kind: ClassVar[str] = "mut-trade"
     rum: int = 0
-    payout: str | None = None
+    payout: tuple[int, int] | None = None  # (doubloons, prestige) read from the board's chart
     symbols: int | None = None
 
     def text(self) -> str:
-        return _("trade with {rum} rum for {payout}").format(rum=self.rum, payout=self.payout) if self.payout else _("trade with {rum} rum").format(rum=self.rum)
+        if self.payout:
+            return _("trade with {rum} rum for {payout}").format(rum=self.rum, payout=",".join(map(str, self.payout)))
+        return _("trade with {rum} rum").format(rum=self.rum)
+
+    @classmethod
+    def parse(cls, rum: int = 0, payout: str | None = None, symbols: int | None = None) -> "Trade":
+        return cls(rum, parse_payout(payout), symbols)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(stored.get("rum", 0), stored.get("payout"), stored.get("symbols")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "market", "town")
         p = _placement(t, item)
         combo = p["detail"] if item["kind"] == "market" else p["detail"].partition(":")[2]
         if not combo:
-            raise RuleError(_("the next to resolve is the town's {space} space: use castaway mutinies town").format(
-                space=_(core.TOWN_NAMES[p["detail"].partition(":")[0]])))
+            raise RuleError(_("the next to resolve is the town's {space} space, not a trade").format(
+                space=_(core.TOWN_NAMES[p["detail"].partition(":")[0]])), next=Next("mut-town"))
         seat, who = p["seat"], name(t, p["seat"])
         cap = rule(cat, "market")["max_rum"]
         if self.symbols is not None and not 0 <= self.symbols <= 20:
@@ -379,10 +457,29 @@ class Town(Action):
     """Visit the town: pirate's tale, theft (choice 'stack' or a route square), tavern, rumours."""
 
     kind: ClassVar[str] = "mut-town"
-    choice: str | None = None
+    square: int | None = None  # theft only: the trade-route square whose token is taken; None: the stack
 
     def text(self) -> str:
-        return _("town: {choice}").format(choice=self.choice) if self.choice else _("town")
+        return _("town: {choice}").format(choice=self.square) if self.square else _("town")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, choice: str | None) -> "Town":
+        """The theft's choice as typed: 'stack', or a trade-route square ('2', 'routes:2'). Only a sailor's
+        theft takes one; elsewhere it is not read (as the town always did)."""
+        q = flow(t)["queue"]
+        p = flow(t)["placed"][q[0]["i"]] if q and "i" in q[0] else None
+        if choice is None or p is None or p["action"] != "town" or p["detail"] != "theft" or p["seat"] == HENCHMAN:
+            return cls(None)
+        raw = str(choice).strip().lower().removeprefix("route").removeprefix("s:").strip(":")
+        if raw == "stack":
+            return cls(None)
+        if not raw.isdecimal() or int(raw) > 99:
+            raise UsageError(_("theft {choice!r}: accepted: stack, or a trade-route square number").format(choice=choice))
+        return cls(int(raw))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("choice")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "town")
@@ -391,7 +488,7 @@ class Town(Action):
         seat, who = p["seat"], name(t, p["seat"])
         town = rule(cat, "town")
         if space == "market":
-            raise RuleError(_("the town's market space is resolved as a trade: castaway mutinies trade"))
+            raise RuleError(_("the town's market space is resolved as a trade"), next=Next("mut-trade", missing=("rum",)))
         if space == "tale" and not purse.can_pay(t, p["payer"], town["tale_pay"], 0):
             p["owes"] = [0, 0, 0]
             said = _("{who} can no longer pay {n} doubloons: nothing happens").format(who=name(t, p["payer"]), n=town["tale_pay"])
@@ -417,18 +514,15 @@ class Town(Action):
         return {"say": said}
 
     def _theft(self, t: Table, p: dict, seat: str, who: str) -> str:
-        choice = (self.choice or "stack").strip().lower().removeprefix("route").removeprefix("s:").strip(":")
-        if seat == HENCHMAN or choice == "stack":
+        if seat == HENCHMAN or self.square is None:
             return _("{who} draws a jewel from the stack").format(who=who) if purse.draw_jewel(t, seat) else _("the jewel stack is empty")
-        if not choice.isdecimal():
-            raise UsageError(_("theft {choice!r}: accepted: stack, or a trade-route square number").format(choice=self.choice))
         routes = flow(t)["routes"]
-        k = int(choice)
-        if not 1 <= k <= len(routes) or not routes[k - 1]["token"]:
+        k = self.square
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(routes) or not routes[k - 1]["token"]:
             raise RuleError(_("trade-route square {k} holds no token").format(k=k))
         cost = routes[k - 1]["cost"]
         if cost is None:
-            raise RuleError(_("say first what the token on square {k} costs: castaway mutinies routes --square {k} COST").format(k=k))
+            raise RuleError(_("the price of the token on square {k} is not known yet").format(k=k), next=routes_next(k))
         purse.pay(t, seat, "doubloons", cost[0], N_("the stolen token"))
         purse.pay(t, seat, "rum", cost[1], N_("the stolen token"))
         routes[k - 1].update(token=False, cost=None)

@@ -12,13 +12,14 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import Card, GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...colours import word
 from ...lognames import card as card_name
 from ...table import Table
 from . import core, purse, rounds
 from .layout import packs
+from .actions import seat_of
 from .core import flow, hand, name, _phase, resolve_seat, rule
 from .rounds import end_round
 
@@ -27,7 +28,8 @@ FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody read
 
 
 def card_of(cat: GameCatalog, text: str) -> Card:
-    key = str(text).strip().lower()
+    """A mutiny card as typed or scanned: its id or printed name ('tempest', 'Tempest', 'mutiny/tempest')."""
+    key = str(text).strip().lower().removeprefix("castaway:").removeprefix("mutiny/")
     deck = cat.deck("mutiny")
     for c in deck.cards:
         if key in (c.id, c.name.lower()):
@@ -42,10 +44,18 @@ class DrawCard(Action):
     """The new captain draws a mutiny card (the physical one: say which); the last is the Last Mutiny."""
 
     kind: ClassVar[str] = "mut-card"
-    card: str | None = None
+    card: str | None = None  # the card's id; None: face down (texts ignored) or the Last Mutiny
 
     def text(self) -> str:
         return _("draw mutiny card {card}").format(card=card_name("mutiny", self.card)) if self.card else _("draw mutiny card")
+
+    @classmethod
+    def parse(cls, cat: GameCatalog, card: str | None) -> "DrawCard":
+        return cls(None if card is None else card_of(cat, card).id)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(cat, stored.get("card")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -54,7 +64,7 @@ class DrawCard(Action):
         if not seat or f["compulsory"]:
             raise RuleError(_("no mutiny card to draw now"))
         last = f["deck_left"] == 1
-        card = card_of(cat, self.card) if self.card else None
+        card = cat.deck("mutiny").card(self.card) if self.card else None
         if last:
             if card is not None and card.id != LAST:
                 raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=_(card.name)))
@@ -67,7 +77,8 @@ class DrawCard(Action):
             return {"say": _("{who} draws a mutiny card face down: card texts are ignored, it only counts at the end").format(
                 who=name(t, seat)), "card": FACE_DOWN}
         elif card is None:
-            raise UsageError(_("say which mutiny card was drawn, e.g. castaway mutinies card tempest"))
+            raise RuleError(_("which mutiny card was drawn? the table says it (its name or id)"),
+                            next=Next("mut-card", missing=("card",)))
         elif card.id == LAST:
             raise RuleError(_("the Last Mutiny lies at the bottom: {n} cards are still above it").format(n=f["deck_left"]))
         f["deck_left"] -= 1
@@ -141,16 +152,24 @@ class PlayCard(Action):
 
     kind: ClassVar[str] = "mut-play"
     seat: str
-    card: str
+    card: str  # the card's id
 
     def text(self) -> str:
         return _("{seat} plays {card}").format(seat=word(self.seat), card=card_name("mutiny", self.card))
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat: str, card: str) -> "PlayCard":
+        return cls(resolve_seat(t, seat), card_of(cat, card).id)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["seat"], stored["card"]).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
-        seat = resolve_seat(t, self.seat)
+        seat = seat_of(t, self.seat)
         _on_turn(t, seat, _("a voluntary card is played on its holder's own turn"))
-        card = card_of(cat, self.card)
+        card = cat.deck("mutiny").card(self.card)
         held = hand(t, seat)
         if card.id not in held:
             raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=_(card.name), held=", ".join(held) or _("no cards")))
@@ -233,17 +252,28 @@ class Treasure(Action):
 
     kind: ClassVar[str] = "mut-treasure"
     seat: str
-    token: str
+    token: str  # one of TREASURES
+    pay: int | None = None  # an exchange token: the doubloons paid and the prestige gained, as printed
+    gain: int | None = None
 
     def text(self) -> str:
-        return _("{seat} uses a treasure: {token}").format(seat=word(self.seat), token=self.token)
+        token = f"{self.token}:{self.pay}:{self.gain}" if self.token == "exchange" else self.token
+        return _("{seat} uses a treasure: {token}").format(seat=word(self.seat), token=token)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat: str, token: str) -> "Treasure":
+        """`treasure SEAT TOKEN` as typed: rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed."""
+        return cls(resolve_seat(t, seat), *parse_treasure(token))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["seat"], stored["token"]).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
-        seat = resolve_seat(t, self.seat)
+        seat = seat_of(t, self.seat)
         if seat == core.HENCHMAN:
             raise RuleError(_("the henchman keeps no treasure"))
         _on_turn(t, seat, _("a treasure token is used on its owner's turn (just before or after placing the pawn, "
                             "or as the owner's part of an action resolves)"))
-        kind, pay, get = parse_treasure(self.token)
-        return {"say": use_treasure(t, cat, seat, kind, pay, get)}
+        return {"say": use_treasure(t, cat, seat, self.token, self.pay, self.gain)}

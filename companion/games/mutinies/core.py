@@ -25,7 +25,7 @@ Jewel and treasure tokens are physical and hidden: castaway counts them.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _
 from ...table import Table
 
@@ -127,8 +127,8 @@ def resolve_seat(t: Table, text: str) -> str:
 def _phase(t: Table, *phases: str) -> None:
     now = derived_phase(t)  # read from the flow: a phase flag set by hand in an older log cannot mislead
     if now not in phases:
-        raise RuleError(_("not now: the game is at \"{now}\", this is for \"{expected}\"; castaway play shows what is next").format(
-            now=_(PHASE_NAMES[now]), expected=_(" or ").join(_(PHASE_NAMES[p]) for p in phases)))
+        raise RuleError(_("not now: the game is at \"{now}\", this is for \"{expected}\"").format(
+            now=_(PHASE_NAMES[now]), expected=_(" or ").join(_(PHASE_NAMES[p]) for p in phases)), next=Next("play"))
 
 
 def hand(t: Table, seat: str, pile: str = "held") -> list[str]:

@@ -8,7 +8,7 @@ questions in guide.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _
 from ...table import Table, new_table
@@ -174,11 +174,14 @@ def outcome(t: Table, cat: GameCatalog) -> dict:
 def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except the phase and the round marker's `next`: where the round stands is
     derived from the pawns placed and what is left to resolve (flow), so setting it alone would leave the
-    game inconsistent. Refused with what to do instead."""
-    from ...actions import refuse_flow_moves
+    game inconsistent. Refused with what to do instead (the round's next step; the round set by hand, or undo)."""
+    from ...actions import NextRound, refuse_flow_moves
 
-    refuse_flow_moves(t, action, cat,
-                      _("the round marker moves when the round's last action is resolved; castaway mutinies next "
-                        "says what is left (to correct the number: castaway set round N)"),
-                      _("the phase follows the round (now {phase}): castaway mutinies next says "
-                        "what is left to do; castaway undo steps back").format(phase=t.data["flags"].get("phase")))
+    try:
+        refuse_flow_moves(t, action, cat,
+                          _("the round marker moves when the round's last action is resolved (its number can be set)"),
+                          _("the phase follows the round (now {phase}): the round's next step says what is left to do")
+                          .format(phase=t.data["flags"].get("phase")))
+    except RuleError as e:
+        other = Next("set", {"target": "round"}) if isinstance(action, NextRound) else Next("undo")
+        raise RuleError(str(e), next=Next("mut-next", alt=(other,))) from None

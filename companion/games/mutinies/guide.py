@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...catalog import GameCatalog
-from ...errors import UsageError
+from ...errors import Next, RuleError, UsageError
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
@@ -22,7 +22,7 @@ from .layout import fit
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
 
-EXCHANGE = N_("An exchange token: castaway mutinies treasure {seat} exchange:PAY:GAIN, then castaway play again.")
+EXCHANGE = N_("An exchange token is used outside this menu, with what it prints: the doubloons paid and the prestige gained.")
 # treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-34;
 # a voluntary card 40 + its place in the deck
 TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34"}
@@ -35,11 +35,7 @@ def spot_keys() -> dict[str, str]:
     """Each spot's number in the placement menus, the same all game whoever places: the trade-route
     squares 1-5, beyond 6, the shipwrecks 7, the tavern 8, the black market's combinations 9-14, the
     town 15-24, the cabin 25, the mutiny spaces 26-29 (the rulebook's order of the actions)."""
-    every = [f"routes:{k}" for k in range(1, 6)] + ["beyond", "wreck", "tavern"]
-    every += [f"market:{c}" for c in COMBO_NAMES]
-    every += [f"town:{s}" for s in TOWN_NAMES if s != "market"] + [f"town:market:{c}" for c in COMBO_NAMES]
-    every += ["cabin"] + [f"mutiny:{k}" for k in ("0", "1", "3", "6")]
-    return {s: str(i) for i, s in enumerate(every, 1)}
+    return {s: str(i) for i, s in enumerate(spots.spot_ids(), 1)}
 
 
 SPOT_KEYS = spot_keys()
@@ -88,7 +84,7 @@ def _routes_step(t: Table) -> Step | None:
     ask = Ask(ngettext("Price of square {squares} (d doubloons, r rum, 0 free)",
                        "Prices of squares {squares} (d doubloons, r rum, 0 free)",
                        len(unknown)).format(squares=squares), "text", hint=hint, id="mut-prices")
-    return Step(_round(t), _("Trade routes"), say, ask, lambda a: Routes(tuple(str(a).replace(",", " ").split())))
+    return Step(_round(t), _("Trade routes"), say, ask, lambda a: Routes.parse(str(a).replace(",", " ").split()))
 
 
 def _place_step(t: Table, cat: GameCatalog) -> Step:
@@ -110,11 +106,12 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
             who=name(t, seat), action=_(ACTION_NAMES[f["action"]]))
         title = _("A sailor's choice")
     if not choices:
-        raise UsageError(_("{who} has no legal space: correct the table (castaway set ...) and try again").format(who=name(t, seat)))
+        raise RuleError(_("{who} has no legal space: the table needs correcting first").format(who=name(t, seat)),
+                        next=Next("set", missing=("target",)))
     keys = tuple(SPOT_KEYS[s] for s in legal)
     extra, extra_keys = _uses(t, cat, seat)
     if any(v.startswith("treasure:") for v, _label in extra):
-        say += " " + _(EXCHANGE).format(seat=seat)
+        say += " " + _(EXCHANGE)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
                 lambda a, seat=seat: _place_or_use(seat, a))
@@ -141,6 +138,7 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
 
 
 def _place_or_use(seat: str, answer: str):
+    """A menu's value (a spot's id, treasure:TOKEN, card:ID) as the typed action it chooses."""
     kind, _colon, what = answer.partition(":")
     if kind == "treasure":
         return Treasure(seat, what)
@@ -185,12 +183,12 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
         is_cap = p["seat"] == captain(t)
         return Step(head, _("Plunder shipwrecks"),
                     _("{who} on space {n} rolls both dice: one must show more than {beat}").format(who=who, n=p["space"], beat=beat),
-                    Ask(N_("Two dice"), "dice", dice=("2d6",)), lambda a: Plunder(a),
+                    Ask(N_("Two dice"), "dice", dice=("2d6",)), lambda a: Plunder.parse(cat, a),
                     odds=lambda: plunder_odds(beat, is_cap))
     if kind == "tavern":
         return Step(head, _("Tavern"),
                     _("{who} takes 1 free rum, then rolls one die: die + 2 rum go round").format(who=name(t, captain(t))),
-                    Ask(N_("One die"), "dice", dice=("d6",)), lambda a: Tavern(a))
+                    Ask(N_("One die"), "dice", dice=("d6",)), lambda a: Tavern.parse(cat, a))
     if kind == "cabin":
         return _cabin_step(t, cat, head, p, who)
     if kind == "mutiny":
@@ -209,7 +207,7 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
                 keys.append(str(i + 1))
         return Step(head, _("Town: theft"), _("{who} steals a jewel").format(who=who),
                     Ask(_("Which jewel? (0: the stack, or a square's number)"), "choice", choices=tuple(choices), keys=tuple(keys)),
-                    lambda a: Town(a))
+                    lambda a: Town.parse(t, cat, a))
     return Step(head, _("Town: {space}").format(space=_(TOWN_NAMES[space])), _("{who} visits the town").format(who=who),
                 GO, lambda a: Town(None))
 
@@ -234,7 +232,7 @@ def _cabin_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
             keys.append(str(4 + t.seats.index(s)))
     return Step(head, _("Cabin"), _("{who} is in the cabin").format(who=who),
                 Ask(_("What does {who} take?").format(who=who), "choice", choices=tuple(choices), keys=tuple(keys)),
-                lambda a: Cabin(*a.split(":")) if ":" in a else Cabin(a))
+                lambda a: Cabin.parse(t, cat, *a.split(":")))
 
 
 def _robbed_mutineer(t: Table, cat: GameCatalog, seat: str, n: int) -> bool:
@@ -257,7 +255,7 @@ def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
         bits = str(answer).replace(",", " ").split()
         if len(bits) != 3 or not all(b.isdecimal() for b in bits):
             raise UsageError(_("answer {answer!r}: type rum added, doubloons and prestige from the board's chart, e.g. 1 4 1").format(answer=answer))
-        return Trade(int(bits[0]), f"{bits[1]},{bits[2]}")
+        return Trade(int(bits[0]), (int(bits[1]), int(bits[2])))
 
     return Step(head, _("Black market"), say + ". " + _("castaway has no copy of the board's chart: read the payout from it"),
                 Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text", id="mut-chart"), make)
@@ -298,7 +296,7 @@ def _score_step(t: Table, cat: GameCatalog) -> Step:
         return Step(head, title, ngettext("{who} turns over {n} treasure token", "{who} turns over {n} treasure tokens", n)
                     .format(who=name(t, seat), n=n),
                     Ask(_("Which tokens? prestige, doubloons, rum, jewel, exchange:PAY:GAIN (by commas)"), "text", id="mut-treasures"),
-                    lambda a: Score(a))
+                    lambda a: Score.parse(a))
     if step == 5:
         n = len(end_cards(t, cat, seat))
         return Step(head, title, ngettext("{who} reveals {n} end-of-game card", "{who} reveals {n} end-of-game cards", n)

@@ -8,12 +8,17 @@ Source: 21-mutinies-rulebook-en.txt § Round Overview, § The Actions, § Rules 
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import RuleError
+from ...errors import Next, RuleError
 from ...i18n import _
 from ...table import Table
 from .core import ACTION_NAMES, CAPTAIN_ACTIONS, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, players, rnd, rule, value
 from .purse import cost_text
 from .spots import action_spaces, candidate_spots, on, parse_spot
+
+
+def routes_next(k: int) -> Next:
+    """What resolves a trade-route token whose price nobody has said yet: its price, said."""
+    return Next("mut-routes", {"square": k}, missing=("costs",))
 
 
 def payer(t: Table, seat: str) -> str:
@@ -81,7 +86,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         if any(p["space"] == k for p in taken):
             raise RuleError(_("trade-route square {k} is taken this round").format(k=k))
         if sq["cost"] is None:
-            raise RuleError(_("say first what the token on square {k} costs: castaway mutinies routes --square {k} COST").format(k=k))
+            raise RuleError(_("the price of the token on square {k} is not known yet").format(k=k), next=routes_next(k))
         d, r = sq["cost"]
         if d > d_free or r > r_free:
             raise RuleError(_("{who} cannot pay the token on square {k} ({cost}): has {d} doubloons and {r} rum free").format(

@@ -117,7 +117,16 @@ def parse_cost(text: str) -> list[int]:
     return [d, r]
 
 
-def cost_text(cost: list[int] | None) -> str:
+def checked_cost(cost) -> list[int]:
+    """A typed price (doubloons, rum) held to what the game holds, as the routes keep it: [d, r]."""
+    ok = (isinstance(cost, (tuple, list)) and len(cost) == 2
+          and all(not isinstance(n, bool) and isinstance(n, int) and n >= 0 for n in cost))
+    if not ok or cost[0] > 50 or cost[1] > 25:
+        raise UsageError(_("token cost {text!r}: accepted: doubloons and rum like 2d1r, 3d, 1r, 2 (doubloons) or 0").format(text=cost))
+    return [cost[0], cost[1]]
+
+
+def cost_text(cost) -> str:
     if cost is None:
         return "?"
     d, r = cost

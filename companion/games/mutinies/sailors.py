@@ -10,17 +10,17 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...colours import word
 from ...lognames import word as shown_word
 from ...table import Table
 from . import core, purse, spots
 from .layout import packs
-from .actions import _done, _head, _placement, resolve_seat
+from .actions import _done, _head, _placement, resolve_seat, seat_of
 from .core import HENCHMAN, flow, name, rule
 
-# the cabin's choices in the log's shown line (the stored line keeps the choice as typed)
+# the cabin's choices (their ids) in the log's shown line
 CABIN_WORDS = {"prestige": N_("1 prestige"), "doubloon": N_("1 doubloon from the bank"), "buy": N_("buy prestige"),
                "steal": N_("steal 1 doubloon")}
 
@@ -32,19 +32,31 @@ class Cabin(Action):
     """The cabin: prestige, doubloon (stolen from another player when alone), or buy (5 doubloons → 3 prestige)."""
 
     kind: ClassVar[str] = "mut-cabin"
-    choice: str
-    victim: str | None = None
+    choice: str  # prestige, doubloon, steal or buy
+    victim: str | None = None  # steal: the seat robbed
 
     def text(self) -> str:
         s = _("cabin: {choice}").format(choice=shown_word(self.choice, CABIN_WORDS))
         return _("{line} from {seat}").format(line=s, seat=word(self.victim)) if self.victim else s
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, choice: str, victim: str | None = None) -> "Cabin":
+        """`cabin CHOICE [--from SEAT]` as typed; only a theft reads its victim (a colour or a player's name)."""
+        c = str(choice).strip().lower()
+        if c not in CABIN_WORDS:
+            raise UsageError(_("cabin {choice!r}: accepted: prestige, doubloon, steal, buy").format(choice=choice))
+        return cls(c, resolve_seat(t, victim) if c == "steal" and victim else None)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["choice"], stored.get("victim")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "cabin")
         p = _placement(t, item)
         seat, who = p["seat"], name(t, p["seat"])
         cab = rule(cat, "cabin")
-        choice = self.choice.strip().lower()
+        choice = self.choice
         if choice == "prestige":
             extra = purse.gain_prestige(t, cat, seat, cab["prestige"])
             said = _("{who}: +{n} prestige").format(who=who, n=cab["prestige"]) + "".join(f"; {e}" for e in extra)
@@ -54,8 +66,9 @@ class Cabin(Action):
             if len(spots.on(t, "cabin")) != 1:
                 raise RuleError(_("only a sailor alone in the cabin may steal"))
             if not self.victim:
-                raise UsageError(_("steal from whom? give the seat, e.g. --from red"))
-            victim = resolve_seat(t, self.victim)
+                raise RuleError(_("steal from whom? the sailor alone in the cabin robs another player"),
+                                next=Next("mut-cabin", {"choice": "steal"}, missing=("victim",)))
+            victim = seat_of(t, self.victim)
             if victim in (seat, HENCHMAN):
                 raise RuleError(_("{who} steals from another player, not from {victim}").format(who=who, victim=name(t, victim)))
             purse.pay(t, victim, "doubloons", cab["doubloon"], N_("the theft"))

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, purse
@@ -49,10 +49,24 @@ class Score(Action):
     """The next step of the final scoring (treasures: the tokens turned over; end cards: their prestige)."""
 
     kind: ClassVar[str] = "mut-score"
-    treasures: str | None = None
+    treasures: tuple[tuple[str, int | None, int | None], ...] | None = None  # step 1: (token, pay, gain) each
 
     def text(self) -> str:
-        return _("final scoring: treasures {treasures}").format(treasures=self.treasures) if self.treasures else _("final scoring")
+        if not self.treasures:
+            return _("final scoring")
+        shown = ",".join(f"{k}:{p}:{g}" if k == "exchange" else k for k, p, g in self.treasures)
+        return _("final scoring: treasures {treasures}").format(treasures=shown)
+
+    @classmethod
+    def parse(cls, treasures: str | None = None) -> "Score":
+        """Step 1's tokens as typed, by commas: prestige,doubloons,exchange:3:1,jewel,rum."""
+        if treasures is None or treasures == "":
+            return cls(None)
+        return cls(tuple(parse_treasure(x) for x in str(treasures).split(",") if x.strip()))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(stored.get("treasures")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "scoring")
@@ -74,16 +88,16 @@ class Score(Action):
     def _step(self, t: Table, cat: GameCatalog, step: int, seat: str | None) -> str:
         seats = core.players(t)
         if step == 1:
-            if not self.treasures:
-                raise UsageError(_("say {who}'s treasure tokens, e.g. prestige,doubloons,exchange:3:1,jewel,rum")
-                                 .format(who=name(t, seat)))
-            tokens = [parse_treasure(x) for x in self.treasures.split(",") if x.strip()]
+            if self.treasures is None:
+                raise RuleError(_("which treasure tokens does {who} turn over? e.g. prestige,doubloons,exchange:3:1,jewel,rum")
+                                .format(who=name(t, seat)), next=Next("mut-score", missing=("treasures",)))
+            tokens = list(self.treasures)
             held = core.value(t, seat, "treasure")
             if len(tokens) != held:
                 raise RuleError(_("{who} holds {held} treasure tokens; {given} given")
                                 .format(who=name(t, seat), held=held, given=len(tokens)))
             return "; ".join(use_treasure(t, cat, seat, k, p, g, scoring=True) for k, p, g in tokens)
-        if self.treasures:
+        if self.treasures is not None:
             raise UsageError(_("step {step} ({name}) takes no answer").format(step=step, name=_(STEPS[step])))
         if step == 2:
             parts = []
@@ -105,7 +119,7 @@ class Score(Action):
                 parts.append(ngettext("{who} +{n} ({d} doubloon)", "{who} +{n} ({d} doubloons)", n * r).format(who=name(t, s), n=n, d=n * r))
             return _("{r} doubloons a point: {parts}").format(r=r, parts=", ".join(parts))
         if step == 5:
-            raise RuleError(_("end-of-game cards need their prestige: castaway mutinies score --cards N"))
+            raise RuleError(_("end-of-game cards need the prestige printed on them"), next=Next("mut-score-cards", missing=("points",)))
         return ", ".join(f"{name(t, s)} -{purse.lose_prestige(t, cat, s, core.value(t, s, 'rum'))}" for s in seats)
 
 

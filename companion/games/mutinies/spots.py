@@ -55,7 +55,27 @@ def parse_spot(text: str) -> tuple[str, str | None]:
 
 
 def spot_text(action: str, detail: str | None) -> str:
+    """A spot's id, the one typed actions hold: 'routes:2', 'wreck', 'town:market:any2', 'mutiny:3'."""
     return f"{action}:{detail}" if detail else action
+
+
+def spot_ids() -> list[str]:
+    """Every spot's id in the rulebook's order of the actions (trade-route squares 1-5, the largest table's)."""
+    every = [f"routes:{k}" for k in range(1, 6)] + ["beyond", "wreck", "tavern"]
+    every += [f"market:{c}" for c in COMBO_NAMES]
+    every += [f"town:{s}" for s in TOWN_NAMES if s != "market"] + [f"town:market:{c}" for c in COMBO_NAMES]
+    return every + ["cabin"] + [f"mutiny:{k}" for k in ("0", "1", "3", "6")]
+
+
+SPOT_IDS = frozenset(spot_ids())
+
+
+def split_spot(spot: str) -> tuple[str, str | None]:
+    """A spot's id as (action, detail); an id that names no spot is refused (a typed action holds ids only)."""
+    action, _colon, detail = str(spot).partition(":")
+    if spot not in SPOT_IDS and not (action == "routes" and detail.isdecimal()):
+        raise UsageError(_("{spot!r} is not a place of the board; {help}").format(spot=spot, help=_(SPOT_HELP)))
+    return action, detail or None
 
 
 def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> str:
