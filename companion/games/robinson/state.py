@@ -15,7 +15,7 @@ import re
 import textwrap
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, retranslate
 from ...table import Table
 
@@ -106,10 +106,30 @@ def where(t: Table) -> str:
     return f"{t.data['flags']['phase']}/{flow(t).get('step')}"
 
 
+# the action that each step of the round waits for (what a refusal names as the way on)
+STEP_ACTION = {"event/draw": "rc-event", "event/effect": "rc-adjust", "event/threat": "rc-adjust",
+               "morale/morale": "rc-morale", "production/produce": "rc-produce", "action/plan": "rc-plan",
+               "action/resolve": "rc-resolve", "action/tile": "rc-tile", "action/adventure": "rc-adjust",
+               "weather/dice": "rc-weather-dice", "weather/roll": "rc-weather", "night/eat": "rc-eat",
+               "night/camp": "rc-camp", "night/heal": "rc-night-end", "night/end": "rc-night-end"}
+STEP_FIELDS = {"rc-event": ("card",), "rc-adjust": ("changes",), "rc-plan": ("plan",), "rc-tile": ("tile",),
+               "rc-camp": ("tile",)}
+
+
+def step_next(t: Table) -> Next | None:
+    """What the round waits for, as a refusal's way on (errors.Next)."""
+    kind = STEP_ACTION.get(where(t))
+    if kind is None:
+        return None
+    if kind == "rc-plan":
+        return Next(kind, missing=STEP_FIELDS[kind], alt=(Next("rc-plan-done"),))
+    return Next(kind, missing=STEP_FIELDS.get(kind, ()))
+
+
 def expect(t: Table, *steps: str) -> None:
-    """Refuse an action the round is not at."""
+    """Refuse an action the round is not at; the refusal names what the round waits for."""
     if where(t) not in steps:
-        raise RuleError(_("that is not where the round stands: now {now}; castaway rc next says what to do").format(now=where(t)))
+        raise RuleError(_("that is not where the round stands: now {now}").format(now=where(t)), next=step_next(t))
 
 
 WIDTH = 78  # the guided game's lines fit an 80-column terminal
@@ -307,6 +327,31 @@ def parse_tile(text: str) -> dict:
             tile["discoveries"] = int(w[1:])
         else:
             raise UsageError(_("tile {text!r}: {word!r} is not understood; {accepted}").format(text=text, word=w, accepted=accepted))
+    return tile
+
+
+def check_seats(t: Table, seats: list[str]) -> list[str]:
+    """Seats as an action holds them: each one at this table, none twice."""
+    out = []
+    for s in seats:
+        if s not in t.seats:
+            raise UsageError(_("seat {seat!r} is not at this table; accepted: {seats}").format(seat=s, seats=", ".join(t.seats)))
+        if s in out:
+            raise UsageError(_("{name!r} is named twice").format(name=s))
+        out.append(s)
+    return out
+
+
+TILE_KEYS = {"tile": str, "terrain": str, "food": int, "wood": int, "shelter": bool, "beast": bool, "mystery": bool,
+             "discoveries": int}
+
+
+def check_tile(tile) -> dict:
+    """A tile as an action holds it (parse_tile's facts), refused when a fact is missing or of the wrong kind."""
+    if not isinstance(tile, dict) or set(tile) - set(TILE_KEYS) or not {"tile", "terrain"} <= set(tile) or any(
+            not isinstance(v, TILE_KEYS[k]) or (TILE_KEYS[k] is int and (isinstance(v, bool) or v < 0))
+            for k, v in tile.items()) or not tile["tile"].isdecimal():
+        raise UsageError(_("tile {tile!r}: a tile's number, terrain, and what it shows").format(tile=tile))
     return tile
 
 
