@@ -22,12 +22,24 @@ from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
 # filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {  # untranslated: command words
-    "rc-event": "event {card}", "rc-adjust": "effects {changes}", "rc-morale": "morale", "rc-produce": "produce",
-    "rc-plan": "plan {plan}", "rc-plans": "plan {plan}", "rc-plan-done": "plan done", "rc-resolve": "resolve",
-    "rc-tile": "tile {tile}", "rc-weather-dice": "weather-dice", "rc-weather": "weather", "rc-eat": "eat",
-    "rc-camp": "camp {tile}", "rc-night-end": "night-end", "rc-goal": "goal", "rc-use-item": "use-item {item}",
-    "rc-phase": "phase {phase}",
+WORDS: dict[str, str] = {
+    "rc-event": "event {card}",  # untranslated: command words
+    "rc-adjust": "effects {changes}",  # untranslated: command words
+    "rc-morale": "morale",  # untranslated: command words
+    "rc-produce": "produce",  # untranslated: command words
+    "rc-plan": "plan {plan}",  # untranslated: command words
+    "rc-plans": "plan {plan}",  # untranslated: command words
+    "rc-plan-done": "plan done",  # untranslated: command words
+    "rc-resolve": "resolve",  # untranslated: command words
+    "rc-tile": "tile {tile}",  # untranslated: command words
+    "rc-weather-dice": "weather-dice",  # untranslated: command words
+    "rc-weather": "weather",  # untranslated: command words
+    "rc-eat": "eat",  # untranslated: command words
+    "rc-camp": "camp {tile}",  # untranslated: command words
+    "rc-night-end": "night-end",  # untranslated: command words
+    "rc-goal": "goal",  # untranslated: command words
+    "rc-use-item": "use-item {item}",  # untranslated: command words
+    "rc-phase": "phase {phase}",  # untranslated: command words
 }
 
 

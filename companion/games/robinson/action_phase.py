@@ -25,7 +25,7 @@ from .plan import (PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_e
 from .state import shown
 from .state import expect, say
 from .state import (ACTION, HELPERS, RESOURCE, check_tile, determination, flow, goto, heal, label, parse_tile, rc,
-                    weather_dice_for, who, wound_each, wound_pawn)
+                    tile_words, weather_dice_for, who, wound_each, wound_pawn)
 
 SAY = {  # translated where they are said
     "helper_only": N_("{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
@@ -492,8 +492,6 @@ class RcTile(Action):
     tile: dict  # the tile's facts (state.parse_tile)
 
     def text(self) -> str:
-        from .phases import tile_words
-
         return _("tile {tile}").format(tile=tile_words(self.tile))
 
     @classmethod

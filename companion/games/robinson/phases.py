@@ -23,7 +23,7 @@ from . import rules as R
 from . import state as S
 from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
 from .state import (EVENT_KINDS, check_seats, check_tile, expect, first, flow, goto, heal, parse_event, parse_tile, rc,
-                    say, seat_of, where, who, wound, wound_each)
+                    say, seat_of, tile_words, where, who, wound, wound_each)
 
 SAY = {  # translated where they are said
     "no_first_event": N_("the first round has no Event phase"),
@@ -565,10 +565,3 @@ class RcPhase(Action):
         goto(t, self.phase, first_step[self.phase])
         return None
 
-
-def tile_words(tile: dict) -> str:
-    """A tile as the table describes it: '5 plains food wood shelter beast d2'."""
-    shows = ["food"] * int(tile.get("food", 0)) + ["wood"] * int(tile.get("wood", 0))
-    shows += [k for k in ("shelter", "beast", "mystery") if tile.get(k)]
-    shows += [f"d{tile['discoveries']}"] if tile.get("discoveries") else []
-    return " ".join([str(tile["tile"]), str(tile["terrain"]), *shows])

@@ -375,3 +375,11 @@ def characters_for(cat: GameCatalog, n: int) -> list[str]:
 
 def unknown_character(cat: GameCatalog, name: str) -> UsageError:
     return UsageError(_("character {name!r}; ").format(name=name) + did_you_mean(name, characters_for(cat, 4)))
+
+
+def tile_words(tile: dict) -> str:
+    """A tile as the table describes it: '5 plains food wood shelter beast d2'."""
+    shows = ["food"] * int(tile.get("food", 0)) + ["wood"] * int(tile.get("wood", 0))
+    shows += [k for k in ("shelter", "beast", "mystery") if tile.get(k)]
+    shows += [f"d{tile['discoveries']}"] if tile.get("discoveries") else []
+    return " ".join([str(tile["tile"]), str(tile["terrain"]), *shows])
