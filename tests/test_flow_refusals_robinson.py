@@ -35,7 +35,7 @@ CASES = {
 }
 READS = {"rc next": "what happens next: it only reads"}
 CORRECTIONS = {
-    "set phase": case(NEW, refuse="set phase weather", match="rc phase weather"),
+    "set phase": case(NEW, refuse="set phase weather", match="robinson phase weather"),
     "next": case(NEW, refuse="next", match="night-end"),
 }
 

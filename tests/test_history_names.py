@@ -142,7 +142,8 @@ def test_mutinies_cards_and_the_cabin_from_the_log():
 
 def test_robinson_plans_cards_and_dice_by_their_printed_names():
     read_back("robinson", (
-            (RcPlans(("10 red+friday", "gather wood 3 blue"), True), "plan 10 red+friday; gather wood 3 blue; done",
+            (RcPlans((RcPlan("explore", "red", helper="friday").fields(), RcPlan("gather", "blue", arg="wood@3").fields()), True),
+             "plan explore red+friday; gather wood 3 blue; done",
              "plan Exploration red+Friday; Gathering Resources wood 3 blue; done",
              "plán Průzkum červená+Pátek; Sběr surovin dřevo 3 modrá; hotovo"),
             (RcPlan("threat-right", "blue"), "plan threat-right blue", "plan Threat Action (right card) blue",

@@ -136,7 +136,7 @@ def test_robinson_weather_matches_the_engine():
     for _ in range(N):
         t = t0.copy()
         goto(t, "weather", "roll", dice=list(dice))
-        ra.RcWeather(faces=",".join(rng.choice(f) for f in faces)).run(t, cat)
+        ra.RcWeather(faces=tuple(rng.choice(f) for f in faces)).run(t, cat)
         cc = t.data["counters"]
         runs.append((2 - cc["food"], 1 - cc["wood"], 1 - cc["palisade"]))
     exact = rc.weather(cat, dice, 1, 2, 0, 1, 1, 1)

@@ -73,7 +73,7 @@ def test_the_weather_roll_shows_who_dies_and_the_odds():
 def test_a_single_pawn_roll_warns_when_a_wound_kills():
     t = duo()
     t.seat_values("blue")["wounds"] = 11
-    t = run(t, RcMorale(), RcProduce(), RcPlan("explore", "cook"), RcPlanDone())
+    t = run(t, RcMorale(), RcProduce(), RcPlan("explore", "blue"), RcPlanDone())
     step = next_step(t, CAT)
     assert step.ask.kind == "dice" and "WARNING: a wound kills Cook (33%)" in step.say.replace("\n", " ")
 
@@ -88,7 +88,7 @@ def test_planning_menu_lists_only_legal_and_affordable_actions_by_their_own_numb
     t.data["counters"]["hunting"] = 1
     words = {w: n for n, w, _needs in legal_actions(t, CAT)}
     assert words["shelter"] == 4 and words["roof"] == 5 and words["palisade"] == 6 and words["hunt"] == 3
-    t = run(t, RcPlan("weapon", "cook"))
+    t = run(t, RcPlan("weapon", "blue"))
     t.data["counters"]["wood"] = 1  # the weapon holds the only wood left: nothing more to build with it
     assert "weapon" not in {w for _n, w, _needs in legal_actions(t, CAT)}
 
@@ -106,9 +106,9 @@ def test_several_plans_in_one_answer_by_number_and_the_planning_ends_when_every_
 def test_a_refused_plan_in_a_list_refuses_the_whole_answer():
     t = run(duo(), RcMorale(), RcProduce())
     try:
-        apply(t, RcPlans(("rest cook", "roof explorer")), CAT)
+        apply(t, RcPlans.parse(t, CAT, ("rest cook", "roof explorer")), CAT)
     except Exception as e:
-        assert "plan 'roof explorer'" in str(e) and "Shelter" in str(e)
+        assert "plan 'roof yellow'" in str(e) and "Shelter" in str(e)
     else:
         raise AssertionError("a roof without a shelter is refused")
     assert t.data["rc"]["plan"] == []
@@ -176,7 +176,7 @@ def test_undo_lands_on_the_last_question_answered(cli):
 
 
 def test_camp_move_by_a_known_tile_and_the_plans_in_results_use_printed_names():
-    t = run(duo(), RcMorale(), RcProduce(), RcPlan("explore", "cook", helper="friday"), RcPlanDone())
+    t = run(duo(), RcMorale(), RcProduce(), RcPlan("explore", "blue", helper="friday"), RcPlanDone())
     t, res = apply(t, RcResolve(), CAT)
     assert res["say"].startswith("Exploration · Cook + Friday")
     assert "explore" not in res["say"].split("\n")[0] and "friday" not in res["say"]

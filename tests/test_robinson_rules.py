@@ -91,9 +91,10 @@ def test_action_dice_read():
 def test_parsers(cat):
     t = robinson.setup(cat, {"players": ["A", "B"], "characters": "cook,explorer"}, 1)
     assert parse_plan(t, cat, "roof cook+cook fur") == {
-        "what": "roof", "arg": None, "by": "cook", "helper": "cook", "pay": "fur", "cost": None, "own": False}
+        "what": "roof", "arg": None, "by": "blue", "helper": "blue", "pay": "fur", "cost": None, "own": False}
     assert parse_plan(t, cat, "gather wood 3 explorer+friday")["arg"] == "wood@3"
-    assert parse_plan(t, cat, "item knife cook wood=1 own")["cost"] == "wood=1"
+    assert parse_plan(t, cat, "gather wood 3 explorer+friday")["by"] == "yellow"
+    assert parse_plan(t, cat, "item knife cook wood=1 own")["cost"] == (("wood", 1),)
     for bad, text in (("fly cook", "'fly' is not an action"), ("roof", "say who takes it"),
                       ("gather gold cook", "gather food or wood"), ("item fire cook gold=2", "cost 'gold=2'")):
         with pytest.raises(UsageError, match=text):

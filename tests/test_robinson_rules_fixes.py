@@ -36,7 +36,7 @@ def test_friday_takes_an_action_alone_and_his_wounds_are_his():
     """§ Setup: with 2 players Friday is an additional Character with a pawn and a life track."""
     t = planning(duo())
     t = run(t, RcPlan("weapon", "friday"), RcPlanDone())
-    t = run(t, RcResolve(faces="success,wound,0"))
+    t = run(t, RcResolve(faces=("success", "wound", "0")))
     assert t.data["counters"]["weapon"] == 1
     assert t.data["counters"]["friday-wounds"] == 1
     assert [t.seat_values(s)["wounds"] for s in t.seats] == [0, 0]
@@ -46,14 +46,14 @@ def test_friday_keeps_no_determination_and_seconds_as_before():
     t = planning(duo())
     with pytest.raises(RuleError, match="Friday keeps no determination"):
         apply(t, RcPlan("arrange", "friday"), CAT)
-    t = run(t, RcPlan("explore", "cook", helper="friday"))
+    t = run(t, RcPlan("explore", "blue", helper="friday"))
     with pytest.raises(RuleError, match="no free pawn"):
         apply(t, RcPlan("rest", "friday"), CAT)
 
 
 def test_a_failed_action_by_friday_gives_nobody_determination():
     t = planning(duo())
-    t = run(t, RcPlan("weapon", "friday"), RcPlanDone(), RcResolve(faces="fail,0,0"))
+    t = run(t, RcPlan("weapon", "friday"), RcPlanDone(), RcResolve(faces=("fail", "0", "0")))
     assert [t.seat_values(s)["determination"] for s in t.seats] == [0, 0]
     assert t.data["counters"]["weapon"] == 0
 
@@ -61,7 +61,7 @@ def test_a_failed_action_by_friday_gives_nobody_determination():
 def test_friday_dying_does_not_end_the_game():
     t = planning(duo())
     t.data["counters"]["friday-wounds"] = int(CAT.characters["friday"].get("life", 6)) - 1
-    t = run(t, RcPlan("weapon", "friday"), RcPlanDone(), RcResolve(faces="success,wound,0"))
+    t = run(t, RcPlan("weapon", "friday"), RcPlanDone(), RcResolve(faces=("success", "wound", "0")))
     assert not t.data.get("over")
     assert t.data["rc"]["friday"] is False
 
@@ -93,7 +93,7 @@ def test_guided_setup_asks_the_first_player(cli):
 def test_corrections_that_would_break_the_round_are_refused(cli):
     cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--seed", "1")
     r = cli("set", "phase", "weather")
-    assert r.exit_code == 1 and "castaway rc phase weather" in r.stderr
+    assert r.exit_code == 1 and "castaway robinson phase weather" in r.stderr
     r = cli("next")
     assert r.exit_code == 1 and "night-end" in r.stderr
     cli.ok("rc", "phase", "weather")
@@ -106,8 +106,8 @@ def test_a_card_loss_leaves_resources_set_aside_for_a_planned_build():
     takes only what is free (the rest is Unfulfilled Demand), and the build still pays."""
     t = planning(duo())
     t.data["counters"]["wood"] = 1
-    t = run(t, RcPlan("weapon", "cook", helper="cook"), RcPlan("threat-right", "explorer"), RcPlanDone())
-    t = run(t, RcResolve(changes="wood -1"))  # the Food crates (wreckage) card, asking a wood by hand
+    t = run(t, RcPlan("weapon", "blue", helper="blue"), RcPlan("threat-right", "yellow"), RcPlanDone())
+    t = run(t, RcResolve(changes=(("wood", "+", -1),)))  # the Food crates (wreckage) card, asking a wood by hand
     assert t.data["counters"]["wood"] == 1 and [t.seat_values(s)["wounds"] for s in t.seats] == [1, 1]
     t = run(t, RcResolve())
     assert t.data["counters"]["weapon"] == 1 and t.data["counters"]["wood"] == 0
@@ -119,14 +119,14 @@ def test_planning_refuses_what_the_rulebook_forbids():
     t = planning(duo())
     camp = t.data["rc"]["camp"]
     with pytest.raises(RuleError, match="holds the camp"):
-        apply(t, RcPlan("gather", "cook", arg=f"wood@{camp}"), CAT)
-    t2 = run(t, RcPlan("gather", "cook", arg="wood@3"))
+        apply(t, RcPlan("gather", "blue", arg=f"wood@{camp}"), CAT)
+    t2 = run(t, RcPlan("gather", "blue", arg="wood@3"))
     with pytest.raises(RuleError, match="once per source"):
-        apply(t2, RcPlan("gather", "explorer", arg="wood@3"), CAT)
+        apply(t2, RcPlan("gather", "yellow", arg="wood@3"), CAT)
     with pytest.raises(RuleError, match="Hunting deck"):
-        apply(t, RcPlan("hunt", "cook", helper="explorer"), CAT)
+        apply(t, RcPlan("hunt", "blue", helper="yellow"), CAT)
     with pytest.raises(RuleError, match="needs a Shelter"):
-        apply(t, RcPlan("roof", "cook", helper="cook"), CAT)
-    t3 = run(t, RcPlan("threat-right", "cook"))
+        apply(t, RcPlan("roof", "blue", helper="blue"), CAT)
+    t3 = run(t, RcPlan("threat-right", "blue"))
     with pytest.raises(RuleError, match="each Threat Action once"):
-        apply(t3, RcPlan("threat-right", "explorer"), CAT)
+        apply(t3, RcPlan("threat-right", "yellow"), CAT)

@@ -16,21 +16,38 @@ from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, R
                                               RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
 from companion.games.robinson.guide import next_step
-from companion.games.robinson.plan import parse_plan
-from companion.games.robinson.state import over_reason, parse_event
+from companion.games.robinson.state import over_reason
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
 # filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {}
+WORDS: dict[str, str] = {
+    "rc-event": "event {card}",  # untranslated: command words
+    "rc-adjust": "effects {changes}",  # untranslated: command words
+    "rc-morale": "morale",  # untranslated: command words
+    "rc-produce": "produce",  # untranslated: command words
+    "rc-plan": "plan {plan}",  # untranslated: command words
+    "rc-plans": "plan {plan}",  # untranslated: command words
+    "rc-plan-done": "plan done",  # untranslated: command words
+    "rc-resolve": "resolve",  # untranslated: command words
+    "rc-tile": "tile {tile}",  # untranslated: command words
+    "rc-weather-dice": "weather-dice",  # untranslated: command words
+    "rc-weather": "weather",  # untranslated: command words
+    "rc-eat": "eat",  # untranslated: command words
+    "rc-camp": "camp {tile}",  # untranslated: command words
+    "rc-night-end": "night-end",  # untranslated: command words
+    "rc-goal": "goal",  # untranslated: command words
+    "rc-use-item": "use-item {item}",  # untranslated: command words
+    "rc-phase": "phase {phase}",  # untranslated: command words
+}
 
 
 sub = typer.Typer(help=_("Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you)."),
                   no_args_is_help=True)
 app.add_typer(sub, name="rc")
 
-WORDS = Annotated[list[str], typer.Argument(help=_("Words, as the guided game takes them."))]
+Words = Annotated[list[str], typer.Argument(help=_("Words, as the guided game takes them."))]
 
 
 def _loaded(st):
@@ -38,11 +55,11 @@ def _loaded(st):
 
 
 def _run(make) -> None:
-    """make(table, cat) -> the action: built from the current state (plans are parsed against it)."""
+    """make(table, cat) -> the action: what was typed, parsed against the table it applies to (in the write's
+    one transaction)."""
     with store() as st:
         loaded = _loaded(st)
-        action = make(loaded.table, loaded.cat)
-        ev, table = session.act(st, loaded.row.id, action, CTX.if_version)
+        ev, table = session.act(st, loaded.row.id, make, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
     out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""))
     over = table.data.get("over")
@@ -70,22 +87,22 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-rea
 
 
 @command("event", app=sub)
-def event_cmd(words: WORDS):
+def event_cmd(words: Words):
     """Record the card drawn from the Event deck: adventure, mystery, or an Event card by its icon (book,
     build, gather, explore) with its name and its threat action's pawns.
 
     Example: castaway rc event book Heavy rain 2
     """
-    _run(lambda t, c: RcEvent(*parse_event(" ".join(words))))
+    _run(lambda t, c: RcEvent.parse(" ".join(words)))
 
 
 @command("effects", app=sub, context_settings=NUMBERS)
-def effects_cmd(words: WORDS):
+def effects_cmd(words: Words):
     """What a card changed ('wood -1, cook.wounds +1, roof half'); moves the round on where it waits for that.
 
     Example: castaway rc effects storm-token +1
     """
-    _run(lambda t, c: RcAdjust(" ".join(words)))
+    _run(lambda t, c: RcAdjust.parse(t, c, " ".join(words)))
 
 
 @command("morale", app=sub)
@@ -94,7 +111,7 @@ def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highe
 
     Example: castaway rc morale
     """
-    _run(lambda t, c: RcMorale("heal" if heal else ("determination" if t.data["tracks"]["morale"] == t.limits(c.tracks["morale"])[1] else None)))
+    _run(lambda t, c: RcMorale.parse(t, c, heal))
 
 
 @command("produce", app=sub)
@@ -107,13 +124,13 @@ def produce_cmd():
 
 
 @command("plan", app=sub)
-def plan_cmd(words: WORDS):
+def plan_cmd(words: Words):
     """Plan one action with its pawn(s), or 'done' when every pawn is placed.
 
     Example: castaway rc plan roof cook+cook fur
     """
     text = " ".join(words)
-    _run(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan(**parse_plan(t, c, text)))
+    _run(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan.parse(t, c, text))
 
 
 @command("resolve", app=sub)
@@ -127,16 +144,16 @@ def resolve_cmd(
 
     Example: castaway rc resolve --faces success,0,adventure
     """
-    _run(lambda t, c: RcResolve(faces, beast, choice, changes))
+    _run(lambda t, c: RcResolve.parse(t, c, faces, beast, choice, changes))
 
 
 @command("tile", app=sub)
-def tile_cmd(words: WORDS):
+def tile_cmd(words: Words):
     """The Island tile an exploration drew: number, terrain, then food, wood, shelter, beast, mystery, dN.
 
     Example: castaway rc tile 5 plains food beast d2
     """
-    _run(lambda t, c: RcTile(" ".join(words)))
+    _run(lambda t, c: RcTile.parse(" ".join(words)))
 
 
 @command("weather-dice", app=sub)
@@ -145,8 +162,7 @@ def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help=_(
 
     Example: castaway rc weather-dice rain winter
     """
-    picked = tuple(d.strip().lower() for d in (dice or []) if d.strip().lower() != "none")
-    _run(lambda t, c: RcWeatherDice(picked))
+    _run(lambda t, c: RcWeatherDice.parse(dice))
 
 
 @command("weather", app=sub)
@@ -156,7 +172,7 @@ def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 
     Example: castaway rc weather --faces rr,w,beast --fighter cook
     """
-    _run(lambda t, c: RcWeather(faces, fighter))
+    _run(lambda t, c: RcWeather.parse(t, c, faces, fighter))
 
 
 @command("eat", app=sub)
@@ -165,7 +181,7 @@ def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help
 
     Example: castaway rc eat --hungry cook
     """
-    _run(lambda t, c: RcEat(tuple(hungry or ())))
+    _run(lambda t, c: RcEat.parse(t, c, hungry))
 
 
 @command("camp", app=sub)
@@ -174,8 +190,7 @@ def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave 
 
     Example: castaway rc camp 5
     """
-    to = " ".join(words or []).strip() or None
-    _run(lambda t, c: RcCamp(to))
+    _run(lambda t, c: RcCamp.parse(" ".join(words or [])))
 
 
 @command("night-end", app=sub)
@@ -202,7 +217,7 @@ def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's
 
     Example: castaway rc use-item hammer
     """
-    _run(lambda t, c: RcUseItem(name))
+    _run(lambda t, c: RcUseItem.parse(t, c, name))
 
 
 @command("phase", app=sub)
@@ -211,4 +226,4 @@ def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, produc
 
     Example: castaway rc phase weather
     """
-    _run(lambda t, c: RcPhase(phase.strip().lower()))
+    _run(lambda t, c: RcPhase.parse(phase))

@@ -10,20 +10,22 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
-from ...action_base import Action, register
+from ... import rolls
+from ...action_base import Action, faces_words, register, tuples
 from ...catalog import GameCatalog
-from ...errors import CompanionError, RuleError, UsageError
+from ...errors import CompanionError, Next, RuleError, UsageError
 from ...colours import WORDS as COLOUR_WORDS, word as colour_word
 from ...i18n import N_, _
 from ...lognames import character, shown as shown_catalog, word as shown_word
 from ...table import Table
 from . import rules as R
-from .changes import apply_changes
-from .plan import PLAN_WORDS, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawn_owner, pawns_free, reserved, sort_plan
+from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
+from .plan import (PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved,
+                   sort_plan)
 from .state import shown
 from .state import expect, say
-from .state import (ACTION, HELPERS, RESOURCE, determination, flow, goto, heal, label, parse_tile, rc, weather_dice_for, who,
-                    wound_each, wound_pawn)
+from .state import (ACTION, HELPERS, RESOURCE, check_tile, determination, flow, goto, heal, label, parse_tile, rc,
+                    tile_words, weather_dice_for, who, wound_each, wound_pawn)
 
 SAY = {  # translated where they are said
     "helper_only": N_("{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
@@ -46,19 +48,35 @@ def _expand(die, word: str) -> str:
     return hits[0] if len(hits) == 1 else w
 
 
-def roll(t: Table, cat: GameCatalog, dice_ids: list[str], faces: str | None) -> list[str]:
-    """Faces of the given dice: typed at the table (checked against the dice), or rolled virtually."""
+def read_faces(cat: GameCatalog, dice_ids, faces) -> tuple[str, ...] | None:
+    """The faces typed for the given dice ('s,0,a', 'rr w beast'; a unique prefix is enough), as the dice's own
+    face words; None (nothing typed, or 'roll'): rolled virtually. Raises UsageError saying what is accepted."""
+    if faces is None or isinstance(faces, (tuple, list)):
+        return None if faces is None else tuple(str(f) for f in faces)
+    if str(faces).strip().lower() in ("", "roll"):
+        return None
+    dice = dicemod.parse(cat, list(dice_ids)) if dice_ids else []
+    groups = [g for g in str(faces).replace(",", " ").split() if g]
+    text = ",".join(_expand(d, g) for d, g in zip(dice, groups)) if len(groups) == len(dice) else str(faces)
+    return tuple(str(r.faces[0]) for r in dicemod.parse_faces(dice, text)) if dice else tuple(groups)
+
+
+def roll(t: Table, cat: GameCatalog, dice_ids: list[str], faces: tuple[str, ...] | None):
+    """Faces of the given dice, typed at the table (held to the dice) or rolled virtually, and their records in
+    the one shape of dice in a result (rolls.py)."""
     dice = dicemod.parse(cat, list(dice_ids))
     if faces is not None:
-        groups = [g for g in faces.replace(",", " ").split() if g]
-        if len(groups) == len(dice):
-            faces = ",".join(_expand(d, g) for d, g in zip(dice, groups))
-        rolled = dicemod.parse_faces(dice, faces)
+        by_face = [{str(f): f for f in d.parts[0].faces} for d in dice]
+        if len(faces) != len(dice) or any(str(f) not in m for f, m in zip(faces, by_face)):
+            raise UsageError(_("faces {faces!r} for {dice}: one face of each die").format(
+                faces=faces_words(faces), dice=" ".join(dice_ids)))
+        rolled = [dicemod.RolledDie(d.id, (m[str(f)],)) for d, f, m in zip(dice, faces, by_face)]
     else:
         rolled = dicemod.roll_virtual(dice, t.rng())
     out = [str(r.faces[0]) for r in rolled]
     t.data["last"] = {"roll": " ".join(dice_ids), "faces": out}
-    return out
+    records = [rec for r in rolled for rec in rolls.of_die(cat, r.die, r.faces, faces is not None)]
+    return out, records
 
 
 # -- planning ----------------------------------------------------------------------------------------
@@ -75,17 +93,15 @@ def plan_word(word: str) -> str:
     return shown_word(low, RESOURCE) if low in RESOURCE else character(low) if character(low) != low else word
 
 
-def plan_shown(text: str) -> str:
-    """A plan as typed ('10 cook+friday', 'gather wood 3 red') while the log's line is shown: its action by the
-    board's name (a menu number read as the menu reads it), each other word by plan_word; as typed when stored."""
-    words = str(text).split()
-    if shown_catalog() is None or not words:
-        return text
-    first = words[0].lower()
-    if first.isdecimal() and 1 <= int(first) <= len(PLAN_WORDS):
-        first = PLAN_WORDS[int(first) - 1]
-    head = shown_word(first, ACTION) if first in ACTION else words[0]
-    return " ".join([head] + ["+".join(plan_word(p) for p in w.split("+")) for w in words[1:]])
+def plan_words(p: dict) -> str:
+    """A typed plan (RcPlan's fields) as the table writes it, 'gather wood 3 red+friday fur wood=1 own'; while
+    the log's line is shown, its action by the board's name and each other word by plan_word."""
+    arg = str(p.get("arg") or "")
+    bits = [shown_word(p["what"], ACTION)] + [plan_word(a) for a in arg.split("@") if a]
+    bits += [plan_word(p["by"]) + (f"+{plan_word(p['helper'])}" if p.get("helper") else "")]
+    cost = ",".join(f"{k}={v}" for k, v in p.get("cost") or ())
+    bits += [b for b in (p.get("pay") and plan_word(p["pay"]), cost, "own" if p.get("own") else None) if b]
+    return " ".join(bits)
 
 
 
@@ -95,30 +111,43 @@ class RcPlan(Action):
     """§ IV.i Planning: one action with its pawn(s) ('+' a second pawn: success without dice)."""
 
     kind: ClassVar[str] = "rc-plan"
-    what: str
-    by: str
-    arg: str | None = None
-    helper: str | None = None
-    pay: str | None = None
-    cost: str | None = None
+    what: str  # a PLAN_WORDS word
+    by: str  # a seat, or friday / dog / extra
+    arg: str | None = None  # the Invention, the source gathered ('wood', 'wood@3': on tile 3), the tile explored
+    helper: str | None = None  # the second pawn: a seat or a helper
+    pay: str | None = None  # a building paid in 'wood' or 'fur'
+    cost: tuple[tuple[str, int], ...] | None = None  # an Item's cost: (resource, n) pairs
     own: bool = False
 
+    def fields(self) -> dict:
+        return {"what": self.what, "by": self.by, "arg": self.arg, "helper": self.helper, "pay": self.pay,
+                "cost": self.cost, "own": self.own}
+
     def text(self) -> str:
-        bits = [shown_word(self.what, ACTION)] + ([plan_word(self.arg)] if self.arg else [])
-        bits += [plan_word(self.by) + (f"+{plan_word(self.helper)}" if self.helper else "")]
-        bits += [b for b in (self.pay and plan_word(self.pay), self.cost, "own" if self.own else None) if b]
-        return _("plan {what}").format(what=" ".join(bits))
+        return _("plan {what}").format(what=plan_words(self.fields()))
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, text: str) -> "RcPlan":
+        """A plan as typed ('roof cook+cook fur'): the action, its pawns as seats, its cost."""
+        expect(t, "action/plan")
+        return cls(**parse_plan(t, cat, text))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls(**_typed_plan(t, cat, stored)).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/plan")
         r, c, f = rc(t), t.data["counters"], t.data["flags"]
-        by = pawn_owner(t, cat, self.by)
+        if self.what not in PLAN_WORDS:
+            raise UsageError(_("plan {what!r}: accepted: {accepted}").format(what=self.what, accepted=", ".join(PLAN_WORDS)))
+        by = check_owner(t, self.by)
         if by in HELPERS and by != "friday":
             raise RuleError(_(SAY["helper_only"]).format(name=who(t, cat, by)))
         if by == "friday" and (self.what == "arrange" or self.own):
             raise RuleError(_(SAY["friday_not"]).format(what=_("arranging the camp") if self.what == "arrange"
                                                         else _("a character's own Invention")))
-        helper = pawn_owner(t, cat, self.helper) if self.helper else None
+        helper = check_owner(t, self.helper) if self.helper else None
         need = {by: 1}
         if helper:
             need[helper] = need.get(helper, 0) + 1
@@ -205,24 +234,43 @@ class RcPlanDone(Action):
 @dataclass(frozen=True)
 class RcPlans(Action):
     """Several planned actions in one answer of the guided game ('explore cook+friday; rest cook'), each
-    checked as `rc plan` checks it; the planning ends with them when `finish` is set or when every pawn is
+    checked as a single plan is; the planning ends with them when `finish` is set or when every pawn is
     placed (§ IV.ii: resolving starts after all players have assigned all their pawns)."""
 
     kind: ClassVar[str] = "rc-plans"
-    plans: tuple[str, ...] = ()
+    plans: tuple[dict, ...] = ()  # each one RcPlan's fields
     finish: bool = False
 
     def text(self) -> str:
-        return _("plan {what}").format(what="; ".join(map(plan_shown, self.plans))) + ("; " + _("done") if self.finish else "")
+        return _("plan {what}").format(what="; ".join(map(plan_words, self.plans))) + ("; " + _("done") if self.finish else "")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, texts, finish: bool = False) -> "RcPlans":
+        """Several plans as typed ('explore cook+friday', 'rest cook'), each read as `parse_plan` reads one."""
+        expect(t, "action/plan")
+        plans = []
+        for text in texts:
+            try:
+                plans.append(RcPlan.parse(t, cat, text).fields())
+            except CompanionError as e:
+                raise type(e)(_("plan {text!r}: {error}").format(text=text, error=e)) from None
+        return cls(tuple(plans), bool(finish))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("plans") or (), stored.get("finish", False)).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/plan")
         lines = []
-        for text in self.plans:
+        for p in self.plans:
             try:
-                lines.append(RcPlan(**parse_plan(t, cat, text)).run(t, cat)["say"])
+                lines.append(RcPlan(**{k: tuples(v) for k, v in p.items()}).run(t, cat)["say"])
             except CompanionError as e:
-                raise type(e)(_("plan {text!r}: {error}").format(text=text, error=e)) from None
+                wrapped = type(e)(_("plan {text!r}: {error}").format(text=plan_words(p), error=e))
+                if isinstance(e, RuleError):
+                    wrapped.next = e.next
+                raise wrapped from None
         placed = all(pawns_free(t, o) <= 0 for o in [*t.seats, *HELPERS])
         if self.finish or placed:
             lines.append(RcPlanDone().run(t, cat)["say"])
@@ -241,15 +289,42 @@ class RcResolve(Action):
     Action cost and gave."""
 
     kind: ClassVar[str] = "rc-resolve"
-    faces: str | None = None
-    beast: str | None = None
-    choice: str | None = None
-    changes: str | None = None
+    faces: tuple[str, ...] | None = None  # the 3 action dice's faces (success, wound, adventure); None: rolled
+    beast: tuple[int, ...] | None = None  # the Beast card: strength, weapon loss, food, furs[, palisade loss]
+    choice: str | None = None  # 4 players arranging the camp: 'determination' or 'morale'
+    changes: tuple[tuple, ...] | None = None  # what a Threat Action cost and gave (changes.parse_changes)
 
     def text(self) -> str:
-        extra = [_(k).format(value=v) for k, v in ((N_("faces {value}"), self.faces), (N_("beast {value}"), self.beast),
-                                                    (N_("choice {value}"), self.choice), (N_("changes {value}"), self.changes)) if v]
+        shown = (self.faces and faces_words(self.faces), self.beast and " ".join(map(str, self.beast)), self.choice,
+                 self.changes is not None and changes_words(self.changes))
+        extra = [_(k).format(value=v) for k, v in zip((N_("faces {value}"), N_("beast {value}"), N_("choice {value}"),
+                                                        N_("changes {value}")), shown) if v]
         return _("resolve ({what})").format(what="; ".join(extra)) if extra else _("resolve")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, faces: str | None = None, beast: str | None = None,
+              choice: str | None = None, changes: str | None = None) -> "RcResolve":
+        """What resolving was given, as typed (faces 's,0,a', beast '3 1 2 1', choice 'morale', changes
+        'wood -1'), the faces read against the dice the next planned action rolls."""
+        expect(t, "action/resolve")
+        p = next_entry(t)
+        typed = None
+        if faces is not None and str(faces).strip().lower() not in ("", "roll"):
+            if not needs_dice(p):
+                raise RuleError(_("{what} rolls no dice: no faces to type").format(what=label(t, cat, p)),
+                                next=Next("rc-resolve"))
+            typed = read_faces(cat, R.action_dice(kind_of(p)), faces)
+        return cls(typed, _beast(beast), choice.strip().lower() if choice else None,
+                   None if changes is None else parse_changes(t, cat, changes))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        p = next_entry(t)  # schema 3 left faces typed for an action that rolls none unread
+        faces = stored.get("faces") if p is not None and needs_dice(p) else None
+        changes = stored.get("changes")
+        new = cls.parse(t, cat, faces, stored.get("beast"), stored.get("choice")).to_dict()
+        new["changes"] = None if changes is None else upgrade_changes(t, cat, changes)
+        return new
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/resolve")
@@ -259,9 +334,12 @@ class RcResolve(Action):
                                    ("--changes", self.changes, k == "threat")):
             if value and not fits:
                 raise UsageError(_("{field} {value!r} does not fit the next action, {what}").format(field=field, value=value, what=p["what"]))
+        if self.faces is not None and not needs_dice(p):
+            raise RuleError(_("{what} rolls no dice: no faces to type").format(what=label(t, cat, p)), next=Next("rc-resolve"))
         lines = [label(t, cat, p)]
         pending: list[str] = []
         rolled: list[str] = []
+        records: list = []
         if k == "threat":
             lines += _threat(t, cat, p, self.changes)
         elif k == "hunt":
@@ -269,7 +347,8 @@ class RcResolve(Action):
         elif k in ("build", "gather", "explore"):
             ok = True
             if needs_dice(p):
-                faces = rolled = roll(t, cat, list(R.action_dice(k)), self.faces)
+                faces, records = roll(t, cat, list(R.action_dice(k)), self.faces)
+                rolled = faces
                 ok, hurt, adventure = R.read_action_dice(faces)
                 lines.append(_("dice: {faces}").format(faces=" ".join(_(f) for f in faces)))
                 if hurt:
@@ -285,8 +364,6 @@ class RcResolve(Action):
                     pending.append("adventure")
                     lines.append(_("Adventure! draw an Adventure card of the {pile} pile and resolve it").format(
                         pile=_(PILE[k])))
-            elif self.faces:
-                raise RuleError(_("two pawns succeed without dice: no faces to type"))
             if ok:
                 if k == "build":
                     lines += _build(t, cat, p)
@@ -307,10 +384,22 @@ class RcResolve(Action):
         out = say(lines)
         if rolled:
             out["faces"] = [[f] for f in rolled]
+            out[rolls.KEY] = records
         return out
 
 
-def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[str]:
+def _beast(text) -> tuple[int, ...] | None:
+    """The Beast card as typed, 'strength weapon-loss food furs [palisade]' ('3 1 2 1'), as numbers."""
+    if text is None or isinstance(text, (tuple, list)):
+        return None if text is None else tuple(text)
+    accepted = _("type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'")
+    bits = str(text).replace(",", " ").split()
+    if len(bits) not in (4, 5) or not all(b.isdecimal() and len(b) < 4 for b in bits):
+        raise UsageError(_("beast {beast!r}: {accepted}").format(beast=text, accepted=accepted))
+    return tuple(int(b) for b in bits)
+
+
+def _threat(t: Table, cat: GameCatalog, p: dict, changes) -> list[str]:
     r = rc(t)
     slot = 0 if p["what"] == "threat-left" else 1
     card = r["threat"][slot]
@@ -325,12 +414,11 @@ def _threat(t: Table, cat: GameCatalog, p: dict, changes: str | None) -> list[st
     return lines
 
 
-def _hunt(t: Table, cat: GameCatalog, p: dict, beast: str | None) -> list[str]:
-    accepted = _("type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'")
-    bits = (beast or "").replace(",", " ").split()
-    if len(bits) not in (4, 5) or not all(b.isdecimal() for b in bits):
-        raise UsageError(_("beast {beast!r}: {accepted}").format(beast=beast, accepted=accepted))
-    strength, loss, food, furs, pal = (int(b) for b in [*bits, "0"][:5])
+def _hunt(t: Table, cat: GameCatalog, p: dict, beast: tuple[int, ...] | None) -> list[str]:
+    if beast is None or len(beast) not in (4, 5) or any(isinstance(b, bool) or not isinstance(b, int) or b < 0 for b in beast):
+        raise RuleError(_("hunting needs the Beast card drawn: its strength, weapon loss, food and furs"),
+                        next=Next("rc-resolve", missing=("beast",)))
+    strength, loss, food, furs, pal = (*beast, 0)[:5]
     c, seat = t.data["counters"], p["by"]
     name = who(t, cat, seat)
     lines = []
@@ -401,14 +489,23 @@ class RcTile(Action):
     """§ 5. Exploration: the Island tile drawn: '5 plains food wood shelter beast mystery d2'."""
 
     kind: ClassVar[str] = "rc-tile"
-    tile: str
+    tile: dict  # the tile's facts (state.parse_tile)
 
     def text(self) -> str:
-        return _("tile {tile}").format(tile=self.tile)
+        return _("tile {tile}").format(tile=tile_words(self.tile))
+
+    @classmethod
+    def parse(cls, text: str) -> "RcTile":
+        """An Island tile as typed: '5 plains food beast d2'."""
+        return cls(parse_tile(text))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(stored["tile"]).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/tile")
-        tile = parse_tile(self.tile)
+        tile = check_tile(self.tile)
         r, c = rc(t), t.data["counters"]
         if tile["tile"] in r["tiles"]:
             raise RuleError(_("tile {tile} is already on the island").format(tile=tile["tile"]))
@@ -469,3 +566,15 @@ def finish_actions(t: Table, cat: GameCatalog) -> list[str]:
     else:
         goto(t, "weather", "roll", dice=list(dice))
     return lines
+
+
+def _typed_plan(t: Table, cat: GameCatalog, stored: dict) -> dict:
+    """A schema-3 plan's fields (pawns as typed, the cost as 'wood=1,fur=2') as typed ones."""
+    from .plan import pawn_owner
+
+    cost = stored.get("cost")
+    if isinstance(cost, str):
+        cost = tuple((k, int(v)) for k, v in (c.split("=") for c in cost.split(",")))
+    return {"what": stored["what"], "by": pawn_owner(t, cat, stored["by"]), "arg": stored.get("arg"),
+            "helper": pawn_owner(t, cat, stored["helper"]) if stored.get("helper") else None,
+            "pay": stored.get("pay"), "cost": tuples(cost) if cost else None, "own": bool(stored.get("own", False))}

@@ -5,6 +5,7 @@ resources set aside for planned actions stay on them, gains of the Action phase 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
@@ -18,17 +19,21 @@ SHARED = ("food", "wood", "fur", "palisade")  # short of these: one wound for ea
 _ITEM = re.compile(r"^(\S+?)\s*(?:\s|=)\s*([+-]?\d+|half|[a-z]+)$")
 
 
-def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool = False) -> list[str]:
-    """Apply 'wood -1, cook.wounds +2, roof half, storm-token +1, morale =2, camp-shelter yes'.
+# A change as the action holds it: (target label, op, value). op "+": move by value; "=": set to value (a track or
+# counter); "half": lose half, rounded down (value None); "flag": set a flag to its typed value.
+Change = tuple[str, str, Any]
+NOTHING = ("", "-", "none", "nothing")
 
-    A shared resource or the Palisade that cannot pay is one wound for each player per missing piece,
-    determination one wound for its owner (Unfulfilled Demand). In the Action phase resources gained
-    go to the Future Resources space (to_future)."""
-    lines: list[str] = []
+
+def parse_changes(t: Table, cat: GameCatalog, text: str | None) -> tuple[Change, ...]:
+    """'wood -1, cook.wounds +2, roof half, storm-token +1, morale =2, camp-shelter yes' as typed changes, read
+    against the table (a player's name, character or colour for the seat); raises UsageError saying what is
+    accepted."""
     raw = (text or "").strip()
-    if raw in ("", "-", "none", "nothing"):
-        return lines
+    if raw.lower() in NOTHING:
+        return ()
     accepted = _("write NAME +N, NAME -N, NAME =N or NAME half, separated by commas, e.g. 'wood -1, cook.wounds +1'")
+    out: list[Change] = []
     for item in re.split(r"[,;]", raw):
         item = item.strip()
         if not item:
@@ -45,23 +50,66 @@ def apply_changes(t: Table, cat: GameCatalog, text: str | None, to_future: bool 
             if tg.spec.values is not None and op not in tg.spec.values:
                 raise UsageError(_("change {item!r}: {name} accepts {values}").format(
                     item=item, name=tg.label, values=", ".join(tg.spec.values)))
-            t.put(tg, tg.spec.value(op) if tg.spec.values is not None else op)
-            lines.append(f"{tg.label} = {op}")
+            out.append((tg.label, "flag", tg.spec.value(op) if tg.spec.values is not None else op))
             continue
         if tg.kind not in ("track", "counter"):
             raise UsageError(_("change {item!r}: {name} cannot be changed this way; {accepted}").format(
                 item=item, name=tg.label, accepted=accepted))
-        now = t.get(tg)
         if op == "half":
-            delta = -R.half_loss(now)
-        elif op.startswith(("+", "-")):
-            delta = int(op)
-        elif op.isdecimal() or op.startswith("-"):
-            delta = int(op) - now
-        else:
+            out.append((tg.label, "half", None))
+            continue
+        if not (op.startswith(("+", "-")) or op.isdecimal()):
             raise UsageError(_("change {item!r}: {op!r} is not a number; {accepted}").format(item=item, op=op, accepted=accepted))
+        n = int(op)
+        if abs(n) > 1000:
+            raise UsageError(_("change {item!r}: {delta:+d} is far too large").format(item=item, delta=n))
+        out.append((tg.label, "+" if op.startswith(("+", "-")) else "=", n))
+    return tuple(out)
+
+
+def changes_words(changes) -> str:
+    """Typed changes as the table writes them: 'wood -1, red.wounds +1, roof half, camp-shelter yes'."""
+    words = []
+    for target, op, value in changes or ():
+        shown = {"+": lambda v: f"{v:+d}", "=": lambda v: f"={v}", "half": lambda v: "half"}.get(op, _flag_word)(value)
+        words.append(f"{target} {shown}")
+    return ", ".join(words) or "-"
+
+
+def _flag_word(value) -> str:
+    return "yes" if value is True else "no" if value is False else str(value)
+
+
+def upgrade_changes(t: Table, cat: GameCatalog, text) -> list:
+    """Schema 3 kept the changes as the text typed (text), schema 4 as typed changes (a list)."""
+    return [list(c) for c in (parse_changes(t, cat, text) if text is None or isinstance(text, str) else text)]
+
+
+def apply_changes(t: Table, cat: GameCatalog, changes, to_future: bool = False) -> list[str]:
+    """Apply typed changes (parse_changes), in their order.
+
+    A shared resource or the Palisade that cannot pay is one wound for each player per missing piece,
+    determination one wound for its owner (Unfulfilled Demand). In the Action phase resources gained
+    go to the Future Resources space (to_future)."""
+    lines: list[str] = []
+    for target, op, value in changes or ():
+        tg = t.resolve(cat, target)
+        if op == "flag":
+            if tg.kind != "flag" or (tg.spec.values is not None and value not in [tg.spec.value(w) for w in tg.spec.values]):
+                raise UsageError(_("change {item!r}: {name} accepts {values}").format(
+                    item=f"{target} {_flag_word(value)}", name=tg.label, values=", ".join(tg.spec.values or ())))
+            t.put(tg, value)
+            lines.append(f"{tg.label} = {_flag_word(value)}")
+            continue
+        if tg.kind not in ("track", "counter") or op not in ("+", "=", "half") or (
+                op != "half" and (isinstance(value, bool) or not isinstance(value, int))):
+            raise UsageError(_("change {item!r}: {name} cannot be changed this way").format(
+                item=changes_words([(target, op, value)]), name=tg.label))
+        now = t.get(tg)
+        delta = -R.half_loss(now) if op == "half" else value if op == "+" else value - now
         if abs(delta) > 1000:
-            raise UsageError(_("change {item!r}: {delta:+d} is far too large").format(item=item, delta=delta))
+            raise UsageError(_("change {item!r}: {delta:+d} is far too large").format(
+                item=changes_words([(target, op, value)]), delta=delta))
         lines.append(_change(t, cat, tg, delta, to_future))
     return lines
 

@@ -7,7 +7,7 @@ module registers them), the guided game in guide.py, the arithmetic in rules.py.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _, ngettext
 from ...table import Table, new_table
@@ -227,12 +227,19 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 
 def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except those that would move the round without its flow: the phase (its
-    step lives in t.data["flow"]: castaway rc phase moves both) and the round marker's `next` (the night's
-    end moves it, passing the First Player token)."""
-    from ...actions import refuse_flow_moves
+    step lives in t.data["flow"]: the phase correction, rc-phase, moves both) and the round marker's `next`
+    (the night's end moves it, passing the First Player token)."""
+    from ...actions import NextRound, refuse_flow_moves
 
-    refuse_flow_moves(t, action, cat,
-                      _("the round marker moves at the end of the Night (castaway rc night-end); to correct "
-                        "the number: castaway set round N"),
-                      _("the phase moves with the round's steps: castaway rc phase {phase} puts the round at the "
-                        "start of that phase").format(phase=getattr(action, "value", "PHASE")))
+    phase = getattr(action, "value", None)
+    try:
+        refuse_flow_moves(t, action, cat,
+                          _("the round marker moves at the end of the Night; to correct the number, set the round"),
+                          _("the phase moves with the round's steps: the phase correction puts the round at the start "
+                            "of a phase"))
+    except RuleError as e:
+        if isinstance(action, NextRound):
+            nxt = Next("rc-night-end", alt=(Next("set", {"target": "round"}),))
+        else:
+            nxt = Next("rc-phase", {"phase": phase} if isinstance(phase, str) else {}, missing=("phase",))
+        raise RuleError(str(e), next=nxt) from None

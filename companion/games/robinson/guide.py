@@ -1,6 +1,6 @@
 """Robinson Crusoe, guided: from the table's state alone, what happens next and which action an answer makes.
 
-Every step records the same action the single commands (castaway rc ...) record, except planning, which
+Every step records the same action the single procedure commands record, except planning, which
 takes several planned actions in one answer (RcPlans). A step that decides nothing asks nothing (the loop
 does it at once: Robinson's Game goes on alone) unless it can cost a player's character their life: then
 it says who would die and pauses. Menus keep one number for one thing all game.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ... import rolls
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
@@ -20,7 +21,7 @@ from . import action_phase as B
 from . import rules as R
 from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
 from .state import shown
-from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, parse_event, rc, who
+from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, rc, who
 
 GO = Ask(N_("Enter to go on (undo: step back; quit: pause)"))
 CHANGES = N_("what changed on the table, e.g. 'wood -1, cook.wounds +1, roof half, storm-token +1'")
@@ -83,7 +84,7 @@ def _event_draw(t, cat):
     return Step(_title(t, "event"), _("Draw the top card of the Event deck"),
                 _("{left} Which came up? {menu}").format(left=say, menu=menu),
                 Ask(_("Card: its number 1-6; for an Event card (3-6) add its name and its Threat Action's pawns, "
-                      "e.g. '3 Heavy rain 2'"), "text", id="rc-event-card"), lambda a: A.RcEvent(*parse_event(a)))
+                      "e.g. '3 Heavy rain 2'"), "text", id="rc-event-card"), lambda a: A.RcEvent.parse(a))
 
 
 def _event_effect(t, cat):
@@ -91,7 +92,7 @@ def _event_effect(t, cat):
     name = shown(card["name"]) if card.get("name") else _(EVENT.get(card.get("kind"), N_("the card")))
     return Step(_title(t, "event"), _("Event effect of {name}").format(name=name),
                 _("Resolve the card's Event effect at the table; then type {changes}").format(changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust(a))
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust.parse(t, cat, a))
 
 
 def _event_threat(t, cat):
@@ -99,7 +100,7 @@ def _event_threat(t, cat):
     return Step(_title(t, "event"), _("Threat effect of {name}").format(name=shown(card["name"])),
                 _("{name} left the Threat Action field: resolve its Threat effect, then discard it; type {changes}")
                 .format(name=shown(card["name"]), changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust(a))
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust.parse(t, cat, a))
 
 
 # -- II. Morale, III. Production ---------------------------------------------------------------
@@ -203,18 +204,18 @@ def _plan(t, cat):
     say = _("Planned: {done}. Free pawns: {free}.\nLegal now: {menu}").format(done=done, free=free, menu=menu)
     ask = Ask(_("Plan: ACTION WHO[+SECOND], several separated by ';' (a second pawn: sure success, no dice), "
                 "e.g. '10 cook+friday; rest cook'; Enter when every pawn is placed"), "text", default="done", id="rc-plan")
-    return Step(_title(t, "plan"), _("Place the pawns"), say, ask, lambda a: plans(a))
+    return Step(_title(t, "plan"), _("Place the pawns"), say, ask, lambda a: plans(t, cat, a))
 
 
-def plans(answer: str):
+def plans(t: Table, cat: GameCatalog, answer: str):
     """One answer of the planning step: 'done', or one or more plans separated by ';' (ending with
-    'done' to close the planning)."""
+    'done' to close the planning), read against the table."""
     parts = [x.strip() for x in str(answer).split(";") if x.strip()]
     finish = bool(parts) and parts[-1].lower() == "done"
     parts = [x for x in parts if x.lower() != "done"]
     if not parts:
         return B.RcPlanDone()
-    return B.RcPlans(tuple(parts), finish)
+    return B.RcPlans.parse(t, cat, parts, finish)
 
 
 # -- IV. Action: resolving -------------------------------------------------------------------------
@@ -239,14 +240,14 @@ def _resolve(t, cat):
                 name=shown(card["name"]), n=n), GO, lambda a: B.RcResolve())
         return Step(phase, head, _("Pay what {name} asks and take its benefit; type {changes}")
                     .format(name=shown(card["name"]), changes=_(CHANGES)),
-                    Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: B.RcResolve(changes=a))
+                    Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: B.RcResolve.parse(t, cat, changes=a))
     if k == "hunt":
         weapon, n = t.data["counters"]["weapon"], to_go(t, cat, by)
         say = _("Draw the top Beast card of the Hunting deck. {name} can take {n} more wound(s): a Beast of strength "
                 "{kill} or more (weapon {weapon}) kills them").format(name=who(t, cat, by), n=n, kill=weapon + n,
                                                                      weapon=weapon)
         return Step(phase, head, say, Ask(_("Beast: its strength, weapon loss, food and furs (and palisade loss if "
-                                             "shown), e.g. '3 1 2 1'"), "text", id="rc-beast"), lambda a: B.RcResolve(beast=a))
+                                             "shown), e.g. '3 1 2 1'"), "text", id="rc-beast"), lambda a: B.RcResolve.parse(t, cat, beast=a))
     if needs_dice(p):
         dice = R.action_dice(k)
         hit, of = _chance(cat, dice[1], "wound")
@@ -254,12 +255,12 @@ def _resolve(t, cat):
             hit=hit, of=of)
         if hit and to_go(t, cat, by) <= 1:
             say += "\n" + _("WARNING: a wound kills {name} ({pct}%)").format(name=who(t, cat, by), pct=round(100 * hit / of))
-        return Step(phase, head, say, Ask(_("Action dice"), "dice", dice=dice), lambda a: B.RcResolve(faces=a))
+        return Step(phase, head, say, Ask(_("Action dice"), "dice", dice=dice), lambda a: B.RcResolve.parse(t, cat, faces=a))
     if k == "arrange" and rc(t)["arrange_card"]:
         high = t.data["tracks"]["morale"] >= t.limits(cat.tracks["morale"])[1]
         return Step(phase, head, _("4 players: 2 determination or morale +1"), Ask(_("Take"), "choice", choices=(
             ("determination", _("2 determination")), ("morale", _("morale +1"))), keys=("1", "2"),
-            default="determination" if high else "morale"), lambda a: B.RcResolve(choice=a))
+            default="determination" if high else "morale"), lambda a: B.RcResolve.parse(t, cat, choice=a))
     say = {"build": _("two pawns: it succeeds"), "gather": _("two pawns: it succeeds"),
            "explore": _("two pawns: it succeeds"), "arrange": _("2 determination and morale +1"),
            "rest": _("heal 1 wound")}[k]
@@ -271,13 +272,13 @@ def _tile(t, cat):
     return Step(_title(t, "resolve"), _("Draw the top Island tile"),
                 _("Type its number (on the island: {known}), terrain and what it shows").format(known=known),
                 Ask(_("Tile: number, terrain, then food, wood, shelter, beast, mystery, dN (N discovery tokens), "
-                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), lambda a: B.RcTile(a))
+                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), lambda a: B.RcTile.parse(a))
 
 
 def _adventure(t, cat):
     return Step(_title(t, "resolve"), _("Adventure card"),
                 _("Resolve the Adventure card; type {changes}").format(changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust(a))
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust.parse(t, cat, a))
 
 
 # -- V. Weather ----------------------------------------------------------------------------------------
@@ -309,7 +310,7 @@ def _weather_roll(t, cat):
         say += "\n" + _("A beast on the Hungry Animals die: the table says who fights it (Enter: {name}, the First "
                         "Player)").format(name=who(t, cat, t.seats[rc(t)["first"] % len(t.seats)]))
     return Step(_title(t, "weather"), _("Roll {dice}").format(dice=names), say,
-                Ask(_("Weather dice"), "dice", dice=tuple(dice)), lambda a: A.RcWeather(a), task={"do": "weather"},
+                Ask(_("Weather dice"), "dice", dice=tuple(dice)), lambda a: A.RcWeather.parse(t, cat, a), task={"do": "weather"},
                 after=_who_fights(t, cat))
 
 
@@ -323,13 +324,15 @@ def _who_fights(t: Table, cat: GameCatalog):
     def after(res, t2):
         if not isinstance(res, dict) or not res.get("fighter_wounds"):
             return None
-        faces = ",".join(str(f[0]) for f in res.get("faces") or [])
+        records = res.get(rolls.KEY) or []
+        # the same dice: typed ones again as typed, a virtual roll again from the same generator (same faces)
+        faces = tuple(r["face"] for r in records) if records and all(r["typed"] for r in records) else None
         ask = Ask(_("Who fights the beast? ({n} wound(s); Enter: {name}, the First Player)").format(
             n=res["fighter_wounds"], name=who(t, cat, fighter)), "choice", default=fighter,
             choices=tuple((s, who(t, cat, s)) for s in t.seats), keys=tuple(str(i) for i in range(1, len(t.seats) + 1)))
 
         def remake(a):
-            return None if a == fighter else A.RcWeather(faces, a)
+            return None if a == fighter else A.RcWeather(faces, a)  # a: a seat, from the choices
         return ask, remake
     return after
 
@@ -368,7 +371,7 @@ def _camp(t, cat):
                 _("Stay on tile {camp} (Enter) or move to an adjacent tile: its number (known: {known}), or a new "
                   "one with what it shows, e.g. '5 plains food wood shelter'").format(camp=rc(t)["camp"], known=known),
                 Ask(_("Camp: Enter stays, or a tile"), "text", default="stay", id="rc-camp"),
-                lambda a: A.RcCamp(None if a == "stay" else a))
+                lambda a: A.RcCamp.parse(None if a == "stay" else a))
 
 
 def _night_wounds(t: Table, cat: GameCatalog) -> list[str]:
@@ -395,7 +398,7 @@ def _heal(t, cat):
             return A.RcGoal()
         if word in ("-", ""):
             return A.RcNightEnd()
-        return A.RcAdjust(a)
+        return A.RcAdjust.parse(t, cat, a)
 
     return Step(_title(t, "night"), _("Healing, night effects, the goal"), say,
                 Ask(_("Changes, or 'goal' (Enter: nothing; the night ends)"), "text", default="-", id="rc-night"), make)

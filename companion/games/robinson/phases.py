@@ -11,22 +11,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...colours import word, words
 from ...lognames import word as shown_word
 from ...table import Table
 from . import rules as R
 from . import state as S
-from .changes import apply_changes
-from .state import expect, first, flow, goto, heal, parse_event, rc, say, seat_of, where, who, wound, wound_each
+from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
+from .state import (EVENT_KINDS, check_seats, check_tile, expect, first, flow, goto, heal, parse_event, parse_tile, rc,
+                    say, seat_of, tile_words, where, who, wound, wound_each)
 
 SAY = {  # translated where they are said
     "no_first_event": N_("the first round has no Event phase"),
     "deck_empty": N_("castaway counted no card left in the Event deck (a card shuffled in was not counted: "
-                     "rc effects event-deck +1 counts one)"),
+                     "the card effect 'event-deck +1' counts one)"),
     "pushed": N_("{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then "
                  "discard it."),
     "wreck_gone": N_("{name} (a Wreckage card) leaves the Threat Action field with no Threat effect."),
@@ -60,12 +62,26 @@ class RcEvent(Action):
         bits += [_("({pawns} pawn)").format(pawns=self.pawns)] if self.pawns else []
         return " ".join(bits)
 
+    @classmethod
+    def parse(cls, text: str) -> "RcEvent":
+        """An Event deck card as typed: 'book Heavy rain 2' (see state.parse_event)."""
+        return cls(*parse_event(text))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        # schema 3's run read its fields again as one line of words: the same reading here
+        return cls.parse(" ".join(str(x) for x in (stored["card"], stored.get("name") or "", stored.get("pawns") or ""))).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "event/draw")
-        kind, name, pawns = parse_event(" ".join(str(x) for x in (self.card, self.name or "", self.pawns or "")))
+        kind, name, pawns = self.card, self.name, self.pawns
+        if kind not in EVENT_KINDS:
+            raise UsageError(_("card {card!r}: accepted: {kinds}").format(card=kind, kinds=", ".join(EVENT_KINDS)))
+        if pawns not in (None, 1, 2) or (name is not None and not isinstance(name, str)):
+            raise UsageError(_("card {card!r}: a threat action takes 1 or 2 pawns, not {pawns}").format(card=kind, pawns=pawns))
         c = t.data["counters"]
         # the physical deck is the truth: a card drawn when castaway counted none means an Adventure or
-        # Mystery card was shuffled in without `rc effects event-deck +1`; the count stays at 0
+        # Mystery card was shuffled in without a card effect 'event-deck +1'; the count stays at 0
         uncounted = [_(SAY["deck_empty"])] if c["event-deck"] < 1 else []
         c["event-deck"] = max(0, c["event-deck"] - 1)
         if kind in ("adventure", "mystery"):
@@ -90,10 +106,19 @@ class RcAdjust(Action):
     the round waits for card effects it also moves the round on."""
 
     kind: ClassVar[str] = "rc-adjust"
-    changes: str = "-"
+    changes: tuple[tuple, ...] = ()  # typed changes: (target, op, value), see changes.parse_changes
 
     def text(self) -> str:
-        return _("card effects: {changes}").format(changes=self.changes)
+        return _("card effects: {changes}").format(changes=changes_words(self.changes))
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, text: str | None) -> "RcAdjust":
+        """A card's changes as typed ('wood -1, cook.wounds +1, roof half'), read against the table."""
+        return cls(parse_changes(t, cat, text))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return {"kind": cls.kind, "changes": upgrade_changes(t, cat, stored.get("changes", "-"))}
 
     def run(self, t: Table, cat: GameCatalog):
         step = where(t)
@@ -145,6 +170,12 @@ class RcMorale(Action):
 
     def text(self) -> str:
         return _("morale ({choice})").format(choice=self.choice) if self.choice else _("morale")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, heal: bool = False) -> "RcMorale":
+        """The Morale phase's choice: at the highest morale, determination unless told to heal."""
+        top = t.limits(cat.tracks["morale"])[1]
+        return cls("heal" if heal else ("determination" if t.data["tracks"]["morale"] == top else None))
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "morale/morale")
@@ -213,6 +244,11 @@ class RcWeatherDice(Action):
         shown = [shown_word(d, WEATHER_DIE) for d in self.dice]
         return _("weather dice: {dice}").format(dice=(" " if shown == list(self.dice) else ", ").join(shown) or _("none"))
 
+    @classmethod
+    def parse(cls, words) -> "RcWeatherDice":
+        """The Weather dice named ('rain winter'; 'none' for no dice)."""
+        return cls(tuple(d.strip().lower() for d in (words or []) if d.strip().lower() != "none"))
+
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/dice")
         for d in self.dice:
@@ -237,20 +273,46 @@ class RcWeather(Action):
     decides; castaway's suggestion, and the default, is the First Player)."""
 
     kind: ClassVar[str] = "rc-weather"
-    faces: str | None = None
-    fighter: str | None = None
+    faces: tuple[str, ...] | None = None  # one face per weather die, in the order rain, winter, animals; None: rolled
+    fighter: str | None = None  # a seat
 
     def text(self) -> str:
         s = _("weather")
         s = typed_faces(s, self.faces)
         return _("{line}, {fighter} fights").format(line=s, fighter=word(self.fighter)) if self.fighter else s
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, faces: str | None = None, fighter: str | None = None) -> "RcWeather":
+        """The weather dice as typed ('rr,w,beast'; none or 'roll': rolled virtually) and who fights the beast (a
+        colour, character or player's name), read against the dice this round rolls."""
+        from .action_phase import read_faces
+
+        expect(t, "weather/roll")
+        dice = weather_dice(t)
+        typed = read_faces(cat, dice, faces)
+        if typed is not None and not dice:
+            raise RuleError(_("no weather dice this round: there are no faces to type"), next=Next("rc-weather"))
+        return cls(typed, seat_of(t, cat, fighter) if fighter else None)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        from .action_phase import read_faces
+
+        dice = weather_dice(t)  # schema 3 left faces typed for no dice unread
+        faces = read_faces(cat, dice, stored.get("faces")) if dice else None
+        fighter = stored.get("fighter")
+        return cls(faces, seat_of(t, cat, fighter) if fighter else None).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "weather/roll")
         from .action_phase import roll
 
         dice = weather_dice(t)
-        rolled = roll(t, cat, dice, self.faces) if dice else []
+        if self.faces is not None and not dice:
+            raise RuleError(_("no weather dice this round: there are no faces to type"), next=Next("rc-weather"))
+        if self.fighter is not None:
+            check_seats(t, [self.fighter])
+        rolled, records = roll(t, cat, dice, self.faces) if dice else ([], [])
         c = t.data["counters"]
         w = R.weather_from(rolled, c["rain-token"], c["winter-token"], c["storm-token"])
         beast = cat.rules["weather_beast"]
@@ -258,7 +320,7 @@ class RcWeather(Action):
                            int(beast["strength"]))
         c["food"], c["nonperishable"], c["wood"], c["palisade"] = o.food, o.nonperishable, o.wood, o.palisade
         wound_each(t, o.wounds_each)
-        fighter = seat_of(t, cat, self.fighter) if self.fighter else first(t)
+        fighter = self.fighter or first(t)
         wound(t, fighter, o.fighter_wounds)
         lines = list(o.lines) or [_("no weather this round")]
         if o.wounds_each:
@@ -271,6 +333,7 @@ class RcWeather(Action):
         out = {**say(lines), "wounds_each": o.wounds_each, "fighter_wounds": o.fighter_wounds}
         if dice:
             out.update(dice=dice, faces=[[f] for f in rolled])
+            out[rolls.KEY] = records
         return out
 
 
@@ -283,19 +346,29 @@ class RcEat(Action):
     """§ VI. Night 1: one food per player; each player who cannot eat takes 2 wounds."""
 
     kind: ClassVar[str] = "rc-eat"
-    hungry: tuple[str, ...] = ()
+    hungry: tuple[str, ...] = ()  # seats
 
     def text(self) -> str:
         return _("night: eat ({who} go hungry)").format(who=words(self.hungry)) if self.hungry else _("night: eat")
 
-    def run(self, t: Table, cat: GameCatalog):
-        expect(t, "night/eat")
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, names) -> "RcEat":
+        """Who goes hungry, each by colour, character or player's name."""
         from .state import check_names
 
+        expect(t, "night/eat")
+        return cls(tuple(check_names(t, cat, list(names or ()))))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("hungry") or ()).to_dict()
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "night/eat")
         c = t.data["counters"]
         have = c["food"] + c["nonperishable"]
         short = max(0, len(t.seats) - have)
-        hungry = check_names(t, cat, list(self.hungry))
+        hungry = check_seats(t, list(self.hungry))
         if len(hungry) != short:
             if short == 0:
                 raise RuleError(_("there is food for everyone ({have}); nobody goes hungry").format(have=have))
@@ -318,28 +391,44 @@ class RcCamp(Action):
     with its sources: '5 plains food wood shelter')."""
 
     kind: ClassVar[str] = "rc-camp"
-    to: str | None = None
+    to: str | None = None  # the tile's number; None: the camp stays
+    tile: dict | None = None  # a tile not on the island yet, as described (state.parse_tile)
 
     def text(self) -> str:
+        if self.tile:
+            return _("camp moves to tile {tile}").format(tile=tile_words(self.tile))
         return _("camp moves to tile {tile}").format(tile=self.to) if self.to else _("camp stays")
+
+    @classmethod
+    def parse(cls, text: str | None) -> "RcCamp":
+        """Nothing (or 'stay'): the camp stays; a tile number; or a new tile '5 plains food wood shelter'."""
+        words = str(text or "").strip().split()
+        if not words or (len(words) == 1 and words[0].lower() in ("stay", "-", "no")):
+            return cls()
+        if len(words) == 1:
+            return cls(words[0])
+        tile = parse_tile(" ".join(words))
+        return cls(tile["tile"], tile)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(stored.get("to")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "night/camp")
         goto(t, "night", "heal")
-        if not self.to or self.to.strip().lower() in ("stay", "-", "no"):
+        if not self.to:
             return say([_("the camp stays")])
-        from .state import parse_tile
-
         r = rc(t)
-        words = self.to.strip().split()
-        if len(words) == 1:
-            if words[0] not in r["tiles"]:
+        if self.tile is None:
+            if self.to not in r["tiles"]:
                 known = ", ".join(sorted(r["tiles"])) or _("none")
                 raise RuleError(_("tile {tile!r} is not on the island yet (known: {known}); describe it: "
-                                  "'{tile} plains food wood shelter'").format(tile=words[0], known=known))
-            tile = r["tiles"][words[0]]
+                                  "'{tile} plains food wood shelter'").format(tile=self.to, known=known),
+                                next=Next("rc-camp", missing=("tile",)))
+            tile = r["tiles"][self.to]
         else:
-            tile = parse_tile(self.to)
+            tile = dict(check_tile(self.tile))
             r["tiles"][tile["tile"]] = tile
         if tile["tile"] == r["camp"]:
             raise RuleError(_("the camp is already on tile {tile}").format(tile=r["camp"]))
@@ -365,7 +454,7 @@ class RcCamp(Action):
 class RcNightEnd(Action):
     """§ VI. Night 3-5: open-air wounds, food rots unless stored, the round marker moves on and the
     First Player token passes clockwise; after the last round the game is lost. It may follow the
-    camp step directly: healing (castaway rc effects cook.wounds -1) is only for those who have a way to."""
+    camp step directly: healing (a card effect 'cook.wounds -1') is only for those who have a way to."""
 
     kind: ClassVar[str] = "rc-night-end"
 
@@ -420,11 +509,25 @@ class RcUseItem(Action):
     def text(self) -> str:
         return _("use {item}").format(item=self.item)
 
-    def run(self, t: Table, cat: GameCatalog):
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, text: str) -> "RcUseItem":
+        """A Starting Item by its name or its name's first letters: the item's name as the table holds it."""
         items = [i for i in rc(t)["items"] if i["uses"] is not None]
-        key = self.item.strip().lower()
+        key = str(text).strip().lower()
         match = [i for i in items if i["name"].lower() == key] or [
             i for i in items if i["name"].lower().startswith(key)]
+        if len(match) != 1:
+            names = ", ".join(i["name"] for i in items) or _("none")
+            raise UsageError(_("starting item {item!r}; accepted: {names}").format(item=text, names=names))
+        return cls(match[0]["name"])
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored["item"]).to_dict()
+
+    def run(self, t: Table, cat: GameCatalog):
+        items = [i for i in rc(t)["items"] if i["uses"] is not None]
+        match = [i for i in items if i["name"] == self.item]
         if len(match) != 1:
             names = ", ".join(i["name"] for i in items) or _("none")
             raise UsageError(_("starting item {item!r}; accepted: {names}").format(item=self.item, names=names))
@@ -446,14 +549,19 @@ class RcPhase(Action):
     def text(self) -> str:
         return _("phase set to {phase}").format(phase=self.phase)
 
+    @classmethod
+    def parse(cls, text: str) -> "RcPhase":
+        return cls(str(text).strip().lower())
+
     def run(self, t: Table, cat: GameCatalog):
         first_step = {"event": "draw", "morale": "morale", "production": "produce", "action": "plan",
                       "weather": "dice", "night": "eat"}
         if self.phase not in first_step:
             raise UsageError(_("phase {phase!r}: accepted: {phases}").format(phase=self.phase, phases=", ".join(R.PHASES)))
         if self.phase == "event" and t.data["tracks"]["round"] == 1:
-            raise RuleError(_(SAY["no_first_event"]))
+            raise RuleError(_(SAY["no_first_event"]), next=Next("rc-phase", {"phase": "morale"}))
         if self.phase == "action":
             rc(t)["plan"] = []
         goto(t, self.phase, first_step[self.phase])
         return None
+

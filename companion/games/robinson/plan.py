@@ -61,8 +61,8 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
             cost[k] = int(v)
         else:
             raise UsageError(_("plan {text!r}: {word!r} is not understood; {example}").format(text=text, word=w, example=example))
-    return {"what": what, "arg": arg, "by": by, "helper": helper or None, "pay": pay,
-            "cost": ",".join(f"{k}={v}" for k, v in sorted(cost.items())) or None, "own": own}
+    return {"what": what, "arg": arg, "by": pawn_owner(t, cat, by), "helper": pawn_owner(t, cat, helper) if helper else None,
+            "pay": pay, "cost": tuple(sorted(cost.items())) or None, "own": own}
 
 
 def pawn_owner(t: Table, cat: GameCatalog, name: str) -> str:
@@ -70,6 +70,13 @@ def pawn_owner(t: Table, cat: GameCatalog, name: str) -> str:
     if name in HELPERS:
         return name
     return seat_of(t, cat, name)
+
+
+def check_owner(t: Table, owner) -> str:
+    """A pawn's owner as an action holds it: a seat at this table, or friday / dog / extra."""
+    if owner in HELPERS or owner in t.seats:
+        return owner
+    raise UsageError(_("pawn {owner!r}: accepted: {owners}").format(owner=owner, owners=", ".join([*t.seats, *HELPERS])))
 
 
 def pawns_free(t: Table, owner: str) -> int:
@@ -80,7 +87,7 @@ def pawns_free(t: Table, owner: str) -> int:
     return total - used
 
 
-def cost_of(t: Table, cat: GameCatalog, what: str, pay: str | None, cost: str | None) -> dict[str, int]:
+def cost_of(t: Table, cat: GameCatalog, what: str, pay: str | None, cost) -> dict[str, int]:
     """Resources a Building action sets aside: wood or furs, never a mix (§ Building)."""
     if what in ("shelter", "roof", "palisade"):
         n = str(len(t.seats))
@@ -90,7 +97,11 @@ def cost_of(t: Table, cat: GameCatalog, what: str, pay: str | None, cost: str | 
     if what == "weapon":
         return {"wood": int(cat.rules["weapon_cost"]["wood"])}
     if what == "item" and cost:
-        return {k: int(v) for k, v in (c.split("=") for c in cost.split(","))}
+        bad = [c for c in cost if len(c) != 2 or c[0] not in ("wood", "fur", "food") or isinstance(c[1], bool)
+               or not isinstance(c[1], int) or c[1] < 0]
+        if bad:
+            raise UsageError(_("cost {cost!r}; accepted: wood=N, fur=N, food=N").format(cost=bad[0]))
+        return {k: v for k, v in cost}
     return {}
 
 

@@ -15,7 +15,7 @@ import re
 import textwrap
 
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, retranslate
 from ...table import Table
 
@@ -106,10 +106,30 @@ def where(t: Table) -> str:
     return f"{t.data['flags']['phase']}/{flow(t).get('step')}"
 
 
+# the action that each step of the round waits for (what a refusal names as the way on)
+STEP_ACTION = {"event/draw": "rc-event", "event/effect": "rc-adjust", "event/threat": "rc-adjust",
+               "morale/morale": "rc-morale", "production/produce": "rc-produce", "action/plan": "rc-plan",
+               "action/resolve": "rc-resolve", "action/tile": "rc-tile", "action/adventure": "rc-adjust",
+               "weather/dice": "rc-weather-dice", "weather/roll": "rc-weather", "night/eat": "rc-eat",
+               "night/camp": "rc-camp", "night/heal": "rc-night-end", "night/end": "rc-night-end"}
+STEP_FIELDS = {"rc-event": ("card",), "rc-adjust": ("changes",), "rc-plan": ("plan",), "rc-tile": ("tile",),
+               "rc-camp": ("tile",)}
+
+
+def step_next(t: Table) -> Next | None:
+    """What the round waits for, as a refusal's way on (errors.Next)."""
+    kind = STEP_ACTION.get(where(t))
+    if kind is None:
+        return None
+    if kind == "rc-plan":
+        return Next(kind, missing=STEP_FIELDS[kind], alt=(Next("rc-plan-done"),))
+    return Next(kind, missing=STEP_FIELDS.get(kind, ()))
+
+
 def expect(t: Table, *steps: str) -> None:
-    """Refuse an action the round is not at."""
+    """Refuse an action the round is not at; the refusal names what the round waits for."""
     if where(t) not in steps:
-        raise RuleError(_("that is not where the round stands: now {now}; castaway rc next says what to do").format(now=where(t)))
+        raise RuleError(_("that is not where the round stands: now {now}").format(now=where(t)), next=step_next(t))
 
 
 WIDTH = 78  # the guided game's lines fit an 80-column terminal
@@ -310,6 +330,31 @@ def parse_tile(text: str) -> dict:
     return tile
 
 
+def check_seats(t: Table, seats: list[str]) -> list[str]:
+    """Seats as an action holds them: each one at this table, none twice."""
+    out = []
+    for s in seats:
+        if s not in t.seats:
+            raise UsageError(_("seat {seat!r} is not at this table; accepted: {seats}").format(seat=s, seats=", ".join(t.seats)))
+        if s in out:
+            raise UsageError(_("{name!r} is named twice").format(name=s))
+        out.append(s)
+    return out
+
+
+TILE_KEYS = {"tile": str, "terrain": str, "food": int, "wood": int, "shelter": bool, "beast": bool, "mystery": bool,
+             "discoveries": int}
+
+
+def check_tile(tile) -> dict:
+    """A tile as an action holds it (parse_tile's facts), refused when a fact is missing or of the wrong kind."""
+    if not isinstance(tile, dict) or set(tile) - set(TILE_KEYS) or not {"tile", "terrain"} <= set(tile) or any(
+            not isinstance(v, TILE_KEYS[k]) or (TILE_KEYS[k] is int and (isinstance(v, bool) or v < 0))
+            for k, v in tile.items()) or not tile["tile"].isdecimal():
+        raise UsageError(_("tile {tile!r}: a tile's number, terrain, and what it shows").format(tile=tile))
+    return tile
+
+
 def check_names(t: Table, cat: GameCatalog, names: list[str]) -> list[str]:
     out = []
     for n in names:
@@ -330,3 +375,11 @@ def characters_for(cat: GameCatalog, n: int) -> list[str]:
 
 def unknown_character(cat: GameCatalog, name: str) -> UsageError:
     return UsageError(_("character {name!r}; ").format(name=name) + did_you_mean(name, characters_for(cat, 4)))
+
+
+def tile_words(tile: dict) -> str:
+    """A tile as the table describes it: '5 plains food wood shelter beast d2'."""
+    shows = ["food"] * int(tile.get("food", 0)) + ["wood"] * int(tile.get("wood", 0))
+    shows += [k for k in ("shelter", "beast", "mystery") if tile.get(k)]
+    shows += [f"d{tile['discoveries']}"] if tile.get("discoveries") else []
+    return " ".join([str(tile["tile"]), str(tile["terrain"]), *shows])
