@@ -115,7 +115,7 @@ class ScruffsToken(Action):
             if len(who) == 1:
                 who = who * n
             if len(who) != n:  # EN § Scruffs Tokens: all of them are divided among the other survivors
-                raise UsageError(_("--to {to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=self.to, n=n))
+                raise UsageError(_("{to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=",".join(self.to), n=n))
             got = sum(give_hope(t, s, 1, bonus=False) for s in who)
             return _("{got} hope for {who}.").format(got=got, who=", ".join(who))
         if base == "strength-2":

@@ -73,20 +73,6 @@ def face(text: Any, what: str, lo: int = 1, hi: int = 6) -> int | None:
     return got[0]
 
 
-def word_face(text: Any, words_: tuple[str, ...], what: str) -> str | None:
-    """A face of a die with words ('tentacle', 'cloud'), lower case (None: virtual)."""
-    if blank(text):
-        return None
-    w = str(text).strip().lower()
-    check_word(w, words_, what)
-    return w
-
-
-def check_word(w: Any, words_: tuple[str, ...], what: str) -> None:
-    if w not in words_:
-        raise UsageError(_("{what} face {face!r}: accepted: {items}").format(what=what, face=w, items=", ".join(dict.fromkeys(words_))))
-
-
 def seat_of_word(t: Table, text: Any) -> str:
     """The seat a typed colour (red, červená) or survivor id (maya) names, at this table, living or not; the
     rules' own pool (the living, the humans) is checked where the seat is used (`check_seat`)."""
