@@ -25,13 +25,13 @@ from companion.i18n import N_, _
 # {field} is filled from what the refusal knows, FIELD is left for the table to give.
 WORDS: dict[str, str] = {
     # -- attacks, hazards, abilities, events, Scruffs --------------------------------------------------
-    "d21-shark-phase": "shark-phase", "d21-shark-attack": "shark-attack --faces FACES", "d21-shark-bite": "shark-bite {fin} --face FACE",
-    "d21-colour-token": "colour-token {seat}", "d21-octopus": "octopus --face {face}", "d21-tentacle": "tentacle --white FACE",
-    "d21-pjotr": "pjotr", "d21-jellyfish": "jellyfish", "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",
-    "d21-steal-die": "steal-die --who WHO", "d21-disaster": "disaster --card CARD", "d21-logbook": "logbook SECTION SYMBOLS",
-    "d21-symbol": "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",
-    "d21-flip-token": "flip-token SEAT", "d21-special-hope": "special-hope SEAT TOKEN", "d21-dolphin": "dolphin SEAT --face FACE",
-    "d21-scruffs": "scruffs", "d21-scruffs-use": "scruffs-use",
+    "d21-shark-phase": "shark-phase", "d21-shark-attack": "shark-attack --faces FACES", "d21-shark-bite": "shark-bite {fin} --face FACE",  # untranslated: command words
+    "d21-colour-token": "colour-token {seat}", "d21-octopus": "octopus --face {face}", "d21-tentacle": "tentacle --white FACE",  # untranslated: command words
+    "d21-pjotr": "pjotr", "d21-jellyfish": "jellyfish", "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",  # untranslated: command words
+    "d21-steal-die": "steal-die --who WHO", "d21-disaster": "disaster --card CARD", "d21-logbook": "logbook SECTION SYMBOLS",  # untranslated: command words
+    "d21-symbol": "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",  # untranslated: command words
+    "d21-flip-token": "flip-token SEAT", "d21-special-hope": "special-hope SEAT TOKEN", "d21-dolphin": "dolphin SEAT --face FACE",  # untranslated: command words
+    "d21-scruffs": "scruffs", "d21-scruffs-use": "scruffs-use",  # untranslated: command words
 
 
     # -- locations, the bottle, day 21, the day's flow -----------------------------------------------

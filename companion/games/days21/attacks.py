@@ -442,7 +442,7 @@ class Tentacle(Action):
         if fight["white"] is None:
             if self.white is None:
                 raise UsageError(_("roll the white die first"))
-            w = self._die(t, self.white, "white die")
+            w = self._die(t, self.white, _("white die"))
             recs.append(dice_records.record("white", w, self.white != ROLL))
             fight["white"] = w
             faces["white"] = w
@@ -466,7 +466,7 @@ class Tentacle(Action):
         if self.defence is None:
             return {**faces, "say": " ".join(says)}
         seat, w = fight["victim"], fight["white"]
-        dv = self._die(t, self.defence, "defence die")
+        dv = self._die(t, self.defence, _("defence die"))
         recs.append(dice_records.record("placement", dv, self.defence != ROLL))
         faces["defence"] = dv
         who = name(t, cat, seat)

@@ -244,7 +244,7 @@ class Disaster(Action):
         """What the table typed: the card, who averts it ('red=2,blue=1', 'token:SEAT', 'no'), the colour token
         and the plank die."""
         pays, cancel = _avert_words(t, avert)
-        return cls(ty.card(t, cat, "disaster", card), pays, ty.token(t, token), ty.face(face, "plank die"), cancel)
+        return cls(ty.card(t, cat, "disaster", card), pays, ty.token(t, token), ty.face(face, _("plank die")), cancel)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -328,7 +328,7 @@ class Disaster(Action):
 
             seat, _v = ty.drop(t, cat, living(t), self.token)
             t.seat_values(seat)["strength"] = t.seat_values(seat)["strength"][1:]
-            vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, "plank die")
+            vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, _("plank die"))
             v = vals[0]
             return dice_records.add({"seat": seat, "faces": [v],
                     "say": _("The octopus grabs {who} and takes a die. {lose_plank}").format(who=name(t, cat, seat), lose_plank=lose_plank(t, cat, v))},

@@ -225,7 +225,7 @@ class Paranoia(Action):
             p["who"] = f.pop("picked", None) or colour_token(t, cat, humans, None)[0]
         recs = []
         if "face" not in p:
-            vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, "paranoia die")
+            vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, _("paranoia die"))
             p["face"] = vals[0]
             recs = ty.records("placement", vals, virtual)
         seat, face = p["who"], p["face"]
@@ -313,7 +313,7 @@ class PlankLoss(Action):
         return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
-        vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, "plank die")
+        vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, _("plank die"))
         say = lose_plank(t, cat, vals[0])
         done(t, "plank")
         return dice_records.add({"faces": vals, "say": say}, ty.records("d6", vals, virtual))

@@ -37,7 +37,7 @@ class ScruffsToken(Action):
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, card=None, needs=None, face=None, to=None, skip=False) -> "ScruffsToken":
         return cls(ty.card(t, cat, "scruffs", card), _needs(needs),
-                   None if face is None else ROLL if ty.blank(face) else ty.face(face, "Scruffs die"),
+                   None if face is None else ROLL if ty.blank(face) else ty.face(face, _("Scruffs die")),
                    tuple(_seat_or_token(t, x) for x in ty.split(to)), bool(skip))
 
     @classmethod
@@ -85,7 +85,7 @@ class ScruffsToken(Action):
         if base not in known or self.face is None:
             need = "" if base in known else _(" Type the numbers printed on it.")
             return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
-        vals, virtual = ty.dice(t, None if self.face == ROLL else (self.face,), 1, "Scruffs die")
+        vals, virtual = ty.dice(t, None if self.face == ROLL else (self.face,), 1, _("Scruffs die"))
         v = vals[0]
         recs = ty.records("green", vals, virtual)
         sc.pop("drawn", None)
