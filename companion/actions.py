@@ -81,6 +81,8 @@ class SetValue(Action):
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        if isinstance(stored.get("value"), list):  # a stack's dice already typed (schema 3 kept text)
+            return stored
         return cls.parse(t, cat, stored["target"], str(stored["value"])).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):

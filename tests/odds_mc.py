@@ -48,10 +48,10 @@ def run(t: Table, action):
 def shark_attack(stacks, rng: random.Random) -> list[list[int]]:
     t = table(stacks)
     t.data["flow"]["queue"] = [{"do": "attack"}]
-    bites = [f"{rng.randint(1, 6)}/{rng.randint(1, 6)}" for _ in range(4)]
+    bites = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(4)]
     done = 0
     while done < 4 and days21.living(t):
-        run(t, at.SharkAttack(faces=",".join(bites[done:])))
+        run(t, at.SharkAttack(faces=tuple(bites[done:])))
         aw = t.data["flow"].get("await")
         if aw:
             run(t, at.ColourToken(rng.choice(aw["among"])))
@@ -63,7 +63,7 @@ def shark_attack(stacks, rng: random.Random) -> list[list[int]]:
 def shark_bite(stacks, fin: int, rng: random.Random) -> list[list[int]]:
     t = table(stacks)
     t.data["flow"]["queue"] = [{"do": f"shark-{fin}"}]
-    run(t, at.SharkBite(fin, f"{rng.randint(1, 6)}/{rng.randint(1, 6)}"))
+    run(t, at.SharkBite(fin, (rng.randint(1, 6), rng.randint(1, 6))))
     aw = t.data["flow"].get("await")
     if aw:
         run(t, at.ColourToken(rng.choice(aw["among"])))
@@ -78,16 +78,15 @@ def octopus(stacks, tentacles: int, rng: random.Random) -> tuple[list, int]:
         w = rng.randint(1, 6)
         match = [s for s in days21.living(t) if t.visible(s) == w]
         token = rng.choice(match) if len(match) > 1 else None
-        run(t, at.Tentacle(white=str(w), token=token, defence=str(rng.randint(1, 6))))
+        run(t, at.Tentacle(white=w, token=token, defence=rng.randint(1, 6)))
     return [t.seat_values(s)["strength"] for s in t.seats], tentacles - t.data["counters"]["tentacles"]
 
 
 def jellyfish(stack, challenges, rng: random.Random) -> list[int]:
     t = table([stack])
     t.data["flow"]["queue"] = [{"do": "jellyfish"}]
-    card = ",".join(f"{o}{n}" for o, n in challenges)
-    faces = ",".join(str(rng.randint(1, 6)) for _ in range(4))
-    run(t, at.Jellyfish(who="red", card=card, faces=faces))
+    faces = tuple(rng.randint(1, 6) for _ in range(4))
+    run(t, at.Jellyfish(who="red", faces=faces, challenges=tuple((o, int(n)) for o, n in challenges)))
     return t.seat_values("red")["strength"]
 
 
@@ -121,7 +120,7 @@ def paranoia(stack, hope_held: int, policy: str, rng: random.Random) -> list[int
     t = table([stack], hope=[hope_held])
     t.data["flow"]["queue"] = [{"do": "paranoia"}]
     face = rng.randint(1, 6)
-    run(t, at.Paranoia(who="red", face=str(face), pay=paranoia_pay(tuple(stack), hope_held, face, policy)))
+    run(t, at.Paranoia(who="red", face=face, pay=paranoia_pay(tuple(stack), hope_held, face, policy)))
     return t.seat_values("red")["strength"]
 
 

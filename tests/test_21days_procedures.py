@@ -82,7 +82,7 @@ def test_maya_once_a_day_and_aleta_at_four():
 def test_pjotr_cancels_a_shark_wound():
     t = table()
     t.seat_values("green")["hope"] = 2
-    t, _ = do(t, at.SharkAttack(faces="1/6"))  # fin 1 → spot 1, red at 3: wounded
+    t, _ = do(t, at.SharkAttack(faces=((1, 6),)))  # fin 1 → spot 1, red at 3: wounded
     assert t.seat_values("red")["strength"] == [2, 5] and t.data["flow"]["wound"]["seat"] == "red"
     step = days21.next_step(t, CAT)
     assert step.title == "Pjotr"
@@ -151,9 +151,9 @@ def test_scruffs_token_success_and_failure():
     t, res = do(t, scruffs.ScruffsToken(card="shark-reset", face=None))
     assert "Type the numbers" in res["say"]
     t.data["tracks"]["shark"] = 2
-    t, res = do(t, scruffs.ScruffsToken(needs="5,6", face="6"))
+    t, res = do(t, scruffs.ScruffsToken(needs=(5, 6), face=6))
     assert t.data["tracks"]["shark"] == 5 and "shark-reset" in t.deck("scruffs")["out"]
-    t, _ = do(t, scruffs.ScruffsToken(card="flare", needs="6", face="2"))
+    t, _ = do(t, scruffs.ScruffsToken(card="flare", needs=(6,), face=2))
     assert t.deck("scruffs")["discard"] == ["flare"]
     t.seat_values("green")["strength"] = [4]
     with pytest.raises(RuleError, match="5 or 6"):

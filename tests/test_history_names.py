@@ -75,7 +75,7 @@ def play(store, game: str, options: dict, *actions, seed: int = 1, edition: str 
     return gid
 
 
-DAY = (fl.SetupDone(), SharkPhase(), ev.LogbookSymbols("morning", ("plank",)), PlankLoss("3"))
+DAY = (fl.SetupDone(), SharkPhase(), ev.LogbookSymbols("morning", ("plank",)), PlankLoss(3))
 MIDDAY = (ev.LogbookSymbols("midday", ("places", "no-fishing")),)
 
 

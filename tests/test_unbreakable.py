@@ -422,7 +422,7 @@ def test_11_scruffs_alone_on_the_raft_takes_no_hope():
             t.seat_values(seat)["strength"] = []
     days21.settle(t, cat)
     assert [t.seat_values(s)["survivor"] for s in living(t)] == ["scruffs"] and not t.data.get("over")
-    new, res = apply(t, ScruffsToken(card="hope-2", needs="6", face="6"), cat)
+    new, res = apply(t, ScruffsToken(card="hope-2", needs=(6,), face=6), cat)
     assert "no survivor is left" in res["say"] and not new.data.get("over")
 
 

@@ -25,7 +25,13 @@ from companion.i18n import N_, _
 # {field} is filled from what the refusal knows, FIELD is left for the table to give.
 WORDS: dict[str, str] = {
     # -- attacks, hazards, abilities, events, Scruffs --------------------------------------------------
-
+    "d21-shark-phase": "shark-phase", "d21-shark-attack": "shark-attack --faces FACES", "d21-shark-bite": "shark-bite {fin} --face FACE",  # untranslated: command words
+    "d21-colour-token": "colour-token {seat}", "d21-octopus": "octopus --face {face}", "d21-tentacle": "tentacle --white FACE",  # untranslated: command words
+    "d21-pjotr": "pjotr", "d21-jellyfish": "jellyfish", "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",  # untranslated: command words
+    "d21-steal-die": "steal-die --who WHO", "d21-disaster": "disaster --card CARD", "d21-logbook": "logbook SECTION SYMBOLS",  # untranslated: command words
+    "d21-symbol": "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",  # untranslated: command words
+    "d21-flip-token": "flip-token SEAT", "d21-special-hope": "special-hope SEAT TOKEN", "d21-dolphin": "dolphin SEAT --face FACE",  # untranslated: command words
+    "d21-scruffs": "scruffs", "d21-scruffs-use": "scruffs-use",  # untranslated: command words
 
 
     # -- locations, the bottle, day 21, the day's flow -----------------------------------------------
@@ -74,7 +80,7 @@ def shark_attack_cmd(
 
     Example: castaway shark-attack --faces 2/5,3/4,1/1,6/2
     """
-    run(at.SharkAttack(faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
+    run(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
 
 
 @cmd("shark-bite")
@@ -87,7 +93,7 @@ def shark_bite_cmd(
 
     Example: castaway shark-bite 6 --face 4
     """
-    run(at.SharkBite(fin, face, token))
+    run(lambda t, c: at.SharkBite.parse(t, c, fin, face, token))
 
 
 @cmd("colour-token")
@@ -96,7 +102,7 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose
 
     Example: castaway colour-token yellow
     """
-    run(at.ColourToken(seat))
+    run(lambda t, c: at.ColourToken.parse(t, c, seat))
 
 
 @cmd("octopus")
@@ -105,7 +111,7 @@ def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help
 
     Example: castaway octopus --face tentacle
     """
-    run(at.Octopus(face))
+    run(lambda t, c: at.Octopus.parse(t, c, face))
 
 
 @cmd("tentacle")
@@ -118,7 +124,7 @@ def tentacle_cmd(
 
     Example: castaway tentacle --white 5 --defence 6
     """
-    run(at.Tentacle(white or ROLL, token or ROLL, defence or ROLL))
+    run(lambda t, c: at.Tentacle.parse(t, c, white or ROLL, token or ROLL, defence or ROLL))
 
 
 @cmd("jellyfish")
@@ -131,7 +137,7 @@ def jellyfish_cmd(
 
     Example: castaway jellyfish --who red --card swarm-a --faces 2,3,1,3
     """
-    run(at.Jellyfish(who, card, faces))
+    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces))
 
 
 @cmd("dive")
@@ -144,7 +150,7 @@ def dive_cmd(
 
     Example: castaway dive --who blue --card swarm-a --faces 3,4,1,2
     """
-    run(at.Jellyfish(who, card, faces, dive=True))
+    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True))
 
 
 @cmd("paranoia")
@@ -157,7 +163,7 @@ def paranoia_cmd(
 
     Example: castaway paranoia --who blue --face 4 --pay 2
     """
-    run(at.Paranoia(who, face, pay))
+    run(lambda t, c: at.Paranoia.parse(t, c, who, face, pay))
 
 
 @cmd("plank")
@@ -166,7 +172,7 @@ def plank_cmd(face: Face = None):
 
     Example: castaway plank --face 3
     """
-    run(at.PlankLoss(face))
+    run(lambda t, c: at.PlankLoss.parse(t, c, face))
 
 
 @cmd("steal-die")
@@ -175,7 +181,7 @@ def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Wh
 
     Example: castaway steal-die --who red
     """
-    run(at.StealDie(who))
+    run(lambda t, c: at.StealDie.parse(t, c, who))
 
 
 @cmd("pjotr")
@@ -198,7 +204,7 @@ def disaster_cmd(
 
     Example: castaway disaster --card octopus-grab --token red --face 4
     """
-    run(ev.Disaster(card=card, avert=avert, token=token, face=face))
+    run(lambda t, c: ev.Disaster.parse(t, c, card=card, avert=avert, token=token, face=face))
 
 
 @cmd("logbook")
@@ -210,11 +216,7 @@ def logbook_cmd(
 
     Example: castaway logbook morning 3 12
     """
-    from companion import catalog
-    from companion.games.days21.steps_common import symbol_chart
-
-    by_number = {n: k for n, k, _i, _name in symbol_chart(catalog.load("21days"))}
-    run(ev.LogbookSymbols(section.lower(), tuple(by_number.get(s, s.lower()) for s in symbols or ())))
+    run(lambda t, c: ev.LogbookSymbols.parse(t, c, section, tuple(symbols or ())))
 
 
 @cmd("symbol")
@@ -227,7 +229,7 @@ def symbol_cmd(
 
     Example: castaway symbol two-hope --to red,blue
     """
-    run(ev.Symbol(sym.lower(), to, token))
+    run(lambda t, c: ev.Symbol.parse(t, c, sym, to, token))
 
 
 @cmd("weather")
@@ -239,7 +241,7 @@ def weather_cmd(
 
     Example: castaway weather --face cloud   then   castaway weather --result fishing
     """
-    run(ev.Weather(face, result))
+    run(lambda t, c: ev.Weather.parse(t, c, face, result))
 
 
 @cmd("place")
@@ -383,7 +385,7 @@ def ability_cmd(
 
     Example: castaway ability maya --to red
     """
-    run(ab.Ability(who.lower(), to, n, source))
+    run(lambda t, c: ab.Ability.parse(t, c, who, to, n, source))
 
 
 @cmd("professor")
@@ -393,7 +395,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
 
     Example: castaway professor --face blank
     """
-    run(ab.MagnussonReroll(not keep, face))
+    run(lambda t, c: ab.MagnussonReroll.parse(t, c, not keep, face))
 
 
 @cmd("flip-token")
@@ -402,7 +404,7 @@ def flip_token_cmd(seat: Annotated[str, typer.Argument(help=_("Whose ability tok
 
     Example: castaway flip-token red --to blue
     """
-    run(ab.FlipToken(seat, to))
+    run(lambda t, c: ab.FlipToken.parse(t, c, seat, to))
 
 
 @cmd("special-hope")
@@ -412,7 +414,7 @@ def special_hope_cmd(seat: Annotated[str, typer.Argument(help=_("Who spends it."
 
     Example: castaway special-hope red plusminus1-a
     """
-    run(ab.SpecialHope(seat, token))
+    run(lambda t, c: ab.SpecialHope.parse(t, c, seat, token))
 
 
 @cmd("dolphin")
@@ -422,7 +424,7 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to 
 
     Example: castaway dolphin red --face 1
     """
-    run(ab.Dolphin(seat, face))
+    run(lambda t, c: ab.Dolphin.parse(t, c, seat, face))
 
 
 @cmd("scruffs")
@@ -437,7 +439,7 @@ def scruffs_cmd(
 
     Example: castaway scruffs --card shark-reset --needs 5,6 --face 6
     """
-    run(scruffs.ScruffsToken(card, needs, face or ROLL, to, skip))
+    run(lambda t, c: scruffs.ScruffsToken.parse(t, c, card, needs, face or ROLL, to, skip))
 
 
 @cmd("scruffs-use")

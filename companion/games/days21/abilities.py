@@ -11,10 +11,11 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...table import Table
+from . import typed as ty
 from .core import (hope_taken, d21, day, done, flow, gain, give_hope, hope, is_scruffs, lose, mark_today,
-                   name, pay_hope, push, raft, seat_arg, seat_of, spot_of, used_today)
+                   name, pay_hope, push, raft, seat_of, spot_of, used_today)
 from ...i18n import _, N_
 from ...lognames import shown
 from .names import seat
@@ -42,10 +43,21 @@ class Ability(Action):
     """
 
     kind: ClassVar[str] = "d21-ability"
-    who: str = ""
-    to: str | None = None
+    who: str = ""  # the survivor's id
+    to: str | None = None  # a seat id (Tomi: None keeps his hope)
     n: int = 1
-    source: str | None = None
+    source: str | None = None  # a seat id
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, who="", to=None, n=1, source=None) -> "Ability":
+        who = str(who).strip().lower()
+        if who == "tomi" and (to is None or str(to).strip().lower() in ("", "no", "n", "ne")):
+            to = None
+        return cls(who, ty.seat(t, to), int(n), ty.seat(t, source))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("who", ""), stored.get("to"), stored.get("n", 1), stored.get("source")).to_dict()
 
     def text(self) -> str:
         return _("ability {who} to {to}").format(who=seat(self.who), to=seat(self.to)) if self.to else _("ability {who}").format(who=seat(self.who))
@@ -58,17 +70,17 @@ class Ability(Action):
         if self.who == "maya":
             if used_today(t, "maya"):
                 raise RuleError(_(SAY["once_day"]).format(who=who))
-            target = seat_arg(t, cat, self.to or seat)
+            target = ty.check_seat(t, self.to or seat)
             pay_hope(t, seat, 2, _("Maya's gift"))
             mark_today(t, "maya")
             return {"say": _("Maya pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
         if self.who == "tomi":
             done(t, "tomi")
-            if self.to in (None, "", "no"):
+            if self.to is None:
                 return {"say": _("Tomi keeps his hope.")}
             if flow(t).get("fished") != day(t):
                 raise RuleError(_("Tomi's extra fish comes when he fishes at the fishing location"))
-            target = seat_arg(t, cat, self.to)
+            target = ty.check_seat(t, self.to)
             pay_hope(t, seat, 2, _("Tomi's extra fish"))
             flow(t).pop("fished", None)
             return {"say": _("Tomi pays 2 hope: {who} +{gain} strength.").format(who=name(t, cat, target), gain=gain(t, target, 1))}
@@ -78,7 +90,7 @@ class Ability(Action):
             pay_hope(t, seat, 2, _("Aleta's reroll"))
             return {"say": _("Aleta pays 2 hope: reroll the die and type the new face.")}
         if self.who == "mechanic":
-            target = seat_arg(t, cat, self.to or "")
+            target = ty.check_seat(t, self.to or "")
             d = t.deck("bottle")
             cards = d["held"].get(seat) or []
             if not cards:
@@ -93,8 +105,8 @@ class Ability(Action):
             push(t, {"do": "card", "seat": target})
             return {"say": _("The mechanic pays 1 hope and hands {card} to {who}, who may play it now.").format(card=card, who=name(t, cat, target))}
         if self.who == "pastor":
-            src = seat_arg(t, cat, self.source or "")
-            target = seat_arg(t, cat, self.to or "")
+            src = ty.check_seat(t, self.source or "")
+            target = ty.check_seat(t, self.to or "")
             here = {s: loc for s, loc in flow(t).get("placements", [])}
             spot = here.get(seat)
             if spot is None or here.get(src) != spot or here.get(target) != spot:
@@ -112,7 +124,17 @@ class MagnussonReroll(Action):
 
     kind: ClassVar[str] = "d21-magnusson"
     reroll: bool = True
-    face: str | None = None
+    face: str | None = None  # the rerolled octopus die's face word (None: virtual)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, reroll=True, face=None) -> "MagnussonReroll":
+        from .attacks import octopus_face
+
+        return cls(bool(reroll), octopus_face(cat, face))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("reroll", True), stored.get("face")).to_dict()
 
     def text(self) -> str:
         return _("the Professor rerolls the octopus die") if self.reroll else _("the Professor keeps the octopus die")
@@ -126,7 +148,7 @@ class MagnussonReroll(Action):
         if seat is None:
             raise RuleError(_("only Prof. Magnusson with his die on the Octopus location rerolls the octopus die"))
         if not octo.get("face") or "octopus_done" not in d21(t).get("today", []):
-            raise RuleError(_("the octopus die has not been rolled today: castaway octopus first"))
+            raise RuleError(_("the octopus die has not been rolled today"), next=Next("d21-octopus", missing=("face",)))
         if octo.get("rerolled") or f.get("fight") is not None and f["fight"].get("done"):
             raise RuleError(_("the Professor rerolls the octopus die once, before the fight"))
         done(t, "magnusson")
@@ -151,20 +173,28 @@ class FlipToken(Action):
     survivor: they trade places on the raft). cancel-disaster is used while a disaster is on the table."""
 
     kind: ClassVar[str] = "d21-flip-token"
-    seat: str = ""
-    to: str | None = None
+    seat: str = ""  # a seat id
+    to: tuple[str, ...] = ()  # seat ids
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat="", to=None) -> "FlipToken":
+        return cls(ty.seat_of_word(t, seat), ty.seats(t, to))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("seat", ""), stored.get("to")).to_dict()
 
     def text(self) -> str:
         s = _("{seat}'s ability token").format(seat=seat(self.seat))
-        return _("{line} to {to}").format(line=s, to=seat(self.to)) if self.to else s
+        return _("{line} to {to}").format(line=s, to=seat(",".join(self.to))) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
-        seat = seat_arg(t, cat, self.seat)
+        seat = ty.check_seat(t, self.seat)
         tok = d21(t).get("ability", {}).get(seat)
         if not tok or tok["used"]:
             raise RuleError(_("{seat} has no unused ability token").format(seat=seat))
         a = tok["id"]
-        to = [seat_arg(t, cat, s) for s in (self.to or "").replace(",", " ").split() if s]
+        to = [ty.check_seat(t, s) for s in self.to]
         if a == "hope21":
             if day(t) < 21:
                 raise RuleError(_("this token's 3 hope come on day 21"))
@@ -176,13 +206,13 @@ class FlipToken(Action):
             if len(to) == 1:
                 to = to * 4  # one survivor takes all four
             if len(to) != 4:  # CS § Oboustranné žetony: 4 strength points shared among the living
-                raise UsageError(_("strength4: list who gets each of the 4 points, e.g. --to red,red,blue,kid"))
+                raise UsageError(_("strength4: list who gets each of the 4 points, e.g. red,red,blue,kid"))
             for s in to:
                 gain(t, s, 1)
             say = _("4 strength shared: {items}").format(items=", ".join(to))
         elif a == "swap-seats":
             if len(to) != 1 or to[0] == seat:
-                raise UsageError(_("swap-seats: name the other survivor, e.g. --to blue"))
+                raise UsageError(_("swap-seats: name the other survivor, e.g. blue"))
             a_spot, b_spot = spot_of(t, seat), spot_of(t, to[0])
             raft(t)[a_spot], raft(t)[b_spot] = to[0], seat
             say = _("{seat} and {to} trade places on the raft.").format(seat=seat, to=to[0])
@@ -198,8 +228,16 @@ class SpecialHope(Action):
     """Spend a special hope token (±1 or ±2 on a die, wrapping 6↔1); it leaves the game. Not on day 21."""
 
     kind: ClassVar[str] = "d21-special-hope"
-    seat: str = ""
-    token: str = ""
+    seat: str = ""  # a seat id
+    token: str = ""  # the special hope token's id
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat="", token="") -> "SpecialHope":
+        return cls(ty.seat_of_word(t, seat), str(token).strip().lower())
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("seat", ""), stored.get("token", "")).to_dict()
 
     def text(self) -> str:
         return _("{seat} spends special hope {token}").format(seat=seat(self.seat), token=SPECIAL.get(self.token, self.token) if shown() else self.token)
@@ -207,7 +245,7 @@ class SpecialHope(Action):
     def run(self, t: Table, cat: GameCatalog):
         if day(t) >= 21:
             raise RuleError(_(SAY["day21"]))
-        seat = seat_arg(t, cat, self.seat)
+        seat = ty.check_seat(t, self.seat)
         sp = d21(t)["special"]
         if self.token not in sp:
             raise UsageError(_("special hope token {token!r}: accepted: {items}").format(token=self.token, items=', '.join(sp)))
@@ -236,8 +274,16 @@ class Dolphin(Action):
     Never in shark or octopus attacks, never for Scruffs."""
 
     kind: ClassVar[str] = "d21-dolphin"
-    seat: str = ""
-    face: int | None = None
+    seat: str = ""  # a seat id
+    face: int | None = None  # the die they rolled (not a roll of its own: the turned face is typed next)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat="", face=None) -> "Dolphin":
+        return cls(ty.seat_of_word(t, seat), ty.face(face, _("Dolphin")))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("seat", ""), stored.get("face")).to_dict()
 
     def text(self) -> str:
         s = _("{seat} throws a die to the Dolphin").format(seat=seat(self.seat))
@@ -246,7 +292,7 @@ class Dolphin(Action):
     def run(self, t: Table, cat: GameCatalog):
         if not str(d21(t).get("swap") or "").startswith("dolphin"):
             raise RuleError(_("the Dolphin is not on the board"))
-        seat = seat_arg(t, cat, self.seat)
+        seat = ty.check_seat(t, self.seat)
         if is_scruffs(t, seat):
             raise RuleError(_("the Dolphin does not help Scruffs"))
         f = flow(t)

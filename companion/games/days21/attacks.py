@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls as dice_records
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...table import Table
+from . import typed as ty
 from .names import colour, seat
-from .core import (ROLL, colour_token, d21, day, dice_or_roll, done, fin_victim, flow, hope, is_scruffs,
-                          living, name, wound)
+from .core import ROLL, d21, day, done, fin_victim, flow, hope, is_scruffs, living, name, roll, wound
 from ...i18n import _, N_
 
 TOKEN_BIT = N_("token {value}")
@@ -90,7 +91,7 @@ def _bite(t: Table, cat: GameCatalog, fin: int, strength: int, token: str | None
         if token is None and not virtual:
             flow(t)["await"] = {"what": "bite", "fin": fin, "strength": strength, "among": living(t)}
             return _(SAY["empty"]).format(fin=fin, spot=spot), "token"
-        seat, _v = colour_token(t, cat, living(t), token)
+        seat, _v = ty.drop(t, cat, living(t), token)
         picked = _(SAY["token"]).format(who=name(t, cat, seat)) + " "
     return picked + _hit(t, cat, seat, fin, strength), None
 
@@ -105,18 +106,19 @@ def _hit(t: Table, cat: GameCatalog, seat: str, fin: int, strength: int) -> str:
     return _(SAY["bite"]).format(fin=fin, who=name(t, cat, seat), strength=strength, what=what)
 
 
-def _parse_shark(text: str | None, n: int) -> list[tuple[int, int]] | None:
-    if text is None or str(text).strip().lower() in ("", ROLL):
-        return None
-    out = []
-    for bit in str(text).replace(",", " ").split():
-        parts = bit.split("/")
-        if len(parts) != 2 or not all(p.isdecimal() and 1 <= int(p) <= 6 for p in parts):
-            raise UsageError(_("shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5").format(text=text, bit=bit))
-        out.append((int(parts[0]), int(parts[1])))
-    if len(out) > n:
-        raise UsageError(_("shark faces {text!r}: {n} bites typed, {n2} left in this attack").format(text=text, n=len(out), n2=n))
-    return out
+def _check_shark(typed: tuple[tuple[int, int], ...] | None, n: int) -> None:
+    if typed is None:
+        return
+    shown = ",".join(f"{a}/{b}" for a, b in typed)
+    for a, b in typed:
+        if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in (a, b)):
+            raise UsageError(_("shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5").format(text=shown, bit=f"{a}/{b}"))
+    if len(typed) > n:
+        raise UsageError(_("shark faces {text!r}: {n} bites typed, {n2} left in this attack").format(text=shown, n=len(typed), n2=n))
+
+
+def must_drop() -> RuleError:
+    return RuleError(_("the colour tokens must be dropped first"), next=Next("d21-colour-token", missing=("seat",)))
 
 
 @register
@@ -124,42 +126,51 @@ def _parse_shark(text: str | None, n: int) -> list[tuple[int, int]] | None:
 class SharkAttack(Action):
     """The shark attack: four bites, each die's outer face picks the spot, the inner is the bite's strength.
 
-    faces: typed bites 'outer/inner,...' (as many as remain, or fewer) or None for one virtual bite;
-    tokens: colour tokens for bites at an empty spot, in order (None: virtual for virtual bites, asked
-    for typed ones).
+    faces: the typed bites as (outer, inner) pairs (as many as remain, or fewer), or None for virtual bites
+    (one, or all that remain); tokens: the colour tokens for bites at an empty spot, in order, each a seat
+    id or ROLL (a virtual drop); none given: virtual for virtual bites, asked for typed ones.
     """
 
     kind: ClassVar[str] = "d21-shark-attack"
-    faces: str | None = None
-    tokens: str | None = None
+    faces: tuple[tuple[int, int], ...] | None = None
+    tokens: tuple[str, ...] = ()
     all: bool = False
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, faces=None, tokens=None, all=False) -> "SharkAttack":
+        return cls(ty.shark_faces(faces), tuple(ty.token(t, x) or ROLL for x in ty.split(tokens)), bool(all))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("faces"), stored.get("tokens"), stored.get("all", False)).to_dict()
 
     def text(self) -> str:
         s = _("shark attack")
         if self.faces:
             s = typed_faces(s, self.faces)
-        return _("{line} tokens {tokens}").format(line=s, tokens=seat(self.tokens)) if self.tokens else s
+        return _("{line} tokens {tokens}").format(line=s, tokens=seat(",".join(self.tokens))) if self.tokens else s
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
         if f.get("await"):
-            raise RuleError(_("the colour tokens must be dropped first: castaway colour-token SEAT (or 'roll')"))
+            raise must_drop()
         sh = f.setdefault("shark", {"bite": 0})
         left = 4 - sh["bite"]
-        typed = _parse_shark(self.faces, left)
-        tokens = [x for x in (self.tokens or "").replace(",", " ").split() if x]
-        rolls = typed if typed is not None else None
+        typed = self.faces
+        _check_shark(typed, left)
+        tokens = list(self.tokens)
         n = len(typed) if typed is not None else (left if self.all else 1)
-        says, faces = [], []
+        says, faces, recs = [], [], []
         for i in range(n):
-            if rolls is not None:
-                outer, inner = rolls[i]
+            if typed is not None:
+                outer, inner = typed[i]
                 virtual = False
             else:
                 rng = t.rng()
                 outer, inner = rng.randint(1, 6), rng.randint(1, 6)
                 virtual = True
             faces.append([outer, inner])
+            recs += dice_records.of_die(cat, "shark", (outer, inner), not virtual)
             token = tokens.pop(0) if tokens and fin_victim(t, cat, outer)[1] is None else None
             sh["bite"] += 1
             say, need = _bite(t, cat, outer, inner, token, virtual)
@@ -169,7 +180,7 @@ class SharkAttack(Action):
         if sh["bite"] >= 4 and not f.get("await"):
             says.append(_reset(t))
         t.data["last"] = {"roll": "shark", "faces": [f"{a}/{b}" for a, b in faces]}
-        return {"faces": faces, "say": " ".join(says)}
+        return dice_records.add({"faces": faces, "say": " ".join(says)}, recs)
 
 
 def _reset(t: Table) -> str:
@@ -189,24 +200,44 @@ class SharkBite(Action):
 
     kind: ClassVar[str] = "d21-shark-bite"
     fin: int = 1
-    face: str | None = None
-    token: str | None = None
+    face: tuple[int, ...] | None = None  # the shark die as typed: (inner,) or (outer, inner); None: virtual
+    token: str | None = None  # the colour token for an empty spot: a seat id, ROLL (virtual), None (ask)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, fin=1, face=None, token=None) -> "SharkBite":
+        if ty.blank(face) or isinstance(face, (tuple, list)):
+            typed = None if ty.blank(face) else tuple(face)
+        else:
+            bits = str(face).strip().split("/")
+            if len(bits) > 2:
+                raise UsageError(_("shark die {text!r}: type the inner face, or outer/inner like 2/5").format(text=face))
+            typed = tuple(ty.face(b, _("shark inner die")) for b in bits)
+        return cls(int(fin), typed, ty.token(t, token))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("fin", 1), stored.get("face"), stored.get("token")).to_dict()
 
     def text(self) -> str:
         s = _("shark {fin} bites").format(fin=self.fin)
-        return typed_faces(s, self.face)
+        return typed_faces(s, "/".join(map(str, self.face)) if self.face else None)
 
     def run(self, t: Table, cat: GameCatalog):
         if self.fin not in (1, 6):
             raise UsageError(_("shark {fin}: accepted: 1 or 6 (the logbook's single sharks)").format(fin=self.fin))
-        raw = None if self.face is None else str(self.face).split("/")[-1]
-        vals, virtual = dice_or_roll(t, raw, 1, _("shark inner die"))
+        if self.face is not None and len(self.face) not in (1, 2):
+            raise UsageError(_("shark die {text!r}: type the inner face, or outer/inner like 2/5").format(text=self.face))
+        vals, virtual = ty.dice(t, self.face[-1:] if self.face else None, 1, _("shark inner die"))
+        if self.face and len(self.face) == 2:
+            ty.need(self.face, 2, _("shark inner die"))
         say, need = _bite(t, cat, self.fin, vals[0], self.token, virtual)
         if need:
             flow(t)["await"]["single"] = True
         else:
             done(t, "shark-1", "shark-6")
-        return {"faces": vals, "say": say}
+        recs = dice_records.of_die(cat, "shark", self.face, True) if self.face and len(self.face) == 2 else \
+            [dice_records.record("shark", vals[0], not virtual, "inner")]
+        return dice_records.add({"faces": vals, "say": say}, recs)
 
 
 def pick_among(t: Table) -> list[str]:
@@ -225,7 +256,16 @@ class ColourToken(Action):
     """Drop the colour tokens of the survivors in question: the one that falls (typed) or a virtual pick."""
 
     kind: ClassVar[str] = "d21-colour-token"
-    seat: str | None = None
+    seat: str | None = None  # the seat whose token fell; None: a virtual drop
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat=None) -> "ColourToken":
+        tok = ty.token(t, seat)
+        return cls(None if tok == ROLL else tok)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("seat")).to_dict()
 
     def text(self) -> str:
         return _("colour token: {seat}").format(seat=colour(self.seat) if self.seat else _("drawn virtually"))
@@ -234,7 +274,7 @@ class ColourToken(Action):
         f = flow(t)
         aw = f.pop("await", None) or {"what": "pick", "among": pick_among(t)}
         among = [s for s in aw["among"] if s in living(t)]
-        seat, virtual = colour_token(t, cat, among, self.seat)
+        seat, virtual = ty.drop(t, cat, among, self.seat)
         say = _(SAY["token"]).format(who=name(t, cat, seat))
         if aw["what"] == "bite":
             say += " " + _hit(t, cat, seat, aw["fin"], aw["strength"])
@@ -259,18 +299,30 @@ class Octopus(Action):
     """The starting player rolls the octopus die: blank sleeps, a tentacle face starts the fight."""
 
     kind: ClassVar[str] = "d21-octopus"
-    face: str | None = None
+    face: str | None = None  # the octopus die's face word (blank, tentacle); None: virtual
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, face=None) -> "Octopus":
+        return cls(octopus_face(cat, face))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("face")).to_dict()
 
     def text(self) -> str:
         s = _("octopus die")
         return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
+        res = self._roll(t, cat)
+        return dice_records.add(res, [dice_records.record("octopus", res["faces"][0], self.face is not None)])
+
+    def _roll(self, t: Table, cat: GameCatalog) -> dict:
         faces = cat.die("octopus").parts[0].faces
-        if self.face is None or str(self.face).strip().lower() in ("", ROLL):
+        if self.face is None:
             face = t.rng().choice(faces)
         else:
-            face = str(self.face).strip().lower()
+            face = self.face
             if face not in faces:
                 raise UsageError(_("octopus face {face!r}: accepted: blank, tentacle").format(face=self.face))
         f = flow(t)
@@ -297,6 +349,16 @@ class Octopus(Action):
             start_fight(t)
         t.data["last"] = {"roll": "octopus", "faces": [face]}
         return {"faces": [face], "say": say}
+
+
+def octopus_face(cat: GameCatalog, text) -> str | None:
+    """The octopus die's face as typed ('Tentacle'), in its word; None: virtual."""
+    if ty.blank(text):
+        return None
+    face = str(text).strip().lower()
+    if face not in cat.die("octopus").parts[0].faces:
+        raise UsageError(_("octopus face {face!r}: accepted: blank, tentacle").format(face=text))
+    return face
 
 
 def professor_at_octopus(t: Table) -> str | None:
@@ -332,13 +394,24 @@ class Tentacle(Action):
     """One tentacle: the white die picks whoever shows that visible strength, who then defends with their
     placement die (lower: -1 strength; equal: escapes; higher: cuts the tentacle off).
 
-    white / token / defence: typed faces, 'roll' for virtual, or None to stop and ask at that point.
+    white / defence: a typed face (int), ROLL for virtual, or None to stop and ask at that point; token: the
+    colour token for a tie, a seat id, ROLL (virtual) or None (ask).
     """
 
     kind: ClassVar[str] = "d21-tentacle"
-    white: str | None = ROLL
+    white: int | str | None = ROLL
     token: str | None = ROLL
-    defence: str | None = ROLL
+    defence: int | str | None = ROLL
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, white=ROLL, token=ROLL, defence=ROLL) -> "Tentacle":
+        def die(text, what):
+            return None if text is None else ROLL if ty.blank(text) else ty.face(text, what)
+        return cls(die(white, _("white die")), ty.token(t, token), die(defence, _("defence die")))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("white", ROLL), stored.get("token", ROLL), stored.get("defence", ROLL)).to_dict()
 
     def text(self) -> str:
         bits = [_(k).format(value=seat(v) if k == TOKEN_BIT else v) for k, v in ((N_("white {value}"), self.white), (TOKEN_BIT, self.token), (N_("defence {value}"), self.defence))
@@ -346,6 +419,17 @@ class Tentacle(Action):
         return _("tentacle ({bits})").format(bits=", ".join(bits)) if bits else _("tentacle")
 
     def run(self, t: Table, cat: GameCatalog):
+        recs: list = []
+        res = self._fight(t, cat, recs)
+        return dice_records.add(res, recs) if recs else res
+
+    def _die(self, t: Table, v: int | str | None, what: str) -> int:
+        if v == ROLL:
+            return roll(t, 1)[0]
+        ty.need((v,), 1, what)
+        return int(v)  # type: ignore[arg-type]
+
+    def _fight(self, t: Table, cat: GameCatalog, recs: list):
         f = flow(t)
         fight = f.get("fight")
         if fight is None:
@@ -357,8 +441,9 @@ class Tentacle(Action):
         i = fight["done"] + 1
         if fight["white"] is None:
             if self.white is None:
-                raise UsageError(_("roll the white die first: give --white FACE or let castaway roll"))
-            w = dice_or_roll(t, self.white, 1, "white die")[0][0]
+                raise UsageError(_("roll the white die first"))
+            w = self._die(t, self.white, _("white die"))
+            recs.append(dice_records.record("white", w, self.white != ROLL))
             fight["white"] = w
             faces["white"] = w
             match = [s for s in living(t) if t.visible(s) == w]
@@ -370,18 +455,19 @@ class Tentacle(Action):
                     f["await"] = {"what": "tentacle", "among": match}
                     says.append(_(SAY["tentacle_tie"]).format(i=i, w=w, who=", ".join(match)))
                     return {**faces, "say": " ".join(says)}
-                seat, _v = colour_token(t, cat, match, self.token)
+                seat, _v = ty.drop(t, cat, match, self.token)
                 says.append(_(SAY["token"]).format(who=name(t, cat, seat)))
             else:
                 seat = match[0]
             fight["victim"] = seat
             says.append(_(SAY["tentacle_grab"]).format(i=i, w=w, who=name(t, cat, seat)))
         if fight["victim"] is None:
-            raise RuleError(_("the colour tokens must pick who the tentacle grabs: castaway colour-token SEAT"))
+            raise RuleError(_("the colour tokens must pick who the tentacle grabs"), next=Next("d21-colour-token", missing=("seat",)))
         if self.defence is None:
             return {**faces, "say": " ".join(says)}
         seat, w = fight["victim"], fight["white"]
-        dv = dice_or_roll(t, self.defence, 1, "defence die")[0][0]
+        dv = self._die(t, self.defence, _("defence die"))
+        recs.append(dice_records.record("placement", dv, self.defence != ROLL))
         faces["defence"] = dv
         who = name(t, cat, seat)
         if dv < w:

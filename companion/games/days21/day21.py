@@ -161,9 +161,10 @@ def rosina_action(where: str, seat: str, face):
     from . import bottle as bo
     from . import hazards as hz
     from . import locations as lo
+    from .typed import faces as swim_faces
 
     face = str(face)
     return {"flare": lambda: lo.Flare(faces=face), "hope": lambda: lo.Hope(faces=face),
             "fishing": lambda: lo.Fishing(face=face), "swap": lambda: lo.Swap(faces=face),
             "receive": lambda: bo.Bottle("receive", seat, face), "play": lambda: bo.Bottle("play", seat, face),
-            "plank": lambda: lo.PlankSpot(face), "jellyfish": lambda: hz.Jellyfish(who=seat, faces=face, dive=True)}[where]()
+            "plank": lambda: lo.PlankSpot(face), "jellyfish": lambda: hz.Jellyfish(who=seat, faces=swim_faces(face, _("jellyfish swim")), dive=True)}[where]()

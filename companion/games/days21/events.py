@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls as dice_records
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...table import Table
+from . import typed as ty
 from .weather import weather_label
 from .names import colour, seat
-from .core import (ROLL, colour_token, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
-                   is_scruffs, name, push, seat_arg, take_hope)
+from .core import (ROLL, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
+                   is_scruffs, name, push, take_hope)
 from ...i18n import _, N_
 from ...lognames import card, rule
 
@@ -31,6 +33,10 @@ SAY = {
 # symbols whose task is resolved by its own procedure (the others by Symbol)
 PROCEDURE = {"jellyfish": "jellyfish", "shark-1": "shark-1", "shark-6": "shark-6", "plank": "plank",
              "disaster": "disaster", "paranoia": "paranoia", "steal-die": "steal-die"}
+# the action that resolves each of those tasks (a refusal's Next)
+RESOLVES = {"jellyfish": Next("d21-jellyfish"), "shark-1": Next("d21-shark-bite", {"fin": 1}), "shark-6": Next("d21-shark-bite", {"fin": 6}),
+            "plank": Next("d21-plank"), "disaster": Next("d21-disaster"), "paranoia": Next("d21-paranoia"),
+            "steal-die": Next("d21-steal-die")}
 
 
 def skip_page(t: Table) -> str:
@@ -56,7 +62,15 @@ class LogbookSymbols(Action):
 
     kind: ClassVar[str] = "d21-logbook"
     section: str = "morning"
-    symbols: tuple = ()
+    symbols: tuple = ()  # symbol ids
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, section: str = "morning", symbols=()) -> "LogbookSymbols":
+        """The section and the symbols as typed: numbers on the symbol chart or ids."""
+        from .steps_common import symbol_chart
+
+        by_number = {n: k for n, k, _i, _name in symbol_chart(cat)}
+        return cls(str(section).strip().lower(), tuple(by_number.get(str(s).strip(), str(s).strip().lower()) for s in symbols or ()))
 
     def text(self) -> str:
         return _("logbook {section}: {symbols}").format(section=_(SECTIONS[self.section]) if self.section in SECTIONS else self.section,
@@ -97,17 +111,25 @@ class Symbol(Action):
 
     kind: ClassVar[str] = "d21-symbol"
     sym: str = ""
-    to: str | None = None
-    token: str | None = None
+    to: tuple[str, ...] = ()  # seat ids
+    token: str | None = None  # a swap token's copy id (None: drawn virtually)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, sym: str = "", to=None, token=None) -> "Symbol":
+        return cls(str(sym).strip().lower(), ty.seats(t, to), ty.card(t, cat, "swap", token))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("sym", ""), stored.get("to"), stored.get("token")).to_dict()
 
     def text(self) -> str:
         s = _("symbol {sym}").format(sym=rule("symbol_chart", self.sym))
-        s = _("{line} to {to}").format(line=s, to=colour(self.to)) if self.to else s
+        s = _("{line} to {to}").format(line=s, to=",".join(colour(x) for x in self.to)) if self.to else s
         return _("{line} token {token}").format(line=s, token=seat(self.token)) if self.token else s
 
     def run(self, t: Table, cat: GameCatalog):
         s = self.sym
-        who = [seat_arg(t, cat, x) for x in (self.to or "").replace(",", " ").split() if x]
+        who = [ty.check_seat(t, x) for x in self.to]
         if s == "two-hope" and not [x for x in living(t) if not is_scruffs(t, x)]:
             say = _("Two hope: no survivor is left to take them (Scruffs never holds hope).")
         elif s == "two-hope":
@@ -138,11 +160,11 @@ class Symbol(Action):
             say = _("Every survivor gains 1 strength.") if s == "all-plus1" else _("Every survivor loses 1 strength.")
         elif s == "colour-plus2":
             if len(who) != 1:
-                raise UsageError(_("colour-plus2: say which colour, e.g. --to yellow"))
+                raise UsageError(_("colour-plus2: say which colour, e.g. yellow"))
             say = _("{who} gains {gain} strength.").format(who=name(t, cat, who[0]), gain=gain(t, who[0], 2))
         elif s == "shared-loss":
             if len(who) not in (2, 3):
-                raise UsageError(_("shared-loss: list who loses each point, 2 or 3 of them, e.g. --to red,blue"))
+                raise UsageError(_("shared-loss: list who loses each point, 2 or 3 of them, e.g. red,blue"))
             for x in who:
                 lose(t, x, 1)
             say = _("Strength lost: {items}").format(items=", ".join(colour(x) for x in who))
@@ -159,14 +181,16 @@ class Symbol(Action):
             say = _("The octopus lurks: the starting player's die goes on the Octopus location at Midday.")
         elif s == "plus1" or s == "minus1":
             if len(who) != 1:
-                raise UsageError(_("weather {s}: say which survivor, e.g. --to red").format(s=s))
+                raise UsageError(_("weather {s}: say which survivor, e.g. red").format(s=s))
             if s == "plus1":
                 gain(t, who[0], 1)
             else:
                 lose(t, who[0], 1)
             say = _("Weather: {who} {part} strength.").format(who=name(t, cat, who[0]), part='+1' if s == 'plus1' else '-1')
         else:
-            raise UsageError(_("symbol {s!r} has a procedure of its own (castaway {value})").format(s=s, value=PROCEDURE.get(s, s)))
+            if s in RESOLVES:
+                raise RuleError(_("symbol {s!r} has a procedure of its own").format(s=s), next=RESOLVES[s])
+            raise UsageError(_("symbol {s!r}: accepted: {items}").format(s=s, items=", ".join(k for k in cat.rules["symbols"] if k != "source" and k not in PROCEDURE)))
         done(t, "sym", "weather-effect")
         return {"say": say}
 
@@ -202,19 +226,34 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
 class Disaster(Action):
     """The starting player draws a disaster card; the group may pay the hope shown to avert it.
 
-    card: the card drawn (None: drawn virtually); avert: who pays, 'red=2,blue=1', 'no', or None to ask
-    first; cancel: 'token:SEAT' spends SEAT's cancel-disaster ability token. token/face: the colour token
-    and the plank die a card's effect asks for (virtual when left out).
+    card: the card drawn, its copy id (None: drawn virtually); avert: who pays how much, ((seat, n), ...),
+    () for nobody, or None (with no cancel) to ask first; cancel: the seat whose cancel-disaster ability
+    token is spent. token/face: the colour token (a seat id, ROLL or None: virtual) and the plank die (None:
+    virtual) a card's effect asks for.
     """
 
     kind: ClassVar[str] = "d21-disaster"
     card: str | None = None
-    avert: str | None = None
+    avert: tuple[tuple[str, int], ...] | None = None
     token: str | None = None
-    face: str | None = None
+    face: int | None = None
+    cancel: str | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, card=None, avert=None, token=None, face=None) -> "Disaster":
+        """What the table typed: the card, who averts it ('red=2,blue=1', 'token:SEAT', 'no'), the colour token
+        and the plank die."""
+        pays, cancel = _avert_words(t, avert)
+        return cls(ty.card(t, cat, "disaster", card), pays, ty.token(t, token), ty.face(face, _("plank die")), cancel)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("card"), stored.get("avert"), stored.get("token"), stored.get("face")).to_dict()
 
     def text(self) -> str:
-        return _("disaster") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), card("disaster", self.card)), (N_("avert {value}"), self.avert)) if v)
+        avert = "token:" + self.cancel if self.cancel else \
+            (",".join(f"{s}={n}" for s, n in self.avert) or "no") if self.avert is not None else None
+        return _("disaster") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), card("disaster", self.card)), (N_("avert {value}"), avert)) if v)
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
@@ -228,12 +267,10 @@ class Disaster(Action):
             if not d["draw"]:
                 d["draw"], d["discard"] = d["discard"], []
                 t.rng().shuffle(d["draw"])
-            if self.card in (None, ROLL):
+            if self.card is None:
                 card = d["draw"].pop(0)
             else:
-                from ...card_actions import resolve_card
-
-                card = resolve_card(cat, t, "disaster", self.card)
+                card = self.card
                 if card not in d["draw"]:
                     raise RuleError(_("disaster card {card!r} is not in the draw pile").format(card=self.card))
                 d["draw"].remove(card)
@@ -242,7 +279,7 @@ class Disaster(Action):
         card = dz["card"]
         spec = cat.deck("disaster").card(card.split(":")[0])
         cost = spec.get("avert")
-        if self.avert is None and (cost is None or sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
+        if self.avert is None and self.cancel is None and (cost is None or sum(hope(t, s) for s in living(t)) >= cost or _canceller(t)):
             what = _(spec.effect) if spec.effect else _("not described in the rulebooks: read the card")
             return {"card": card, "say": _("Disaster: {name}: {what}").format(name=_(spec.name), what=what)}
         averted = self._avert(t, cat, cost)
@@ -255,25 +292,21 @@ class Disaster(Action):
         return {"card": card, **self._effect(t, cat, spec.id)}
 
     def _avert(self, t: Table, cat: GameCatalog, cost: int | None) -> str:
-        raw = (self.avert or "no").strip().lower()
-        if raw in ("no", "n", "-", "", "ne"):
-            return ""
-        if raw.startswith("token:"):
-            seat = seat_arg(t, cat, raw.split(":", 1)[1])
+        if self.cancel is not None:
+            seat = ty.check_seat(t, self.cancel)
             tok = d21(t)["ability"].get(seat)
             if not tok or tok["id"] != "cancel-disaster" or tok["used"]:
                 raise RuleError(_("{seat} has no unused cancel-disaster ability token").format(seat=seat))
             tok["used"] = True
             return _("{seat}'s ability token cancels it").format(seat=name(t, cat, seat))
+        if not self.avert:
+            return ""
         pays: dict[str, int] = {}
-        for bit in raw.replace(",", " ").split():
-            if "=" not in bit:
-                raise UsageError(_("avert {avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1").format(avert=self.avert))
-            k, v = bit.split("=", 1)
-            if not v.isdecimal():
-                raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=self.avert, v=v))
-            seat = seat_arg(t, cat, k)
-            pays[seat] = pays.get(seat, 0) + int(v)
+        for seat, n in self.avert:
+            ty.check_seat(t, seat)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise UsageError(_("avert: {v!r} is not a number").format(v=n))
+            pays[seat] = pays.get(seat, 0) + n
         if cost is not None and sum(pays.values()) != cost:  # a card no rulebook shows: the table knows its price
             raise RuleError(_("averting takes {cost} hope, {n} offered").format(cost=cost, n=sum(pays.values())))
         for seat, n in pays.items():
@@ -292,14 +325,39 @@ class Disaster(Action):
             return {"say": _("Exhaustion: {skip_page} The spent disaster cards are shuffled back.").format(skip_page=skip_page(t))}
         if cid == "octopus-grab":
             from .attacks import lose_plank
-            from .core import dice_or_roll
 
-            seat, _v = colour_token(t, cat, living(t), self.token)
+            seat, _v = ty.drop(t, cat, living(t), self.token)
             t.seat_values(seat)["strength"] = t.seat_values(seat)["strength"][1:]
-            v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
-            return {"seat": seat, "faces": [v],
-                    "say": _("The octopus grabs {who} and takes a die. {lose_plank}").format(who=name(t, cat, seat), lose_plank=lose_plank(t, cat, v))}
-        return {"say": _("Apply the card as printed (castaway set / move / roll): it is not described in the rulebooks.")}
+            vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, _("plank die"))
+            v = vals[0]
+            return dice_records.add({"seat": seat, "faces": [v],
+                    "say": _("The octopus grabs {who} and takes a die. {lose_plank}").format(who=name(t, cat, seat), lose_plank=lose_plank(t, cat, v))},
+                    ty.records("d6", vals, virtual))
+        return {"say": _("Apply the card as printed and correct the table to match: it is not described in the rulebooks.")}
+
+
+def _avert_words(t: Table, text) -> tuple[tuple[tuple[str, int], ...] | None, str | None]:
+    """Who averts a disaster, as typed: 'red=1,blue=1' (summed per seat), 'token:SEAT', or 'no'. Returns
+    (pays, cancel): pays None when nothing was typed (ask first)."""
+    if text is None:
+        return None, None
+    if isinstance(text, (tuple, list)):
+        return tuple((str(s), int(n)) for s, n in text), None
+    raw = str(text).strip().lower()
+    if raw in ("no", "n", "-", "", "ne"):
+        return (), None
+    if raw.startswith("token:"):
+        return (), ty.seat_of_word(t, raw.split(":", 1)[1])
+    pays: dict[str, int] = {}
+    for bit in raw.replace(",", " ").split():
+        if "=" not in bit:
+            raise UsageError(_("avert {avert!r}: write who pays as SEAT=N, e.g. red=1,blue=1").format(avert=text))
+        k, v = bit.split("=", 1)
+        if not v.isdecimal():
+            raise UsageError(_("avert {avert!r}: {v!r} is not a number").format(avert=text, v=v))
+        seat_ = ty.seat_of_word(t, k)
+        pays[seat_] = pays.get(seat_, 0) + int(v)
+    return tuple(pays.items()), None
 
 
 def _canceller(t: Table) -> bool:
@@ -317,8 +375,20 @@ class Weather(Action):
     and `result` is what it covers (see rules.weather.results): it takes effect tomorrow."""
 
     kind: ClassVar[str] = "d21-weather"
-    face: str | None = None
+    face: str | None = None  # the weather die's face word (None: virtual)
     result: str | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, face=None, result=None) -> "Weather":
+        faces = cat.die("weather").parts[0].faces
+        w = None if ty.blank(face) else str(face).strip().lower()
+        if w is not None and w not in faces:
+            raise UsageError(_("weather face {face!r}: accepted: {items}").format(face=face, items=", ".join(dict.fromkeys(faces))))
+        return cls(w, None if result is None else str(result).strip().lower())
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("face"), stored.get("result")).to_dict()
 
     def text(self) -> str:
         s = _("weather")
@@ -332,19 +402,20 @@ class Weather(Action):
         f = flow(t)
         if self.result is None:
             faces = cat.die("weather").parts[0].faces
-            face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
+            face = t.rng().choice(faces) if self.face is None else self.face
             if face not in faces:
                 raise UsageError(_("weather face {face!r}: accepted: {items}").format(face=self.face, items=", ".join(dict.fromkeys(faces))))
+            recs = [dice_records.record("weather", face, self.face is not None)]
             done(t, "weather")
             if face == "clear":
                 w["tomorrow"] = None
-                return {"faces": [face], "say": _("Clear skies: the forecast board rests today.")}
+                return dice_records.add({"faces": [face], "say": _("Clear skies: the forecast board rests today.")}, recs)
             push(t, {"do": "weather-board", "face": face})
             if face == "cloud":
                 say = _("Cloud: put the cloud token cloud side up on the start and flick it (two flicks, the second counts).")
             else:
                 say = _("Lightning: put the cloud token storm side up on the start and flick it (one flick).")
-            return {"faces": [face], "say": say}
+            return dice_records.add({"faces": [face], "say": say}, recs)
         results = cat.rules["weather"]["results"]
         if self.result not in results:
             raise UsageError(_("weather result {result!r}: accepted: {items}").format(result=self.result, items=", ".join(results)))

@@ -9,17 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls as dice_records
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card
+from ...table import Table
+from . import typed as ty
 from .names import seat
+from .core import (ROLL, colour_token, d21, done, flow, hope, is_scruffs, living, lose, name, pay_hope, raft,
+                   take_hope, take_pick)
 
 WHO_BIT = N_("who {value}")
-from ...table import Table
-from .core import (ROLL, colour_token, d21, dice_or_roll, done, flow, hope, is_scruffs, living, lose, name,
-                          pay_hope, raft, seat_arg, take_hope, take_pick)
 
 
 # -- jellyfish, paranoia, planks, the stolen die ---------------------------------------------------
@@ -37,22 +39,33 @@ def parse_challenges(text: str) -> list[tuple[str, int]]:
     return out
 
 
-def jelly_card(t: Table, cat: GameCatalog, card: str | None) -> tuple[str, list | None]:
-    """Draw the top jellyfish card (virtual) or record the one drawn; a card no rulebook shows needs its
-    challenges typed ('>1,>2,<3,<4' in place of the card)."""
+def jelly_card(t: Table, cat: GameCatalog, card: str | None, challenges=None) -> tuple[str, list | None]:
+    """Draw the top jellyfish card (virtual: None or ROLL) or record the one drawn (its id); a card no
+    rulebook shows comes with its challenges typed instead ((op, n) pairs)."""
     deck = t.deck("jellyfish")
-    if card and any(ch in card for ch in "<>"):
-        return "typed", parse_challenges(card)
+    if challenges:
+        return "typed", check_challenges(challenges)
     if card is None or card == ROLL:
         if not deck["draw"]:
             deck["draw"], deck["discard"] = deck["discard"], []
         cid = deck["draw"][0]
     else:
-        cid = card.strip().lower()
+        cid = card
         cat.deck("jellyfish").card(cid)
     spec = cat.deck("jellyfish").card(cid.split(":")[0])
     ch = spec.get("challenges")
     return cid, [(c[0], int(c[1])) for c in ch] if ch else None
+
+
+def check_challenges(challenges) -> list[tuple[str, int]]:
+    out = [(str(op), int(n)) for op, n in challenges]
+    shown = ",".join(f"{op}{n}" for op, n in out)
+    for op, n in out:
+        if op not in ("<", ">") or not 1 <= n <= 6:
+            raise UsageError(_("jellyfish challenges {text!r}: {b!r} should be >N or <N with N 1..6, e.g. >1,>2,<3,<4").format(text=shown, b=f"{op}{n}"))
+    if len(out) != 4:
+        raise UsageError(_("jellyfish challenges {text!r}: a card has 4 challenges, {n} given").format(text=shown, n=len(out)))
+    return out
 
 
 def swim(t: Table, cat: GameCatalog, seat: str, challenges, faces: list[int]) -> tuple[list[str], int]:
@@ -74,19 +87,43 @@ class Jellyfish(Action):
     """A survivor falls among the jellyfish: the colour tokens pick who, the top card shows four
     challenges, each failed placement-die roll costs 1 visible strength. The card goes back, shuffled.
 
-    who / card: typed or None (the pick already made, else virtual); card may be the four challenges
-    typed ('>2,<5,>3,<4') for a card no rulebook shows; faces: the 4 swim rolls; swim=False only draws.
+    who: a seat id, or None (the pick already made, else virtual); card: the card's id, ROLL to draw the top
+    card virtually, None (the one already drawn, else virtual); challenges: the four challenges (op, n)
+    read from a card no rulebook shows; faces: the 4 swim rolls (None: virtual); swim=False only draws.
     """
 
     kind: ClassVar[str] = "d21-jellyfish"
     who: str | None = None
     card: str | None = None
-    faces: str | None = None
+    faces: tuple[int, ...] | None = None
     swim: bool = True
     dive: bool = False
+    challenges: tuple[tuple[str, int], ...] | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, who=None, card=None, faces=None, swim=True, dive=False) -> "Jellyfish":
+        """What the table typed: who fell in, the card (its id, 'roll', or its four challenges like
+        '>1,>2,<3,<4'), the swim rolls."""
+        challenges, cid = None, None
+        if card is not None:
+            raw = str(card).strip().lower()
+            if any(ch in raw for ch in "<>"):
+                challenges = tuple(parse_challenges(raw))
+            elif raw == ROLL:
+                cid = ROLL
+            elif raw:
+                cat.deck("jellyfish").card(raw)
+                cid = raw
+        return cls(ty.seat(t, who), cid, ty.faces(faces, _("jellyfish swim")), bool(swim), bool(dive), challenges)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("who"), stored.get("card"), stored.get("faces"), stored.get("swim", True),
+                         stored.get("dive", False)).to_dict()
 
     def text(self) -> str:
-        bits = [x for x in (self.who and seat(self.who), card("jellyfish", self.card), self.faces and self.faces != ROLL and _("table: {faces}").format(faces=self.faces)) if x]
+        typed = ",".join(f"{o}{n}" for o, n in self.challenges) if self.challenges else self.card
+        bits = [x for x in (self.who and seat(self.who), card("jellyfish", typed), self.faces and _("table: {faces}").format(faces=",".join(map(str, self.faces)))) if x]
         s = _("dive for a suitcase") if self.dive else _("jellyfish swarm")
         s = _("{line} ({bits})").format(line=s, bits=", ".join(bits)) if bits else s
         return s if self.swim else _("{line}: card").format(line=s)
@@ -97,7 +134,7 @@ class Jellyfish(Action):
             take_pick(t, "jellyfish")
         j = f.setdefault("jelly", {})
         if self.who:
-            j["who"] = seat_arg(t, cat, self.who)
+            j["who"] = ty.check_seat(t, self.who)
         if "who" not in j:
             j["who"] = f.pop("picked", None) or colour_token(t, cat, living(t), None)[0]
         if self.dive and not j.get("paid"):
@@ -109,8 +146,8 @@ class Jellyfish(Action):
                 return {"say": _("{who} cannot pay the {cost} hope: no dive.").format(who=name(t, cat, j['who']), cost=cat.rules['kite']['cost'])}
             pay_hope(t, j["who"], cat.rules["kite"]["cost"], _("a dive for a suitcase"))
             j["paid"] = j["dive"] = True
-        if self.card or "card" not in j:
-            cid, ch = jelly_card(t, cat, self.card)
+        if self.card or self.challenges or "card" not in j:
+            cid, ch = jelly_card(t, cat, self.card, self.challenges)
             if cid == "typed" and j.get("card") not in (None, "typed"):
                 cid = j["card"]  # the challenges read from the card already drawn
             j["card"], j["challenges"] = cid, ch
@@ -119,11 +156,11 @@ class Jellyfish(Action):
                 return {"seat": j["who"], "card": j["card"],
                         "say": _("{who} falls in; card {card} is not described in the rulebooks: read its four challenges.").format(
                             who=name(t, cat, j["who"]), card=j["card"])}
-            raise UsageError(_("jellyfish card {card!r} is not described in the rulebooks: type its four challenges, e.g. --card '>2,<5,>3,<4'").format(card=j['card']))
+            raise UsageError(_("jellyfish card {card!r} is not described in the rulebooks: type its four challenges, e.g. >2,<5,>3,<4").format(card=j['card']))
         seat = j["who"]
         if not self.swim:
             return {"seat": seat, "card": j["card"], "say": _("{who} falls in; card: {items}").format(who=name(t, cat, seat), items=", ".join(f"{o}{n}" for o, n in j["challenges"]))}
-        vals, _v = dice_or_roll(t, self.faces, 4, _("jellyfish swim"))
+        vals, virtual = ty.dice(t, self.faces, 4, _("jellyfish swim"))
         says, fails = swim(t, cat, seat, j["challenges"], vals)
         deck = t.deck("jellyfish")
         if j["card"] != "typed" and j["card"] in deck["draw"]:
@@ -135,7 +172,8 @@ class Jellyfish(Action):
         say = _("{who} swims: {items}. {fails} strength lost.").format(who=name(t, cat, seat), items="; ".join(says), fails=fails)
         if j.get("dive") and seat in living(t):
             say += " " + open_suitcase(t, cat, seat)
-        return {"seat": seat, "card": j["card"], "faces": vals, "fails": fails, "say": say}
+        return dice_records.add({"seat": seat, "card": j["card"], "faces": vals, "fails": fails, "say": say},
+                                ty.records("placement", vals, virtual))
 
 
 def open_suitcase(t: Table, cat: GameCatalog, seat: str) -> str:
@@ -161,9 +199,17 @@ class Paranoia(Action):
     they may pay their own hope, 1 per point, to keep it. pay None: ask before applying."""
 
     kind: ClassVar[str] = "d21-paranoia"
-    who: str | None = None
-    face: str | None = None
+    who: str | None = None  # a seat id (None: the pick already made, else virtual)
+    face: int | None = None  # the placement die (None: virtual)
     pay: int | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, who=None, face=None, pay=None) -> "Paranoia":
+        return cls(ty.seat(t, who), ty.face(face, _("paranoia die")), None if pay is None else int(pay))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("who"), stored.get("face"), stored.get("pay")).to_dict()
 
     def text(self) -> str:
         return _("paranoia") + "".join(" " + _(k).format(value=seat(v) if k == WHO_BIT else v) for k, v in ((WHO_BIT, self.who), (N_("face {value}"), self.face), (N_("pays {value}"), self.pay)) if v is not None)
@@ -173,16 +219,19 @@ class Paranoia(Action):
         take_pick(t, "paranoia")
         p = f.setdefault("paranoia", {})
         if self.who:
-            p["who"] = seat_arg(t, cat, self.who, [s for s in living(t) if not is_scruffs(t, s)])
+            p["who"] = ty.check_seat(t, self.who, [s for s in living(t) if not is_scruffs(t, s)])
         if "who" not in p:
             humans = [s for s in living(t) if not is_scruffs(t, s)]
             p["who"] = f.pop("picked", None) or colour_token(t, cat, humans, None)[0]
+        recs = []
         if "face" not in p:
-            p["face"] = dice_or_roll(t, self.face, 1, "paranoia die")[0][0]
+            vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, _("paranoia die"))
+            p["face"] = vals[0]
+            recs = ty.records("placement", vals, virtual)
         seat, face = p["who"], p["face"]
         if self.pay is None and hope(t, seat) > 0:
-            return {"seat": seat, "faces": [face],
-                    "say": _("{who} rolls {face}: pay up to {n} of their own hope to lose less.").format(who=name(t, cat, seat), face=face, n=min(face, hope(t, seat)))}
+            return dice_records.add({"seat": seat, "faces": [face],
+                    "say": _("{who} rolls {face}: pay up to {n} of their own hope to lose less.").format(who=name(t, cat, seat), face=face, n=min(face, hope(t, seat)))}, recs)
         pay = self.pay or 0
         if not 0 <= pay <= face:
             raise UsageError(_("pay {pay}: accepted: 0..{face}").format(pay=pay, face=face))
@@ -192,8 +241,8 @@ class Paranoia(Action):
         lose(t, seat, face - pay)
         f.pop("paranoia", None)
         done(t, "paranoia")
-        return {"seat": seat, "faces": [face], "paid": pay,
-                "say": _("{who} rolled {face}, paid {pay} hope, lost {n} strength.").format(who=name(t, cat, seat), face=face, pay=pay, n=face - pay)}
+        return dice_records.add({"seat": seat, "faces": [face], "paid": pay,
+                "say": _("{who} rolled {face}, paid {pay} hope, lost {n} strength.").format(who=name(t, cat, seat), face=face, pay=pay, n=face - pay)}, recs)
 
 
 def lose_plank(t: Table, cat: GameCatalog, face: int) -> str:
@@ -249,17 +298,25 @@ class PlankLoss(Action):
     moves to a free spot or drowns."""
 
     kind: ClassVar[str] = "d21-plank"
-    face: str | None = None
+    face: int | None = None  # None: virtual
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, face=None) -> "PlankLoss":
+        return cls(ty.face(face, _("plank die")))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("face")).to_dict()
 
     def text(self) -> str:
         s = _("plank lost")
         return typed_faces(s, self.face)
 
     def run(self, t: Table, cat: GameCatalog):
-        v = dice_or_roll(t, self.face, 1, "plank die")[0][0]
-        say = lose_plank(t, cat, v)
+        vals, virtual = ty.dice(t, None if self.face is None else (self.face,), 1, _("plank die"))
+        say = lose_plank(t, cat, vals[0])
         done(t, "plank")
-        return {"faces": [v], "say": say}
+        return dice_records.add({"faces": vals, "say": say}, ty.records("d6", vals, virtual))
 
 
 @register
@@ -268,7 +325,15 @@ class StealDie(Action):
     """The octopus steals a strength die for good from a survivor the colour tokens pick."""
 
     kind: ClassVar[str] = "d21-steal-die"
-    who: str | None = None
+    who: str | None = None  # a seat id (None: the pick already made, else virtual)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, who=None) -> "StealDie":
+        return cls(ty.seat(t, who))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("who")).to_dict()
 
     def text(self) -> str:
         return _("octopus steals a die from {seat}").format(seat=seat(self.who)) if self.who else _("octopus steals a die")
@@ -276,7 +341,7 @@ class StealDie(Action):
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
         take_pick(t, "steal-die")
-        seat = seat_arg(t, cat, self.who) if self.who else (f.pop("picked", None) or colour_token(t, cat, living(t), None)[0])
+        seat = ty.check_seat(t, self.who) if self.who else (f.pop("picked", None) or colour_token(t, cat, living(t), None)[0])
         vals = t.seat_values(seat)
         vals["strength"] = vals["strength"][1:]
         done(t, "steal-die")

@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls as dice_records
 from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card as card_name
 from ...table import Table
-from .core import (ROLL, d21, day, dice_or_roll, done, gain, give_hope, is_scruffs, living, move_ship, name,
-                   seat_arg)
+from . import typed as ty
+from .core import ROLL, d21, day, done, gain, give_hope, is_scruffs, living, move_ship, name
 
 
 @register
@@ -22,18 +23,32 @@ from .core import (ROLL, d21, day, dice_or_roll, done, gain, give_hope, is_scruf
 class ScruffsToken(Action):
     """Scruffs (strength 5 or 6, start of Midday) takes a token and rolls his die against the faces printed
     on it (`needs`, remembered once typed). Success: the reward, the token leaves the game; failure: it is
-    discarded. to: who gets the reward (hope: 'red,blue'; strength: one seat; swap: a token id).
-    skip: no token today."""
+    discarded. card: the token drawn (its copy id; None: drawn virtually); needs: the faces printed on it;
+    face: Scruffs' die (an int, ROLL for virtual, None to stop before the roll); to: who gets the reward
+    (hope: seat ids; strength: one seat id; swap: a swap token's id). skip: no token today."""
 
     kind: ClassVar[str] = "d21-scruffs"
     card: str | None = None
-    needs: str | None = None
-    face: str | None = None
-    to: str | None = None
+    needs: tuple[int, ...] | None = None
+    face: int | str | None = None
+    to: tuple[str, ...] = ()
     skip: bool = False
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, card=None, needs=None, face=None, to=None, skip=False) -> "ScruffsToken":
+        return cls(ty.card(t, cat, "scruffs", card), _needs(needs),
+                   None if face is None else ROLL if ty.blank(face) else ty.face(face, _("Scruffs die")),
+                   tuple(_seat_or_token(t, x) for x in ty.split(to)), bool(skip))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("card"), stored.get("needs"), stored.get("face"), stored.get("to"),
+                         stored.get("skip", False)).to_dict()
+
     def text(self) -> str:
-        return _("Scruffs token") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), card_name("scruffs", self.card)), (N_("needs {value}"), self.needs), (N_("face {value}"), self.face)) if v)
+        needs = ",".join(map(str, self.needs)) if self.needs else None
+        face = None if self.face == ROLL else self.face
+        return _("Scruffs token") + "".join(" " + _(k).format(value=v) for k, v in ((N_("card {value}"), card_name("scruffs", self.card)), (N_("needs {value}"), needs), (N_("face {value}"), face)) if v)
 
     def run(self, t: Table, cat: GameCatalog):
         sc = d21(t).get("scruffs")
@@ -53,58 +68,58 @@ class ScruffsToken(Action):
             if not d["draw"]:
                 d["draw"], d["discard"] = d["discard"], []
                 t.rng().shuffle(d["draw"])
-            if self.card in (None, ROLL):
+            if self.card is None:
                 cur = d["draw"].pop(0)
             else:
-                from ...card_actions import resolve_card
-
-                cur = resolve_card(cat, t, "scruffs", self.card)
+                cur = self.card
+                if cur not in d["draw"]:
+                    raise RuleError(_("Scruffs token {card!r} is not in the draw pile").format(card=cur))
                 d["draw"].remove(cur)
             sc["drawn"] = cur
         base = cur.split(":")[0]
         known = sc.setdefault("needs", {})
         if self.needs:
-            vals = [int(x) for x in self.needs.replace(",", " ").split() if x.isdecimal() and 1 <= int(x) <= 6]
-            if not vals:
-                raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=self.needs))
-            known[base] = vals
+            ty.need(self.needs, len(self.needs), "needs")
+            known[base] = list(self.needs)
         spec = cat.deck("scruffs").card(base)
         if base not in known or self.face is None:
             need = "" if base in known else _(" Type the numbers printed on it.")
             return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
-        v = dice_or_roll(t, self.face, 1, "Scruffs die")[0][0]
+        vals, virtual = ty.dice(t, None if self.face == ROLL else (self.face,), 1, _("Scruffs die"))
+        v = vals[0]
+        recs = ty.records("green", vals, virtual)
         sc.pop("drawn", None)
         done(t, "scruffs")
         if v not in known[base]:
             d["discard"].insert(0, cur)
-            return {"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: no luck, the token is discarded.").format(v=v)}
+            return dice_records.add({"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: no luck, the token is discarded.").format(v=v)}, recs)
         say = self._reward(t, cat, seat, cur, base)
-        return {"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: {say}").format(v=v, say=say)}
+        return dice_records.add({"card": cur, "faces": [v], "say": _("Scruffs rolls {v}: {say}").format(v=v, say=say)}, recs)
 
     def _reward(self, t: Table, cat: GameCatalog, seat: str, cur: str, base: str) -> str:
         d = t.deck("scruffs")
         sc = d21(t)["scruffs"]
         spec = cat.deck("scruffs").card(base)
-        to = [x for x in (self.to or "").replace(",", " ").split() if x]
+        to = list(self.to)
         if base in ("rerolls", "die-change"):
             sc["active"] = {"card": cur, "uses": spec.get("uses", 2), "last": None}
             d["table"].append(cur)
-            return _("{name} stays out: use it with castaway scruffs-use (once a day).").format(name=_(spec.name))
+            return _("{name} stays out: Scruffs may use it once a day.").format(name=_(spec.name))
         d["out"].append(cur)
         if base.startswith("hope"):
             n = spec.get("hope", 2)
             people = [s for s in living(t) if not is_scruffs(t, s)]
             if not people:  # Scruffs alone on the raft: nobody can hold hope (the dog never does)
                 return _("no survivor is left to take the hope.")
-            who = [seat_arg(t, cat, x, people) for x in to] or [people[i % len(people)] for i in range(n)]
+            who = [ty.check_seat(t, x, people) for x in to] or [people[i % len(people)] for i in range(n)]
             if len(who) == 1:
                 who = who * n
             if len(who) != n:  # EN § Scruffs Tokens: all of them are divided among the other survivors
-                raise UsageError(_("--to {to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=self.to, n=n))
+                raise UsageError(_("{to!r}: Scruffs' token gives {n} hope; name one survivor per token, or one for all").format(to=",".join(self.to), n=n))
             got = sum(give_hope(t, s, 1, bonus=False) for s in who)
             return _("{got} hope for {who}.").format(got=got, who=", ".join(who))
         if base == "strength-2":
-            target = seat_arg(t, cat, to[0]) if to else seat
+            target = ty.check_seat(t, to[0]) if to else seat
             return f"{name(t, cat, target)} +{gain(t, target, 2)} strength."
         if base == "swap-location":
             from .events import set_swap
@@ -119,6 +134,26 @@ class ScruffsToken(Action):
             move_ship(t, cat, 1)
             return _("a flare! The ship moves to {ship}.").format(ship=t.data['tracks']['ship'])
         return _("{name}: apply it as printed.").format(name=_(spec.name))
+
+
+def _needs(text) -> tuple[int, ...] | None:
+    """The faces printed on a Scruffs token, typed '5,6'."""
+    if text is None or isinstance(text, (tuple, list)):
+        return None if text is None else tuple(int(x) for x in text)
+    if not str(text).strip():
+        return None
+    bits = str(text).replace(",", " ").split()
+    if not bits or not all(b.isdecimal() and 1 <= int(b) <= 6 for b in bits):
+        raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=text))
+    return tuple(int(b) for b in bits)
+
+
+def _seat_or_token(t: Table, text: str) -> str:
+    """Who gets a Scruffs reward (a seat id), or, for the swap-location token, the swap token's id."""
+    try:
+        return ty.seat_of_word(t, text)
+    except UsageError:
+        return str(text).strip().lower()
 
 
 @register

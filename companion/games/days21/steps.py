@@ -37,7 +37,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     aw = f.get("await")
     if aw:
         return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
-                    lambda a: at.ColourToken(a))
+                    lambda a: at.ColourToken.parse(t, cat, a))
     q = task(t)
     if q is None:
         return None
@@ -87,18 +87,17 @@ def use_action(t: Table, cat: GameCatalog, text: str):
     what = bits[0].lower() if bits else ""
     rest = bits[1:]
     if what in ("maya", "mechanic"):
-        return ab.Ability(what, to=rest[0] if rest else None)
+        return ab.Ability.parse(t, cat, what, to=rest[0] if rest else None)
     if what == "aleta":
-        return ab.Ability("aleta")
+        return ab.Ability.parse(t, cat, "aleta")
     if what == "pastor" and len(rest) >= 2:
-        return ab.Ability("pastor", source=rest[0], to=rest[1], n=int(rest[2]) if len(rest) > 2 and rest[2].isdecimal() else 1)
+        return ab.Ability.parse(t, cat, "pastor", source=rest[0], to=rest[1], n=int(rest[2]) if len(rest) > 2 and rest[2].isdecimal() else 1)
     if what == "dolphin" and rest:
-        face = int(rest[1]) if len(rest) > 1 and rest[1].isdecimal() else None
-        return ab.Dolphin(rest[0], face)
+        return ab.Dolphin.parse(t, cat, rest[0], rest[1] if len(rest) > 1 else None)
     if what == "special" and len(rest) == 2:
-        return ab.SpecialHope(rest[0], rest[1])
+        return ab.SpecialHope.parse(t, cat, rest[0], rest[1])
     if what == "token" and rest:
-        return ab.FlipToken(rest[0], ",".join(rest[1:]) or None)
+        return ab.FlipToken.parse(t, cat, rest[0], ",".join(rest[1:]) or None)
     if what == "scruffs":
         return scruffs.ScruffsUse()
     raise UsageError(_("{text!r}: accepted: use maya SEAT, use aleta, use mechanic SEAT, use pastor FROM TO N, use dolphin SEAT FACE, use special SEAT TOKEN, use token SEAT [SEATS], use scruffs").format(text=text))
@@ -146,20 +145,20 @@ def _spot(t, seat):
 
 def _weather(t, cat, q):
     return _("Weather die"), _("Roll the weather die before the shark phase."), Ask(_("Weather die"), "dice", dice=("weather",)), \
-        lambda a: ev.Weather(face=_r(a))
+        lambda a: ev.Weather.parse(t, cat, face=a)
 
 
 def _weather_board(t, cat, q):
     res = cat.rules["weather"]["results"]
     return _("Forecast board"), _("Flick the cloud token; what does its red dot cover? It takes effect tomorrow."), \
         Ask(_("The cloud covers"), "choice", choices=tuple((r, weather_label(r)) for r in res), default="none"), \
-        lambda a: ev.Weather(result=a)
+        lambda a: ev.Weather.parse(t, cat, result=a)
 
 
 def _weather_effect(t, cat, q):
     sym = q["sym"]
     return _("Weather: {part} strength").format(part='+1' if sym == 'plus1' else '-1'), _("Yesterday's forecast: one survivor of your choice."), \
-        who_ask(t, cat, _("Which survivor?"), living(t)), lambda a: ev.Symbol(sym, to=a)
+        who_ask(t, cat, _("Which survivor?"), living(t)), lambda a: ev.Symbol.parse(t, cat, sym, to=a)
 
 
 def _shark(t, cat, q):
@@ -191,27 +190,27 @@ def _sym(t, cat, q):
     text = _(cat.rules["symbols"].get(s, s))
     people = [x for x in living(t) if not is_scruffs(t, x)]
     if s == "two-hope" and not people:  # Scruffs alone: the dog never holds hope, nobody is asked
-        return _("Two hope"), text, GO, lambda a: ev.Symbol(s)
+        return _("Two hope"), text, GO, lambda a: ev.Symbol.parse(t, cat, s)
     if s == "two-hope":
-        return _("Two hope"), text, who_ask(t, cat, _("Who gets them (one survivor takes both)?"), people, multiple=True), lambda a: ev.Symbol(s, to=",".join(a))
+        return _("Two hope"), text, who_ask(t, cat, _("Who gets them (one survivor takes both)?"), people, multiple=True), lambda a: ev.Symbol.parse(t, cat, s, to=a)
     if s == "swap-choice":
         ids = [c.id for c in cat.deck("swap").cards]
         return _("Swap location"), text, Ask(_("Which token?"), "choice", choices=tuple(
-            (i, swap_label(cat.deck("swap").card(i))) for i in ids)), lambda a: ev.Symbol(s, token=a)
+            (i, swap_label(cat.deck("swap").card(i))) for i in ids)), lambda a: ev.Symbol.parse(t, cat, s, token=a)
     if s == "swap-new":
         tokens = tuple((c.id, swap_label(c)) for c in cat.deck("swap").cards)
         if drawn_at_table(cat, "swap"):  # a token no rulebook describes: the table turns one up
             ask = Ask(_("Token turned up at the table"), "choice", choices=tokens)
         else:
             ask = Ask(_("Token turned up (Enter: drawn virtually)"), "choice", default=ROLL, choices=((ROLL, _("draw virtually")), *tokens))
-        return _("Swap location"), text, ask, lambda a: ev.Symbol(s, token=a)
+        return _("Swap location"), text, ask, lambda a: ev.Symbol.parse(t, cat, s, token=a)
     if s == "colour-plus2":
         return _("+2 strength"), text, who_ask(t, cat, _("Which colour is shown?"), living(t)), \
-            lambda a: ev.Symbol(s, to=a)
+            lambda a: ev.Symbol.parse(t, cat, s, to=a)
     if s == "shared-loss":
         return _("Strength lost"), text, Ask(_("Who loses each point? e.g. red,blue or red,red,blue"), "text"), \
-            lambda a: ev.Symbol(s, to=a)
-    return text.split(":")[0].capitalize(), text, GO, lambda a: ev.Symbol(s)
+            lambda a: ev.Symbol.parse(t, cat, s, to=a)
+    return text.split(":")[0].capitalize(), text, GO, lambda a: ev.Symbol.parse(t, cat, s)
 
 
 def drawn_at_table(cat, deck: str) -> bool:
@@ -242,7 +241,7 @@ def _token(t, cat, q):
     among = at.pick_among(t)
     why = _(WHY[q["for"]]) if q.get("for") in WHY else _("who")
     return _("Colour tokens"), _("Drop the colour tokens to pick {why}.").format(why=why), token_ask(t, cat, among, _("Whose token fell?")), \
-        lambda a: at.ColourToken(a)
+        lambda a: at.ColourToken.parse(t, cat, a)
 
 
 def _jelly(t, cat, q, dive=False):
@@ -255,19 +254,19 @@ def _jelly(t, cat, q, dive=False):
                 ids=", ".join(c.id for c in cat.deck("jellyfish").cards)), "text")
         else:
             ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text", default=ROLL)
-        return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish(who=seat, card=_r(a), swim=False, dive=dive)
+        return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish.parse(t, cat, who=seat, card=_r(a), swim=False, dive=dive)
     if j.get("challenges") is None:
         return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
-            Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish(card=a, swim=False, dive=dive)
+            Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish.parse(t, cat, card=a, swim=False, dive=dive)
     ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
     return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
-        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish(faces=_r(a), dive=dive)
+        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
 
 
 def _shark1(t, cat, q):
     fin = 1 if q["do"] == "shark-1" else 6
     return _("Shark {fin}").format(fin=fin), _("Shark {fin} bites once: roll the shark die, only the inner die counts.").format(fin=fin), \
-        Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkBite(fin, a)
+        Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkBite.parse(t, cat, fin, a)
 
 
 def plank_name(cat, plank: str) -> str:
@@ -301,14 +300,14 @@ def plank_warning(t, cat) -> list[str]:
 
 def _plank(t, cat, q):
     say = _("Roll a die: even, a plank by the flares drifts off; odd, one by the bottle.") + "\n  " + "\n  ".join(plank_warning(t, cat))
-    return _("Plank lost"), say, Ask(_("Plank die"), "dice", dice=("d6",)), lambda a: at.PlankLoss(a)
+    return _("Plank lost"), say, Ask(_("Plank die"), "dice", dice=("d6",)), lambda a: at.PlankLoss.parse(t, cat, a)
 
 
 def _disaster(t, cat, q):
     dz = flow(t).get("disaster") or {}
     if "card" not in dz:
         return _("Disaster"), _("The starting player shuffles the disaster deck and draws a card."), \
-            card_ask(t, cat, "disaster"), lambda a: ev.Disaster(card=_r(a))
+            card_ask(t, cat, "disaster"), lambda a: ev.Disaster.parse(t, cat, card=a)
     spec = cat.deck("disaster").card(dz["card"].split(":")[0])
     cost = spec.get("avert")
     return _("Avert the disaster?"), _("{name}: {part} Type who pays (red=1,blue=1), 'token:SEAT' to use the ability token that cancels a disaster, or Enter to let it happen.").format(name=_(spec.name), part=_("pay {cost} hope together to avert it.").format(cost=cost) if cost else _("no price shown.")), \
@@ -322,7 +321,7 @@ def grab_steps(t, cat):
 
     def make(a):
         answer["avert"] = a
-        return ev.Disaster(avert=a)
+        return ev.Disaster.parse(t, cat, avert=a)
 
     def after(res, t2):
         if not isinstance(res, dict) or "seat" not in res or not res.get("faces"):
@@ -337,7 +336,7 @@ def grab_steps(t, cat):
             if len(bits) != 2:
                 from ...errors import UsageError
                 raise UsageError(_("{a!r}: type the colour token that fell and the plank die, e.g. 'blue 4', or Enter").format(a=a))
-            return ev.Disaster(avert=answer.get("avert"), token=bits[0], face=bits[1])
+            return ev.Disaster.parse(t, cat, avert=answer.get("avert"), token=bits[0], face=bits[1])
         return ask, remake
     return make, after
 
@@ -347,7 +346,7 @@ def _paranoia(t, cat, q):
     if "face" not in p:
         who = p.get("who") or flow(t).get("picked")
         return _("Paranoia"), _("{part} rolls their placement die: that much strength is lost.").format(part=name(t, cat, who) if who else _("The victim")), \
-            Ask(_("Paranoia die"), "dice", dice=("placement",)), lambda a: at.Paranoia(face=_r(a))
+            Ask(_("Paranoia die"), "dice", dice=("placement",)), lambda a: at.Paranoia.parse(t, cat, face=a)
     seat = p["who"]
     most = min(p["face"], hope(t, seat))
     return _("Paranoia"), _("{who} rolled {face}: they may pay their own hope, 1 per point.").format(who=name(t, cat, seat), face=p['face']), \
@@ -364,13 +363,13 @@ def _scruffs(t, cat, q):
     if cur is None:
         return _("Scruffs"), _("Scruffs is strong (5-6): take the top Scruffs token."), \
             Ask(_("Token (Enter draws virtually; or its id; 'skip' takes none)"), "text", default=ROLL), \
-            lambda a: scruffs.ScruffsToken(skip=True) if a == "skip" else scruffs.ScruffsToken(card=_r(a))
+            lambda a: scruffs.ScruffsToken(skip=True) if a == "skip" else scruffs.ScruffsToken.parse(t, cat, card=a)
     base = cur.split(":")[0]
     if base not in sc.get("needs", {}):
         return _("Scruffs"), _("Token: {name}.").format(name=_(cat.deck('scruffs').card(base).name)), \
-            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: scruffs.ScruffsToken(needs=a)
+            Ask(_("Which numbers are printed on it (e.g. 5,6)?"), "text"), lambda a: scruffs.ScruffsToken.parse(t, cat, needs=a)
     return _("Scruffs"), _("Roll the Scruffs die: {items} wins the token.").format(items=','.join(map(str, sc['needs'][base]))), \
-        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: scruffs.ScruffsToken(face=_r(a))
+        Ask(_("Scruffs die"), "dice", dice=("green",)), lambda a: scruffs.ScruffsToken.parse(t, cat, face=_r(a))
 
 
 def _attack(t, cat, q):
@@ -379,7 +378,7 @@ def _attack(t, cat, q):
     sh = flow(t).get("shark") or {"bite": 0}
     spots = ", ".join(f"{sp}: {colour(s) if s else _('empty')}" for sp, s in d21(t)["raft"].items())
     return _("Shark attack, bite {n} of 4").format(n=sh['bite'] + 1), _("The starting player rolls the shark die: the outer face picks the shark fin (raft {spots}), the inner face is the bite's strength; it wounds if above the visible strength.").format(spots=spots), \
-        Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkAttack(faces=a)
+        Ask(_("Shark die (outer/inner)"), "dice", dice=("shark",)), lambda a: at.SharkAttack.parse(t, cat, faces=a)
 
 
 def _end(t, cat, q):

@@ -57,7 +57,7 @@ def parse_day21(t, cat, text: str):
     if what == "end":
         return day21.Day21("end")
     if what == "token":
-        return ab.FlipToken(bits[1] if len(bits) > 1 else "")
+        return ab.FlipToken.parse(t, cat, bits[1] if len(bits) > 1 else "")
     if what == "diva":
         return day21.Day21("diva", seat_of(t, "diva"), bits[1] if len(bits) > 1 else None)
     if what in ("flare", "shout", "kite") and len(bits) >= 2:

@@ -54,7 +54,7 @@ def _activate(t, cat, q):
 
 def _octopus(t, cat, q):
     return _("Octopus"), _("The starting player rolls the octopus die: blank sleeps, any tentacle wakes it."), \
-        Ask(_("Octopus die"), "dice", dice=("octopus",)), lambda a: at.Octopus(_r(a))
+        Ask(_("Octopus die"), "dice", dice=("octopus",)), lambda a: at.Octopus.parse(t, cat, a)
 
 
 def _magnusson(t, cat, q):
@@ -69,11 +69,11 @@ def _tentacle(t, cat, q):
     if fight.get("victim"):
         v = fight["victim"]
         return _("Tentacle {i} of {of}").format(i=i, of=fight.get('total', fight['of'])), _("{who} defends with their placement die against {white}: lower loses 1 strength, equal escapes, higher cuts the tentacle.").format(who=name(t, cat, v), white=fight['white']), \
-            Ask(_("Defence roll"), "dice", dice=("placement",)), lambda a: at.Tentacle(white=None, token=None, defence=_r(a))
+            Ask(_("Defence roll"), "dice", dice=("placement",)), lambda a: at.Tentacle.parse(t, cat, white=None, token=None, defence=_r(a))
     strengths = ", ".join(f"{colour(s)} {t.visible(s)}" for s in living(t))
     return _("Tentacle {i} of {value}").format(i=i, value=fight.get('total', t.data['counters']['tentacles'])), \
         _("Roll the white die: it grabs whoever shows that visible strength ({strengths}).").format(strengths=strengths), \
-        Ask(_("White die"), "dice", dice=("white",)), lambda a: at.Tentacle(white=_r(a), token=None, defence=None)
+        Ask(_("White die"), "dice", dice=("white",)), lambda a: at.Tentacle.parse(t, cat, white=_r(a), token=None, defence=None)
 
 
 def _dice_loc(kind, what, action, after=None):
@@ -148,7 +148,7 @@ def _card(t, cat, q):
 def _tomi(t, cat, q):
     return _("Tomi"), _("Tomi may catch one more fish for 2 hope."), \
         who_ask(t, cat, _("For whom?"), living(t), ("no", _("no extra fish")), default="no"), \
-        lambda a: ab.Ability("tomi", to=a)
+        lambda a: ab.Ability.parse(t, cat, "tomi", to=a)
 
 
 def _kid(t, cat, q):

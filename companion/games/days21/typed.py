@@ -59,8 +59,123 @@ def records(die: str, faces_: list[Any], virtual: bool, part: str = "") -> list[
 #    scruffs.py): their parsers and checks below ---------------------------------------------------
 
 
+def blank(text: Any) -> bool:
+    """Nothing typed: None, '' or 'roll' (castaway rolls, draws or drops virtually)."""
+    return text is None or (isinstance(text, str) and text.strip().lower() in ("", ROLL))
 
 
+def face(text: Any, what: str, lo: int = 1, hi: int = 6) -> int | None:
+    """One typed face as an int (None: virtual)."""
+    got = faces(text, what, lo, hi)
+    if got is None:
+        return None
+    need(got, 1, what, lo, hi)
+    return got[0]
+
+
+def seat_of_word(t: Table, text: Any) -> str:
+    """The seat a typed colour (red, červená) or survivor id (maya) names, at this table, living or not; the
+    rules' own pool (the living, the humans) is checked where the seat is used (`check_seat`)."""
+    from .core import SAY, survivor
+    from .names import colour, seat_word
+
+    raw = str(text).strip().lower()
+    if raw in t.seats:
+        return raw
+    if seat_word(raw) in t.seats:
+        return str(seat_word(raw))
+    for s in t.seats:
+        if survivor(t, s) == raw:
+            return s
+    accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in t.seats)
+    raise UsageError(_(SAY["no_token"]).format(text=text, accepted=accepted))
+
+
+def seat(t: Table, text: Any) -> str | None:
+    """A typed seat as its id; None when nothing was typed."""
+    return None if text is None or str(text).strip() == "" else seat_of_word(t, text)
+
+
+def token(t: Table, text: Any) -> str | None:
+    """A colour token that fell, typed: its seat id; ROLL for a virtual drop ('roll'); None when not given."""
+    if text is None:
+        return None
+    return ROLL if blank(text) else seat_of_word(t, text)
+
+
+def seats(t: Table, text: Any) -> tuple[str, ...]:
+    """Typed seats 'red,blue maya' as seat ids, in order (repeats kept)."""
+    if text is None:
+        return ()
+    bits = text if isinstance(text, (tuple, list)) else str(text).replace(",", " ").split()
+    return tuple(seat_of_word(t, b) for b in bits if str(b).strip())
+
+
+def check_seat(t: Table, seat_: str, among: list[str] | None = None) -> str:
+    """A typed seat id held to the seats the rules allow here (the living, unless a narrower list)."""
+    from .core import SAY, living, survivor
+    from .names import colour
+
+    pool = living(t) if among is None else among
+    if seat_ not in pool:
+        accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
+        raise UsageError(_(SAY["no_token"]).format(text=seat_, accepted=accepted))
+    return seat_
+
+
+def card(t: Table, cat, deck: str, text: Any) -> str | None:
+    """A card typed or scanned, as the copy id at this table (None: drawn virtually)."""
+    from ...card_actions import resolve_card
+
+    return None if blank(text) else resolve_card(cat, t, deck, str(text))
+
+
+def check_card(t: Table, deck: str, cid: str) -> None:
+    from ...errors import RuleError
+
+    if cid not in t.deck_cards(deck):
+        raise RuleError(_("card {text!r} is not at this table").format(text=cid))
+
+
+def virtual(typed_face: Any) -> bool:
+    return typed_face is None or typed_face == ROLL
+
+
+
+
+
+
+def drop(t: Table, cat, among: list[str], tok: str | None) -> tuple[str, bool]:
+    """The colour tokens of `among` dropped: the seat typed (held to `among`), or a virtual pick (None or
+    ROLL). Returns (seat, virtual)."""
+    from .core import colour_token
+
+    if tok is None or tok == ROLL or not among:
+        return colour_token(t, cat, among, None)
+    return check_seat(t, tok, among), False
+
+
+def shark_faces(text: Any) -> tuple[tuple[int, int], ...] | None:
+    """Shark dice typed as outer/inner, one per bite ('2/5,3/4') as pairs of ints (None: virtual)."""
+    if text is None or isinstance(text, (tuple, list)):
+        return None if text is None else tuple((int(a), int(b)) for a, b in text)
+    if blank(text):
+        return None
+    out = []
+    for bit in str(text).replace(",", " ").split():
+        parts = bit.split("/")
+        if len(parts) != 2 or not all(p.isdecimal() and 1 <= int(p) <= 6 for p in parts):
+            raise UsageError(_("shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5").format(text=text, bit=bit))
+        out.append((int(parts[0]), int(parts[1])))
+    return tuple(out)
+
+
+def split(text: Any) -> list[str]:
+    if text is None:
+        return []
+    if isinstance(text, (tuple, list)):
+        return [str(x) for x in text]
+    return [x for x in str(text).replace(",", " ").split() if x]
 
 
 
