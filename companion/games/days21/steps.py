@@ -174,7 +174,7 @@ def _symbols(section):
     def build(t, cat, q):
         known = [k for k in cat.rules["symbols"] if k != "source"]
         part = _(SECTION.get(section, section))
-        return (_("Logbook: {section}").format(section=part), _("Which symbols does the {section} part of today's logbook card show? Their numbers on the symbol chart (castaway print reference; castaway symbols), in the card's order, e.g. 3,16; Enter or - for none.").format(section=part),
+        return (_("Logbook: {section}").format(section=part), _("Which symbols does the {section} part of today's logbook card show? Their numbers on the symbol chart (the printed reference sheet, or the list of symbols), in the card's order, e.g. 3,16; Enter or - for none.").format(section=part),
                 symbol_ask(cat, _("Symbols"), known, default="-"),
                 lambda a: ev.LogbookSymbols(section, tuple(a or ())))
     return build
