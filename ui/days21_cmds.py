@@ -29,15 +29,15 @@ WORDS: dict[str, Any] = {  # a template, or a function of the Next's args giving
 
 
     # -- locations, the bottle, day 21, the day's flow -----------------------------------------------
-    "d21-setup-done": "setup-done", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",
-    "d21-hope": "hope-roll", "d21-swap": "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",
-    "d21-place": lambda a: "place {seat} {location}" + (" --white" if a.get("extra") else ""),
-    "d21-place-all": "place {seat} {location}",
-    "d21-horvath": lambda a: "horvath --stop" if a.get("stop") else "horvath",
-    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else ""),
-    "d21-play-card": lambda a: "play-card {seat}" + (" --keep" if a.get("keep") else ""),
-    "d21-plant": lambda a: "plant --harvest" if a.get("harvest") else "plant",
-    "d21-day21": lambda a: {"rosina": "day21 rosina --where {where}", "pass": "day21 pass"}.get(a.get("what"), "day21 {what}"),
+    "d21-setup-done": "setup-done", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",  # untranslated: command words
+    "d21-hope": "hope-roll", "d21-swap": "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",  # untranslated: command words
+    "d21-place": lambda a: "place {seat} {location}" + (" --white" if a.get("extra") else ""),  # untranslated: command words
+    "d21-place-all": "place {seat} {location}",  # untranslated: command words
+    "d21-horvath": lambda a: "horvath --stop" if a.get("stop") else "horvath",  # untranslated: command words
+    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else ""),  # untranslated: command words
+    "d21-play-card": lambda a: "play-card {seat}" + (" --keep" if a.get("keep") else ""),  # untranslated: command words
+    "d21-plant": lambda a: "plant --harvest" if a.get("harvest") else "plant",  # untranslated: command words
+    "d21-day21": lambda a: {"rosina": "day21 rosina --where {where}", "pass": "day21 pass"}.get(a.get("what"), "day21 {what}"),  # untranslated: command words
 
 }
 
