@@ -95,7 +95,7 @@ def hope(n: int, holders, rng: random.Random) -> int:
     t = table([[6]] * n, hope=[1 if h else 0 for h in holders])
     t.data["flow"]["queue"] = [{"do": "hope"}]
     before = sum(t.seat_values(s)["hope"] for s in t.seats)
-    run(t, lo.Hope(seats=",".join(t.seats), faces=",".join(str(rng.randint(1, 6)) for _ in range(n))))
+    run(t, lo.Hope(seats=tuple(t.seats), faces=tuple(rng.randint(1, 6) for _ in range(n))))
     return sum(t.seat_values(s)["hope"] for s in t.seats) - before
 
 
@@ -103,14 +103,14 @@ def fishing(stacks, rng: random.Random) -> int:
     t = table(stacks)
     t.data["flow"]["queue"] = [{"do": "fishing"}]
     before = sum(t.visible(s) for s in t.seats)
-    run(t, lo.Fishing(seat="red", face=str(rng.randint(1, 6))))
+    run(t, lo.Fishing(seat="red", face=rng.randint(1, 6)))
     return sum(t.visible(s) for s in t.seats) - before
 
 
 def flares(n: int, ship: int, rng: random.Random) -> int:
     t = table([[6]] * n, ship=ship)
     t.data["flow"]["queue"] = [{"do": "flare"}]
-    run(t, lo.Flare(seats=",".join(t.seats), faces=",".join(str(rng.randint(1, 6)) for _ in range(n))))
+    run(t, lo.Flare(seats=tuple(t.seats), faces=tuple(rng.randint(1, 6) for _ in range(n))))
     return t.data["tracks"]["ship"]
 
 
@@ -128,7 +128,7 @@ def kid(stack, rng: random.Random) -> list[int]:
     t = table([stack], survivors=["kid"])
     t.data["flow"]["queue"] = [{"do": "kid"}]
     t.data["flow"]["placements"] = [["red", "kid"]]  # his die on his location (placed and paid)
-    run(t, lo.Kid(face=str(rng.randint(1, 6))))
+    run(t, lo.Kid(face=rng.randint(1, 6)))
     return t.seat_values("red")["strength"]
 
 
@@ -193,7 +193,7 @@ def day21(r, solver, rng: random.Random) -> bool:
                 (keep, _d), (paid, d1) = choice[0]
                 turn = solver.value(paid)[need - d1] > solver.value(keep)[need]
         what = {"flare": "flare", "shout": "shout", "diva": "diva"}[kind]
-        run(t, day21_moves.Day21(what, seat, "6" if turn else str(face)))
+        run(t, day21_moves.Day21(what, seat, 6 if turn else face))
         if turn and not t.data.get("over"):
             run(t, ab.Dolphin(seat, 1))
     return bool(t.data.get("over") and t.data["over"]["result"] == "won")

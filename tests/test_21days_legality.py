@@ -259,7 +259,7 @@ def test_rosina_at_the_hope_location_rolls_there():
     t = day21_table()
     t, _ = play(t, day21.Day21("exhaustion"))
     before = t.seat_values("red")["hope"]
-    t, _ = play(t, day21.Day21("rosina", where="hope", face="6"))
+    t, _ = play(t, day21.Day21("rosina", where="hope", face=6, at_once=True))
     assert t.seat_values("red")["hope"] == before + 2 and t.data["flow"]["queue"][0]["do"] == "day21"
 
 

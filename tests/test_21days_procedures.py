@@ -111,17 +111,17 @@ def test_day_21_flares_shouts_diva_and_the_buoy():
     t, _ = do(t, day21.Day21("exhaustion"))
     assert t.seat_values("red")["strength"] == [2, 5]
     with pytest.raises(RuleError, match="still holds hope"):
-        do(t, day21.Day21("shout", "red", "6"))
-    t, res = do(t, day21.Day21("flare", "red", "6"))
+        do(t, day21.Day21("shout", "red", 6))
+    t, res = do(t, day21.Day21("flare", "red", 6))
     assert t.data["tracks"]["ship"] == 9 and t.seat_values("red")["hope"] == 3
     for _ in range(3):
-        t, _ = do(t, day21.Day21("diva", "red", "2"))
+        t, _ = do(t, day21.Day21("diva", "red", 2))
     with pytest.raises(RuleError, match="at most 3"):
-        do(t, day21.Day21("diva", "red", "2"))
+        do(t, day21.Day21("diva", "red", 2))
     with pytest.raises(RuleError, match="day 21"):
         do(t, ab.SpecialHope("red", "plusminus2"))
     t.seat_values("yellow")["hope"] = 0
-    t, _ = do(t, day21.Day21("shout", "yellow", "6"))  # shouting costs 2 strength; a 6 reaches the buoy
+    t, _ = do(t, day21.Day21("shout", "yellow", 6))  # shouting costs 2 strength; a 6 reaches the buoy
     assert t.seat_values("yellow")["strength"] == [1, 4]
     assert t.data["over"]["result"] == "won" and t.data["tracks"]["ship"] == 10
 
@@ -164,16 +164,16 @@ def test_the_kid_choice_on_five_or_six():
     """21-days-rulebook-en.txt § Survivor Profile: The Kid: his die on his location (placed, 2 hope), once a day."""
     t = table(survivors={**SURV, "yellow": "kid"})
     with pytest.raises(RuleError, match="not on his location"):
-        do(t, lo.Kid(face="5"))
+        do(t, lo.Kid(face=5))
     t.data["flow"]["placements"] = [["yellow", "kid"]]
-    t, res = do(t, lo.Kid(face="5"))
+    t, res = do(t, lo.Kid(face=5))
     assert "choose" in res["say"]
-    t, _ = do(t, lo.Kid(choice="strength", to="red,kid"))
+    t, _ = do(t, lo.Kid.parse(t, CAT, choice="strength", to="red,kid"))
     assert t.seat_values("red")["strength"] == [4, 5] and t.seat_values("yellow")["strength"] == [5, 4]
     with pytest.raises(RuleError, match="once a day"):
-        do(t, lo.Kid(face="3"))
+        do(t, lo.Kid(face=3))
     t.data["d21"]["today"] = []  # the next day, placed again
-    t, _ = do(t, lo.Kid(face="3"))
+    t, _ = do(t, lo.Kid(face=3))
     assert t.seat_values("yellow")["strength"] == [4, 4]
 
 
@@ -200,9 +200,9 @@ def test_guided_steps_make_the_same_actions_as_the_commands():
         t, _ = do(t, fl.Place(seat, "flare" if seat != "green" else "hope"))
     t, _ = do(t, fl.Activate())
     step = days21.next_step(t, CAT)
-    assert step.make("6,1,3").to_dict() == lo.Flare(faces="6,1,3").to_dict()
+    assert step.make("6,1,3").to_dict() == lo.Flare(faces=(6, 1, 3)).to_dict()
     t2, r1 = do(t, step.make("6,1,3"))
-    t3, r2 = do(t, lo.Flare(faces="6,1,3"))
+    t3, r2 = do(t, lo.Flare(faces=(6, 1, 3)))
     assert t2 == t3 and r1 == r2
 
 

@@ -121,8 +121,8 @@ def test_a_virtual_roll_does_not_say_the_table_typed_its_faces():
     from companion.games.days21.attacks import SharkAttack
     from companion.games.days21.day21 import Day21
 
-    assert Day21("flare", "red", "roll").text() == "day 21: flare by red"
-    assert Day21("flare", "red", "6").text() == "day 21: flare by red (table: 6)"
+    assert Day21("flare", "red", None).text() == "day 21: flare by red"
+    assert Day21("flare", "red", 6).text() == "day 21: flare by red (table: 6)"
     assert SharkAttack(faces="roll").text() == "shark attack"
     assert Roll(("d6",), None).text() == "roll d6"
     assert Roll(("d6",), ((4,),)).text() == "roll d6 (table: 4)"

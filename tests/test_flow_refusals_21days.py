@@ -23,9 +23,9 @@ ATTACK = (NEW, "setup-done", "set shark 2", "shark-phase", "logbook morning", "l
 CASES = {
     # the morning: no location, attack, card or ability step is due
     "setup-done": case(*MORNING, refuse="setup-done", match="not the step now.*shark|morning"),
-    "shark-phase": case(*MORNING, refuse="shark-phase", match="next: castaway logbook morning"),
-    "logbook": case(*MORNING, refuse="logbook evening", match="logbook evening is not the step now"),
-    "symbol": case(*MORNING, refuse="symbol two-hope --to red", match="next: castaway logbook morning"),
+    "shark-phase": case(*MORNING, refuse="shark-phase", match="next: castaway 21days logbook"),
+    "logbook": case(*MORNING, refuse="logbook evening", match="evening.* is not the step now: the day is at Morning"),
+    "symbol": case(*MORNING, refuse="symbol two-hope --to red", match="next: castaway 21days logbook"),
     "colour-token": case(*MORNING, refuse="colour-token red", match="not the step now"),
     "jellyfish": case(*MORNING, refuse="jellyfish --who red --card swarm-a --faces 2,3,1,3", match="not the step now"),
     "dive": case(*MORNING, refuse="dive --who red", match="not the step now"),
@@ -38,7 +38,7 @@ CASES = {
     "place #wrong-seat": case(*PLACING, refuse="place blue flare", match="red's turn"),
     "place #full": case(*PLACING, "place red flare", "place yellow flare", "place blue flare",
                         refuse="place green flare", match="full"),
-    "activate": case(*PLACING, refuse="activate", match="next: castaway place red"),
+    "activate": case(*PLACING, refuse="activate", match="next: castaway 21days place red LOCATION"),
     "octopus": case(*MORNING, refuse="octopus --face tentacle", match="not the step now"),
     "professor": case(*MORNING, refuse="professor --face blank", match="not the step now"),
     "tentacle": case(*MORNING, refuse="tentacle --white 5 --defence 6", match="not the step now"),
@@ -60,9 +60,9 @@ CASES = {
     "dolphin": case(*SETUP, refuse="dolphin red --face 1", match="not set up"),
     "scruffs": case(*MORNING, refuse="scruffs --card shark-reset --needs 5,6 --face 6", match="not the step now"),
     "scruffs-use": case(*SETUP, refuse="scruffs-use", match="not set up"),
-    "day21": case(*MORNING, refuse="day21 flare --seat red --face 6", match="day21 flare is not the step now"),
+    "day21": case(*MORNING, refuse="day21 flare --seat red --face 6", match="day 21: flare by red .* is not the step now"),
     "end-day": case(*MORNING, refuse="end-day", match="not the step now"),
-    "end-day #attack": case(*ATTACK, refuse="end-day", match="next: castaway shark-attack"),
+    "end-day #attack": case(*ATTACK, refuse="end-day", match="next: castaway 21days shark-attack"),
     "shark-attack": case(*MORNING, refuse="shark-attack --faces 2/5", match="not the step now"),
     "weather": case(*MORNING, refuse="weather --face cloud", match="not the step now"),
 }

@@ -223,11 +223,11 @@ def test_the_table_decides_who_gets_the_fish_castaways_share_on_enter():
     t = do(do(morning(), ev.LogbookSymbols("morning", ())), ev.LogbookSymbols("midday", ("places",)))
     t = do(t, fl.Places((("red", "fishing", False), ("yellow", "none", False), ("blue", "none", False), ("green", "none", False))))
     t = do(t, fl.Activate())
-    t2, res = apply(t, lo.Fishing(face="2"), CAT)
+    t2, res = apply(t, lo.Fishing(face=2), CAT)
     ask, remake = share_after("fishing")(t, CAT)(res, t2)
     assert "Enter keeps castaway's share" in ask.prompt and remake(ask.parse("")) is None
     again = remake("blue,blue")
-    assert again.to_dict() == lo.Fishing(face="2", to="blue,blue").to_dict()
+    assert again.to_dict() == lo.Fishing(face=2, to=("blue", "blue")).to_dict()
     t3 = do(t, again)
     assert t3.visible("blue") == t.visible("blue") + 2
 

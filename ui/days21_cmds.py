@@ -4,7 +4,7 @@ records at that point; leave out --faces to roll virtually, or type the faces yo
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -23,7 +23,7 @@ from companion.i18n import N_, _
 
 # How each 21 Days action is typed, after `castaway 21days` (ui/nextwords.py words a refusal's Next with it):
 # {field} is filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {
+WORDS: dict[str, Any] = {  # a template, or a function of the Next's args giving one
     # -- attacks, hazards, abilities, events, Scruffs --------------------------------------------------
     "d21-shark-phase": "shark-phase", "d21-shark-attack": "shark-attack --faces FACES", "d21-shark-bite": "shark-bite {fin} --face FACE",  # untranslated: command words
     "d21-colour-token": "colour-token {seat}", "d21-octopus": "octopus --face {face}", "d21-tentacle": "tentacle --white FACE",  # untranslated: command words
@@ -35,8 +35,15 @@ WORDS: dict[str, str] = {
 
 
     # -- locations, the bottle, day 21, the day's flow -----------------------------------------------
-
-
+    "d21-setup-done": "setup-done", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",  # untranslated: command words
+    "d21-hope": "hope-roll", "d21-swap": "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",  # untranslated: command words
+    "d21-place": lambda a: "place {seat} {location}" + (" --white" if a.get("extra") else ""),  # untranslated: command words
+    "d21-place-all": "place {seat} {location}",  # untranslated: command words
+    "d21-horvath": lambda a: "horvath --stop" if a.get("stop") else "horvath",  # untranslated: command words
+    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else ""),  # untranslated: command words
+    "d21-play-card": lambda a: "play-card {seat}" + (" --keep" if a.get("keep") else ""),  # untranslated: command words
+    "d21-plant": lambda a: "plant --harvest" if a.get("harvest") else "plant",  # untranslated: command words
+    "d21-day21": lambda a: {"rosina": "day21 rosina --where {where}", "pass": "day21 pass"}.get(a.get("what"), "day21 {what}"),  # untranslated: command words
 
 }
 
@@ -254,7 +261,7 @@ def place_cmd(
 
     Example: castaway place red flare
     """
-    run(fl.Place(seat, location, extra))
+    run(lambda t, cat: fl.Place.parse(t, cat, seat, location, extra))
 
 
 @cmd("activate")
@@ -282,7 +289,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
 
     Example: castaway flare --seats red,blue,yellow --faces 6,1,3
     """
-    run(lo.Flare(seats, faces, anchor_to))
+    run(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to))
 
 
 @cmd("horvath")
@@ -291,7 +298,7 @@ def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", 
 
     Example: castaway horvath --face 6
     """
-    run(lo.HorvathFlare(face, stop))
+    run(lambda t, cat: lo.HorvathFlare.parse(t, cat, face, stop))
 
 
 @cmd("bottle")
@@ -305,7 +312,7 @@ def bottle_cmd(
 
     Example: castaway bottle receive --seat yellow --face 4
     """
-    run(bo.Bottle(mode.lower(), seat, face, card))
+    run(lambda t, cat: bo.Bottle.parse(t, cat, mode, seat, face, card))
 
 
 @cmd("play-card")
@@ -319,7 +326,7 @@ def play_card_cmd(
 
     Example: castaway play-card red --faces 6,2,1,6
     """
-    run(bo.PlayCard(seat, faces, keep, card))
+    run(lambda t, cat: bo.PlayCard.parse(t, cat, seat, faces, keep, card))
 
 
 @cmd("swap")
@@ -329,7 +336,7 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
 
     Example: castaway swap --seats blue --faces 5
     """
-    run(lo.Swap(seats, faces, to, card))
+    run(lambda t, cat: lo.Swap.parse(t, cat, seats, faces, to, card))
 
 
 @cmd("hope-roll")
@@ -338,7 +345,7 @@ def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None):
 
     Example: castaway hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
     """
-    run(lo.Hope(seats, faces, to))
+    run(lambda t, cat: lo.Hope.parse(t, cat, seats, faces, to))
 
 
 @cmd("fish")
@@ -351,7 +358,7 @@ def fish_cmd(
 
     Example: castaway fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
     """
-    run(lo.Fishing(seat, face, to))
+    run(lambda t, cat: lo.Fishing.parse(t, cat, seat, face, to))
 
 
 @cmd("plank-spot")
@@ -360,7 +367,7 @@ def plank_spot_cmd(face: Face = None):
 
     Example: castaway plank-spot --face 6
     """
-    run(lo.PlankSpot(face))
+    run(lambda t, cat: lo.PlankSpot.parse(t, cat, face))
 
 
 @cmd("kid")
@@ -371,7 +378,7 @@ def kid_cmd(face: Face = None,
 
     Example: castaway kid --face 5 --choice strength --to kid,red
     """
-    run(lo.Kid(face, choice, to))
+    run(lambda t, cat: lo.Kid.parse(t, cat, face, choice, to))
 
 
 @cmd("ability")
@@ -462,7 +469,7 @@ def day21_cmd(
 
     Example: castaway day21 flare --seat red --face 6
     """
-    run(day21.Day21(what.lower(), seat, face, where))
+    run(lambda t, cat: day21.Day21.parse(t, cat, what, seat, face, where))
 
 
 @cmd("plant")
@@ -475,7 +482,7 @@ def plant_cmd(
 
     Example: castaway plant --harvest --hope-to red,red,blue --strength-to yellow,blue
     """
-    run(fl.PlantGrow(harvest, hope_to, strength_to))
+    run(lambda t, cat: fl.PlantGrow.parse(t, cat, harvest, hope_to, strength_to))
 
 
 @cmd("setup-done")

@@ -32,6 +32,8 @@ def _one(nxt: Next) -> str:
         module = importlib.import_module(game.commands) if game.commands else None
         table = getattr(module, "WORDS", {}) if module is not None else {}
         template = table.get(nxt.kind, nxt.kind[len(game.prefix):])
+        if callable(template):  # a kind typed in more than one way (a flag): its words for what the Next knows
+            template = template(nxt.args)
         group = game.id + " "
     filled = template
     for key, value in nxt.args.items():

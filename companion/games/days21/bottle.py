@@ -8,15 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
+from . import typed as ty
 from .names import seat
 from ...table import Table
-from .core import (at, d21, dice_or_roll, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push,
-                          seat_arg)
+from .core import d21, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push
 
 SAY = {
     "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
@@ -33,10 +34,8 @@ MODES = {"receive": N_("receive (2/4/6)"), "play": N_("play (1/3/5)")}
 
 
 def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second: bool = False) -> str:
-    """The top bottle card (or the one typed) to a survivor; `second`: the Bottle swap token lets them
-    hold two for a moment."""
-    from ...card_actions import resolve_card
-
+    """The top bottle card (or the copy typed, `card`) to a survivor; `second`: the Bottle swap token lets
+    them hold two for a moment."""
     wd = d21(t).get("white_die")
     if wd and wd.get("seat") == seat:
         raise RuleError(_("{seat} has the Extra hands card in play: no new bottle card meanwhile").format(seat=seat))
@@ -45,12 +44,12 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
     d = t.deck("bottle")
     if d["held"].get(seat) and not second:
         raise RuleError(_("{seat} already holds a bottle card: play it first (one card per survivor)").format(seat=seat))
-    if card is None or card == "roll":
+    if card is None:
         if not d["draw"]:
             return _("nothing: the bottle deck is empty")
         got = d["draw"].pop(0)
     else:
-        got = resolve_card(cat, t, "bottle", card)
+        got = card
         if got not in d["draw"]:
             raise RuleError(_("bottle card {card!r} is not in the draw pile").format(card=card))
         d["draw"].remove(got)
@@ -67,8 +66,19 @@ class Bottle(Action):
     kind: ClassVar[str] = "d21-bottle"
     mode: str = "receive"
     seat: str | None = None
-    face: str | None = None
+    face: int | None = None
     card: str | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, mode="receive", seat=None, face=None, card=None) -> "Bottle":
+        m = str(mode).strip().lower()
+        if m not in MODES:
+            raise UsageError(_("bottle {mode!r}: accepted: receive, play").format(mode=mode))
+        return cls(m, ty.one_seat(t, cat, seat), ty.face(face, _("bottle die")), ty.card(t, cat, "bottle", card))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("card",))
 
     def text(self) -> str:
         mode = word(self.mode, MODES)
@@ -78,12 +88,16 @@ class Bottle(Action):
     def run(self, t: Table, cat: GameCatalog):
         if self.mode not in ("receive", "play"):
             raise UsageError(_("bottle {mode!r}: accepted: receive, play").format(mode=self.mode))
-        seats = at(t, cat, self.mode, self.seat, 1)
+        seats = ty.at(t, cat, self.mode, (self.seat,) if self.seat else None, 1)
         if not seats:
             done(t, self.mode)
             return {"say": _("Nobody left at the bottle location.")}
         seat = seats[0]
-        v = dice_or_roll(t, self.face, 1, "bottle die")[0][0]
+        vals, virtual = ty.dice(t, ty.one(self.face), 1, _("bottle die"))
+        v = vals[0]
+        return rolls.add(self._rolled(t, cat, seat, v), ty.records("placement", vals, virtual))
+
+    def _rolled(self, t: Table, cat: GameCatalog, seat: str, v: int) -> dict:
         who = name(t, cat, seat)
         if self.mode == "receive":
             wd = d21(t).get("white_die")
@@ -115,9 +129,17 @@ class PlayCard(Action):
 
     kind: ClassVar[str] = "d21-play-card"
     seat: str = ""
-    faces: str | None = None
+    faces: tuple[int, ...] | None = None
     keep: bool = False
     card: str | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat="", faces=None, keep: bool = False, card=None) -> "PlayCard":
+        return cls(ty.alive(t, cat, ty.one_seat(t, cat, seat)), ty.faces(faces, _("four flares")), bool(keep), ty.card(t, cat, "bottle", card))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat)
 
     def text(self) -> str:
         if self.keep:
@@ -126,14 +148,12 @@ class PlayCard(Action):
         return typed_faces(s, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
-        seat = seat_arg(t, cat, self.seat)
+        seat = ty.alive(t, cat, self.seat)
         held = t.deck("bottle")["held"].get(seat) or []
         if not held:
             raise RuleError(_("{seat} holds no bottle card").format(seat=seat))
         if self.card:
-            from ...card_actions import resolve_card
-
-            card = resolve_card(cat, t, "bottle", self.card)
+            card = self.card
             if card not in held:
                 raise RuleError(_("{seat} does not hold {card!r}; they hold {items}").format(seat=seat, card=self.card, items=', '.join(held)))
         else:
@@ -144,8 +164,9 @@ class PlayCard(Action):
             done(t, "card")
             return {"say": _("{who} keeps the card for later.").format(who=name(t, cat, seat))}
         done(t, "card")
-        say, faces = card_effect(t, cat, seat, card, self.faces)
-        return {"card": card, "faces": faces, "say": say}
+        say, faces, virtual = card_effect(t, cat, seat, card, self.faces)
+        res = {"card": card, "faces": faces, "say": say}
+        return rolls.add(res, ty.records("d6", faces, virtual)) if faces else res
 
 
 def _leave(t: Table, card: str, pile: str = "out") -> None:
@@ -158,13 +179,15 @@ def _leave(t: Table, card: str, pile: str = "out") -> None:
     d[pile].append(card)
 
 
-def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: str | None) -> tuple[str, list]:
+def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, typed: tuple[int, ...] | None) -> tuple[str, list, bool]:
+    """A bottle card's effect: (what happened, the dice it took, whether they were rolled virtually)."""
     cid = card.split(":")[0]
     spec = cat.deck("bottle").card(cid)
     who = name(t, cat, seat)
     faces: list = []
+    virtual = False
     if cid == "four-flares":
-        faces, _v = dice_or_roll(t, faces_text, 4, _("four flares"))
+        faces, virtual = ty.dice(t, typed, 4, _("four flares"))
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, faces.count(6))
         say = _("Four flares {items}: the ship moves {n:+d}.").format(items=','.join(map(str, faces)), n=t.data['tracks']['ship'] - before)
@@ -184,7 +207,7 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     elif cid == "white-die":
         d21(t)["white_die"] = {"seat": seat, "markers": spec.get("markers", 3), "card": card}
         _leave(t, card, "table")
-        return _("{who} puts 3 markers on Extra hands: an extra white placement die on 3 days of their choice.").format(who=who), faces
+        return _("{who} puts 3 markers on Extra hands: an extra white placement die on 3 days of their choice.").format(who=who), faces, virtual
     elif spec.get("colour"):
         colour = spec.get("colour")
         if colour in living(t):
@@ -203,14 +226,14 @@ def card_effect(t: Table, cat: GameCatalog, seat: str, card: str, faces_text: st
     elif cid == "plank-location":
         d21(t)["plank_card"] = seat
         _leave(t, card, "table")
-        return _("{who} lays out the Plank location: their die may go there; a 6 brings a plank back.").format(who=who), faces
+        return _("{who} lays out the Plank location: their die may go there; a 6 brings a plank back.").format(who=who), faces, virtual
     elif cid == "plant":
         d21(t)["plant"] = {"days": 0}
         _leave(t, card, "table")
-        return _("The plant is set under the bottle deck: it grows each day before Midday."), faces
+        return _("The plant is set under the bottle deck: it grows each day before Midday."), faces, virtual
     elif cid == "rotten-fish":
         say = _("Rotten fish: thrown overboard, the hand is free again.")
     else:
-        say = _("{name}: apply the card as printed (castaway set / move), it is not described in the rulebooks.").format(name=_(spec.name))
+        say = _("{name}: apply the card as printed, correcting the table by hand; it is not described in the rulebooks.").format(name=_(spec.name))
     _leave(t, card)
-    return _("{who} plays {card}.").format(who=who, card=_(spec.name)) + " " + say, faces
+    return _("{who} plays {card}.").format(who=who, card=_(spec.name)) + " " + say, faces, virtual

@@ -7,19 +7,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
-from .core import (ROLL, d21, day, dice_or_roll, done, flow, give_hope, hope, is_scruffs, living, lose,
-                   mark_today, move_ship, name, pay_hope, push, seat_arg, seat_of, used_today)
+from . import typed as ty
+from .core import (ROLL, d21, day, done, flow, give_hope, hope, is_scruffs, living, lose,
+                   mark_today, move_ship, name, pay_hope, push, seat_of, used_today)
 from .names import colour, seat
 
 # day 21's moves in the log's shown line (the stored line keeps the word typed)
 MOVES = {"exhaustion": N_("exhaustion"), "flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"),
          "kite": N_("kite roll"), "rosina": N_("Rosina"), "end": N_("end of the day")}
+WHAT = ("exhaustion", "flare", "shout", "diva", "kite", "rosina", "pass", "end")
 
 
 @register
@@ -33,8 +36,31 @@ class Day21(Action):
     kind: ClassVar[str] = "d21-day21"
     what: str = "flare"
     seat: str | None = None
-    face: str | None = None
+    face: int | str | None = None  # a number; the kite die's face word (kite, hope, blank)
     where: str | None = None
+    at_once: bool = False  # Rosina: her location rolls now (the face typed, or virtually)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, what="flare", seat=None, face=None, where=None, at_once=None) -> "Day21":
+        w = str(what).strip().lower()
+        if w not in WHAT:
+            raise UsageError(_("day 21: {what!r}: accepted: exhaustion, flare, shout, diva, kite, rosina, end").format(what=what))
+        if w == "kite":
+            faces = cat.die("kite").parts[0].faces
+            got = None if face is None or str(face).strip().lower() in ("", ROLL) else str(face).strip().lower()
+            if got is not None and got not in faces:
+                raise UsageError(_("kite face {face!r}: accepted: {items}").format(face=face, items=", ".join(dict.fromkeys(faces))))
+            typed = got
+        else:
+            typed = ty.face(face, _("{what} die").format(what=_(MOVES.get(w, w))))
+        if at_once is None:  # as the command line has it: a face given (even 'roll') resolves Rosina's location now
+            at_once = w == "rosina" and face not in (None, "")
+        loc = None if where is None or not str(where).strip() else str(where).strip().lower()
+        return cls(w, ty.one_seat(t, cat, seat), typed, loc, bool(at_once))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat)
 
     def text(self) -> str:
         s = _("day 21: {what}").format(what=word(self.what, MOVES))
@@ -63,11 +89,11 @@ class Day21(Action):
         if self.what == "kite":
             return self._kite(t, cat)
         if self.what == "rosina":
-            seat = seat_arg(t, cat, self.seat) if self.seat else seat_of(t, "rosina")
+            seat = ty.alive(t, cat, self.seat) if self.seat else seat_of(t, "rosina")
             if seat is None:
                 raise RuleError(_("Rosina is not on the raft"))
             return self._rosina(t, cat, seat)
-        seat = seat_arg(t, cat, self.seat or "")
+        seat = ty.alive(t, cat, self.seat)
         who = name(t, cat, seat)
         if self.what == "flare":
             pay_hope(t, seat, r["flare_cost"], "a flare")
@@ -87,22 +113,28 @@ class Day21(Action):
             mark_today(t, "diva")
         else:
             raise UsageError(_("day 21: {what!r}: accepted: exhaustion, flare, shout, diva, kite, rosina, end").format(what=self.what))
-        v = dice_or_roll(t, self.face, 1, f"{self.what} die")[0][0]
+        typed = self.face if isinstance(self.face, int) else None
+        vals, virtual = ty.dice(t, ty.one(typed), 1, _("{what} die").format(what=_(MOVES.get(self.what, self.what))))
+        v = vals[0]
+        res = rolls.add({"faces": [v]}, ty.records("placement", vals, virtual))
         if v == 6:
             move_ship(t, cat, 1)
-            return {"faces": [v], "say": _("{who}: {what} {v}! The ship moves to {ship}.").format(who=who, what=self.what, v=v, ship=t.data['tracks']['ship'])}
-        return {"faces": [v], "say": _("{who}: {what} {v}: not seen.").format(who=who, what=self.what, v=v)}
+            return {**res, "say": _("{who}: {what} {v}! The ship moves to {ship}.").format(who=who, what=self.what, v=v, ship=t.data['tracks']['ship'])}
+        return {**res, "say": _("{who}: {what} {v}: not seen.").format(who=who, what=self.what, v=v)}
 
     def _kite(self, t: Table, cat: GameCatalog):
         k = d21(t).get("kite")
         if k is None:
             raise RuleError(_("the Kite expansion is not in this game"))
-        seat = seat_arg(t, cat, self.seat or "")
+        seat = ty.alive(t, cat, self.seat)
         pay_hope(t, seat, cat.rules["kite"]["cost"], _("a kite roll"))
         faces = cat.die("kite").parts[0].faces
-        face = t.rng().choice(faces) if self.face in (None, ROLL) else str(self.face).strip().lower()
+        face = t.rng().choice(faces) if self.face is None else self.face
         if face not in faces:
             raise UsageError(_("kite face {face!r}: accepted: {items}").format(face=self.face, items=", ".join(dict.fromkeys(faces))))
+        return rolls.add(self._kite_face(t, cat, k, seat, face), ty.records("kite", [face], self.face is None))
+
+    def _kite_face(self, t: Table, cat: GameCatalog, k: dict, seat: str, face) -> dict:
         if not k["flying"]:
             if face == "kite" and t.data["counters"]["kite"] > 0:
                 t.data["counters"]["kite"] -= 1
@@ -140,9 +172,9 @@ class Day21(Action):
         step = ROSINA_TASK.get(where, where)
         push(t, {"do": step, "seat": seat} if step in ("dive", "receive", "play") else {"do": step})
         say = _("Rosina's die goes on the {where} location.").format(where=where)
-        if self.face in (None, ""):
+        if not self.at_once:
             return {"say": say}
-        res = rosina_action(where, seat, self.face).run(t, cat)
+        res = rosina_action(where, seat, self.face if isinstance(self.face, int) else None).run(t, cat)
         return {**(res or {}), "say": say + " " + (res or {}).get("say", "")}
 
 
@@ -157,14 +189,15 @@ def rosina_locations(t: Table, cat: GameCatalog, seat: str) -> list[str]:
     return [loc for loc in available(t, cat, seat) if loc not in ("none", "kid")]
 
 
-def rosina_action(where: str, seat: str, face):
+def rosina_action(where: str, seat: str, face: int | None):
+    """The action of the location Rosina's die went to, rolled at once: the face typed, or virtually (None)."""
     from . import bottle as bo
     from . import hazards as hz
     from . import locations as lo
     from .typed import faces as swim_faces
 
-    face = str(face)
-    return {"flare": lambda: lo.Flare(faces=face), "hope": lambda: lo.Hope(faces=face),
-            "fishing": lambda: lo.Fishing(face=face), "swap": lambda: lo.Swap(faces=face),
+    faces = ty.one(face)
+    return {"flare": lambda: lo.Flare(faces=faces), "hope": lambda: lo.Hope(faces=faces),
+            "fishing": lambda: lo.Fishing(face=face), "swap": lambda: lo.Swap(faces=faces),
             "receive": lambda: bo.Bottle("receive", seat, face), "play": lambda: bo.Bottle("play", seat, face),
             "plank": lambda: lo.PlankSpot(face), "jellyfish": lambda: hz.Jellyfish(who=seat, faces=swim_faces(face, _("jellyfish swim")), dive=True)}[where]()

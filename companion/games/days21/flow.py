@@ -13,8 +13,9 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...table import Table
+from . import typed as ty
 from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
 from .names import PLACES as NAMES, colour, place
 from ...i18n import _, N_
@@ -159,14 +160,24 @@ class Place(Action):
     location: str = ""
     extra: bool = False
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat="", location="", extra: bool = False) -> "Place":
+        who = ty.alive(t, cat, ty.one_seat(t, cat, seat))
+        loc = str(location).strip().lower()
+        if loc not in (*cat.rules["locations"]["order"], "none"):
+            raise UsageError(_("location {location!r}: accepted: {items}").format(location=location, items=", ".join(available(t, cat, who))))
+        return cls(who, loc, bool(extra))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat)
+
     def text(self) -> str:
         return (_("place {seat} on {location} (white die)") if self.extra else _("place {seat} on {location}")).format(seat=colour(self.seat), location=place(self.location))
 
     def run(self, t: Table, cat: GameCatalog):
-        from .core import seat_arg
-
-        seat = seat_arg(t, cat, self.seat)
-        loc = self.location.strip().lower()
+        seat = ty.alive(t, cat, self.seat)
+        loc = self.location
         if loc not in available(t, cat, seat):
             if loc not in (*cat.rules["locations"]["order"], "none"):
                 raise UsageError(_("location {location!r}: accepted: {items}").format(location=self.location, items=", ".join(available(t, cat, seat))))
@@ -221,7 +232,19 @@ class Places(Action):
     places: (seat, location, extra) each; all go on or none does."""
 
     kind: ClassVar[str] = "d21-place-all"
-    places: tuple = ()
+    places: tuple[tuple[str, str, bool], ...] = ()
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, places=()) -> "Places":
+        out = []
+        for s, loc, x in places:
+            p = Place.parse(t, cat, s, loc, bool(x))
+            out.append((p.seat, p.location, p.extra))
+        return cls(tuple(out))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat)
 
     def text(self) -> str:
         return "; ".join(Place(s, loc, bool(x)).text() for s, loc, x in self.places)
@@ -290,14 +313,22 @@ class PlantGrow(Action):
 
     kind: ClassVar[str] = "d21-plant"
     harvest: bool = False
-    hope_to: str | None = None
-    strength_to: str | None = None
+    hope_to: tuple[str, ...] | None = None
+    strength_to: tuple[str, ...] | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, harvest: bool = False, hope_to=None, strength_to=None) -> "PlantGrow":
+        return cls(bool(harvest), ty.seats(t, cat, hope_to), ty.seats(t, cat, strength_to))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("hope_to", "strength_to"))
 
     def text(self) -> str:
         return _("the plant is harvested") if self.harvest else _("the plant grows")
 
     def run(self, t: Table, cat: GameCatalog):
-        from .core import gain, give_hope, seat_arg
+        from .core import gain, give_hope
 
         p = d21(t).get("plant")
         if p is None:
@@ -310,10 +341,8 @@ class PlantGrow(Action):
         if p["days"] < 3:
             return {"say": _("The plant is not ripe yet ({days} of 3 days).").format(days=p['days'])}
         people = [s for s in living(t) if not is_scruffs(t, s)]
-        hto = [seat_arg(t, cat, s) for s in (self.hope_to or "").replace(",", " ").split()] or \
-            [people[i % len(people)] for i in range(3)]
-        sto = [seat_arg(t, cat, s) for s in (self.strength_to or "").replace(",", " ").split()] or \
-            sorted(living(t), key=t.visible)[:1] * 2
+        hto = [ty.alive(t, cat, s) for s in self.hope_to or ()] or [people[i % len(people)] for i in range(3)]
+        sto = [ty.alive(t, cat, s) for s in self.strength_to or ()] or sorted(living(t), key=t.visible)[:1] * 2
         if len(hto) > 3 or len(sto) > 2:
             raise UsageError(_("the plant gives 3 hope and 2 strength"))
         for s in hto:
@@ -341,11 +370,12 @@ class EndDay(Action):
     def run(self, t: Table, cat: GameCatalog):
         d = day(t)
         if d >= 21:
-            raise RuleError(_("day 21 ends with the rescue or with castaway day21 end"))
+            raise RuleError(_("day 21 ends with the rescue, or when the table stops calling the ship"),
+                            next=Next("d21-day21", {"what": "end"}))
         if t.data["tracks"]["shark"] == 1 and not d21(t).get("just_attacked"):
             q = [x.get("do") for x in flow(t).get("queue", [])]
             if "attack" in q:
-                raise RuleError(_("the sharks attack first (shark card at 1): castaway shark-attack"))
+                raise RuleError(_("the sharks attack first (shark card at 1)"), next=Next("d21-shark-attack"))
         x = d21(t)
         skip = x.get("skip_pages", 0)
         new = min(21, d + 1 + skip)

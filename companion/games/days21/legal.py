@@ -2,7 +2,8 @@
 
 The day is a queue of tasks (`flow.py`); the guided game asks for the task at its head. `check` holds
 every new action to the same queue before it is applied: a procedure out of its place is refused with one
-line that names the step the table is at and the command that resolves it. Two things come before the
+line that names the step the table is at, and carries what resolves it as data (errors.Next; the terminal
+words it as a command, ui/days21_cmds.WORDS). Two things come before the
 queue, as in the guided game: a wound Pjotr may still cancel, and colour tokens the table must drop.
 
 Abilities a survivor may use whenever they can pay (Maya, Aleta, the mechanic, the pastor, ability tokens,
@@ -16,49 +17,58 @@ survivor's strength. `check` never changes the table; replaying a stored log doe
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import RuleError
+from ...errors import Next, RuleError
 from ...i18n import N_, _
 from ...table import Table
 from .core import buoy, day, flow, seat_arg, task
 
-# what resolves each task of the day: the command a table types (the guided game asks the same)
+# what resolves each task of the day, as data (errors.Next: the action kind, its fields known, the fields the
+# table still gives); each face words it its own way (the terminal: ui/days21_cmds.WORDS)
+def _n(kind: str, args: dict | None = None, missing: tuple[str, ...] = (), alt: tuple[Next, ...] = ()) -> Next:
+    return Next("d21-" + kind, dict(args or {}), missing, alt)
+
+
 NEXT = {
-    "setup": "setup-done", "weather": "weather --face FACE", "weather-board": "weather --result WHAT",
-    "weather-effect": "symbol {sym} --to SEAT", "shark": "shark-phase", "morning": "logbook morning SYMBOLS",
-    "midday": "logbook midday SYMBOLS", "evening": "logbook evening SYMBOLS", "sym": "symbol {sym}",
-    "token": "colour-token SEAT", "jellyfish": "jellyfish", "dive": "dive --who {seat}", "shark-1": "shark-bite 1",
-    "shark-6": "shark-bite 6", "plank": "plank", "disaster": "disaster", "paranoia": "paranoia",
-    "steal-die": "steal-die", "scruffs": "scruffs", "plant": "plant", "harvest": "plant --harvest",
-    "place": "place {seat} LOCATION", "activate": "activate", "octopus": "octopus",
-    "magnusson": "professor (or professor --keep)", "tentacle": "tentacle", "flare": "flare",
-    "horvath": "horvath (or horvath --stop)", "receive": "bottle receive", "play": "bottle play",
-    "card": "play-card {seat} (or --keep)", "swap": "swap", "hope": "hope-roll", "fishing": "fish",
-    "plank-spot": "plank-spot", "tomi": "ability tomi --to SEAT (or --to no)", "kid": "kid",
-    "attack": "shark-attack", "end": "end-day", "exhaustion": "day21 exhaustion",
-    "rosina": "day21 rosina --where LOCATION (or day21 pass)", "day21": "day21 flare|shout|diva|kite|end",
+    "setup": _n("setup-done"), "weather": _n("weather", missing=("face",)),
+    "weather-board": _n("weather", {"board": True}, ("result",)), "weather-effect": _n("symbol", {"sym": "{sym}"}, ("to",)),
+    "shark": _n("shark-phase"), "morning": _n("logbook", {"section": "morning"}, ("symbols",)),
+    "midday": _n("logbook", {"section": "midday"}, ("symbols",)), "evening": _n("logbook", {"section": "evening"}, ("symbols",)),
+    "sym": _n("symbol", {"sym": "{sym}"}), "token": _n("colour-token", missing=("seat",)), "jellyfish": _n("jellyfish"),
+    "dive": _n("jellyfish", {"dive": True, "who": "{seat}"}), "shark-1": _n("shark-bite", {"fin": 1}),
+    "shark-6": _n("shark-bite", {"fin": 6}), "plank": _n("plank"), "disaster": _n("disaster"), "paranoia": _n("paranoia"),
+    "steal-die": _n("steal-die"), "scruffs": _n("scruffs"), "plant": _n("plant", {"harvest": False}),
+    "harvest": _n("plant", {"harvest": True}), "place": _n("place", {"seat": "{seat}"}, ("location",)),
+    "activate": _n("activate"), "octopus": _n("octopus"),
+    "magnusson": _n("magnusson", {"reroll": True}, alt=(_n("magnusson", {"reroll": False}),)), "tentacle": _n("tentacle"),
+    "flare": _n("flare"), "horvath": _n("horvath", {"stop": False}, alt=(_n("horvath", {"stop": True}),)),
+    "receive": _n("bottle", {"mode": "receive", "seat": "{seat}"}), "play": _n("bottle", {"mode": "play", "seat": "{seat}"}),
+    "card": _n("play-card", {"seat": "{seat}", "keep": False}, alt=(_n("play-card", {"seat": "{seat}", "keep": True}),)),
+    "swap": _n("swap"), "hope": _n("hope"), "fishing": _n("fishing"), "plank-spot": _n("plank-spot"),
+    "tomi": _n("ability", {"who": "tomi"}, ("to",)), "kid": _n("kid"), "attack": _n("shark-attack"), "end": _n("end-day"),
+    "exhaustion": _n("day21", {"what": "exhaustion"}),
+    "rosina": _n("day21", {"what": "rosina"}, ("where",), alt=(_n("day21", {"what": "pass"}),)),
+    "day21": _n("day21", missing=("what",)),
 }
-# the command each action kind is typed as
-COMMAND = {"hope": "hope-roll", "fishing": "fish", "magnusson": "professor", "jellyfish": "jellyfish"}
 CORRECTIONS = ("set", "move", "roll", "draw", "discard", "return", "remove", "shuffle", "note", "end")
 ANYTIME = ("flip-token", "special-hope", "dolphin", "scruffs-use")
 PICKED_BY_TOKENS = {"jellyfish": "jellyfish", "paranoia": "paranoia", "steal-die": "steal-die"}
 
 SAY = {
-    "setup": N_("the table is not set up yet: castaway setup-done first"),
-    "wound": N_("Pjotr may first cancel the wound {seat} was just dealt: castaway pjotr (or pjotr --let)"),
-    "tokens": N_("drop the colour tokens first: castaway colour-token SEAT (among {among})"),
-    "not_now": N_("castaway {cmd} is not the step now: the day is at {step}; next: castaway {next}"),
-    "no_task": N_("castaway {cmd}: nothing is waiting for it now"),
-    "day": N_("the day is not set by hand: castaway end-day moves to the next one (the logbook -1 symbol skips a page)"),
-    "next": N_("21 Days moves to the next day with castaway end-day"),
-    "planks": N_("the planks follow the raft: castaway plank loses one (even: flare side, odd: bottle side); a bottle card or the Plank Location brings one back"),
-    "phase": N_("the phase follows the day's steps: finish the step castaway play shows"),
-    "tentacles": N_("the tentacles cannot change in the middle of the octopus fight: resolve it with castaway tentacle"),
+    "setup": N_("the table is not set up yet: its setup comes first"),
+    "wound": N_("Pjotr may first cancel the wound {seat} was just dealt (or let it stand)"),
+    "tokens": N_("drop the colour tokens first (among {among})"),
+    "not_now": N_("{what} is not the step now: the day is at {step}"),
+    "no_task": N_("{what}: nothing is waiting for it now"),
+    "day": N_("the day is not set by hand: ending the day moves to the next one (the logbook -1 symbol skips a page)"),
+    "next": N_("21 Days moves to the next day when the day ends"),
+    "planks": N_("the planks follow the raft: a plank drifts off at the logbook's plank symbol (even: flare side, odd: bottle side); a bottle card or the Plank Location brings one back"),
+    "phase": N_("the phase follows the day's steps: finish the step the guided game shows"),
+    "tentacles": N_("the tentacles cannot change in the middle of the octopus fight: resolve the tentacle first"),
     "ship": N_("the rescue ship reaches the buoy ({buoy}) only on day 21; it is day {day}"),
-    "dead": N_("{seat} has died: the dead stay out of the game (castaway undo takes back a mistake)"),
-    "seat": N_("it is {seat}'s turn now, not {other}'s: castaway {next}"),
-    "white": N_("this is {seat}'s white die of Extra hands: castaway place {seat} LOCATION --white"),
-    "not_white": N_("this is {seat}'s own placement die: castaway place {seat} LOCATION (without --white)"),
+    "dead": N_("{seat} has died: the dead stay out of the game (undo takes back a mistake)"),
+    "seat": N_("it is {seat}'s turn now, not {other}'s"),
+    "white": N_("this is {seat}'s white die of Extra hands"),
+    "not_white": N_("this is {seat}'s own placement die, not the white die of Extra hands"),
     "picked": N_("the colour tokens picked {seat}, not {other}"),
 }
 
@@ -67,19 +77,40 @@ def attack_tonight(t: Table) -> bool:
     return t.data["tracks"]["shark"] == 1 and day(t) < 21
 
 
-def step_text(t: Table, cat: GameCatalog, q: dict) -> tuple[str, str]:
-    """(the step's name, the command that resolves it) for a task of the day."""
+def _filled(nxt: Next, q: dict) -> Next:
+    """A task's Next with what the task knows filled in ("{seat}": the task's seat); unknown, it is missing."""
+    args, missing = {}, list(nxt.missing)
+    for k, v in nxt.args.items():
+        if isinstance(v, str) and v.startswith("{") and v.endswith("}"):
+            if q.get(v[1:-1]) is None:
+                missing.append(k)
+                continue
+            v = q[v[1:-1]]
+        args[k] = v
+    return Next(nxt.kind, args, tuple(missing), tuple(_filled(x, q) for x in nxt.alt))
+
+
+def next_of(t: Table, q: dict) -> Next:
+    """What resolves a task of the day (errors.Next)."""
+    do = q.get("do", "")
+    if do == "attack" and not attack_tonight(t):
+        do = "end"
+    return _filled(NEXT.get(do, Next("d21-" + do)), q)
+
+
+def step_text(t: Table, cat: GameCatalog, q: dict) -> tuple[str, Next]:
+    """(the step's name, what resolves it) for a task of the day."""
     from .steps_common import phase_name
 
     do = q.get("do", "")
-    nxt = NEXT.get(do, do)
+    nxt = next_of(t, q)
     if do == "attack" and not attack_tonight(t):
-        do, nxt = "end", NEXT["end"]
+        do = "end"
     queue = flow(t).get("queue") or []
     name = phase_name(cat, queue if queue and queue[0] is q and do == q.get("do") else do)  # a sub-task's phase from the queue
     detail = q.get("sym") or q.get("seat") or (do if do not in ("end", "shark", "morning", "midday", "evening") else "")
     step = f"{name} ({detail})" if detail and detail != name.lower() else name
-    return step, nxt.format(sym=q.get("sym", "SYMBOL"), seat=q.get("seat", "SEAT"))
+    return step, nxt
 
 
 def check(t: Table, action, cat: GameCatalog) -> None:
@@ -88,16 +119,17 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     if kind in CORRECTIONS:
         return _correction(t, action, cat)
     if kind == "next":
-        raise RuleError(_(SAY["next"]))
+        raise RuleError(_(SAY["next"]), next=Next("d21-end-day"))
     f = flow(t)
     q = task(t) or {}
     head = q.get("do")
     if kind in ANYTIME or (kind == "ability" and getattr(action, "who", "") != "tomi"):
         if head == "setup":
-            raise RuleError(_(SAY["setup"]))
+            raise RuleError(_(SAY["setup"]), next=NEXT["setup"])
         return None
     if f.get("wound") and kind != "pjotr":
-        raise RuleError(_(SAY["wound"]).format(seat=f["wound"]["seat"]))
+        raise RuleError(_(SAY["wound"]).format(seat=f["wound"]["seat"]),
+                        next=Next("d21-pjotr", {"cancel": True}, alt=(Next("d21-pjotr", {"cancel": False}),)))
     if kind == "pjotr":
         if not f.get("wound"):
             raise RuleError(_("no shark or octopus wound to cancel right now"))
@@ -106,34 +138,15 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     if aw:
         if kind == "colour-token":
             return None
-        raise RuleError(_(SAY["tokens"]).format(among=", ".join(aw.get("among", []))))
+        raise RuleError(_(SAY["tokens"]).format(among=", ".join(aw.get("among", []))), next=NEXT["token"])
     if not q:
-        raise RuleError(_(SAY["no_task"]).format(cmd=COMMAND.get(kind, kind)))
+        raise RuleError(_(SAY["no_task"]).format(what=action.text()))
     if head == "setup" and kind != "setup-done":
-        raise RuleError(_(SAY["setup"]))
+        raise RuleError(_(SAY["setup"]), next=NEXT["setup"])
     if _fits(t, action, q, cat):
         return None
     step, nxt = step_text(t, cat, q)
-    raise RuleError(_(SAY["not_now"]).format(cmd=_typed(action), step=step, next=nxt))
-
-
-def _typed(action) -> str:
-    kind = action.kind.removeprefix("d21-")
-    if kind == "logbook":
-        return f"logbook {action.section}"
-    if kind == "day21":
-        return f"day21 {action.what}"
-    if kind == "bottle":
-        return f"bottle {action.mode}"
-    if kind == "symbol":
-        return f"symbol {action.sym}"
-    if kind == "jellyfish" and getattr(action, "dive", False):
-        return "dive"
-    if kind == "plant" and getattr(action, "harvest", False):
-        return "plant --harvest"
-    if kind == "weather" and getattr(action, "result", None) is not None:
-        return "weather --result"
-    return COMMAND.get(kind, kind)
+    raise RuleError(_(SAY["not_now"]).format(what=action.text(), step=step), next=nxt)
 
 
 def _seat(t: Table, cat: GameCatalog, text) -> str | None:
@@ -145,11 +158,11 @@ def _seat(t: Table, cat: GameCatalog, text) -> str | None:
         return None
 
 
-def _same_seat(t: Table, cat: GameCatalog, q: dict, given, then: str) -> None:
-    """A survivor named for the step in line must be the one it waits for (then: the command that would do)."""
+def _same_seat(t: Table, cat: GameCatalog, q: dict, given) -> None:
+    """A survivor named for the step in line must be the one it waits for (the task's Next says who)."""
     seat = _seat(t, cat, given)
     if seat and seat != q.get("seat"):
-        raise RuleError(_(SAY["seat"]).format(seat=q["seat"], other=seat, next=then))
+        raise RuleError(_(SAY["seat"]).format(seat=q["seat"], other=seat), next=next_of(t, q))
 
 
 def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
@@ -175,7 +188,7 @@ def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
             return False
         who = _seat(t, cat, action.who)
         if who and who != q.get("seat"):
-            raise RuleError(_(SAY["seat"]).format(seat=q.get("seat"), other=who, next=f"dive --who {q.get('seat')}"))
+            raise RuleError(_(SAY["seat"]).format(seat=q.get("seat"), other=who), next=next_of(t, q))
         return True
     if kind == "weather":
         return head == ("weather-board" if action.result is not None else "weather")
@@ -190,21 +203,21 @@ def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     if kind == "place":
         if head != "place":
             return False
-        _same_seat(t, cat, q, action.seat, f"place {q['seat']} LOCATION")
+        _same_seat(t, cat, q, action.seat)
         if q.get("extra") and not action.extra:
-            raise RuleError(_(SAY["white"]).format(seat=q["seat"]))
+            raise RuleError(_(SAY["white"]).format(seat=q["seat"]), next=Next("d21-place", {"seat": q["seat"], "extra": True}, ("location",)))
         if action.extra and not q.get("extra"):
-            raise RuleError(_(SAY["not_white"]).format(seat=q["seat"]))
+            raise RuleError(_(SAY["not_white"]).format(seat=q["seat"]), next=Next("d21-place", {"seat": q["seat"], "extra": False}, ("location",)))
         return True
     if kind == "bottle":
         if head != action.mode:
             return False
-        _same_seat(t, cat, q, action.seat, f"bottle {action.mode} --seat {q['seat']}")
+        _same_seat(t, cat, q, action.seat)
         return True
     if kind == "play-card":
         if head != "card":
             return False
-        _same_seat(t, cat, q, action.seat, f"play-card {q['seat']}")
+        _same_seat(t, cat, q, action.seat)
         return True
     if kind == "plant":
         return head == ("harvest" if action.harvest else "plant")
@@ -232,13 +245,13 @@ def _correction(t: Table, action, cat: GameCatalog) -> None:
         return None
     comp = tg.spec.id
     if comp == "day":
-        raise RuleError(_(SAY["day"]))
+        raise RuleError(_(SAY["day"]), next=Next("d21-end-day"))
     if comp == "planks":
-        raise RuleError(_(SAY["planks"]))
+        raise RuleError(_(SAY["planks"]), next=Next("d21-plank"))
     if comp == "phase":
-        raise RuleError(_(SAY["phase"]))
+        raise RuleError(_(SAY["phase"]), next=Next("play"))
     if comp == "tentacles" and flow(t).get("fight"):
-        raise RuleError(_(SAY["tentacles"]))
+        raise RuleError(_(SAY["tentacles"]), next=Next("d21-tentacle"))
     if comp == "ship" and day(t) < 21:
         try:
             new = int(str(action.value).strip()) if action.kind == "set" else t.data["tracks"]["ship"] + action.delta
@@ -247,6 +260,6 @@ def _correction(t: Table, action, cat: GameCatalog) -> None:
         if buoy(cat) <= new <= cat.tracks["ship"].max:  # (off the track: the correction itself says so)
             raise RuleError(_(SAY["ship"]).format(buoy=buoy(cat), day=day(t)))
     if tg.seat and tg.seat in t.data.get("dead", []) and comp in ("strength", "hope"):
-        raise RuleError(_(SAY["dead"]).format(seat=tg.seat))
+        raise RuleError(_(SAY["dead"]).format(seat=tg.seat), next=Next("undo"))
     return None
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...table import Table
+from . import typed as ty
 from .names import colour, seat
-from .core import (anchor, at, d21, day, dice_or_roll, done, flow, gain, give_hope, hope, is_scruffs, living,
-                   lose, move_ship, name, pay_hope, placements, push, seat_arg, seat_of, take_hope)
+from .core import (anchor, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living,
+                   lose, move_ship, name, pay_hope, placements, push, seat_of, take_hope)
 from ...i18n import _, N_
 
 SAY = {
@@ -31,8 +33,7 @@ SAY = {
 }
 
 
-def split(text: str | None) -> list[str]:
-    return [x for x in (text or "").replace(",", " ").split() if x]
+KID_CHOICES = ("cancel-disaster", "strength", "skip-page")
 
 
 # -- flare -----------------------------------------------------------------------------------------
@@ -51,10 +52,16 @@ def flare_roll(t: Table, cat: GameCatalog, vals: list[int], full: bool) -> tuple
 
 
 
-def _seats_faces(line: str, seats: str | None, faces) -> str:
+def _seats_faces(line: str, seats, faces) -> str:
     """A location's log line with the seats it names and the faces the table typed, in the table's words."""
+    seats = ty.joined(seats) if isinstance(seats, tuple) else seats
     line = f"{line} {seat(seats)}" if seats else line
     return typed_faces(line, faces)
+
+
+def _placed(res: dict, die: str, vals: list, virtual: bool) -> dict:
+    """A result with its dice in the one shape of companion/rolls.py."""
+    return rolls.add(res, ty.records(die, vals, virtual))
 
 @register
 @dataclass(frozen=True)
@@ -63,32 +70,40 @@ class Flare(Action):
     back one. Reaching the anchor before day 21 gives a hope token per flare die (to whom you choose)."""
 
     kind: ClassVar[str] = "d21-flare"
-    seats: str | None = None
-    faces: str | None = None
-    anchor_to: str | None = None
+    seats: tuple[str, ...] | None = None
+    faces: tuple[int, ...] | None = None
+    anchor_to: tuple[str, ...] | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, anchor_to=None) -> "Flare":
+        return cls(ty.seats(t, cat, seats), ty.faces(faces, _("flare dice")), ty.seats(t, cat, anchor_to))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("anchor_to",))
 
     def text(self) -> str:
         return _seats_faces(_("flare location"), self.seats, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
-        seats = at(t, cat, "flare", self.seats, cat.rules["flare"]["full"])
+        seats = ty.at(t, cat, "flare", self.seats, cat.rules["flare"]["full"])
         if not seats:
             done(t, "flare")
             return {"say": _("Nobody left to fire a flare.")}
-        vals, _v = dice_or_roll(t, self.faces, len(seats), _("flare dice"))
+        vals, virtual = ty.dice(t, self.faces, len(seats), _("flare dice"))
         before = t.data["tracks"]["ship"]
         extra, _b = flare_roll(t, cat, vals, len(seats) >= cat.rules["flare"]["full"])
         ship = t.data["tracks"]["ship"]
         say = _(SAY["flare"]).format(faces=",".join(map(str, vals)), sixes=vals.count(6), moved=ship - before, ship=ship) + extra
         if day(t) < 21 and before < anchor(cat) <= max(ship, before) and vals.count(6):
-            to = [seat_arg(t, cat, s) for s in split(self.anchor_to)] or seats
+            to = [ty.alive(t, cat, s) for s in self.anchor_to or ()] or seats
             got = sum(give_hope(t, s, 1) for s in (to + seats)[: len(seats)])
             say += _(SAY["anchor"]).format(n=got)
         done(t, "flare")
         horvath = next((s for s in seats if t.seat_values(s).get("survivor") == "horvath"), None)
         if horvath and hope(t, horvath) >= 2 and day(t) < 21:
             push(t, {"do": "horvath"})
-        return {"faces": vals, "say": say}
+        return _placed({"faces": vals, "say": say}, "placement", vals, virtual)
 
 
 @register
@@ -97,8 +112,16 @@ class HorvathFlare(Action):
     """Horvath at the flare location: another attempt for 2 hope; a 6 moves the ship right."""
 
     kind: ClassVar[str] = "d21-horvath"
-    face: str | None = None
+    face: int | None = None
     stop: bool = False
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, face=None, stop: bool = False) -> "HorvathFlare":
+        return cls(None if stop else ty.face(face, _("flare die")), bool(stop))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat)
 
     def text(self) -> str:
         if self.stop:
@@ -114,20 +137,21 @@ class HorvathFlare(Action):
         if seat is None:
             raise RuleError(_("Horvath is not on the raft"))
         pay_hope(t, seat, 2, _("Horvath's extra flare"))
-        v = dice_or_roll(t, self.face, 1, "flare die")[0][0]
+        vals, virtual = ty.dice(t, ty.one(self.face), 1, _("flare die"))
+        v = vals[0]
         before = t.data["tracks"]["ship"]
         move_ship(t, cat, 1 if v == 6 else 0)
         say = _("Horvath pays 2 hope and fires: {v}{part}").format(v=v, part=_(", the ship moves to {ship}.").format(ship=t.data['tracks']['ship']) if t.data["tracks"]["ship"] != before else ".")
         if hope(t, seat) < 2:
             done(t, "horvath")
-        return {"faces": [v], "say": say}
+        return _placed({"faces": [v], "say": say}, "placement", vals, virtual)
 
 
 # -- swap, hope, fishing ---------------------------------------------------------------------------
 
 
 def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], per: int, penalty: bool,
-                to_text: str | None) -> str:
+                to_: tuple[str, ...] | None) -> str:
     total = sum(vals)
     tokens = total // per
     lost = 0
@@ -136,7 +160,7 @@ def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], p
             if v == 1:
                 lost += take_hope(t, s, 1)
     owners = [s for s in seats if s in living(t) and not is_scruffs(t, s)]
-    to = hope_receivers(t, cat, owners, tokens, to_text)
+    to = hope_receivers(t, cat, owners, tokens, to_)
     got: dict[str, int] = {}
     for s in to:
         got[s] = got.get(s, 0) + 1
@@ -150,16 +174,15 @@ def hope_payout(t: Table, cat: GameCatalog, seats: list[str], vals: list[int], p
     return _(SAY["hope"]).format(faces=",".join(map(str, vals)), total=total, tokens=tokens, given=extra)
 
 
-def hope_receivers(t: Table, cat: GameCatalog, owners: list[str], tokens: int, to_text: str | None) -> list[str]:
+def hope_receivers(t: Table, cat: GameCatalog, owners: list[str], tokens: int, to_: tuple[str, ...] | None) -> list[str]:
     """Who gets each token won at the hope location: the survivors who rolled there share them as they
-    like, or one keeps them all (21-dni-pravidla-cs.txt § Lokalita Naděje). `to_text` names one receiver
+    like, or one keeps them all (21-dni-pravidla-cs.txt § Lokalita Naděje). `to_` names one receiver
     per token, or a single survivor for all of them; left out, they go round the rollers."""
-    names = split(to_text)
-    if not names:
+    if not to_:
         return [owners[i % len(owners)] for i in range(tokens)] if owners else []
     if not owners:
         raise RuleError(_("nobody at the location can take hope tokens"))
-    to = [seat_arg(t, cat, s) for s in names]
+    to = [ty.alive(t, cat, s) for s in to_]
     for s in to:
         if s not in owners:
             raise RuleError(_("{seat} did not roll at this location ({items} did): the tokens go only to them").format(
@@ -168,7 +191,7 @@ def hope_receivers(t: Table, cat: GameCatalog, owners: list[str], tokens: int, t
         return to * tokens
     if len(to) != tokens:
         raise RuleError(_("--to {to!r}: {tokens} token(s) won, {n} receiver(s) named; name one per token or one survivor for all").format(
-            to=to_text, tokens=tokens, n=len(to)))
+            to=",".join(to_), tokens=tokens, n=len(to)))
     return to
 
 
@@ -179,22 +202,30 @@ class Hope(Action):
     roller a token (the 1 still counts). to: who gets each token (default: in turn among the rollers)."""
 
     kind: ClassVar[str] = "d21-hope"
-    seats: str | None = None
-    faces: str | None = None
-    to: str | None = None
+    seats: tuple[str, ...] | None = None
+    faces: tuple[int, ...] | None = None
+    to: tuple[str, ...] | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, to=None) -> "Hope":
+        return cls(ty.seats(t, cat, seats), ty.faces(faces, _("hope dice")), ty.seats(t, cat, to))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("to",))
 
     def text(self) -> str:
         return _seats_faces(_("hope location"), self.seats, self.faces)
 
     def run(self, t: Table, cat: GameCatalog):
         r = cat.rules["hope_location"]
-        seats = at(t, cat, "hope", self.seats, r["full"])
+        seats = ty.at(t, cat, "hope", self.seats, r["full"])
         done(t, "hope")
         if not seats:
             return {"say": _("Nobody left at the hope location.")}
-        vals, _v = dice_or_roll(t, self.faces, len(seats), _("hope dice"))
+        vals, virtual = ty.dice(t, self.faces, len(seats), _("hope dice"))
         say = hope_payout(t, cat, seats, vals, r["points_per_hope"], len(seats) >= r["full"], self.to)
-        return {"faces": vals, "say": say}
+        return _placed({"faces": vals, "say": say}, "placement", vals, virtual)
 
 
 @register
@@ -204,10 +235,18 @@ class Swap(Action):
     then play one), Flare (pay, then up to three flares). The Dolphin takes no dice."""
 
     kind: ClassVar[str] = "d21-swap"
-    seats: str | None = None
-    faces: str | None = None
-    to: str | None = None
+    seats: tuple[str, ...] | None = None
+    faces: tuple[int, ...] | None = None
+    to: tuple[str, ...] | None = None
     card: str | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, to=None, card=None) -> "Swap":
+        return cls(ty.seats(t, cat, seats), ty.faces(faces, _("swap dice")), ty.seats(t, cat, to), ty.card(t, cat, "bottle", card))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("to", "card"))
 
     def text(self) -> str:
         return _seats_faces(_("swap location"), self.seats, self.faces)
@@ -217,14 +256,15 @@ class Swap(Action):
         if token is None:
             raise RuleError(_("no swap location token is on the board"))
         spec = cat.deck("swap").card(token.split(":")[0])
-        seats = at(t, cat, "swap", self.seats, spec.get("places", 1))
+        seats = ty.at(t, cat, "swap", self.seats, spec.get("places", 1))
         done(t, "swap")
         if not seats:
             return {"say": _("Nobody left at the swap location.")}
         cid = spec.id
         if cid.startswith("turtle"):
-            vals, _v = dice_or_roll(t, self.faces, len(seats), _("turtle dice"))
-            return {"faces": vals, "say": _("Turtle: {hope_payout}").format(hope_payout=hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to))}
+            vals, virtual = ty.dice(t, self.faces, len(seats), _("turtle dice"))
+            say = _("Turtle: {hope_payout}").format(hope_payout=hope_payout(t, cat, seats, vals, spec.get("points_per_hope"), False, self.to))
+            return _placed({"faces": vals, "say": say}, "placement", vals, virtual)
         seat = seats[0]
         if cid == "bottle-swap":
             wd = d21(t).get("white_die")
@@ -243,13 +283,15 @@ class Swap(Action):
             if hope(t, seat) < cost:
                 return {"say": _("{who} cannot pay the {cost} hope: no flares.").format(who=name(t, cat, seat), cost=cost)}
             pay_hope(t, seat, cost, _("the Flare swap location"))
-            vals, _v = dice_or_roll(t, self.faces, cat.rules["flare"]["swap_rolls"], _("flare dice"))
+            vals, virtual = ty.dice(t, self.faces, cat.rules["flare"]["swap_rolls"], _("flare dice"))
             before = t.data["tracks"]["ship"]
             move_ship(t, cat, vals.count(6))
-            return {"faces": vals, "say": _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)}
+            say = _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)
+            return _placed({"faces": vals, "say": say}, "placement", vals, virtual)
         if cid == "dolphin":
-            raise RuleError(_("the Dolphin takes no placement dice: it turns a rolled die (castaway dolphin SEAT)"))
-        return {"say": _("{name}: resolve it as printed (castaway set / move); no rulebook describes it.").format(name=_(spec.name))}
+            raise RuleError(_("the Dolphin takes no placement dice: it turns a die already rolled, for 3 strength"),
+                            next=Next("d21-dolphin", {}, ("seat",)))
+        return {"say": _("{name}: resolve it as printed, correcting the table by hand; no rulebook describes it.").format(name=_(spec.name))}
 
 
 def fish_share(t: Table, fish: int, most: int) -> list[str]:
@@ -280,25 +322,34 @@ class Fishing(Action):
 
     kind: ClassVar[str] = "d21-fishing"
     seat: str | None = None
-    face: str | None = None
-    to: str | None = None
+    face: int | None = None
+    to: tuple[str, ...] | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat=None, face=None, to=None) -> "Fishing":
+        return cls(ty.one_seat(t, cat, seat), ty.face(face, _("fishing die")), ty.seats(t, cat, to))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("to",))
 
     def text(self) -> str:
         s = _seats_faces(_("fishing"), self.seat, self.face)
-        return _("{line} to {to}").format(line=s, to=seat(self.to)) if self.to else s
+        return _("{line} to {to}").format(line=s, to=seat(ty.joined(self.to))) if self.to else s
 
     def run(self, t: Table, cat: GameCatalog):
         if "no-fishing" in d21(t).get("today", []):
             raise RuleError(_("the fishing rod is broken today: no fishing"))
-        seats = at(t, cat, "fishing", self.seat, 1)
+        seats = ty.at(t, cat, "fishing", (self.seat,) if self.seat else None, 1)
         done(t, "fishing")
         if not seats:
             return {"say": _("Nobody left to fish.")}
         seat = seats[0]
-        v = dice_or_roll(t, self.face, 1, "fishing die")[0][0]
+        vals, virtual = ty.dice(t, ty.one(self.face), 1, _("fishing die"))
+        v = vals[0]
         r = cat.rules["fishing"]
         fish = r["fish"][v - 1]
-        to = [seat_arg(t, cat, s) for s in split(self.to)] or fish_share(t, fish, r["most_each"])
+        to = [ty.alive(t, cat, s) for s in self.to or ()] or fish_share(t, fish, r["most_each"])
         most = min(fish, r["most_each"] * len(living(t)))
         if len(to) > fish or len(to) < most:  # CS § Lokalita rybolov: each fish is one survivor's strength
             raise RuleError(_("a {v} catches {fish} fish; {n} given out").format(v=v, fish=fish, n=len(to)))
@@ -313,7 +364,7 @@ class Fishing(Action):
         if t.seat_values(seat).get("survivor") == "tomi" and hope(t, seat) >= 2:
             push(t, {"do": "tomi"})
             flow(t)["fished"] = day(t)
-        return {"faces": [v], "say": say}
+        return _placed({"faces": [v], "say": say}, "placement", vals, virtual)
 
 
 @register
@@ -322,7 +373,15 @@ class PlankSpot(Action):
     """The Plank Location promo card: its owner's die there; a 6 brings a plank back, then the card goes."""
 
     kind: ClassVar[str] = "d21-plank-spot"
-    face: str | None = None
+    face: int | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, face=None) -> "PlankSpot":
+        return cls(ty.face(face, _("plank location die")))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat)
 
     def text(self) -> str:
         return _seats_faces(_("plank location"), None, self.face)
@@ -331,10 +390,11 @@ class PlankSpot(Action):
         owner = d21(t).get("plank_card")
         if owner is None:
             raise RuleError(_("the Plank Location card is not in play"))
-        v = dice_or_roll(t, self.face, 1, "plank location die")[0][0]
+        vals, virtual = ty.dice(t, ty.one(self.face), 1, _("plank location die"))
+        v = vals[0]
         done(t, "plank-spot")
         if v != 6:
-            return {"faces": [v], "say": _("{v}: no plank this time.").format(v=v)}
+            return _placed({"faces": [v], "say": _("{v}: no plank this time.").format(v=v)}, "placement", vals, virtual)
         from .attacks import restore_plank
 
         say = restore_plank(t, cat)
@@ -342,7 +402,7 @@ class PlankSpot(Action):
         t.deck("bottle")["table"].remove(card)
         t.deck("bottle")["discard"].append(card)
         d21(t)["plank_card"] = None
-        return {"faces": [v], "say": _("6! {say} The Plank Location card is discarded.").format(say=say)}
+        return _placed({"faces": [v], "say": _("6! {say} The Plank Location card is discarded.").format(say=say)}, "placement", vals, virtual)
 
 
 @register
@@ -352,13 +412,28 @@ class Kid(Action):
     cancel-disaster (today's), strength (+2 shared: to=red,kid), or skip-page (the next logbook page)."""
 
     kind: ClassVar[str] = "d21-kid"
-    face: str | None = None
+    face: int | None = None
     choice: str | None = None
-    to: str | None = None
+    to: tuple[str, ...] | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, face=None, choice=None, to=None) -> "Kid":
+        pick = None if choice is None or not str(choice).strip() else str(choice).strip().lower()
+        if pick is not None and pick not in KID_CHOICES:
+            raise UsageError(_("the Kid's choice {choice!r}: accepted: cancel-disaster, strength, skip-page").format(choice=choice))
+        return cls(ty.face(face, _("the Kid's die")), pick, ty.seats(t, cat, to))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return ty.upgraded(cls, stored, t, cat, lenient=("to",))
 
     def text(self) -> str:
         s = _seats_faces(_("the Kid's location"), None, self.face)
         return _("{line}: {result}").format(line=s, result=self.choice) if self.choice else s
+
+    def _result(self, res: dict, v: int, virtual: bool | None) -> dict:
+        """The Kid's die is recorded once, when it is rolled (the choice that follows takes no die)."""
+        return res if virtual is None else _placed(res, "placement", [v], virtual)
 
     def run(self, t: Table, cat: GameCatalog):
         seat = seat_of(t, "kid")
@@ -366,12 +441,15 @@ class Kid(Action):
             raise RuleError(_("The Kid is not on the raft"))
         f = flow(t)
         if [seat, "kid"] not in placements(t):
-            raise RuleError(_("The Kid's die is not on his location today: castaway place {seat} kid (2 hope) first").format(seat=seat))
+            raise RuleError(_("The Kid's die is not on his location today: it goes there first, for 2 hope"),
+                            next=Next("d21-place", {"seat": seat, "location": "kid"}))
         if "kid-rolled" in d21(t).get("today", []):
             raise RuleError(_("The Kid's location is activated once a day; it has been today"))
         k = f.setdefault("kid", {})
+        virtual = None
         if "face" not in k:
-            k["face"] = dice_or_roll(t, self.face, 1, "the Kid's die")[0][0]
+            vals, virtual = ty.dice(t, ty.one(self.face), 1, _("the Kid's die"))
+            k["face"] = vals[0]
         v = k["face"]
         if v <= 2:
             say = _(SAY["kid_none"]).format(v=v)
@@ -379,14 +457,14 @@ class Kid(Action):
             lose(t, seat, 1)
             say = _(SAY["kid_hurt"]).format(v=v)
         elif self.choice is None:
-            return {"faces": [v], "say": _(SAY["kid_good"]).format(v=v)}
+            return self._result({"faces": [v], "say": _(SAY["kid_good"]).format(v=v)}, v, virtual)
         elif self.choice == "cancel-disaster":
             d21(t).setdefault("today", []).append("cancel-disaster")
             say = _("The Kid rolls {v}: today's disaster is cancelled.").format(v=v)
         elif self.choice == "strength":
-            to = [seat_arg(t, cat, s) for s in split(self.to)] or [seat, seat]
+            to = [ty.alive(t, cat, s) for s in self.to or ()] or [seat, seat]
             if len(to) > 2:
-                raise UsageError(_("--to {to!r}: 2 strength to share, {n} given").format(to=self.to, n=len(to)))
+                raise UsageError(_("--to {to!r}: 2 strength to share, {n} given").format(to=ty.joined(self.to), n=len(to)))
             for s in to:
                 gain(t, s, 1)
             say = _("The Kid rolls {v}: +2 strength for {items}.").format(v=v, items=', '.join(to))
@@ -399,4 +477,4 @@ class Kid(Action):
         f.pop("kid", None)
         d21(t).setdefault("today", []).append("kid-rolled")
         done(t, "kid")
-        return {"faces": [v], "say": say}
+        return self._result({"faces": [v], "say": say}, v, virtual)

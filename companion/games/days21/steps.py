@@ -173,7 +173,7 @@ def _symbols(section):
     def build(t, cat, q):
         known = [k for k in cat.rules["symbols"] if k != "source"]
         part = _(SECTION.get(section, section))
-        return (_("Logbook: {section}").format(section=part), _("Which symbols does the {section} part of today's logbook card show? Their numbers on the symbol chart (castaway print reference; castaway symbols), in the card's order, e.g. 3,16; Enter or - for none.").format(section=part),
+        return (_("Logbook: {section}").format(section=part), _("Which symbols does the {section} part of today's logbook card show? Their numbers on the symbol chart (the printed reference sheet, or the list of symbols), in the card's order, e.g. 3,16; Enter or - for none.").format(section=part),
                 symbol_ask(cat, _("Symbols"), known, default="-"),
                 lambda a: ev.LogbookSymbols(section, tuple(a or ())))
     return build
@@ -393,13 +393,13 @@ BUILD = {
     "shark-1": _shark1, "shark-6": _shark1, "plank": _plank, "disaster": _disaster, "paranoia": _paranoia,
     "steal-die": _steal, "scruffs": _scruffs, "place": _place, "activate": _activate, "octopus": _octopus,
     "magnusson": _magnusson, "tentacle": _tentacle,
-    "flare": _dice_loc("flare", N_("Flares"), lambda q, a: lo.Flare(faces=_r(a))),
-    "receive": _dice_loc("receive", N_("Bottle: receive"), lambda q, a: bo.Bottle("receive", q.get("seat"), _r(a))),
-    "play": _dice_loc("play", N_("Bottle: play"), lambda q, a: bo.Bottle("play", q.get("seat"), _r(a))),
+    "flare": _dice_loc("flare", N_("Flares"), lambda t, c, q, a: lo.Flare.parse(t, c, faces=a)),
+    "receive": _dice_loc("receive", N_("Bottle: receive"), lambda t, c, q, a: bo.Bottle.parse(t, c, "receive", q.get("seat"), a)),
+    "play": _dice_loc("play", N_("Bottle: play"), lambda t, c, q, a: bo.Bottle.parse(t, c, "play", q.get("seat"), a)),
     "swap": lambda t, c, q: _swap(t, c, q),
-    "hope": _dice_loc("hope", N_("Hope"), lambda q, a: lo.Hope(faces=_r(a)), share_after("hope")),
-    "fishing": _dice_loc("fishing", N_("Fishing"), lambda q, a: lo.Fishing(face=_r(a)), share_after("fishing")),
-    "plank-spot": _dice_loc("plank", N_("Plank location"), lambda q, a: lo.PlankSpot(_r(a))),
+    "hope": _dice_loc("hope", N_("Hope"), lambda t, c, q, a: lo.Hope.parse(t, c, faces=a), share_after("hope")),
+    "fishing": _dice_loc("fishing", N_("Fishing"), lambda t, c, q, a: lo.Fishing.parse(t, c, face=a), share_after("fishing")),
+    "plank-spot": _dice_loc("plank", N_("Plank location"), lambda t, c, q, a: lo.PlankSpot.parse(t, c, a)),
     "horvath": _horvath, "card": _card, "tomi": _tomi, "kid": _kid, "plant": _plant, "harvest": _harvest,
     "attack": _attack, "end": _end, "exhaustion": _exhaustion, "rosina": _rosina, "day21": _day21,
 }

@@ -23,7 +23,7 @@ def _rosina(t, cat, q):
     opts = day21.rosina_locations(t, cat, seat) if seat else []
     return _("Rosina"), _("Rosina alone may activate one location now."), Ask(_("Which location?"), "choice", default="skip", choices=(
         *((loc, _(NAMES[loc])) for loc in opts), ("skip", _("none")))), \
-        lambda a: day21.Day21("rosina", seat, where=a) if a != "skip" else day21.Day21("pass")
+        lambda a: day21.Day21.parse(t, cat, "rosina", seat, where=a) if a != "skip" else day21.Day21("pass")
 
 
 def _day21(t, cat, q):
@@ -59,7 +59,7 @@ def parse_day21(t, cat, text: str):
     if what == "token":
         return ab.FlipToken.parse(t, cat, bits[1] if len(bits) > 1 else "")
     if what == "diva":
-        return day21.Day21("diva", seat_of(t, "diva"), bits[1] if len(bits) > 1 else None)
+        return day21.Day21.parse(t, cat, "diva", seat_of(t, "diva"), bits[1] if len(bits) > 1 else None)
     if what in ("flare", "shout", "kite") and len(bits) >= 2:
-        return day21.Day21(what, bits[1], bits[2] if len(bits) > 2 else None)
+        return day21.Day21.parse(t, cat, what, bits[1], bits[2] if len(bits) > 2 else None)
     raise UsageError(_("{text!r}: write e.g. 'flare red', 'flare red 6', 'shout blue', 'diva', 'kite red', 'token red' or 'end'").format(text=text))

@@ -42,8 +42,8 @@ def _place(t, cat, q):
         if len(a) > len(rest):
             raise UsageError(_("{n} locations for {m} dice still to place").format(n=len(a), m=len(rest)))
         if len(a) == 1:
-            return fl.Place(seat, a[0], bool(q.get("extra")))
-        return fl.Places(tuple((x["seat"], loc, bool(x.get("extra"))) for x, loc in zip(rest, a)))
+            return fl.Place.parse(t, cat, seat, a[0], bool(q.get("extra")))
+        return fl.Places.parse(t, cat, tuple((x["seat"], loc, bool(x.get("extra"))) for x, loc in zip(rest, a)))
 
     return _("Placement"), say, ask, make
 
@@ -83,7 +83,7 @@ def _dice_loc(kind, what, action, after=None):
             seats = [q["seat"]]
         return _(what), _("Roll the dice on {location}: {who}.").format(location=_(fl.NAMES[kind]), who=", ".join(name(t, cat, s) for s in seats)), \
             Ask(_("{what} dice ({seats})").format(what=_(what), seats=', '.join(colour(s) for s in seats)), "dice", dice=("placement",) * max(1, len(seats))), \
-            lambda a: action(q, a), (after(t, cat) if after else None)
+            lambda a: action(t, cat, q, a), (after(t, cat) if after else None)
     return build
 
 
@@ -103,12 +103,16 @@ def share_after(kind):
             what = _("the hope tokens") if kind == "hope" else _("the fish")
             ask = Ask(_("Who gets {what}? One colour per item, e.g. {a},{b}; Enter keeps castaway's share: {now}").format(what=what, now=now, a=colour("red"), b=colour("blue")),
                       "text", default="keep")
-            faces = ",".join(str(f) for f in res["faces"])
+            # the same dice again: the faces typed, or (rolled virtually) the same draw of the table's generator
+            typed = [r["face"] for r in res.get("rolls") or [] if r.get("typed")]
+            faces = tuple(typed) if typed and len(typed) == len(res["faces"]) else None
 
             def remake(a):
                 if str(a).strip().lower() in ("keep", ""):
                     return None
-                return lo.Hope(faces=faces, to=str(a)) if kind == "hope" else lo.Fishing(face=faces, to=str(a))
+                if kind == "hope":
+                    return lo.Hope.parse(t, cat, faces=faces, to=str(a))
+                return lo.Fishing.parse(t, cat, face=None if faces is None else faces[0], to=str(a))
             return ask, remake
         return after
     return make_after
@@ -119,17 +123,17 @@ def _swap(t, cat, q):
     seats = [s for s, loc in flow(t).get("placements", []) if loc == "swap" and s in living(t)]
     if token == "bottle-swap":
         return _("Swap: Bottle"), _("{items} takes the top bottle card, then plays one.").format(items=', '.join(seats)), \
-            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL), lambda a: lo.Swap(card=_r(a))
+            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL), lambda a: lo.Swap.parse(t, cat, card=a)
     if token == "flare-swap":
         return _("Swap: Flare"), _("{items} pays {swap_cost} hope and fires up to 3 flares.").format(items=', '.join(seats), swap_cost=cat.rules['flare']['swap_cost']), \
-            Ask(_("Three flare dice"), "dice", dice=("placement",) * cat.rules["flare"]["swap_rolls"]), lambda a: lo.Swap(faces=_r(a))
-    return _dice_loc("swap", N_("Swap location"), lambda q, a: lo.Swap(faces=_r(a)))(t, cat, q)
+            Ask(_("Three flare dice"), "dice", dice=("placement",) * cat.rules["flare"]["swap_rolls"]), lambda a: lo.Swap.parse(t, cat, faces=a)
+    return _dice_loc("swap", N_("Swap location"), lambda t_, c, q_, a: lo.Swap.parse(t_, c, faces=a))(t, cat, q)
 
 
 def _horvath(t, cat, q):
     return _("Horvath"), _("Horvath may fire another flare for 2 hope."), \
         Ask(_("His die, or 'stop'"), "dice", dice=("placement",)), \
-        lambda a: lo.HorvathFlare(stop=True) if a and str(a).strip().lower() == "stop" else lo.HorvathFlare(_r(a))
+        lambda a: lo.HorvathFlare(stop=True) if a and str(a).strip().lower() == "stop" else lo.HorvathFlare.parse(t, cat, a)
 
 
 def _card(t, cat, q):
@@ -139,10 +143,10 @@ def _card(t, cat, q):
     if any(c.startswith("four-flares") for c in held) and len(held) == 1:
         return _("Bottle card"), _("{who} may play Four flares: roll 4 dice (or type 'keep').").format(who=name(t, cat, seat)), \
             Ask(_("Four flares"), "dice", dice=("d6",) * 4), \
-            lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, faces=_r(a))
+            lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard.parse(t, cat, seat, faces=a)
     choices = cards + ((("keep", _("keep it for later")),) if len(held) == 1 else ())
     return _("Bottle card"), _("{who} may play a bottle card.").format(who=name(t, cat, seat)), Ask(_("Play which?"), "choice", choices=choices), \
-        lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard(seat, card=a)
+        lambda a: bo.PlayCard(seat, keep=True) if a == "keep" else bo.PlayCard.parse(t, cat, seat, card=a)
 
 
 def _tomi(t, cat, q):
@@ -155,10 +159,10 @@ def _kid(t, cat, q):
     k = flow(t).get("kid")
     if k is None:
         return _("The Kid"), _("The Kid rolls his die: 1-2 nothing, 3-4 he loses 1 strength, 5-6 a choice."), \
-            Ask(_("The Kid's die"), "dice", dice=("placement",)), lambda a: lo.Kid(face=_r(a))
+            Ask(_("The Kid's die"), "dice", dice=("placement",)), lambda a: lo.Kid.parse(t, cat, face=a)
     return _("The Kid"), _("The Kid rolled {face}: choose.").format(face=k['face']), Ask(_("Choice"), "choice", choices=(
         ("cancel-disaster", _("cancel today's disaster")), ("strength", _("+2 strength for the Kid")),
-        ("skip-page", _("remove the next logbook page")))), lambda a: lo.Kid(choice=a)
+        ("skip-page", _("remove the next logbook page")))), lambda a: lo.Kid.parse(t, cat, choice=a)
 
 
 def _plant(t, cat, q):
@@ -170,4 +174,4 @@ def _harvest(t, cat, q):
     if p.get("days", 0) < 3:
         return _("The plant"), _("Not ripe yet."), GO, lambda a: fl.PlantGrow(harvest=True)
     return _("Harvest"), _("The plant is ripe: 3 hope and 2 strength. Type hope receivers; strength receivers (e.g. red,red,blue; yellow,blue), or Enter."), \
-        Ask(_("Share"), "text", default=";"), lambda a: fl.PlantGrow(True, *(str(a).split(";") + [""])[:2])
+        Ask(_("Share"), "text", default=";"), lambda a: fl.PlantGrow.parse(t, cat, True, *(str(a).split(";") + [""])[:2])

@@ -181,3 +181,101 @@ def split(text: Any) -> list[str]:
 
 # -- locations, the bottle, day 21, the day's flow (locations.py, bottle.py, day21.py, flow.py): their
 #    parsers and checks below ----------------------------------------------------------------------
+
+
+def seats(t: Table, cat, text: Any) -> tuple[str, ...] | None:
+    """Seats typed as colours or survivor ids ('red,maya blue'), as seat ids of the living (None: nothing typed)."""
+    from .core import seat_arg
+
+    if text is None or isinstance(text, (tuple, list)):
+        return None if text is None else tuple(seat_arg(t, cat, s) for s in text)
+    bits = [b for b in str(text).replace(",", " ").split() if b]
+    return tuple(seat_arg(t, cat, b) for b in bits) or None
+
+
+def one_seat(t: Table, cat, text: Any) -> str | None:
+    """One seat typed as a colour or a survivor id, as its seat id (None: nothing typed)."""
+    from .core import seat_arg
+
+    if text is None or not str(text).strip():
+        return None
+    return seat_arg(t, cat, text)
+
+
+def face(text: Any, what: str, lo: int = 1, hi: int = 6) -> int | None:
+    """One typed face as an int (None: a virtual roll); more than one face is refused."""
+    got = faces(text, what, lo, hi)
+    if got is None:
+        return None
+    if len(got) != 1:
+        raise UsageError(_("{what}: {n} faces typed ({text!r}) for 1 die; accepted: 1 face {lo}..{hi}, e.g. 3").format(
+            what=what, n=len(got), text=str(text), lo=lo, hi=hi))
+    return got[0]
+
+
+def card(t: Table, cat, deck: str, text: Any) -> str | None:
+    """A card typed or scanned, as the copy id at this table (None: nothing typed, or 'roll': draw virtually)."""
+    from ...card_actions import resolve_card
+
+    if text is None or str(text).strip().lower() in ("", ROLL):
+        return None
+    return resolve_card(cat, t, deck, str(text))
+
+
+def alive(t: Table, cat, seat: str | None, among: list[str] | None = None) -> str:
+    """A typed seat id held to the living (or a narrower list): run's check, no words read."""
+    from .core import colour, living, survivor
+
+    pool = living(t) if among is None else among
+    if seat not in pool:
+        accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
+        raise UsageError(_("{text!r} is not a living survivor here; accepted: {accepted}").format(text=seat or "", accepted=accepted))
+    return seat
+
+
+def at(t: Table, cat, loc: str, typed: tuple[str, ...] | None, most: int | None = None) -> list[str]:
+    """Who rolls at a location: the seats typed (held to the dice placed there today), else today's placements."""
+    from ...errors import RuleError
+    from .core import living, placements
+
+    placed = [s for s, where in placements(t) if where == loc and s in living(t)]
+    if typed:
+        out = [alive(t, cat, s) for s in typed]
+        if placed and sorted(out) != sorted(placed):  # the dice placed there are the ones that roll
+            raise RuleError(_("--seats {seats!r}: the {loc} location holds the dice of {items} today").format(
+                seats=",".join(typed), loc=loc, items=", ".join(placed)))
+    else:
+        out = placed
+    if not out and not typed and not any(where == loc for _s, where in placements(t)):
+        raise UsageError(_("who rolls at the {loc} location? Give --seats (e.g. red,blue) or place dice in the guided game").format(loc=loc))
+    if most is not None and len(out) > most:
+        raise RuleError(_("the {loc} location takes at most {most} placement dice, {n} given").format(loc=loc, most=most, n=len(out)))
+    return out
+
+
+def joined(seats_: tuple[str, ...] | None) -> str | None:
+    """Typed seats as one field of the log's line ('red,blue')."""
+    return ",".join(seats_) if seats_ else None
+
+
+def one(face_: int | None) -> Faces | None:
+    """One typed face as the faces `dice` takes."""
+    return None if face_ is None else (face_,)
+
+
+def upgraded(cls, stored: dict, t: Table, cat, lenient: tuple[str, ...] = ()) -> dict:
+    """A schema-3 stored action of a kind with a `parse` (its keywords named as its fields) as it stores now.
+    `lenient`: fields the old `run` read only on some branches (who gets the tokens, the card asked for): a
+    value that no longer parses was never read (the action ran), so it is stored as None."""
+    import dataclasses
+
+    from ...errors import CompanionError
+
+    given = {f.name: stored[f.name] for f in dataclasses.fields(cls) if f.name in stored}
+    for name in lenient:
+        if given.get(name) is not None:
+            try:
+                cls.parse(t, cat, **{**given, **{n: None for n in lenient if n != name}})
+            except CompanionError:
+                given[name] = None
+    return cls.parse(t, cat, **given).to_dict()
