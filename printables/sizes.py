@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from companion.errors import UsageError
 from companion.i18n import _
 
+MIN_CARD = 25.0  # a card's shortest side: its name, a pointer to the rules page and its QR code or words
+QR_ALWAYS = 28.0  # from this side up every card keeps its QR code; below, a card whose words need the room leaves it out
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_SIZES = {
     "poker": (63.5, 88.9),
@@ -58,8 +60,8 @@ def card_size(size: str) -> tuple[float, float]:
         w, h = (float(b) for b in bits)
     except ValueError:
         raise UsageError(_("card size {size!r}: accepted: {items} or WxH in mm, e.g. 70x120").format(size=size, items=', '.join(CARD_SIZES))) from None
-    if not (20 <= w <= 180 and 20 <= h <= 250):
-        raise UsageError(_("card size {size!r}: each side must be 20..180 x 20..250 mm").format(size=size))
+    if not (MIN_CARD <= w <= 180 and MIN_CARD <= h <= 250):
+        raise UsageError(_("card size {size!r}: each side must be {lo:g}..180 x {lo:g}..250 mm").format(size=size, lo=MIN_CARD))
     return w, h
 
 

@@ -19,7 +19,7 @@ from ui.common import CTX, command, emit_json, out, print_app, store
 from companion.i18n import _, ngettext
 
 PaperOpt = Annotated[str, typer.Option("--paper", help=_("a4 or letter."))]
-SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120)."))]
+SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120), each side 25 mm or more; under 28 mm a card whose words need the room prints without its QR code."))]
 BacksOpt = Annotated[str, typer.Option("--backs", help=_("none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold."))]
 OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts, e.g. 0.5,-1."))]
 BleedOpt = Annotated[float, typer.Option("--bleed", help=_("Bleed around each card, mm (0..5)."))]
