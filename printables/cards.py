@@ -397,7 +397,7 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
 
 def sheets_for(n: int, opts: Options, item: tuple[float, float] | None = None) -> int:
     w, h = item or sizes.card_size(opts.size)
-    per = packing.per_sheet(opts.paper, w, h, opts.backs)
+    per = packing.per_sheet(opts.paper, w, h, opts.backs, opts.bleed)
     return max(1, -(-n // per)) if per else 1
 
 
