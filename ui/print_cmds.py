@@ -23,7 +23,7 @@ SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge
 BacksOpt = Annotated[str, typer.Option("--backs", help=_("none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold."))]
 OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts, e.g. 0.5,-1."))]
 BleedOpt = Annotated[float, typer.Option("--bleed", help=_("Bleed around each card, mm (0..5), kept whole on every side: a sheet holds a row fewer rather than less bleed (poker on A4: 9 a sheet up to 2.25 mm, 8 from there)."))]
-StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help=_("Sticker side in mm for every die (13), or by die size (15=13,12=10)."))]
+StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help=_("Sticker side, 5..40 mm: for every die (13), or per die by its id or its size in mm (placement=10,shark=13 or 15=13,12=10)."))]
 NumbersOpt = Annotated[bool, typer.Option("--numbers", help=_("Print numbered die faces as digits instead of pips."))]
 OutOpt = Annotated[str, typer.Option("--out", help=_("The folder to write into (made if missing)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("Machine-readable list of the files written."))]
@@ -203,7 +203,7 @@ def dice_cmd(
 ):
     """Dice sticker sheets with a test strip of sizes (and a placement net for numbered dice).
 
-    Example: castaway print dice 21days --sticker 15=12.5
+    Example: castaway print dice 21days --sticker placement=10,shark=13
     """
     _one(game, "dice", _options(paper, "poker", "none", "0,0", 3.0, sticker, numbers), out_dir, as_json, edition)
 
