@@ -56,3 +56,22 @@ def test_the_display_carries_no_catalog_header(tmp_path, code, lang):
             svg = board_for(kind).board_svg(cur.table, cur.cat)
             html = page.board_fragment(cur.row.version, cur.table, cur.cat, svg) + page.pad_fragment(cur.row.version, cur.table, cur.cat)
             assert not [h for h in HEADER if h in html], kind
+
+
+@pytest.mark.parametrize("game", ["robinson", "mutinies", "dieson"])
+def test_a_czech_kit_of_a_game_without_a_czech_edition_says_so_on_its_credits_page(game, lang):
+    from printables import credits
+
+    lang("cs")
+    text = " ".join(" ".join(p.get_text().split()) for p in open_pdf(credits.render(catalog.load(game))))
+    assert "nemá vydání v tomto jazyce" in text
+    lang("en")
+    assert "no edition in this language" not in " ".join(p.get_text() for p in open_pdf(credits.render(catalog.load(game))))
+
+
+def test_a_czech_kit_of_21_days_has_its_edition_and_no_such_note(lang):
+    from printables import credits
+
+    lang("cs")
+    text = " ".join(" ".join(p.get_text().split()) for p in open_pdf(credits.render(catalog.load("21days", "cs"))))
+    assert "nemá vydání" not in text
