@@ -25,8 +25,10 @@ _explicit = False  # chosen by --lang or the environment (a game's edition does 
 
 
 def _(message: str) -> str:
-    """The message in the current language (the English text itself when there is no translation)."""
-    return message if _catalog is None else _catalog.gettext(message)
+    """The message in the current language (the English text itself when there is no translation).
+
+    An empty message stays empty: gettext's catalog keeps its header under the empty string."""
+    return message if _catalog is None or not message else _catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -114,7 +116,7 @@ def in_every_language(message: str) -> tuple[str, ...]:
         out = [message]
         for code in LANGUAGES[1:]:
             cat = gettext.translation(DOMAIN, LOCALES, languages=[code], fallback=True)
-            out.append(cat.gettext(message))
+            out.append(cat.gettext(message) if message else message)
         got = _every[message] = tuple(dict.fromkeys(out))
     return got
 

@@ -162,52 +162,92 @@ def _safe(w: float, h: float) -> float:
     return SAFE if min(w, h) >= 50 else 2.0
 
 
-@lru_cache(maxsize=4096)
-def plan_front(face: Face, w: float, h: float) -> FrontPlan:
+QR_SIDE_COLUMN = 11.0  # the narrowest column of words beside a QR code
+QR_MODES = ("under", "beside", "side", "none")  # tried in turn; the first whose words all fit is printed
+POINTERS = (N_("In full: rule {n} on the rules page."), N_("Rule {n}: rules page."), N_("Rule {n}"))
+
+
+def _layout(face: Face, w: float, h: float, mode: str) -> tuple[FrontPlan, bool]:
+    """The front laid out with its QR code under the name (words full width above a foot of facts and
+    code), beside the panel (words in a column left of the code), at the side (name too in that column)
+    or left out; and whether every word fits whole at MIN_PT or more."""
     k = _scale(w, h)
     m = _safe(w, h)
     s = sizes.Box(m, m, w - 2 * m, h - 2 * m)
-    header = f"{face.game} · {face.group}"
     hsize = max(MIN_PT, 6 * k)
-    if fonts.width(fonts.printable(header), fonts.SANS, hsize) > s.w:
-        header = face.group
-    if fonts.width(fonts.printable(header), fonts.SANS, hsize) > s.w:
-        header = ""
-    top = s.top - (hsize * 0.42 + 0.8 if header else 0)
-    name_h = max(7.5 * k, 5.6)
-    name_box = sizes.Box(s.x, top - name_h, s.w, name_h)
+    q = 0.0
+    if face.qr and mode != "none":
+        q = max(qr.min_size(face.qr, "M"), min(s.w * 0.34, 19.0))
+    head = s if mode != "side" else sizes.Box(s.x, s.y, s.w - q - 1.5, s.h)
+    if head.w < QR_SIDE_COLUMN:
+        return FrontPlan("", head, None, None, None, head, False, False), False
+    header = ""
+    for option in (f"{face.game} · {face.group}", face.group):
+        if fonts.width(fonts.printable(option), fonts.SANS, hsize) <= head.w:
+            header = option
+            break
+    top = head.top - (hsize * 0.42 + 0.8 if header else 0)
+    name_fit = fonts.fits(face.name, fonts.BOLD, head.w, (top - s.y) * 0.5, max(MIN_PT, 12 * k), MIN_PT, max_lines=3)
+    name_h = max(7.5 * k, 5.6, name_fit.height if name_fit else 0.0)
+    name_box = sizes.Box(head.x, top - name_h, head.w, name_h)
     top -= name_h + 0.8
-    qsize = 0.0
-    qr_box = None
-    if face.qr:
-        qsize = max(qr.min_size(face.qr, "M"), min(s.w * 0.34, 19.0))
-        qr_box = sizes.Box(s.right - qsize, s.y, qsize, qsize)
+    qr_box = sizes.Box(s.right - q, s.y, q, q) if q else None
+    if qr_box is not None and mode in ("under", "beside") and qr_box.top > top:
+        return FrontPlan(header, name_box, None, None, None, s, False, False), False
+    body = s if mode in ("under", "none") else sizes.Box(s.x, s.y, s.w - q - 1.5, s.h)
+    foot_q = q if mode == "under" else 0.0
     facts_box = None
     facts_fit = True
-    foot_h = qsize
+    foot_h = foot_q
     if face.facts:
-        fw = s.w - qsize - (1.5 if qsize else 0)
-        need = fonts.fits("\n".join(face.facts), fonts.BOLD, fw, 1e6, max(MIN_PT, 7 * k), MIN_PT)
+        fw = body.w - foot_q - (1.5 if foot_q else 0)
+        need = fonts.fits("\n".join(face.facts), fonts.BOLD, fw, 1e6, max(MIN_PT, 7 * k), MIN_PT) if fw > 0 else None
         fh = need.height if need else 1e6
-        if fh <= max(qsize, 10 * k) or not qsize:
-            foot_h = max(qsize, fh)
-            facts_box = sizes.Box(s.x, s.y, fw, foot_h)
-        facts_fit = bool(need) and facts_box is not None and foot_h < (top - s.y) * 0.45
+        if fh <= max(foot_q, 10 * k) or not foot_q:
+            foot_h = max(foot_q, fh)
+            facts_box = sizes.Box(body.x, body.y, fw, foot_h)
+        facts_fit = bool(need) and facts_box is not None and foot_h < (top - body.y) * 0.45
         if not facts_fit:
             facts_box = None
-            foot_h = qsize
-    area_top, area_bottom = top, s.y + foot_h + (1.2 if foot_h else 0)
+            foot_h = foot_q
+    area_top, area_bottom = top, body.y + foot_h + (1.2 if foot_h else 0)
     icon_box = None
     icon_size = min(14 * k, (area_top - area_bottom) * 0.3)
     if face.icon and icon_size > 5:
-        icon_box = sizes.Box(s.x + s.w / 2 - icon_size / 2, area_top - icon_size, icon_size, icon_size)
+        icon_box = sizes.Box(body.x + body.w / 2 - icon_size / 2, area_top - icon_size, icon_size, icon_size)
         area_top -= icon_size + 1.2
-    panel = sizes.Box(s.x, area_bottom, s.w, max(0.0, area_top - area_bottom))
+    panel = sizes.Box(body.x, area_bottom, body.w, max(0.0, area_top - area_bottom))
     inner = panel.inset(1.2)
     text_fits = True
     if face.text:
-        text_fits = fonts.fits(face.text, fonts.SANS, inner.w, inner.h, max(MIN_PT, 9.5 * k), MIN_PT) is not None
-    return FrontPlan(header, name_box, qr_box, facts_box, icon_box, panel, text_fits, facts_fit)
+        text_fits = inner.h > 0 and fonts.fits(face.text, fonts.SANS, inner.w, inner.h, max(MIN_PT, 9.5 * k), MIN_PT) is not None
+    plan = FrontPlan(header, name_box, qr_box, facts_box, icon_box, panel, text_fits, facts_fit)
+    words = name_fit is not None
+    if face.text and not text_fits or not facts_fit:
+        words = words and inner.h > 0 and pointer(plan, face.ref or 99, k) is not None
+    elif face.text is None and not face.facts:  # a write-in template keeps room to write on
+        words = words and inner.h >= 8
+    return plan, words
+
+
+def pointer(p: FrontPlan, n: int, k: float) -> str | None:
+    """The longest pointer to the rules page that fits in the panel, or None."""
+    inner = p.panel.inset(1.2)
+    for hint in POINTERS:
+        hint = _(hint).format(n=n)
+        if fonts.fits(hint, fonts.BOLD, inner.w, inner.h, max(MIN_PT, 8 * k), MIN_PT):
+            return hint
+    return None
+
+
+@lru_cache(maxsize=4096)
+def plan_front(face: Face, w: float, h: float) -> FrontPlan:
+    """The first layout (QR_MODES) whose words fit; a card too small for any prints without its QR code."""
+    for mode in QR_MODES if face.qr else ("none",):
+        plan, ok = _layout(face, w, h, mode)
+        if ok:
+            return plan
+    return plan
 
 
 def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
@@ -217,11 +257,11 @@ def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
     m = _safe(w, h)
     if p.header:
-        fonts.draw_fit(c, p.header, m, h - m - max(MIN_PT, 6 * k) * 0.42, w - 2 * m, max(MIN_PT, 6 * k) * 0.42, fonts.SANS,
+        fonts.draw_fit(c, p.header, p.name_box.x, h - m - max(MIN_PT, 6 * k) * 0.42, p.name_box.w, max(MIN_PT, 6 * k) * 0.42, fonts.SANS,
                        max(MIN_PT, 6 * k), align="center", colour=(0.3, 0.3, 0.3), max_lines=1)
     nb = p.name_box
     fonts.draw_fit(c, face.name, nb.x, nb.y, nb.w, nb.h, fonts.BOLD, max(MIN_PT, 12 * k), align="center", valign="middle",
-                   max_lines=2)
+                   max_lines=3)
     if p.qr_box:
         qr.draw(c, face.qr, p.qr_box.x, p.qr_box.y, p.qr_box.w, "M")
     if p.facts_box:
@@ -239,16 +279,13 @@ def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
     if face.text and p.text_fits and p.facts_fit:
         fonts.draw_fit(c, face.text, inner.x, inner.y, inner.w, inner.h, fonts.SANS, max(MIN_PT, 9.5 * k), valign="middle")
     elif face.text or not p.facts_fit:
-        hint = _("In full: rule {n} on the rules page.").format(n=face.ref)
+        hint = pointer(p, face.ref, k) or _(POINTERS[-1]).format(n=face.ref)
         fonts.draw_fit(c, hint, inner.x, inner.y, inner.w, inner.h, fonts.BOLD, max(MIN_PT, 8 * k), align="center",
                        valign="middle")
-    else:
-        hint = _("Not described in the rulebooks: copy your card's text here.")
-        f = fonts.draw_fit(c, hint, inner.x, inner.top - max(7 * k, 5), inner.w, max(7 * k, 5), fonts.SANS, MIN_PT,
-                           colour=(0.45, 0.45, 0.45), align="center")
+    else:  # a write-in template: ruled lines to copy the real card's text onto
         c.setStrokeColorRGB(0.7, 0.7, 0.7)
         c.setLineWidth(0.3)
-        yy = inner.top - max(f.height, 3) - 5 * k
+        yy = inner.top - 5 * k
         while yy > inner.y + 1:
             c.line(inner.x * mm, yy * mm, inner.right * mm, yy * mm)
             yy -= 5.5 * k
@@ -344,6 +381,9 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
     backs = {"none": _("no backs"), "long": _("backs: duplex, flip on long edge"), "short": _("backs: duplex, flip on short edge"),
              "gutterfold": _("backs: gutterfold (fold on the dashed line)")}[opts.backs]
 
+    if any(f.qr and plan_front(f, w, h).qr_box is None for f in faces):
+        backs += " · " + _("QR codes left out where the words need the room (cards under {mm:g} mm)").format(mm=sizes.QR_ALWAYS)
+
     def caption(n: int, total: int) -> str:
         return _("{title} · sheet {n} of {total} · {paper} · {size_name} ({w:g}×{h:g} mm) · {backs}").format(title=title, n=n, total=total, paper=opts.paper.upper(), size_name=size_name, w=w, h=h, backs=backs)
 
@@ -357,7 +397,7 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
 
 def sheets_for(n: int, opts: Options, item: tuple[float, float] | None = None) -> int:
     w, h = item or sizes.card_size(opts.size)
-    per = packing.per_sheet(opts.paper, w, h, opts.backs)
+    per = packing.per_sheet(opts.paper, w, h, opts.backs, opts.bleed)
     return max(1, -(-n // per)) if per else 1
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import io
 from typing import Callable
 
+from companion import catalog
 from companion.catalog import GameCatalog
 
 from . import fonts, sheet
 from .flow import Flow
-from companion.i18n import _
+from companion.i18n import _, language
 
 
 def _groups(cat: GameCatalog) -> list[tuple[str, list[str], list[tuple[str, str]]]]:
@@ -59,6 +60,11 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
     flow.text(_("Made with castaway from the rulebooks named below, in its own words. Where a rulebook is silent, an "
                 "entry is assumed: the reason follows; correct it in a TOML file of your own (see the README)."),
               fonts.SANS, 8, gap=2)
+    lang = language()
+    if lang != "en" and lang not in catalog.editions(cat.id):
+        flow.text(_("{name} has no edition in this language: the names and texts printed here are castaway's own "
+                    "translation of the English rulebook's, so they may differ from any translation you know.").format(name=_(cat.name)),
+                  fonts.BOLD, 8, gap=2)
     for name, sources, assumed in _groups(cat):
         flow.text(name, fonts.BOLD, 9.5, gap=0.6)
         for src in sources:

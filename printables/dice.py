@@ -43,38 +43,75 @@ def default_sticker(die_mm: float) -> float:
     return round(die_mm * 0.85 * 2) / 2
 
 
+STICKER_RANGE = (5.0, 40.0)
+
+
 def parse_sticker(text: str | None) -> dict | float | None:
-    """'13' (every die) or '15=13,12=10' (by die size, mm)."""
+    """'13' (every die), or per die: by its id or its size in mm, 'placement=10,shark=13' or '15=13,12=10'."""
     if text is None or not text.strip():
         return None
+    lo, hi = STICKER_RANGE
+    if "=" not in text:
+        return _mm(text.strip(), text)
+    out: dict = {}
+    for part in text.split(","):
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq or not key:
+            raise UsageError(_("--sticker {text!r}: give {lo:g}..{hi:g} mm for every die (13), or per die by id or die size: placement=10,shark=13 or 15=13").format(
+                text=text, lo=lo, hi=hi))
+        try:
+            key = float(key)
+        except ValueError:
+            pass
+        out[key] = _mm(value.strip(), text)
+    return out
+
+
+def _mm(value: str, text: str) -> float:
+    lo, hi = STICKER_RANGE
     try:
-        if "=" not in text:
-            v = float(text)
-            _check(v, text)
-            return v
-        out = {}
-        for part in text.split(","):
-            k, v = part.split("=")
-            out[float(k)] = float(v)
-            _check(out[float(k)], text)
-        return out
+        v = float(value)
     except ValueError:
-        raise UsageError(_("sticker size {text!r}: give mm, e.g. 13, or per die size: 15=13,12=10").format(text=text)) from None
+        v = None
+    if v is None or not lo <= v <= hi:
+        raise UsageError(_("--sticker {text!r}: a sticker side is {lo:g}..{hi:g} mm, e.g. 13, or per die: placement=10,shark=13").format(
+            text=text, lo=lo, hi=hi))
+    return v
 
 
-def _check(v: float, text: str) -> None:
-    if not 5 <= v <= 40:
-        raise UsageError(_("sticker size {text!r}: accepted 5..40 mm").format(text=text))
+def check_sticker(cat: GameCatalog, sticker: dict | float | None) -> None:
+    """Every die id named in --sticker is one of this game's printable dice."""
+    if not isinstance(sticker, dict):
+        return
+    known = [d.id for d in cat.dice.values() if all(p.faces for p in d.parts)]
+    for key in sticker:
+        if isinstance(key, str) and key not in known:
+            raise UsageError(_("--sticker {die!r}: {game} prints stickers for {items}").format(
+                die=key, game=_(cat.name), items=", ".join(known)))
 
 
-def sticker_for(die: Die, opts: Options) -> tuple[float, float, bool]:
-    """(die size, sticker side, size assumed) for a die."""
-    size = float(die.size_mm) if die.size_mm else DEFAULT_DIE
+def die_size(cat: GameCatalog | None, die: Die) -> tuple[float, bool]:
+    """(the die's size in mm, whether it is assumed): the die's own size, else the game's rules.die_sizes
+    (assumed, listed by `castaway rules assumptions`), else DEFAULT_DIE."""
+    if die.size_mm:
+        return float(die.size_mm), False
+    sizes_ = (cat.rules.get("die_sizes") or {}) if cat is not None else {}
+    got = sizes_.get(die.id)
+    return (float(got), True) if isinstance(got, (int, float)) else (DEFAULT_DIE, True)
+
+
+def sticker_for(die: Die, opts: Options, cat: GameCatalog | None = None) -> tuple[float, float, bool]:
+    """(die size, sticker side, size assumed) for a die: --sticker by die id, then by die size, then for every
+    die, else about 85 % of the die's face."""
+    size, assumed = die_size(cat, die)
     if isinstance(opts.sticker, (int, float)):
-        return size, float(opts.sticker), not die.size_mm
-    if isinstance(opts.sticker, dict) and size in opts.sticker:
-        return size, opts.sticker[size], not die.size_mm
-    return size, default_sticker(size), not die.size_mm
+        return size, float(opts.sticker), assumed
+    if isinstance(opts.sticker, dict):
+        for key in (die.id, size):
+            if key in opts.sticker:
+                return size, opts.sticker[key], assumed
+    return size, default_sticker(size), assumed
 
 
 # the colour words printed beside the dice (translated where they are drawn)
@@ -170,11 +207,12 @@ def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None =
     fonts.draw_fit(c, title, flow.content.x, head - 7, cw, 7, fonts.BOLD, 16)
     fonts.draw_fit(c, _("Print on sticker paper at 100 %. Cut along the thin grey outlines. Try the test strip on a real die first."),
                    flow.content.x, head - 12, cw, 4.5, fonts.SANS, 8, colour=(0.3, 0.3, 0.3))
+    check_sticker(cat, opts.sticker)
     dice = [d for d in cat.dice.values() if all(p.faces for p in d.parts)]
-    sizes = sorted({sticker_for(d, opts)[:2] for d in dice})
+    sizes = sorted({sticker_for(d, opts, cat)[:2] for d in dice})
     # test strip: each sticker size in use, and the sizes around it
     for die_mm, side in sizes:
-        sample = next(d for d in dice if sticker_for(d, opts)[:2] == (die_mm, side))
+        sample = next(d for d in dice if sticker_for(d, opts, cat)[:2] == (die_mm, side))
         shown = next((f for f in sample.parts[0].faces if dict(sample.symbols).get(str(f), f) != "blank"), 5)
         h = side + 1 + 9
         top = flow.need(h)
@@ -190,12 +228,13 @@ def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None =
             x += s + 4
         flow.y = top - h - 2
     for die in dice:
-        die_mm, side, size_assumed = sticker_for(die, opts)
+        die_mm, side, size_assumed = sticker_for(die, opts, cat)
         per_row = max(1, int((cw + GAP) // (side + GAP)))
         notes = [_("{count} × {name}{colour}: {die_mm:g} mm die, {side:g} mm stickers").format(
             count=die.count, name=_(die.name), colour=f", {_(die.colour)}" if die.colour else "", die_mm=die_mm, side=side)]
         if size_assumed:
-            notes.append(_("The rulebooks give no size for this die: {die_mm:g} mm is assumed; measure yours and print with --sticker.").format(die_mm=die_mm))
+            notes.append(_("The rulebooks give no size for this die: {die_mm:g} mm is assumed; measure yours and print with --sticker {id}=SIDE.").format(
+                die_mm=die_mm, id=die.id))
         if die.assumed:
             notes.append(_("Faces assumed: {assumed}").format(assumed=_(die.assumed)))
         elif die.source:

@@ -10,18 +10,35 @@ from typing import Any, Callable, Sequence
 from companion.errors import UsageError
 from companion.i18n import _
 
-from .sizes import (BLOCK_GAP, CAPTION_H, EDGE, MARK_GAP, MIN_MARK, area, best_grid, Box, Grid, paper_size, Slot)
+from .sizes import (CAPTION_H, area, best_grid, block_gap, Box, Grid, paper_size, reach, Slot)
 
 
-def per_sheet(paper: str, w: float, h: float, backs: str = "none") -> int:
+def per_sheet(paper: str, w: float, h: float, backs: str = "none", bleed: float = 3.0) -> int:
     """How many w x h items one sheet holds (gutterfold: fronts, each with its back beside)."""
-    pages = pack(paper, backs, [Section([None] * 400, (w, h), lambda c, it: None, None)])
+    try:
+        pages = pack(paper, backs, [Section([None] * 400, (w, h), lambda c, it: None, None)], bleed=bleed)
+    except UsageError:
+        return 0
     return len(pages[0].blocks[0].items) if pages else 0
 
 
-def check_fits(paper: str, w: float, h: float, backs: str) -> None:
-    if per_sheet(paper, w, h, backs) == 0:
+def largest_bleed(paper: str, w: float, h: float, backs: str) -> float | None:
+    """The largest bleed (quarter millimetres, 5 mm at most) with which one w x h item fits, or None."""
+    for q in range(20, -1, -1):
+        if per_sheet(paper, w, h, backs, q / 4) > 0:
+            return q / 4
+    return None
+
+
+def check_fits(paper: str, w: float, h: float, backs: str, bleed: float = 0.0) -> None:
+    """Refuses an item that does not fit with the bleed asked: naming the largest bleed that fits, if any."""
+    if per_sheet(paper, w, h, backs, bleed) > 0:
+        return
+    most = largest_bleed(paper, w, h, backs)
+    if most is None:
         raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with the margins a printer needs").format(item_w=w, item_h=h, paper=paper))
+    raise UsageError(_("--bleed {bleed:g}: a {item_w:g}x{item_h:g} mm card fits on {paper} with a bleed of {most:g} mm at most").format(
+        bleed=bleed, item_w=w, item_h=h, paper=paper, most=most))
 
 
 # -- pages: blocks of grids -----------------------------------------------------------------------
@@ -58,9 +75,10 @@ class Block:
 @dataclass
 class Page:
     blocks: list[Block] = field(default_factory=list)
+    gap: float = 10.0  # between two of its grids
 
     def height(self) -> float:
-        return sum(b.h for b in self.blocks) + BLOCK_GAP * max(0, len(self.blocks) - 1)
+        return sum(b.h for b in self.blocks) + self.gap * max(0, len(self.blocks) - 1)
 
 
 @dataclass(frozen=True)
@@ -72,21 +90,27 @@ class Section:
     rotate: bool = True
 
 
-CAPTION_ROOM = EDGE + CAPTION_H + 0.3 + MARK_GAP + MIN_MARK  # a margin that holds the caption beside short marks
+CAPTION_LINE = CAPTION_H + 0.3  # the caption's line beyond a grid's reach
 
 
-def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0.0) -> list[Page]:
+def caption_room(bleed: float) -> float:
+    """A margin that holds the caption beyond the grid's bleed and marks."""
+    return reach(bleed) + CAPTION_LINE
+
+
+def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0.0, bleed: float = 3.0) -> list[Page]:
     """Sections of items into pages: each fills pages with its densest grid; leftovers share a page.
 
     A page keeps room for its caption: in a side margin when every grid on it leaves one, else above and
     below. reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
     pw, ph = paper_size(paper)
-    room = area(paper, backs)
+    room = area(paper, backs, bleed)
+    gap = block_gap(bleed)
     tall = room.h  # the grids' height when the caption can go beside them
-    short = ph - 2 * CAPTION_ROOM  # when it must go above them
+    short = room.h - CAPTION_LINE  # when it must go above them
 
     def side_ok(width: float) -> bool:
-        return backs != "gutterfold" and (pw - width) / 2 >= CAPTION_ROOM
+        return backs != "gutterfold" and (pw - width) / 2 >= caption_room(bleed)
 
     pages: list[Page] = []
     for sec in sections:
@@ -103,7 +127,7 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
             if page is not None and page.blocks:
                 foot = reserve if len(pages) == 1 else 0.0
                 for limit in (tall, short):
-                    left = limit - foot - page.height() - BLOCK_GAP
+                    left = limit - foot - page.height() - gap
                     g = best_grid(w, h, room.w, left, sec.rotate) if left > 0 else None
                     if not g or not g.count:
                         continue
@@ -114,7 +138,7 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
                         grid = g
                         break
             if grid is None:
-                page = Page()
+                page = Page(gap=gap)
                 pages.append(page)
                 grid = full
                 if len(pages) == 1 and reserve:
@@ -123,22 +147,24 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
             take, items = items[:grid.count], items[grid.count:]
             page.blocks.append(Block(grid, 0.0, 0.0, take, sec.front, sec.back))
     for k, page in enumerate(pages):
-        _place_blocks(page, paper, backs, reserve if k == 0 else 0.0)
+        beside = all(side_ok(b.w) for b in page.blocks)
+        _place_blocks(page, paper, backs, reserve if k == 0 else 0.0, 0.0 if beside else CAPTION_LINE, bleed)
     return pages
 
 
-def _place_blocks(page: Page, paper: str, backs: str, reserve: float = 0.0) -> None:
-    """Stack the page's grids, centred across the area and down the page (above a reserved foot)."""
+def _place_blocks(page: Page, paper: str, backs: str, reserve: float = 0.0, caption: float = 0.0, bleed: float = 3.0) -> None:
+    """Stack the page's grids, centred across the area and down the page (above a reserved foot, below the
+    caption's line when it goes above them)."""
     pw, ph = paper_size(paper)
-    room = area(paper, backs)
-    top = (ph + reserve + page.height()) / 2
+    room = area(paper, backs, bleed)
+    top = (ph - caption + reserve + page.height()) / 2
     for b in page.blocks:
         if backs == "gutterfold":  # fronts hug the fold, so each back lands just across it
             b.x = room.right - b.w
         else:
             b.x = (pw - b.w) / 2
         b.y = top - b.h
-        top -= b.h + BLOCK_GAP
+        top -= b.h + page.gap
 
 
 def front_slots(block: Block) -> list[Slot]:

@@ -30,8 +30,8 @@ from companion.i18n import _
 
 from . import fonts
 from .packing import (back_slot, Block, front_slots, pack, Section)
-from .sizes import (BAR, BAR_H, BAR_RGB, BLOCK_GAP, CAPTION_H, CAPTION_PT, EDGE, HAIRLINE, MARGIN, MARK_GAP,
-                    MARK_LEN, MARK_RGB, MIN_MARK, Box, paper_size, Slot)
+from .sizes import (BAR, BAR_H, BAR_RGB, block_gap, CAPTION_H, CAPTION_PT, EDGE, HAIRLINE, MARGIN, MARK_GAP,
+                    MARK_LEN, MARK_RGB, MIN_MARK, Box, paper_size, reach, Slot)
 
 
 # -- drawing ------------------------------------------------------------------------------------
@@ -84,16 +84,16 @@ def _sides(box: Box, paper: str, bleed: float, inner: tuple[bool, bool, bool, bo
     for i in range(4):
         facing_fold = fold_x is not None and ((i == 2 and box.right <= fold_x + 1e-6) or (i == 0 and box.x >= fold_x - 1e-6))
         if inner[i]:
-            end = BLOCK_GAP / 2 - 0.25
+            end = block_gap(bleed) / 2 - 0.25
         elif facing_fold:
             end = abs((box.right if i == 2 else box.x) - fold_x) - 0.5
         else:
             end = room[i] - EDGE - (CAPTION_H + 0.3 if caption_side == i else 0.0)
-        b = max(0.0, min(bleed, end - MARK_GAP - MIN_MARK))
+        b = max(0.0, min(bleed, end if facing_fold else end - MARK_GAP - MIN_MARK))
         start = b + MARK_GAP
         bl.append(b)
         mf.append(start)
-        mt.append(max(start, min(start + MARK_LEN, end)))
+        mt.append(start if facing_fold else max(start, min(start + MARK_LEN, end)))
     return Sides(tuple(bl), tuple(mf), tuple(mt))
 
 
@@ -196,10 +196,10 @@ def _bounds(blocks: Sequence[Box]) -> Box:
     return Box(x0, y0, x1 - x0, y1 - y0)
 
 
-def _caption_side(paper: str, bounds: Box, gutter: bool) -> int:
+def _caption_side(paper: str, bounds: Box, gutter: bool, bleed: float) -> int:
     pw, ph = paper_size(paper)
     room = {3: ph - bounds.top, 1: bounds.y, 0: bounds.x, 2: pw - bounds.right}
-    need = EDGE + CAPTION_H + 0.3 + MARK_GAP + MIN_MARK
+    need = reach(bleed) + CAPTION_H + 0.3 - 1e-6
     order = (3, 1) if gutter else (3, 1, 0, 2)
     for s in order:
         if room[s] >= need:
@@ -263,34 +263,44 @@ def _side_geometry(paper: str, backs: str, blocks, bleed: float):
     pw, _ph = paper_size(paper)
     fold_x = pw / 2 if backs == "gutterfold" else None
     boxes = [b for b, *_rest in blocks]
-    cap_side = _caption_side(paper, _bounds(boxes), backs == "gutterfold")
+    cap_side = _caption_side(paper, _bounds(boxes), backs == "gutterfold", bleed)
     out = []
     for k, box in enumerate(boxes):
         others = [o for j, o in enumerate(boxes) if j != k]
-        below = any(o.top <= box.y + 1e-6 and o.right > box.x and o.x < box.right and box.y - o.top < BLOCK_GAP + 1 for o in others)
-        above = any(o.y >= box.top - 1e-6 and o.right > box.x and o.x < box.right and o.y - box.top < BLOCK_GAP + 1 for o in others)
+        gap = block_gap(bleed) + 1
+        below = any(o.top <= box.y + 1e-6 and o.right > box.x and o.x < box.right and box.y - o.top < gap for o in others)
+        above = any(o.y >= box.top - 1e-6 and o.right > box.x and o.x < box.right and o.y - box.top < gap for o in others)
         out.append(_sides(box, paper, bleed, (False, below, False, above), cap_side, fold_x))
     return cap_side, out
 
 
 def _fold_guide(c, paper: str, bounds: Box) -> None:
+    """The dashed fold line down the page's middle, between the fronts' and the backs' bleeds; the word 'fold'
+    along it just above the grids where the margin has room (the line breaks for it)."""
     pw, ph = paper_size(paper)
     x = pw / 2
+    room = ph - EDGE - CAPTION_H - 1 - bounds.top - 1.5
+    word = _("fold")
+    long = fonts.width(word, fonts.SANS, 6.0) + 0.5
+    shown = room >= long + 2
     c.saveState()
     c.setStrokeColorRGB(0.2, 0.2, 0.6)
     c.setLineWidth(0.4)
     c.setDash(1.5 * mm, 1 * mm)
-    c.line(x * mm, (bounds.top + 1) * mm, x * mm, (ph - EDGE - CAPTION_H - 1) * mm)
+    c.line(x * mm, (bounds.top + (1.5 + long + 1 if shown else 1)) * mm, x * mm, (ph - EDGE - CAPTION_H - 1) * mm)
     c.line(x * mm, (bounds.y - 1) * mm, x * mm, (EDGE + CAPTION_H + 1) * mm)
+    if shown:  # read upwards, on the line itself: clear of the crop marks either side of the fold
+        c.translate((x + 1.0) * mm, (bounds.top + 1.5) * mm)
+        c.rotate(90)
+        fonts.draw_fit(c, word, 0, 0, long, 2.2, fonts.SANS, 6.0, align="left", valign="bottom", min_size=6.0,
+                       colour=(0.2, 0.2, 0.6), max_lines=1)
     c.restoreState()
-    if ph - EDGE - CAPTION_H - 1 - bounds.top >= 4.5:  # the word, where the margin has room for it
-        fonts.draw_fit(c, _("fold"), x - 8, bounds.top + 1.5, 7, 3, fonts.SANS, 6.5, align="right", min_size=6.0, colour=(0.2, 0.2, 0.6))
 
 
 def impose(c, paper: str, sections: Sequence[Section], bleed: float, backs: str, offset: tuple[float, float],
            caption: Callable[[int, int], str], on_page: Callable[[], None] | None = None, bar: bool = True) -> int:
     """Draw the sections page by page (fronts, then a backs page for duplex); returns the pages drawn."""
-    pages = pack(paper, backs, sections)
+    pages = pack(paper, backs, sections, bleed=bleed)
     if bar and pages:
         probe = [(b.box, b, front_slots(b), b.draw_front) for b in pages[0].blocks]
         if backs == "gutterfold":
@@ -298,7 +308,7 @@ def impose(c, paper: str, sections: Sequence[Section], bleed: float, backs: str,
                       for sl in [[back_slot(s, paper, backs, offset) for s in front_slots(b)]]]
         cap_side, sides = _side_geometry(paper, backs, probe, bleed)
         if _bar_place(paper, probe, sides, cap_side) is None:
-            pages = pack(paper, backs, sections, reserve=BAR_H + MARK_GAP + MARK_LEN + bleed + 2.0)
+            pages = pack(paper, backs, sections, reserve=BAR_H + MARK_GAP + MARK_LEN + bleed + 2.0, bleed=bleed)
     drawn = 0
     pw, ph = paper_size(paper)
     for n, page in enumerate(pages, 1):

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from companion.errors import UsageError
 from companion.i18n import _
 
+MIN_CARD = 25.0  # a card's shortest side: its name, a pointer to the rules page and its QR code or words
+QR_ALWAYS = 28.0  # from this side up every card keeps its QR code; below, a card whose words need the room leaves it out
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_SIZES = {
     "poker": (63.5, 88.9),
@@ -22,12 +24,10 @@ CARD_SIZES = {
 }
 BACKS = ("none", "long", "short", "gutterfold")
 EDGE = 3.0  # nothing printed closer to the paper's edge
-MIN_TRIM_MARGIN = 5.0  # trim to paper edge: room for EDGE and a short crop mark
 MARK_GAP = 0.5  # between the bleed's edge and a crop mark
-MARK_LEN = 4.0  # longest crop mark
-MIN_MARK = 1.5
-BLOCK_GAP = 12.0  # between two grids stacked on a page (both grids' bleed and marks)
-FOLD_GUTTER = 14.0  # gutterfold: between the fronts and the backs
+MARK_LEN = 4.0  # every crop mark's length
+MIN_MARK = MARK_LEN  # a grid keeps the asked bleed and whole marks on every side, or holds a row fewer
+MIN_BLOCK_GAP = 10.0  # between two grids on a page, at the least
 CAPTION_PT = 6.0
 CAPTION_H = 2.6  # mm of a 6 pt line
 BAR = 50.0  # the scale bar's length
@@ -58,8 +58,8 @@ def card_size(size: str) -> tuple[float, float]:
         w, h = (float(b) for b in bits)
     except ValueError:
         raise UsageError(_("card size {size!r}: accepted: {items} or WxH in mm, e.g. 70x120").format(size=size, items=', '.join(CARD_SIZES))) from None
-    if not (20 <= w <= 180 and 20 <= h <= 250):
-        raise UsageError(_("card size {size!r}: each side must be 20..180 x 20..250 mm").format(size=size))
+    if not (MIN_CARD <= w <= 180 and MIN_CARD <= h <= 250):
+        raise UsageError(_("card size {size!r}: each side must be {lo:g}..180 x {lo:g}..250 mm").format(size=size, lo=MIN_CARD))
     return w, h
 
 
@@ -99,12 +99,34 @@ def check_options(paper: str, bleed: float, backs: str, offset: tuple[float, flo
         raise UsageError(_("back offset {offset},{offset2} mm: each must be within ±{max_offset:g} mm").format(offset=offset[0], offset2=offset[1], max_offset=MAX_OFFSET))
 
 
-def area(paper: str, backs: str) -> Box:
-    """Where trims may go: the page less MIN_TRIM_MARGIN (gutterfold: the half left of the fold)."""
+def outside(bleed: float) -> float:
+    """What a grid needs outside its trims on a side: the bleed, the gap and a whole crop mark."""
+    return bleed + MARK_GAP + MARK_LEN
+
+
+def reach(bleed: float) -> float:
+    """Trim to paper edge on an outer side of a grid: its bleed and marks, then EDGE."""
+    return EDGE + outside(bleed)
+
+
+def block_gap(bleed: float) -> float:
+    """Between two grids stacked on a page: each grid's bleed and marks, clear of the other's."""
+    return max(MIN_BLOCK_GAP, 2 * outside(bleed) + 1.0)
+
+
+def fold_gutter(bleed: float) -> float:
+    """Gutterfold: between the fronts and the backs, the fold in the middle: each side's bleed and a hair. No
+    marks there: a folded pair is cut by the marks on its outer sides, which show on both faces."""
+    return 2 * (bleed + 0.5)
+
+
+def area(paper: str, backs: str, bleed: float = 3.0) -> Box:
+    """Where trims may go: the page less each side's reach (gutterfold: the half left of the fold)."""
     pw, ph = paper_size(paper)
+    r = reach(bleed)
     if backs == "gutterfold":
-        return Box(MIN_TRIM_MARGIN, MIN_TRIM_MARGIN, pw / 2 - FOLD_GUTTER / 2 - MIN_TRIM_MARGIN, ph - 2 * MIN_TRIM_MARGIN)
-    return Box(MIN_TRIM_MARGIN, MIN_TRIM_MARGIN, pw - 2 * MIN_TRIM_MARGIN, ph - 2 * MIN_TRIM_MARGIN)
+        return Box(r, r, pw / 2 - fold_gutter(bleed) / 2 - r, ph - 2 * r)
+    return Box(r, r, pw - 2 * r, ph - 2 * r)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,12 @@ from reportlab.lib.units import mm
 from companion.catalog import GameCatalog
 
 from . import cards, fonts, icons, packing, sheet, sizes
-from companion.i18n import _, ngettext
+from companion.i18n import N_, _, ngettext
+
+# the kinds in decks/mutinies/rules.toml's rules.print_pieces (its list of tables is not scanned for words)
+PIECE_WORDS = (N_("Red jewel"), N_("Blue jewel"), N_("Green jewel"), N_("Yellow jewel"), N_("Wild jewel"),
+               N_("Treasure: 1 rum"), N_("Treasure: 2 prestige"), N_("Treasure: 2 doubloons"),
+               N_("Treasure: doubloons for prestige"), N_("Treasure: a jewel"))
 
 TOKEN = (40.0, 40.0)  # the smallest token; grown in steps until every face's words fit
 TOKEN_STEPS = (40.0, 45.0, 55.0, 60.0)
@@ -34,6 +39,8 @@ class Piece:
     label: str
     icon: str | None
     tint: tuple[float, float, float]
+    back_name: str = ""  # pieces of kinds: the counter's name and tint on every back, so a drawn piece stays hidden
+    back_tint: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,13 @@ def pieces(cat: GameCatalog) -> list[Piece]:
         numbered = ctr.id in cat.rules.get("print", {}).get("numbered", [])
         icon = icons.pick(ctr.id, *ctr.name.lower().split(), "hope" if ctr.pool else None)
         tint = cards.DECK_TINTS[i % len(cards.DECK_TINTS)]
+        kinds = (cat.rules.get("print_pieces") or {}).get(ctr.id)
+        if kinds:  # the counter's pieces are of kinds the rulebook tells apart (jewels by colour, treasures)
+            for kind in kinds:
+                rgb = cards.TINTS.get(str(kind.get("colour")), tint)
+                out += [Piece(_(cat.name), ctr.id, _(kind["name"]), "", icon, rgb, _(ctr.name), tint)
+                        for _k in range(int(kind.get("n", 1)))]
+            continue
         for k in range(1, n + 1):
             out.append(Piece(_(cat.name), ctr.id, _(ctr.name), str(k) if numbered else "", icon, tint))
         special = cat.rules.get("special_hope", {})
@@ -111,11 +125,11 @@ def draw_piece(c, p: Piece, w: float, h: float, bleed: float) -> None:
 
 def draw_piece_back(c, p: Piece, w: float, h: float, bleed: float) -> None:
     """The same for every piece of a counter (numbers and special faces stay hidden)."""
-    c.setFillColorRGB(*cards._darker(p.tint, 0.8))
+    c.setFillColorRGB(*cards._darker(p.back_tint or p.tint, 0.8))
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
     if p.icon:
         icons.draw(c, p.icon, w / 2, h * 0.6, h * 0.46)
-    fonts.draw_fit(c, p.name, 1.5, 1.5, w - 3, h * 0.3, fonts.SANS, 8, align="center", valign="middle",
+    fonts.draw_fit(c, p.back_name or p.name, 1.5, 1.5, w - 3, h * 0.3, fonts.SANS, 8, align="center", valign="middle",
                    colour=(0.15, 0.15, 0.15))
 
 

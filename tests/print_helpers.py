@@ -65,3 +65,23 @@ def qr_texts(page, dpi: int = 300) -> list[str]:
 
 def open_pdf(data: bytes):
     return pymupdf.open(stream=data, filetype="pdf")
+
+
+def qr_boxes(page) -> list[tuple[float, float, float, float]]:
+    """Each QR code's box with its quiet zone (x0, y0, x1, y1) mm, bottom-left origin: qr.draw paints the
+    white square of the code and its quiet zone, then one black fill of many modules inside it."""
+    h = page.rect.height
+    out = []
+    drawings = page.get_drawings()
+    for prev, d in zip(drawings, drawings[1:]):
+        fill, under = d.get("fill"), prev.get("fill")
+        if not fill or not near(fill, (0, 0, 0), 0.01) or len(d["items"]) < 20:
+            continue
+        r = prev["rect"] if under and near(under, (1, 1, 1), 0.01) and prev["rect"].contains(d["rect"]) else d["rect"]
+        out.append((r.x0 * PT, (h - r.y1) * PT, r.x1 * PT, (h - r.y0) * PT))
+    return out
+
+
+def overlaps(a, b, tol: float = 0.05) -> bool:
+    """Two (x0, y0, x1, y1) boxes share more than a hair."""
+    return a[0] < b[2] - tol and b[0] < a[2] - tol and a[1] < b[3] - tol and b[1] < a[3] - tol

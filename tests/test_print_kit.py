@@ -83,7 +83,10 @@ def test_own_cards_from_a_toml_file_print_the_same_way(cli, tmp_path):
     cli.ok("print", "cards", "21days", "--file", str(own), "--out", str(tmp_path))
     doc = pymupdf.open(tmp_path / "21days-en-a4-cards-own.pdf")
     text = " ".join(doc[0].get_text().split())
-    assert "Second wind" in text and "Blank one" in text and "copy your card's text here" in text
+    assert "Second wind" in text and "Blank one" in text and "Gain 1 strength." in text
+    assert "rulebook" not in text  # a write-in template: its name and ruled lines, nothing else
+    ruled = [d for d in doc[0].get_drawings() if d.get("color") and all(abs(v - 0.7) < 0.01 for v in d["color"])]
+    assert len(ruled) >= 5
 
 
 def test_print_commands_do_not_load_reportlab_for_status():

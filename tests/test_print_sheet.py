@@ -21,10 +21,10 @@ def faces():
     return FACES
 
 
-def render(paper, size="poker", backs="none", offset=(0.0, 0.0), n=None):
-    opts = cards.Options(paper, size, 3.0, backs, offset)
+def render(paper, size="poker", backs="none", offset=(0.0, 0.0), n=None, bleed=3.0):
+    opts = cards.Options(paper, size, bleed, backs, offset)
     w, h = sizes.card_size(size)
-    per = packing.per_sheet(paper, w, h, backs)
+    per = packing.per_sheet(paper, w, h, backs, bleed)
     items = faces()[: n or per]
     return per, open_pdf(cards.render(items, opts, "test"))
 
@@ -38,15 +38,15 @@ def cells(page):
     return xs, ys
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_poker_cards_a_sheet_with_shared_cut_lines_and_four_on_gutterfold(paper):
-    per, doc = render(paper, "poker", "none")
-    assert per == 9
+@pytest.mark.parametrize("paper,bleed,count", [("a4", 2.0, 9), ("a4", 3.0, 8), ("letter", 3.0, 8), ("letter", 0.0, 8)])
+def test_poker_cards_a_sheet_share_cut_lines_with_the_bleed_kept_and_four_on_gutterfold(paper, bleed, count):
+    per, doc = render(paper, "poker", "none", bleed=bleed)
+    assert per == count  # 9 on A4 only when the bleed and whole crop marks fit beside three columns
     xs, ys = cells(doc[0])
-    assert len(xs) == 4 and len(ys) == 4  # 3 x 3 cards share their inner cut lines
     steps = sorted({round(b - a, 1) for a, b in zip(xs, xs[1:])} | {round(b - a, 1) for a, b in zip(ys, ys[1:])})
-    assert steps == [63.5, 88.9]
-    assert packing.per_sheet(paper, 63.5, 88.9, "gutterfold") == 4
+    assert steps == [63.5, 88.9]  # the cards share their inner cut lines
+    assert len(xs) * len(ys) > count
+    assert packing.per_sheet(paper, 63.5, 88.9, "gutterfold", bleed) == 4
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -55,9 +55,10 @@ def test_other_sizes_fill_the_sheet_as_densely(paper, size):
     w, h = sizes.card_size(size)
     pw, ph = sizes.PAPERS[paper]
     per = packing.per_sheet(paper, w, h)
-    # at least what a grid holds with room for the caption above and below it, at most what the page holds
-    room_w = pw - 2 * sizes.MIN_TRIM_MARGIN
-    lo_h, hi_h = ph - 2 * packing.CAPTION_ROOM, ph - 2 * sizes.MIN_TRIM_MARGIN
+    # at least what a grid holds with room for the caption above it, at most what the page holds, the bleed and
+    # whole crop marks kept on every side
+    room_w = pw - 2 * sizes.reach(3.0)
+    lo_h, hi_h = ph - 2 * sizes.reach(3.0) - packing.CAPTION_LINE, ph - 2 * sizes.reach(3.0)
     low = max(int(room_w // w) * int(lo_h // h), int(room_w // h) * int(lo_h // w))
     high = max(int(room_w // w) * int(hi_h // h), int(room_w // h) * int(hi_h // w))
     assert 0 < low <= per <= high
@@ -82,7 +83,8 @@ def test_backs_of_one_deck_are_identical_pixel_for_pixel(paper):
     doc = open_pdf(cards.render(bottle, cards.Options(paper, "poker", 3.0, "long"), "t"))
     xs, ys = cells(doc[1])
     pix = _back_pixels(doc[1], 63.5, 88.9, xs, ys)
-    assert len(pix) == 9 and len(set(pix)) == 1
+    assert len(pix) == 8
+    assert all(max(abs(x - y) for x, y in zip(pix[0], p)) <= 2 for p in pix)  # the same to a level of anti-aliasing
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -19,11 +19,11 @@ from ui.common import CTX, command, emit_json, out, print_app, store
 from companion.i18n import _, ngettext
 
 PaperOpt = Annotated[str, typer.Option("--paper", help=_("a4 or letter."))]
-SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120)."))]
+SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120), each side 25 mm or more; under 28 mm a card whose words need the room prints without its QR code."))]
 BacksOpt = Annotated[str, typer.Option("--backs", help=_("none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold."))]
-OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts, e.g. 0.5,-1."))]
-BleedOpt = Annotated[float, typer.Option("--bleed", help=_("Bleed around each card, mm (0..5)."))]
-StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help=_("Sticker side in mm for every die (13), or by die size (15=13,12=10)."))]
+OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts: positive X moves them right, positive Y up, as the backs page lies printed side up (e.g. 0.5,-1)."))]
+BleedOpt = Annotated[float, typer.Option("--bleed", help=_("Bleed around each card, mm (0..5), kept whole on every side: a sheet holds a row fewer rather than less bleed (poker on A4: 9 a sheet up to 2.25 mm, 8 from there)."))]
+StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help=_("Sticker side, 5..40 mm: for every die (13), or per die by its id or its size in mm (placement=10,shark=13 or 15=13,12=10)."))]
 NumbersOpt = Annotated[bool, typer.Option("--numbers", help=_("Print numbered die faces as digits instead of pips."))]
 OutOpt = Annotated[str, typer.Option("--out", help=_("The folder to write into (made if missing)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=_("Machine-readable list of the files written."))]
@@ -52,7 +52,7 @@ def _options(paper, size, backs, offset, bleed, sticker=None, numbers=False, edi
     opts = KitOptions(paper, size.strip().lower(), backs.strip().lower(), _offset(offset), bleed,
                       dice.parse_sticker(sticker), not numbers, (edition or "").strip().lower() or None)
     sizes.check_options(paper, bleed, opts.backs, opts.offset)
-    packing.check_fits(paper, *sizes.card_size(size), opts.backs)  # refuses sizes that do not fit
+    packing.check_fits(paper, *sizes.card_size(size), opts.backs, bleed)  # refuses sizes or bleeds that do not fit
     return opts
 
 
@@ -203,7 +203,7 @@ def dice_cmd(
 ):
     """Dice sticker sheets with a test strip of sizes (and a placement net for numbered dice).
 
-    Example: castaway print dice 21days --sticker 15=12.5
+    Example: castaway print dice 21days --sticker placement=10,shark=13
     """
     _one(game, "dice", _options(paper, "poker", "none", "0,0", 3.0, sticker, numbers), out_dir, as_json, edition)
 
