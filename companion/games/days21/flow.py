@@ -318,7 +318,7 @@ class PlantGrow(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, harvest: bool = False, hope_to=None, strength_to=None) -> "PlantGrow":
-        return cls(bool(harvest), ty.seats(t, cat, hope_to), ty.seats(t, cat, strength_to))
+        return cls(bool(harvest), ty.living_seats(t, cat, hope_to), ty.living_seats(t, cat, strength_to))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:

@@ -76,7 +76,7 @@ class Flare(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, anchor_to=None) -> "Flare":
-        return cls(ty.seats(t, cat, seats), ty.faces(faces, _("flare dice")), ty.seats(t, cat, anchor_to))
+        return cls(ty.living_seats(t, cat, seats), ty.faces(faces, _("flare dice")), ty.living_seats(t, cat, anchor_to))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -208,7 +208,7 @@ class Hope(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, to=None) -> "Hope":
-        return cls(ty.seats(t, cat, seats), ty.faces(faces, _("hope dice")), ty.seats(t, cat, to))
+        return cls(ty.living_seats(t, cat, seats), ty.faces(faces, _("hope dice")), ty.living_seats(t, cat, to))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -242,7 +242,7 @@ class Swap(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, to=None, card=None) -> "Swap":
-        return cls(ty.seats(t, cat, seats), ty.faces(faces, _("swap dice")), ty.seats(t, cat, to), ty.card(t, cat, "bottle", card))
+        return cls(ty.living_seats(t, cat, seats), ty.faces(faces, _("swap dice")), ty.living_seats(t, cat, to), ty.card(t, cat, "bottle", card))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -327,7 +327,7 @@ class Fishing(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seat=None, face=None, to=None) -> "Fishing":
-        return cls(ty.one_seat(t, cat, seat), ty.face(face, _("fishing die")), ty.seats(t, cat, to))
+        return cls(ty.one_seat(t, cat, seat), ty.face(face, _("fishing die")), ty.living_seats(t, cat, to))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -421,7 +421,7 @@ class Kid(Action):
         pick = None if choice is None or not str(choice).strip() else str(choice).strip().lower()
         if pick is not None and pick not in KID_CHOICES:
             raise UsageError(_("the Kid's choice {choice!r}: accepted: cancel-disaster, strength, skip-page").format(choice=choice))
-        return cls(ty.face(face, _("the Kid's die")), pick, ty.seats(t, cat, to))
+        return cls(ty.face(face, _("the Kid's die")), pick, ty.living_seats(t, cat, to))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:

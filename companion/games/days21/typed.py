@@ -183,7 +183,7 @@ def split(text: Any) -> list[str]:
 #    parsers and checks below ----------------------------------------------------------------------
 
 
-def seats(t: Table, cat, text: Any) -> tuple[str, ...] | None:
+def living_seats(t: Table, cat, text: Any) -> tuple[str, ...] | None:
     """Seats typed as colours or survivor ids ('red,maya blue'), as seat ids of the living (None: nothing typed)."""
     from .core import seat_arg
 
@@ -200,26 +200,6 @@ def one_seat(t: Table, cat, text: Any) -> str | None:
     if text is None or not str(text).strip():
         return None
     return seat_arg(t, cat, text)
-
-
-def face(text: Any, what: str, lo: int = 1, hi: int = 6) -> int | None:
-    """One typed face as an int (None: a virtual roll); more than one face is refused."""
-    got = faces(text, what, lo, hi)
-    if got is None:
-        return None
-    if len(got) != 1:
-        raise UsageError(_("{what}: {n} faces typed ({text!r}) for 1 die; accepted: 1 face {lo}..{hi}, e.g. 3").format(
-            what=what, n=len(got), text=str(text), lo=lo, hi=hi))
-    return got[0]
-
-
-def card(t: Table, cat, deck: str, text: Any) -> str | None:
-    """A card typed or scanned, as the copy id at this table (None: nothing typed, or 'roll': draw virtually)."""
-    from ...card_actions import resolve_card
-
-    if text is None or str(text).strip().lower() in ("", ROLL):
-        return None
-    return resolve_card(cat, t, deck, str(text))
 
 
 def alive(t: Table, cat, seat: str | None, among: list[str] | None = None) -> str:
