@@ -9,20 +9,24 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.errors import UsageError
 from companion.games.dieson import game as dieson  # noqa: F401  (registers the dc-* actions)
 from companion.games.dieson import rules as R
 from companion.games.dieson.afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap
 from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll
 from companion.games.dieson.do import DcDo
-from companion.games.dieson.flow import next_step, parse_icons
+from companion.games.dieson.flow import next_step
 from companion.i18n import _
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
 # filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {}
+WORDS: dict[str, str] = {
+    "dc-roll": "roll", "dc-reroll": "reroll {positions}", "dc-keep": "keep", "dc-event": "event",  # untranslated: command words
+    "dc-pick": "pick {die}", "dc-shift": "shift {steps}", "dc-boost": "boost {n}", "dc-do": "do {what}",  # untranslated: command words
+    "dc-help": "help {help} {what}", "dc-leather": "leather {n}", "dc-swap": "swap {die}",  # untranslated: command words
+    "dc-dusk": "dusk", "dc-eat": "eat --pay {pay}", "dc-night": "night",  # untranslated: command words
+}
 
 
 sub = typer.Typer(help=_("Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you)."),
@@ -40,13 +44,6 @@ def _run(action) -> None:
     over = table.data.get("over")
     if over:
         out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))
-
-
-def _positions(text: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(x) for x in text.replace(" ", "").split(",") if x)
-    except ValueError:
-        raise UsageError(_("positions {text!r}: write them like 1,3 (1 = the leftmost unused die)").format(text=text)) from None
 
 
 @command("next", app=sub)
@@ -76,7 +73,7 @@ def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=
 
     Example: castaway dieson roll --faces 2,4,4
     """
-    _run(DcRoll(faces))
+    _run(lambda t, cat: DcRoll.parse(t, cat, faces))
 
 
 @command("reroll", app=sub)
@@ -88,7 +85,7 @@ def reroll_cmd(
 
     Example: castaway dieson reroll 1,3 --faces 5,2
     """
-    _run(DcReroll(_positions(positions), faces))
+    _run(lambda t, cat: DcReroll.parse(t, cat, positions, faces))
 
 
 @command("keep", app=sub)
@@ -106,7 +103,7 @@ def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help=_("On t
 
     Example: castaway dieson event --take stone
     """
-    _run(DcEvent(take))
+    _run(lambda t, cat: DcEvent.parse(t, cat, take))
 
 
 @command("pick", app=sub)
@@ -130,7 +127,7 @@ def shift_cmd(
 
     Example: castaway dieson shift -1 --pay wood
     """
-    _run(DcShift(steps, pay))
+    _run(lambda t, cat: DcShift.parse(t, cat, steps, pay))
 
 
 @command("boost", app=sub)
@@ -142,7 +139,7 @@ def boost_cmd(
 
     Example: castaway dieson boost 1 --pay food
     """
-    _run(DcBoost(n, pay))
+    _run(lambda t, cat: DcBoost.parse(t, cat, n, pay))
 
 
 @command("do", app=sub)
@@ -161,7 +158,7 @@ def do_cmd(
 
     Example: castaway dieson do action --need 2 --gain wood --area deer
     """
-    _run(DcDo(what.strip().lower(), take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
+    _run(lambda t, cat: DcDo.parse(t, cat, what, take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
 
 
 @command("help", app=sub)
@@ -174,7 +171,7 @@ def help_cmd(
 
     Example: castaway dieson help die weather
     """
-    _run(DcHelp(kind.strip().lower(), what, amount))
+    _run(lambda t, cat: DcHelp.parse(t, cat, kind, what, amount))
 
 
 @command("leather", app=sub)
@@ -213,7 +210,7 @@ def eat_cmd(pay: Annotated[Optional[str], typer.Option(help=_("food or health (l
 
     Example: castaway dieson eat --pay food
     """
-    _run(DcEat(pay))
+    _run(lambda t, cat: DcEat.parse(t, cat, pay))
 
 
 @command("night", app=sub)
@@ -222,10 +219,7 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help=_("Icons on the 
 
     Example: castaway dieson night --icons "weather+1"
     """
-    w = r = None
-    if icons is not None:
-        w, r = parse_icons(icons)
-    _run(DcNight(w, r))
+    _run(lambda t, cat: DcNight.parse(t, cat, icons))
 
 
 @command("tables", app=sub, table=False)
