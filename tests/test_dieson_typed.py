@@ -71,8 +71,13 @@ def test_a_face_off_the_die_is_refused_where_it_is_typed_and_run_reads_no_text(c
         apply(t, DcRoll("2,4,4"), cat)  # text is never parsed inside run
     with pytest.raises(UsageError, match="take 'Wood': accepted: wood, stone"):
         apply(at(cat, DcRoll((2, 4, 4))), DcEvent("Wood"), cat)
+    rolled = at(cat, DcRoll((2, 4, 4)))
     with pytest.raises(RuleError, match="rolling the action dice is not now") as e:
-        DcRoll.parse(at(cat, DcRoll((2, 4, 4))), cat, "1,2,3")
+        DcRoll.parse(rolled, cat, "1,2,3")
+    assert e.value.next == Next("dc-event")  # no stone: no reroll to offer
+    rolled.data["counters"]["stone"] = 1
+    with pytest.raises(RuleError) as e:
+        DcRoll.parse(rolled, cat, "1,2,3")
     assert e.value.next == Next("dc-event", alt=(Next("dc-reroll", missing=("positions",)),))
 
 

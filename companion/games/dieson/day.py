@@ -43,7 +43,7 @@ def expected(t: Table) -> Next | None:
     if ph == "morning":
         if step == "roll":
             return Next("dc-roll")
-        if step == "reroll":
+        if step == "reroll" and R.count(t, "stone"):
             return Next("dc-event", alt=(Next("dc-reroll", missing=("positions",)),))
         return Next("dc-event")
     if ph == "afternoon":
