@@ -276,3 +276,10 @@ def test_a_refusal_names_the_command_at_the_terminal(cli):
     cli.ok("dieson", "event", "--take", "wood")
     r = cli("dieson", "do")
     assert "an action needs a die in hand: pick one first; next: castaway dieson pick DIE" in r.stderr
+
+
+def test_dieson_next_names_the_command_for_the_step(cli):
+    cli.ok("new", "dieson", "--seed", "4")
+    assert json.loads(cli.ok("dieson", "next", "--json").stdout)["command"] == "castaway dieson roll"
+    cli.ok("dieson", "roll", "--faces", "2,4,4")
+    assert "command: castaway dieson event" in cli.ok("dieson", "next").stdout

@@ -58,13 +58,19 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-rea
     if step is None:
         data = {"over": loaded.table.data.get("over")}
         return emit_json(data) if as_json else out.print(_("The game is over: {result}.").format(result=data["over"]["result"]), markup=False)
+    from companion.games.dieson.day import expected
+    from ui.nextwords import words
+
+    nxt = expected(loaded.table)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
-            "choices": [v for v, _l in step.ask.choices]}
+            "choices": [v for v, _l in step.ask.choices], "command": words(nxt) if nxt else None}
     if as_json:
         return emit_json(data)
     out.print(f"[bold]{esc(step.phase)} · {esc(step.title)}[/]: {esc(step.say)}")
     for v, label in step.ask.choices:
         out.print(f"  [dim]{esc(v)}[/] {esc(label)}")
+    if nxt:
+        out.print(_("[dim]command:[/] {command}").format(command=esc(words(nxt))))
 
 
 @command("roll", app=sub)
