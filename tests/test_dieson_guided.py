@@ -108,7 +108,7 @@ def test_tonight_forecast_is_what_the_night_does_and_warns_before_it_kills(cat):
 
 def test_a_deadly_night_is_warned_in_the_afternoon_and_the_friend_may_help_first(cat):
     t = dieson.setup(cat, {"health": "1"}, 1)
-    t, _e = apply(t, DcRoll("2,4,4"), cat)
+    t, _e = apply(t, DcRoll((2, 4, 4)), cat)
     t, _e = apply(t, DcEvent(take="wood"), cat)
     t.data["counters"]["food"] = 0
     t.data["dc"]["icons"]["weather"]["v"] = 6
@@ -146,7 +146,7 @@ def test_the_date_icons_are_confirmed_at_the_meal(cat):
 
 def test_two_dice_alike_are_one_option(cat):
     t = dieson.setup(cat, {}, 1)
-    t, _e = apply(t, DcRoll("5,5,6"), cat)
+    t, _e = apply(t, DcRoll((5, 5, 6)), cat)
     t, _e = apply(t, DcEvent(), cat)
     values = [v for v, _l in next_step(t, cat).ask.choices]
     assert values[:3] == ["pick:1:cw", "pick:3:cw", "pick:3:ccw"]

@@ -6,7 +6,7 @@ import pytest
 
 from companion import catalog
 from companion.engine import apply
-from companion.errors import RuleError, UsageError
+from companion.errors import Next, RuleError, UsageError
 from companion.games.dieson import game as dieson
 from companion.games.dieson import rules as R
 from companion.games.dieson.afternoon import DcBoost, DcPick, DcShift
@@ -90,7 +90,7 @@ def test_bad_setup_options_are_refused(cat, opts, msg):
 
 
 def test_counter_clockwise_needs_a_one_or_the_grey_die(cat):
-    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("3,4,5"), DcEvent())
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((3, 4, 5)), DcEvent())
     with pytest.raises(RuleError, match="clockwise only"):
         apply(t, DcPick(1, "ccw"), cat)
     t = run(t, cat, DcPick(3, "ccw"))  # the grey 5
@@ -98,7 +98,7 @@ def test_counter_clockwise_needs_a_one_or_the_grey_die(cat):
 
 
 def test_boost_and_stars_and_shift_costs(cat):
-    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("1,5,6"), DcEvent(), DcPick(2, "cw"))  # 5 -> box 5 woods
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((1, 5, 6)), DcEvent(), DcPick(2, "cw"))  # 5 -> box 5 woods
     assert R.box_at(cat, t.data["tracks"]["action"]) == "woods"
     with pytest.raises(RuleError, match="costs 1 wood; you have 0"):
         apply(t, DcShift(1, "wood"), cat)
@@ -127,7 +127,7 @@ def test_hunger_at_zero_health_loses(cat):
 
 
 def test_friend_die_help_does_any_action_without_moving_the_meeple(cat):
-    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("2,3,4"), DcEvent(take="wood"))
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((2, 3, 4)), DcEvent(take="wood"))
     t.data["tracks"]["friend"] = 2
     t.data["dc"]["icons"]["weather"] = {"c": "grey", "v": 6}
     from companion.games.dieson.afternoon import DcHelp
@@ -144,7 +144,7 @@ def test_quest_5_escape_needs_the_raft_and_calm_weather(cat):
     t.deck("tools")["table"].remove("raft")
     t.deck("tools")["held"] = {"crusoe": ["raft"]}
     t.data["dc"]["icons"]["weather"]["v"] = 3
-    t = run(t, cat, DcRoll("4,5,6"), DcEvent(), DcPick(1, "cw"))  # a 4 from the start... to box 4
+    t = run(t, cat, DcRoll((4, 5, 6)), DcEvent(), DcPick(1, "cw"))  # a 4 from the start... to box 4
     t.data["tracks"]["action"] = 1
     with pytest.raises(RuleError, match="Weather die on 1 or 2; it shows 3"):
         apply(t, DcDo("action", need=1, line="escape"), cat)
@@ -156,7 +156,7 @@ def test_quest_5_escape_needs_the_raft_and_calm_weather(cat):
 def test_a_die_may_be_raised_past_6_for_stars(cat):
     """§ Afternoon 3: food or health raises the die by one, as often as you pay; the rulebook sets no top.
     The stars past 6 come from rules.stars.beyond (assumed, listed by castaway rules assumptions)."""
-    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("1,5,6"), DcEvent(), DcPick(3, "cw"))  # the grey 6
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((1, 5, 6)), DcEvent(), DcPick(3, "cw"))  # the grey 6
     t.data["counters"]["food"] = 3
     t = run(t, cat, DcBoost(2, "food"))
     assert t.data["dc"]["pending"]["boost"] == 2
@@ -173,8 +173,9 @@ def test_eating_without_food_pays_health_unless_told_otherwise(cat):
     health = t.data["counters"]["health"]
     t2, res = apply(t, DcEat(), cat)
     assert t2.data["counters"]["health"] == health - 1 and "No meal" in res["say"]
-    with pytest.raises(RuleError, match="--pay health"):
+    with pytest.raises(RuleError, match="lose 1 health instead") as e:
         apply(t, DcEat("food"), cat)
+    assert e.value.next == Next("dc-eat", {"pay": "health"})  # the rules say which action, not which command
     t.data["counters"]["food"] = 1
     t3, _ = apply(t, DcEat(), cat)
     assert t3.data["counters"]["food"] == 0 and t3.data["counters"]["health"] == health
@@ -203,7 +204,7 @@ def test_the_friends_help_is_offered_at_any_step(cat):
 def test_a_die_that_can_do_nothing_goes_unused_and_menus_list_only_what_can_be_paid(cat):
     from companion.games.dieson.flow import next_step
 
-    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("4,5,6"), DcEvent())
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((4, 5, 6)), DcEvent())
     # the meeple onto 4. Build fences with nothing to pay: no fence option, and no other way out but idle
     t.data["tracks"]["action"] = R.boxes(cat).index("fences")
     for res in ("stone", "wood", "leather", "food"):
@@ -228,7 +229,7 @@ def test_friend_die_help_can_move_on_the_map_through_the_guided_menus(cat):
     from companion.games.dieson.afternoon import DcHelp
     from companion.games.dieson.flow import next_step
 
-    t = run(dieson.setup(cat, {}, 1), cat, DcRoll("2,3,4"), DcEvent(take="wood"))
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((2, 3, 4)), DcEvent(take="wood"))
     t.data["tracks"]["friend"] = 2
     t = run(t, cat, DcHelp("die", "weather"))
     for answer in ("menu:move", "plain", 0, "other", "same", "wood"):

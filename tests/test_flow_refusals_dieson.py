@@ -19,22 +19,25 @@ CASES = {
     "dieson reroll": case(NEW, refuse="dieson reroll 1", match=NOT_NOW),
     "dieson keep": case(NEW, refuse="dieson keep", match=NOT_NOW),
     "dieson event": case(NEW, refuse="dieson event --take wood", match=NOT_NOW),
-    "dieson pick": case(*ROLLED, refuse="dieson pick 1", match=NOT_NOW),
-    "dieson pick #die-in-hand": case(*IN_HAND, refuse="dieson pick 1", match="finish the die in hand"),
-    "dieson shift": case(*AFTERNOON, refuse="dieson shift +1 --pay wood", match="needs a die in hand"),
+    "dieson pick": case(*ROLLED, refuse="dieson pick 1",
+                        match="is not now: it is the morning .reroll.; next: castaway dieson event$"),
+    "dieson pick #die-in-hand": case(*IN_HAND, refuse="dieson pick 1", match="finish the die in hand first; next: castaway dieson do WHAT"),
+    "dieson shift": case(*AFTERNOON, refuse="dieson shift +1 --pay wood", match="needs a die in hand: pick one first; next: castaway dieson pick DIE"),
     "dieson boost": case(*ROLLED, refuse="dieson boost 1 --pay food", match=NOT_NOW),
     "dieson do": case(*AFTERNOON, refuse="dieson do action", match="needs a die in hand"),
-    "dieson swap": case(*ROLLED, refuse="dieson swap 1", match=NOT_NOW),
+    "dieson swap": case(*ROLLED, "set stone 1", refuse="dieson swap 1",
+                        match=NOT_NOW + ".*; next: castaway dieson event or castaway dieson reroll POSITIONS"),
     "dieson help": case(NEW, "set friend 2", refuse="dieson help die weather", match=NOT_NOW),
     "dieson dusk": case(*AFTERNOON, refuse="dieson dusk", match=NOT_NOW),
-    "dieson eat": case(*AFTERNOON, refuse="dieson eat", match=NOT_NOW),
+    "dieson eat": case(*AFTERNOON, refuse="dieson eat", match=NOT_NOW + ".*; next: castaway dieson pick DIE"),
     "dieson night": case(*AFTERNOON, refuse="dieson night", match=NOT_NOW),
     "dieson leather": case(*OVER, refuse="dieson leather 1", match="game is over"),
 }
 READS = {"dieson next": "reads", "dieson tables": "reads"}
 CORRECTIONS = {
-    "set phase": case(NEW, refuse="set phase evening", match="dieson next"),
-    "next": case(NEW, refuse="next", match="dieson night"),
+    "set phase": case(NEW, refuse="set phase evening", match="the phase moves with the day's steps .now morning.; "
+                                                             "next: castaway dieson roll or castaway undo"),
+    "next": case(NEW, refuse="next", match="end of the evening.*; next: castaway dieson night or castaway set day VALUE"),
 }
 
 

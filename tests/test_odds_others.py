@@ -174,7 +174,7 @@ def test_dieson_evening_matches_the_engine():
     for _ in range(N):
         t = t0.copy()
         before = {k: t.data["counters"][k] for k in ("health", "food", "roof", "fence")}
-        dd.DcRoll(faces=",".join(str(rng.randint(1, 6)) for _ in R.dc(t)["hand"])).run(t, cat)
+        dd.DcRoll(faces=tuple(rng.randint(1, 6) for _ in R.dc(t)["hand"])).run(t, cat)
         dd.DcKeep().run(t, cat)
         ev = dd.event_preview(t, cat)[2]
         dd.DcEvent(take="wood" if ev == "wood-or-stone" else None).run(t, cat)

@@ -9,20 +9,24 @@ from typing import Annotated, Optional
 import typer
 
 from companion import session
-from companion.errors import UsageError
 from companion.games.dieson import game as dieson  # noqa: F401  (registers the dc-* actions)
 from companion.games.dieson import rules as R
 from companion.games.dieson.afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap
 from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll
 from companion.games.dieson.do import DcDo
-from companion.games.dieson.flow import next_step, parse_icons
+from companion.games.dieson.flow import next_step
 from companion.i18n import _
 from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
 # filled from what the refusal knows, FIELD is left for the table to give.
-WORDS: dict[str, str] = {}
+WORDS: dict[str, str] = {
+    "dc-roll": "roll", "dc-reroll": "reroll {positions}", "dc-keep": "keep", "dc-event": "event",  # untranslated: command words
+    "dc-pick": "pick {die}", "dc-shift": "shift {steps}", "dc-boost": "boost {n}", "dc-do": "do {what}",  # untranslated: command words
+    "dc-help": "help {help} {what}", "dc-leather": "leather {n}", "dc-swap": "swap {die}",  # untranslated: command words
+    "dc-dusk": "dusk", "dc-eat": "eat --pay {pay}", "dc-night": "night",  # untranslated: command words
+}
 
 
 sub = typer.Typer(help=_("Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you)."),
@@ -42,13 +46,6 @@ def _run(action) -> None:
         out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))
 
 
-def _positions(text: str) -> tuple[int, ...]:
-    try:
-        return tuple(int(x) for x in text.replace(" ", "").split(",") if x)
-    except ValueError:
-        raise UsageError(_("positions {text!r}: write them like 1,3 (1 = the leftmost unused die)").format(text=text)) from None
-
-
 @command("next", app=sub)
 def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """What happens next at the table, and the command for it.
@@ -61,13 +58,19 @@ def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-rea
     if step is None:
         data = {"over": loaded.table.data.get("over")}
         return emit_json(data) if as_json else out.print(_("The game is over: {result}.").format(result=data["over"]["result"]), markup=False)
+    from companion.games.dieson.day import expected
+    from ui.nextwords import words
+
+    nxt = expected(loaded.table)
     data = {"phase": step.phase, "title": step.title, "say": step.say, "ask": step.ask.prompt,
-            "choices": [v for v, _l in step.ask.choices]}
+            "choices": [v for v, _l in step.ask.choices], "command": words(nxt) if nxt else None}
     if as_json:
         return emit_json(data)
     out.print(f"[bold]{esc(step.phase)} · {esc(step.title)}[/]: {esc(step.say)}")
     for v, label in step.ask.choices:
         out.print(f"  [dim]{esc(v)}[/] {esc(label)}")
+    if nxt:
+        out.print(_("[dim]command:[/] {command}").format(command=esc(words(nxt))))
 
 
 @command("roll", app=sub)
@@ -76,7 +79,7 @@ def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=
 
     Example: castaway dieson roll --faces 2,4,4
     """
-    _run(DcRoll(faces))
+    _run(lambda t, cat: DcRoll.parse(t, cat, faces))
 
 
 @command("reroll", app=sub)
@@ -88,7 +91,7 @@ def reroll_cmd(
 
     Example: castaway dieson reroll 1,3 --faces 5,2
     """
-    _run(DcReroll(_positions(positions), faces))
+    _run(lambda t, cat: DcReroll.parse(t, cat, positions, faces))
 
 
 @command("keep", app=sub)
@@ -106,7 +109,7 @@ def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help=_("On t
 
     Example: castaway dieson event --take stone
     """
-    _run(DcEvent(take))
+    _run(lambda t, cat: DcEvent.parse(t, cat, take))
 
 
 @command("pick", app=sub)
@@ -130,7 +133,7 @@ def shift_cmd(
 
     Example: castaway dieson shift -1 --pay wood
     """
-    _run(DcShift(steps, pay))
+    _run(lambda t, cat: DcShift.parse(t, cat, steps, pay))
 
 
 @command("boost", app=sub)
@@ -142,7 +145,7 @@ def boost_cmd(
 
     Example: castaway dieson boost 1 --pay food
     """
-    _run(DcBoost(n, pay))
+    _run(lambda t, cat: DcBoost.parse(t, cat, n, pay))
 
 
 @command("do", app=sub)
@@ -161,7 +164,7 @@ def do_cmd(
 
     Example: castaway dieson do action --need 2 --gain wood --area deer
     """
-    _run(DcDo(what.strip().lower(), take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
+    _run(lambda t, cat: DcDo.parse(t, cat, what, take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
 
 
 @command("help", app=sub)
@@ -174,7 +177,7 @@ def help_cmd(
 
     Example: castaway dieson help die weather
     """
-    _run(DcHelp(kind.strip().lower(), what, amount))
+    _run(lambda t, cat: DcHelp.parse(t, cat, kind, what, amount))
 
 
 @command("leather", app=sub)
@@ -213,7 +216,7 @@ def eat_cmd(pay: Annotated[Optional[str], typer.Option(help=_("food or health (l
 
     Example: castaway dieson eat --pay food
     """
-    _run(DcEat(pay))
+    _run(lambda t, cat: DcEat.parse(t, cat, pay))
 
 
 @command("night", app=sub)
@@ -222,10 +225,7 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help=_("Icons on the 
 
     Example: castaway dieson night --icons "weather+1"
     """
-    w = r = None
-    if icons is not None:
-        w, r = parse_icons(icons)
-    _run(DcNight(w, r))
+    _run(lambda t, cat: DcNight.parse(t, cat, icons))
 
 
 @command("tables", app=sub, table=False)

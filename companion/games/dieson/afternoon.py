@@ -11,11 +11,12 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
 from . import rules as R
+from . import typed as T
 from .day import _need, friend_on
 
 SAY = {
@@ -33,19 +34,23 @@ SAY = {
 }
 LINES = ("plain", "food", "escape")
 HELP_KINDS = {"die": N_("a die's action"), "resource": N_("resources"), "stars": N_("stars")}  # in the log's shown line
+WAYS = ("cw", "ccw")
+HELP = ("die", "resource", "stars")
+SHIFT_PAY = ("wood", "health")
+BOOST_PAY = ("food", "health")
 
 
 def _free(t: Table, what: str) -> None:
     _need(t, "afternoon", ("pick",), what)
     if R.dc(t).get("pending"):
-        raise RuleError(_("{what} must wait: finish the die in hand first (castaway dieson do ...)").format(what=what))
+        raise RuleError(_("{what} must wait: finish the die in hand first").format(what=what), next=Next("dc-do", missing=("what",)))
 
 
 def _pending(t: Table, what: str) -> dict:
     _need(t, "afternoon", ("pick",), what)
     p = R.dc(t).get("pending")
     if not p:
-        raise RuleError(_("{what} needs a die in hand: pick one first (castaway dieson pick N)").format(what=what))
+        raise RuleError(_("{what} needs a die in hand: pick one first").format(what=what), next=Next("dc-pick", missing=("die",)))
     return p
 
 
@@ -73,6 +78,12 @@ class DcPick(Action):
     die: int = 1
     way: str = "cw"
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, die: int = 1, way="cw") -> "DcPick":
+        return cls(die, T.word(way, WAYS, "way"))
+
+    upgrade = classmethod(T.by_parse)
+
     def text(self) -> str:
         return (_("dieson: pick die {die} counter-clockwise") if self.way == "ccw" else _("dieson: pick die {die}")).format(die=self.die)
 
@@ -83,7 +94,7 @@ class DcPick(Action):
         if not isinstance(self.die, int) or not 1 <= self.die <= n:
             shown = " ".join(f"{i}={R.die_text(d)}" for i, d in enumerate(s["unused"], 1))
             raise UsageError(_("die {die!r}: accepted: {shown}").format(die=self.die, shown=shown or _("none left")))
-        way = R.parse_choice(self.way, ("cw", "ccw"), "way")
+        way = T.held(self.way, WAYS, "way")
         d = s["unused"][self.die - 1]
         if way == "ccw" and d["v"] != 1 and d["c"] != "grey":
             raise RuleError(_("die {die} moves clockwise only: counter-clockwise needs a 1 or the grey die").format(die=R.die_text(d)))
@@ -114,7 +125,13 @@ class DcShift(Action):
 
     kind: ClassVar[str] = "dc-shift"
     steps: int = 1
-    pay: str = "wood"
+    pay: str = "wood"  # or "health"
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, steps: int = 1, pay="wood") -> "DcShift":
+        return cls(steps, T.word(pay, SHIFT_PAY, "pay"))
+
+    upgrade = classmethod(T.by_parse)
 
     def text(self) -> str:
         return _("dieson: shift the meeple {steps} for {pay}").format(steps=f"{self.steps:+d}", pay=word(self.pay, R.RESOURCE_NAMES))
@@ -123,7 +140,7 @@ class DcShift(Action):
         p = _pending(t, _("shifting the meeple"))
         if p.get("anybox"):
             raise RuleError(_("the friend's help leaves the meeple where it is: no shift"))
-        how = R.parse_choice(self.pay, ("wood", "health"), "pay")
+        how = T.held(self.pay, SHIFT_PAY, "pay")
         if not isinstance(self.steps, int) or self.steps == 0 or abs(self.steps) > 8:
             raise UsageError(_("shift {steps!r}: give +N or -N boxes, 1..8").format(steps=self.steps))
         n = abs(self.steps)
@@ -140,14 +157,20 @@ class DcBoost(Action):
 
     kind: ClassVar[str] = "dc-boost"
     n: int = 1
-    pay: str = "food"
+    pay: str = "food"  # or "health"
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, n: int = 1, pay="food") -> "DcBoost":
+        return cls(n, T.word(pay, BOOST_PAY, "pay"))
+
+    upgrade = classmethod(T.by_parse)
 
     def text(self) -> str:
         return _("dieson: boost the die +{n} for {pay}").format(n=self.n, pay=word(self.pay, R.RESOURCE_NAMES))
 
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, "a boost")
-        how = R.parse_choice(self.pay, ("food", "health"), "pay")
+        how = T.held(self.pay, BOOST_PAY, "pay")
         if not isinstance(self.n, int) or self.n < 1:
             raise UsageError(_("boost {n!r}: give how many, from 1").format(n=self.n))
         top = R.star_top(cat)
@@ -169,9 +192,21 @@ class DcHelp(Action):
     resource, amount of it; stars: amount extra stars on the next stars you get."""
 
     kind: ClassVar[str] = "dc-help"
-    help: str = "resource"
-    what: str | None = None
+    help: str = "resource"  # die, resource or stars
+    what: str | None = None  # die: an icon (lightning, weather, raid); resource: a resource; stars: None
     amount: int = 1
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, help="resource", what=None, amount: int = 1) -> "DcHelp":
+        """The arrow's icon and what it gives, as typed ('die Weather', 'resource food')."""
+        kind = T.word(help, HELP, "help")
+        if kind == "die":
+            return cls(kind, T.word(what, R.ICONS, "die"), amount)
+        if kind == "resource":
+            return cls(kind, T.word(what, R.RESOURCES, "resource"), amount)
+        return cls(kind, None, amount)
+
+    upgrade = classmethod(T.by_parse)
 
     def text(self) -> str:
         what = word(self.help, HELP_KINDS) + (" " + word(self.what, {**R.ICON_NAMES, **R.RESOURCE_NAMES}) if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
@@ -182,18 +217,18 @@ class DcHelp(Action):
             raise RuleError(_("you have no My Friend card (expert rule 2: make the Friend tool first)"))
         if t.data["tracks"]["friend"] == 0:
             raise RuleError(_("the Friend disc is on its start: play with the friend (or pay leather) to move it on first"))
-        kind = R.parse_choice(self.help, ("die", "resource", "stars"), "help")
+        kind = T.held(self.help, HELP, "help")
         if kind != "die" and (not isinstance(self.amount, int) or not 1 <= self.amount <= 6):
             raise UsageError(_("amount {amount!r}: the arrow's number, 1..6").format(amount=self.amount))
         s = R.dc(t)
         if kind == "die":
             _free(t, _("the friend's die help"))
-            icon = R.parse_choice(self.what, R.ICONS, "die")
+            icon = T.held(self.what, R.ICONS, "die")
             d = s["icons"][icon]
             s["pending"] = {"die": dict(d), "boost": 0, "from": "icon", "icon": icon, "anybox": True}
             say = _(SAY["help_die"]).format(icon=_(R.ICON_NAMES[icon]), v=d["v"])
         elif kind == "resource":
-            res = R.parse_choice(self.what, R.RESOURCES, "resource")
+            res = T.held(self.what, R.RESOURCES, "resource")
             R.gain(t, res, self.amount)
             say = _(SAY["help_res"]).format(n=self.amount, what=R.res_name(res))
         else:

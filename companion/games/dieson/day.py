@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import dice as dicemod
+from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
+from . import typed as T
 
 SAY = {
     "rolled": N_("Action dice, smallest first: {dice}."),
@@ -36,24 +37,40 @@ SAY = {
 }
 
 
+def expected(t: Table) -> Next | None:
+    """The action that takes the day on from where it stands (None once the game is over)."""
+    ph, step = R.phase(t), R.flow(t).get("step")
+    if ph == "morning":
+        if step == "roll":
+            return Next("dc-roll")
+        if step == "reroll" and R.count(t, "stone"):
+            return Next("dc-event", alt=(Next("dc-reroll", missing=("positions",)),))
+        return Next("dc-event")
+    if ph == "afternoon":
+        return Next("dc-do", missing=("what",)) if R.dc(t).get("pending") else Next("dc-pick", missing=("die",))
+    if ph == "evening" and step == "eat":
+        return Next("dc-eat", {"pay": "food" if R.count(t, "food") else "health"})
+    if ph == "evening":
+        return Next("dc-dusk" if step == "dusk" else "dc-night")
+    return None
+
+
 def _need(t: Table, phase: str, steps: tuple[str, ...], what: str) -> None:
     if R.phase(t) != phase or R.flow(t).get("step") not in steps:
-        raise RuleError(_("{what} is not now: it is the {phase} ({step}); castaway dieson next says what comes next")
-                        .format(what=what, phase=R.phase(t), step=R.flow(t).get("step")))
+        raise RuleError(_("{what} is not now: it is the {phase} ({step})")
+                        .format(what=what, phase=R.phase(t), step=R.flow(t).get("step")), next=expected(t))
 
 
 def _losses(d: dict[str, int]) -> str:
     return ", ".join(f"-{n} {R.res_name(k)}" for k, n in d.items() if n) or _("nothing")
 
 
-def roll_dice(t: Table, cat: GameCatalog, colours: list[str], faces: str | None) -> list[dict]:
-    dice = dicemod.parse(cat, colours)
-    rolled = dicemod.parse_faces(dice, faces) if faces is not None else dicemod.roll_virtual(dice, t.rng())
-    return [{"c": r.die, "v": int(r.faces[0])} for r in rolled]
-
-
 def _sorted(dice: list[dict]) -> list[dict]:
     return sorted(dice, key=lambda d: d["v"])
+
+
+TAKE = ("wood", "stone")
+PAY_MEAL = ("food", "health")
 
 
 # -- Morning -----------------------------------------------------------------------------------------
@@ -62,56 +79,84 @@ def _sorted(dice: list[dict]) -> list[dict]:
 @register
 @dataclass(frozen=True)
 class DcRoll(Action):
-    """Morning 1: roll the three action dice (faces typed in hand order, or None to roll virtually)."""
+    """Morning 1: roll the three action dice. faces: the faces typed at the table, one int per die in hand
+    order (yellow, yellow, grey), or None to roll them virtually."""
 
     kind: ClassVar[str] = "dc-roll"
-    faces: str | None = None
+    faces: T.Faces | None = None
 
     def text(self) -> str:
         s = _("dieson: roll the action dice")
         return typed_faces(s, self.faces)
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, faces=None) -> "DcRoll":
+        """The faces as typed ('2,4,4'), read against the dice in hand."""
+        _need(t, "morning", ("roll",), _("rolling the action dice"))
+        return cls(T.faces(cat, R.dc(t)["hand"], faces))
+
+    upgrade = classmethod(T.by_parse)
+
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("roll",), _("rolling the action dice"))
         s = R.dc(t)
-        s["unused"] = _sorted(roll_dice(t, cat, s["hand"], self.faces))
+        dice = T.rolled(t, cat, s["hand"], self.faces)
+        s["unused"] = _sorted(dice)
         s["hand"] = []
         R.flow(t)["step"] = "reroll"
         shown = ", ".join(R.die_label(d) for d in s["unused"])
         t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
-        return {"faces": [[d["v"]] for d in s["unused"]], "say": _(SAY["rolled"]).format(dice=shown)}
+        return {"faces": [[d["v"]] for d in s["unused"]], "say": _(SAY["rolled"]).format(dice=shown),
+                rolls.KEY: T.records(dice, self.faces is not None)}
 
 
 @register
 @dataclass(frozen=True)
 class DcReroll(Action):
-    """Morning 1: pay a stone to reroll the unused dice at these positions (1 = leftmost)."""
+    """Morning 1: pay a stone to reroll the unused dice at these positions (1 = leftmost). faces: the new
+    faces typed at the table, one int per die in the positions' order, or None to roll them virtually."""
 
     kind: ClassVar[str] = "dc-reroll"
     positions: tuple[int, ...] = ()
-    faces: str | None = None
+    faces: T.Faces | None = None
 
     def text(self) -> str:
         where = ",".join(str(p) for p in self.positions)
         s = _("dieson: reroll dice {where} for a stone").format(where=where)
         return typed_faces(s, self.faces)
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, positions=(), faces=None) -> "DcReroll":
+        """The positions ('1,3') and the new faces ('5,2') as typed, read against the unused dice."""
+        _need(t, "morning", ("reroll",), _("a stone reroll"))
+        pos = _positions_held(t, T.positions(positions))
+        return cls(pos, T.faces(cat, [R.dc(t)["unused"][p - 1]["c"] for p in pos], faces))
+
+    upgrade = classmethod(T.by_parse)
+
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll",), _("a stone reroll"))
         s = R.dc(t)
-        n = len(s["unused"])
-        pos = list(self.positions)
-        if not pos or len(set(pos)) != len(pos) or any(not isinstance(p, int) or not 1 <= p <= n for p in pos):
-            raise UsageError(_("reroll positions {positions!r}: give one to three different positions 1..{n}, e.g. 1,3")
-                             .format(positions=self.positions, n=n))
+        pos = _positions_held(t, self.positions)
         R.pay(t, "stone", 1, "a reroll")
-        new = roll_dice(t, cat, [s["unused"][p - 1]["c"] for p in pos], self.faces)
+        new = T.rolled(t, cat, [s["unused"][p - 1]["c"] for p in pos], self.faces)
         for p, d in zip(pos, new):
             s["unused"][p - 1] = d
         s["unused"] = _sorted(s["unused"])
         shown = ", ".join(R.die_label(d) for d in s["unused"])
         t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
-        return {"faces": [[d["v"]] for d in new], "say": _(SAY["rerolled"]).format(dice=shown)}
+        return {"faces": [[d["v"]] for d in new], "say": _(SAY["rerolled"]).format(dice=shown),
+                rolls.KEY: T.records(new, self.faces is not None)}
+
+
+def _positions_held(t: Table, positions: tuple[int, ...]) -> tuple[int, ...]:
+    """One to three different places among the unused dice."""
+    n = len(R.dc(t)["unused"])
+    pos = tuple(positions)
+    if not pos or len(set(pos)) != len(pos) or any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= n for p in pos):
+        raise UsageError(_("reroll positions {positions!r}: give one to three different positions 1..{n}, e.g. 1,3")
+                         .format(positions=positions, n=n))
+    return pos
 
 
 @register
@@ -159,10 +204,16 @@ class DcEvent(Action):
     """Morning 2: the event disc moves by the smallest unused die; its event happens (§ Event List)."""
 
     kind: ClassVar[str] = "dc-event"
-    take: str | None = None  # the wood-or-stone space: which one
+    take: str | None = None  # the wood-or-stone space: which one, "wood" or "stone"
 
     def text(self) -> str:
         return _("dieson: event, take {what}").format(what=_(self.take)) if self.take else _("dieson: event")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, take=None) -> "DcEvent":
+        return cls(T.word(take, TAKE, "take"))
+
+    upgrade = classmethod(T.by_parse)
 
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "morning", ("reroll", "event"), _("the event"))
@@ -177,7 +228,7 @@ class DcEvent(Action):
         elif ev == "wood-or-stone":
             if self.take is None:
                 raise UsageError(_("the disc lands on wood/stone: say which, take wood or take stone"))
-            res = R.parse_choice(self.take, ("wood", "stone"), "take")
+            res = T.held(self.take, TAKE, "take")
             got[res] = R.gain(t, res, 1)
         elif ev == "raid+2":
             bump_icon(t, cat, "raid", 2)
@@ -258,22 +309,28 @@ class DcEat(Action):
     """Evening 1: eat 1 food or lose 1 health."""
 
     kind: ClassVar[str] = "dc-eat"
-    pay: str | None = None  # None: food while there is any, else health (as the guided game offers)
+    pay: str | None = None  # "food" or "health"; None: food while there is any, else health (as the guided game offers)
     icons: bool = False  # the guided game: the table says the next date space shows other icons (asked at night)
 
     def text(self) -> str:
         s = _("dieson: eat ({pay})").format(pay=_(self.pay) if self.pay else _("food, or health without food"))
         return _("{line}, other date icons").format(line=s) if self.icons else s
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, pay=None, icons: bool = False) -> "DcEat":
+        return cls(T.word(pay, PAY_MEAL, "pay"), bool(icons))
+
+    upgrade = classmethod(T.by_parse)
+
     def run(self, t: Table, cat: GameCatalog):
         _need(t, "evening", ("dusk", "eat"), "eating")
         if R.flow(t)["step"] == "dusk":
             if dusk_options(t) or (R.has(t, "flag") and R.dc(t)["icons"]["lightning"]["v"] in (2, 4) and R.friend(t)):
-                raise RuleError(_("the start of the evening comes first: castaway dieson dusk"))
-        how = R.parse_choice(self.pay or ("food" if R.count(t, "food") else "health"), ("food", "health"), "pay")
+                raise RuleError(_("the start of the evening comes first"), next=Next("dc-dusk"))
+        how = T.held(self.pay or ("food" if R.count(t, "food") else "health"), PAY_MEAL, "pay")
         if how == "food":
             if R.count(t, "food") < 1:
-                raise RuleError(_("the meal costs 1 food and you have none: lose 1 health instead (castaway dieson eat --pay health)"))
+                raise RuleError(_("the meal costs 1 food and you have none: lose 1 health instead"), next=Next("dc-eat", {"pay": "health"}))
             R.pay(t, "food", 1, _("the meal"))
         else:
             R.lose(t, "health", 1)
@@ -300,6 +357,11 @@ class DcNight(Action):
     kind: ClassVar[str] = "dc-night"
     weather_up: int | None = None
     raid_up: int | None = None
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, icons=None) -> "DcNight":
+        """The new date space's icons as typed ('weather+1 raid+2', 'none'); None: the data file's."""
+        return cls() if icons is None else cls(*T.parse_icons(icons))
 
     def text(self) -> str:
         icons = ""

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card, word
 
@@ -31,10 +31,12 @@ BITS = {"take": N_("take {value}"), "need": N_("need {value}"), "gain": N_("gain
         "area": N_("area {value}")}  # an action's fields in its log line
 from ...table import Table
 from . import rules as R
+from . import typed as T
 from .afternoon import LINES, SAY, _pending, die_value, stars_now
 from .day import friend_on
 
 WHAT = ("action", "craft", "friend", "idle")
+TAKE = ("food", "wood", "stone")  # 2. Get one resource
 SAY_DO = {
     "gain": N_("{box} with {stars}: {what}."),
     "build": N_("{box}: paid {paid}, +{n} {what}."),
@@ -60,15 +62,26 @@ class DcDo(Action):
     (mountain-top, watch-dog, raft, or any other name), area (the new area's card, if one)."""
 
     kind: ClassVar[str] = "dc-do"
-    what: str = "action"
-    take: str | None = None
-    tool: str | None = None
-    box: str | None = None
+    what: str = "action"  # action, craft, friend or idle
+    take: str | None = None  # a resource id
+    tool: str | None = None  # a tool card's id
+    box: str | None = None  # a box's id; None: the meeple's box
     need: int | None = None
     line: str = "plain"
-    gain: str | None = None
-    place: str | None = None
-    area: str | None = None
+    gain: str | None = None  # a resource id, or "none"
+    place: str | None = None  # mountain-top, watch-dog, raft, or the table's own name for it (lower case)
+    area: str | None = None  # an area card's id
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, what="action", take=None, tool=None, box=None, need=None, line="plain",
+              gain=None, place=None, area=None) -> "DcDo":
+        """The die in hand's use as typed ('craft --tool Rope', 'action --take Wood --place Big Rock')."""
+        return cls(T.word(what, WHAT, "what"), take=T.word(take, TAKE, "take"), tool=T.card(cat, "tools", tool, "tool"),
+                   box=T.word(box, R.boxes(cat), "box"), need=need, line=T.word(line, LINES, "line"),
+                   gain=T.word(gain, (*R.RESOURCES, "none"), "gain"), place=_place(place),
+                   area=T.card(cat, "areas", area, "area"))
+
+    upgrade = classmethod(T.by_parse)
 
     def text(self) -> str:
         if self.what == "craft":
@@ -87,10 +100,10 @@ class DcDo(Action):
     def run(self, t: Table, cat: GameCatalog):
         p = _pending(t, "an action")
         s = R.dc(t)
-        what = R.parse_choice(self.what, WHAT, "what")
+        what = T.held(self.what, WHAT, "what")
         if what == "action":
             if p.get("anybox"):
-                box = R.parse_choice(self.box, R.boxes(cat), _("box (the friend's help: any action)"))
+                box = T.held(self.box, R.boxes(cat), _("box (the friend's help: any action)"))
             else:
                 if self.box is not None and self.box != R.box_at(cat, t.data["tracks"]["action"]):
                     raise RuleError(_("box {box!r}: the meeple is on {at}").format(box=self.box, at=R.box_at(cat, t.data["tracks"]["action"])))
@@ -126,7 +139,7 @@ class DcDo(Action):
         """The die in hand can do none of the three options: it goes to its used box with no effect (the
         rulebook is silent here; rules.idle_die, assumed)."""
         if not cat.rules.get("idle_die", {}).get("allowed", False):
-            raise RuleError(_("a die with no option left is not provided for: correct the table (castaway set ...)"))
+            raise RuleError(_("a die with no option left is not provided for: correct the table"), next=Next("set", missing=("target",)))
         why = idle_blockers(t, cat, p)
         if why:
             raise RuleError(_("the die in hand can still be used: {why}").format(why=why))
@@ -141,7 +154,7 @@ class DcDo(Action):
         if box != "resource" and self.take is not None:
             raise UsageError(_("take {take!r} is for 2. Get one resource; the action is {name}").format(take=self.take, name=name))
         if box == "resource":
-            res = R.parse_choice(self.take, ("food", "wood", "stone"), "take")
+            res = T.held(self.take, TAKE, "take")
             R.gain(t, res, 1)
             return {"box": box, "say": _(SAY_DO["gain"]).format(box=name, stars=R.stars_text(stars), what=f"+1 {R.res_name(res)}")}
         if box in ("stones", "woods", "food"):
@@ -186,7 +199,7 @@ class DcDo(Action):
 
     def _move(self, t: Table, cat: GameCatalog, stars: int) -> dict:
         s = R.dc(t)
-        line = R.parse_choice(self.line, LINES, "line")
+        line = T.held(self.line, LINES, "line")
         if self.need is None or not isinstance(self.need, int) or not 0 <= self.need <= 9:
             raise UsageError(_("need {need!r}: say the stars on the dotted line, 0..9").format(need=self.need))
         if line == "escape":
@@ -205,18 +218,18 @@ class DcDo(Action):
             s["escaped"] = True
             t.data["flags"]["place"] = "escaped"
             return {"box": "move", "moved": True, "say": _(SAY_DO["escape"]).format(stars=R.stars_text(stars))}
-        place = (self.place or "").strip().lower() or N_("a new place")
+        place = self.place or N_("a new place")
         t.data["flags"]["place"] = place
         if place in R.PLACES and place not in s["visited"]:
             s["visited"].append(place)
         extra = []
         if self.area is not None:
-            new = R.parse_choice(self.area, cat.flags["area"].values, "area")
+            new = T.held(self.area, cat.flags["area"].values, "area")
             if new != R.area(t):
                 self._new_area(t, new)
                 extra.append(_("the {area} area").format(area=cat.deck("areas").card(new).name))
         if self.gain is not None:
-            res = R.parse_choice(self.gain, (*R.RESOURCES, "none"), "gain")
+            res = T.held(self.gain, (*R.RESOURCES, "none"), "gain")
             if res != "none" and place not in R.NO_RESOURCE_PLACES:
                 R.gain(t, res, 1)
                 extra.append(f"+1 {R.res_name(res)}")
@@ -240,7 +253,7 @@ class DcDo(Action):
     # -- crafting -----------------------------------------------------------------------------------
     def _craft(self, t: Table, cat: GameCatalog) -> dict:
         tools = cat.deck("tools")
-        tool = R.parse_choice(self.tool, [c.id for c in tools.cards], "tool")
+        tool = T.held(self.tool, [c.id for c in tools.cards], "tool")
         card = tools.card(tool)
         stars = stars_now(t, cat, None)
         problems = R.craft_problems(t, cat, tool, stars)
@@ -266,6 +279,11 @@ class DcDo(Action):
                 friends["draw"].remove(s["friend"])
             friends["held"][R.SEAT] = [s["friend"]]
         return {"tool": tool, "say": _(SAY["craft"]).format(name=card.name, stars=R.stars_text(stars))}
+
+
+def _place(text) -> str | None:
+    """A place as the table names it, in lower case; nothing typed is the unnamed new place (None)."""
+    return (str(text).strip().lower() or None) if text is not None else None
 
 
 def idle_blockers(t: Table, cat: GameCatalog, p: dict) -> str:

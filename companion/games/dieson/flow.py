@@ -21,6 +21,7 @@ from .day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll, date
 from .menus import PHASE, menu_key, unused_dice
 from .steps_afternoon import afternoon_step, friend_choices, pick_make
 from .tonight import tonight, warning
+from .typed import parse_icons
 
 
 def next_step(t: Table, cat: GameCatalog) -> Step | None:
@@ -73,7 +74,7 @@ def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
         hand = " ".join(R.colour_name(c) for c in s["hand"])
         return Step(ph, _("Roll the action dice"), _("{dice}; castaway sorts them smallest first.").format(dice=hand),
                     Ask(_("Faces in that order (1-6 each)"), "dice", dice=tuple(s["hand"])),
-                    lambda a: DcRoll(a))
+                    lambda a: DcRoll.parse(t, cat, a))
     steps, pos, ev = event_preview(t, cat)
     event = _("the smallest die, {steps}, moves the event disc to space {pos}: {name}").format(
         steps=steps, pos=pos, name=_(R.EVENT_NAMES.get(ev, ev)))
@@ -81,7 +82,7 @@ def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
         return Step(ph, _("Stone rerolls"), _("You have {stone} stone: 1 stone rerolls any of the dice {dice}. As they lie, {event}.")
                     .format(stone=R.count(t, "stone"), dice=unused_dice(t), event=event),
                     Ask(_("Positions to reroll (1-3: '1,3'; with your own dice '1,3=5,2'; Enter or - keeps them)"), "text", default="-", id="dc-reroll"),
-                    _reroll)
+                    lambda a: _reroll(t, cat, a))
     title, say = _("The event"), event[:1].upper() + event[1:] + "."
     if ev == "wood-or-stone":
         return Step(ph, title, say, Ask(_("Take which?"), "choice", choices=(("wood", _("1 wood")), ("stone", _("1 stone")))),
@@ -89,7 +90,8 @@ def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
     return Step(ph, title, say, Ask(N_("Enter to go on")), lambda a: DcEvent())
 
 
-def _reroll(answer: str):
+def _reroll(t: Table, cat: GameCatalog, answer: str):
+    """'1,3' rerolls those dice virtually, '1,3=5,2' with the table's own faces; '-' keeps them."""
     raw = (answer or "").strip()
     if raw in ("", "-", "none", "no", "n", "ne"):
         return DcKeep()
@@ -99,7 +101,7 @@ def _reroll(answer: str):
     except ValueError:
         raise UsageError(_("reroll {answer!r}: write positions like 1,3 (or 1,3=5,2 with your own dice), or - to keep")
                          .format(answer=answer)) from None
-    return DcReroll(pos, faces.strip() or None)
+    return DcReroll.parse(t, cat, pos, faces.strip() or None)
 
 # -- Evening ------------------------------------------------------------------------------------------
 
@@ -163,20 +165,3 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
                                         "text", default=default, id="dc-icons"), lambda a: DcNight(*parse_icons(a)), odds)
     return Step(ph, title, say + " " + _("Date space {day}: {icons}.").format(day=day, icons=_icons_text(w_up, r_up)),
                 Ask(N_("Enter to go on")), lambda a: DcNight(), odds)
-
-
-def parse_icons(text: str) -> tuple[int, int]:
-    """'weather+1 raid+2' / 'none' → (1, 2)."""
-    raw = (text or "").strip().lower()
-    w = r = 0
-    if raw in ("", "none", "-", "žádné"):
-        return 0, 0
-    for word in raw.replace(",", " ").split():
-        name, _plus, n = word.partition("+")
-        if name not in ("weather", "raid") or n not in ("1", "2"):
-            raise UsageError(_("date icons {text!r}: write weather+1, raid+2 (each +1 or +2), or none").format(text=text))
-        if name == "weather":
-            w = int(n)
-        else:
-            r = int(n)
-    return w, r

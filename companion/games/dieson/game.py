@@ -8,7 +8,7 @@ Source: dieson-crusoe-rulebook-en.txt (§ Prepare, § End of the Game, § Expert
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import UsageError, did_you_mean
+from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import N_, _, ngettext
 from ...table import Table, new_table
@@ -216,10 +216,15 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 def check(t: Table, action, cat: GameCatalog) -> None:
     """Corrections stay free, except the phase (its step lives in t.data["flow"] with the dice in hand,
     unused and used) and the generic `next` (the date moves at the end of the evening, with the dice)."""
-    from ...actions import refuse_flow_moves
+    from ...actions import NextRound, refuse_flow_moves
+    from .day import expected
 
-    refuse_flow_moves(t, action, cat,
-                      _("the date disc moves at the end of the evening (castaway dieson night); to correct "
-                        "the date: castaway set day N"),
-                      _("the phase moves with the day's steps (now {phase}): castaway dieson "
-                        "next says what comes next; castaway undo steps back").format(phase=t.data["flags"].get("phase")))
+    try:
+        refuse_flow_moves(t, action, cat, _("the date disc moves at the end of the evening; the date itself can be corrected"),
+                          _("the phase moves with the day's steps (now {phase})").format(phase=t.data["flags"].get("phase")))
+    except RuleError as e:
+        if isinstance(action, NextRound):
+            raise RuleError(str(e), next=Next("dc-night", alt=(Next("set", {"target": "day"}),))) from None
+        step = expected(t)
+        raise RuleError(str(e), next=Next("undo") if step is None else
+                        Next(step.kind, step.args, step.missing, (*step.alt, Next("undo")))) from None

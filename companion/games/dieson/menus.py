@@ -39,14 +39,30 @@ class DcChoose(Action):
 
     kind: ClassVar[str] = "dc-choose"
     key: str = "menu"
-    value: str | None = None
+    value: str | int | None = None  # an option's id; need: the stars on the line, an int
 
     def text(self) -> str:
         return _("dieson: {key} {value}").format(key=self.key, value=self.value)
 
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, key="menu", value=None) -> "DcChoose":
+        """A menu answer; the stars on the line as a number (typed '2', or 2)."""
+        if key == "need" and value is not None and not isinstance(value, int):
+            try:
+                value = int(str(value).strip())
+            except ValueError:
+                raise UsageError(_("need {need!r}: say the stars on the dotted line, 0..9").format(need=value)) from None
+        return cls(key, value)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls.parse(t, cat, stored.get("key", "menu"), stored.get("value")).to_dict()
+
     def run(self, t: Table, cat: GameCatalog):
         if self.key not in MENU_KEYS:
             raise UsageError(_("key {key!r}: accepted: {keys}").format(key=self.key, keys=", ".join(MENU_KEYS)))
+        if self.key == "need" and (isinstance(self.value, bool) or not isinstance(self.value, int) or not 0 <= self.value <= 9):
+            raise UsageError(_("need {need!r}: say the stars on the dotted line, 0..9").format(need=self.value))
         if self.key == "icons":
             if R.phase(t) != "evening" or R.flow(t).get("step") != "eat":
                 raise RuleError(_("the date icons are asked at the meal, before the night"))
@@ -58,7 +74,7 @@ class DcChoose(Action):
         if self.key == "menu" and self.value is None:
             R.flow(t).pop("ask", None)
         else:
-            ask[self.key] = self.value
+            ask[self.key] = str(self.value) if self.key == "need" else self.value  # the flow keeps the stars as written
         return None
 
 

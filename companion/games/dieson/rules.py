@@ -8,7 +8,7 @@ where they are marked assumed and a user's own TOML file can correct them.
 from __future__ import annotations
 
 from ...catalog import Card, GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import RuleError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 
@@ -288,10 +288,3 @@ def craft_problems(t: Table, cat: GameCatalog, tool: str, stars: int) -> list[st
     if loc and t.data["flags"]["place"] != loc:
         out.append(_("is made only at {place}").format(place=_(PLACE_NAMES[loc]) if loc in PLACE_NAMES else loc))
     return out
-
-
-def parse_choice(text, accepted: tuple[str, ...] | list[str], what: str) -> str:
-    raw = str(text or "").strip().lower()
-    if raw not in accepted:
-        raise UsageError(_("{what} {text!r}: accepted: {accepted}").format(what=what, text=text, accepted=", ".join(accepted)))
-    return raw

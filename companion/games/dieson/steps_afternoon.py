@@ -165,7 +165,7 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
         return Step(ph, title, say, Ask(_("Which line?"), "choice", choices=tuple(choices), keys=keys, default="plain"),
                     lambda a: DcChoose("menu", None) if a == "back" else DcChoose("line", a))
     if "need" not in ask:
-        return Step(ph, title, say, Ask(_("Stars drawn on the line"), "number", lo=0, hi=9), lambda a: DcChoose("need", str(a)))
+        return Step(ph, title, say, Ask(_("Stars drawn on the line"), "number", lo=0, hi=9), lambda a: DcChoose.parse(t, cat, "need", a))
     box = "move"  # with the friend's die help the box is named; otherwise it is the meeple's own
     need = int(ask["need"])
     if now < need:
