@@ -164,6 +164,10 @@ def _log_replays(store: Store, row: GameRow) -> None:
     key = (str(store.path), row.id, "log")
     if _CHECKED.get(key) == row.version:
         return
+    crc = store.log_checksum(row.id)
+    if store.log_whole(row.id) == (row.version, crc):  # found whole before, and no row changed since
+        _CHECKED[key] = row.version + 1
+        return
     try:
         replay(store, row.id)
     except Exception as e:  # a log altered outside castaway fails in any way: reported, never a crash
@@ -171,6 +175,8 @@ def _log_replays(store: Store, row: GameRow) -> None:
             why = str(e) if isinstance(e, CompanionError) else f"{type(e).__name__}: {e}"
             raise StoreError(_("game {id}: its log does not replay ({why}); nothing was written; `castaway check` tells more")
                              .format(id=row.id, why=why)) from None
+    else:
+        store.mark_log_whole(row.id, row.version, crc)
     _CHECKED[key] = row.version + 1
 
 

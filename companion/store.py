@@ -293,6 +293,39 @@ class Store:
             "UPDATE games SET version = ?, head = ?, redo = ?, state = ?, updated = ?, status = ? WHERE id = ?",
             (ev.seq, ev.head, json.dumps(redo), state.to_json(), ev.at, status, game_id),
         )
+        whole = self.log_whole(game_id)
+        if whole is not None and whole[0] == expect_version:  # the log was whole: with this event it still is
+            self.mark_log_whole(game_id, ev.seq, self._log_crc(game_id, ev.seq - 1, ev.seq, whole[1]))
+
+    # -- a log found whole -------------------------------------------------------------------------
+    # A game's log replayed from its setup without a fault is marked with its version and a checksum of its
+    # rows (settings key "log:<id>"); a write then replays nothing while the rows still give that checksum,
+    # and extends the mark by the event it appends. A row changed outside castaway changes the checksum.
+
+    def _log_crc(self, game_id: int, since: int = 0, until: int | None = None, crc: int = 0) -> int:
+        rows = self._q(
+            "SELECT seq, type, parent, CAST(coalesce(action, '') AS BLOB), CAST(coalesce(result, '') AS BLOB)"
+            " FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, since, 2**62 if until is None else until))
+        for seq, typ, parent, action, result in rows:
+            crc = zlib.crc32(result, zlib.crc32(action, zlib.crc32(f"{seq} {typ} {parent} ".encode(), crc)))
+        return crc
+
+    def log_checksum(self, game_id: int) -> int:
+        """A checksum of every row of the game's log (read without decoding a line)."""
+        return self._log_crc(game_id)
+
+    def log_whole(self, game_id: int) -> tuple[int, int] | None:
+        """(version, checksum) of the game's log when it was last found whole, or None."""
+        mark = self.setting(f"log:{game_id}")
+        try:
+            version, crc = (int(x) for x in (mark or "").split(":"))
+        except ValueError:
+            return None
+        return version, crc
+
+    def mark_log_whole(self, game_id: int, version: int, crc: int) -> None:
+        self.set_setting(f"log:{game_id}", f"{version}:{crc}")
 
     def events(self, game_id: int, since: int = 0, until: int | None = None) -> list[Event]:
         """The log's events after `since`, up to `until` (the whole rest when None), oldest first."""

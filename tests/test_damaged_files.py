@@ -196,3 +196,23 @@ def test_an_override_changing_a_rules_number_is_built_with_other_data_never_dama
     assert r.exit_code == 0 and "built with other data than now" in r.stdout
     assert digest(db) == before  # nothing rebuilt: a repair would silently change the stored game
     cli.ok("move", "ship", "+1")  # it goes on as stored
+
+
+def test_a_log_found_whole_is_not_replayed_again_until_a_row_changes(cli, db, monkeypatch):
+    """A write replays a game's log only when its rows changed since it was last found whole (the store's
+    mark: version and checksum), so a write to a long game costs what it costs on a short one."""
+    _game(cli, db)
+    calls = []
+    real = session.replay
+    monkeypatch.setattr(session, "replay", lambda st, gid: calls.append(gid) or real(st, gid))
+    cli.ok("move", "ship", "-1")
+    session._CHECKED.clear()
+    cli.ok("undo")
+    session._CHECKED.clear()
+    cli.ok("move", "ship", "+1")
+    assert calls == []  # marked whole by the writes before (each extends the mark by its own event)
+    _sql(db, "DROP TRIGGER events_append_only_update",
+         """UPDATE events SET action = replace(action, '"ship"', '"no-such-track"') WHERE seq = 3""")
+    session._CHECKED.clear()
+    one_line(cli("move", "ship", "+1"), "game 1: its log does not replay")
+    assert calls == [1]
