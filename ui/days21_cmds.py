@@ -17,11 +17,12 @@ from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
 from companion.games.days21 import bottle as bo
 from companion.games.days21.core import ROLL
-from ui.common import CTX, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, command, emit_json, out, show_board, store
 from ui.text import esc
 from companion.i18n import N_, _
 
-PANEL = N_("21 Days procedures")
+GROUP = games.group("21days")
 Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces your dice show, e.g. 6,1,3 (leave out: virtual roll)."))]
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
 Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
@@ -40,7 +41,7 @@ def run(action) -> None:
 
 
 def cmd(name: str, table: bool = True):
-    return command(name, rich_help_panel=_(PANEL), table=table)
+    return command(name, app=GROUP, table=table)
 
 
 @cmd("shark-phase")
@@ -498,3 +499,45 @@ def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-
     for n, k, _i, name in chart:
         grid.add_row(str(n), esc(name), k, esc(_(syms.get(k, ""))))
     out.print(grid)
+
+
+@cmd("demo", table=False)
+def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtual dice."))] = 21):
+    """A short non-interactive tour: a 21 Days game is set up, dice rolled, a card drawn, undone, and the board shown.
+
+    Example: castaway 21days demo
+    """
+    from companion.actions import Move, Roll
+    from companion.card_actions import Draw
+
+    with store(create=True) as st:
+        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")
+        gid = loaded.row.id
+
+        def card_name(card: str) -> str:  # a bottle card as printed, not its id
+            return _(loaded.cat.deck("bottle").card(card.split(":")[0]).name)
+
+        out.print(_("[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n").format(gid=gid, seed=seed))
+        steps = [
+            (N_("The shark card slides one step closer"), Move("shark", -1)),
+            (N_("The starting player rolls the shark die"), Roll(("shark",), None, _("a test bite"))),
+            (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, _("flare"))),
+            (N_("The table rolled a real 6: typed in"), Roll(("red",), "6", _("flare"))),
+            (N_("The ship moves one space right"), Move("ship", +1)),
+            (N_("Yellow draws a bottle card"), Draw("bottle", None, "yellow")),
+        ]
+        for say, action in steps:
+            ev, table = session.act(st, gid, action)
+            res = ""
+            if isinstance(ev.result, dict) and "faces" in ev.result:
+                res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
+            elif isinstance(ev.result, dict) and "card" in ev.result:
+                res = f"  →  {card_name(ev.result['card'])}"
+            out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {session.event_text(ev)}{res}")
+        ev, table, undone = session.undo(st, gid)
+        out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=session.event_text(undone)))
+        ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
+        out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=card_name(ev.result['card'])))
+        loaded = session.load(st, gid)
+    show_board(loaded.table, loaded.cat, loaded.row)
+    out.print(_("\nTry: castaway status · castaway dice roll 2d6 · castaway history · castaway undo · castaway --help"))

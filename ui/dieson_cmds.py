@@ -17,12 +17,11 @@ from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, 
 from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step, parse_icons
 from companion.i18n import _
-from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
 
-sub = typer.Typer(help=_("Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you)."),
-                  no_args_is_help=True)
-app.add_typer(sub, name="dieson")
+sub = games.group("dieson")
 
 
 def _run(action) -> None:

@@ -18,12 +18,11 @@ from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve,
 from companion.games.robinson.guide import next_step
 from companion.games.robinson.plan import parse_plan
 from companion.games.robinson.state import over_reason, parse_event
-from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
 
-sub = typer.Typer(help=_("Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you)."),
-                  no_args_is_help=True)
-app.add_typer(sub, name="rc")
+sub = games.group("robinson")
 
 WORDS = Annotated[list[str], typer.Argument(help=_("Words, as the guided game takes them."))]
 
