@@ -112,9 +112,9 @@ def move_cmd(
     target: Annotated[str, typer.Argument(help=_("A track, counter or strength: ship, shark, day, tentacles, planks, red.strength, red.hope."))],
     delta: Annotated[str, typer.Argument(help=_("+N or -N."))],
 ):
-    """Move a marker or change a count by a signed amount.
+    """Move a marker or change a count by a signed amount; a seat's share of a pool (red.hope) comes from the bag or goes back to it.
 
-    Example: castaway move ship +1
+    Example: castaway move red.hope +2
     """
     from companion.actions import Move
 

@@ -73,7 +73,7 @@ from typer.testing import CliRunner
 # or ("group", the sub-command group's name).
 GROUPS: dict[str, tuple[str, str]] = {
     "21days": ("panel", "21 Days procedures"),
-    "robinson": ("group", "rc"),
+    "robinson": ("group", "robinson"),
     "mutinies": ("group", "mutinies"),
     "dieson": ("group", "dieson"),
 }

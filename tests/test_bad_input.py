@@ -111,9 +111,9 @@ def test_bad_input_is_refused_cleanly(cli, db, prepared, args):
 def test_error_messages_quote_the_input_and_say_what_is_accepted(cli, prepared):
     r = cli("set", "shark", "9")
     assert r.stderr.strip() == "error: shark 9 is off the track: it runs 1..5"
-    r = cli("roll", "dragon")
+    r = cli("dice", "roll", "dragon")
     assert "'dragon'" in r.stderr and "shark" in r.stderr
-    r = cli("draw", "bottle", "--card", "treasure")
+    r = cli("cards", "draw", "bottle", "--card", "treasure")
     assert "'treasure'" in r.stderr and "four-hope" in r.stderr
 
 

@@ -128,7 +128,7 @@ def test_the_21_days_setup_fits_80_columns_and_wraps_a_dice_prompt_between_words
 def test_castaway_logbook_takes_chart_numbers(cli):
     cli.ok("new", "21days", "--seed", "3")
     cli.ok("play", "--no-board", input="y\n")
-    cli.ok("logbook", "morning", "3")
+    cli.ok("21days", "logbook", "morning", "3")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0] == {"do": "sym", "sym": "two-hope"}
 

@@ -69,7 +69,7 @@ def pages(tmp_path_factory):
 def test_every_command_is_walked(pages):
     cs = pages["cs"]
     assert len(cs) > 150  # the root, its groups, and every command of the four games, plays, odds, print...
-    for words in ("", "new", "plays stats", "plays export", "odds day21", "rc weather", "mutinies trade", "dieson do", "print report"):
+    for words in ("", "new", "plays stats", "plays export", "21days odds day21", "robinson weather", "mutinies trade", "dieson do", "print report"):
         assert words in cs, words
 
 
@@ -122,9 +122,9 @@ def test_the_check_sees_an_english_line():
 
 @pytest.mark.parametrize("args, czech", [
     (("new", "21days", "--seed", "x"), "není celé číslo"),
-    (("odds", "shark", "--bites", "9"), "je mimo rozsah 1<=x<=4"),
-    (("odds", "hope", "--per", "x"), "není celé číslo"),
-    (("games", "extra", "words"), "Nečekaná slova navíc: extra words"),
+    (("21days", "odds", "shark", "--bites", "9"), "je mimo rozsah 1<=x<=4"),
+    (("21days", "odds", "hope", "--per", "x"), "není celé číslo"),
+    (("rules", "games", "extra", "words"), "Nečekaná slova navíc: extra words"),
     (("new", "21days", "--keep-strength=maybe"), "nebere žádnou hodnotu"),
     (("new", "21days", "--bogus"), "Taková volba není: --bogus"),
     (("plays", "nosuch"), "Příkaz 'nosuch' neexistuje."),

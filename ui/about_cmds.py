@@ -40,7 +40,7 @@ def assumptions_cmd(
 ):
     """Every catalog entry that no rulebook backs, and why it is assumed.
 
-    Example: castaway rules assumptions 21days
+    Example: castaway rules assumptions GAME
     """
     from companion import catalog
 

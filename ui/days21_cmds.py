@@ -48,7 +48,7 @@ def cmd(name: str, table: bool = True):
 def shark_phase_cmd():
     """Shark phase: the card slides one step closer (it stays the day after an attack); Herr Pfennig's hope.
 
-    Example: castaway shark-phase
+    Example: castaway 21days shark-phase
     """
     run(at.SharkPhase())
 
@@ -60,7 +60,7 @@ def shark_attack_cmd(
 ):
     """The shark attack: four bites (outer die: the fin and raft spot; inner: the bite's strength).
 
-    Example: castaway shark-attack --faces 2/5,3/4,1/1,6/2
+    Example: castaway 21days shark-attack --faces 2/5,3/4,1/1,6/2
     """
     run(at.SharkAttack(faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
 
@@ -73,7 +73,7 @@ def shark_bite_cmd(
 ):
     """Shark 1 or Shark 6 bites once (only the inner die counts).
 
-    Example: castaway shark-bite 6 --face 4
+    Example: castaway 21days shark-bite 6 --face 4
     """
     run(at.SharkBite(fin, face, token))
 
@@ -82,7 +82,7 @@ def shark_bite_cmd(
 def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose token fell (leave out: virtual drop)."))] = None):
     """Drop the colour tokens: record whose fell (for an empty shark spot, a tie, or a victim to pick).
 
-    Example: castaway colour-token yellow
+    Example: castaway 21days colour-token yellow
     """
     run(at.ColourToken(seat))
 
@@ -91,7 +91,7 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose
 def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None):
     """Roll the octopus die: blank sleeps, a tentacle starts the fight.
 
-    Example: castaway octopus --face tentacle
+    Example: castaway 21days octopus --face tentacle
     """
     run(at.Octopus(face))
 
@@ -104,7 +104,7 @@ def tentacle_cmd(
 ):
     """One tentacle of the octopus: white die picks the victim by visible strength, who defends.
 
-    Example: castaway tentacle --white 5 --defence 6
+    Example: castaway 21days tentacle --white 5 --defence 6
     """
     run(at.Tentacle(white or ROLL, token or ROLL, defence or ROLL))
 
@@ -117,7 +117,7 @@ def jellyfish_cmd(
 ):
     """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
 
-    Example: castaway jellyfish --who red --card swarm-a --faces 2,3,1,3
+    Example: castaway 21days jellyfish --who red --card swarm-a --faces 2,3,1,3
     """
     run(at.Jellyfish(who, card, faces))
 
@@ -130,7 +130,7 @@ def dive_cmd(
 ):
     """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
 
-    Example: castaway dive --who blue --card swarm-a --faces 3,4,1,2
+    Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2
     """
     run(at.Jellyfish(who, card, faces, dive=True))
 
@@ -143,7 +143,7 @@ def paranoia_cmd(
 ):
     """Paranoia strikes: the placement die says how much strength is lost; own hope can buy it off.
 
-    Example: castaway paranoia --who blue --face 4 --pay 2
+    Example: castaway 21days paranoia --who blue --face 4 --pay 2
     """
     run(at.Paranoia(who, face, pay))
 
@@ -152,7 +152,7 @@ def paranoia_cmd(
 def plank_cmd(face: Face = None):
     """A plank drifts off: even by the flares, odd by the bottle; the survivor there moves or drowns.
 
-    Example: castaway plank --face 3
+    Example: castaway 21days plank --face 3
     """
     run(at.PlankLoss(face))
 
@@ -161,7 +161,7 @@ def plank_cmd(face: Face = None):
 def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Whom the colour tokens picked."))] = None):
     """The octopus steals a strength die for good.
 
-    Example: castaway steal-die --who red
+    Example: castaway 21days steal-die --who red
     """
     run(at.StealDie(who))
 
@@ -170,7 +170,7 @@ def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Wh
 def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound stand instead."))] = False):
     """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt.
 
-    Example: castaway pjotr
+    Example: castaway 21days pjotr
     """
     run(at.PjotrCancel(not let))
 
@@ -184,7 +184,7 @@ def disaster_cmd(
 ):
     """The starting player draws a disaster card; pay the hope shown to avert it, or suffer it.
 
-    Example: castaway disaster --card octopus-grab --token red --face 4
+    Example: castaway 21days disaster --card octopus-grab --token red --face 4
     """
     run(ev.Disaster(card=card, avert=avert, token=token, face=face))
 
@@ -192,11 +192,11 @@ def disaster_cmd(
 @cmd("logbook")
 def logbook_cmd(
     section: Annotated[str, typer.Argument(help=_("morning, midday or evening."))],
-    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order: numbers on the symbol chart or names (castaway symbols)."))] = None,
+    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order: numbers on the symbol chart or names (castaway 21days symbols)."))] = None,
 ):
     """The symbols today's logbook card shows in one part of the day; each becomes a task.
 
-    Example: castaway logbook morning 3 12
+    Example: castaway 21days logbook morning 3 12
     """
     from companion import catalog
     from companion.games.days21.steps_common import symbol_chart
@@ -213,7 +213,7 @@ def symbol_cmd(
 ):
     """Apply one logbook symbol that needs no dice.
 
-    Example: castaway symbol two-hope --to red,blue
+    Example: castaway 21days symbol two-hope --to red,blue
     """
     run(ev.Symbol(sym.lower(), to, token))
 
@@ -225,7 +225,7 @@ def weather_cmd(
 ):
     """Weather expansion: roll the weather die; then record what the flicked cloud covers.
 
-    Example: castaway weather --face cloud   then   castaway weather --result fishing
+    Example: castaway 21days weather --face cloud   then   castaway 21days weather --result fishing
     """
     run(ev.Weather(face, result))
 
@@ -238,7 +238,7 @@ def place_cmd(
 ):
     """Place a survivor's placement die (not rolled yet).
 
-    Example: castaway place red flare
+    Example: castaway 21days place red flare
     """
     run(fl.Place(seat, location, extra))
 
@@ -247,7 +247,7 @@ def place_cmd(
 def activate_cmd():
     """All dice are placed: queue the locations in board order.
 
-    Example: castaway activate
+    Example: castaway 21days activate
     """
     run(fl.Activate())
 
@@ -256,7 +256,7 @@ def activate_cmd():
 def end_day_cmd():
     """End the day: the starting player passes clockwise, the next logbook page comes up.
 
-    Example: castaway end-day
+    Example: castaway 21days end-day
     """
     run(fl.EndDay())
 
@@ -266,7 +266,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
               anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None):
     """The flare location: a 6 moves the ship right; three dice with a 1 move it back.
 
-    Example: castaway flare --seats red,blue,yellow --faces 6,1,3
+    Example: castaway 21days flare --seats red,blue,yellow --faces 6,1,3
     """
     run(lo.Flare(seats, faces, anchor_to))
 
@@ -275,7 +275,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
 def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help=_("No more attempts."))] = False):
     """Horvath fires another flare at the flare location for 2 hope.
 
-    Example: castaway horvath --face 6
+    Example: castaway 21days horvath --face 6
     """
     run(lo.HorvathFlare(face, stop))
 
@@ -289,7 +289,7 @@ def bottle_cmd(
 ):
     """The bottle location: receive first, then play.
 
-    Example: castaway bottle receive --seat yellow --face 4
+    Example: castaway 21days bottle receive --seat yellow --face 4
     """
     run(bo.Bottle(mode.lower(), seat, face, card))
 
@@ -303,7 +303,7 @@ def play_card_cmd(
 ):
     """Play a bottle card: its effect is applied and it leaves the game.
 
-    Example: castaway play-card red --faces 6,2,1,6
+    Example: castaway 21days play-card red --faces 6,2,1,6
     """
     run(bo.PlayCard(seat, faces, keep, card))
 
@@ -313,7 +313,7 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
              card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken."))] = None):
     """The swap location with the token in play (Turtle, Bottle, Flare).
 
-    Example: castaway swap --seats blue --faces 5
+    Example: castaway 21days swap --seats blue --faces 5
     """
     run(lo.Swap(seats, faces, to, card))
 
@@ -322,7 +322,7 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
 def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None):
     """The hope location: one token per 3 points; three dice and a 1 costs its roller a token.
 
-    Example: castaway hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
+    Example: castaway 21days hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
     """
     run(lo.Hope(seats, faces, to))
 
@@ -335,7 +335,7 @@ def fish_cmd(
 ):
     """Fishing: 1-4 fish, 4 on a 5, 4+1 on a 6; at most 2 each; nobody past 6.
 
-    Example: castaway fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
+    Example: castaway 21days fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
     """
     run(lo.Fishing(seat, face, to))
 
@@ -344,7 +344,7 @@ def fish_cmd(
 def plank_spot_cmd(face: Face = None):
     """The Plank Location promo card: a 6 brings a plank back.
 
-    Example: castaway plank-spot --face 6
+    Example: castaway 21days plank-spot --face 6
     """
     run(lo.PlankSpot(face))
 
@@ -355,7 +355,7 @@ def kid_cmd(face: Face = None,
             to: To = None):
     """The Kid's location (last): 1-2 nothing, 3-4 -1 strength, 5-6 a choice.
 
-    Example: castaway kid --face 5 --choice strength --to kid,red
+    Example: castaway 21days kid --face 5 --choice strength --to kid,red
     """
     run(lo.Kid(face, choice, to))
 
@@ -369,7 +369,7 @@ def ability_cmd(
 ):
     """A survivor's ability, paid from their hope (Maya +1 strength, Aleta's reroll, Tomi's fish, ...).
 
-    Example: castaway ability maya --to red
+    Example: castaway 21days ability maya --to red
     """
     run(ab.Ability(who.lower(), to, n, source))
 
@@ -379,7 +379,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
                   keep: Annotated[bool, typer.Option("--keep", help=_("Keep the octopus die as it is."))] = False):
     """The Professor (Magnusson) rerolls the octopus die once for 2 hope.
 
-    Example: castaway professor --face blank
+    Example: castaway 21days professor --face blank
     """
     run(ab.MagnussonReroll(not keep, face))
 
@@ -388,7 +388,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
 def flip_token_cmd(seat: Annotated[str, typer.Argument(help=_("Whose ability token."))], to: To = None):
     """Use a survivor's two-sided ability token (once a game).
 
-    Example: castaway flip-token red --to blue
+    Example: castaway 21days flip-token red --to blue
     """
     run(ab.FlipToken(seat, to))
 
@@ -398,7 +398,7 @@ def special_hope_cmd(seat: Annotated[str, typer.Argument(help=_("Who spends it."
                      token: Annotated[str, typer.Argument(help=_("plusminus1-a, plusminus1-b or plusminus2."))]):
     """Spend a special hope token to change a die by ±1 or ±2; it leaves the game. Not on day 21.
 
-    Example: castaway special-hope red plusminus1-a
+    Example: castaway 21days special-hope red plusminus1-a
     """
     run(ab.SpecialHope(seat, token))
 
@@ -408,7 +408,7 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to 
                 face: Annotated[Optional[int], typer.Option("--face", help=_("The face rolled (it becomes 7 minus it)."))] = None):
     """The Dolphin turns a die to its opposite face for 3 strength.
 
-    Example: castaway dolphin red --face 1
+    Example: castaway 21days dolphin red --face 1
     """
     run(ab.Dolphin(seat, face))
 
@@ -423,7 +423,7 @@ def scruffs_cmd(
 ):
     """Scruffs Up!: Scruffs (strength 5-6) plays a token at the start of Midday.
 
-    Example: castaway scruffs --card shark-reset --needs 5,6 --face 6
+    Example: castaway 21days scruffs --card shark-reset --needs 5,6 --face 6
     """
     run(scruffs.ScruffsToken(card, needs, face or ROLL, to, skip))
 
@@ -432,7 +432,7 @@ def scruffs_cmd(
 def scruffs_use_cmd():
     """Use the multi-day Scruffs token in play (once a day).
 
-    Example: castaway scruffs-use
+    Example: castaway 21days scruffs-use
     """
     run(scruffs.ScruffsUse())
 
@@ -446,7 +446,7 @@ def day21_cmd(
 ):
     """Day 21: exhaustion, then flares, shouts, Diva, the kite; end when nothing more can be tried.
 
-    Example: castaway day21 flare --seat red --face 6
+    Example: castaway 21days day21 flare --seat red --face 6
     """
     run(day21.Day21(what.lower(), seat, face, where))
 
@@ -459,7 +459,7 @@ def plant_cmd(
 ):
     """The Plant promo card: it grows a step before Midday placement; ripe after 3 days, harvested in the evening.
 
-    Example: castaway plant --harvest --hope-to red,red,blue --strength-to yellow,blue
+    Example: castaway 21days plant --harvest --hope-to red,red,blue --strength-to yellow,blue
     """
     run(fl.PlantGrow(harvest, hope_to, strength_to))
 
@@ -468,7 +468,7 @@ def plant_cmd(
 def setup_done_cmd():
     """The physical table is set up: day 1 begins.
 
-    Example: castaway setup-done
+    Example: castaway 21days setup-done
     """
     run(fl.SetupDone())
 
@@ -477,7 +477,7 @@ def setup_done_cmd():
 def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The 21 Days logbook symbols by their numbers on the symbol chart, and what each does.
 
-    Example: castaway symbols
+    Example: castaway 21days symbols
     """
     from companion import catalog
 

@@ -95,7 +95,7 @@ def stats_cmd(
         chosen = [g for g in found if _matches(g, die)]
         if not chosen:
             known = sorted({g["label"] for g in found})
-            raise UsageError(_("no rolls typed in for die {die!r}; dice with typed rolls: {known} (type the faces you roll: castaway roll red --faces 6)").format(
+            raise UsageError(_("no rolls typed in for die {die!r}; dice with typed rolls: {known} (type the faces you roll: castaway dice roll red --faces 6)").format(
                 die=die, known=', '.join(known) or _('none yet')))
         found = chosen
     rows = []
@@ -108,7 +108,7 @@ def stats_cmd(
     if as_json:
         return emit_json(rows)
     if not rows:
-        out.print(_("No dice typed in yet. When you roll real dice, type what they show: castaway roll red --faces 6"))
+        out.print(_("No dice typed in yet. When you roll real dice, type what they show: castaway dice roll red --faces 6"))
         return
     from ui.charts import bar
 

@@ -2,7 +2,7 @@
 
 The options every game shares (players, seed, title, --opt) are declared once; a game's own flags are
 options of its own command, and the keys its setup reads as `--opt KEY=VALUE` are listed, with their
-meaning, in its help (OPT_KEYS). A key the game does not know is refused, naming the ones it knows.
+meaning, in its help (OPT_KEYS); a game from elsewhere gets the shared options alone. A key the game does not know is refused, naming the ones it knows.
 Only typer and ui.common at import: `castaway new --help` loads no game's rules.
 """
 
@@ -124,16 +124,19 @@ def start(game_id: str, player: list[str] | None, opt: list[str] | None, seed: i
     show_board(loaded.table, loaded.cat, loaded.row)
 
 
-def game_command(game_id: str, fn) -> None:
-    """Register fn as `castaway new GAME` under the game's id, and under its aliases (hidden)."""
-    from ui.games import aliases
+def _aliases(game_id: str) -> tuple[str, ...]:
+    from ui.games import aliases as words
 
-    epilog = opt_epilog(game_id)
-    command(game_id, app=new_app, epilog=epilog)(fn)
-    for alias in aliases(game_id):
-        command(alias, app=new_app, epilog=epilog, hidden=True)(fn)
+    return words(game_id)
 
 
+def aliases(game_id: str, fn) -> None:
+    """`castaway new ALIAS` for each of the game's aliases: the same command, hidden from the help."""
+    for alias in _aliases(game_id):
+        new_app.command(alias, hidden=True, epilog=opt_epilog(game_id))(fn)
+
+
+@command("21days", app=new_app, epilog=opt_epilog("21days"))
 def new_21days(
     player: Players = None,
     survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help=_("A survivor by id (one per colour); the rest are drawn."))] = None,
@@ -157,6 +160,7 @@ def new_21days(
     start("21days", player, opt, seed, title, flags, edition)
 
 
+@command("robinson", app=new_app, epilog=opt_epilog("robinson"))
 def new_robinson(player: Players = None, opt: Opt = None, seed: Seed = None, title: Title = ""):
     """Start a game of Robinson Crusoe (1-4 players) and make it the current one.
 
@@ -165,6 +169,7 @@ def new_robinson(player: Players = None, opt: Opt = None, seed: Seed = None, tit
     start("robinson", player, opt, seed, title)
 
 
+@command("mutinies", app=new_app, epilog=opt_epilog("mutinies"))
 def new_mutinies(player: Players = None, opt: Opt = None, seed: Seed = None, title: Title = ""):
     """Start a game of 21 Mutinies (2-5 players) and make it the current one.
 
@@ -173,6 +178,7 @@ def new_mutinies(player: Players = None, opt: Opt = None, seed: Seed = None, tit
     start("mutinies", player, opt, seed, title)
 
 
+@command("dieson", app=new_app, epilog=opt_epilog("dieson"))
 def new_dieson(player: Players = None, opt: Opt = None, seed: Seed = None, title: Title = ""):
     """Start a solo game of Dieson Crusoe and make it the current one.
 
@@ -181,22 +187,17 @@ def new_dieson(player: Players = None, opt: Opt = None, seed: Seed = None, title
     start("dieson", player, opt, seed, title)
 
 
-OWN = {"21days": new_21days, "robinson": new_robinson, "mutinies": new_mutinies, "dieson": new_dieson}
-
-
 def add_games() -> None:
-    """`castaway new GAME` for every game in the registry: its own command, or the shared options alone
-    for a game from elsewhere (its setup accepts or refuses its --opt keys)."""
+    """`castaway new GAME` for every game in the registry (its aliases hidden): its own command above, or
+    the shared options alone for a game from elsewhere (its setup accepts or refuses its --opt keys)."""
     from companion.games import registry
 
     have = {c.name for c in new_app.registered_commands}
     for gid in registry.ids():
-        if gid in have:
-            continue
-        if gid in OWN:
-            game_command(gid, OWN[gid])
-        else:
-            game_command(gid, _shared(gid))
+        if gid not in have:
+            command(gid, app=new_app)(_shared(gid))
+        if not any(a in have for a in _aliases(gid)):
+            aliases(gid, next(c.callback for c in new_app.registered_commands if c.name == gid))
 
 
 def _shared(gid: str):
@@ -212,9 +213,7 @@ def _shared(gid: str):
 
 def forget(game_id: str) -> None:
     """Take a game's `new` command off (a test's own game, once its test is done)."""
-    from ui.games import aliases
-
-    names = {game_id, *aliases(game_id)}
+    names = {game_id, *_aliases(game_id)}
     new_app.registered_commands[:] = [c for c in new_app.registered_commands if c.name not in names]
 
 

@@ -1,4 +1,4 @@
-"""`castaway rc ...`: Robinson Crusoe's procedures as single commands (the same actions the guided
+"""`castaway robinson ...`: Robinson Crusoe's procedures as single commands (the same actions the guided
 `castaway play` records).
 """
 
@@ -48,7 +48,7 @@ def _run(make) -> None:
 def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """What happens next at the table.
 
-    Example: castaway rc next
+    Example: castaway robinson next
     """
     with store() as st:
         loaded = _loaded(st)
@@ -68,7 +68,7 @@ def event_cmd(words: WORDS):
     """Record the card drawn from the Event deck: adventure, mystery, or an Event card by its icon (book,
     build, gather, explore) with its name and its threat action's pawns.
 
-    Example: castaway rc event book Heavy rain 2
+    Example: castaway robinson event book Heavy rain 2
     """
     _run(lambda t, c: RcEvent(*parse_event(" ".join(words))))
 
@@ -77,7 +77,7 @@ def event_cmd(words: WORDS):
 def effects_cmd(words: WORDS):
     """What a card changed ('wood -1, cook.wounds +1, roof half'); moves the round on where it waits for that.
 
-    Example: castaway rc effects storm-token +1
+    Example: castaway robinson effects storm-token +1
     """
     _run(lambda t, c: RcAdjust(" ".join(words)))
 
@@ -86,7 +86,7 @@ def effects_cmd(words: WORDS):
 def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highest morale: heal 1 wound instead of determination."))] = False):
     """Morale phase: the First Player gains or discards determination.
 
-    Example: castaway rc morale
+    Example: castaway robinson morale
     """
     _run(lambda t, c: RcMorale("heal" if heal else ("determination" if t.data["tracks"]["morale"] == t.limits(c.tracks["morale"])[1] else None)))
 
@@ -95,7 +95,7 @@ def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highe
 def produce_cmd():
     """Production phase: the camp tile's sources give their resources.
 
-    Example: castaway rc produce
+    Example: castaway robinson produce
     """
     _run(lambda t, c: RcProduce())
 
@@ -104,7 +104,7 @@ def produce_cmd():
 def plan_cmd(words: WORDS):
     """Plan one action with its pawn(s), or 'done' when every pawn is placed.
 
-    Example: castaway rc plan roof cook+cook fur
+    Example: castaway robinson plan roof cook+cook fur
     """
     text = " ".join(words)
     _run(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan(**parse_plan(t, c, text)))
@@ -119,7 +119,7 @@ def resolve_cmd(
 ):
     """Resolve the next planned action (threat, hunting, building, gathering, exploration, camp, rest).
 
-    Example: castaway rc resolve --faces success,0,adventure
+    Example: castaway robinson resolve --faces success,0,adventure
     """
     _run(lambda t, c: RcResolve(faces, beast, choice, changes))
 
@@ -128,7 +128,7 @@ def resolve_cmd(
 def tile_cmd(words: WORDS):
     """The Island tile an exploration drew: number, terrain, then food, wood, shelter, beast, mystery, dN.
 
-    Example: castaway rc tile 5 plains food beast d2
+    Example: castaway robinson tile 5 plains food beast d2
     """
     _run(lambda t, c: RcTile(" ".join(words)))
 
@@ -137,7 +137,7 @@ def tile_cmd(words: WORDS):
 def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help=_("rain, winter, animals; none for no dice."))] = None):
     """Which Weather dice the Scenario card shows for this round.
 
-    Example: castaway rc weather-dice rain winter
+    Example: castaway robinson weather-dice rain winter
     """
     picked = tuple(d.strip().lower() for d in (dice or []) if d.strip().lower() != "none")
     _run(lambda t, c: RcWeatherDice(picked))
@@ -148,7 +148,7 @@ def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
                 fighter: Annotated[Optional[str], typer.Option("--fighter", help=_("Who fights the Hungry Animals' beast (a colour, character or name; left out: the First Player)."))] = None):
     """Weather phase: the dice and the tokens in the Weather space, the storm last.
 
-    Example: castaway rc weather --faces rr,w,beast --fighter cook
+    Example: castaway robinson weather --faces rr,w,beast --fighter cook
     """
     _run(lambda t, c: RcWeather(faces, fighter))
 
@@ -157,7 +157,7 @@ def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help=_("Who goes without food when there is not enough (repeat)."))] = None):
     """Night: one food per player; who cannot eat takes 2 wounds.
 
-    Example: castaway rc eat --hungry cook
+    Example: castaway robinson eat --hungry cook
     """
     _run(lambda t, c: RcEat(tuple(hungry or ())))
 
@@ -166,7 +166,7 @@ def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help
 def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave out to stay; a tile number, or a new tile '5 plains food wood shelter'."))] = None):
     """Night: the camp stays or moves to an adjacent tile (a built Roof and Palisade lose half).
 
-    Example: castaway rc camp 5
+    Example: castaway robinson camp 5
     """
     to = " ".join(words or []).strip() or None
     _run(lambda t, c: RcCamp(to))
@@ -176,7 +176,7 @@ def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave 
 def night_end_cmd():
     """Night: open-air wounds, food rots, and the next round begins (or the last one ends the game).
 
-    Example: castaway rc night-end
+    Example: castaway robinson night-end
     """
     _run(lambda t, c: RcNightEnd())
 
@@ -185,7 +185,7 @@ def night_end_cmd():
 def goal_cmd():
     """The Scenario's goal is met: the game is won.
 
-    Example: castaway rc goal
+    Example: castaway robinson goal
     """
     _run(lambda t, c: RcGoal())
 
@@ -194,7 +194,7 @@ def goal_cmd():
 def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's name (its first letters are enough)."))]):
     """Use a Starting Item (each works twice).
 
-    Example: castaway rc use-item hammer
+    Example: castaway robinson use-item hammer
     """
     _run(lambda t, c: RcUseItem(name))
 
@@ -203,6 +203,6 @@ def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's
 def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, production, action, weather or night."))]):
     """A correction: put the round at the start of a phase.
 
-    Example: castaway rc phase weather
+    Example: castaway robinson phase weather
     """
     _run(lambda t, c: RcPhase(phase.strip().lower()))
