@@ -55,15 +55,15 @@ def test_set_move_and_ranges(cli):
     assert r.exit_code == 2 and "signed amount" in r.stderr
 
 
-def test_add_and_take_hope(cli):
+def test_moving_hope_to_a_seat_and_back_to_the_bag(cli):
     new(cli)
-    cli.ok("add", "hope", "3", "--to", "red")
-    cli.ok("take", "hope", "1", "--from", "red")
+    cli.ok("move", "red.hope", "+3")
+    cli.ok("move", "red.hope", "-1")
     s = state(cli)
     assert s["seat"]["red"]["hope"] == 3
-    r = cli("add", "hope", "20", "--to", "blue")
+    r = cli("move", "blue.hope", "+20")
     assert r.exit_code == 1 and "the supply has only" in r.stderr
-    r = cli("take", "hope", "9", "--from", "yellow")
+    r = cli("move", "yellow.hope", "-9")
     assert r.exit_code == 1 and "yellow holds only 1" in r.stderr
 
 
@@ -151,7 +151,7 @@ def test_next_and_end_write_a_play(cli, db):
     cli.ok("21days", "setup-done")
     for step in (["shark-phase"], ["logbook", "morning"], ["logbook", "midday"], *[["place", s, "none"] for s in ("red", "yellow", "blue", "green")],
                  ["activate"], ["logbook", "evening"], ["end-day"]):
-        cli.ok(*step)
+        cli.ok("21days", *step)
     assert state(cli)["tracks"]["day"] == 2
     r = cli.ok("end", "--result", "lost", "--yes")
     assert "Logged as play 1" in r.stdout

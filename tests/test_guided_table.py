@@ -107,7 +107,7 @@ def test_the_reference_aids_print_the_symbol_chart(tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_castaway_symbols_lists_every_number_and_wraps_an_effect_in_its_column(cli, lang):
-    lines = cli.ok("--lang", lang, "symbols").stdout.splitlines()
+    lines = cli.ok("--lang", lang, "21days", "symbols").stdout.splitlines()
     starts = [ln.split()[0] for ln in lines if ln.strip() and not ln.startswith(" " * 10)]
     assert starts == [str(n) for n in range(1, 23)]
     assert all(len(ln.rstrip()) <= 80 for ln in lines)

@@ -87,9 +87,10 @@ def test_no_help_text_is_left_in_english(pages):
 def test_clicks_own_words_are_czech(pages):
     found = [f"castaway {words}: {w!r}" for words, page in pages["cs"].items() for w in CLICK_ENGLISH if w in page["page"]]
     assert found == [], "\n".join(found)
-    page = pages["cs"]["new"]["page"]
-    assert page.startswith("Použití: castaway new [VOLBY]") and "Ukáže tuto nápovědu a skončí." in page
-    assert "[povinné]" in page and "[výchozí: orange]" in page and "--seed <celé číslo>" in page
+    page = pages["cs"]["new 21days"]["page"]
+    assert page.startswith("Použití: castaway new 21days [VOLBY]") and "Ukáže tuto nápovědu a skončí." in page
+    assert "[výchozí: orange]" in page and "--seed <celé číslo>" in page and "Volby přípravy, každá jako --opt" in page
+    assert "[povinné]" in pages["cs"]["use"]["page"]
 
 
 def _prose(page: str) -> list[str]:
@@ -128,7 +129,7 @@ def test_the_check_sees_an_english_line():
     (("new", "21days", "--keep-strength=maybe"), "nebere žádnou hodnotu"),
     (("new", "21days", "--bogus"), "Taková volba není: --bogus"),
     (("plays", "nosuch"), "Příkaz 'nosuch' neexistuje."),
-    (("roll",), "Chybí argument 'dice'."),
+    (("dice", "roll"), "Chybí argument 'dice'."),
 ])
 def test_clicks_usage_errors_are_one_czech_line(cli, args, czech):
     r = cli("--lang", "cs", *args)

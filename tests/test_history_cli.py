@@ -16,7 +16,7 @@ def test_history_after_a_plank_loss(cli):
     cli.ok("new", "21days", "-p", "Ann", "-p", "Bob", "--seed", "1")
     assert cli("21days", "plank", "--face", "3").exit_code == 1
     for step in (["setup-done"], ["shark-phase"], ["logbook", "morning", "plank"]):
-        cli.ok(*step)
+        cli.ok("21days", *step)
     cli.ok("21days", "plank", "--face", "3")
     for args in ((), ("--last", "2"), ("--last", "1"), ("-n", "0")):
         r = cli.ok("history", *args)

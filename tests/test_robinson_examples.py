@@ -87,7 +87,7 @@ def test_storm_and_collapse_example(cli):
 def test_storm_without_palisade_wounds_everyone(cli):
     """§ Storm token: if the Palisade cannot go down, each player takes 1 wound."""
     new(cli, players=("Ann", "Bob", "Cy"))
-    cli.ok("add", "storm-token", "1")
+    cli.ok("move", "storm-token", "+1")
     cli.ok("robinson", "phase", "weather")
     cli.ok("robinson", "weather-dice", "none")
     cli.ok("robinson", "weather")
@@ -161,7 +161,7 @@ def test_single_pawn_rolls_three_dice_typed_faces(cli):
     cli.ok("robinson", "produce")
     cli.ok("robinson", "plan", "weapon", "blue")
     cli.ok("robinson", "plan", "done")
-    r = cli(*["rc", "resolve", "--faces", "x,0,0"])
+    r = cli(*["robinson", "resolve", "--faces", "x,0,0"])
     assert r.exit_code == 2 and "'x' is not a face of build-success" in r.stderr
     cli.ok("robinson", "resolve", "--faces", "f,w,0")
     s = state(cli)
@@ -225,11 +225,11 @@ def test_bad_input_is_one_line_and_writes_nothing(cli):
     new(cli)
     before = json.loads(cli.ok("status", "--json").stdout)["version"]
     for args, code, text in (
-        (("rc", "produce"), 1, "now morale/morale"),
-        (("rc", "effects", "wood", "lots"), 2, "'lots' is not a number"),
-        (("rc", "effects", "gold", "+1"), 2, "nothing called 'gold'"),
+        (("robinson", "produce"), 1, "now morale/morale"),
+        (("robinson", "effects", "wood", "lots"), 2, "'lots' is not a number"),
+        (("robinson", "effects", "gold", "+1"), 2, "nothing called 'gold'"),
         (("new", "robinson", "--opt", "rounds=zero"), 2, "rounds='zero'"),
-        (("new", "robinson", "--opt", "colour=red"), 2, "option 'colour'"),
+        (("new", "robinson", "--opt", "colour=red"), 2, "--opt colour: Robinson Crusoe: Adventures on the Cursed Island has no such setup choice"),
     ):
         r = cli(*args)
         assert r.exit_code == code, (args, r.output)

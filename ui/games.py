@@ -65,9 +65,8 @@ def group(game_id: str) -> typer.Typer:
     """The game's command group, `castaway GAME ...`: made once, on the root app under the game's id (its
     aliases as hidden names), with its odds group inside."""
     if game_id not in _GROUPS:
-        name = _(header(game_id)[0])
         sub = _GROUPS[game_id] = typer.Typer(
-            help=_("{name}: every procedure of the game as a command, and its odds (or let `castaway play` guide you).").format(name=name),
+            help=_("The game's procedures, one command each, and its odds (or let `castaway play` guide you)."),
             no_args_is_help=True)
         app.add_typer(sub, name=game_id)
         for alias in aliases(game_id):
