@@ -106,7 +106,7 @@ def command_tree(command) -> list[Spec]:
     return specs
 
 
-OWN = {"dieson": "dieson", "rc": "robinson", "mutinies": "mutinies", "days21": "21days", "robinson": "robinson"}
+OWN = {"21days": "21days", "dieson": "dieson", "rc": "robinson", "mutinies": "mutinies", "days21": "21days", "robinson": "robinson"}
 
 
 def own_game(spec: Spec) -> str | None:
