@@ -21,85 +21,6 @@ from companion.i18n import _
 # -- games and the store -------------------------------------------------------------------------
 
 
-@command("games")
-def games_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
-    """The games castaway knows.
-
-    Example: castaway games
-    """
-    from companion import catalog
-
-    rows = []
-    for gid in catalog.game_ids():
-        c = catalog.load(gid)
-        rows.append({"id": c.id, "name": c.name, "aliases": list(c.aliases), "players": list(c.players), "bgg_id": c.bgg_id})
-    if as_json:
-        return emit_json(rows)
-    for r in rows:
-        out.print(_("[bold]{id:<10}[/] {name}  [dim]{low}-{high} players; also: {aliases}[/]").format(id=r['id'], name=_(r['name']), low=r['players'][0], high=r['players'][1], aliases=', '.join(r['aliases'])))
-
-
-def _parse_pairs(items: list[str], what: str, example: str) -> dict[str, str]:
-    pairs = {}
-    for item in items or []:
-        if "=" not in item:
-            raise UsageError(_("{what} {item!r}: write SEAT=VALUE, e.g. {example}").format(what=what, item=item, example=example))
-        k, v = item.split("=", 1)
-        pairs[k.strip().lower()] = v.strip()
-    return pairs
-
-
-@command("new")
-def new_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
-    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help=_("A player's name; repeat for each."))] = None,
-    survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help=_("21 Days: a survivor by id (one per colour); the rest are drawn."))] = None,
-    strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("21 Days: strength dice rolled at the table, top first: red=2/6."))] = None,
-    keep_strength: Annotated[bool, typer.Option("--keep-strength", help=_("21 Days: keep typed strength dice totalling under 20 or over 40 (the rulebook allows one reroll)."))] = False,
-    difficulty: Annotated[str, typer.Option(help=_("21 Days: where the rescue ship starts: green, orange or red (hardest)."))] = "orange",
-    scruffs: Annotated[bool, typer.Option("--scruffs", help=_("21 Days: Scruffs Up! solo, Scruffs in the green seat."))] = False,
-    promos: Annotated[bool, typer.Option("--promos", help=_("21 Days: add the promo bottle cards."))] = False,
-    shark6: Annotated[bool, typer.Option("--shark6", help=_("21 Days: the promo 6-step shark distance card."))] = False,
-    opt: Annotated[Optional[list[str]], typer.Option("--opt", "-o", help=_("A game's own setup choice as KEY=VALUE (see each game's section in the README)."))] = None,
-    seed: Annotated[Optional[int], typer.Option(help=_("Seed for the virtual dice (repeatable games)."))] = None,
-    title: Annotated[str, typer.Option(help=_("A name for this game."))] = "",
-    edition: Annotated[Optional[str], typer.Option("--edition", help=_("The edition on your table, e.g. 21 Days: en or cs (the Czech edition: its names, cards and phases; it speaks Czech unless --lang or the environment says otherwise)."))] = None,
-):
-    """Start a game and make it the current one.
-
-    Example: castaway new 21days --player Ann --player Bob --difficulty green
-    """
-    from companion import catalog
-
-    gid = catalog.resolve_game(game)
-    options: dict = {}
-    if edition and edition.strip().lower() not in ("", "en"):
-        ed = edition.strip().lower()
-        catalog.load(gid, ed)  # an unknown edition is refused here, naming the accepted ones
-        options["edition"] = ed
-    if player:
-        names = [p.strip() for p in player]
-        if any(not n for n in names):
-            raise UsageError(_("empty player name; give each --player a name"))
-        options["players"] = names
-    from companion.games import registry
-
-    flags = {"survivor": survivor, "strength": strength, "keep_strength": keep_strength, "difficulty": difficulty,
-             "scruffs": scruffs, "promos": promos, "shark6": shark6}
-    options = registry.get(gid).options(catalog.load(gid, options.get("edition")), options, flags)
-    for key, value in _parse_pairs(opt, "--opt", "scenario=1").items():
-        options[key] = value
-    if seed is not None and not 0 <= seed < 2**63:
-        raise UsageError(_("--seed {seed}: accepted: 0 .. 2**63-1").format(seed=seed))
-    with store(create=True) as st:
-        loaded = session.new_game(st, gid, options, seed=seed, title=title)
-    out.print(_("Game {id}: {name} is set up. It is now the current game.").format(id=loaded.row.id, name=_(loaded.cat.name)))
-    note = registry.get(gid).setup_note(loaded.cat, options, loaded.table)
-    if note:
-        out.print(note)
-    show_board(loaded.table, loaded.cat, loaded.row)
-
-
 @command("list")
 def list_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The games in the database, newest last.
@@ -191,77 +112,15 @@ def move_cmd(
     target: Annotated[str, typer.Argument(help=_("A track, counter or strength: ship, shark, day, tentacles, planks, red.strength, red.hope."))],
     delta: Annotated[str, typer.Argument(help=_("+N or -N."))],
 ):
-    """Move a marker or change a count by a signed amount.
+    """Move a marker or change a count by a signed amount; a seat's share of a pool (red.hope) comes from the bag or goes back to it.
 
-    Example: castaway move ship +1
+    Example: castaway move red.hope +2
     """
     from companion.actions import Move
 
     d = parse_delta(delta)
     ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, d))
     _report(ev, cat=loaded.cat)
-
-
-def _count(n: str) -> int:
-    from companion.action_base import parse_int
-
-    v = parse_int(n, _("amount"), _("a whole number from 1"))
-    if v < 1:
-        raise UsageError(_("amount {n!r}: accepted: a whole number from 1").format(n=n))
-    return v
-
-
-@command("add", context_settings=NUMBERS)
-def add_cmd(
-    counter: Annotated[str, typer.Argument(help=_("A counter: hope, tentacles, planks, kite, ..."))],
-    amount: Annotated[str, typer.Argument(help=_("How many."))] = "1",
-    to: Annotated[Optional[str], typer.Option("--to", help=_("The seat that receives it (for pools like hope)."))] = None,
-):
-    """Add to a counter; for a pool such as hope, from the bag to a seat.
-
-    Example: castaway add hope 2 --to red
-    """
-    from companion.actions import Move
-
-    target = f"{to}.{counter}" if to else counter
-    n = _count(amount)
-    ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, n))
-    _report(ev, cat=loaded.cat)
-
-
-@command("take", context_settings=NUMBERS)
-def take_cmd(
-    counter: Annotated[str, typer.Argument(help=_("A counter: hope, tentacles, planks, ..."))],
-    amount: Annotated[str, typer.Argument(help=_("How many."))] = "1",
-    from_: Annotated[Optional[str], typer.Option("--from", help=_("The seat that gives it back (for pools like hope)."))] = None,
-):
-    """Take from a counter; for a pool such as hope, from a seat back to the bag.
-
-    Example: castaway take hope 2 --from red
-    """
-    from companion.actions import Move
-
-    target = f"{from_}.{counter}" if from_ else counter
-    n = _count(amount)
-    ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, -n))
-    _report(ev, cat=loaded.cat)
-
-
-@command("roll")
-def roll_cmd(
-    dice: Annotated[list[str], typer.Argument(help=_("Dice: d6, 2d6, shark, octopus, 3*white, red, ..."))],
-    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces you rolled at the table: 3,5; parts of a die with '/': 2/5."))] = None,
-    why: Annotated[Optional[str], typer.Option("--for", help=_("What the roll is for (kept in the history)."))] = None,
-):
-    """Roll dice virtually, or record the faces rolled at the table.
-
-    Example: castaway roll shark --faces 2/5
-    """
-    from companion.actions import Roll
-
-    ev, table, loaded = _act(lambda t, cat: Roll.parse(cat, dice, faces, why))
-    shown = "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"])
-    _report(ev, f"  →  [bold]{shown}[/]", cat=loaded.cat)
 
 
 @command("next")
@@ -397,10 +256,10 @@ def end_cmd(
 
 # Command groups that live in modules of their own register themselves on import. They are imported
 # only when needed (help, or a command none of the core ones is), so `castaway status` stays quick.
-# Each game's own commands come from the game registry, after the first modules and before the heavier
-# last ones (ui/games.py loads them, with the check that refuses another game's table).
-COMMAND_MODULES = ("ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds")
-LAST_MODULES = ("ui.print_cmds", "ui.odds_cmds", "ui.display_cmds")
+# Each game's commands form a group of their own, `castaway GAME ...` (ui/games.py): its module is
+# imported only when that group is invoked (its odds only for `castaway GAME odds ...`).
+COMMAND_MODULES = ("ui.new_cmds", "ui.cards_cmds", "ui.about_cmds", "ui.play_cmds", "ui.plays_cmds", "ui.dice_cmds")
+LAST_MODULES = ("ui.print_cmds", "ui.display_cmds")
 
 
 def registered(name: str) -> bool:
@@ -408,24 +267,33 @@ def registered(name: str) -> bool:
 
 
 def load_modules(name: str | None = None) -> None:
-    """Import the command modules: all of them, or until one of them registers `name`."""
+    """Import the generic command modules: all of them, or until one of them registers `name`; then give
+    every game its group and its `new` command (their own commands load with load_games)."""
     import importlib
 
+    for module in (*COMMAND_MODULES, *LAST_MODULES):
+        if name is not None and registered(name):
+            break
+        importlib.import_module(module)
+    from ui import games, new_cmds
+
+    games.add_groups()
+    new_cmds.add_games()
+
+
+def load_games() -> None:
+    """Every game's commands and odds, in its group."""
     from ui import games
 
-    loaders = [*(functools.partial(importlib.import_module, m) for m in COMMAND_MODULES),
-               *(functools.partial(games.load_commands, g) for g in games.registry.all_games()),
-               *(functools.partial(importlib.import_module, m) for m in LAST_MODULES)]
-    for load in loaders:
-        if name is not None and registered(name):
-            return
-        load()
+    for game in games.registry.all_games():
+        games.load_commands(game)
 
 
 def __getattr__(attr: str):
     """`cli.app` (tests, tools) is the whole app, every command module loaded."""
     if attr == "app":
         load_modules()
+        load_games()
         return _app
     raise AttributeError(attr)
 
@@ -433,10 +301,10 @@ def __getattr__(attr: str):
 GLOBAL_VALUE_OPTIONS = ("--db", "--game", "-g", "--if-version", "--lang")
 
 
-def invoked_command(argv: list[str]) -> str | None:
-    """The command word in argv, skipping the global options and their values."""
+def invoked_at(argv: list[str]) -> int | None:
+    """Where the command word is in argv, skipping the global options and their values."""
     skip = False
-    for word in argv:
+    for i, word in enumerate(argv):
         if skip:
             skip = False
             continue
@@ -445,8 +313,14 @@ def invoked_command(argv: list[str]) -> str | None:
             continue
         if word.startswith("-"):
             continue
-        return word
+        return i
     return None
+
+
+def invoked_command(argv: list[str]) -> str | None:
+    """The command word in argv, skipping the global options and their values."""
+    i = invoked_at(argv)
+    return None if i is None else argv[i]
 
 
 def only(name: str | None) -> None:
@@ -463,11 +337,19 @@ def only(name: str | None) -> None:
 
 def main() -> None:
     try:
-        name = invoked_command(sys.argv[1:])
+        argv = sys.argv[1:]
+        name = invoked_command(argv)
         # a group declared in ui/common (print, rules) gets commands from several modules: load them all
         shared = any(g.name == name for g in _app.registered_groups)
         if name is None or shared or not registered(name):
-            load_modules(None if shared else name)
+            from ui import games
+
+            game = games.game_of(name)
+            if game is not None:
+                sub = invoked_command(argv[invoked_at(argv) + 1:])
+                games.load_commands(game, with_odds=sub == "odds")
+            else:
+                load_modules(None if shared else name)
         only(name)
         _app()
     except CompanionError as e:  # raised outside a command (callback)

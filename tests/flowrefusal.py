@@ -10,16 +10,15 @@ new command without such a case fails the suite. This module holds what the per-
 
 `procedure_commands(game) -> list[str]`
     The procedure commands of a game, read from `cli.app`'s Click tree, as the words typed after
-    `castaway` ("shark-phase", "rc plan", "mutinies place", "dieson pick"). `game` is a key of
-    GROUPS: "21days" (the top-level commands in the "21 Days procedures" help panel), "robinson" (the
-    `rc` group), "mutinies", "dieson" (their groups).
+    `castaway` ("21days shark-phase", "robinson plan", "mutinies place", "dieson pick"): the commands of
+    the game's group, `castaway GAME ...` (its odds group aside). `game` is a game id.
 
 `Case(prepare, argv, match="")`
     One refusal: `prepare` is a tuple of CLI commands (each a tuple of words, or one string split on
     spaces) run in order on a fresh database, each of which must succeed (the first is usually
     `new ...`); `argv` (tuple of words or a string) is the command that must then be refused; `match` is
     a regular expression the refusal line must contain (searched, case-insensitive). `case(...)` builds
-    one from strings: `case("new 21days -p Ann", "setup-done", refuse="shark-attack", match="shark")`.
+    one from strings: `case("new 21days -p Ann", "21days setup-done", refuse="21days shark-attack", match="shark")`.
 
 `prepared(prepare, tmp_path) -> FlowTable`
     A FlowTable in tmp_path whose database went through the commands of `prepare` (cached per
@@ -69,14 +68,6 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-# How each game's procedure commands show in the Click tree: ("panel", help panel of top-level commands)
-# or ("group", the sub-command group's name).
-GROUPS: dict[str, tuple[str, str]] = {
-    "21days": ("panel", "21 Days procedures"),
-    "robinson": ("group", "rc"),
-    "mutinies": ("group", "mutinies"),
-    "dieson": ("group", "dieson"),
-}
 DB_SUFFIXES = ("", "-wal", "-journal")
 
 
@@ -97,12 +88,8 @@ def click_root():
 
 def procedure_commands(game: str) -> list[str]:
     """The game's procedure commands from the Click tree (see the module docstring)."""
-    kind, name = GROUPS[game]
-    root = click_root()
-    if kind == "group":
-        group = root.commands[name]
-        return sorted(f"{name} {sub}" for sub in group.commands)
-    return sorted(n for n, c in root.commands.items() if getattr(c, "rich_help_panel", None) == name)
+    group = click_root().commands[game]
+    return sorted(f"{game} {name}" for name, sub in group.commands.items() if not hasattr(sub, "commands"))
 
 
 @dataclass(frozen=True)

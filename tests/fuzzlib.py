@@ -83,7 +83,8 @@ SERVES = {("display",)}
 
 
 def command_tree(command) -> list[Spec]:
-    """Every leaf command under the root Click command, with its parameters (but those that serve)."""
+    """Every leaf command under the root Click command, with its parameters (but those that serve, and the
+    hidden aliases of a game's group)."""
     specs: list[Spec] = []
 
     def walk(cmd, path):
@@ -92,7 +93,8 @@ def command_tree(command) -> list[Spec]:
         subs = getattr(cmd, "commands", None)
         if subs:
             for name, sub in sorted(subs.items()):
-                walk(sub, (*path, name))
+                if not sub.hidden:  # a game's alias: the same commands as its group
+                    walk(sub, (*path, name))
             return
         params = [Param(p.name, p.param_type_name, tuple(p.opts), bool(getattr(p, "is_flag", False)),
                         bool(p.multiple), p.nargs, bool(p.required), p.type.name) for p in cmd.params]
@@ -104,7 +106,7 @@ def command_tree(command) -> list[Spec]:
     return specs
 
 
-OWN = {"dieson": "dieson", "rc": "robinson", "mutinies": "mutinies", "days21": "21days", "robinson": "robinson"}
+OWN = {"21days": "21days", "dieson": "dieson", "rc": "robinson", "mutinies": "mutinies", "days21": "21days", "robinson": "robinson"}
 
 
 def own_game(spec: Spec) -> str | None:

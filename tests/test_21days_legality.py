@@ -39,17 +39,17 @@ def head(ft):
 
 
 def to_midday(ft, *midday):
-    ft.ok("setup-done")
-    ft.ok("shark-phase")
-    ft.ok("logbook", "morning")
-    ft.ok("logbook", "midday", *(midday or ("places",)))
+    ft.ok("21days", "setup-done")
+    ft.ok("21days", "shark-phase")
+    ft.ok("21days", "logbook", "morning")
+    ft.ok("21days", "logbook", "midday", *(midday or ("places",)))
 
 
 def place_all(ft, places):
     while head(ft).get("do") == "place":
         seat = head(ft)["seat"]
-        ft.ok("place", seat, places.get(seat, "none"))
-    ft.ok("activate")
+        ft.ok("21days", "place", seat, places.get(seat, "none"))
+    ft.ok("21days", "activate")
 
 
 # -- Prof. Magnusson (EN § Survivors: "When present on the Octopus location, the Professor may re-roll the
@@ -65,19 +65,19 @@ def professor_day(ft):
 
 def test_professor_rerolls_only_his_own_octopus_roll_once(ft):
     professor_day(ft)
-    ft.refused("professor", "--face", "blank", match="not the step now")  # before the octopus die is rolled
-    ft.ok("octopus", "--face", "tentacle")
+    ft.refused("21days", "professor", "--face", "blank", match="not the step now")  # before the octopus die is rolled
+    ft.ok("21days", "octopus", "--face", "tentacle")
     assert head(ft)["do"] == "magnusson"  # the guided game offers the reroll here
-    ft.ok("professor", "--face", "tentacle")
+    ft.ok("21days", "professor", "--face", "tentacle")
     s = state(ft)
     assert s["seat"]["blue"]["hope"] == 2 and s["flow"]["queue"][0]["do"] == "tentacle"
-    ft.refused("professor", "--face", "blank", match="not the step now")  # once
+    ft.refused("21days", "professor", "--face", "blank", match="not the step now")  # once
 
 
 def test_professor_reroll_to_blank_means_no_fight(ft):
     professor_day(ft)
-    ft.ok("octopus", "--face", "tentacle")
-    ft.ok("professor", "--face", "blank")
+    ft.ok("21days", "octopus", "--face", "tentacle")
+    ft.ok("21days", "professor", "--face", "blank")
     s = state(ft)
     assert "fight" not in s["flow"] and all(q["do"] != "tentacle" for q in s["flow"]["queue"])
 
@@ -87,16 +87,16 @@ def test_professor_not_at_the_octopus_location_has_no_reroll(ft):
     ft.ok("set", "blue.hope", "4")
     to_midday(ft, "octopus")
     place_all(ft, {})
-    ft.ok("octopus", "--face", "tentacle")
+    ft.ok("21days", "octopus", "--face", "tentacle")
     assert head(ft)["do"] == "tentacle"
-    ft.refused("professor", "--face", "blank", match="not the step now")
+    ft.refused("21days", "professor", "--face", "blank", match="not the step now")
 
 
 def test_professor_without_the_octopus_symbol_has_no_reroll(ft):
     ft.ok(*NEW, "--survivor", "magnusson", "--opt", "starting=blue")
     ft.ok("set", "blue.hope", "4")
     to_midday(ft)
-    ft.refused("professor", match="not the step now")
+    ft.refused("21days", "professor", match="not the step now")
 
 
 # -- the Hope location (CS § Lokalita Naděje: one token per 3 points, shared among the survivors at the
@@ -112,15 +112,15 @@ def hope_day(ft):
 
 def test_hope_reproducer_is_refused(ft):
     hope_day(ft)
-    ft.refused("hope-roll --seats red,blue --faces 6,6 --to green,green", match="green did not roll")
-    ft.refused("hope-roll --seats red,green --faces 6,6", match="holds the dice of red, blue")
-    ft.refused("hope-roll --seats red,blue --faces 6,6 --to red,blue", match="4 token.*2 receiver")
+    ft.refused("21days hope-roll --seats red,blue --faces 6,6 --to green,green", match="green did not roll")
+    ft.refused("21days hope-roll --seats red,green --faces 6,6", match="holds the dice of red, blue")
+    ft.refused("21days hope-roll --seats red,blue --faces 6,6 --to red,blue", match="4 token.*2 receiver")
 
 
 def test_hope_tokens_go_only_to_survivors_at_the_location(ft):
     hope_day(ft)
     before = state(ft)
-    ft.ok("hope-roll --seats red,blue --faces 6,6 --to red,blue,blue,blue")
+    ft.ok("21days hope-roll --seats red,blue --faces 6,6 --to red,blue,blue,blue")
     s = state(ft)
     assert s["seat"]["red"]["hope"] == before["seat"]["red"]["hope"] + 1
     assert s["seat"]["blue"]["hope"] == before["seat"]["blue"]["hope"] + 3
@@ -131,7 +131,7 @@ def test_hope_tokens_go_only_to_survivors_at_the_location(ft):
 def test_hope_one_survivor_keeps_them_all(ft):
     hope_day(ft)
     before = state(ft)["seat"]["blue"]["hope"]
-    ft.ok("hope-roll --faces 6,6 --to blue")
+    ft.ok("21days hope-roll --faces 6,6 --to blue")
     assert state(ft)["seat"]["blue"]["hope"] == before + 4
 
 
@@ -142,17 +142,17 @@ def test_hope_one_survivor_keeps_them_all(ft):
 def test_the_kid_rolls_once_only_after_placing_and_paying(ft):
     ft.ok(*NEW, "--survivor", "kid", "--strength", "yellow=4/4")
     to_midday(ft)
-    ft.ok("place", "red", "none")
-    ft.refused("place", "yellow", "kid", match="2 hope")  # one hope at the start: he cannot pay
-    ft.refused("kid", "--face", "5", match="not the step now")
+    ft.ok("21days", "place", "red", "none")
+    ft.refused("21days", "place", "yellow", "kid", match="2 hope")  # one hope at the start: he cannot pay
+    ft.refused("21days", "kid", "--face", "5", match="not the step now")
     ft.ok("undo")  # back before red placed; give the Kid the hope he needs
     ft.ok("set", "yellow.hope", "3")
     place_all(ft, {"yellow": "kid"})
     assert state(ft)["seat"]["yellow"]["hope"] == 1  # paid at placement
     assert [q["do"] for q in state(ft)["flow"]["queue"]][0] == "kid"  # the only location, so first and last
-    ft.ok("kid", "--face", "5", "--choice", "strength", "--to", "kid,red")
+    ft.ok("21days", "kid", "--face", "5", "--choice", "strength", "--to", "kid,red")
     assert state(ft)["seat"]["yellow"]["strength"] == [5, 4]
-    ft.refused("kid", "--face", "5", "--choice", "strength", match="not the step now")  # once a day
+    ft.refused("21days", "kid", "--face", "5", "--choice", "strength", match="not the step now")  # once a day
 
 
 # -- two hope tokens with Scruffs seated (EN § Solo Game Setup: Scruffs cannot receive hope tokens; § Symbols:
@@ -161,13 +161,13 @@ def test_the_kid_rolls_once_only_after_placing_and_paying(ft):
 
 def test_two_hope_never_goes_to_scruffs(ft):
     ft.ok(*NEW, "--scruffs")
-    ft.ok("setup-done")
-    ft.ok("shark-phase")
-    ft.ok("logbook", "morning", "two-hope")
-    ft.refused("symbol", "two-hope", "--to", "green", match="Scruffs")
-    ft.refused("symbol", "two-hope", "--to", "red,green", match="Scruffs")
+    ft.ok("21days", "setup-done")
+    ft.ok("21days", "shark-phase")
+    ft.ok("21days", "logbook", "morning", "two-hope")
+    ft.refused("21days", "symbol", "two-hope", "--to", "green", match="Scruffs")
+    ft.refused("21days", "symbol", "two-hope", "--to", "red,green", match="Scruffs")
     before = state(ft)["seat"]["red"]["hope"]
-    ft.ok("symbol", "two-hope", "--to", "red")
+    ft.ok("21days", "symbol", "two-hope", "--to", "red")
     assert state(ft)["seat"]["red"]["hope"] == before + 2
 
 
@@ -214,7 +214,7 @@ def test_virtual_strength_says_the_reroll_rule(ft):
 
 def test_corrections_keep_the_game_consistent(ft):
     ft.ok(*NEW)
-    ft.ok("setup-done")
+    ft.ok("21days", "setup-done")
     ft.refused("set", "planks", "4", match="plank")
     ft.refused("move", "day", "+1", match="end-day")
     ft.refused("set", "phase", "evening", match="phase")
@@ -322,14 +322,14 @@ def test_menus_offer_only_legal_places():
 def test_the_dolphin_stays_away_from_the_shark_attack_from_its_first_bite(ft):
     """CS § Výměnná lokalita (Delfín): never in shark or octopus attacks, before the first bite too."""
     ft.ok(*NEW)
-    ft.ok("setup-done")
+    ft.ok("21days", "setup-done")
     ft.ok("set", "shark", "2")
-    ft.ok("shark-phase")
-    ft.ok("logbook", "morning", "dolphin")
-    ft.ok("symbol", "dolphin")
-    ft.ok("dolphin", "red", "--face", "1")  # an ordinary moment: allowed, for 3 strength
-    ft.ok("logbook", "midday")
+    ft.ok("21days", "shark-phase")
+    ft.ok("21days", "logbook", "morning", "dolphin")
+    ft.ok("21days", "symbol", "dolphin")
+    ft.ok("21days", "dolphin", "red", "--face", "1")  # an ordinary moment: allowed, for 3 strength
+    ft.ok("21days", "logbook", "midday")
     place_all(ft, {})
-    ft.ok("logbook", "evening")
+    ft.ok("21days", "logbook", "evening")
     assert head(ft)["do"] == "attack"
-    ft.refused("dolphin", "blue", "--face", "1", match="Dolphin keeps away")
+    ft.refused("21days", "dolphin", "blue", "--face", "1", match="Dolphin keeps away")

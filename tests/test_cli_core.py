@@ -18,7 +18,7 @@ def state(cli):
 
 
 def test_games_lists_21days(cli):
-    r = cli.ok("games", "--json")
+    r = cli.ok("rules", "games", "--json")
     assert "21days" in [g["id"] for g in json.loads(r.stdout)]
 
 
@@ -55,15 +55,15 @@ def test_set_move_and_ranges(cli):
     assert r.exit_code == 2 and "signed amount" in r.stderr
 
 
-def test_add_and_take_hope(cli):
+def test_moving_hope_to_a_seat_and_back_to_the_bag(cli):
     new(cli)
-    cli.ok("add", "hope", "3", "--to", "red")
-    cli.ok("take", "hope", "1", "--from", "red")
+    cli.ok("move", "red.hope", "+3")
+    cli.ok("move", "red.hope", "-1")
     s = state(cli)
     assert s["seat"]["red"]["hope"] == 3
-    r = cli("add", "hope", "20", "--to", "blue")
+    r = cli("move", "blue.hope", "+20")
     assert r.exit_code == 1 and "the supply has only" in r.stderr
-    r = cli("take", "hope", "9", "--from", "yellow")
+    r = cli("move", "yellow.hope", "-9")
     assert r.exit_code == 1 and "yellow holds only 1" in r.stderr
 
 
@@ -79,9 +79,9 @@ def test_strength_stack_from_the_cli(cli):
 
 def test_roll_virtual_and_typed(cli):
     new(cli)
-    r = cli.ok("roll", "shark", "--faces", "2/5")
+    r = cli.ok("dice", "roll", "shark", "--faces", "2/5")
     assert "2/5" in r.stdout
-    r = cli.ok("roll", "2d6")
+    r = cli.ok("dice", "roll", "2d6")
     hist = json.loads(cli.ok("history", "--json").stdout)
     rolls = [e for e in hist if e["type"] == "action" and e["action"]["kind"] == "roll"]
     assert rolls[0]["action"] == {"kind": "roll", "dice": ["shark"], "faces": [[2, 5]], "why": None}  # typed, parsed once
@@ -93,9 +93,9 @@ def test_roll_virtual_and_typed(cli):
 
 def test_undo_then_roll_gives_the_same_dice(cli):
     new(cli)
-    first = cli.ok("roll", "3d6").stdout.split("→")[1].strip()
+    first = cli.ok("dice", "roll", "3d6").stdout.split("→")[1].strip()
     cli.ok("undo")
-    again = cli.ok("roll", "3d6").stdout.split("→")[1].strip()
+    again = cli.ok("dice", "roll", "3d6").stdout.split("→")[1].strip()
     assert first == again
 
 
@@ -121,19 +121,19 @@ def test_undo_redo_exact_and_new_action_clears_redo(cli, db):
 
 def test_draw_virtual_and_physical(cli):
     new(cli)
-    r = cli.ok("draw", "bottle", "--to", "red")
+    r = cli.ok("cards", "draw", "bottle", "--to", "red")
     s = state(cli)
     held = s["decks"]["bottle"]["held"]["red"]
     assert len(held) == 1
-    r = cli("draw", "bottle", "--to", "red")
+    r = cli("cards", "draw", "bottle", "--to", "red")
     assert r.exit_code == 1 and "at most 1" in r.stderr
     card = next(c for c in s["decks"]["bottle"]["draw"])
-    cli.ok("draw", "bottle", "--card", f"castaway:bottle/{card}", "--to", "blue")
+    cli.ok("cards", "draw", "bottle", "--card", f"castaway:bottle/{card}", "--to", "blue")
     assert state(cli)["decks"]["bottle"]["held"]["blue"] == [card]
-    r = cli("draw", "bottle", "--card", card)
+    r = cli("cards", "draw", "bottle", "--card", card)
     assert r.exit_code == 1 and "held by blue" in r.stderr
-    cli.ok("discard", "bottle", card)
-    cli.ok("shuffle", "bottle")
+    cli.ok("cards", "discard", "bottle", card)
+    cli.ok("cards", "shuffle", "bottle")
     assert card in state(cli)["decks"]["bottle"]["draw"]
 
 
@@ -151,10 +151,10 @@ def test_next_and_end_write_a_play(cli, db):
     new(cli)
     r = cli("next")  # 21 Days builds each day's steps from its day: the day moves on with end-day
     assert r.exit_code == 1 and "end-day" in r.stderr
-    cli.ok("setup-done")
+    cli.ok("21days", "setup-done")
     for step in (["shark-phase"], ["logbook", "morning"], ["logbook", "midday"], *[["place", s, "none"] for s in ("red", "yellow", "blue", "green")],
                  ["activate"], ["logbook", "evening"], ["end-day"]):
-        cli.ok(*step)
+        cli.ok("21days", *step)
     assert state(cli)["tracks"]["day"] == 2
     r = cli.ok("end", "--result", "lost", "--yes")
     assert "Logged as play 1" in r.stdout
@@ -213,5 +213,5 @@ def test_every_command_has_an_example_in_its_help(cli):
 
 
 def test_demo_runs(cli):
-    r = cli.ok("demo")
+    r = cli.ok("21days", "demo")
     assert "Undo" in r.stdout and "Sharks" in r.stdout

@@ -192,8 +192,8 @@ def test_21days_raft_shows_spots_fins_and_survivors(db):
 
 def test_robinson_board_lists_the_planned_actions(cli):
     cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--opt", "weather=1:rain", "--opt", "characters=cook,explorer")
-    for words in (["rc", "morale"], ["rc", "produce"], ["rc", "plan", "rest", "cook"],
-                  ["rc", "plan", "explore", "explorer+friday"], ["rc", "plan", "done"]):
+    for words in (["robinson", "morale"], ["robinson", "produce"], ["robinson", "plan", "rest", "cook"],
+                  ["robinson", "plan", "explore", "explorer+friday"], ["robinson", "plan", "done"]):
         cli.ok(*words)
     with session.open_store(cli.db) as st:
         loaded = session.load(st, session.current_id(st))

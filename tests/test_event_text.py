@@ -19,8 +19,8 @@ FIXTURE = Path(__file__).parent / "fixtures" / "stored_games_v2.db"
 def _a_day(cli, lang: str = "cs") -> None:
     cli.ok("--lang", lang, "new", "21days", "-p", "Ann", "-p", "Bob", "--seed", "1")
     for step in (["setup-done"], ["shark-phase"], ["logbook", "morning", "plank"]):
-        cli.ok("--lang", lang, *step)
-    cli.ok("--lang", lang, "plank", "--face", "3")
+        cli.ok("--lang", lang, "21days", *step)
+    cli.ok("--lang", lang, "21days", "plank", "--face", "3")
 
 
 def _texts(db: Path) -> list[str]:

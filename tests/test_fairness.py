@@ -102,7 +102,7 @@ def test_dice_stats_after_a_die_changed_its_faces_says_so_in_one_line(cli, tmp_p
     from companion import catalog
 
     cli.ok("new", "21days", "--seed", "3")
-    cli.ok("roll", "octopus", "--faces", "tentacle")
+    cli.ok("dice", "roll", "octopus", "--faces", "tentacle")
     (tmp_path / "decks" / "21days").mkdir(parents=True)
     (tmp_path / "decks" / "21days" / "mine.toml").write_text(
         '[[die]]\nid = "octopus"\nname = "Octopus die"\nfaces = ["sleep", "sleep", "arm", "arm", "arm", "arm"]\n'

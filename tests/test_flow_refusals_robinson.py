@@ -8,32 +8,32 @@ import pytest
 from tests.flowrefusal import case, check_coverage, run_case
 
 NEW = "new robinson -p Ann -p Bob --opt characters=cook,explorer --seed 1"
-PLANNING = (NEW, "rc morale", "rc produce")
-RESOLVING = (*PLANNING, "rc plan explore cook", "rc plan done")
+PLANNING = (NEW, "robinson morale", "robinson produce")
+RESOLVING = (*PLANNING, "robinson plan explore cook", "robinson plan done")
 OVER = (NEW, "end --result abandoned")
 WRONG = "not where the round stands"
 
 CASES = {
-    "rc camp": case(NEW, refuse="rc camp", match=WRONG),
-    "rc eat": case(*PLANNING, refuse="rc eat", match=WRONG),
-    "rc event": case(NEW, refuse="rc event book Fog 1", match=WRONG),
-    "rc morale": case(NEW, "rc morale", refuse="rc morale", match="now production/produce"),
-    "rc produce": case(NEW, refuse="rc produce", match="now morale/morale"),
-    "rc plan": case(NEW, refuse="rc plan rest cook", match=WRONG),
-    "rc plan #resolving": case(*RESOLVING, refuse="rc plan rest explorer", match="now action/resolve"),
-    "rc resolve": case(*PLANNING, refuse="rc resolve", match="now action/plan"),
-    "rc tile": case(*PLANNING, refuse="rc tile 5 plains food", match=WRONG),
-    "rc tile #before-the-dice": case(*RESOLVING, refuse="rc tile 5 plains food", match="now action/resolve"),
-    "rc weather": case(*PLANNING, refuse="rc weather --faces r", match=WRONG),
-    "rc weather-dice": case(NEW, refuse="rc weather-dice rain", match=WRONG),
-    "rc night-end": case(*PLANNING, refuse="rc night-end", match=WRONG),
-    "rc phase": case(NEW, refuse="rc phase event", match="first round has no Event phase"),
-    "rc effects": case(*OVER, refuse="rc effects wood +1", match="game is over"),
-    "rc goal": case(*OVER, refuse="rc goal", match="game is over"),
-    "rc use-item": case(NEW + " --opt items=Hammer,Bible", "end --result abandoned", refuse="rc use-item hammer",
+    "robinson camp": case(NEW, refuse="robinson camp", match=WRONG),
+    "robinson eat": case(*PLANNING, refuse="robinson eat", match=WRONG),
+    "robinson event": case(NEW, refuse="robinson event book Fog 1", match=WRONG),
+    "robinson morale": case(NEW, "robinson morale", refuse="robinson morale", match="now production/produce"),
+    "robinson produce": case(NEW, refuse="robinson produce", match="now morale/morale"),
+    "robinson plan": case(NEW, refuse="robinson plan rest cook", match=WRONG),
+    "robinson plan #resolving": case(*RESOLVING, refuse="robinson plan rest explorer", match="now action/resolve"),
+    "robinson resolve": case(*PLANNING, refuse="robinson resolve", match="now action/plan"),
+    "robinson tile": case(*PLANNING, refuse="robinson tile 5 plains food", match=WRONG),
+    "robinson tile #before-the-dice": case(*RESOLVING, refuse="robinson tile 5 plains food", match="now action/resolve"),
+    "robinson weather": case(*PLANNING, refuse="robinson weather --faces r", match=WRONG),
+    "robinson weather-dice": case(NEW, refuse="robinson weather-dice rain", match=WRONG),
+    "robinson night-end": case(*PLANNING, refuse="robinson night-end", match=WRONG),
+    "robinson phase": case(NEW, refuse="robinson phase event", match="first round has no Event phase"),
+    "robinson effects": case(*OVER, refuse="robinson effects wood +1", match="game is over"),
+    "robinson goal": case(*OVER, refuse="robinson goal", match="game is over"),
+    "robinson use-item": case(NEW + " --opt items=Hammer,Bible", "end --result abandoned", refuse="robinson use-item hammer",
                         match="game is over"),
 }
-READS = {"rc next": "what happens next: it only reads"}
+READS = {"robinson next": "what happens next: it only reads"}
 CORRECTIONS = {
     "set phase": case(NEW, refuse="set phase weather", match="robinson phase weather"),
     "next": case(NEW, refuse="next", match="night-end"),

@@ -37,7 +37,7 @@ def tree(tmp_path_factory):
 def test_the_tree_is_read_from_the_command_objects(tree):
     command, *_rest = tree
     paths = {" ".join(s.path) for s in fuzzlib.command_tree(command)}
-    assert {"status", "note", "plays import", "print kit", "dieson roll", "rc plan", "mutinies place", "odds shark",
+    assert {"status", "note", "plays import", "print kit", "dieson roll", "robinson plan", "mutinies place", "21days odds shark",
             "check", "resume"} <= paths
     assert len(paths) > 120
     assert "display" in command.commands and "display" not in paths  # it serves until stopped: see fuzzlib.SERVES

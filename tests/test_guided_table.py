@@ -107,7 +107,7 @@ def test_the_reference_aids_print_the_symbol_chart(tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
 def test_castaway_symbols_lists_every_number_and_wraps_an_effect_in_its_column(cli, lang):
-    lines = cli.ok("--lang", lang, "symbols").stdout.splitlines()
+    lines = cli.ok("--lang", lang, "21days", "symbols").stdout.splitlines()
     starts = [ln.split()[0] for ln in lines if ln.strip() and not ln.startswith(" " * 10)]
     assert starts == [str(n) for n in range(1, 23)]
     assert all(len(ln.rstrip()) <= 80 for ln in lines)
@@ -128,7 +128,7 @@ def test_the_21_days_setup_fits_80_columns_and_wraps_a_dice_prompt_between_words
 def test_castaway_logbook_takes_chart_numbers(cli):
     cli.ok("new", "21days", "--seed", "3")
     cli.ok("play", "--no-board", input="y\n")
-    cli.ok("logbook", "morning", "3")
+    cli.ok("21days", "logbook", "morning", "3")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0] == {"do": "sym", "sym": "two-hope"}
 

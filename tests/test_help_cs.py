@@ -69,7 +69,7 @@ def pages(tmp_path_factory):
 def test_every_command_is_walked(pages):
     cs = pages["cs"]
     assert len(cs) > 150  # the root, its groups, and every command of the four games, plays, odds, print...
-    for words in ("", "new", "plays stats", "plays export", "odds day21", "rc weather", "mutinies trade", "dieson do", "print report"):
+    for words in ("", "new", "plays stats", "plays export", "21days odds day21", "robinson weather", "mutinies trade", "dieson do", "print report"):
         assert words in cs, words
 
 
@@ -87,9 +87,10 @@ def test_no_help_text_is_left_in_english(pages):
 def test_clicks_own_words_are_czech(pages):
     found = [f"castaway {words}: {w!r}" for words, page in pages["cs"].items() for w in CLICK_ENGLISH if w in page["page"]]
     assert found == [], "\n".join(found)
-    page = pages["cs"]["new"]["page"]
-    assert page.startswith("Použití: castaway new [VOLBY]") and "Ukáže tuto nápovědu a skončí." in page
-    assert "[povinné]" in page and "[výchozí: orange]" in page and "--seed <celé číslo>" in page
+    page = pages["cs"]["new 21days"]["page"]
+    assert page.startswith("Použití: castaway new 21days [VOLBY]") and "Ukáže tuto nápovědu a skončí." in page
+    assert "[výchozí: orange]" in page and "--seed <celé číslo>" in page and "Volby přípravy, každá jako --opt" in page
+    assert "[povinné]" in pages["cs"]["use"]["page"]
 
 
 def _prose(page: str) -> list[str]:
@@ -122,13 +123,13 @@ def test_the_check_sees_an_english_line():
 
 @pytest.mark.parametrize("args, czech", [
     (("new", "21days", "--seed", "x"), "není celé číslo"),
-    (("odds", "shark", "--bites", "9"), "je mimo rozsah 1<=x<=4"),
-    (("odds", "hope", "--per", "x"), "není celé číslo"),
-    (("games", "extra", "words"), "Nečekaná slova navíc: extra words"),
+    (("21days", "odds", "shark", "--bites", "9"), "je mimo rozsah 1<=x<=4"),
+    (("21days", "odds", "hope", "--per", "x"), "není celé číslo"),
+    (("rules", "games", "extra", "words"), "Nečekaná slova navíc: extra words"),
     (("new", "21days", "--keep-strength=maybe"), "nebere žádnou hodnotu"),
     (("new", "21days", "--bogus"), "Taková volba není: --bogus"),
     (("plays", "nosuch"), "Příkaz 'nosuch' neexistuje."),
-    (("roll",), "Chybí argument 'dice'."),
+    (("dice", "roll"), "Chybí argument 'dice'."),
 ])
 def test_clicks_usage_errors_are_one_czech_line(cli, args, czech):
     r = cli("--lang", "cs", *args)

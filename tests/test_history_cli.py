@@ -14,10 +14,10 @@ def test_history_after_a_plank_loss(cli):
     """The issue's reproducer: a plank lost, then the log, whole and the last N events. (The plank is now
     lost where the logbook shows it: right after `new` the command is refused as out of place.)"""
     cli.ok("new", "21days", "-p", "Ann", "-p", "Bob", "--seed", "1")
-    assert cli("plank", "--face", "3").exit_code == 1
+    assert cli("21days", "plank", "--face", "3").exit_code == 1
     for step in (["setup-done"], ["shark-phase"], ["logbook", "morning", "plank"]):
-        cli.ok(*step)
-    cli.ok("plank", "--face", "3")
+        cli.ok("21days", *step)
+    cli.ok("21days", "plank", "--face", "3")
     for args in ((), ("--last", "2"), ("--last", "1"), ("-n", "0")):
         r = cli.ok("history", *args)
         assert "plank lost" in r.output and "→  3" in r.output and "Traceback" not in r.output

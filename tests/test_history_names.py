@@ -167,7 +167,7 @@ def test_dieson_boxes_tools_and_resources_by_their_printed_names():
 
 def test_history_shows_names_and_its_json_keeps_the_stored_ids(cli):
     cli.ok("new", "21days", "-p", "Ann", "-p", "Bob", "--seed", "1")
-    for step in (["setup-done"], ["shark-phase"], ["logbook", "morning", "21"], ["draw", "bottle", "--card", "rotten-fish"]):
+    for step in (["21days", "setup-done"], ["21days", "shark-phase"], ["21days", "logbook", "morning", "21"], ["cards", "draw", "bottle", "--card", "rotten-fish"]):
         cli.ok(*step)
     en = cli.ok("history").output
     assert "logbook morning: octopus takes a die\n" in en and "steal-die" not in en

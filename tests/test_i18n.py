@@ -233,16 +233,16 @@ def test_a_czech_edition_game_speaks_czech_unless_told_otherwise(cli, monkeypatc
 
 
 def test_unknown_language_and_edition_are_refused(cli):
-    r = cli("--lang", "de", "games")
+    r = cli("--lang", "de", "rules", "games")
     assert r.exit_code == 2 and "--lang 'de'" in (r.output + r.stderr)
     r = cli("new", "21days", "--edition", "de")
     assert r.exit_code == 2 and "edition 'de' of 21days: accepted: en, cs" in (r.output + r.stderr)
 
 
 def test_czech_help_texts(tmp_path):
-    r = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "--lang", "cs", "new", "--help"],
+    r = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "--lang", "cs", "new", "21days", "--help"],
                        capture_output=True, text=True, cwd=ROOT, env={"PATH": "/usr/bin:/bin", "CASTAWAY_DB": str(tmp_path / "h.db")})
-    assert "Založí hru a udělá z ní aktuální hru." in r.stdout
+    assert "Založí hru 21 dní" in r.stdout
     assert "Příklad: castaway new 21days" in r.stdout and "Volby" in r.stdout
 
 

@@ -219,5 +219,5 @@ def test_odds_tavern_reads_the_guests_on_the_tavern(cli):
     cli.ok("mutinies", "routes", "1d", "0", "2d", "1r")
     cli.ok("mutinies", "place", "red", "tavern")
     cli.ok("mutinies", "place", "blue", "tavern")
-    r = cli.ok("odds", "tavern")
+    r = cli.ok("mutinies", "odds", "tavern")
     assert "Ann (red)" in r.stdout and "Bob (blue)" in r.stdout

@@ -136,7 +136,7 @@ def test_a_table_over_the_kernels_memory_stops_with_one_line(cli, monkeypatch):
     monkeypatch.setattr(kernel, "MOST_STATES", 2000)
     rs._SEARCHES.clear()
     try:
-        r = cli("odds", "day21", "--need", "5", "--person", "6/6:4:diva", "--person", "6/6:4:token", "--person", "6/6:4",
+        r = cli("21days", "odds", "day21", "--need", "5", "--person", "6/6:4:diva", "--person", "6/6:4:token", "--person", "6/6:4",
                 "--dolphin", "--kite", "3,0")
     finally:
         rs._SEARCHES.clear()

@@ -11,8 +11,8 @@ import pytest
 def finish_game(cli, *faces_red, result="won"):
     cli.ok("new", "21days", "-p", "Ann", "-p", "Bob", "--seed", "5")
     for f in faces_red:
-        cli.ok("roll", "red", "--faces", str(f))
-    cli.ok("roll", "shark", "--faces", "2/5")
+        cli.ok("dice", "roll", "red", "--faces", str(f))
+    cli.ok("dice", "roll", "shark", "--faces", "2/5")
     return cli.ok("end", "--result", result, "--yes")
 
 
@@ -33,9 +33,9 @@ def test_a_finished_game_is_a_play_with_its_dice_remembered(cli):
 
 def test_undone_rolls_do_not_count(cli):
     cli.ok("new", "21days", "--seed", "1")
-    cli.ok("roll", "red", "--faces", "1")
+    cli.ok("dice", "roll", "red", "--faces", "1")
     cli.ok("undo")
-    cli.ok("roll", "red", "--faces", "4")
+    cli.ok("dice", "roll", "red", "--faces", "4")
     dice = json.loads(cli.ok("dice", "stats", "red", "--json").output)
     assert dice[0]["counts"] == [0, 0, 0, 1, 0, 0]
 

@@ -48,7 +48,7 @@ def test_a_scanned_card_payload_is_accepted_by_draw(cli):
     cli.ok("new", "21days", "-p", "Ann", "--seed", "3", "--scruffs")
     cat = catalog.load("21days")
     face = next(f for f in cards.deck_faces(cat, cat.deck("scruffs")) if ":" in f.id)  # a second copy
-    r = cli.ok("draw", "scruffs", "--card", face.qr)
+    r = cli.ok("cards", "draw", "scruffs", "--card", face.qr)
     assert cat.deck("scruffs").card(face.id.split(":")[0]).name in r.output
     status = cli.ok("status", "--json").output
     assert face.id in status

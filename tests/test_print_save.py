@@ -24,8 +24,8 @@ def test_print_save_then_resume_restores_the_same_state(cli, tmp_path):
 
     cli.ok("new", "21days", "-p", "Ann", "-p", "Bob", "--seed", "11", "--promos")
     cli.ok("move", "ship", "+1")
-    cli.ok("draw", "bottle", "--to", "red")
-    cli.ok("roll", "shark", "--faces", "2/5")
+    cli.ok("cards", "draw", "bottle", "--to", "red")
+    cli.ok("dice", "roll", "shark", "--faces", "2/5")
     before = _current_state(cli)
     cli.ok("print", "save", "--out", str(tmp_path / "saves"))
     files = list((tmp_path / "saves").glob("*.pdf"))

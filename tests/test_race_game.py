@@ -19,14 +19,18 @@ def race(cli):
 
     registry.register(GAME)
     climod.load_modules()
+    climod.load_games()
     yield GAME
-    registry.unregister(GAME.id)  # and its command group, so that the other tests see castaway's own
-    climod._app.registered_groups[:] = [g for g in climod._app.registered_groups if g.name != "race"]
+    from ui import games, new_cmds
+
+    games.unregister(GAME.id)  # its command groups, so that the other tests see castaway's own
+    new_cmds.forget(GAME.id)
+    registry.unregister(GAME.id)
     sys.modules.pop(GAME.commands, None)
 
 
 def test_dice_race_is_played_through_the_cli(cli, race):
-    assert "race" in cli.ok("games").stdout
+    assert "race" in cli.ok("rules", "games").stdout
     r = cli.ok("new", "dice-race", "-p", "Ann", "-p", "Bob", "--seed", "5")
     assert "Dice Race" in r.stdout and "   Ann ●·········· ⚑" in r.stdout  # its own board
     assert cli.ok("race", "roll", "--face", "4").stdout.startswith("#2 race roll 4: red moves to 4")
@@ -51,8 +55,8 @@ def test_dice_race_is_played_through_the_cli(cli, race):
 
 def test_its_command_is_refused_on_another_games_table_and_others_on_its_own(cli, race):
     cli.ok("new", "dice-race", "--seed", "5")
-    r = cli("end-day")
-    assert r.exit_code == 1 and "on the table is Dice Race; `castaway end-day` is a 21 Days command" in r.stderr
+    r = cli("21days", "end-day")
+    assert r.exit_code == 1 and "on the table is Dice Race; `castaway 21days end-day` is a 21 Days command" in r.stderr
     cli.ok("new", "21days", "--seed", "5")
     r = cli("race", "roll")
     assert r.exit_code == 1 and "on the table is 21 Days; `castaway race roll` is a Dice Race command" in r.stderr

@@ -27,7 +27,7 @@ def test_morale_example_lowest_level_one_determination_token(cli):
     new(cli, "characters=cook")
     cli.ok("set", "morale", "-3")
     cli.ok("set", "blue.determination", "1")
-    r = cli.ok("rc", "morale")
+    r = cli.ok("robinson", "morale")
     assert "discards 1 determination and takes 2 wound(s)" in r.stdout
     s = state(cli)
     assert s["seat"]["blue"]["determination"] == 0
@@ -40,17 +40,17 @@ def test_morale_highest_level_heal_or_gain(cli):
     new(cli)
     cli.ok("set", "morale", "3")
     cli.ok("set", "blue.wounds", "2")
-    cli.ok("rc", "morale", "--heal")
+    cli.ok("robinson", "morale", "--heal")
     assert state(cli)["seat"]["blue"]["wounds"] == 1
     cli.ok("undo")
-    cli.ok("rc", "morale")
+    cli.ok("robinson", "morale")
     s = state(cli)
     assert (s["seat"]["blue"]["wounds"], s["seat"]["blue"]["determination"]) == (2, 2)
 
 
 def _to_round_two_events(cli):
     cli.ok("set", "round", "2")
-    cli.ok("rc", "phase", "event")
+    cli.ok("robinson", "phase", "event")
 
 
 def test_storm_and_collapse_example(cli):
@@ -61,13 +61,13 @@ def test_storm_and_collapse_example(cli):
     cli.ok("set", "roof", "3")
     cli.ok("set", "palisade", "1")
     _to_round_two_events(cli)
-    cli.ok("rc", "event", "adventure")
-    cli.ok("rc", "effects", "storm-token", "+1")
-    cli.ok("rc", "event", "adventure")
-    r = cli.ok("rc", "effects", "roof", "half")
+    cli.ok("robinson", "event", "adventure")
+    cli.ok("robinson", "effects", "storm-token", "+1")
+    cli.ok("robinson", "event", "adventure")
+    r = cli.ok("robinson", "effects", "roof", "half")
     assert "roof -1 → 2" in r.stdout
-    cli.ok("rc", "event", "book", "Heavy", "rain", "1")
-    r = cli.ok("rc", "effects", "-")
+    cli.ok("robinson", "event", "book", "Heavy", "rain", "1")
+    r = cli.ok("robinson", "effects", "-")
     assert "Heavy rain goes to the right" in r.stdout
     s = state(cli)
     assert s["counters"]["roof"] == 2 and s["counters"]["storm-token"] == 1
@@ -75,9 +75,9 @@ def test_storm_and_collapse_example(cli):
     assert [c and c["name"] for c in s["rc"]["threat"]] == ["Food crates", "Heavy rain"]
     assert s["flags"]["phase"] == "morale"
     # the weather: one rain cloud under a roof of 2, then the storm
-    cli.ok("rc", "phase", "weather")
-    cli.ok("rc", "weather-dice", "rain")
-    r = cli.ok("rc", "weather", "--faces", "r")
+    cli.ok("robinson", "phase", "weather")
+    cli.ok("robinson", "weather-dice", "rain")
+    r = cli.ok("robinson", "weather", "--faces", "r")
     assert "storm: palisade -1" in r.stdout
     s = state(cli)
     assert s["counters"]["palisade"] == 0 and s["counters"]["storm-token"] == 0
@@ -87,18 +87,18 @@ def test_storm_and_collapse_example(cli):
 def test_storm_without_palisade_wounds_everyone(cli):
     """§ Storm token: if the Palisade cannot go down, each player takes 1 wound."""
     new(cli, players=("Ann", "Bob", "Cy"))
-    cli.ok("add", "storm-token", "1")
-    cli.ok("rc", "phase", "weather")
-    cli.ok("rc", "weather-dice", "none")
-    cli.ok("rc", "weather")
+    cli.ok("move", "storm-token", "+1")
+    cli.ok("robinson", "phase", "weather")
+    cli.ok("robinson", "weather-dice", "none")
+    cli.ok("robinson", "weather")
     s = state(cli)
     assert [s["seat"][x]["wounds"] for x in ("blue", "yellow", "black")] == [1, 1, 1]
 
 
 def _to_night_camp(cli):
-    cli.ok("rc", "phase", "night")
+    cli.ok("robinson", "phase", "night")
     cli.ok("set", "food", "4")
-    cli.ok("rc", "eat")
+    cli.ok("robinson", "eat")
 
 
 def test_moving_camp_with_shelter_roof_2_palisade_1(cli):
@@ -109,7 +109,7 @@ def test_moving_camp_with_shelter_roof_2_palisade_1(cli):
     cli.ok("set", "roof", "2")
     cli.ok("set", "palisade", "1")
     _to_night_camp(cli)
-    r = cli.ok("rc", "camp", "4", "hills", "wood")
+    r = cli.ok("robinson", "camp", "4", "hills", "wood")
     assert "roof 2 → 1" in r.stdout
     s = state(cli)
     assert (s["counters"]["roof"], s["counters"]["palisade"]) == (1, 1)
@@ -125,12 +125,12 @@ def test_moving_camp_without_built_shelter_drops_roof_and_palisade(cli):
     cli.ok("set", "roof", "2")
     cli.ok("set", "palisade", "1")
     _to_night_camp(cli)
-    cli.ok("rc", "camp", "4", "hills", "wood")
+    cli.ok("robinson", "camp", "4", "hills", "wood")
     s = state(cli)
     assert (s["counters"]["roof"], s["counters"]["palisade"]) == (0, 0)
     assert s["flags"]["camp-shelter"] is False
-    cli.ok("rc", "effects", "-")
-    cli.ok("rc", "night-end")
+    cli.ok("robinson", "effects", "-")
+    cli.ok("robinson", "night-end")
     s = state(cli)
     assert s["seat"]["blue"]["wounds"] == 1  # open air
     assert s["counters"]["food"] == 0  # the food left over rots
@@ -140,13 +140,13 @@ def test_exploration_example_plains_beast_two_discoveries(cli):
     """§ 5. Exploration, example: a Plains tile (the first), a Beast icon and 2 Discovery tokens: plains
     Inventions are marked, one Beast card goes into the Hunting deck, 2 tokens to Future Resources."""
     new(cli, players=("Ann", "Bob"))
-    cli.ok("rc", "morale")
-    cli.ok("rc", "produce")
-    cli.ok("rc", "plan", "explore", "blue+yellow")
-    r = cli.ok("rc", "plan", "done")
-    r = cli.ok("rc", "resolve")
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "explore", "blue+yellow")
+    r = cli.ok("robinson", "plan", "done")
+    r = cli.ok("robinson", "resolve")
     assert "draw the top Island tile" in r.stdout
-    r = cli.ok("rc", "tile", "3", "plains", "beast", "d2")
+    r = cli.ok("robinson", "tile", "3", "plains", "beast", "d2")
     assert "first plains: mark every Invention that needs it" in r.stdout
     s = state(cli)
     assert s["counters"]["hunting"] == 1
@@ -157,13 +157,13 @@ def test_exploration_example_plains_beast_two_discoveries(cli):
 def test_single_pawn_rolls_three_dice_typed_faces(cli):
     """§ Important: one pawn rolls the 3 Action dice; a wound die wounds, a failed success die does not build."""
     new(cli, players=("Ann", "Bob"))
-    cli.ok("rc", "morale")
-    cli.ok("rc", "produce")
-    cli.ok("rc", "plan", "weapon", "blue")
-    cli.ok("rc", "plan", "done")
-    r = cli(*["rc", "resolve", "--faces", "x,0,0"])
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "weapon", "blue")
+    cli.ok("robinson", "plan", "done")
+    r = cli(*["robinson", "resolve", "--faces", "x,0,0"])
     assert r.exit_code == 2 and "'x' is not a face of build-success" in r.stderr
-    cli.ok("rc", "resolve", "--faces", "f,w,0")
+    cli.ok("robinson", "resolve", "--faces", "f,w,0")
     s = state(cli)
     assert s["counters"]["weapon"] == 0 and s["counters"]["wood"] == 1
     assert s["seat"]["blue"]["wounds"] == 1 and s["seat"]["blue"]["determination"] == 2
@@ -175,13 +175,13 @@ def test_hunting_wounds_per_missing_weapon_level(cli):
     new(cli, players=("Ann", "Bob"))
     cli.ok("set", "hunting", "1")
     cli.ok("set", "weapon", "1")
-    cli.ok("rc", "morale")
-    cli.ok("rc", "produce")
-    r = cli("rc", "plan", "hunt", "blue")
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    r = cli("robinson", "plan", "hunt", "blue")
     assert r.exit_code == 1 and "hunting always takes 2 pawns" in r.stderr
-    cli.ok("rc", "plan", "hunt", "blue+friday")
-    cli.ok("rc", "plan", "done")
-    r = cli.ok("rc", "resolve", "--beast", "3 1 2 1")
+    cli.ok("robinson", "plan", "hunt", "blue+friday")
+    cli.ok("robinson", "plan", "done")
+    r = cli.ok("robinson", "resolve", "--beast", "3 1 2 1")
     s = state(cli)
     assert s["seat"]["blue"]["wounds"] == 2 and s["counters"]["weapon"] == 0
     assert (s["counters"]["food"], s["counters"]["fur"]) == (1 + 2, 1)
@@ -193,13 +193,13 @@ def test_build_cost_wood_or_furs_never_mixed(cli):
     new(cli, players=("Ann", "Bob", "Cy"))
     cli.ok("set", "wood", "2")
     cli.ok("set", "fur", "1")
-    cli.ok("rc", "morale")
-    cli.ok("rc", "produce")  # +1 wood: 3 wood, 1 fur
-    cli.ok("rc", "plan", "shelter", "blue+yellow")
-    r = cli("rc", "plan", "roof", "black+black", "fur")
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")  # +1 wood: 3 wood, 1 fur
+    cli.ok("robinson", "plan", "shelter", "blue+yellow")
+    r = cli("robinson", "plan", "roof", "black+black", "fur")
     assert r.exit_code == 1
-    cli.ok("rc", "plan", "done")
-    cli.ok("rc", "resolve")
+    cli.ok("robinson", "plan", "done")
+    cli.ok("robinson", "resolve")
     s = state(cli)
     assert s["flags"]["shelter"] == "built" and s["counters"]["wood"] == 0 and s["counters"]["fur"] == 1
 
@@ -225,11 +225,11 @@ def test_bad_input_is_one_line_and_writes_nothing(cli):
     new(cli)
     before = json.loads(cli.ok("status", "--json").stdout)["version"]
     for args, code, text in (
-        (("rc", "produce"), 1, "now morale/morale"),
-        (("rc", "effects", "wood", "lots"), 2, "'lots' is not a number"),
-        (("rc", "effects", "gold", "+1"), 2, "nothing called 'gold'"),
+        (("robinson", "produce"), 1, "now morale/morale"),
+        (("robinson", "effects", "wood", "lots"), 2, "'lots' is not a number"),
+        (("robinson", "effects", "gold", "+1"), 2, "nothing called 'gold'"),
         (("new", "robinson", "--opt", "rounds=zero"), 2, "rounds='zero'"),
-        (("new", "robinson", "--opt", "colour=red"), 2, "option 'colour'"),
+        (("new", "robinson", "--opt", "colour=red"), 2, "--opt colour: Robinson Crusoe: Adventures on the Cursed Island has no such setup choice"),
     ):
         r = cli(*args)
         assert r.exit_code == code, (args, r.output)
@@ -241,20 +241,20 @@ def test_players_by_name_and_four_player_arranging_the_camp(cli):
     """§ 6. Arranging the Camp: with 4 players each pawn there gives 2 determination OR morale +1;
     gains of a Threat Action wait in Future Resources, determination comes at once."""
     new(cli, players=("Ann", "Bob", "Cy", "Di"))
-    cli.ok("rc", "morale")
-    cli.ok("rc", "produce")
-    cli.ok("rc", "plan", "arrange", "ann")
-    cli.ok("rc", "plan", "arrange", "ann")
-    r = cli("rc", "plan", "rest", "ann")
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "arrange", "ann")
+    cli.ok("robinson", "plan", "arrange", "ann")
+    r = cli("robinson", "plan", "rest", "ann")
     assert r.exit_code == 1 and "has no free pawn" in r.stderr
-    cli.ok("rc", "plan", "done")
-    r = cli("rc", "resolve", "--beast", "3 1 1 1")
+    cli.ok("robinson", "plan", "done")
+    r = cli("robinson", "resolve", "--beast", "3 1 1 1")
     assert r.exit_code == 2 and "does not fit the next action, arrange" in r.stderr
-    r = cli("rc", "resolve")
+    r = cli("robinson", "resolve")
     assert r.exit_code == 2 and "accepted: determination, morale" in r.stderr
-    cli.ok("rc", "resolve", "--choice", "determination")
-    cli.ok("rc", "resolve", "--choice", "morale")
+    cli.ok("robinson", "resolve", "--choice", "determination")
+    cli.ok("robinson", "resolve", "--choice", "morale")
     s = state(cli)
     assert s["seat"]["blue"]["determination"] == 2 and s["tracks"]["morale"] == 1
-    cli.ok("rc", "effects", "ann.wounds", "+1")
+    cli.ok("robinson", "effects", "ann.wounds", "+1")
     assert state(cli)["seat"]["blue"]["wounds"] == 1

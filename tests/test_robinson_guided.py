@@ -49,7 +49,7 @@ def test_a_deadly_step_warns_and_waits(cli):
     """§ VI. Night 1: nobody can eat and the Cook has one wound to go: castaway names who dies and pauses."""
     cli.ok("new", "robinson", "-p", "Ann", "--opt", "characters=cook")
     cli.ok("set", "blue.wounds", "10")
-    cli.ok("rc", "phase", "night")
+    cli.ok("robinson", "phase", "night")
     r = cli.ok("play", "--no-board", input="quit\n")
     assert "WARNING: 2 wounds for going hungry: Cook would die" in r.stdout
     assert "? Enter to go on" in r.stdout and state(cli)["over"] is None  # nothing happened before Enter
@@ -200,7 +200,7 @@ def test_who_fights_the_hungry_animals_beast_is_the_tables_choice(cli):
     """§ V. Weather: 'fight a beast that has a strength of 3'; the rulebook does not say who: castaway's
     suggestion is the First Player (Enter), another answer records the weather again with the same faces."""
     cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--opt", "characters=cook,explorer", "--opt", "weather=1:animals")
-    cli.ok("rc", "phase", "weather")
+    cli.ok("robinson", "phase", "weather")
     r = cli.ok("play", "--no-board", input="3\nbeast\n2\nquit\n")
     assert "Who fights the beast? (3 wound(s); Enter: Cook, the First Player)" in r.stdout
     s = state(cli)

@@ -81,8 +81,8 @@ def test_guided_game_pauses_resumes_and_undoes(cli):
 def test_a_character_dies_and_the_game_is_lost(cli):
     cli.ok("new", "robinson", "-p", "Ann", "--opt", "characters=explorer")
     cli.ok("set", "blue.wounds", "11")
-    cli.ok("rc", "phase", "night")
-    r = cli.ok("rc", "eat", "--hungry", "explorer")
+    cli.ok("robinson", "phase", "night")
+    r = cli.ok("robinson", "eat", "--hungry", "explorer")
     assert "game over: lost" in r.stdout and "Explorer died" in r.stdout
     plays = json.loads(cli.ok("plays", "list", "--json").stdout)
     assert plays[-1]["players"][0]["alive"] is False

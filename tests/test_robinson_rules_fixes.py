@@ -96,8 +96,8 @@ def test_corrections_that_would_break_the_round_are_refused(cli):
     assert r.exit_code == 1 and "castaway robinson phase weather" in r.stderr
     r = cli("next")
     assert r.exit_code == 1 and "night-end" in r.stderr
-    cli.ok("rc", "phase", "weather")
-    assert "Weather" in cli.ok("rc", "next").stdout
+    cli.ok("robinson", "phase", "weather")
+    assert "Weather" in cli.ok("robinson", "next").stdout
     cli.ok("set", "round", "3")  # the number itself stays a free correction
 
 

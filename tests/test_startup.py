@@ -43,7 +43,7 @@ def test_a_game_command_loads_its_module_on_demand(cli, db):
 
 def test_every_group_has_its_commands_from_the_real_entry_point(tmp_path):
     """Through main() (not the test runner's app): a group's commands are there when it is invoked."""
-    for group, command in (("display", "--pad"), ("print", "kit"), ("plays", "stats"), ("rc", "weather"), ("odds", "shark"), ("dice", "stats")):
+    for group, command in (("display", "--pad"), ("print", "kit"), ("plays", "stats"), ("robinson", "weather"), ("rc", "weather"), ("21days", "odds"), ("dice", "stats")):
         r = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "--db", str(tmp_path / "x.db"), group, "--help"],
                            capture_output=True, text=True, cwd=ROOT)
         assert r.returncode == 0 and command in r.stdout, f"{group}: {r.stdout}{r.stderr}"

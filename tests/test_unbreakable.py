@@ -66,7 +66,7 @@ def test_1_an_error_quoting_markup_is_one_plain_line(cli):
     (["--game", "99999999999999999999", "status"], "--game 99999999999999999999"),
     (["--if-version", "99999999999999999999", "status"], "--if-version"),
     (["use", "99999999999999999999"], "99999999999999999999"),
-    (["shark-bite", "99999999999999999999"], "99999999999999999999"),
+    (["21days", "shark-bite", "99999999999999999999"], "99999999999999999999"),
     (["plays", "add", "21days", "--duration", "99999999999999999999", "--result", "won"], "--duration"),
     (["plays", "add", "mutinies", "-p", "A", "--score", "A=" + "9" * 400, "--result", "won", "--date", "2026-01-01"], "score"),
     (["plays", "add", "21days", "--result", "won", "--date", "2026-01-01", "--outcome", "day=" + "9" * 5000], "--outcome day="),

@@ -126,5 +126,5 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         lines.append(f"[bold]{_('Last roll')}[/] {dice}: [bold]{'  '.join(_(str(f)) for f in last['faces'])}[/]")
     step = next_step(t, cat)
     if step is not None:
-        lines.append(f"[bold cyan]{_('Next')}[/]: {esc(step.title)} [dim]" + _("(castaway play, or castaway rc next)") + "[/]")
+        lines.append(f"[bold cyan]{_('Next')}[/]: {esc(step.title)} [dim]" + _("(castaway play, or castaway robinson next)") + "[/]")
     return lines

@@ -9,11 +9,14 @@ import typer
 from companion.errors import UsageError
 from companion.i18n import _, ngettext
 from ui.common import act as _act
-from ui.common import command
+from ui.common import app, command
 from ui.common import report as _report
 
+cards_app = typer.Typer(help=_("Cards at the table: draw, discard, return, remove, shuffle."), no_args_is_help=True)
+app.add_typer(cards_app, name="cards")
 
-@command("draw")
+
+@command("draw", app=cards_app)
 def draw_cmd(
     deck: Annotated[str, typer.Argument(help=_("A deck: bottle, disaster, jellyfish, swap, scruffs, ..."))],
     card: Annotated[Optional[str], typer.Option("--card", "-c", help=_("The physical card you drew (its id, or a scanned QR code)."))] = None,
@@ -21,7 +24,7 @@ def draw_cmd(
 ):
     """Draw the top card (virtual deck) or record the card drawn at the table.
 
-    Example: castaway draw bottle --to red
+    Example: castaway cards draw bottle --to red
     """
     from companion.card_actions import Draw
 
@@ -30,11 +33,11 @@ def draw_cmd(
     _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")), cat=loaded.cat)
 
 
-@command("discard")
+@command("discard", app=cards_app)
 def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
     """Put a card on its deck's discard pile.
 
-    Example: castaway discard disaster exhaustion
+    Example: castaway cards discard disaster exhaustion
     """
     from companion.card_actions import Discard
 
@@ -42,7 +45,7 @@ def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card:
     _report(ev, cat=loaded.cat)
 
 
-@command("return")
+@command("return", app=cards_app)
 def return_cmd(
     deck: Annotated[str, typer.Argument(help=_("The deck."))],
     card: Annotated[str, typer.Argument(help=_("The card id."))],
@@ -51,7 +54,7 @@ def return_cmd(
 ):
     """Put a card back into its draw pile (shuffled in unless --top or --bottom).
 
-    Example: castaway return jellyfish swarm-a
+    Example: castaway cards return jellyfish swarm-a
     """
     from companion.card_actions import ReturnCard
 
@@ -61,11 +64,11 @@ def return_cmd(
     _report(ev, cat=loaded.cat)
 
 
-@command("remove")
+@command("remove", app=cards_app)
 def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: Annotated[str, typer.Argument(help=_("The card id."))]):
     """Take a card out of the game (back in the box).
 
-    Example: castaway remove bottle rotten-fish
+    Example: castaway cards remove bottle rotten-fish
     """
     from companion.card_actions import RemoveCard
 
@@ -73,11 +76,11 @@ def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: 
     _report(ev, cat=loaded.cat)
 
 
-@command("shuffle")
+@command("shuffle", app=cards_app)
 def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
     """Shuffle a deck's discards back into its draw pile.
 
-    Example: castaway shuffle disaster
+    Example: castaway cards shuffle disaster
     """
     from companion.card_actions import Shuffle
 

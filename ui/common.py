@@ -293,7 +293,7 @@ def root(
 ):
     """castaway keeps your table's state, resolves the rules, and logs your plays.
 
-    Example: castaway new 21days --player Ann --player Bob
+    Example: castaway new GAME --player Ann --player Bob
     """
     try:
         i18n.configure(lang)

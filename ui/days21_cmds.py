@@ -17,7 +17,8 @@ from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
 from companion.games.days21 import bottle as bo
 from companion.games.days21.core import ROLL
-from ui.common import CTX, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, command, emit_json, out, show_board, store
 from ui.text import esc
 from companion.i18n import N_, _
 
@@ -47,7 +48,8 @@ WORDS: dict[str, Any] = {  # a template, or a function of the Next's args giving
 
 }
 
-PANEL = N_("21 Days procedures")
+
+GROUP = games.group("21days")
 Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces your dice show, e.g. 6,1,3 (leave out: virtual roll)."))]
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
 Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
@@ -66,14 +68,14 @@ def run(action) -> None:
 
 
 def cmd(name: str, table: bool = True):
-    return command(name, rich_help_panel=_(PANEL), table=table)
+    return command(name, app=GROUP, table=table)
 
 
 @cmd("shark-phase")
 def shark_phase_cmd():
     """Shark phase: the card slides one step closer (it stays the day after an attack); Herr Pfennig's hope.
 
-    Example: castaway shark-phase
+    Example: castaway 21days shark-phase
     """
     run(at.SharkPhase())
 
@@ -85,7 +87,7 @@ def shark_attack_cmd(
 ):
     """The shark attack: four bites (outer die: the fin and raft spot; inner: the bite's strength).
 
-    Example: castaway shark-attack --faces 2/5,3/4,1/1,6/2
+    Example: castaway 21days shark-attack --faces 2/5,3/4,1/1,6/2
     """
     run(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
 
@@ -98,7 +100,7 @@ def shark_bite_cmd(
 ):
     """Shark 1 or Shark 6 bites once (only the inner die counts).
 
-    Example: castaway shark-bite 6 --face 4
+    Example: castaway 21days shark-bite 6 --face 4
     """
     run(lambda t, c: at.SharkBite.parse(t, c, fin, face, token))
 
@@ -107,7 +109,7 @@ def shark_bite_cmd(
 def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose token fell (leave out: virtual drop)."))] = None):
     """Drop the colour tokens: record whose fell (for an empty shark spot, a tie, or a victim to pick).
 
-    Example: castaway colour-token yellow
+    Example: castaway 21days colour-token yellow
     """
     run(lambda t, c: at.ColourToken.parse(t, c, seat))
 
@@ -116,7 +118,7 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose
 def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None):
     """Roll the octopus die: blank sleeps, a tentacle starts the fight.
 
-    Example: castaway octopus --face tentacle
+    Example: castaway 21days octopus --face tentacle
     """
     run(lambda t, c: at.Octopus.parse(t, c, face))
 
@@ -129,7 +131,7 @@ def tentacle_cmd(
 ):
     """One tentacle of the octopus: white die picks the victim by visible strength, who defends.
 
-    Example: castaway tentacle --white 5 --defence 6
+    Example: castaway 21days tentacle --white 5 --defence 6
     """
     run(lambda t, c: at.Tentacle.parse(t, c, white or ROLL, token or ROLL, defence or ROLL))
 
@@ -142,7 +144,7 @@ def jellyfish_cmd(
 ):
     """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
 
-    Example: castaway jellyfish --who red --card swarm-a --faces 2,3,1,3
+    Example: castaway 21days jellyfish --who red --card swarm-a --faces 2,3,1,3
     """
     run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces))
 
@@ -155,7 +157,7 @@ def dive_cmd(
 ):
     """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
 
-    Example: castaway dive --who blue --card swarm-a --faces 3,4,1,2
+    Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2
     """
     run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True))
 
@@ -168,7 +170,7 @@ def paranoia_cmd(
 ):
     """Paranoia strikes: the placement die says how much strength is lost; own hope can buy it off.
 
-    Example: castaway paranoia --who blue --face 4 --pay 2
+    Example: castaway 21days paranoia --who blue --face 4 --pay 2
     """
     run(lambda t, c: at.Paranoia.parse(t, c, who, face, pay))
 
@@ -177,7 +179,7 @@ def paranoia_cmd(
 def plank_cmd(face: Face = None):
     """A plank drifts off: even by the flares, odd by the bottle; the survivor there moves or drowns.
 
-    Example: castaway plank --face 3
+    Example: castaway 21days plank --face 3
     """
     run(lambda t, c: at.PlankLoss.parse(t, c, face))
 
@@ -186,7 +188,7 @@ def plank_cmd(face: Face = None):
 def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Whom the colour tokens picked."))] = None):
     """The octopus steals a strength die for good.
 
-    Example: castaway steal-die --who red
+    Example: castaway 21days steal-die --who red
     """
     run(lambda t, c: at.StealDie.parse(t, c, who))
 
@@ -195,7 +197,7 @@ def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Wh
 def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound stand instead."))] = False):
     """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt.
 
-    Example: castaway pjotr
+    Example: castaway 21days pjotr
     """
     run(at.PjotrCancel(not let))
 
@@ -209,7 +211,7 @@ def disaster_cmd(
 ):
     """The starting player draws a disaster card; pay the hope shown to avert it, or suffer it.
 
-    Example: castaway disaster --card octopus-grab --token red --face 4
+    Example: castaway 21days disaster --card octopus-grab --token red --face 4
     """
     run(lambda t, c: ev.Disaster.parse(t, c, card=card, avert=avert, token=token, face=face))
 
@@ -217,11 +219,11 @@ def disaster_cmd(
 @cmd("logbook")
 def logbook_cmd(
     section: Annotated[str, typer.Argument(help=_("morning, midday or evening."))],
-    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order: numbers on the symbol chart or names (castaway symbols)."))] = None,
+    symbols: Annotated[Optional[list[str]], typer.Argument(help=_("The symbols in the card's order: numbers on the symbol chart or names (castaway 21days symbols)."))] = None,
 ):
     """The symbols today's logbook card shows in one part of the day; each becomes a task.
 
-    Example: castaway logbook morning 3 12
+    Example: castaway 21days logbook morning 3 12
     """
     run(lambda t, c: ev.LogbookSymbols.parse(t, c, section, tuple(symbols or ())))
 
@@ -234,7 +236,7 @@ def symbol_cmd(
 ):
     """Apply one logbook symbol that needs no dice.
 
-    Example: castaway symbol two-hope --to red,blue
+    Example: castaway 21days symbol two-hope --to red,blue
     """
     run(lambda t, c: ev.Symbol.parse(t, c, sym, to, token))
 
@@ -246,7 +248,7 @@ def weather_cmd(
 ):
     """Weather expansion: roll the weather die; then record what the flicked cloud covers.
 
-    Example: castaway weather --face cloud   then   castaway weather --result fishing
+    Example: castaway 21days weather --face cloud   then   castaway 21days weather --result fishing
     """
     run(lambda t, c: ev.Weather.parse(t, c, face, result))
 
@@ -259,7 +261,7 @@ def place_cmd(
 ):
     """Place a survivor's placement die (not rolled yet).
 
-    Example: castaway place red flare
+    Example: castaway 21days place red flare
     """
     run(lambda t, cat: fl.Place.parse(t, cat, seat, location, extra))
 
@@ -268,7 +270,7 @@ def place_cmd(
 def activate_cmd():
     """All dice are placed: queue the locations in board order.
 
-    Example: castaway activate
+    Example: castaway 21days activate
     """
     run(fl.Activate())
 
@@ -277,7 +279,7 @@ def activate_cmd():
 def end_day_cmd():
     """End the day: the starting player passes clockwise, the next logbook page comes up.
 
-    Example: castaway end-day
+    Example: castaway 21days end-day
     """
     run(fl.EndDay())
 
@@ -287,7 +289,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
               anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None):
     """The flare location: a 6 moves the ship right; three dice with a 1 move it back.
 
-    Example: castaway flare --seats red,blue,yellow --faces 6,1,3
+    Example: castaway 21days flare --seats red,blue,yellow --faces 6,1,3
     """
     run(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to))
 
@@ -296,7 +298,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
 def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help=_("No more attempts."))] = False):
     """Horvath fires another flare at the flare location for 2 hope.
 
-    Example: castaway horvath --face 6
+    Example: castaway 21days horvath --face 6
     """
     run(lambda t, cat: lo.HorvathFlare.parse(t, cat, face, stop))
 
@@ -310,7 +312,7 @@ def bottle_cmd(
 ):
     """The bottle location: receive first, then play.
 
-    Example: castaway bottle receive --seat yellow --face 4
+    Example: castaway 21days bottle receive --seat yellow --face 4
     """
     run(lambda t, cat: bo.Bottle.parse(t, cat, mode, seat, face, card))
 
@@ -324,7 +326,7 @@ def play_card_cmd(
 ):
     """Play a bottle card: its effect is applied and it leaves the game.
 
-    Example: castaway play-card red --faces 6,2,1,6
+    Example: castaway 21days play-card red --faces 6,2,1,6
     """
     run(lambda t, cat: bo.PlayCard.parse(t, cat, seat, faces, keep, card))
 
@@ -334,7 +336,7 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
              card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken."))] = None):
     """The swap location with the token in play (Turtle, Bottle, Flare).
 
-    Example: castaway swap --seats blue --faces 5
+    Example: castaway 21days swap --seats blue --faces 5
     """
     run(lambda t, cat: lo.Swap.parse(t, cat, seats, faces, to, card))
 
@@ -343,7 +345,7 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
 def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None):
     """The hope location: one token per 3 points; three dice and a 1 costs its roller a token.
 
-    Example: castaway hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
+    Example: castaway 21days hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
     """
     run(lambda t, cat: lo.Hope.parse(t, cat, seats, faces, to))
 
@@ -356,7 +358,7 @@ def fish_cmd(
 ):
     """Fishing: 1-4 fish, 4 on a 5, 4+1 on a 6; at most 2 each; nobody past 6.
 
-    Example: castaway fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
+    Example: castaway 21days fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
     """
     run(lambda t, cat: lo.Fishing.parse(t, cat, seat, face, to))
 
@@ -365,7 +367,7 @@ def fish_cmd(
 def plank_spot_cmd(face: Face = None):
     """The Plank Location promo card: a 6 brings a plank back.
 
-    Example: castaway plank-spot --face 6
+    Example: castaway 21days plank-spot --face 6
     """
     run(lambda t, cat: lo.PlankSpot.parse(t, cat, face))
 
@@ -376,7 +378,7 @@ def kid_cmd(face: Face = None,
             to: To = None):
     """The Kid's location (last): 1-2 nothing, 3-4 -1 strength, 5-6 a choice.
 
-    Example: castaway kid --face 5 --choice strength --to kid,red
+    Example: castaway 21days kid --face 5 --choice strength --to kid,red
     """
     run(lambda t, cat: lo.Kid.parse(t, cat, face, choice, to))
 
@@ -390,7 +392,7 @@ def ability_cmd(
 ):
     """A survivor's ability, paid from their hope (Maya +1 strength, Aleta's reroll, Tomi's fish, ...).
 
-    Example: castaway ability maya --to red
+    Example: castaway 21days ability maya --to red
     """
     run(lambda t, c: ab.Ability.parse(t, c, who, to, n, source))
 
@@ -400,7 +402,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
                   keep: Annotated[bool, typer.Option("--keep", help=_("Keep the octopus die as it is."))] = False):
     """The Professor (Magnusson) rerolls the octopus die once for 2 hope.
 
-    Example: castaway professor --face blank
+    Example: castaway 21days professor --face blank
     """
     run(lambda t, c: ab.MagnussonReroll.parse(t, c, not keep, face))
 
@@ -409,7 +411,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
 def flip_token_cmd(seat: Annotated[str, typer.Argument(help=_("Whose ability token."))], to: To = None):
     """Use a survivor's two-sided ability token (once a game).
 
-    Example: castaway flip-token red --to blue
+    Example: castaway 21days flip-token red --to blue
     """
     run(lambda t, c: ab.FlipToken.parse(t, c, seat, to))
 
@@ -419,7 +421,7 @@ def special_hope_cmd(seat: Annotated[str, typer.Argument(help=_("Who spends it."
                      token: Annotated[str, typer.Argument(help=_("plusminus1-a, plusminus1-b or plusminus2."))]):
     """Spend a special hope token to change a die by ±1 or ±2; it leaves the game. Not on day 21.
 
-    Example: castaway special-hope red plusminus1-a
+    Example: castaway 21days special-hope red plusminus1-a
     """
     run(lambda t, c: ab.SpecialHope.parse(t, c, seat, token))
 
@@ -429,7 +431,7 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to 
                 face: Annotated[Optional[int], typer.Option("--face", help=_("The face rolled (it becomes 7 minus it)."))] = None):
     """The Dolphin turns a die to its opposite face for 3 strength.
 
-    Example: castaway dolphin red --face 1
+    Example: castaway 21days dolphin red --face 1
     """
     run(lambda t, c: ab.Dolphin.parse(t, c, seat, face))
 
@@ -444,7 +446,7 @@ def scruffs_cmd(
 ):
     """Scruffs Up!: Scruffs (strength 5-6) plays a token at the start of Midday.
 
-    Example: castaway scruffs --card shark-reset --needs 5,6 --face 6
+    Example: castaway 21days scruffs --card shark-reset --needs 5,6 --face 6
     """
     run(lambda t, c: scruffs.ScruffsToken.parse(t, c, card, needs, face or ROLL, to, skip))
 
@@ -453,7 +455,7 @@ def scruffs_cmd(
 def scruffs_use_cmd():
     """Use the multi-day Scruffs token in play (once a day).
 
-    Example: castaway scruffs-use
+    Example: castaway 21days scruffs-use
     """
     run(scruffs.ScruffsUse())
 
@@ -467,7 +469,7 @@ def day21_cmd(
 ):
     """Day 21: exhaustion, then flares, shouts, Diva, the kite; end when nothing more can be tried.
 
-    Example: castaway day21 flare --seat red --face 6
+    Example: castaway 21days day21 flare --seat red --face 6
     """
     run(lambda t, cat: day21.Day21.parse(t, cat, what, seat, face, where))
 
@@ -480,7 +482,7 @@ def plant_cmd(
 ):
     """The Plant promo card: it grows a step before Midday placement; ripe after 3 days, harvested in the evening.
 
-    Example: castaway plant --harvest --hope-to red,red,blue --strength-to yellow,blue
+    Example: castaway 21days plant --harvest --hope-to red,red,blue --strength-to yellow,blue
     """
     run(lambda t, cat: fl.PlantGrow.parse(t, cat, harvest, hope_to, strength_to))
 
@@ -489,7 +491,7 @@ def plant_cmd(
 def setup_done_cmd():
     """The physical table is set up: day 1 begins.
 
-    Example: castaway setup-done
+    Example: castaway 21days setup-done
     """
     run(fl.SetupDone())
 
@@ -498,7 +500,7 @@ def setup_done_cmd():
 def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """The 21 Days logbook symbols by their numbers on the symbol chart, and what each does.
 
-    Example: castaway symbols
+    Example: castaway 21days symbols
     """
     from companion import catalog
 
@@ -520,3 +522,45 @@ def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-
     for n, k, _i, name in chart:
         grid.add_row(str(n), esc(name), k, esc(_(syms.get(k, ""))))
     out.print(grid)
+
+
+@cmd("demo", table=False)
+def demo_cmd(seed: Annotated[int, typer.Option(help=_("Seed for the demo's virtual dice."))] = 21):
+    """A short non-interactive tour: a 21 Days game is set up, dice rolled, a card drawn, undone, and the board shown.
+
+    Example: castaway 21days demo
+    """
+    from companion.actions import Move, Roll
+    from companion.card_actions import Draw
+
+    with store(create=True) as st:
+        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed, title="demo")
+        gid = loaded.row.id
+
+        def card_name(card: str) -> str:  # a bottle card as printed, not its id
+            return _(loaded.cat.deck("bottle").card(card.split(":")[0]).name)
+
+        out.print(_("[bold]Game {gid}[/]: a 21 Days table for Ann and Bob, seed {seed}.\n").format(gid=gid, seed=seed))
+        steps = [
+            (N_("The shark card slides one step closer"), Move("shark", -1)),
+            (N_("The starting player rolls the shark die"), Roll(("shark",), None, _("a test bite"))),
+            (N_("Red rolls a flare: a 6 would move the ship"), Roll(("red",), None, _("flare"))),
+            (N_("The table rolled a real 6: typed in"), Roll(("red",), ((6,),), _("flare"))),
+            (N_("The ship moves one space right"), Move("ship", +1)),
+            (N_("Yellow draws a bottle card"), Draw("bottle", None, "yellow")),
+        ]
+        for say, action in steps:
+            ev, table = session.act(st, gid, action)
+            res = ""
+            if isinstance(ev.result, dict) and "faces" in ev.result:
+                res = "  →  " + "  ".join("/".join(map(str, f)) for f in ev.result["faces"])
+            elif isinstance(ev.result, dict) and "card" in ev.result:
+                res = f"  →  {card_name(ev.result['card'])}"
+            out.print(f"{_(say)}:  [dim]#{ev.seq}[/] {session.event_text(ev)}{res}")
+        ev, table, undone = session.undo(st, gid)
+        out.print(_("Undo:  [dim]#{seq}[/] the bottle card goes back ({text})").format(seq=ev.seq, text=session.event_text(undone)))
+        ev, table = session.act(st, gid, Draw("bottle", None, "yellow"))
+        out.print(_("Draw again: the same card comes up, undo cannot re-roll →  {card}\n").format(card=card_name(ev.result['card'])))
+        loaded = session.load(st, gid)
+    show_board(loaded.table, loaded.cat, loaded.row)
+    out.print(_("\nTry: castaway status · castaway dice roll 2d6 · castaway history · castaway undo · castaway --help"))

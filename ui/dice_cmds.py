@@ -1,4 +1,6 @@
-"""`castaway dice stats [DIE]`: are your real dice fair? Every face typed in from the table, counted per die
+"""`castaway dice roll DICE`: a roll, virtual or typed in from the table.
+
+`castaway dice stats [DIE]`: are your real dice fair? Every face typed in from the table, counted per die
 (per part for a die inside a die), with a chi-square test and its verdict in plain words."""
 
 from __future__ import annotations
@@ -9,12 +11,29 @@ import typer
 
 from companion import playlog
 from companion.errors import UsageError
-from ui.common import app, command, emit_json, out, store
+from ui.common import act, app, command, emit_json, out, report, store
 from ui.text import esc
 from companion.i18n import _, ngettext
 
-dice_app = typer.Typer(help=_("Your physical dice, as typed in at the table."), no_args_is_help=True)
+dice_app = typer.Typer(help=_("Dice: a roll, virtual or typed in from the table, and how fair your physical dice are."), no_args_is_help=True)
 app.add_typer(dice_app, name="dice")
+
+
+@command("roll", app=dice_app)
+def roll_cmd(
+    dice: Annotated[list[str], typer.Argument(help=_("Dice: d6, 2d6, shark, octopus, 3*white, red, ..."))],
+    faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces you rolled at the table: 3,5; parts of a die with '/': 2/5."))] = None,
+    why: Annotated[Optional[str], typer.Option("--for", help=_("What the roll is for (kept in the history)."))] = None,
+):
+    """Roll dice virtually, or record the faces rolled at the table.
+
+    Example: castaway dice roll shark --faces 2/5
+    """
+    from companion.actions import Roll
+
+    ev, table, loaded = act(lambda t, cat: Roll.parse(cat, dice, faces, why))
+    shown = "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"])
+    report(ev, f"  →  [bold]{shown}[/]", cat=loaded.cat)
 
 
 def _die_parts(game: str, die_id: str) -> tuple[str, list[tuple[str, list]]]:
@@ -58,7 +77,7 @@ def _matches(g: dict, want: str) -> bool:
 @command("stats", app=dice_app)
 def stats_cmd(
     die: Annotated[Optional[str], typer.Argument(help=_("A die (red, shark, octopus...) or one part of one ('shark outer'); all if left out."))] = None,
-    game: Annotated[Optional[str], typer.Option("--in", help=_("Only dice of this game: 21days, robinson, mutinies, dieson."))] = None,
+    game: Annotated[Optional[str], typer.Option("--in", help=_("Only dice of this game (its id, as `castaway rules games` lists them)."))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False,
 ):
     """Counts per face of each die typed in at the table, a chi-square test, and whether it looks biased.
@@ -77,7 +96,7 @@ def stats_cmd(
         chosen = [g for g in found if _matches(g, die)]
         if not chosen:
             known = sorted({g["label"] for g in found})
-            raise UsageError(_("no rolls typed in for die {die!r}; dice with typed rolls: {known} (type the faces you roll: castaway roll red --faces 6)").format(
+            raise UsageError(_("no rolls typed in for die {die!r}; dice with typed rolls: {known} (type the faces you roll: castaway dice roll red --faces 6)").format(
                 die=die, known=', '.join(known) or _('none yet')))
         found = chosen
     rows = []
@@ -90,7 +109,7 @@ def stats_cmd(
     if as_json:
         return emit_json(rows)
     if not rows:
-        out.print(_("No dice typed in yet. When you roll real dice, type what they show: castaway roll red --faces 6"))
+        out.print(_("No dice typed in yet. When you roll real dice, type what they show: castaway dice roll red --faces 6"))
         return
     from ui.charts import bar
 

@@ -16,7 +16,8 @@ from companion.games.dieson.day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, 
 from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step
 from companion.i18n import _
-from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -29,9 +30,7 @@ WORDS: dict[str, str] = {
 }
 
 
-sub = typer.Typer(help=_("Dieson Crusoe: the day's procedures one by one (or let `castaway play` guide you)."),
-                  no_args_is_help=True)
-app.add_typer(sub, name="dieson")
+sub = games.group("dieson")
 
 
 def _run(action) -> None:

@@ -18,7 +18,8 @@ from companion.games.mutinies.cards import Compulsory, DrawCard, PlayCard, Treas
 from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards, pad_rows
-from ui.common import CTX, app, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -44,9 +45,7 @@ WORDS: dict[str, str] = {
 }
 
 
-sub = typer.Typer(help=_("21 Mutinies: the round's procedures one by one (or let `castaway play` guide you)."),
-                  no_args_is_help=True)
-app.add_typer(sub, name="mutinies")
+sub = games.group("mutinies")
 
 GAME = "mutinies"
 

@@ -11,7 +11,7 @@ from companion.errors import Next
 from companion.i18n import _
 
 # the generic actions, typed at the top level
-GENERIC = {"set": "set {target} VALUE", "move": "move {target} ±N", "roll": "roll DICE", "draw": "draw {deck}",  # untranslated: command words
+GENERIC = {"set": "set {target} VALUE", "move": "move {target} ±N", "roll": "dice roll DICE", "draw": "cards draw {deck}",  # untranslated: command words
            "undo": "undo", "end": "end", "new": "new GAME", "use": "use ID", "play": "play", "check": "check --repair"}  # untranslated: command words
 
 

@@ -1,4 +1,4 @@
-"""`castaway odds ...`: exact chances before a roll, from the current game or from values typed here.
+"""`castaway GAME odds ...`: exact chances before a roll, from the current game or from values typed here.
 
 Only typer and ui.common at import: the calculators load inside each command, so `castaway status`
 stays fast.
@@ -11,11 +11,11 @@ from typing import Annotated, Optional
 import typer
 
 from companion.i18n import _
-from ui.common import CTX, app, command, emit_json, out, store
+from ui import games
+from ui.common import command, emit_json, out
 from ui.text import esc
 
-odds_app = typer.Typer(help=_("Exact odds before you roll: from the current game, or from values you give."), no_args_is_help=True)
-app.add_typer(odds_app, name="odds")
+DAYS21, ROBINSON, MUTINIES, DIESON = (games.odds(g) for g in ("21days", "robinson", "mutinies", "dieson"))
 
 Json = Annotated[bool, typer.Option("--json", help=_("The numbers as JSON (floats and exact fractions)."))]
 Strength = Annotated[Optional[str], typer.Option("--strength", help=_("Strength dice per survivor, top first, in raft-spot order: 3/5,2,6/1 (default: the current game)."))]
@@ -50,18 +50,8 @@ def show(rep: dict, as_json: bool) -> None:
 
 
 def _table(game: str = "21days"):
-    """The current game's table and catalog (a UsageError if it is another game)."""
-    from companion import session
-    from companion.errors import UsageError
-    from companion.games import registry
-
-    with store() as st:
-        gid = session.current_id(st, CTX.game)
-        loaded = session.load(st, gid)
-    if registry.get(loaded.row.game) is not registry.get(game):
-        raise UsageError(_("the current game is {current}; give the values on the command line (see --help) or `castaway use` a {game} game")
-                         .format(current=loaded.cat.name, game=game))
-    return loaded.table, loaded.cat
+    """The current game's table and catalog, refused when another game is on the table."""
+    return games.current_table(game, f"{game} odds")
 
 
 def _crew(strength: Optional[str]):
@@ -95,12 +85,12 @@ def _pjotr(text: Optional[str], strength: Optional[str], crew):
     return (crew.index(seat), hope(t, seat)) if seat in crew.seats else None
 
 
-@command("shark", app=odds_app)
+@command("shark", app=DAYS21)
 def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--bites", min=1, max=4, help=_("Bites still to come."))] = 4,
               pjotr: Pjotr = None, json: Json = False):
     """21 Days: the shark attack on the raft as it stands: per survivor strength lost, a die lost, death.
 
-    Example: castaway odds shark --strength 3/5,2,6/1,1/4
+    Example: castaway 21days odds shark --strength 3/5,2,6/1,1/4
     """
     from companion.odds.days21 import report as r
 
@@ -108,12 +98,12 @@ def shark_cmd(strength: Strength = None, bites: Annotated[int, typer.Option("--b
     show(r.shark(crew, bites, _pjotr(pjotr, strength, crew)), json)
 
 
-@command("bite", app=odds_app)
+@command("bite", app=DAYS21)
 def bite_cmd(fin: Annotated[int, typer.Argument(help=_("The logbook's shark: 1 or 6."))], strength: Strength = None, pjotr: Pjotr = None,
              json: Json = False):
     """21 Days: a single Shark 1 / Shark 6 bite: one bite against strength s wounds with (6-s)/6.
 
-    Example: castaway odds bite 6
+    Example: castaway 21days odds bite 6
     """
     from companion.errors import UsageError
     from companion.odds.days21 import report as r
@@ -124,12 +114,12 @@ def bite_cmd(fin: Annotated[int, typer.Argument(help=_("The logbook's shark: 1 o
     show(r.bite(crew, fin, _pjotr(pjotr, strength, crew)), json)
 
 
-@command("octopus", app=odds_app)
+@command("octopus", app=DAYS21)
 def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], typer.Option("--tentacles", min=0, max=8, help=_("Tentacles left (default: the current game's)."))] = None,
                 pjotr: Pjotr = None, json: Json = False):
     """21 Days: the octopus fight: damage per survivor, tentacles cut (colour tokens break ties).
 
-    Example: castaway odds octopus --strength 3/5,1,5,3 --tentacles 3
+    Example: castaway 21days odds octopus --strength 3/5,1,5,3 --tentacles 3
     """
     from companion.odds.days21 import report as r
 
@@ -139,14 +129,14 @@ def octopus_cmd(strength: Strength = None, tentacles: Annotated[Optional[int], t
     show(r.octopus(crew, tentacles, pj=_pjotr(pjotr, strength, crew)), json)
 
 
-@command("jellyfish", app=odds_app)
+@command("jellyfish", app=DAYS21)
 def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The swimmer: a seat or survivor (default: the survivor the game picked)."))] = None,
                   card: Annotated[str, typer.Option("--card", help=_("A card id (swarm-a) or its four challenges: >1,>2,<3,<4."))] = "swarm-a",
                   strength: Annotated[Optional[str], typer.Option("--strength", help=_("The swimmer's dice, top first: 3/5."))] = None,
                   json: Json = False):
     """21 Days: a jellyfish swim for a survivor and card: stings, a die lost, death.
 
-    Example: castaway odds jellyfish maya --card '>1,>2,<3,<4'
+    Example: castaway 21days odds jellyfish maya --card '>1,>2,<3,<4'
     """
     from companion.errors import UsageError
     from companion.games.days21.attacks import parse_challenges
@@ -172,12 +162,12 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The swimm
         j = flow(t).get("jelly") or {}
         seat = seat_arg(t, cat, who) if who else (j.get("who") or flow(t).get("picked"))
         if seat is None:
-            raise UsageError(_("say who swims, e.g. castaway odds jellyfish maya (or --strength 3/5)"))
+            raise UsageError(_("say who swims, e.g. castaway 21days odds jellyfish maya (or --strength 3/5)"))
         stack, name = tuple(t.seat_values(seat)["strength"]), seat_name(t, cat, seat)
     show(r.jellyfish(name, tuple(stack), challenges, label), json)
 
 
-@command("hope", app=odds_app)
+@command("hope", app=DAYS21)
 def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_("Placement dice at the Hope location."))] = 3,
              per: Annotated[int, typer.Option("--per", min=1, max=3, help=_("Points a token: 3 (Hope), 1 or 2 (Turtle)."))] = 3,
              empty: Annotated[int, typer.Option("--empty", min=0, max=3, help=_("Rollers holding no hope (a 1 costs them nothing)."))] = 0,
@@ -186,7 +176,7 @@ def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_("P
              json: Json = False):
     """21 Days: the Hope location for a placement: tokens won, and the 1s paid back with three dice.
 
-    Example: castaway odds hope --dice 3 --mick
+    Example: castaway 21days odds hope --dice 3 --mick
     """
     from companion.odds.days21 import report as r
 
@@ -194,11 +184,11 @@ def hope_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_("P
     show(r.hope(dice, per, holders, bag, mick), json)
 
 
-@command("fishing", app=odds_app)
+@command("fishing", app=DAYS21)
 def fishing_cmd(strength: Strength = None, json: Json = False):
     """21 Days: fishing: the fish caught and the strength the raft really gains.
 
-    Example: castaway odds fishing --strength 5,2,6,3
+    Example: castaway 21days odds fishing --strength 5,2,6,3
     """
     from companion import catalog
     from companion.odds.days21 import report as r
@@ -208,13 +198,13 @@ def fishing_cmd(strength: Strength = None, json: Json = False):
     show(r.fishing(cat.rules["fishing"]["fish"], [s[0] for s in crew.stacks if s]), json)
 
 
-@command("flares", app=odds_app)
+@command("flares", app=DAYS21)
 def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_("Placement dice at the Flare location."))] = 1,
                ship: Annotated[Optional[int], typer.Option("--ship", help=_("The ship's space (default: the current game's)."))] = None,
                day21: Annotated[bool, typer.Option("--day21", help=_("It is day 21: the buoy is open."))] = False, json: Json = False):
     """21 Days: flare attempts: the chance the ship moves, and back with three dice.
 
-    Example: castaway odds flares --dice 3 --ship 6
+    Example: castaway 21days odds flares --dice 3 --ship 6
     """
     from companion import catalog
     from companion.games.days21.core import anchor, buoy, day
@@ -230,13 +220,13 @@ def flares_cmd(dice: Annotated[int, typer.Option("--dice", min=1, max=3, help=_(
     show(r.flares(dice, ship, spec.min, hi, None if day21 else anchor(cat)), json)
 
 
-@command("paranoia", app=odds_app)
+@command("paranoia", app=DAYS21)
 def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The survivor Paranoia strikes (default: the one picked)."))] = None,
                  strength: Annotated[Optional[str], typer.Option("--strength", help=_("Their dice, top first: 3/5."))] = None,
                  hope: Annotated[Optional[int], typer.Option("--hope", min=0, help=_("Their own hope."))] = None, json: Json = False):
     """21 Days: Paranoia with and without paying hope: a die lost, death, hope spent.
 
-    Example: castaway odds paranoia --strength 2/3 --hope 2
+    Example: castaway 21days odds paranoia --strength 2/3 --hope 2
     """
     from companion.errors import UsageError
     from companion.odds.days21 import report as r
@@ -251,16 +241,16 @@ def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The surviv
         p = flow(t).get("paranoia") or {}
         seat = seat_arg(t, cat, who) if who else (p.get("who") or flow(t).get("picked"))
         if seat is None:
-            raise UsageError(_("say who, e.g. castaway odds paranoia maya (or --strength 3/5 --hope 1)"))
+            raise UsageError(_("say who, e.g. castaway 21days odds paranoia maya (or --strength 3/5 --hope 1)"))
         stack, name, h = tuple(t.seat_values(seat)["strength"]), seat_name(t, cat, seat), held(t, seat) if hope is None else hope
     show(r.paranoia(name, tuple(stack), h), json)
 
 
-@command("kid", app=odds_app)
+@command("kid", app=DAYS21)
 def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help=_("The Kid's dice, top first: 1/4."))] = None, json: Json = False):
     """21 Days: the Kid's roll: nothing, a lost strength point (and what it costs him), or a choice.
 
-    Example: castaway odds kid --strength 1/4
+    Example: castaway 21days odds kid --strength 1/4
     """
     from companion.errors import RuleError
     from companion.odds.days21 import report as r
@@ -279,7 +269,7 @@ def kid_cmd(strength: Annotated[Optional[str], typer.Option("--strength", help=_
     show(r.kid(tuple(stack)), json)
 
 
-@command("day21", app=odds_app)
+@command("day21", app=DAYS21)
 def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=_("Spaces the ship still needs to the buoy."))] = None,
               person: Annotated[Optional[list[str]], typer.Option("--person", help=_("A survivor: STRENGTH:HOPE[:ROLE][:token], e.g. 3/5:2:diva or 4:0 (repeat)."))] = None,
               dolphin: Annotated[bool, typer.Option("--dolphin", help=_("The Dolphin is on the board."))] = False,
@@ -290,7 +280,7 @@ def day21_cmd(need: Annotated[Optional[int], typer.Option("--need", min=0, help=
               json: Json = False):
     """21 Days, day 21: the chance of rescue when the group plays its best, and the best order of attempts.
 
-    Example: castaway odds day21 --need 2 --person 3/5:2 --person 4:0 --person 2:3:diva
+    Example: castaway 21days odds day21 --need 2 --person 3/5:2 --person 4:0 --person 2:3:diva
     """
     from companion.errors import UsageError
     from companion.odds.days21 import read as rd
@@ -353,11 +343,11 @@ def _searching(fn, res, limit: float, quiet: bool):
 # -- Dieson Crusoe, 21 Mutinies, Robinson Crusoe ------------------------------------------------------
 
 
-@command("dc-evening", app=odds_app)
+@command("evening", app=DIESON)
 def dc_evening_cmd(json: Json = False):
     """Dieson Crusoe: tonight's losses (health, food, roof, fence) over the morning roll and its event.
 
-    Example: castaway odds dc-evening
+    Example: castaway dieson odds evening
     """
     from companion.odds import others_report as r
 
@@ -365,11 +355,11 @@ def dc_evening_cmd(json: Json = False):
     show(r.dieson_evening(cat, t), json)
 
 
-@command("dc-hunt", app=odds_app)
+@command("hunt", app=DIESON)
 def dc_hunt_cmd(json: Json = False):
     """Dieson Crusoe: hunting in this area with each unused die, and the boosts it needs.
 
-    Example: castaway odds dc-hunt
+    Example: castaway dieson odds hunt
     """
     from companion.odds import others_report as r
 
@@ -377,11 +367,11 @@ def dc_hunt_cmd(json: Json = False):
     show(r.dieson_hunt(cat, t), json)
 
 
-@command("plunder", app=odds_app)
+@command("plunder", app=MUTINIES)
 def plunder_cmd(json: Json = False):
     """21 Mutinies: the chance of a treasure on each shipwreck space (two dice).
 
-    Example: castaway odds plunder
+    Example: castaway mutinies odds plunder
     """
     from companion import catalog
     from companion.odds import others_report as r
@@ -389,12 +379,12 @@ def plunder_cmd(json: Json = False):
     show(r.mutinies_plunder(catalog.load("mutinies")), json)
 
 
-@command("tavern", app=odds_app)
+@command("tavern", app=MUTINIES)
 def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, max=5, help=_("Pawns at the tavern, captain first (default: this round's)."))] = None,
                json: Json = False):
     """21 Mutinies: the tavern's rum for each participant (the captain's free rum, then d6 + 2 handed round).
 
-    Example: castaway odds tavern --guests 3
+    Example: castaway mutinies odds tavern --guests 3
     """
     from companion import catalog
     from companion.odds import others_report as r
@@ -414,12 +404,12 @@ def tavern_cmd(guests: Annotated[Optional[int], typer.Option("--guests", min=1, 
     show(r.mutinies_tavern(cat, names, t.pool_left("rum"), skip), json)
 
 
-@command("rc-weather", app=odds_app)
+@command("weather", app=ROBINSON)
 def rc_weather_cmd(dice: Annotated[Optional[str], typer.Option("--dice", help=_("The weather dice rolled: rain,winter,animals (default: this round's)."))] = None,
                    json: Json = False):
     """Robinson Crusoe: the Weather phase's wounds and losses against the current roof, palisade and resources.
 
-    Example: castaway odds rc-weather --dice rain,winter
+    Example: castaway robinson odds weather --dice rain,winter
     """
     from companion.errors import UsageError
     from companion.odds import others_report as r

@@ -25,7 +25,7 @@ app.add_typer(plays_app, name="plays")
 
 FORMATS = ("csv", "json", "bgg", "bgstats", "bgstats-links")
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", help=_("Only this game: 21days, robinson, mutinies, dieson."))]
+GameOpt = Annotated[Optional[str], typer.Option("--game", help=_("Only this game: its id or an alias, as `castaway rules games` lists them."))]
 PlayerOpt = Annotated[Optional[str], typer.Option("--player", help=_("Only plays with this player (by name)."))]
 SinceOpt = Annotated[Optional[str], typer.Option("--since", help=_("Only plays started on or after this date (YYYY-MM-DD)."))]
 UntilOpt = Annotated[Optional[str], typer.Option("--until", help=_("Only plays started on or before this date (YYYY-MM-DD)."))]
@@ -109,7 +109,7 @@ def list_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = N
              as_json: JsonOpt = False):
     """The plays, oldest first by the date played, with their outcome in the game's own terms.
 
-    Example: castaway plays list --game 21days --since 2026-01-01
+    Example: castaway plays list --game GAME --since 2026-01-01
     """
     rows = _entries(game, player, since, until)
     if as_json:
@@ -187,7 +187,7 @@ def stats_cmd(game: GameOpt = None, player: PlayerOpt = None, since: SinceOpt = 
 
 @command("add", app=plays_app)
 def add_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies, dieson (or another game's name)."))],
+    game: Annotated[str, typer.Argument(help=_("A game: its id or an alias, as `castaway rules games` lists them, or another game's name."))],
     date: DateOpt = None, duration: DurationOpt = None, location: LocationOpt = None, comment: CommentOpt = None,
     result: ResultOpt = None,
     player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help=_("A player's name; repeat. NAME:COLOUR also sets the seat colour."))] = None,
@@ -197,7 +197,7 @@ def add_cmd(
 ):
     """Record a game played without castaway.
 
-    Example: castaway plays add 21days --date "2026-03-14 19:30" --duration 50 -p Ann -p Bob --result won --outcome day=21
+    Example: castaway plays add GAME --date "2026-03-14 19:30" --duration 50 -p Ann -p Bob --result won --outcome day=21
     """
     gid = playlog.resolve(game)
     if date is None:
@@ -275,7 +275,7 @@ def bgg_id_cmd(game: Annotated[Optional[str], typer.Argument(help=_("A game; all
                as_json: JsonOpt = False):
     """Show or set a game's BoardGameGeek id (needed for the BGG export).
 
-    Example: castaway plays bgg-id 21days 12345
+    Example: castaway plays bgg-id GAME 12345
     """
     from companion import catalog
 
@@ -312,7 +312,7 @@ def export_cmd(
 ):
     """Export plays; the file is written whole or not at all.
 
-    Example: castaway plays export bgg plays.xml --game robinson
+    Example: castaway plays export bgg plays.xml --game GAME
     """
     from companion import exchange
 

@@ -120,14 +120,14 @@ def _catalog(game: str, edition: str | None = None):
 
 @command("kit", app=print_app)
 def kit_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    game: Annotated[str, typer.Argument(help=_("A game: its id or an alias, as `castaway rules games` lists them."))],
     paper: PaperOpt = "a4", size: SizeOpt = "poker", backs: BacksOpt = "long", offset: OffsetOpt = "0,0",
     bleed: BleedOpt = 3.0, sticker: StickerOpt = None, numbers: NumbersOpt = False, out_dir: OutOpt = ".",
     as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """All of a game's printables in one go: cards, dice stickers, tokens, reference aids.
 
-    Example: castaway print kit 21days --paper letter --out kit/
+    Example: castaway print kit GAME --paper letter --out kit/
     """
     from printables.kit import plan
 
@@ -156,7 +156,7 @@ def _one(game, kind, opts, out_dir, as_json, edition=None, **kw):
 
 @command("cards", app=print_app)
 def cards_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    game: Annotated[str, typer.Argument(help=_("A game: its id or an alias, as `castaway rules games` lists them."))],
     deck: Annotated[Optional[list[str]], typer.Option("--deck", "-d", help=_("Only this deck (repeat for more); 'character' for the characters."))] = None,
     file: Annotated[Optional[str], typer.Option("--file", help=_("A TOML file of your own cards ([[deck]] tables) to print the same way."))] = None,
     paper: PaperOpt = "a4", size: SizeOpt = "poker", backs: BacksOpt = "long", offset: OffsetOpt = "0,0",
@@ -164,7 +164,7 @@ def cards_cmd(
 ):
     """A game's cards (and characters), or only some decks, or your own cards from a TOML file.
 
-    Example: castaway print cards 21days --deck bottle --size mini --backs gutterfold
+    Example: castaway print cards GAME --deck bottle --size mini --backs gutterfold
     """
     from companion import catalog
     from printables import cards
@@ -197,38 +197,38 @@ def cards_cmd(
 
 @command("dice", app=print_app)
 def dice_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    game: Annotated[str, typer.Argument(help=_("A game: its id or an alias, as `castaway rules games` lists them."))],
     paper: PaperOpt = "a4", sticker: StickerOpt = None, numbers: NumbersOpt = False, out_dir: OutOpt = ".",
     as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """Dice sticker sheets with a test strip of sizes (and a placement net for numbered dice).
 
-    Example: castaway print dice 21days --sticker placement=10,shark=13
+    Example: castaway print dice GAME --sticker 15=12.5
     """
     _one(game, "dice", _options(paper, "poker", "none", "0,0", 3.0, sticker, numbers), out_dir, as_json, edition)
 
 
 @command("tokens", app=print_app)
 def tokens_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    game: Annotated[str, typer.Argument(help=_("A game: its id or an alias, as `castaway rules games` lists them."))],
     paper: PaperOpt = "a4", backs: BacksOpt = "long", offset: OffsetOpt = "0,0", bleed: BleedOpt = 3.0,
     out_dir: OutOpt = ".", as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """Tokens (with QR codes), counter pieces and track cards.
 
-    Example: castaway print tokens 21days --backs none
+    Example: castaway print tokens GAME --backs none
     """
     _one(game, "tokens", _options(paper, "poker", backs, offset, bleed), out_dir, as_json, edition)
 
 
 @command("reference", app=print_app)
 def reference_cmd(
-    game: Annotated[str, typer.Argument(help=_("21days, robinson, mutinies or dieson."))],
+    game: Annotated[str, typer.Argument(help=_("A game: its id or an alias, as `castaway rules games` lists them."))],
     paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = False, edition: EditionOpt = None,
 ):
     """The game's reference aids: turn summary and the tables looked up most.
 
-    Example: castaway print reference 21days --paper letter
+    Example: castaway print reference GAME --paper letter
     """
     _one(game, "reference", _options(paper, "poker", "none", "0,0", 3.0), out_dir, as_json, edition)
 

@@ -1,4 +1,4 @@
-"""`castaway rc ...`: Robinson Crusoe's procedures as single commands (the same actions the guided
+"""`castaway robinson ...`: Robinson Crusoe's procedures as single commands (the same actions the guided
 `castaway play` records).
 """
 
@@ -17,7 +17,8 @@ from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, R
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
 from companion.games.robinson.guide import next_step
 from companion.games.robinson.state import over_reason
-from ui.common import CTX, NUMBERS, app, command, emit_json, out, store
+from ui import games
+from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -43,9 +44,7 @@ WORDS: dict[str, str] = {
 }
 
 
-sub = typer.Typer(help=_("Robinson Crusoe: the round's procedures one by one (or let `castaway play` guide you)."),
-                  no_args_is_help=True)
-app.add_typer(sub, name="rc")
+sub = games.group("robinson")
 
 Words = Annotated[list[str], typer.Argument(help=_("Words, as the guided game takes them."))]
 
@@ -71,7 +70,7 @@ def _run(make) -> None:
 def next_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-readable output."))] = False):
     """What happens next at the table.
 
-    Example: castaway rc next
+    Example: castaway robinson next
     """
     with store() as st:
         loaded = _loaded(st)
@@ -91,7 +90,7 @@ def event_cmd(words: Words):
     """Record the card drawn from the Event deck: adventure, mystery, or an Event card by its icon (book,
     build, gather, explore) with its name and its threat action's pawns.
 
-    Example: castaway rc event book Heavy rain 2
+    Example: castaway robinson event book Heavy rain 2
     """
     _run(lambda t, c: RcEvent.parse(" ".join(words)))
 
@@ -100,7 +99,7 @@ def event_cmd(words: Words):
 def effects_cmd(words: Words):
     """What a card changed ('wood -1, cook.wounds +1, roof half'); moves the round on where it waits for that.
 
-    Example: castaway rc effects storm-token +1
+    Example: castaway robinson effects storm-token +1
     """
     _run(lambda t, c: RcAdjust.parse(t, c, " ".join(words)))
 
@@ -109,7 +108,7 @@ def effects_cmd(words: Words):
 def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highest morale: heal 1 wound instead of determination."))] = False):
     """Morale phase: the First Player gains or discards determination.
 
-    Example: castaway rc morale
+    Example: castaway robinson morale
     """
     _run(lambda t, c: RcMorale.parse(t, c, heal))
 
@@ -118,7 +117,7 @@ def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highe
 def produce_cmd():
     """Production phase: the camp tile's sources give their resources.
 
-    Example: castaway rc produce
+    Example: castaway robinson produce
     """
     _run(lambda t, c: RcProduce())
 
@@ -127,7 +126,7 @@ def produce_cmd():
 def plan_cmd(words: Words):
     """Plan one action with its pawn(s), or 'done' when every pawn is placed.
 
-    Example: castaway rc plan roof cook+cook fur
+    Example: castaway robinson plan roof cook+cook fur
     """
     text = " ".join(words)
     _run(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan.parse(t, c, text))
@@ -142,7 +141,7 @@ def resolve_cmd(
 ):
     """Resolve the next planned action (threat, hunting, building, gathering, exploration, camp, rest).
 
-    Example: castaway rc resolve --faces success,0,adventure
+    Example: castaway robinson resolve --faces success,0,adventure
     """
     _run(lambda t, c: RcResolve.parse(t, c, faces, beast, choice, changes))
 
@@ -151,7 +150,7 @@ def resolve_cmd(
 def tile_cmd(words: Words):
     """The Island tile an exploration drew: number, terrain, then food, wood, shelter, beast, mystery, dN.
 
-    Example: castaway rc tile 5 plains food beast d2
+    Example: castaway robinson tile 5 plains food beast d2
     """
     _run(lambda t, c: RcTile.parse(" ".join(words)))
 
@@ -160,7 +159,7 @@ def tile_cmd(words: Words):
 def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help=_("rain, winter, animals; none for no dice."))] = None):
     """Which Weather dice the Scenario card shows for this round.
 
-    Example: castaway rc weather-dice rain winter
+    Example: castaway robinson weather-dice rain winter
     """
     _run(lambda t, c: RcWeatherDice.parse(dice))
 
@@ -170,7 +169,7 @@ def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
                 fighter: Annotated[Optional[str], typer.Option("--fighter", help=_("Who fights the Hungry Animals' beast (a colour, character or name; left out: the First Player)."))] = None):
     """Weather phase: the dice and the tokens in the Weather space, the storm last.
 
-    Example: castaway rc weather --faces rr,w,beast --fighter cook
+    Example: castaway robinson weather --faces rr,w,beast --fighter cook
     """
     _run(lambda t, c: RcWeather.parse(t, c, faces, fighter))
 
@@ -179,7 +178,7 @@ def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help=_("Who goes without food when there is not enough (repeat)."))] = None):
     """Night: one food per player; who cannot eat takes 2 wounds.
 
-    Example: castaway rc eat --hungry cook
+    Example: castaway robinson eat --hungry cook
     """
     _run(lambda t, c: RcEat.parse(t, c, hungry))
 
@@ -188,7 +187,7 @@ def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help
 def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave out to stay; a tile number, or a new tile '5 plains food wood shelter'."))] = None):
     """Night: the camp stays or moves to an adjacent tile (a built Roof and Palisade lose half).
 
-    Example: castaway rc camp 5
+    Example: castaway robinson camp 5
     """
     _run(lambda t, c: RcCamp.parse(" ".join(words or [])))
 
@@ -197,7 +196,7 @@ def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave 
 def night_end_cmd():
     """Night: open-air wounds, food rots, and the next round begins (or the last one ends the game).
 
-    Example: castaway rc night-end
+    Example: castaway robinson night-end
     """
     _run(lambda t, c: RcNightEnd())
 
@@ -206,7 +205,7 @@ def night_end_cmd():
 def goal_cmd():
     """The Scenario's goal is met: the game is won.
 
-    Example: castaway rc goal
+    Example: castaway robinson goal
     """
     _run(lambda t, c: RcGoal())
 
@@ -215,7 +214,7 @@ def goal_cmd():
 def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's name (its first letters are enough)."))]):
     """Use a Starting Item (each works twice).
 
-    Example: castaway rc use-item hammer
+    Example: castaway robinson use-item hammer
     """
     _run(lambda t, c: RcUseItem.parse(t, c, name))
 
@@ -224,6 +223,6 @@ def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's
 def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, production, action, weather or night."))]):
     """A correction: put the round at the start of a phase.
 
-    Example: castaway rc phase weather
+    Example: castaway robinson phase weather
     """
     _run(lambda t, c: RcPhase.parse(phase))

@@ -67,9 +67,6 @@ def option_int(options: dict, key: str, lo: int, hi: int, default: int) -> int:
         raise UsageError(_("{key}={value!r}: accepted: a whole number {lo}..{hi}").format(key=key, value=raw, lo=lo, hi=hi))
     return n
 
-# Options of `castaway new` that belong to one game (its own flags); the others pass --opt KEY=VALUE.
-FLAG_NAMES = ("survivor", "strength", "keep_strength", "scruffs", "promos", "shark6")
-
 
 class Game(ABC):
     """One game castaway plays. Subclass it, fill in the members, and add one line to the registry."""
@@ -106,10 +103,8 @@ class Game(ABC):
 
     # -- setting up ------------------------------------------------------------------------------
     def options(self, cat, options: dict, flags: dict) -> dict:
-        """The setup choices from `castaway new`: `flags` holds the game-specific flags as given (see
-        FLAG_NAMES, plus difficulty); they are refused unless the game reads them."""
-        if any(flags.get(k) for k in FLAG_NAMES):
-            raise UsageError(_("--survivor, --strength, --keep-strength, --scruffs, --promos and --shark6 are 21 Days options"))
+        """The setup choices from `castaway new GAME`: `flags` holds the options of the game's own `new`
+        command as given (ui/new_cmds.py declares them; a game without any gets none)."""
         return options
 
     def table_options(self, options: dict) -> dict:

@@ -55,7 +55,7 @@ def cli(db: str, gid: int, n: int, tag: str) -> None:
     for i in range(n):
         version = store.game(gid).version
         args = ["--db", db, "--game", str(gid), "--if-version", str(version)]
-        args += ["roll", "2d6", "--for", f"{tag}{i}"] if i % 2 else ["note", f"{tag}{i}"]
+        args += ["dice", "roll", "2d6", "--for", f"{tag}{i}"] if i % 2 else ["note", f"{tag}{i}"]
         r = runner.invoke(app, args)
         line = (r.stderr or "").strip().replace("\n", " | ")
         print(f"rc {r.exit_code} {line}", flush=True)

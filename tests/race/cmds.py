@@ -6,12 +6,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from ui.common import CTX, app, command, out, session, store
+from ui import games
+from ui.common import CTX, command, out, session, store
 
 from .game import RaceRoll
 
-sub = typer.Typer(help="Dice Race, a test game.", no_args_is_help=True)
-app.add_typer(sub, name="race")
+sub = games.group("race")
 
 
 @command("roll", app=sub)
