@@ -306,10 +306,44 @@ def guided_new(st) -> int:
         answered.append((key, ans))
     loaded = session.new_game(st, ctx["game"], ctx["options"])
     out.print(_("Game {id}: {name} is set up.").format(id=loaded.row.id, name=_(loaded.cat.name)))
-    note = registry.get(ctx["game"]).setup_note(loaded.cat, ctx["options"], loaded.table)
+    game = registry.get(ctx["game"])
+    note = game.setup_note(loaded.cat, ctx["options"], loaded.table)
     if note:
         out.print(esc(note))
+    join_in_progress(st, loaded.row.id, game)
     return loaded.row.id
+
+
+def join_in_progress(st, gid: int, game) -> None:
+    """A game the table already plays: each question of the game's join_asks (what the table shows, Enter
+    keeps the fresh table's value) is recorded as a correction, then the guided game goes on from there."""
+    loaded = session.load(st, gid)
+    if not any(True for _q in game.join_asks(loaded.table, loaded.cat)):
+        return
+    fresh = Ask(_("Is this a new game, or one already in progress at the table?"), kind="choice", default="new",
+                choices=(("new", _("a new game")), ("progress", _("in progress: I set what the table shows"))), id="join")
+    if ask_until_valid(fresh, lambda w: out.print(_(HELP)), loaded.cat) != "progress":
+        return
+    done: set[str] = set()
+    while True:
+        cur = session.load(st, gid)
+        nxt = next(((k, a) for k, a in game.join_asks(cur.table, cur.cat) if k not in done), None)
+        if nxt is None:
+            break
+        key, ask = nxt
+        ans = ask_until_valid(ask, lambda w: out.print(_(HELP)), cur.cat)
+        if ans is Undo:
+            continue
+        try:
+            action = game.join_answer(cur.table, cur.cat, key, ans)
+            if action is not None:
+                ev, after = session.act(st, gid, action, expect=cur.row.version)
+                said(ev, cur.table, after, cur.cat)
+        except CompanionError as e:
+            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+            continue
+        done.add(key)
+    out.print(_("[bold]The table is set as it is.[/] castaway plays on from here."))
 
 
 @command("play")

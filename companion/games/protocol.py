@@ -133,6 +133,18 @@ class Game(ABC):
     def setup_answer(self, cat, options: dict, key: str, answer) -> None:
         raise UsageError(_("setup question {key!r}: this game asks none").format(key=key))
 
+    # -- joining a game in progress ------------------------------------------------------------------
+    def join_asks(self, t, cat) -> Iterable[tuple[str, Any]]:
+        """Joining a game the table already plays: what the table shows, in the game's own terms, as
+        (key, guide.Ask) with the fresh table's value as the default on Enter; read again after each
+        answer (a later question may follow from an earlier one). None asked: the game starts fresh."""
+        return ()
+
+    def join_answer(self, t, cat, key: str, answer):
+        """The correction an answer to a join question records (an Action or a builder for session.act), or
+        None when the table shows what the fresh table has."""
+        raise UsageError(_("join question {key!r}: this game asks none").format(key=key))
+
     # -- playing ---------------------------------------------------------------------------------
     def load_actions(self) -> None:
         """Import the modules that register the game's own actions."""
