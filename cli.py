@@ -193,18 +193,18 @@ def history_cmd(
     """
     with store() as st:
         gid = session.current_id(st, CTX.game)
-        events = st.events(gid)
-        row = st.game(gid)
-        cat = session.load(st, gid).cat
+        loaded = session.load(st, gid)
+        row, cat = loaded.row, loaded.cat
+        live = st.live_path(gid, row.head)  # the undone actions are struck through
+        shown = st.events(gid, 0 if last == 0 else max(0, row.version - last))  # decoded: the lines shown
+        moved = {e.result.get("undid") or e.result.get("redid") for e in shown
+                 if e.type in ("undo", "redo") and isinstance(e.result, dict)} - {e.seq for e in shown} - {None}
+        by_seq = {e.seq: e for e in shown}
+        for n in sorted(moved):  # an undo or redo names the action it moved over
+            other = st.event(gid, n)
+            if other is not None:
+                by_seq[n] = other
     unit = _(cat.tracks[cat.round_track].name).lower() if cat.round_track else _("round")
-    live = set()
-    node = row.head
-    parents = {e.seq: e.parent for e in events if e.type == "action"}
-    while node:
-        live.add(node)
-        node = parents.get(node, 0)
-    shown = events if last == 0 else events[-last:]
-    by_seq = {e.seq: e for e in events}
     if as_json:
         return emit_json([{"seq": e.seq, "type": e.type, "text": e.text, "at": e.at, "day": e.day, "phase": e.phase,
                            "action": e.action, "result": e.result, "live": e.seq in live or e.type != "action"} for e in shown])
