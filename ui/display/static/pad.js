@@ -97,7 +97,7 @@
     if (input) answer(input.value);
   });
 
-  var es = new EventSource(root.dataset.events);
+  var es = new EventSource(root.dataset.events + q);
   es.onmessage = function (e) {
     var v = parseInt(e.data, 10);
     if (isNaN(v)) return;
