@@ -41,11 +41,13 @@ def launch(playwright):
 class Served:
     """`castaway display --no-browser ARGS` running against `db` until stop()."""
 
-    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20):
+    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20, stdin: bool = False):
+        """`stdin`: the display's terminal input is a pipe, written with type() (else it reads nothing)."""
         full_env = {**os.environ, **(env or {})}
         full_env.pop("CASTAWAY_DB", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "cli", "--db", str(db), "display", "--no-browser", *args],
-                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      text=True, env=full_env)
         self.out: list[str] = []
         self.err: list[str] = []
@@ -64,6 +66,20 @@ class Served:
         self.pad_url = pad.group(1) if pad else None
         self.token = self.pad_url.split("?t=", 1)[1] if pad else None
 
+    def type(self, line: str) -> None:
+        """A line typed at the display's terminal."""
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, needle: str, seconds: float = 10, after: int = 0) -> str:
+        """The display's output once it holds `needle` (past `after` characters)."""
+        deadline = time.monotonic() + seconds
+        while needle not in "".join(self.out)[after:]:
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise AssertionError(f"no {needle!r} in: {self.output()[after:]}")
+            time.sleep(0.02)
+        return self.output()
+
     @staticmethod
     def _pump(stream, into: list[str]) -> None:
         for line in stream:
@@ -76,6 +92,11 @@ class Served:
         return 0
 
     def stop(self) -> int:
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:

@@ -280,14 +280,14 @@ def test_czech_pages_with_lang_cs_and_for_a_czech_edition_game(tmp_path):
     with Served(db, "--game", "1", "--lang", "cs") as s:
         page = httpx.get(s.board_url).text
         assert 'lang="cs"' in page and "Poslední hod" not in page  # no roll yet
-        assert "Telefon jako ovladač kostek" not in page  # no pad: no QR code
+        assert "Připojte telefon" not in page  # no pad: no QR code
         r = httpx.post(f"{s.base}/game/1/answer?t=anything", json={"version": 1, "answer": None})
         assert r.status_code == 403 and "--pad" in one_line(r)  # no pad: no writes at all
         assert httpx.get(f"{s.base}/pad/1").status_code == 403
     assert s.proc.returncode == 0 and "Zobrazení skončilo." in s.output(), s.output()
     with Served(db, "--game", str(cs), "--pad", env={"LANG": "C"}) as s:
         page = httpx.get(s.board_url).text
-        assert 'lang="cs"' in page and "Telefon jako ovladač kostek" in page
+        assert 'lang="cs"' in page and "Připojte telefon" in page
         pad = httpx.get(s.pad_url).text
         assert "Zpět" in pad and "Ano" in pad
 
