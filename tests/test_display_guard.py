@@ -414,3 +414,26 @@ def test_in_chromium_a_second_context_that_loads_the_board_cannot_write_and_an_a
             assert version(db, gid) == v + 1
         finally:
             b.close()
+
+
+def test_the_accept_error_is_logged_once_and_unanswered_asks_lapse(monkeypatch):
+    import asyncio
+
+    from ui.display import server
+
+    lines = []
+    handler = server.AcceptErrors(lines.append)
+    loop = asyncio.new_event_loop()
+    try:
+        for _i in range(500):
+            handler(loop, {"message": "socket.accept() out of system resource", "exception": OSError(24, "Too many open files")})
+    finally:
+        loop.close()
+    assert lines == ["the display ran out of connections (Too many open files); it keeps answering the ones it has"]
+    pads = server.Pads()
+    asks = [pads.ask("red") for _i in range(server.MAX_ASKS)]
+    assert all(asks) and pads.ask("red") is None  # the table answers these first
+    monkeypatch.setattr(server, "ASK_TIMEOUT", -1.0)
+    assert pads.waiting() == [] and pads.state(asks[0].key).state == "lapsed"
+    assert pads.answer(True) is None and [p.role for p in pads.list()] == []
+    assert pads.ask("blue") is not None

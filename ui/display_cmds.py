@@ -120,8 +120,8 @@ def display_cmd(
     no_browser: Annotated[bool, typer.Option("--no-browser", help=_("Do not open the board in the default browser."))] = False,
     port: Annotated[Optional[int], typer.Option("--port", help=_("Port to listen on (default: a free one)."))] = None,
     game: Annotated[Optional[int], typer.Option("--game", "-g", help=_("Game id to show (default: the current game)."))] = None,
-    lan: Annotated[bool, typer.Option("--lan", help=_("Listen on the local network's address (phones and other screens); prints the address and its QR code."))] = False,
-    pad: Annotated[bool, typer.Option("--pad", help=_("Phones as dice pads: a pad page that answers the guided game's questions, opened with a token made for this run."))] = False,
+    lan: Annotated[bool, typer.Option("--lan", help=_("Listen on the local network's address (phones and other screens); prints the board's address, with its view token, and its QR code."))] = False,
+    pad: Annotated[bool, typer.Option("--pad", help=_("Phones as pads that answer the guided game's questions: the board shows a join code, and each phone this terminal allows gets its own token."))] = False,
     lang: Annotated[Optional[str], typer.Option("--lang", help=_("Language of the pages: en or cs (default: as for every command; a game of the Czech edition shows Czech)."), metavar="LANG")] = None,
 ):
     """Show the game live on a screen the whole table sees; with --pad, phones answer the guided questions.

@@ -221,7 +221,7 @@ def join_page(roles: list[tuple[str, str]], cat: GameCatalog) -> str:
     body = (
         f'<div id="root" class="pad-page join" data-join="/join" '
         f'data-waiting="{_e(_("Asked; the table answers at the terminal..."))}" '
-        f'data-refused="{_e(_("The table said no."))}" data-lost="{_e(_("Connection lost; reconnecting..."))}">'
+        f'data-refused="{_e(_("The table said no."))}" data-lapsed="{_e(_("Nobody answered in time; ask again."))}" data-lost="{_e(_("Connection lost; reconnecting..."))}">'
         f'<header><div class="phase">{_e(_(cat.name))}</div><h1>{_e(_("Join the table with this phone"))}</h1>'
         f'<p class="say">{_e(_("Choose what this phone is; the table allows it at the terminal running the display."))}</p></header>'
         f'<section class="ask"><div class="choices">{buttons}</div></section>'

@@ -68,6 +68,7 @@ MAX_ID = 2**63 - 1  # the largest id SQLite stores; a larger one is no game
 MAX_CONNECTIONS = 64  # open connections at once; past it, with all of them busy, a one-line 503
 HEADER_TIMEOUT = 5.0  # seconds a connection may stay without a request in flight (a request's head included)
 MAX_ASKS = 8  # phones waiting for the table's answer at once; more are refused (429)
+ASK_TIMEOUT = 120.0  # seconds a phone's request to join waits for the table's answer, then lapses
 TABLE = "table"  # the role of the table's pad (a seat's pad has the seat's id)
 
 
@@ -350,8 +351,9 @@ class Ask:
     n: int
     key: str
     role: str
-    state: str = "asked"  # asked, allowed, refused
+    state: str = "asked"  # asked, allowed, refused, lapsed (unanswered for ASK_TIMEOUT)
     token: str = ""
+    made: float = 0.0
 
 
 class Pads:
@@ -393,13 +395,21 @@ class Pads:
                     return pad
         return None
 
+    def _lapse(self) -> None:
+        """Asks left unanswered for ASK_TIMEOUT lapse (the lock is held)."""
+        now = time.monotonic()
+        for a in self._asks.values():
+            if a.state == "asked" and now - a.made > ASK_TIMEOUT:
+                a.state = "lapsed"
+
     def ask(self, role: str) -> Ask | None:
         with self._lock:
+            self._lapse()
             waiting = [a for a in self._asks.values() if a.state == "asked"]
             if len(waiting) >= MAX_ASKS:
                 return None
             self._asked += 1
-            a = Ask(self._asked, secrets.token_urlsafe(18), role)
+            a = Ask(self._asked, secrets.token_urlsafe(18), role, made=time.monotonic())
             self._asks[a.key] = a
             while len(self._asks) > 4 * MAX_ASKS:  # answered asks nobody came back for
                 self._asks.popitem(last=False)
@@ -407,11 +417,13 @@ class Pads:
 
     def waiting(self) -> list[Ask]:
         with self._lock:
+            self._lapse()
             return [a for a in self._asks.values() if a.state == "asked"]
 
     def answer(self, allow: bool) -> tuple[Ask, Pad | None] | None:
         """The table's answer to the oldest waiting phone; None when none waits."""
         with self._lock:
+            self._lapse()
             a = next((x for x in self._asks.values() if x.state == "asked"), None)
         if a is None:
             return None
@@ -424,6 +436,7 @@ class Pads:
     def state(self, key: str) -> Ask | None:
         """The ask of that key; once allowed, it is handed over and forgotten (the token is given once)."""
         with self._lock:
+            self._lapse()
             for known, a in self._asks.items():
                 if secrets.compare_digest(known.encode(), key.encode()):
                     if a.state != "asked":

@@ -19,7 +19,7 @@
       })
       .then(function (got) {
         if (got.state === "allowed") { location.replace(got.pad); return; }
-        if (got.state === "refused") { waiting = null; say(root.dataset.refused, true); return; }
+        if (got.state === "refused" || got.state === "lapsed") { waiting = null; say(root.dataset[got.state], true); return; }
         setTimeout(function () { poll(key); }, 1000);
       })
       .catch(function (e) { waiting = null; say(String(e.message || e).trim(), true); });
