@@ -41,14 +41,16 @@ def launch(playwright):
 class Served:
     """`castaway display --no-browser ARGS` running against `db` until stop()."""
 
-    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20, stdin: bool = False):
-        """`stdin`: the display's terminal input is a pipe, written with type() (else it reads nothing)."""
+    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20, stdin: bool = False,
+                 files: int | None = None):
+        """`stdin`: the display's terminal input is a pipe, written with type() (else it reads nothing);
+        `files`: the display may open that many files at most (soft and hard limit), as on a small machine."""
         full_env = {**os.environ, **(env or {})}
         full_env.pop("CASTAWAY_DB", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "cli", "--db", str(db), "display", "--no-browser", *args],
                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-                                     text=True, env=full_env)
+                                     text=True, env=full_env, preexec_fn=_limit_files(files) if files else None)
         self.out: list[str] = []
         self.err: list[str] = []
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.out), daemon=True).start()
@@ -115,6 +117,15 @@ class Served:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def _limit_files(n: int):
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
+
+    return limit
 
 
 def make_games(db: Path) -> dict[str, int]:

@@ -47,7 +47,9 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise CompanionError(_("cannot listen on {host}:{port} ({why}); choose another --port, or leave it out for a free one").format(
             host=host, port=port, why=e.strerror or e)) from None
-    sock.listen(128)
+    from .display.server import BACKLOG
+
+    sock.listen(BACKLOG)
     return sock
 
 
@@ -191,7 +193,7 @@ def display_cmd(
         import asyncio
 
         loop = asyncio.get_running_loop()
-        loop.set_exception_handler(AcceptErrors(lambda line: err.print(line, markup=False, highlight=False)))
+        loop.set_exception_handler(AcceptErrors(lambda line: err.print(line, markup=False, highlight=False, soft_wrap=True)))
         await server.serve(sockets=[sock])
 
     if not no_browser:

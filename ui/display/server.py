@@ -66,6 +66,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 MAX_ID = 2**63 - 1  # the largest id SQLite stores; a larger one is no game
 MAX_CONNECTIONS = 64  # open connections at once; past it, with all of them busy, a one-line 503
+BACKLOG = 256  # connections the kernel holds for accept(); asyncio also accepts up to this many at one wake,
+# before any is shed, so MAX_CONNECTIONS + BACKLOG files stay well under a small machine's 1,024
 HEADER_TIMEOUT = 5.0  # seconds a connection may stay without a request in flight (a request's head included)
 MAX_ASKS = 8  # phones waiting for the table's answer at once; more are refused (429)
 ASK_TIMEOUT = 120.0  # seconds a phone's request to join waits for the table's answer, then lapses
@@ -525,7 +527,7 @@ def server_config(app, **kw):
     small limit on a request's head, no access log, no Server header."""
     import uvicorn
 
-    return uvicorn.Config(app, http=Protocol, limit_concurrency=MAX_CONNECTIONS + 1, timeout_keep_alive=HEADER_TIMEOUT,
+    return uvicorn.Config(app, http=Protocol, limit_concurrency=MAX_CONNECTIONS + 1, backlog=BACKLOG, timeout_keep_alive=HEADER_TIMEOUT,
                           h11_max_incomplete_event_size=8192, log_level="warning", lifespan="on",
                           timeout_graceful_shutdown=2, access_log=False, server_header=False, **kw)
 
