@@ -438,6 +438,18 @@ def test_in_chromium_a_second_context_that_loads_the_board_cannot_write_and_an_a
                 assert time.monotonic() < deadline, phone.inner_text("#msg")
                 time.sleep(0.05)
             assert version(db, gid) == v + 1
+            # the table's pad lets a second phone in with a tap
+            table = b.new_context(viewport={"width": 390, "height": 844}).new_page()
+            assert table.goto(s.pad_url).status == 200
+            second = b.new_context(viewport={"width": 390, "height": 844}).new_page()
+            second.goto(s.base + "/join")
+            second.click("button[data-as=blue]")
+            table.wait_for_selector(".askrow button", timeout=5000)
+            assert "blue" in table.inner_text(".askrow p")
+            table.locator(".askrow button").first.click()  # Allow
+            second.wait_for_url(re.compile(r".*/pad/\d+\?t=.*"), timeout=5000)
+            assert "the pad of blue" in second.inner_text("#root")
+            assert "let in" in table.inner_text("#msg")
         finally:
             b.close()
 
@@ -463,3 +475,33 @@ def test_the_accept_error_is_logged_once_and_unanswered_asks_lapse(monkeypatch):
     assert pads.waiting() == [] and pads.state(asks[0].key).state == "lapsed"
     assert pads.answer(True) is None and [p.role for p in pads.list()] == []
     assert pads.ask("blue") is not None
+
+
+def test_the_tables_pad_lets_a_phone_in_too_and_a_seats_pad_cannot(served):
+    db, ids, s = served
+    t = f"?t={s.token}"
+    pad = httpx.get(f"{s.base}/pad/{ids['21days']}{t}").text
+    assert 'id="asks"' in pad
+    mark = len("".join(s.out))
+    key = ask(s, "green")
+    s.wait_for("a phone asks to join as green: allow? [y/N]", after=mark)
+    waiting = httpx.get(f"{s.base}/asks{t}").json()["asks"]
+    assert [a["role"] for a in waiting] == ["green"]
+    n = waiting[0]["n"]
+    assert httpx.get(f"{s.base}/asks").status_code == 403
+    r = httpx.post(f"{s.base}/asks{t}", content=json.dumps({"n": n, "allow": True}), headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and httpx.get(f"{s.base}/join/{key}").json() == {"state": "asked"}
+    r = httpx.post(f"{s.base}/asks{t}", json={"n": n, "allow": "yes"})
+    assert r.status_code == 400 and '{"n": 3, "allow": true}' in one_line(r)
+    r = httpx.post(f"{s.base}/asks{t}", json={"n": n, "allow": True})
+    assert r.status_code == 200 and "let in" in one_line(r), r.text
+    s.wait_for("let in at the table's pad", after=mark)
+    got = httpx.get(f"{s.base}/join/{key}").json()
+    assert got["state"] == "allowed"
+    seat = got["pad"].split("?t=", 1)[1]
+    assert 'id="asks"' not in httpx.get(s.base + got["pad"]).text
+    assert httpx.get(f"{s.base}/asks?t={seat}").status_code == 403  # a seat's pad lets nobody in
+    r = httpx.post(f"{s.base}/asks?t={seat}", json={"n": n, "allow": True})
+    assert r.status_code == 403 and "only the table's pad" in one_line(r)
+    r = httpx.post(f"{s.base}/asks{t}", json={"n": n, "allow": False})
+    assert r.status_code == 409 and "answered or lapsed" in one_line(r)

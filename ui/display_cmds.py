@@ -10,7 +10,6 @@ Starlette, uvicorn and qrcode are imported inside the command only: other comman
 from __future__ import annotations
 
 import socket
-import sys
 import threading
 from typing import Annotated, Optional
 
@@ -95,12 +94,26 @@ def console_line(display, line: str) -> str | None:
     return _("{line!r}: accepted: y, n (the phone waiting to join), pads, revoke N").format(line=line.strip())
 
 
-def console(display) -> None:
-    """The terminal's thread: each line typed is a console command; ends at end of input."""
-    for line in sys.stdin:
-        said = console_line(display, line)
-        if said:
-            out.print(said, markup=False, highlight=False)
+def console(display, fd: int = 0) -> None:
+    """The terminal's thread: each line typed is a console command; ends at end of input. Read from the file
+    descriptor itself, not sys.stdin: a thread blocked in sys.stdin would hold its lock when Ctrl-C ends
+    the process."""
+    import os
+
+    pending = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            return
+        if not chunk:
+            return
+        pending += chunk
+        while b"\n" in pending:
+            raw, pending = pending.split(b"\n", 1)
+            said = console_line(display, raw.decode("utf-8", errors="replace"))
+            if said:
+                out.print(said, markup=False, highlight=False)
 
 
 def more_files() -> None:
@@ -175,7 +188,15 @@ def display_cmd(
         def asked(a):
             out.print(_("a phone asks to join as {role}: allow? [y/N]").format(role=role_name(a.role)), markup=False, highlight=False)
 
+        def answered(a, pad_given):
+            if pad_given is None:
+                said = _("refused at the table's pad: the phone that asked to join as {role}").format(role=role_name(a.role))
+            else:
+                said = _("pad {n} ({role}) let in at the table's pad; `revoke {n}` ends it").format(n=pad_given.n, role=role_name(pad_given.role))
+            out.print(said, markup=False, highlight=False)
+
         display.on_ask = asked
+        display.on_answer = answered
         threading.Thread(target=console, args=(display,), name="castaway-display-console", daemon=True).start()
     out.print(_("Ctrl-C stops the display."), markup=False)
 

@@ -130,9 +130,13 @@ def _odds_html(lines: list[str]) -> str:
 
 # -- the pad ------------------------------------------------------------------------------------------
 
-def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str, who: str = "") -> str:
-    """`who` names whose pad this is (a seat's, or the table's)."""
+def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str, who: str = "", asks: bool = False) -> str:
+    """`who` names whose pad this is (a seat's, or the table's); `asks`: the table's pad, which also lets
+    phones in (the script asks /asks for the phones waiting)."""
     whose = f'<p class="who">{_e(who)}</p>' if who else ""
+    if asks:
+        whose += (f'<div id="asks" class="asks" data-asks="/asks" data-ask="{_e(_("a phone asks to join as {role}: allow?"))}" '
+                  f'data-allow="{_e(_("Allow"))}" data-refuse="{_e(_("Refuse"))}"></div>')
     body = (
         f'<div id="root" class="pad-page" data-game="{_e(cat.id)}" data-game-id="{game_id}" data-version="{version}" '
         f'data-events="/game/{game_id}/events" data-fragment="/pad/{game_id}/fragment" '

@@ -11,6 +11,8 @@ Joining (anyone who reaches the port; with --pad only):
   GET  /join/{KEY}              {"state": "asked" | "refused" | "allowed", "pad": "/pad/1?t=TOKEN" once allowed}
   The terminal running the display asks "a phone asks to join as red: allow? [y/N]"; only then is a token
   made for that phone. `pads` lists the tokens there, `revoke N` ends one.
+  The table's pad shows the same question: GET /asks?t=TOKEN lists the phones waiting, POST /asks?t=TOKEN
+  {"n": 3, "allow": true} answers one.
 Writing (a pad's token in ?t=, else 403 and nothing is written):
   GET  /pad/{id}, /pad/{id}/fragment    the phone pad
   POST /game/{id}/answer        {"version": N, "answer": "3,5" | null}: the current guided question's answer
@@ -138,6 +140,7 @@ class Display:
         self.origins: set[str] = set()
         self.poll = poll
         self.on_ask = None  # called (on the event loop) with each new Ask: the terminal asks the keeper
+        self.on_answer = None  # called with (Ask, Pad | None) when the table's pad answered an ask
         self.hub = Hub()
         self._stop = threading.Event()
         self._cache: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
@@ -225,7 +228,7 @@ class Display:
         if what == "board":
             return page.board_page(game_id, loaded.cat.id, version, loaded.cat, fragment, query)
         label = _("the table's pad") if role == TABLE else _("the pad of {seat}").format(seat=role)
-        return page.pad_page(game_id, version, loaded.cat, fragment, label)
+        return page.pad_page(game_id, version, loaded.cat, fragment, label, asks=role == TABLE)
 
     def warm(self) -> None:
         """Draw the shown game's board and pad once: the game's rules and catalog are loaded before the
@@ -422,11 +425,11 @@ class Pads:
             self._lapse()
             return [a for a in self._asks.values() if a.state == "asked"]
 
-    def answer(self, allow: bool) -> tuple[Ask, Pad | None] | None:
-        """The table's answer to the oldest waiting phone; None when none waits."""
+    def answer(self, allow: bool, n: int | None = None) -> tuple[Ask, Pad | None] | None:
+        """The table's answer to the oldest waiting phone (or to ask `n`); None when none (or not that) waits."""
         with self._lock:
             self._lapse()
-            a = next((x for x in self._asks.values() if x.state == "asked"), None)
+            a = next((x for x in self._asks.values() if x.state == "asked" and n in (None, x.n)), None)
         if a is None:
             return None
         pad = self.add(a.role) if allow else None
@@ -681,6 +684,37 @@ def create_app(display: Display) -> Starlette:
             body["pad"] = f"/pad/{display.game_id}?t={a.token}"
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
+    def table_pad(request: Request) -> Pad:
+        who = display.check_token(request)
+        if who.role != TABLE:
+            raise Refused(403, _("only the table's pad lets phones in; this is the pad of {seat}").format(seat=who.role))
+        return who
+
+    async def asks(request: Request):
+        table_pad(request)
+        labels = dict(await run_in_threadpool(display.roles))
+        return JSONResponse({"asks": [{"n": a.n, "role": a.role, "label": labels.get(a.role, a.role)} for a in display.pads.waiting()]},
+                            headers={"Cache-Control": "no-store"})
+
+    async def answer_ask(request: Request):
+        table_pad(request)
+        data = await _body(request)
+        extra = set(data) - {"n", "allow"}
+        if extra:
+            raise Refused(400, _("unknown fields {fields}; accepted: n, allow").format(fields=", ".join(sorted(extra))))
+        n, allow = data.get("n"), data.get("allow")
+        if not isinstance(n, int) or isinstance(n, bool) or not isinstance(allow, bool):
+            raise Refused(400, _("give {example}: the request's number and true or false").format(example='{"n": 3, "allow": true}'))
+        got = display.pads.answer(allow, n)
+        if got is None:
+            raise Refused(409, _("no phone waits as request {n}; it was answered or lapsed").format(n=n))
+        if display.on_answer is not None:
+            display.on_answer(*got)
+        ask, pad = got
+        if pad is None:
+            return text(200, _("refused: the phone that asked to join as {role}").format(role=ask.role))
+        return text(200, _("pad {n} ({role}) let in").format(n=pad.n, role=pad.role))
+
     async def answer(request: Request):
         display.check_token(request)
         data = await _body(request)
@@ -740,6 +774,8 @@ def create_app(display: Display) -> Starlette:
         Route("/join", join_page),
         Route("/join", join_ask, methods=["POST"]),
         Route("/join/{key}", join_state),
+        Route("/asks", asks),
+        Route("/asks", answer_ask, methods=["POST"]),
         Route("/static/fonts/{name}", font),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
