@@ -711,9 +711,10 @@ def create_app(display: Display) -> Starlette:
         if display.on_answer is not None:
             display.on_answer(*got)
         ask, pad = got
+        role = _("the table's pad") if ask.role == TABLE else ask.role
         if pad is None:
-            return text(200, _("refused: the phone that asked to join as {role}").format(role=ask.role))
-        return text(200, _("pad {n} ({role}) let in").format(n=pad.n, role=pad.role))
+            return text(200, _("refused: the phone that asked to join as {role}").format(role=role))
+        return text(200, _("pad {n} ({role}) let in").format(n=pad.n, role=role))
 
     async def answer(request: Request):
         display.check_token(request)
