@@ -191,3 +191,22 @@ def test_a_join_answer_the_table_cannot_show_is_refused(key, bad):
 
     with pytest.raises(UsageError):
         registry.get("mutinies").join_answer(table(), CAT, key, bad)
+
+
+def test_castaway_play_joins_at_round_12_and_asks_that_round_first(cli):
+    """The guided setup, then "in progress": what the table shows, Enter where it is as fresh; then the guided
+    game asks round 12's first step (the routes' prices were given, so the captain's action)."""
+    setup = ["3", "Ann,Bob,Cid", "y", "red,blue,green", "", ""]
+    seat = ["", "", "", "", "", "", ""]  # prestige, doubloons, rum, jewel, treasure, hand, front
+    join = ["2", "12", "green,red,blue", "none", "9", "6", "", "", "", "tempest", "", *seat, *seat, "40", "", "15",
+            "2d 1r 0 1d1r"]
+    r = cli.ok("play", "--no-board", input="\n".join(setup + join + ["quit"]) + "\n")
+    assert "The table is set as it is." in r.stdout
+    after = r.stdout.split("The table is set as it is.")[1]
+    assert "Round 12" in after and "Cid (green) is captain and chooses the action" in after
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["tracks"]["round"] == 12 and s["flow"]["order"] == ["green", "red", "blue"] and s["flow"]["deck_left"] == 15
+    assert s["seat"]["red"]["prestige"] == 9 and s["seat"]["red"]["doubloons"] == 6
+    assert s["flow"]["cards"]["held"]["red"] == ["tempest"] and s["counters"]["jewels"] == 40
+    history = cli.ok("history").stdout
+    assert "set round 12" in history and "correction: order green,red,blue" in history
