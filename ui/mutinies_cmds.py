@@ -207,12 +207,15 @@ def card_cmd(card: Annotated[Optional[str], typer.Argument(help=_("The mutiny ca
 
 
 @command("compulsory", app=sub)
-def compulsory_cmd(play: Annotated[bool, typer.Option("--play/--refuse", help=_("Play the compulsory card, or refuse it for 2 prestige."))] = True):
+def compulsory_cmd(
+    play: Annotated[bool, typer.Option("--play/--refuse", help=_("Play the compulsory card, or refuse it for 2 prestige."))] = True,
+    give: Annotated[Optional[str], typer.Option("--give", help=_("What each hands in, by commas: blue:doubloons,green:prestige (castaway suggests the rest)."))] = None,
+):
     """Play the compulsory card just drawn, or refuse it and lose 2 prestige.
 
-    Example: castaway mutinies compulsory --refuse
+    Example: castaway mutinies compulsory --play --give blue:doubloons,green:prestige
     """
-    _run(Compulsory(play))
+    _run(lambda t, cat: Compulsory.parse(t, cat, play, give))
 
 
 @command("play", app=sub)
