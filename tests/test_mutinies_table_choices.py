@@ -49,20 +49,27 @@ def test_each_sailor_hands_in_what_castaway_suggests_and_the_table_may_choose_ot
 
 def test_a_sailor_holding_nothing_is_suggested_to_lose_prestige():
     t = _drawn("revenge", red={"rum": 0})
-    _t2, result = run(t, Compulsory(True))
+    _t2, result = run(t, Compulsory.parse(t, CAT, True))
     assert result["gave"]["red"] == "prestige"
     with pytest.raises(RuleError, match="cannot pay 1 rum"):
-        run(t, Compulsory(True, (("red", "rum"),)))
+        run(t, Compulsory(True, (("red", "rum"), ("green", "rum"))))
 
 
 def test_dead_calm_every_player_hands_in_a_token_of_their_choice_and_a_rum():
     t = _drawn("dead-calm", red={"jewel": 1, "treasure": 1}, green={"treasure": 1})
-    t2, result = run(t, Compulsory(True))
+    t2, result = run(t, Compulsory.parse(t, CAT, True))
     assert result["gave"] == {"blue": "nothing", "red": "jewel", "green": "treasure"}
     assert t2.seat_values("red")["jewel"] == 0 and t2.seat_values("green")["treasure"] == 0
     assert all(t2.seat_values(s)["rum"] == max(0, t.seat_values(s)["rum"] - 1) for s in ("red", "blue", "green"))
-    t3, _ = run(t, Compulsory(True, (("red", "treasure"),)))
+    t3, _ = run(t, Compulsory.parse(t, CAT, True, "red:treasure"))
     assert t3.seat_values("red")["treasure"] == 0 and t3.seat_values("red")["jewel"] == 1
+
+
+def test_a_log_from_before_the_question_replays_as_it_was():
+    """A stored Compulsory without `gives` (the table carried the card out itself) hands nothing in."""
+    t = _drawn("swindle")
+    t2, result = run(t, Compulsory(True))
+    assert "gave" not in result and all(t2.seat_values(s) == t.seat_values(s) for s in ("red", "green"))
 
 
 def test_a_card_that_asks_nothing_has_no_question_after():

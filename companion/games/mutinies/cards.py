@@ -149,12 +149,14 @@ def parse_gives(t: Table, cat: GameCatalog, card_id: str, seat: str, text: str) 
 
 
 def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tuple[dict, list[str]]:
-    """Each giver hands in what the table chose (castaway's suggestion where it said nothing)."""
+    """Each giver hands in what the table chose."""
     paid, said = {}, []
     options = give_options(card)
     for s in givers(t, card, seat):
-        what = chosen.get(s) or suggested(t, card, s)
+        what = chosen.get(s)
         who = name(t, s)
+        if what is None:
+            raise UsageError(_("{who} hands in what? accepted: {options}").format(who=who, options=", ".join(options)))
         if what == "prestige" and "prestige" in options:
             said.append(_("{who} loses {n} prestige").format(who=who, n=purse.lose_prestige(t, cat, s, 1)))
         elif what in ("doubloons", "rum") and what in options:
@@ -188,20 +190,32 @@ class Compulsory(Action):
 
     kind: ClassVar[str] = "mut-compulsory"
     play: bool = True
-    gives: tuple[tuple[str, str], ...] = ()
+    # what each giver hands in, (seat, what), every giver named; None: nobody is asked (a log from before
+    # castaway asked: the table carried the card out itself)
+    gives: tuple[tuple[str, str], ...] | None = None
 
     def text(self) -> str:
-        if self.gives:
+        if self.play and self.gives:
             return _("play the compulsory card: {gives}").format(gives=", ".join(f"{s}:{w}" for s, w in self.gives))
         return _("play the compulsory card") if self.play else _("refuse the compulsory card")
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, play: bool = True, gives: str | None = None) -> "Compulsory":
-        """`compulsory --play [--give blue:doubloons,green:prestige]` as typed, against the card waiting."""
+        """`compulsory --play [--give blue:doubloons,green:prestige]` as typed, against the card waiting: each
+        giver the table names hands in what it says, the others castaway's suggestion."""
         pending = flow(t)["compulsory"]
-        if not gives or not play or not pending:
+        if not play or not pending:
             return cls(play)
-        return cls(True, parse_gives(t, cat, pending["card"], pending["seat"], gives))
+        card = cat.deck("mutiny").card(pending["card"])
+        who = givers(t, card, pending["seat"])
+        if not who:
+            return cls(True)
+        chosen = dict(parse_gives(t, cat, card.id, pending["seat"], gives)) if gives else {}
+        return cls(True, tuple((s, chosen.get(s) or suggested(t, card, s)) for s in who))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return {**stored, "gives": stored.get("gives")}
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -219,8 +233,10 @@ class Compulsory(Action):
             return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=_(card.name), lost=lost)}
         hand(t, seat, "front").append(card.id)
         said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))]
-        paid, gave = _give(t, cat, card, seat, dict(self.gives))
-        said += gave
+        paid: dict = {}
+        if self.gives is not None:
+            paid, gave = _give(t, cat, card, seat, dict(self.gives))
+            said += gave
         for action in card.get("blocks", []):
             f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
                                     else {"round": core.rnd(t) + 1, "card": card.name})

@@ -17,7 +17,7 @@ from ...table import Table
 from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
-from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, give_options, givers, parse_gives
+from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, give_options, givers
 from .layout import fit
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
@@ -269,7 +269,7 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
         who = name(t, f["compulsory"]["seat"])
         return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
                     Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
-                    lambda a: Compulsory(bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]))
+                    lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]))
     who = name(t, f["draw"])
     if f["deck_left"] == 1:
         return Step(head, _("The Last Mutiny"), _("{who} draws the last card of the deck: the Last Mutiny").format(who=who),
@@ -304,10 +304,10 @@ def _gives_asked(t: Table, cat: GameCatalog, card, seat: str):
             options=options, shown=shown), "text", default=shown, id="mut-gives")
 
         def remake(answer):
-            gives = parse_gives(t, cat, card.id, seat, answer)
-            if all(gave.get(s) == w for s, w in gives):
+            again = Compulsory.parse(t, cat, True, answer)
+            if all(gave.get(s) == w for s, w in again.gives):
                 return None  # castaway's suggestion stands
-            return Compulsory(True, gives)
+            return again
 
         return ask, remake
 
