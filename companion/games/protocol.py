@@ -159,6 +159,12 @@ class Game(ABC):
         session.act calls it for new actions only, never when a stored log is replayed. Nothing is
         refused by default."""
 
+    def corrected(self, t, cat, target):
+        """A correction (set, move, next) has just put `target` (a table.Target) on the table: what follows
+        from it in the game's flow (a round set puts the table at that round's start), done on `t`; returns
+        the action's result ({"warning": [lines]} for what the rules could not reach) or None. Nothing by default."""
+        return None
+
     def check_state(self, t, cat) -> None:
         """Refuse (UsageError naming the field) a state from outside, a save code or a cached state, whose
         game-specific parts the rules would read without asking. Nothing is refused by default."""
