@@ -188,8 +188,8 @@ def test_a_refusal_says_what_resolves_the_step_as_data_worded_under_the_games_gr
         apply(t, RcProduce(), CAT)
     assert words(e.value.next) == "castaway robinson plan PLAN or castaway robinson plan done"
     cli.ok("new", "robinson", "-p", "Ann", "--seed", "1")
-    r = cli("next")
-    assert r.exit_code == 1 and "next: castaway robinson night-end or castaway set round VALUE" in r.stderr
+    r = cli("robinson", "night-end")
+    assert r.exit_code == 1 and "next: castaway robinson morale" in r.stderr
 
 
 def _modules():
