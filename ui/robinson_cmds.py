@@ -41,6 +41,7 @@ WORDS: dict[str, str] = {
     "rc-goal": "goal",  # untranslated: command words
     "rc-use-item": "use-item {item}",  # untranslated: command words
     "rc-phase": "phase {phase}",  # untranslated: command words
+    "rc-set": "set {field} VALUE",  # untranslated: command words
 }
 
 
@@ -226,3 +227,21 @@ def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, produc
     Example: castaway robinson phase weather
     """
     _run(lambda t, c: RcPhase.parse(phase))
+
+
+@command("set", app=sub, context_settings=NUMBERS)
+def set_cmd(
+    field: Annotated[str, typer.Argument(help=_("threat-left, threat-right, tiles, camp, first, items, rounds, or any "
+                                                "field `castaway set` takes (round, phase, morale, wood, blue.wounds, ...)."))],
+    value: Annotated[str, typer.Argument(help=_("What the table shows, e.g. 'book Heavy rain 2', '3 beach food; 5 plains "
+                                                "food beast', 'Hammer 1, Bible 2'; '-' for an empty threat field."))],
+):
+    """Correct anything to what the table shows, at any time (a game joined in progress).
+
+    Example: castaway robinson set threat-left "book Heavy rain 2"
+    """
+    from companion.actions import SetValue
+    from companion.games.robinson.correct import FIELDS, RcSet
+
+    f = field.strip().lower()
+    _run(lambda t, cat: RcSet.parse(t, cat, f, value) if f in FIELDS else SetValue.parse(t, cat, field, value))

@@ -11,7 +11,7 @@ from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _, ngettext
 from ...table import Table, new_table
-from . import phases, action_phase  # noqa: F401 (registers the actions)
+from . import phases, action_phase, correct  # noqa: F401 (registers the actions)
 from . import rules as R
 from .state import STARTING_ITEMS
 from ..protocol import YES, option_words
