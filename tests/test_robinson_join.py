@@ -91,3 +91,30 @@ def test_every_robinson_field_is_corrected_at_any_time():
     # the rules could not reach it: accepted, with a one-line warning saying so
     t, said = apply(t, RcSet.parse(t, cat, "items", "Hammer 3, Bible 2"), cat)
     assert "warning" in said["say"] and t.data["rc"]["items"][0]["uses"] == 3
+
+
+def test_yes_means_yes_in_the_guided_setup(cli):
+    """Issue 22 item 6: 'n' at a yes/no question means no, the table's language's words count, anything else
+    is refused and asked again."""
+    setup = ["robinson", "Ann", "cook", "2", "", "-", "", "maybe", "n", "ne", "", "quit"]
+    r = cli.ok("play", "--no-board", input="\n".join(setup) + "\n")
+    assert "'maybe': accepted: y or n" in r.stderr
+    s = __import__("json").loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["rc"]["friday"] is False and s["rc"]["dog"] is False
+    cli.ok("new", "robinson", "-p", "Ann", "--opt", "friday=ano", "--opt", "dog=ne")
+    s = __import__("json").loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["rc"]["friday"] is True and s["rc"]["dog"] is False
+
+
+def test_robinson_set_corrects_the_board_from_the_command_line(cli):
+    cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--seed", "1")
+    cli.ok("robinson", "set", "round", "5")
+    cli.ok("robinson", "set", "threat-left", "book Heavy rain 2")
+    cli.ok("robinson", "set", "camp", "5 plains food shelter")
+    r = cli.ok("robinson", "set", "first", "Bob")
+    assert "First Player" in r.stdout
+    assert "correction: threat-left book Heavy rain 2" in cli.ok("history").stdout
+    r = cli("robinson", "set", "threats", "x")
+    assert r.exit_code != 0 and "threat-left, threat-right, tiles" in r.stderr
+    cli.ok("set", "phase", "event")
+    assert "Round 5 of 12 · I. Event" in cli.ok("robinson", "next").stdout

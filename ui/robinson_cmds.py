@@ -243,5 +243,18 @@ def set_cmd(
     from companion.actions import SetValue
     from companion.games.robinson.correct import FIELDS, RcSet
 
+    from companion.errors import UsageError
+    from companion.games.robinson.correct import fields_accepted
+
     f = field.strip().lower()
-    _run(lambda t, cat: RcSet.parse(t, cat, f, value) if f in FIELDS else SetValue.parse(t, cat, field, value))
+
+    def make(t, cat):
+        if f in FIELDS:
+            return RcSet.parse(t, cat, f, value)
+        try:
+            return SetValue.parse(t, cat, field, value)
+        except UsageError as e:
+            raise UsageError(_("{error}; or one of Robinson Crusoe's own fields: {fields}").format(
+                error=e, fields=fields_accepted())) from None
+
+    _run(make)

@@ -19,6 +19,7 @@ from .guide import next_step  # noqa: F401 (the guided game's entry)
 from .state import (characters_for, follow_corrections, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
                              who)
 
+YES_CS = {"ano": True, "a": True, "ne": False}  # the table's own words in Czech (the y/n of the guided questions too)
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
 
 
@@ -28,9 +29,10 @@ def _yes(options: dict, key: str, default: bool) -> bool:
         return default
     if isinstance(v, bool):
         return v
-    if str(v).strip().lower() not in YES:
+    word = str(v).strip().lower()
+    if word not in YES and word not in YES_CS:
         raise UsageError(_("{key}={value!r}: accepted: yes or no").format(key=key, value=v))
-    return YES[str(v).strip().lower()]
+    return YES[word] if word in YES else YES_CS[word]
 
 
 def player_count(options: dict) -> int:

@@ -33,7 +33,7 @@ def join_asks(t, cat):
                        default=t.data["tracks"]["round"], id="join-round")
     phases = tuple(p for p in R.PHASES if p != "event" or t.data["tracks"]["round"] > 1)
     yield "phase", Ask(_("Which phase does the round start from?"), "choice",
-                       choices=tuple((p, _(PHASE[p])) for p in phases),
+                       choices=tuple((p, _(PHASE["plan" if p == "action" else p])) for p in phases),
                        default=t.data["flags"]["phase"] if t.data["flags"]["phase"] in phases else phases[0],
                        id="join-phase")
     for key, label in COUNTS:
