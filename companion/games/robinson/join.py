@@ -13,7 +13,9 @@ from . import rules as R
 from .guide import PHASE
 from .correct import RcSet, items_words, threat_words, tiles_words
 from .phases import RcPhase
-from .state import rc, tile_words, who
+from .state import life, rc, tile_words, who
+
+ROOM = 99  # a count with no limit on the board: the question's range (castaway set takes any)
 
 COUNTS = (("morale", "morale"), ("weapon", "weapon"), ("roof", "roof"), ("palisade", "palisade"),
           ("food", "food"), ("nonperishable", "nonperishable"), ("wood", "wood"), ("fur", "fur"),
@@ -39,13 +41,15 @@ def join_asks(t, cat):
     for key, label in COUNTS:
         spec = t.resolve(cat, label)
         lo, hi = t.limits(spec.spec)
-        yield key, Ask(_("{name}?").format(name=_(spec.spec.name)), "number", lo=lo, hi=hi,
+        yield key, Ask(_("{name}?").format(name=_(spec.spec.name)), "number", lo=lo, hi=ROOM if hi is None else hi,
                        default=_value(t, cat, label), id=f"join-{key}")
     for seat in t.seats:
         name = who(t, cat, seat)
         yield f"{seat}.wounds", Ask(_("{name}: wounds on the life track?").format(name=name), "number", lo=0,
+                                    hi=life(t, cat, seat),
                                     default=t.seat_values(seat)["wounds"], id=f"join-{seat}-wounds")
         yield f"{seat}.determination", Ask(_("{name}: determination tokens?").format(name=name), "number", lo=0,
+                                           hi=ROOM,
                                            default=t.seat_values(seat)["determination"], id=f"join-{seat}-determination")
     hint = _("an Event card by its icon, its name and its pawns, e.g. 'book Heavy rain 2'; '-' for an empty field")
     yield "threat-left", Ask(_("The threat card on the left Threat Action field ({hint})").format(hint=hint), "text",
