@@ -87,6 +87,9 @@ def test_every_robinson_field_is_corrected_at_any_time():
     t, said = apply(t, RcSet.parse(t, cat, "rounds", "3"), cat)
     assert said is None and t.data["rc"]["rounds"] == 3
     t = apply(t, RcSet.parse(t, cat, "threat-left", "-"), cat)[0]
+    t, said = apply(t, RcSet.parse(t, cat, "round", "4"), cat)
+    assert t.data["tracks"]["round"] == 4 and "past the scenario's 3 rounds" in said["say"]
+    assert (t.data["flags"]["phase"], t.data["flow"]["step"]) == ("event", "draw")
     assert t.data["rc"]["threat"][0] is None
     # the rules could not reach it: accepted, with a one-line warning saying so
     t, said = apply(t, RcSet.parse(t, cat, "items", "Hammer 3, Bible 2"), cat)
@@ -108,7 +111,10 @@ def test_yes_means_yes_in_the_guided_setup(cli):
 
 def test_robinson_set_corrects_the_board_from_the_command_line(cli):
     cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--seed", "1")
-    cli.ok("robinson", "set", "round", "5")
+    cli.ok("robinson", "phase", "night")
+    cli.ok("robinson", "set", "round", "5")  # the round put at its start
+    assert "Round 5 of 12 · I. Event" in cli.ok("robinson", "next").stdout
+    cli.ok("set", "phase", "action")
     cli.ok("robinson", "set", "threat-left", "book Heavy rain 2")
     cli.ok("robinson", "set", "camp", "5 plains food shelter")
     r = cli.ok("robinson", "set", "first", "Bob")

@@ -231,7 +231,7 @@ def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, produc
 
 @command("set", app=sub, context_settings=NUMBERS)
 def set_cmd(
-    field: Annotated[str, typer.Argument(help=_("threat-left, threat-right, tiles, camp, first, items, rounds, or any "
+    field: Annotated[str, typer.Argument(help=_("round (put at its start), threat-left, threat-right, tiles, camp, first, items, rounds, or any "
                                                 "field `castaway set` takes (round, phase, morale, wood, blue.wounds, ...)."))],
     value: Annotated[str, typer.Argument(help=_("What the table shows, e.g. 'book Heavy rain 2', '3 beach food; 5 plains "
                                                 "food beast', 'Hammer 1, Bible 2'; '-' for an empty threat field."))],

@@ -24,7 +24,8 @@ from .state import parse_event, parse_tile, rc, say, seat_of, tile_words, who
 FIELDS = {"threat-left": N_("the threat card on the left Threat Action field"),
           "threat-right": N_("the threat card on the right Threat Action field"),
           "tiles": N_("the explored Island tiles"), "camp": N_("the camp tile"), "first": N_("the First Player"),
-          "items": N_("the Starting Items and their uses left"), "rounds": N_("the rounds on the Scenario card")}
+          "items": N_("the Starting Items and their uses left"), "rounds": N_("the rounds on the Scenario card"),
+          "round": N_("the round, put at its start")}
 NONE = ("-", "none", "empty", "nic", "žádná", "prázdné")
 THREAT_ICONS = ("book", "build", "gather", "explore", "wreckage")
 
@@ -134,6 +135,10 @@ class RcSet(Action):
             return cls(f, seat_of(t, cat, raw))
         if f == "items":
             return cls(f, _items(raw))
+        if f == "round":
+            if not raw.isdecimal() or not 1 <= int(raw) <= cat.tracks["round"].max:
+                raise UsageError(_("round {value!r}: a round of the game, 1..{hi}").format(value=text, hi=cat.tracks["round"].max))
+            return cls(f, int(raw))
         if not raw.isdecimal() or not 1 <= int(raw) <= cat.tracks["round"].max:
             raise UsageError(_("rounds={value!r}: the number of rounds on the Scenario card, 1..{hi}").format(
                 value=text, hi=cat.tracks["round"].max))
@@ -181,6 +186,15 @@ class RcSet(Action):
             if t.data["tracks"]["round"] > v:
                 warn.append(_("round {n} is past the scenario's {rounds} rounds: the rules would have ended the "
                               "game").format(n=t.data["tracks"]["round"], rounds=v))
+        elif self.field == "round":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= cat.tracks["round"].max:
+                raise UsageError(_("round {value!r}: a round of the game, 1..{hi}").format(value=v, hi=cat.tracks["round"].max))
+            if v > r["rounds"]:
+                warn.append(_("round {n} is past the scenario's {rounds} rounds: the rules would have ended the "
+                              "game").format(n=v, rounds=r["rounds"]))
+            t.data["limits"]["round"] = [1, max(r["rounds"], v)]
+            t.data["tracks"]["round"] = v
+            S.restart(t, "event")
         else:
             raise UsageError(_("field {field!r}: accepted: {fields}").format(field=self.field, fields=fields_accepted()))
         if self.field == "first":
