@@ -124,3 +124,13 @@ def test_robinson_set_corrects_the_board_from_the_command_line(cli):
     assert r.exit_code != 0 and "threat-left, threat-right, tiles" in r.stderr
     cli.ok("set", "phase", "event")
     assert "Round 5 of 12 · I. Event" in cli.ok("robinson", "next").stdout
+
+
+def test_enter_at_every_join_question_keeps_the_fresh_table(tmp_path, monkeypatch):
+    """Each question's default is what the fresh table holds: Enter throughout records no correction."""
+    answers = iter(["2"] + [""] * 80)
+    monkeypatch.setattr(play_cmds, "read", lambda prompt: next(answers))
+    st = session.open_store(tmp_path / "g.db", create=True)
+    gid = session.new_game(st, "robinson", {"players": "3"}, seed=2).row.id
+    play_cmds.join_in_progress(st, gid, registry.get("robinson"))
+    assert [e.type for e in st.events(gid)] == ["setup"]
