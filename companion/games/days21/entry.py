@@ -79,6 +79,13 @@ class Days21(RulesModuleGame):
         total = sum(sum(t.seat_values(s)["strength"]) for s in seats)
         return _("Strength rolled virtually: total {total} (a first total under 20 or over 40 is rolled again once, as the rulebook allows; --opt reroll=no keeps it).").format(total=total)
 
+    def correction(self, t, cat, kind: str, target: str = "", value=None):
+        from .correct import Correct
+
+        if kind == "set":
+            return Correct.parse(t, cat, target, value)
+        return Correct(t.resolve(cat, target).label, None, value) if kind == "move" else Correct("day", None, 1)
+
     def check(self, t, action, cat) -> None:
         from .legal import check
 
