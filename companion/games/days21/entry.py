@@ -79,6 +79,16 @@ class Days21(RulesModuleGame):
         total = sum(sum(t.seat_values(s)["strength"]) for s in seats)
         return _("Strength rolled virtually: total {total} (a first total under 20 or over 40 is rolled again once, as the rulebook allows; --opt reroll=no keeps it).").format(total=total)
 
+    def join_asks(self, t, cat):
+        from .join import join_asks
+
+        return join_asks(t, cat)
+
+    def join_answer(self, t, cat, key: str, answer):
+        from .join import join_answer
+
+        return join_answer(t, cat, key, answer)
+
     def correction(self, t, cat, kind: str, target: str = "", value=None):
         from .correct import Correct
 

@@ -1,0 +1,58 @@
+"""21 Days joined in progress (issue 22, item 1): the guided setup asks what the table shows, in the game's
+own terms, records each answer that differs as a correction, and the guided game plays on from there."""
+
+from __future__ import annotations
+
+from companion import session
+from companion.games import registry
+from companion.games.days21 import steps
+from ui import play_cmds
+
+OPTS = {"strength": {c: [5, 5] for c in ("red", "yellow", "blue", "green")}, "keep_strength": True}
+
+
+def joined(tmp_path, monkeypatch, answers):
+    it = iter(answers)
+    prompts = []
+    monkeypatch.setattr(play_cmds, "read", lambda prompt: (prompts.append(prompt), next(it))[1])
+    st = session.open_store(tmp_path / "g.db", create=True)
+    gid = session.new_game(st, "21days", dict(OPTS)).row.id
+    fresh = session.load(st, gid).table.data
+    play_cmds.join_in_progress(st, gid, registry.get("21days"))
+    return st, gid, fresh, prompts
+
+
+def test_a_table_at_day_12_is_joined_and_plays_on_from_there(tmp_path, monkeypatch):
+    # in progress; day 12; Enter: from the shark phase; ship 6; shark 2; Enter: 8 tentacles; 4 planks left;
+    # red, yellow, blue keep 5,5, green has one die at 4; red holds 3 hope, the others keep 1
+    answers = ["2", "12", "", "6", "2", "", "4", "", "", "", "4", "3", "", "", ""]
+    st, gid, fresh, prompts = joined(tmp_path, monkeypatch, answers)
+    cur = session.load(st, gid)
+    s = cur.table.data
+    assert s["tracks"] == {"day": 12, "shark": 2, "ship": 6}
+    assert s["counters"]["planks"] == 4 and s["d21"]["lost_planks"] == ["flare-1", "bottle-1"]
+    assert s["seat"]["green"]["strength"] == [4] and s["seat"]["red"]["hope"] == 3 and s["seat"]["blue"]["hope"] == 1
+    assert [q["do"] for q in s["flow"]["queue"]][:2] == ["shark", "morning"]  # the setup is behind the table
+    step = steps.next_step(cur.table, cur.cat)
+    assert step.task == {"do": "shark"} and "Day 12" in step.phase
+    events = [e for e in st.events(gid) if e.type == "action"]
+    assert all(e.action["kind"] == "d21-set" for e in events) and len(events) == 7  # day, phase, ship, shark, planks, green, red hope
+    assert any("Which day" in p for p in prompts) and any("planks" in p for p in prompts)
+    for _e in events:
+        session.undo(st, gid)
+    assert session.load(st, gid).table.data == fresh
+
+
+def test_the_phase_is_asked_and_a_refused_answer_asked_again(tmp_path, monkeypatch):
+    # in progress; day 3; midday; 11 is no ship space, then 5; the rest as the fresh table
+    answers = ["2", "3", "midday", "11", "5", "", "", "", "", "", "", "", "", "", "", "", ""]
+    st, gid, fresh, prompts = joined(tmp_path, monkeypatch, answers)
+    s = session.load(st, gid).table.data
+    assert s["tracks"]["day"] == 3 and s["tracks"]["ship"] == 5 and s["flow"]["queue"][0]["do"] == "midday"
+    assert s["d21"]["logbook"] == "built"
+
+
+def test_a_new_game_starts_at_its_setup(tmp_path, monkeypatch):
+    st, gid, fresh, prompts = joined(tmp_path, monkeypatch, [""])
+    assert [e.type for e in st.events(gid)] == ["setup"]
+    assert session.load(st, gid).table.data["flow"]["queue"][0]["do"] == "setup"
