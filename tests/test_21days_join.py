@@ -3,7 +3,11 @@ own terms, records each answer that differs as a correction, and the guided game
 
 from __future__ import annotations
 
-from companion import session
+import pytest
+
+from companion import catalog, session
+from companion.errors import UsageError
+from companion.games.days21 import game as days21
 from companion.games import registry
 from companion.games.days21 import steps
 from ui import play_cmds
@@ -56,3 +60,34 @@ def test_a_new_game_starts_at_its_setup(tmp_path, monkeypatch):
     st, gid, fresh, prompts = joined(tmp_path, monkeypatch, [""])
     assert [e.type for e in st.events(gid)] == ["setup"]
     assert session.load(st, gid).table.data["flow"]["queue"][0]["do"] == "setup"
+
+
+def test_the_setup_check_answered_no_asks_what_differs(tmp_path):
+    cat = catalog.load("21days")
+    st = session.open_store(tmp_path / "g.db", create=True)
+    gid = session.new_game(st, "21days", dict(OPTS)).row.id
+
+    setup_check = days21.next_step(session.load(st, gid).table, cat).ask
+
+    def answer(text):
+        cur = session.load(st, gid)
+        step = days21.next_step(cur.table, cur.cat)
+        session.act(st, gid, step.make(step.ask.parse(text)))
+        return session.load(st, gid).table
+
+    assert answer("ano").data["flow"]["queue"][0]["do"] != "setup"  # Czech yes: set up
+    session.undo(st, gid)
+    t = answer("n")  # no: not set up like this, so day 1 does not begin
+    assert t.data["flow"]["queue"][0]["do"] == "setup" and t.data["flow"]["differs"]
+    step = days21.next_step(t, cat)
+    assert step.ask.id == "d21-setup-differs"
+    with pytest.raises(UsageError, match="e.g. ship 5"):
+        step.make("ship")
+    t = answer("ship 5")
+    t = answer("red.strength 3")
+    assert t.data["tracks"]["ship"] == 5 and t.seat_values("red")["strength"] == [3]
+    assert t.data["flow"]["queue"][0]["do"] == "setup"
+    t = answer("")  # Enter: nothing more differs
+    assert t.data["flow"]["queue"][0]["do"] == "shark" and "differs" not in t.data["flow"]
+    with pytest.raises(UsageError, match="accepted: y or n"):
+        setup_check.parse("maybe")  # anything but yes or no is asked again

@@ -86,6 +86,31 @@ class Correct(Action):
         return out or None
 
 
+@register
+@dataclass(frozen=True)
+class SetupDiffers(Action):
+    """The guided setup's check answered no: the table is not set up as castaway shows it, so the guided game
+    asks what differs (each answer a correction) until the table says it is set up."""
+
+    kind: ClassVar[str] = "d21-setup-differs"
+
+    def text(self) -> str:
+        return _("the table is set up otherwise")
+
+    def run(self, t: Table, cat: GameCatalog):
+        flow(t)["differs"] = True
+        return {"say": _("Say what differs, one thing at a time.")}
+
+
+def differs(t: Table, cat: GameCatalog, text: str):
+    """An answer to "what differs?": TARGET VALUE as `castaway set` takes it (ship 5, red.strength 4,3,
+    planks flare-1), recorded as a correction."""
+    target, _sep, value = str(text).strip().partition(" ")
+    if not value.strip():
+        raise UsageError(_("{text!r}: write what differs and what the table shows, e.g. ship 5 or red.strength 4,3; '-' when nothing more differs").format(text=text))
+    return Correct.parse(t, cat, target, value.strip())
+
+
 def plank_names(cat: GameCatalog, text: str) -> tuple[str, ...]:
     """The planks that are gone, as typed: flare-1,bottle-2 (flare-1: the flare side's outermost), or '-'."""
     names = list(cat.rules["raft"]["planks_flare"]) + list(cat.rules["raft"]["planks_bottle"])
