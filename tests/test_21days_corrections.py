@@ -135,3 +135,16 @@ def test_the_planks_gone_are_named_and_the_history_says_correction(ft):
     assert r.exit_code == 2 and "flare-1" in r.stderr
     hist = json.loads(ft.ok("history", "--json").stdout)
     assert hist[-1]["text"] == "correction: set planks 4, gone: flare-3, bottle-1"
+
+
+def test_fix_sets_the_parts_that_are_no_count(ft):
+    ft.ok(*NEW)
+    ft.ok("21days", "fix", "swap", "dolphin")  # before the setup is done, too
+    ft.ok("21days", "setup-done")
+    ft.ok("21days", "fix", "held", "rotten-fish", "--seat", "red")
+    ft.ok("21days", "fix", "ability", "blue", "red")
+    s = state(ft)
+    assert s["d21"]["swap"] == "dolphin" and s["decks"]["bottle"]["held"] == {"red": ["rotten-fish"]}
+    assert s["d21"]["ability"]["blue"]["used"] and s["d21"]["ability"]["red"]["used"]
+    r = ft.run("21days", "fix", "kite", "1")
+    assert r.exit_code == 2 and "swap, held, special, ability" in r.stderr

@@ -28,8 +28,9 @@ def joined(tmp_path, monkeypatch, answers):
 
 def test_a_table_at_day_12_is_joined_and_plays_on_from_there(tmp_path, monkeypatch):
     # in progress; day 12; Enter: from the shark phase; ship 6; shark 2; Enter: 8 tentacles; 4 planks left;
-    # red, yellow, blue keep 5,5, green has one die at 4; red holds 3 hope, the others keep 1
-    answers = ["2", "12", "", "6", "2", "", "4", "", "", "", "4", "3", "", "", ""]
+    # red, yellow, blue keep 5,5, green has one die at 4; red holds 3 hope, the others keep 1; Enter for
+    # the swap location, the bottle cards, the special hope and ability tokens
+    answers = ["2", "12", "", "6", "2", "", "4", "", "", "", "4", "3", "", "", "", *[""] * 7]
     st, gid, fresh, prompts = joined(tmp_path, monkeypatch, answers)
     cur = session.load(st, gid)
     s = cur.table.data
@@ -49,7 +50,7 @@ def test_a_table_at_day_12_is_joined_and_plays_on_from_there(tmp_path, monkeypat
 
 def test_the_phase_is_asked_and_a_refused_answer_asked_again(tmp_path, monkeypatch):
     # in progress; day 3; midday; 11 is no ship space, then 5; the rest as the fresh table
-    answers = ["2", "3", "midday", "11", "5", "", "", "", "", "", "", "", "", "", "", "", ""]
+    answers = ["2", "3", "midday", "11", "5", *[""] * 20]
     st, gid, fresh, prompts = joined(tmp_path, monkeypatch, answers)
     s = session.load(st, gid).table.data
     assert s["tracks"]["day"] == 3 and s["tracks"]["ship"] == 5 and s["flow"]["queue"][0]["do"] == "midday"
@@ -91,3 +92,20 @@ def test_the_setup_check_answered_no_asks_what_differs(tmp_path):
     assert t.data["flow"]["queue"][0]["do"] == "shark" and "differs" not in t.data["flow"]
     with pytest.raises(UsageError, match="accepted: y or n"):
         setup_check.parse("maybe")  # anything but yes or no is asked again
+
+
+def test_the_swap_location_the_bottle_cards_and_the_tokens_used_are_asked(tmp_path, monkeypatch):
+    # in progress; Enter through the tracks, strength and hope; the dolphin on the swap location; red holds
+    # rotten-fish; the others none; the ±2 special token used; blue's ability token used
+    answers = ["2", *[""] * 14, "dolphin", "rotten-fish", "", "", "", "plusminus2", "blue"]
+    st, gid, fresh, prompts = joined(tmp_path, monkeypatch, answers)
+    t = session.load(st, gid).table
+    assert t.data["d21"]["swap"] == "dolphin" and t.deck("swap")["table"] == ["dolphin"] and "swap-7" in t.deck("swap")["draw"]
+    assert t.deck("bottle")["held"] == {"red": ["rotten-fish"]} and "rotten-fish" not in t.deck("bottle")["draw"]
+    assert t.data["d21"]["special"]["plusminus2"] == "used" and t.data["pools"]["hope"]["supply"] == fresh["pools"]["hope"]["supply"] - 1
+    assert t.data["d21"]["ability"]["blue"]["used"] and not t.data["d21"]["ability"]["red"]["used"]
+    kinds = [e.action["kind"] for e in st.events(gid) if e.type == "action"]
+    assert kinds.count("d21-fix") == 4
+    for _k in kinds:
+        session.undo(st, gid)
+    assert session.load(st, gid).table.data == fresh

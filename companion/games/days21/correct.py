@@ -206,3 +206,79 @@ def _reached(t: Table, cat: GameCatalog) -> list[str]:
         elif t.seat_values(seat).get("hope", 0) > 0:
             out.append(_(SAY["dead_hope"]).format(seat=seat, n=t.seat_values(seat)["hope"]))
     return out
+
+
+FIXES = ("swap", "held", "special", "ability")
+
+
+@register
+@dataclass(frozen=True)
+class TableFix(Action):
+    """What the table shows of the parts that are no track or counter: the swap location's token (items: it),
+    the bottle cards a survivor holds (seat, items: the cards, none: ()), the special hope tokens used
+    (items: the tokens), the ability tokens used (items: the seats)."""
+
+    kind: ClassVar[str] = "d21-fix"
+    what: str = ""
+    seat: str = ""
+    items: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, what: str, seat: str = "", items=()) -> "TableFix":
+        from . import typed as ty
+
+        what = str(what).strip().lower()
+        bits = tuple(b for b in (str(i).strip().lower() for i in items) if b and b not in ("-", "none"))
+        if what == "swap":
+            if len(bits) != 1:
+                raise UsageError(_("swap: name the one token on the swap location; accepted: {items}").format(items=", ".join(c.id for c in cat.deck("swap").cards)))
+            return cls(what, "", (ty.card(t, cat, "swap", bits[0]),))
+        if what == "held":
+            who = ty.one_seat(t, cat, seat)
+            return cls(what, who, tuple(ty.card(t, cat, "bottle", b) for b in bits))
+        if what == "special":
+            ids = list(cat.rules["special_hope"]["ids"])
+            for b in bits:
+                if b not in ids:
+                    raise UsageError(_("special hope token {token!r}: accepted: {items}").format(token=b, items=", ".join(ids)))
+            return cls(what, "", bits)
+        if what == "ability":
+            return cls(what, "", tuple(ty.one_seat(t, cat, b) for b in bits))
+        raise UsageError(_("{what!r}: accepted: {items}").format(what=what, items=", ".join(FIXES)))
+
+    def text(self) -> str:
+        shown = ", ".join(self.items) or "-"
+        if self.what == "held":
+            return _("correction: {seat} holds {items}").format(seat=self.seat, items=shown)
+        return _("correction: {what} {items}").format(what=self.what, items=shown)
+
+    def run(self, t: Table, cat: GameCatalog):
+        x = d21(t)
+        if self.what == "swap":
+            d, new = t.deck("swap"), self.items[0]
+            old = x.get("swap")
+            if old and old in d["table"]:
+                d["table"].remove(old)
+                d["draw"].append(old)
+            pile, _seat = t.find_card("swap", new)
+            (d[pile] if pile != "held" else d["held"][_seat]).remove(new)
+            d["table"].append(new)
+            x["swap"] = new
+        elif self.what == "held":
+            d = t.deck("bottle")
+            for c in d["held"].pop(self.seat, []):
+                d["draw"].append(c)
+            for c in self.items:
+                pile, who = t.find_card("bottle", c)
+                (d[pile] if pile != "held" else d["held"][who]).remove(c)
+                d["held"].setdefault(self.seat, []).append(c)
+        elif self.what == "special":
+            for tok, where in x["special"].items():
+                used = tok in self.items
+                if used != (where == "used"):  # a used token leaves the game: the bag holds one hope less
+                    x["special"][tok] = "used" if used else "bag"
+                    t.data["pools"]["hope"]["supply"] += -1 if used else 1
+        elif self.what == "ability":
+            for seat, tok in (x.get("ability") or {}).items():
+                tok["used"] = seat in self.items
+        return None

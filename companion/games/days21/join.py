@@ -3,7 +3,7 @@ ui/play_cmds.join_in_progress). Each question asks what the table shows in the g
 table's value now (the fresh setup's, until answered) as the default on Enter, and each answer is recorded
 as a correction (correct.Correct): the day and phase first (the table put at the start of that phase), then
 the ship, the shark card, the tentacles, the planks that are gone, each survivor's strength dice and hope,
-the kite pieces."""
+the swap location, the bottle cards held, the special hope and ability tokens used, the kite pieces."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from ...guide import Ask
 from ...i18n import N_, _
 from ...table import Table
 from .core import d21, day, flow, is_scruffs, name
-from .correct import Correct
+from .correct import Correct, TableFix
+from .names import TOKEN
 
 # the phase flag's word for each task that opens a phase of the day
 OPENS = {"weather": "weather", "shark": "shark", "morning": "morning", "midday": "midday", "evening": "evening",
@@ -45,6 +46,18 @@ def _gone(t: Table) -> str:
     return ",".join(d21(t).get("lost_planks") or []) or "-"
 
 
+def _held(t: Table, seat: str) -> str:
+    return ",".join(t.deck("bottle")["held"].get(seat) or []) or "-"
+
+
+def _special(t: Table) -> str:
+    return ",".join(k for k, v in d21(t)["special"].items() if v == "used")
+
+
+def _ability(t: Table) -> str:
+    return ",".join(s for s, tok in (d21(t).get("ability") or {}).items() if tok.get("used"))
+
+
 def join_asks(t: Table, cat: GameCatalog):
     tr = t.data["tracks"]
     yield "day", Ask(_("Which day is it (the logbook's page)?"), "number", lo=1, hi=cat.tracks["day"].max, default=day(t), id="d21-join-day")
@@ -69,6 +82,22 @@ def join_asks(t: Table, cat: GameCatalog):
             continue
         yield f"hope:{seat}", Ask(_("How many hope tokens does {who} hold?").format(who=name(t, cat, seat)), "number", lo=0,
                                   hi=cat.counters["hope"].max, default=t.seat_values(seat).get("hope", 0), id=f"d21-join-hope-{seat}")
+    x = d21(t)
+    swaps = sorted(t.deck_cards("swap"), key=lambda c: cat.deck("swap").cards.index(cat.deck("swap").card(c.split(":")[0])))
+    yield "swap", Ask(_("Which token lies on the swap location?"), "choice", choices=tuple(
+        (c, _(cat.deck("swap").card(c.split(":")[0]).name)) for c in swaps), default=x.get("swap"), id="d21-join-swap")
+    for seat in t.seats:
+        if is_scruffs(t, seat) or not t.alive(seat):
+            continue
+        yield f"held:{seat}", Ask(_("Which bottle card does {who} hold? (the card's id or its QR code; '-': none)").format(who=name(t, cat, seat)),
+                                  "text", default=_held(t, seat), id=f"d21-join-held-{seat}")
+    ids = list(cat.rules["special_hope"]["ids"])
+    yield "special", Ask(_("Which special hope tokens are used (gone from the game)?"), "choice", multiple=True,
+                         choices=tuple((i, _(TOKEN.get(i, i))) for i in ids), default=_special(t) or "-", id="d21-join-special")
+    have = [s for s in t.seats if s in (x.get("ability") or {})]
+    if have:
+        yield "ability", Ask(_("Whose ability tokens are used?"), "choice", multiple=True,
+                             choices=tuple((s, name(t, cat, s)) for s in have), default=_ability(t) or "-", id="d21-join-ability")
     if d21(t).get("kite") is not None:
         yield "kite", Ask(_("How many kite pieces has the table found?"), "number", lo=0, hi=cat.counters["kite"].max,
                           default=t.data["counters"]["kite"], id="d21-join-kite")
@@ -87,7 +116,15 @@ def join_answer(t: Table, cat: GameCatalog, key: str, answer):
         return None if answer == t.data["counters"][key] else Correct(key, answer)
     if key == "planks":
         return None if str(answer).strip().lower() == _gone(t) else Correct.parse(t, cat, "planks", answer)
+    if key == "swap":
+        return None if answer == d21(t).get("swap") else TableFix("swap", "", (answer,))
+    if key in ("special", "ability"):
+        now = _special(t) if key == "special" else _ability(t)
+        return None if ",".join(sorted(answer)) == ",".join(sorted(now.split(",") if now else [])) else TableFix(key, "", tuple(answer))
     seat = key.partition(":")[2]
+    if key.startswith("held:"):
+        typed = [b for b in str(answer).replace(" ", ",").split(",") if b]
+        return None if str(answer).strip().lower() == _held(t, seat) else TableFix.parse(t, cat, "held", seat, typed)
     if key.startswith("strength:"):
         return None if str(answer).replace(" ", "").replace("/", ",").lower() == _strength(t, seat) else Correct.parse(t, cat, f"{seat}.strength", answer)
     if key.startswith("hope:"):

@@ -49,7 +49,7 @@ NEXT = {
     "rosina": _n("day21", {"what": "rosina"}, ("where",), alt=(_n("day21", {"what": "pass"}),)),
     "day21": _n("day21", missing=("what",)),
 }
-CORRECTIONS = ("set", "move", "roll", "draw", "discard", "return", "remove", "shuffle", "note", "end")
+CORRECTIONS = ("set", "fix", "move", "roll", "draw", "discard", "return", "remove", "shuffle", "note", "end")
 ANYTIME = ("flip-token", "special-hope", "dolphin", "scruffs-use")
 PICKED_BY_TOKENS = {"jellyfish": "jellyfish", "paranoia": "paranoia", "steal-die": "steal-die"}
 
