@@ -29,7 +29,7 @@ TRANSIENT = ("picked", "wound", "fished", "octopus", "jelly", "disaster", "paran
 SAY = {
     "phase_day21": N_("phase {phase} on day {day}: the rules reach it only on day 21; the table's word is kept"),
     "phase_day": N_("phase {phase} on day 21: day 21 has no such phase; the table's word is kept, day 21's steps come next"),
-    "over": N_("phase over: castaway ends a game with `castaway end`; the table's word is kept"),
+    "over": N_("phase over: the game goes on until the table ends it; the table's word is kept"),
     "buoy": N_("the ship is on the buoy ({buoy}) on day {day}: the rules reach it only on day 21; the table's word is kept"),
     "revived": N_("{seat} is back on the raft: the rules never bring the dead back; the table's word is kept"),
     "dead_hope": N_("{seat} has died and holds {n} hope: the rules give the dead none; the table's word is kept"),
