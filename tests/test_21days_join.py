@@ -109,3 +109,11 @@ def test_the_swap_location_the_bottle_cards_and_the_tokens_used_are_asked(tmp_pa
     for _k in kinds:
         session.undo(st, gid)
     assert session.load(st, gid).table.data == fresh
+
+
+def test_yes_no_options_in_czech(tmp_path):
+    game = registry.get("21days")
+    opts = game.table_options({"weather": "ano", "kite": "ne", "reroll": "ne", "scruffs": "no"})
+    assert opts == {"weather": True, "kite": False, "reroll": False, "scruffs": False}
+    t = days21.setup(catalog.load("21days"), opts, 1)
+    assert t.data["d21"]["weather"] is not None and t.data["d21"]["kite"] is None
