@@ -148,3 +148,13 @@ def test_fix_sets_the_parts_that_are_no_count(ft):
     assert s["d21"]["ability"]["blue"]["used"] and s["d21"]["ability"]["red"]["used"]
     r = ft.run("21days", "fix", "kite", "1")
     assert r.exit_code == 2 and "swap, held, special, ability" in r.stderr
+
+
+def test_castaway_play_asks_day_12s_first_step_after_the_corrections(cli):
+    cli.ok(*NEW)
+    cli.ok("21days", "setup-done")
+    for words in (("set", "day", "12"), ("set", "planks", "4"), ("set", "ship", "6"), ("set", "shark", "2"),
+                  ("set", "green.strength", "4")):
+        cli.ok(*words)
+    r = cli("play", "--no-board", input="q\n")
+    assert "Day 12 · Shark phase" in r.stdout and "Day 1 " not in r.stdout
