@@ -85,8 +85,9 @@ def test_the_setup_check_answered_no_asks_what_differs(tmp_path):
     with pytest.raises(UsageError, match="e.g. ship 5"):
         step.make("ship")
     t = answer("ship 5")
+    t = answer("swap dolphin")  # the swap location drawn by castaway: the table's own token
     t = answer("red.strength 3")
-    assert t.data["tracks"]["ship"] == 5 and t.seat_values("red")["strength"] == [3]
+    assert t.data["tracks"]["ship"] == 5 and t.seat_values("red")["strength"] == [3] and t.data["d21"]["swap"] == "dolphin"
     assert t.data["flow"]["queue"][0]["do"] == "setup"
     t = answer("")  # Enter: nothing more differs
     assert t.data["flow"]["queue"][0]["do"] == "shark" and "differs" not in t.data["flow"]

@@ -104,8 +104,14 @@ class SetupDiffers(Action):
 
 def differs(t: Table, cat: GameCatalog, text: str):
     """An answer to "what differs?": TARGET VALUE as `castaway set` takes it (ship 5, red.strength 4,3,
-    planks flare-1), recorded as a correction."""
+    planks flare-1), or a part `21days fix` takes (swap dolphin, held red rotten-fish), recorded as a correction."""
     target, _sep, value = str(text).strip().partition(" ")
+    word = target.strip().lower()
+    if word in ("swap", "special", "ability"):  # the parts that are no track or count (TableFix)
+        return TableFix.parse(t, cat, word, "", value.replace(",", " ").split())
+    if word == "held":
+        seat, _sep, cards = value.strip().partition(" ")
+        return TableFix.parse(t, cat, word, seat, cards.replace(",", " ").split())
     if not value.strip():
         raise UsageError(_("{text!r}: write what differs and what the table shows, e.g. ship 5 or red.strength 4,3; '-' when nothing more differs").format(text=text))
     return Correct.parse(t, cat, target, value.strip())
