@@ -90,7 +90,8 @@ class SetValue(Action):
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         if isinstance(stored.get("value"), list):  # a stack's dice already typed (schema 3 kept text)
             return stored
-        return cls.parse(t, cat, stored["target"], str(stored["value"])).to_dict()
+        tg = t.resolve(cat, stored["target"])
+        return cls(tg.label, typed_value(t, tg, str(stored["value"]), keep_under=True)).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         tg = t.resolve(cat, self.target)
@@ -130,10 +131,10 @@ def _accepted(t: Table, tg: Target) -> str:
 
 
 def _stack_accepted(tg: Target) -> str:
-    return _("accepted: a visible value 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=tg.spec.faces)
+    return _("accepted: one die 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=tg.spec.faces)
 
 
-def typed_value(t: Table, tg: Target, text: str) -> Any:
+def typed_value(t: Table, tg: Target, text: str, keep_under: bool = False) -> Any:
     """What `set` was given for a component, as the value the table will hold (see SetValue)."""
     raw = str(text).strip()
     if tg.kind == "flag":
@@ -151,7 +152,7 @@ def typed_value(t: Table, tg: Target, text: str) -> Any:
         for v in vals:
             if not 1 <= v <= tg.spec.faces:
                 raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=v, faces=tg.spec.faces, accepted=accepted))
-        if len(vals) == 1:  # the visible value: the top die shows it, the dice under it stay
+        if len(vals) == 1 and keep_under:  # (a stored schema-3 value: the top die's, the dice under it stay)
             cur = t.get(tg) or []
             if not cur:
                 raise RuleError(_("{label} has no dice left; set every die, e.g. {vals},{faces}").format(label=tg.label, vals=vals[0], faces=tg.spec.faces))
