@@ -95,20 +95,12 @@ def set_cmd(
 
     ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "set", target, value))
     _report(ev, cat=loaded.cat)
-    _warnings(ev)
 
 
 def _game(cat):
     from companion.games import registry
 
     return registry.get(cat.id)
-
-
-def _warnings(ev) -> None:
-    """What a correction set that the rules could not reach (kept, as the table says): one line each."""
-    res = ev.result if isinstance(ev.result, dict) else {}
-    for w in res.get("warnings") or ():
-        err.print(f"[yellow]{esc(_('warning:'))}[/] {esc(w)}", soft_wrap=True)
 
 
 def parse_delta(text: str) -> int:
@@ -133,7 +125,6 @@ def move_cmd(
     d = parse_delta(delta)
     ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "move", target, d))
     _report(ev, cat=loaded.cat)
-    _warnings(ev)
 
 
 @command("next")
@@ -146,7 +137,6 @@ def next_cmd():
     ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "next"))
     rt = loaded.cat.round_track
     _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
-    _warnings(ev)
 
 
 @command("note")

@@ -82,7 +82,7 @@ class Correct(Action):
         warnings += _reached(t, cat)
         out: dict = {"day": day(t)} if comp == "day" else {}
         if warnings:
-            out.update(warnings=warnings, say=" ".join(warnings))
+            out.update(warning=warnings, say=" ".join(warnings))
         return out or None
 
 
