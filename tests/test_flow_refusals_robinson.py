@@ -28,6 +28,7 @@ CASES = {
     "robinson weather-dice": case(NEW, refuse="robinson weather-dice rain", match=WRONG),
     "robinson night-end": case(*PLANNING, refuse="robinson night-end", match=WRONG),
     "robinson phase": case(*OVER, refuse="robinson phase weather", match="game is over"),
+    "robinson set": case(*OVER, refuse="robinson set first Bob", match="game is over"),
     "robinson effects": case(*OVER, refuse="robinson effects wood +1", match="game is over"),
     "robinson goal": case(*OVER, refuse="robinson goal", match="game is over"),
     "robinson use-item": case(NEW + " --opt items=Hammer,Bible", "end --result abandoned", refuse="robinson use-item hammer",
