@@ -5,18 +5,19 @@ Errors: a CompanionError becomes one line on stderr; usage errors exit 2, refusa
 
 from __future__ import annotations
 
-import functools
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from companion import session
 from companion.errors import CompanionError, UsageError
-from ui.common import app as _app
-from ui.common import CTX, NUMBERS, act as _act, command, emit_json, err, out, report as _report, show_board, store
-from ui.text import esc
 from companion.i18n import _
+from ui.common import CTX, NUMBERS, command, emit_json, err, out, show_board, store
+from ui.common import act as _act
+from ui.common import app as _app
+from ui.common import report as _report
+from ui.text import esc
 
 # -- games and the store -------------------------------------------------------------------------
 
@@ -93,7 +94,9 @@ def set_cmd(
     Example: castaway set shark 3
     """
 
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "set", target, value))
+    from companion.actions import SetValue
+
+    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "set", target, value) or SetValue.parse(t, cat, target, value))
     _report(ev, cat=loaded.cat)
 
 
@@ -123,7 +126,9 @@ def move_cmd(
     """
 
     d = parse_delta(delta)
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "move", target, d))
+    from companion.actions import Move
+
+    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "move", target, d) or Move.parse(t, cat, target, d))
     _report(ev, cat=loaded.cat)
 
 
@@ -134,7 +139,9 @@ def next_cmd():
     Example: castaway next
     """
 
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "next"))
+    from companion.actions import NextRound
+
+    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "next") or NextRound())
     rt = loaded.cat.round_track
     _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
 

@@ -28,7 +28,6 @@ def main(n: int = 5000, run_seed: int = 1) -> int:
     import typer.main
 
     import cli
-
     from companion import i18n
 
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "CASTAWAY_DECKS", "CASTAWAY_DB"):

@@ -28,8 +28,9 @@ p.add_argument("--trace", action="store_true", help="print each question asked, 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-from companion.guide import Ask  # noqa: E402
 from guided_harness import OWN, ScriptedTable, new_game  # noqa: E402
+
+from companion.guide import Ask  # noqa: E402
 
 MORNING = ["two-hope", "all-plus1", "all-minus1", "ship-right", "ship-left", "colour-plus2", "reshuffle"]
 EVENING = ["all-minus1", "disaster", "shared-loss", "two-hope", "ship-right"]

@@ -30,8 +30,9 @@ p.add_argument("--trace", action="store_true", help="print each question asked, 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-from companion.guide import Ask  # noqa: E402
 from guided_harness import ScriptedTable, new_game  # noqa: E402
+
+from companion.guide import Ask  # noqa: E402
 
 
 class Player(ScriptedTable):

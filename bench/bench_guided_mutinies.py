@@ -32,8 +32,9 @@ p.add_argument("--lang", default="en", help="the language the game speaks (with 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-from companion.guide import Ask  # noqa: E402
 from guided_harness import OWN, ScriptedTable, new_game  # noqa: E402
+
+from companion.guide import Ask  # noqa: E402
 
 COSTS = ["0", "1d", "2d", "1d1r", "1r", "3d", "2d1r"]
 

@@ -34,8 +34,9 @@ p.add_argument("--trace", action="store_true", help="print each question asked, 
 args = p.parse_args()
 sys.path.insert(0, args.root)
 
-from companion.guide import Ask  # noqa: E402
 from guided_harness import OWN, ScriptedTable, new_game  # noqa: E402
+
+from companion.guide import Ask  # noqa: E402
 
 TILES = [n for n in range(1, 12) if n != 8]  # the Island tiles besides tile 8 (the camp's)
 

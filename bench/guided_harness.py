@@ -20,7 +20,6 @@ from companion import session
 from companion.guide import Ask
 from ui import common, play_cmds
 
-
 OWN = object()  # ScriptedTable.plain: the game's own script answers this one
 
 

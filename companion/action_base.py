@@ -13,8 +13,8 @@ from typing import Any, Callable, ClassVar, Union
 
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
-from .table import Table, Target
 from .i18n import _
+from .table import Table, Target
 
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million

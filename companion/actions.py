@@ -53,13 +53,6 @@ def correction_target(t: Table, action: "Action", cat: GameCatalog) -> Target | 
         return None
 
 
-def corrected(t: Table, cat: GameCatalog, tg: Target):
-    """What the game makes of a correction just put on the table (Game.corrected): the result of set, move, next."""
-    from .games import registry
-
-    return registry.get(cat.id).corrected(t, cat, tg)
-
-
 # -- the generic actions ---------------------------------------------------------------------------
 
 
@@ -103,7 +96,7 @@ class SetValue(Action):
             if spec.values is None and (not isinstance(v, str) or not v.strip()):
                 raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
             t.put(tg, v)
-            return corrected(t, cat, tg)
+            return None  # engine.apply adds what the game makes of the correction (Game.corrected)
         if tg.kind == "stack":
             dice = list(v) if isinstance(v, (tuple, list)) else None
             if dice is None or any(isinstance(x, bool) or not isinstance(x, int) for x in dice):
@@ -114,7 +107,7 @@ class SetValue(Action):
             if len(dice) > tg.spec.dice:
                 raise RuleError(_("{label} has at most {dice} dice, not {n}").format(label=tg.label, dice=tg.spec.dice, n=len(dice)))
             t.put(tg, dice)
-            return corrected(t, cat, tg)
+            return None  # engine.apply adds what the game makes of the correction (Game.corrected)
         if isinstance(v, bool) or not isinstance(v, int):
             raise UsageError(_("{label} value {value!r} is not a whole number; {accepted}").format(label=tg.label, value=v, accepted=_accepted(t, tg)))
         if tg.kind == "track":
@@ -122,7 +115,7 @@ class SetValue(Action):
             t.put(tg, v)
         else:
             change_counter(t, tg, v - t.get(tg))
-        return corrected(t, cat, tg)
+        return None  # engine.apply adds what the game makes of the correction (Game.corrected)
 
 
 def _accepted(t: Table, tg: Target) -> str:
@@ -200,7 +193,7 @@ class Move(Action):
         else:
             cur = t.get(tg) or []
             t.put(tg, stack_lose(cur, -d) if d < 0 else stack_gain(cur, d, tg.spec.faces))
-        return corrected(t, cat, tg)
+        return None  # engine.apply adds what the game makes of the correction (Game.corrected)
 
 
 @register
@@ -283,7 +276,7 @@ class NextRound(Action):
         new = t.get(tg) + 1
         check_range(t, tg, new)
         t.put(tg, new)
-        return {cat.round_track: new, **(corrected(t, cat, tg) or {})}
+        return {cat.round_track: new}
 
 
 @register

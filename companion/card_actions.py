@@ -9,9 +9,9 @@ from . import colours
 from .action_base import Action, register, require_alive
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
-from .table import Table
 from .i18n import N_, _
 from .lognames import card as card_name
+from .table import Table
 
 MOVED = {"discard": N_("discard {deck} {card}"), "remove": N_("remove {deck} {card}")}  # the log's lines of moved cards
 RETURNED = {"shuffle": N_("return {deck} {card} (shuffle)"), "top": N_("return {deck} {card} (top)"),

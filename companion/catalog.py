@@ -8,14 +8,12 @@ the shipped entry with the same id.
 
 from __future__ import annotations
 
-from .i18n import _
-
 import os
 from pathlib import Path
 
-from .components import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Entry,  # noqa: F401
-                         Flag, GameCatalog, Reference, Seat, Stack, Track)
+from .components import ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Entry, Flag, GameCatalog, Reference, Seat, Stack, Track  # noqa: F401
 from .errors import UnknownComponent
+from .i18n import _
 
 
 def decks_root() -> Path:

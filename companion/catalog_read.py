@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .components import (ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog,
-                      Reference, Seat, Stack, Track)
+from .components import ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog, Reference, Seat, Stack, Track
 from .errors import CatalogError, UsageError
 from .i18n import N_, _
 

@@ -4,11 +4,10 @@ catalog_read.py builds them from the TOML."""
 
 from __future__ import annotations
 
-from .i18n import _
-
 import re
 
 from .errors import UnknownComponent, did_you_mean
+from .i18n import _
 from .record import Record
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")

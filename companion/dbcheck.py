@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from .errors import CompanionError, StoreError
-from .i18n import _
 from .gamerow import unpack
+from .i18n import _
 from .store import Store, damaged
 from .table import Table
 

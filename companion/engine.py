@@ -15,10 +15,10 @@ from typing import Any
 from . import actions as actmod
 from .catalog import GameCatalog
 from .errors import RuleError
-from .games import registry
 from .events import Event
-from .table import Table
+from .games import registry
 from .i18n import _
+from .table import Table
 
 __all__ = ["Event", "Timeline", "apply", "fold"]
 
@@ -31,8 +31,20 @@ def apply(table: Table, action: actmod.Action, cat: GameCatalog) -> tuple[Table,
     game = registry.get(cat.id)
     t = table.copy()
     result = action.run(t, cat)
+    target = _corrected_target(t, action, cat)
+    if target is not None:  # what follows from a correction in the game's flow (Game.corrected)
+        extra = game.corrected(t, cat, target)
+        if extra:
+            result = {**result, **extra} if isinstance(result, dict) else extra
     game.settle(t, cat)
     return t, result
+
+
+def _corrected_target(t: Table, action: actmod.Action, cat: GameCatalog):
+    """The component a correction (set, move, next) just put on the table, or None for any other action."""
+    if isinstance(action, actmod.NextRound):
+        return t.resolve(cat, cat.round_track) if cat.round_track else None
+    return actmod.correction_target(t, action, cat)
 
 
 @dataclass

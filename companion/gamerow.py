@@ -8,8 +8,8 @@ import json
 import zlib
 
 from .errors import StoreError
-from .table import Table
 from .i18n import _
+from .table import Table
 
 GAME_COLS = "id, game, edition, title, created, updated, status, version, head, CAST(redo AS BLOB), CAST(state AS BLOB)"  # untranslated: SQL columns, in GameRow's order
 

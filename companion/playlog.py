@@ -6,14 +6,13 @@ Writing: add, edit, delete, import (never a duplicate: every play has a unique k
 
 from __future__ import annotations
 
-from .i18n import _
-
 import uuid
 from datetime import datetime
 
 from . import catalog as catmod
 from . import plays as pl
 from .errors import UsageError
+from .i18n import _
 from .store import Store
 
 BGG_KEY = "bgg_id."

@@ -28,8 +28,7 @@ import zlib
 
 from .errors import UsageError
 from .i18n import _
-from .savecode_bits import (ALPHABET, GROUP, MAX_BYTES, PREFIX, WORDS, In, Out, check_char, crc_state, groups,  # noqa: F401 (groups: the API)
-                            option_words, read_changes, start_state, to_text, words_for, write_changes)
+from .savecode_bits import ALPHABET, GROUP, MAX_BYTES, PREFIX, WORDS, In, Out, check_char, crc_state, groups, option_words, read_changes, start_state, to_text, words_for, write_changes  # noqa: F401 (groups: the API)
 from .savecode_v1 import PREFIX_V1, read_v1, write_v1
 
 MAX_CODE = 3000  # characters: a version-40 QR at level M holds 3391 alphanumeric characters
@@ -91,8 +90,8 @@ def decode(code: str, with_title: bool = False):
     if version != PREFIX[2:-1]:
         raise UsageError(_("save code version {version!r} is not known to this castaway (it reads versions 1 and 2)").format(version=version))
     body = text[len(PREFIX):].replace("O", "0").replace("I", "1").replace("L", "1")
-    groups = str(code).upper().split()
-    typed = [g for g in (" ".join(groups))[len(PREFIX):].split() if g] if len(groups) > 1 else []
+    words = str(code).upper().split()
+    typed = [g for g in (" ".join(words))[len(PREFIX):].split() if g] if len(words) > 1 else []
     chars = []
     for n, i in enumerate(range(0, len(body), GROUP + 1), 1):
         g = body[i:i + GROUP + 1]

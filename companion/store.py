@@ -19,12 +19,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
-from .events import Event
 from .errors import StoreError
+from .events import Event
 from .gamerow import GAME_COLS, GameRow, pack, text, unpack
+from .i18n import _
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from .table import Table
-from .i18n import _
 
 
 def read_only(path: Path) -> str | None:

@@ -8,17 +8,17 @@ as DECK/CARD, which `castaway draw DECK --card ...` accepts when scanned.
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from reportlab.lib.units import mm
 
 from companion.catalog import Deck, GameCatalog
 from companion.games import registry
+from companion.i18n import N_, _
 
 from . import fonts, icons, packing, qr, sheet, sizes
-from companion.i18n import N_, _
 
 POKER = sizes.CARD_SIZES["poker"]
 SAFE = 3.0  # text stays this far inside the trim

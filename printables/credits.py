@@ -11,10 +11,10 @@ from typing import Callable
 
 from companion import catalog
 from companion.catalog import GameCatalog
+from companion.i18n import _, language
 
 from . import fonts, sheet
 from .flow import Flow
-from companion.i18n import _, language
 
 
 def _groups(cat: GameCatalog) -> list[tuple[str, list[str], list[tuple[str, str]]]]:

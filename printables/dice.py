@@ -16,10 +16,10 @@ from reportlab.lib.units import mm
 
 from companion.catalog import Die, GameCatalog
 from companion.errors import UsageError
+from companion.i18n import N_, _
 
 from . import fonts, icons, sheet, sizes
 from .flow import Flow
-from companion.i18n import N_, _
 
 DEFAULT_DIE = 15.0  # a die whose size the rulebooks do not give
 GAP = 2.0

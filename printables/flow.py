@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from . import fonts, sheet
 from companion.i18n import _
+
+from . import fonts, sheet
 
 
 class Flow:

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.catalog import GameCatalog
+from companion.i18n import _, language, ngettext
 
 from . import cards, credits, dice, reference, sizes, tokens
-from companion.i18n import _, language, ngettext
 
 
 @dataclass(frozen=True)

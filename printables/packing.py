@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 from companion.errors import UsageError
 from companion.i18n import _
 
-from .sizes import (CAPTION_H, area, best_grid, block_gap, Box, Grid, paper_size, reach, Slot)
+from .sizes import CAPTION_H, Box, Grid, Slot, area, best_grid, block_gap, paper_size, reach
 
 
 def per_sheet(paper: str, w: float, h: float, backs: str = "none", bleed: float = 3.0) -> int:

@@ -13,10 +13,10 @@ from typing import Callable
 from reportlab.lib.units import mm
 
 from companion.catalog import GameCatalog
+from companion.i18n import _
 
 from . import fonts
 from .flow import Flow
-from companion.i18n import _
 
 BODY = 8.5  # pt
 PAD = 1.2  # mm inside table cells

@@ -16,8 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from printables.fonts import BOLD, SANS, printable, register, wrap
 from companion.i18n import _, ngettext
+from printables.fonts import BOLD, SANS, printable, register, wrap
 
 MARGIN = 15 * mm
 LABEL_GAP = 10 * mm  # chart labels keep at least this much from the page's edge

@@ -12,10 +12,10 @@ from typing import Sequence
 from reportlab.lib.units import mm
 
 from companion.catalog import GameCatalog
+from companion.i18n import _
 
 from . import fonts, qr, sheet
 from .flow import Flow
-from companion.i18n import _
 
 SIZE = 9.0  # pt: every word of the table and the code
 QR_SIDE = 60.0

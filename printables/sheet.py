@@ -29,10 +29,8 @@ from reportlab.lib.units import mm
 from companion.i18n import _
 
 from . import fonts
-from .packing import (back_slot, Block, front_slots, pack, Section)
-from .sizes import (BAR, BAR_H, BAR_RGB, block_gap, CAPTION_H, CAPTION_PT, EDGE, HAIRLINE, MARGIN, MARK_GAP,
-                    MARK_LEN, MARK_RGB, MIN_MARK, Box, paper_size, reach, Slot)
-
+from .packing import Block, Section, back_slot, front_slots, pack
+from .sizes import BAR, BAR_H, BAR_RGB, CAPTION_H, CAPTION_PT, EDGE, HAIRLINE, MARGIN, MARK_GAP, MARK_LEN, MARK_RGB, MIN_MARK, Box, Slot, block_gap, paper_size, reach
 
 # -- drawing ------------------------------------------------------------------------------------
 

@@ -16,9 +16,9 @@ from typing import Callable
 from reportlab.lib.units import mm
 
 from companion.catalog import GameCatalog
+from companion.i18n import N_, _, ngettext
 
 from . import cards, fonts, icons, packing, sheet, sizes
-from companion.i18n import N_, _, ngettext
 
 # the kinds in decks/mutinies/rules.toml's rules.print_pieces (its list of tables is not scanned for words)
 PIECE_WORDS = (N_("Red jewel"), N_("Blue jewel"), N_("Green jewel"), N_("Yellow jewel"), N_("Wild jewel"),

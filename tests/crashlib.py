@@ -10,8 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from companion import dbcheck
-from companion import session
+from companion import dbcheck, session
 
 WRITER = Path(__file__).resolve().parent / "procs" / "writer.py"
 

@@ -20,7 +20,6 @@ first as the engine does.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from companion.action_base import stack_gain, stack_lose
 
@@ -296,8 +295,9 @@ def _steps(person, moves):
 
 
 def _solve_attempts(r: Rescue, people) -> dict:
-    from companion.odds.dist import at_least
     from fractions import Fraction
+
+    from companion.odds.dist import at_least
 
     own = [(p, _own_best(p[0], sum(p[1]), p[2], p[3], r.diva_used, r.diva_most)) for p in people if p[1]]
     picks = []

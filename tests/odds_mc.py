@@ -9,10 +9,10 @@ import math
 import random
 
 from companion import catalog
-from companion.games.days21 import game as days21
 from companion.games.days21 import abilities as ab
-from companion.games.days21 import day21 as day21_moves
 from companion.games.days21 import attacks as at
+from companion.games.days21 import day21 as day21_moves
+from companion.games.days21 import game as days21
 from companion.games.days21 import locations as lo
 from companion.table import Table
 

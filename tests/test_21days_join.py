@@ -7,8 +7,8 @@ import pytest
 
 from companion import catalog, session
 from companion.errors import UsageError
-from companion.games.days21 import game as days21
 from companion.games import registry
+from companion.games.days21 import game as days21
 from companion.games.days21 import steps
 from ui import play_cmds
 

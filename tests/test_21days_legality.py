@@ -12,11 +12,9 @@ from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError, UsageError
 from companion.games.days21 import abilities as ab
-from companion.games.days21 import day21
+from companion.games.days21 import day21, legal, steps
 from companion.games.days21 import flow as fl
 from companion.games.days21 import game as days21
-from companion.games.days21 import legal
-from companion.games.days21 import steps
 from companion.games.days21.flow import day_tasks
 from tests.flowrefusal import FlowTable
 

@@ -8,14 +8,13 @@ import pytest
 from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError, UsageError
-from companion.games.days21 import game as days21
 from companion.games.days21 import abilities as ab
-from companion.games.days21 import day21, scruffs
 from companion.games.days21 import attacks as at
+from companion.games.days21 import day21, scruffs, weather
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
+from companion.games.days21 import game as days21
 from companion.games.days21 import locations as lo
-from companion.games.days21 import weather
 
 CAT = catalog.load("21days")
 SURV = {"red": "diva", "yellow": "aleta", "blue": "maya", "green": "pjotr"}

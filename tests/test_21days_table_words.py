@@ -116,8 +116,8 @@ def test_the_abilities_hint_names_seats_by_colour_and_fills_in_words(czech):
 
 
 def test_odds_use_the_decimal_mark_of_the_table(czech):
-    from companion.odds.dist import pct
     from companion.odds.days21.steps import SAY
+    from companion.odds.dist import pct
 
     assert pct(0.055) == "5,5%" and pct(0.0001) == "<0,1%" and pct(0.5) == "50%"
     assert "2,7" in i18n._(SAY["fish"]).format(mean=i18n.Decimal(2.7), room=3)

@@ -232,9 +232,9 @@ def _translated(path: Path) -> list[tuple[int, str]]:
 
 
 def test_no_message_of_the_core_names_a_21days_command():
-    from cli import app  # the command words of today's CLI, top level and under the game's group
-
     import typer
+
+    from cli import app  # the command words of today's CLI, top level and under the game's group
 
     words = set(typer.main.get_command(app).commands)
     said = re.compile(r"castaway\s+(?:21days\s+)?([a-z][a-z0-9-]*)")

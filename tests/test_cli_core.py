@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from companion import dbcheck
-from companion import session
+from companion import dbcheck, session
 
 
 def new(cli, *extra):

@@ -6,8 +6,7 @@ import random
 import subprocess
 import sys
 
-from companion import dbcheck
-from companion import session
+from companion import dbcheck, session
 from tests.crashlib import WRITER, one_round, passed, setup_db
 
 

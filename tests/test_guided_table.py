@@ -99,6 +99,7 @@ def test_every_symbol_has_one_number_on_the_chart_and_the_prompt_takes_it():
 
 def test_the_reference_aids_print_the_symbol_chart(tmp_path):
     import pymupdf
+
     from printables import reference
 
     text = " ".join(p.get_text() for p in pymupdf.open(stream=reference.render(CAT), filetype="pdf"))

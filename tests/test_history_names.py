@@ -10,9 +10,11 @@ import re
 import pytest
 
 from companion import i18n, session
+from companion.card_actions import Discard, Draw, ReturnCard
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21.attacks import SharkPhase
+from companion.games.days21.hazards import PlankLoss
 from companion.games.dieson.afternoon import DcHelp
 from companion.games.dieson.do import DcDo
 from companion.games.mutinies.actions import Place as MutPlace
@@ -20,8 +22,6 @@ from companion.games.mutinies.cards import DrawCard
 from companion.games.mutinies.sailors import Cabin
 from companion.games.robinson.action_phase import RcPlan, RcPlans
 from companion.games.robinson.phases import RcEvent, RcWeatherDice
-from companion.games.days21.hazards import PlankLoss
-from companion.card_actions import Discard, Draw, ReturnCard
 
 
 def shown(store, gid: int, lang: str, last: int) -> list[str]:

@@ -18,7 +18,6 @@ from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards
 from tests.mutinies_table import CAT, ready, run, seat
 
-
 # -- cards ---------------------------------------------------------------------------------------
 
 

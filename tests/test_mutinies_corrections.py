@@ -11,14 +11,14 @@ import json
 import pytest
 
 from companion import session
-from companion.engine import apply
 from companion.actions import NextRound, SetValue
+from companion.engine import apply
 from companion.games import registry
+from companion.games.mutinies.actions import Place
 from companion.games.mutinies.correct import Correct
 from companion.games.mutinies.guide import next_step
 from tests.flowrefusal import FlowTable
 from tests.mutinies_table import CAT, ready, run, table
-from companion.games.mutinies.actions import Place
 from ui import play_cmds
 
 NEW = "new mutinies -p Ann -p Bob -p Cid --opt order=red,blue,green --seed 3"

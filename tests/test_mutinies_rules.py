@@ -9,13 +9,12 @@ import pytest
 
 from companion import catalog
 from companion.engine import apply
-from companion.errors import RuleError, UsageError
+from companion.errors import RuleError
 from companion.games.mutinies import game as M
 from companion.games.mutinies import placing
 from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from tests.mutinies_table import CAT, ready, run, seat
-
 
 # -- the round ---------------------------------------------------------------------------------
 

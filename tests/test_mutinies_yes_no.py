@@ -13,7 +13,7 @@ from companion.games.mutinies.actions import Place, Raid
 from companion.games.mutinies.cards import Compulsory, DrawCard
 from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Mutiny
-from tests.mutinies_table import CAT, ready, run, table
+from tests.mutinies_table import CAT, ready, run
 
 YES = ("y", "Y", "yes", "a", "ano", "ANO")
 NO = ("n", "N", "no", "ne", "Ne")

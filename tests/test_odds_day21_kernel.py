@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from companion.odds.days21 import kernel, rescue as rs
+from companion.odds.days21 import kernel
+from companion.odds.days21 import rescue as rs
 from companion.odds.days21.search import Search, TooLong
 from tests.test_odds_day21_exact import GRID
 

@@ -159,7 +159,8 @@ def test_dieson_hunt_by_hand():
 
 
 def test_dieson_evening_matches_the_engine():
-    from companion.games.dieson import game as dieson, day as dd
+    from companion.games.dieson import day as dd
+    from companion.games.dieson import game as dieson
     from companion.games.dieson import rules as R
 
     cat = catalog.load("dieson")

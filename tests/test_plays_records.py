@@ -7,10 +7,10 @@ from datetime import datetime, timezone
 import pytest
 
 from companion import plays as pl
-from companion.playtimes import active_minutes
-from companion.playwords import describe
 from companion.errors import UsageError
 from companion.playstats import stats, streaks
+from companion.playtimes import active_minutes
+from companion.playwords import describe
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
 

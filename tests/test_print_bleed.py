@@ -5,7 +5,6 @@ be kept is refused with the largest that can."""
 
 from __future__ import annotations
 
-import pymupdf
 import pytest
 
 from companion import catalog

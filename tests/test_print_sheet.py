@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+import pymupdf
 import pytest
 
 from companion import catalog
 from companion.errors import UsageError
 from printables import cards, fonts, packing, sizes
-import pymupdf
-
 from tests.print_helpers import black_lines, near, open_pdf
 
 FACES = None

@@ -12,8 +12,8 @@ from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError
 from companion.games.robinson import game as RC
-from companion.games.robinson.phases import RcCamp, RcEat, RcMorale, RcNightEnd, RcProduce, RcWeather, RcWeatherDice
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve
+from companion.games.robinson.phases import RcCamp, RcEat, RcMorale, RcNightEnd, RcProduce, RcWeather, RcWeatherDice
 
 CAT = catalog.load("robinson")
 

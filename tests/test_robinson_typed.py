@@ -23,8 +23,7 @@ from companion.errors import RuleError
 from companion.games import registry
 from companion.games.robinson import game as RC
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcPlans, RcResolve, RcTile
-from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, RcMorale, RcPhase, RcProduce, RcUseItem,
-                                              RcWeather, RcWeatherDice)
+from companion.games.robinson.phases import RcAdjust, RcCamp, RcEat, RcEvent, RcMorale, RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice
 from companion.games.robinson.state import goto
 
 CAT = catalog.load("robinson")

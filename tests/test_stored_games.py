@@ -7,8 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from companion import dbcheck
-from companion import catalog, schema_v3, session
+from companion import catalog, dbcheck, schema_v3, session
 from companion.action_base import REGISTRY
 from companion.engine import fold
 from companion.games import registry

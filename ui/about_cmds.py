@@ -10,7 +10,6 @@ from companion.i18n import _
 from ui.common import command, emit_json, out, rules_app, store
 from ui.text import esc
 
-
 # -- rules ---------------------------------------------------------------------------------------
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from companion.catalog import GameCatalog
 from companion.errors import CompanionError
-from companion.table import Table
 from companion.i18n import _
+from companion.table import Table
 from ui.text import esc
 
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}

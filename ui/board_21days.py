@@ -5,12 +5,12 @@ and raft spot, the swap location, weather, kite, and where the day stands."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.games.days21.names import PLACES, TOKEN
+from companion.games.days21.names import colour as colour_word
+from companion.i18n import N_, _, ngettext
 from companion.table import Table
 from ui.board import COLOUR, DIE, die_word, fit, gauge
-from companion.i18n import N_, _, ngettext
 from ui.text import esc
-from companion.games.days21.names import TOKEN
-from companion.games.days21.names import PLACES, colour as colour_word
 
 TENTACLE, FLIPPED, CUT = "ᘐ", "ᘏ", "·"
 PHASES = {"setup": N_("setup"), "weather": N_("weather"), "weather-board": N_("weather"), "shark": N_("shark phase"),

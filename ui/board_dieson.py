@@ -10,8 +10,8 @@ from companion.catalog import GameCatalog
 from companion.games.dieson import rules as R
 from companion.i18n import N_, _
 from companion.table import Table
-from ui.text import esc
 from ui.board import DIE
+from ui.text import esc
 
 WIDTH = 80
 INDENT = " " * 9

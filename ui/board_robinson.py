@@ -4,15 +4,14 @@ character's life track, determination and pawns."""
 
 from __future__ import annotations
 
-
 from companion.catalog import GameCatalog
 from companion.games.robinson.guide import next_step
 from companion.games.robinson.plan import pawns_free
 from companion.games.robinson.state import first, label, life, over_reason, rc, shown, who
-from companion.table import Table
-from ui.text import esc
-from ui.board import gauge
 from companion.i18n import N_, _
+from companion.table import Table
+from ui.board import gauge
+from ui.text import esc
 
 COLOUR = {"blue": "blue", "yellow": "yellow", "black": "bright_white", "orange": "dark_orange"}
 ROMAN = {"event": N_("I. Event"), "morale": N_("II. Morale"), "production": N_("III. Production"),

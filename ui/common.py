@@ -37,7 +37,8 @@ if callable(getattr(typer.core, "_", None)):
 
 # The rest of Click's help page is English literals: the usage line, its placeholders, the help option
 # and the type of a value. Each is put through the catalog where Click writes it.
-from typer._click import core as _click_core, formatting as _click_formatting  # noqa: E402
+from typer._click import core as _click_core  # noqa: E402
+from typer._click import formatting as _click_formatting
 
 USAGE_WORDS = {"[OPTIONS]": N_("[OPTIONS]"), "COMMAND [ARGS]...": N_("COMMAND [ARGS]...")}
 TYPE_WORDS = {"<int>": N_("<int>"), "<float>": N_("<float>"), "<str>": N_("<text>"), "<text>": N_("<text>"),

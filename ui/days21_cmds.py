@@ -10,18 +10,18 @@ import typer
 
 from companion import session
 from companion.games.days21 import abilities as ab
-from companion.games.days21 import day21, scruffs
 from companion.games.days21 import attacks as at
+from companion.games.days21 import bottle as bo
+from companion.games.days21 import day21, scruffs
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
-from companion.games.days21 import bottle as bo
-from companion.games.days21.correct import TableFix
 from companion.games.days21.core import ROLL
+from companion.games.days21.correct import TableFix
+from companion.i18n import N_, _
 from ui import games
 from ui.common import CTX, command, emit_json, out, show_board, store
 from ui.text import esc
-from companion.i18n import N_, _
 
 # How each 21 Days action is typed, after `castaway 21days` (ui/nextwords.py words a refusal's Next with it):
 # {field} is filled from what the refusal knows, FIELD is left for the table to give.
@@ -517,7 +517,6 @@ def symbols_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("Machine-
     Example: castaway 21days symbols
     """
     from companion import catalog
-
     from companion.games.days21.steps_common import symbol_chart
 
     cat = catalog.load("21days")

@@ -11,9 +11,9 @@ import typer
 
 from companion import playlog
 from companion.errors import UsageError
+from companion.i18n import _, ngettext
 from ui.common import act, app, command, emit_json, out, report, store
 from ui.text import esc
-from companion.i18n import _, ngettext
 
 dice_app = typer.Typer(help=_("Dice: a roll, virtual or typed in from the table, and how fair your physical dice are."), no_args_is_help=True)
 app.add_typer(dice_app, name="dice")

@@ -4,20 +4,19 @@
 
 from __future__ import annotations
 
-from companion.i18n import _
-
 from typing import Annotated, Optional
 
 import typer
 
 from companion import session
-from companion.games.mutinies import game as mutinies  # noqa: F401  (registers the mut-* actions)
 from companion.games.mutinies import core
+from companion.games.mutinies import game as mutinies  # noqa: F401  (registers the mut-* actions)
 from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from companion.games.mutinies.cards import Compulsory, DrawCard, PlayCard, Treasure
 from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards, pad_rows
+from companion.i18n import _
 from ui import games
 from ui.common import CTX, command, emit_json, err, out, store
 from ui.text import esc

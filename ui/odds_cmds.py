@@ -156,7 +156,8 @@ def jellyfish_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The swimm
     if strength:
         stack, name = parse_stacks(strength)[0], who or "swimmer"
     else:
-        from companion.games.days21.core import flow, name as seat_name, seat_arg
+        from companion.games.days21.core import flow, seat_arg
+        from companion.games.days21.core import name as seat_name
 
         t, cat = _table()
         j = flow(t).get("jelly") or {}
@@ -235,7 +236,9 @@ def paranoia_cmd(who: Annotated[Optional[str], typer.Argument(help=_("The surviv
     if strength:
         stack, name, h = parse_stacks(strength)[0], who or "survivor", hope or 0
     else:
-        from companion.games.days21.core import flow, hope as held, name as seat_name, seat_arg
+        from companion.games.days21.core import flow, seat_arg
+        from companion.games.days21.core import hope as held
+        from companion.games.days21.core import name as seat_name
 
         t, cat = _table()
         p = flow(t).get("paranoia") or {}

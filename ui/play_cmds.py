@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections import Counter
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -16,10 +16,10 @@ from companion import catalog, session
 from companion.errors import CompanionError, StaleError, UsageError
 from companion.games import registry
 from companion.guide import Ask, Step
+from companion.i18n import N_, _
 from ui.board import die_word
 from ui.common import CTX, command, discard_created, err, out, show_board, store, wrapped_between_words
 from ui.text import esc
-from companion.i18n import _, N_
 
 HELP = (N_("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; `castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use your own dice."))
 

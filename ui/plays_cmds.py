@@ -11,14 +11,13 @@ import typer
 
 from companion import playlog
 from companion import plays as pl
+from companion.errors import RuleError, UsageError
+from companion.i18n import _, ngettext
 from companion.playtimes import iso, local, parse_when, utc_now
 from companion.playwords import describe
-from companion.errors import RuleError, UsageError
-from companion.i18n import _
-from ui.common import app, command, emit_json, err, out, print_app, store
 from ui.charts import minutes
+from ui.common import app, command, emit_json, err, out, print_app, store
 from ui.text import esc
-from companion.i18n import ngettext
 
 plays_app = typer.Typer(help=_("The play log: every game castaway ends, and games you add by hand."), no_args_is_help=True)
 app.add_typer(plays_app, name="plays")
@@ -355,7 +354,6 @@ def import_cmd(
     Example: castaway plays import BGStatsExport.json
     """
     from companion import exchange
-
     from companion.bounded import IMPORT_LIMIT, IMPORT_WHAT, read_text
 
     f = fmt.strip().lower()

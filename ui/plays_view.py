@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from companion.i18n import N_, _, ngettext
-
 from rich.table import Table
 
+from companion.i18n import N_, _, ngettext
 from companion.playtimes import local
 from ui.charts import bar, minutes, percent
 from ui.text import esc

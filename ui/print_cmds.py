@@ -15,8 +15,8 @@ import typer
 
 from companion import session
 from companion.errors import UsageError
-from ui.common import CTX, command, emit_json, out, print_app, store
 from companion.i18n import _, ngettext
+from ui.common import CTX, command, emit_json, out, print_app, store
 
 PaperOpt = Annotated[str, typer.Option("--paper", help=_("a4 or letter."))]
 SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120), each side 25 mm or more; under 28 mm a card whose words need the room prints without its QR code."))]
@@ -252,8 +252,8 @@ def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = F
     Example: castaway print save --out saves/
     """
     from companion import savecode
-    from printables import packing, savesheet, sizes
     from companion.store import now
+    from printables import savesheet, sizes
 
     sizes.paper_size(paper)
     with store() as st:

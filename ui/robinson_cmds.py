@@ -4,19 +4,17 @@
 
 from __future__ import annotations
 
-from companion.i18n import _
-
 from typing import Annotated, Optional
 
 import typer
 
 from companion import session
 from companion.games.robinson import game as robinson  # noqa: F401  (registers the rc-* actions)
-from companion.games.robinson.phases import (RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd,
-                                              RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice)
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
 from companion.games.robinson.guide import next_step
+from companion.games.robinson.phases import RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd, RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice
 from companion.games.robinson.state import over_reason
+from companion.i18n import _
 from ui import games
 from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
@@ -241,10 +239,8 @@ def set_cmd(
     Example: castaway robinson set threat-left "book Heavy rain 2"
     """
     from companion.actions import SetValue
-    from companion.games.robinson.correct import FIELDS, RcSet
-
     from companion.errors import UsageError
-    from companion.games.robinson.correct import fields_accepted
+    from companion.games.robinson.correct import FIELDS, RcSet, fields_accepted
 
     f = field.strip().lower()
 

@@ -8,7 +8,6 @@ A game from elsewhere (a test's, a user's) is added with `register(game)`.
 from __future__ import annotations
 
 from ..i18n import _
-
 from .protocol import Game, resolve
 
 GAMES = {

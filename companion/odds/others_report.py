@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..i18n import Decimal, _
 from .dieson import evening as dc
-from .mutinies import plunder as mu
-from .robinson import weather as rc
 from .dist import mean
+from .mutinies import plunder as mu
 from .report import cell, report, row
+from .robinson import weather as rc
 
 
 def _dist_rows(label: str, dist: dict) -> dict:

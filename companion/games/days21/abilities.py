@@ -12,12 +12,11 @@ from typing import ClassVar
 from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
+from ...i18n import N_, _
+from ...lognames import shown
 from ...table import Table
 from . import typed as ty
-from .core import (hope_taken, d21, day, done, flow, gain, give_hope, hope, is_scruffs, lose, mark_today,
-                   name, pay_hope, push, raft, seat_of, spot_of, used_today)
-from ...i18n import _, N_
-from ...lognames import shown
+from .core import d21, day, done, flow, gain, give_hope, hope, hope_taken, is_scruffs, lose, mark_today, name, pay_hope, push, raft, seat_of, spot_of, used_today
 from .names import seat
 
 SPECIAL = {"plusminus1-a": "±1", "plusminus1-b": "±1", "plusminus2": "±2"}  # as printed on the tokens
@@ -295,7 +294,7 @@ class Dolphin(Action):
         seat = ty.check_seat(t, self.seat)
         if is_scruffs(t, seat):
             raise RuleError(_("the Dolphin does not help Scruffs"))
-        f = flow(t)
+        flow(t)  # the day's flow exists from here on (the state replays as it was stored)
         if in_attack(t):
             raise RuleError(_("the Dolphin keeps away from shark and octopus attacks"))
         if self.face is not None and not 1 <= self.face <= 6:

@@ -14,11 +14,11 @@ from ... import rolls as dice_records
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
+from ...i18n import N_, _
 from ...table import Table
 from . import typed as ty
-from .names import colour, seat
 from .core import ROLL, d21, day, done, fin_victim, flow, hope, is_scruffs, living, name, roll, wound
-from ...i18n import _, N_
+from .names import colour, seat
 
 TOKEN_BIT = N_("token {value}")
 
@@ -366,9 +366,9 @@ def professor_at_octopus(t: Table) -> str | None:
     only there may he reroll the octopus die)."""
     from .core import survivor
 
-    for seat, loc in flow(t).get("placements", []):
-        if loc == "octopus" and seat in living(t) and survivor(t, seat) == "magnusson":
-            return seat
+    for placed, loc in flow(t).get("placements", []):
+        if loc == "octopus" and placed in living(t) and survivor(t, placed) == "magnusson":
+            return placed
     return None
 
 
@@ -532,5 +532,4 @@ class PjotrCancel(Action):
 
 # jellyfish, Paranoia, planks and the stolen die live in hazards.py; importers of this module keep
 # finding them here.
-from .hazards import (Jellyfish, Paranoia, PlankLoss, StealDie, jelly_card, lose_plank,  # noqa: E402,F401
-                             open_suitcase, parse_challenges, restore_plank, swim)
+from .hazards import Jellyfish, Paranoia, PlankLoss, StealDie, jelly_card, lose_plank, open_suitcase, parse_challenges, restore_plank, swim  # noqa: E402,F401

@@ -14,10 +14,10 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
-from . import typed as ty
-from .names import seat
 from ...table import Table
-from .core import d21, hope_taken, done, gain, give_hope, is_scruffs, living, lose, move_ship, name, push
+from . import typed as ty
+from .core import d21, done, gain, give_hope, hope_taken, is_scruffs, living, lose, move_ship, name, push
+from .names import seat
 
 SAY = {
     "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
@@ -171,11 +171,11 @@ class PlayCard(Action):
 
 def _leave(t: Table, card: str, pile: str = "out") -> None:
     d = t.deck("bottle")
-    for seat, cards in list(d["held"].items()):
+    for holder, cards in list(d["held"].items()):
         if card in cards:
             cards.remove(card)
             if not cards:
-                del d["held"][seat]
+                del d["held"][holder]
     d[pile].append(card)
 
 

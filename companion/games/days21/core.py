@@ -10,8 +10,8 @@ from __future__ import annotations
 from ...action_base import parse_int, stack_gain, stack_lose
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
-from ...table import Table
 from ...i18n import N_, _, ngettext
+from ...table import Table
 from .names import COLOURS, colour, seat_word  # noqa: F401 (the words for seats live with the other names)
 
 ROLL = "roll"  # a parameter meaning: roll (or pick) virtually

@@ -15,8 +15,7 @@ from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
 from . import typed as ty
-from .core import (ROLL, d21, day, done, flow, give_hope, hope, is_scruffs, living, lose,
-                   mark_today, move_ship, name, pay_hope, push, seat_of, used_today)
+from .core import ROLL, d21, day, done, flow, give_hope, hope, is_scruffs, living, lose, mark_today, move_ship, name, pay_hope, push, seat_of, used_today
 from .names import colour, seat
 
 # day 21's moves in the log's shown line (the stored line keeps the word typed)

@@ -14,14 +14,13 @@ from ... import rolls as dice_records
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
+from ...i18n import N_, _
+from ...lognames import card, rule
 from ...table import Table
 from . import typed as ty
-from .weather import weather_label
+from .core import ROLL, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living, lose, move_ship, name, push, take_hope
 from .names import colour, seat
-from .core import (ROLL, d21, day, done, flow, gain, give_hope, hope, living, lose, move_ship,
-                   is_scruffs, name, push, take_hope)
-from ...i18n import _, N_
-from ...lognames import card, rule
+from .weather import weather_label
 
 SECTIONS = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 

@@ -14,11 +14,12 @@ from typing import ClassVar
 from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
+from ...i18n import N_, _
 from ...table import Table
 from . import typed as ty
 from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
-from .names import PLACES as NAMES, colour, place
-from ...i18n import _, N_
+from .names import PLACES as NAMES
+from .names import colour, place
 
 SAY = {
     "place_taken": N_("the {loc} location is full ({n} of {n} dice)"),

@@ -11,12 +11,13 @@ from __future__ import annotations
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
+from ...i18n import N_, _
 from ...table import Table, new_table
-from . import (abilities, attacks, bottle, correct, day21, events, flow as days21_flow,  # noqa: F401 (registers actions)
-               hazards, locations, scruffs)
-from .core import COLOURS, colour as colour_word, d21, living, seat_word
+from . import abilities, attacks, bottle, correct, day21, events, hazards, locations, scruffs  # noqa: F401 (registers actions)
+from . import flow as days21_flow
+from .core import COLOURS, d21, living, seat_word
+from .core import colour as colour_word
 from .names import TOKEN
-from ...i18n import _, N_
 
 DIFFICULTIES = ("green", "orange", "red")
 PROMOS = ("shark6", "bye-bye-shark", "blowfish", "plank-location", "plant")
@@ -219,11 +220,11 @@ def settle(t: Table, cat: GameCatalog) -> None:
         dead.append(seat)
         vals = t.seat_values(seat)
         vals["hope"] = 0
-        bottle = t.deck("bottle")
-        held = bottle["held"].pop(seat, [])
+        deck = t.deck("bottle")
+        held = deck["held"].pop(seat, [])
         if held:
-            bottle["draw"].extend(held)
-            t.rng().shuffle(bottle["draw"])
+            deck["draw"].extend(held)
+            t.rng().shuffle(deck["draw"])
         days21_flow.forget(t, seat)
     for seat in t.seats:
         vals = t.seat_values(seat)

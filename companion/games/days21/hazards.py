@@ -17,9 +17,8 @@ from ...i18n import N_, _
 from ...lognames import card
 from ...table import Table
 from . import typed as ty
+from .core import ROLL, colour_token, d21, done, flow, hope, is_scruffs, living, lose, name, pay_hope, raft, take_hope, take_pick
 from .names import seat
-from .core import (ROLL, colour_token, d21, done, flow, hope, is_scruffs, living, lose, name, pay_hope, raft,
-                   take_hope, take_pick)
 
 WHO_BIT = N_("who {value}")
 

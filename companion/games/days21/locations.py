@@ -14,12 +14,11 @@ from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
+from ...i18n import N_, _
 from ...table import Table
 from . import typed as ty
+from .core import anchor, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living, lose, move_ship, name, pay_hope, placements, push, seat_of, take_hope
 from .names import colour, seat
-from .core import (anchor, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living,
-                   lose, move_ship, name, pay_hope, placements, push, seat_of, take_hope)
-from ...i18n import _, N_
 
 SAY = {
     "flare": N_("Flares {faces}: {sixes} six(es), the ship moves {moved:+d} to {ship}."),

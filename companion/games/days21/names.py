@@ -3,7 +3,8 @@ Light on purpose: the board imports it, and `castaway status` loads only the cor
 
 from __future__ import annotations
 
-from ...colours import WORDS, read, word as colour  # noqa: F401 (a seat's colour in the table's words)
+from ...colours import WORDS, read  # noqa: F401 (a seat's colour in the table's words)
+from ...colours import word as colour
 from ...i18n import N_, _
 from ...lognames import character, shown
 

@@ -6,23 +6,21 @@ from __future__ import annotations
 
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
+from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import abilities as ab
-from . import scruffs
 from . import attacks as at
+from . import bottle as bo
 from . import events as ev
 from . import flow as fl
 from . import locations as lo
-from . import bottle as bo
-from .correct import SetupDiffers, differs
+from . import scruffs
 from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
-from ...i18n import _, N_, ngettext
-
-from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
-from .steps_common import DIFFICULTY, GO, PHASE, SECTION, WHY, WOUND, TOKEN, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
+from .correct import SetupDiffers, differs
+from .steps_common import DIFFICULTY, GO, PHASE, SECTION, TOKEN, WHY, WOUND, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
-from .steps_midday import (share_after, _activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place,
-                                  _plant, _swap, _tentacle, _tomi)
+from .steps_midday import _activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place, _plant, _swap, _tentacle, _tomi, share_after
+from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
 
 
 def next_step(t: Table, cat: GameCatalog) -> Step | None:
@@ -285,8 +283,8 @@ def plank_name(cat, plank: str) -> str:
 def plank_warning(t, cat) -> list[str]:
     """Before a plank roll: which raft spot rests on which plank, and what an even and an odd roll do
     (who moves, who drowns), each with its chance."""
-    from .hazards import lose_plank
     from .core import raft
+    from .hazards import lose_plank
 
     rr = cat.rules["raft"]
     lost = d21(t).get("lost_spots", [])

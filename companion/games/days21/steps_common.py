@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ...catalog import GameCatalog
 from ...guide import Ask
+from ...i18n import N_, _
 from ...table import Table
 from .core import ROLL, name
 from .names import TOKEN  # noqa: F401 (the guided steps' words for the tokens)
-from ...i18n import _, N_
-
 
 GO = Ask(N_("Enter to go on"))  # prompts are translated where they are shown (ui/play_cmds.describe)
 PHASE = {"setup": N_("Setup"), "weather": N_("Weather"), "weather-board": N_("Weather"), "shark": N_("Shark phase"),

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...guide import Ask
+from ...i18n import _
 from . import abilities as ab
 from . import day21
 from . import locations as lo
 from .core import d21, hope, is_scruffs, living, seat_of, survivor
-from ...i18n import _
 from .steps_common import GO
 
 

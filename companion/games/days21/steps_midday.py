@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ...errors import UsageError
 from ...guide import Ask
+from ...i18n import N_, _
 from . import abilities as ab
 from . import attacks as at
+from . import bottle as bo
 from . import flow as fl
 from . import locations as lo
-from . import bottle as bo
 from .core import ROLL, colour, d21, flow, living, name
-from ...i18n import _, N_
-from .steps_common import GO, _r, _who, who_ask
+from .steps_common import GO, _r, who_ask
 
 
 def board_numbers(cat) -> dict[str, str]:

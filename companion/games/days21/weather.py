@@ -3,9 +3,9 @@ and this morning's weather tasks. Read by the events, the day's flow and the gui
 
 from __future__ import annotations
 
+from ...i18n import N_, _
 from ...table import Table
 from .core import d21
-from ...i18n import _, N_
 
 WEATHER = {"none": N_("nothing (clear)"), "flare": N_("flare location"), "swap": N_("swap location"),
            "hope": N_("hope location"), "fishing": N_("fishing location"), "receive": N_("bottle location (receive)"),

@@ -16,6 +16,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card, word
 
+
 def shown_value(field: str, value):
     """A field of an action's log line named as printed while the line is shown (lognames); as stored otherwise."""
     if field in ("take", "gain"):
@@ -32,7 +33,7 @@ BITS = {"take": N_("take {value}"), "need": N_("need {value}"), "gain": N_("gain
 from ...table import Table
 from . import rules as R
 from . import typed as T
-from .afternoon import LINES, SAY, _pending, die_value, stars_now
+from .afternoon import LINES, SAY, _pending, stars_now
 from .day import friend_on
 
 WHAT = ("action", "craft", "friend", "idle")
@@ -239,9 +240,9 @@ class DcDo(Action):
     @staticmethod
     def _new_area(t: Table, new: str) -> None:
         areas = t.deck("areas")
-        for card in list(areas["table"]):
-            areas["table"].remove(card)
-            areas["discard"].insert(0, card)
+        for area in list(areas["table"]):
+            areas["table"].remove(area)
+            areas["discard"].insert(0, area)
         for pile in ("draw", "discard"):
             if new in areas[pile]:
                 areas[pile].remove(new)

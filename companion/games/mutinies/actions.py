@@ -15,14 +15,14 @@ from ... import dice as dicemod
 from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
+from ...colours import word
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
-from ...colours import word
 from ...table import Table
 from . import core, placing, purse, rounds, spots
+from .core import HENCHMAN, _phase, captain, flow, name, resolve_seat, rule
 from .layout import packs
 from .placing import routes_next
-from .core import HENCHMAN, captain, flow, name, _phase, resolve_seat, rule
 from .rounds import end_round
 
 

@@ -12,15 +12,15 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import Card, GameCatalog
+from ...colours import word
 from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
-from ...colours import word
 from ...lognames import card as card_name
 from ...table import Table
 from . import core, purse, rounds
-from .layout import packs
 from .actions import seat_of
-from .core import flow, hand, name, _phase, resolve_seat, rule
+from .core import _phase, flow, hand, name, resolve_seat, rule
+from .layout import packs
 from .rounds import end_round
 
 LAST = "last-mutiny"

@@ -12,10 +12,10 @@ from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _
 from ...table import Table, new_table
-from . import actions, cards, correct, sailors, score  # noqa: F401  (registers the actions)
-from .core import BONUSES, HENCHMAN, derived_phase, flow, players
-from .guide import next_step  # noqa: F401  (the guided game)
 from ..protocol import option_int, option_words
+from . import actions, cards, correct, sailors, score  # noqa: F401  (registers the actions)
+from .core import BONUSES, HENCHMAN, derived_phase, players
+from .guide import next_step  # noqa: F401  (the guided game)
 
 TRUE = ("1", "yes", "y", "true", "on", "ignore", "ignored")
 FALSE = ("0", "no", "n", "false", "off", "use", "read")

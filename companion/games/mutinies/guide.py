@@ -16,10 +16,10 @@ from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
-from .sailors import Cabin, Mutiny
 from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, give_options, givers
-from .layout import fit
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
+from .layout import fit
+from .sailors import Cabin, Mutiny
 from .score import STEPS, Score, ScoreCards, end_cards
 
 EXCHANGE = N_("An exchange token is used outside this menu, with what it prints: the doubloons paid and the prestige gained.")

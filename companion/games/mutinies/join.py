@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from ...actions import SetValue
 from ...catalog import GameCatalog
+from ...errors import UsageError
 from ...guide import Ask
 from ...i18n import N_, _
 from ...table import Table
-from ...errors import UsageError
 from . import core
 from .core import ACTION_NAMES, CAPTAIN_ACTIONS, flow, name
 from .correct import Correct, parse_cards, parse_order, parse_routes

@@ -10,15 +10,15 @@ from typing import ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
+from ...colours import word
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
-from ...colours import word
 from ...lognames import word as shown_word
 from ...table import Table
 from . import core, purse, spots
-from .layout import packs
 from .actions import _done, _head, _placement, resolve_seat, seat_of
 from .core import HENCHMAN, flow, name, rule
+from .layout import packs
 
 # the cabin's choices (their ids) in the log's shown line
 CABIN_WORDS = {"prestige": N_("1 prestige"), "doubloon": N_("1 doubloon from the bank"), "buy": N_("buy prestige"),

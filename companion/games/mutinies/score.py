@@ -22,9 +22,9 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, purse
-from .layout import packs
 from .cards import parse_treasure, use_treasure
-from .core import end_cards, flow, hand, name, _phase, rule
+from .core import _phase, end_cards, flow, hand, name, rule
+from .layout import packs
 from .rounds import snapshot
 
 STEPS = {1: N_("treasures"), 2: N_("jewels to doubloons"), 3: N_("mutiny cards to doubloons"),

@@ -16,7 +16,6 @@ from ...table import Table
 from .core import ACTION_NAMES, CAPTAIN_ACTIONS, COMBO_NAMES, TOWN_NAMES, captain, flow, rule
 from .purse import cost_text
 
-
 SPOT_HELP = N_("accepted: routes:N, beyond, wreck, tavern, market:COMBO, town:tale|theft|tavern|rumours|market:COMBO, "
              "cabin, mutiny:0|1|3|6 (COMBO: any2 any3 any4 same3 pairs same4)")
 

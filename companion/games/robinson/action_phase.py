@@ -13,19 +13,18 @@ from ... import dice as dicemod
 from ... import rolls
 from ...action_base import Action, faces_words, register, tuples
 from ...catalog import GameCatalog
+from ...colours import WORDS as COLOUR_WORDS
+from ...colours import word as colour_word
 from ...errors import CompanionError, Next, RuleError, UsageError
-from ...colours import WORDS as COLOUR_WORDS, word as colour_word
 from ...i18n import N_, _
-from ...lognames import character, shown as shown_catalog, word as shown_word
+from ...lognames import character
+from ...lognames import shown as shown_catalog
+from ...lognames import word as shown_word
 from ...table import Table
 from . import rules as R
 from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
-from .plan import (PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved,
-                   sort_plan)
-from .state import shown
-from .state import expect, say
-from .state import (ACTION, HELPERS, RESOURCE, check_tile, determination, flow, goto, heal, label, parse_tile, rc,
-                    tile_words, weather_dice_for, who, wound_each, wound_pawn)
+from .plan import PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved, sort_plan
+from .state import ACTION, HELPERS, RESOURCE, check_tile, determination, expect, flow, goto, heal, label, parse_tile, rc, say, shown, tile_words, weather_dice_for, who, wound_each, wound_pawn
 
 SAY = {  # translated where they are said
     "helper_only": N_("{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "

@@ -11,13 +11,11 @@ from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _, ngettext
 from ...table import Table, new_table
-from . import phases, action_phase, correct  # noqa: F401 (registers the actions)
-from . import rules as R
-from .state import STARTING_ITEMS
 from ..protocol import YES, option_words
+from . import action_phase, correct, phases  # noqa: F401 (registers the actions)
+from . import rules as R
 from .guide import next_step  # noqa: F401 (the guided game's entry)
-from .state import (characters_for, follow_corrections, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
-                             who)
+from .state import STARTING_ITEMS, characters_for, follow_corrections, goto, life, parse_schedule, parse_tile, seat_of, unknown_character, who
 
 YES_CS = {"ano": True, "a": True, "ne": False}  # the table's own words in Czech (the y/n of the guided questions too)
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")

@@ -15,13 +15,12 @@ from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import phases as A
-from .phases import EVENT, WEATHER_DIE
 from . import action_phase as B
+from . import phases as A
 from . import rules as R
+from .phases import EVENT, WEATHER_DIE
 from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
-from .state import shown
-from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, rc, who
+from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, rc, shown, who
 
 GO = Ask(N_("Enter to go on (undo: step back; quit: pause)"))
 CHANGES = N_("what changed on the table, e.g. 'wood -1, cook.wounds +1, roof half, storm-token +1'")

@@ -10,8 +10,8 @@ from ...actions import SetValue
 from ...guide import Ask
 from ...i18n import _
 from . import rules as R
-from .guide import PHASE
 from .correct import RcSet, items_words, threat_words, tiles_words
+from .guide import PHASE
 from .phases import RcPhase
 from .state import life, rc, tile_words, who
 

@@ -14,16 +14,15 @@ from typing import ClassVar
 from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
+from ...colours import word, words
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
-from ...colours import word, words
 from ...lognames import word as shown_word
 from ...table import Table
 from . import rules as R
 from . import state as S
 from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
-from .state import (EVENT_KINDS, check_seats, check_tile, expect, first, flow, goto, heal, parse_event, parse_tile, rc,
-                    say, seat_of, tile_words, where, who, wound, wound_each)
+from .state import EVENT_KINDS, check_seats, check_tile, expect, first, flow, goto, heal, parse_event, parse_tile, rc, say, seat_of, tile_words, where, who, wound, wound_each
 
 SAY = {  # translated where they are said
     "no_first_event": N_("the first round has no Event phase"),

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ...action_base import stack_lose
 from ...i18n import _
-from ..dist import D6, Dist, ONE, add, marginal, prob, push, walk
+from ..dist import D6, ONE, Dist, add, marginal, prob, push, walk
 
 Stacks = tuple  # tuple of per-survivor stacks, each a tuple of ints (empty: dead)
 

@@ -4,11 +4,11 @@
 
 from __future__ import annotations
 
-from ...i18n import Decimal, N_, _
+from ...i18n import N_, Decimal, _
+from ..dist import pct
 from . import attacks as d
 from . import rescue as rs
 from . import rolls as rl
-from ..dist import pct
 
 SAY = {
     "person": N_("{who}: {lose}% to lose a die, {die}% to die"),

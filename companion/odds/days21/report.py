@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ...action_base import stack_lose
 from ...errors import UsageError
-from ...i18n import Decimal, N_, _
+from ...i18n import N_, Decimal, _
+from ..dist import marginal, mean, prob
+from ..report import cell, report, row
 from . import attacks as d
 from . import helps as hp
 from . import read as rd
 from . import rescue as rs
 from . import rolls as rl
-from ..dist import marginal, mean, prob
-from ..report import cell, report, row
 
 FINS = N_("which shark fin points at which raft spot is castaway's guess at the board's drawing (castaway rules assumptions 21days); a fin at an empty spot and ties fall to the colour tokens, every survivor alike")
 TIES = N_("the colour tokens pick among the survivors in question, every one alike")

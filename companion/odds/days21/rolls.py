@@ -9,8 +9,8 @@ from fractions import Fraction
 from itertools import product
 
 from ...action_base import stack_gain, stack_lose
+from ..dist import ONE, Dist, add, marginal, prob
 from .attacks import fate
-from ..dist import Dist, ONE, add, marginal, prob
 
 SIDES = range(1, 7)
 

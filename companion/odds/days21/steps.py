@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...i18n import Decimal, N_, _
+from ...i18n import N_, Decimal, _
 from . import read as rd
 
 SAY = {
@@ -44,8 +44,8 @@ def _placed(t, loc: str) -> list[str]:
 
 def _flare(t, cat, q) -> list[str]:
     from ...games.days21.core import anchor, buoy, day
-    from . import rolls as rl
     from ..dist import pct
+    from . import rolls as rl
 
     n = len(_placed(t, "flare"))
     if not n:
@@ -55,8 +55,8 @@ def _flare(t, cat, q) -> list[str]:
     r = rl.flares(n, ship, lo, hi, anchor(cat), full)
     out = [_(SAY["flare"]).format(n=n, fwd=pct(r["forward"]), back=pct(r["back"]))]
     if _reroll(t):
-        from . import helps as hp
         from ..dist import prob
+        from . import helps as hp
 
         where = hp.helped(n, lambda f: rl.flare_ship(f, ship, lo, hi, full), "reroll")
         out.append(_(SAY["flare_reroll"]).format(fwd=pct(prob(where, lambda x: x > ship)), back=pct(prob(where, lambda x: x < ship))))
@@ -69,8 +69,8 @@ def _flare(t, cat, q) -> list[str]:
 
 def _hope(t, cat, q) -> list[str]:
     from ...games.days21.core import hope
-    from . import rolls as rl
     from ..dist import mean, pct
+    from . import rolls as rl
 
     seats = _placed(t, "hope")
     if not seats:
@@ -102,8 +102,8 @@ def _hope(t, cat, q) -> list[str]:
 
 def _fishing(t, cat, q) -> list[str]:
     from ...games.days21.core import living
-    from . import rolls as rl
     from ..dist import mean
+    from . import rolls as rl
 
     r = rl.fishing(cat.rules["fishing"]["fish"], tuple(t.visible(s) for s in living(t)), cat.rules["fishing"]["most_each"])
     return [_(SAY["fish"]).format(mean=Decimal(mean(r["gained"])), room=r["room"])]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ...games.robinson.phases import weather_dice
 from ...games.robinson.state import first, life, who
 from ...i18n import _
-from .weather import weather
 from ..dist import pct, prob
+from .weather import weather
 
 
 def step_odds(t, cat, task: dict):

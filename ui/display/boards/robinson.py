@@ -10,8 +10,8 @@ Drawn from the table state and the catalog alone. The scenario card's name is no
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
-from companion.i18n import N_, _, ngettext
 from companion.games.robinson.state import shown, weather_dice_for
+from companion.i18n import N_, _, ngettext
 from companion.table import Table
 from ui.display import svg as S
 
