@@ -539,7 +539,7 @@ class AcceptErrors:
     """The event loop's exception handler: "socket.accept() out of system resource" (file descriptors run
     out) is logged once, in one line, not once per retry; everything else as asyncio would."""
 
-    MESSAGE = "socket.accept() out of system resource"
+    MESSAGE = "socket.accept() out of system resource"  # untranslated: asyncio's own message, matched
 
     def __init__(self, write):
         self.write, self.seen = write, 0
