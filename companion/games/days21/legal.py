@@ -250,6 +250,9 @@ def _correction(t: Table, action, cat: GameCatalog) -> None:
         raise RuleError(_(SAY["planks"]), next=Next("d21-plank"))
     if comp == "phase":
         raise RuleError(_(SAY["phase"]), next=Next("play"))
+    if comp == "starting" and action.kind == "set" and action.value not in t.seats:  # the day's order starts there
+        raise RuleError(_("the starting player {value!r} is not a seat at this table; accepted: {seats}").format(
+            value=action.value, seats=", ".join(t.seats)))
     if comp == "tentacles" and flow(t).get("fight"):
         raise RuleError(_(SAY["tentacles"]), next=Next("d21-tentacle"))
     if comp == "ship" and day(t) < 21:
