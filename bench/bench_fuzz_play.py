@@ -34,7 +34,7 @@ def run_game(game: str, seconds: float, run_seed: int) -> playlib.Stats:
         import random
 
         random.seed(run_seed * 1000 + batch)
-        sets = settings(max_examples=5, stateful_step_count=60, deadline=None, database=None,
+        sets = settings(max_examples=20, stateful_step_count=60, deadline=None, database=None,
                         phases=[Phase.generate], suppress_health_check=list(HealthCheck), derandomize=False)
         from hypothesis import seed as hseed
 

@@ -141,6 +141,24 @@ def words_of(cat, t) -> list[str]:
     return sorted(words)
 
 
+def next_words(output: str) -> list[str] | None:
+    """The command a refusal says comes next ("…; next: castaway robinson morale"), when it names every word
+    (no VALUE or N for the table to fill in); its first choice where it offers several."""
+    import shlex
+
+    head, sep, rest = output.partition("next: castaway ")
+    if not sep:
+        return None
+    first = rest.splitlines()[0].split(" or ")[0].strip().rstrip(".")
+    try:
+        words = shlex.split(first)
+    except ValueError:
+        return None
+    if not words or any(w.isupper() or "{" in w or w.startswith("±") or "…" in w for w in words):
+        return None
+    return words
+
+
 # -- the machine ----------------------------------------------------------------------------------------
 
 
@@ -175,6 +193,7 @@ class PlayMachine(RuleBasedStateMachine):
         self.gid = 0
         self.expected = None  # the table the last library call returned (None after a CLI command)
         self.trail: list[str] = []
+        self.last_next: list[str] | None = None  # the command the last CLI refusal named as next
 
     def teardown(self):
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -256,6 +275,7 @@ class PlayMachine(RuleBasedStateMachine):
         if r.exit_code == 0:
             self.stats.ok[kind] += 1
             self.expected = None
+        self.last_next = next_words(r.output) if r.exit_code else None
         return r.exit_code
 
     def act(self, kind: str, what: str, action, expect: int | None = None):
@@ -386,12 +406,34 @@ class PlayMachine(RuleBasedStateMachine):
         top = hi if hi is not None else cur + 5
         return str(data.draw(st.integers(max(lo, cur - 3), max(lo, min(top, cur + 3)))))
 
-    @rule(redo=st.booleans())
-    def undo_redo(self, redo):
+    @rule(data=st.data())
+    def cli_table(self, data):
+        """A command the table types as it plays: a correction, a reading command, undo, redo, or one of the
+        game's own commands bare (its refusal names what comes next, and that is typed then)."""
+        loaded = self.load()
+        t, cat = loaded.table, loaded.cat
+        own, _others = self._specs()
+        what = data.draw(st.sampled_from(["set", "move", "status", "history", "undo", "redo", "game", "game", "check"]))
+        target = data.draw(st.sampled_from(t.names(cat)))
+        argv = {"set": lambda: ["set", target, self.plausible_value(t, cat, target, data)],
+                "move": lambda: ["move", target, f"{data.draw(st.integers(-3, 3).filter(bool)):+d}"],
+                "status": lambda: ["status", *data.draw(st.sampled_from([[], ["--json"]]))],
+                "history": lambda: ["history"], "undo": lambda: ["undo"], "check": lambda: ["check"],
+                "redo": lambda: ["redo" if loaded.row.redo else "undo"],
+                "game": lambda: list(data.draw(st.sampled_from([s.path for s in own if s.path[0] == self.game and "odds" not in s.path
+                                                                 and "demo" not in s.path])))}[what]()
+        code = self.invoke("cli (the table's)", argv)
+        if code and self.last_next:
+            self.invoke("cli (the refusal's next)", self.last_next)
+
+    @rule(redo=st.booleans(), data=st.data())
+    def undo_redo(self, redo, data):
         from companion import session
 
         def go():
             with self.store() as s:
+                if redo and not s.game(self.gid).redo and not one_in(data, 5):
+                    return session.undo(s, self.gid)  # nothing to redo: mostly an undo (now and then a refused redo)
                 return (session.redo if redo else session.undo)(s, self.gid)
 
         out = self.attempt("undo/redo", "redo" if redo else "undo", go)
@@ -410,7 +452,9 @@ class PlayMachine(RuleBasedStateMachine):
         mix = random.Random(data.draw(st.integers(0, 2**32)))
         specs, words = mix.sample(specs, len(specs)), mix.sample(words, len(words))
         argv, _missing, _name = data.draw(fuzzlib.argv_strategy(specs, words, {self.game: [self.gid]}))
-        self.invoke("cli (another game's)" if out_of_place else "cli", argv)
+        code = self.invoke("cli (another game's)" if out_of_place else "cli", argv)
+        if code and self.last_next and not one_in(data, 4):  # the command the refusal names, as the table would type it
+            self.invoke("cli (the refusal's next)", ["--game", str(self.gid), *self.last_next])
 
     def _specs(self):
         cache = type(self).__dict__.get("_spec_cache")

@@ -12,7 +12,9 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from tests import fuzzlib, playlib
 
-SHORT = settings(max_examples=3, stateful_step_count=25, deadline=None, database=None,
+# the same short run every time (derandomized): the bench explores; hypothesis's first example is its simplest
+# (the first rule again and again), so the figures below are for the run as a whole
+SHORT = settings(max_examples=4, stateful_step_count=20, deadline=None, database=None, derandomize=True,
                  phases=[Phase.generate], suppress_health_check=list(HealthCheck))
 
 
@@ -35,9 +37,11 @@ def test_a_game_played_corrected_and_fuzzed_stays_sound(game, quiet_env):
     machine.stats = stats = playlib.Stats()
     run_state_machine_as_test(machine, settings=SHORT)
     run, ok = stats.total()
-    assert run >= 30, stats.run
-    assert stats.ok["guided step"], f"no guided step was accepted: {dict(stats.run)}"
-    assert ok * 2 > run, f"{ok} of {run} commands accepted: the fuzz plays too little ({dict(stats.ok)})"
+    assert run >= 40, stats.run
+    played = stats.ok["guided step"]
+    assert played * 2 > stats.run["guided step"], f"{played} of {stats.run['guided step']} guided answers accepted"
+    assert ok * 4 > run, f"{ok} of {run} commands accepted: the fuzz plays too little ({dict(stats.ok)})"
+    assert len([k for k in stats.ok if stats.ok[k]]) >= 3, f"the run reached too few kinds of command: {dict(stats.ok)}"
 
 
 def test_the_checks_can_fail(quiet_env):
