@@ -74,12 +74,39 @@ def text_answers(game: str, ask, t, data) -> str:
             return ask.default if ask.default is not None else "-"
     from tests import test_others_properties as others
 
+    options = text_options(game, ask, t)
+    return data.draw(st.sampled_from(options))
+
+
+def text_options(game: str, ask, t) -> list[str]:
+    """Every free text the property tests would type for this question (21 Days: its default, if any)."""
+    if game == "21days":
+        return [ask.default] if isinstance(ask.default, str) else []
+    from tests import test_others_properties as others
+
     texts = {"robinson": others.rc_texts, "mutinies": others.mu_texts, "dieson": others.dc_texts}[game]
     try:
-        options = texts(ask, t)
+        return list(texts(ask, t))
     except (AssertionError, KeyError, IndexError):  # a question the property tests hold no answer for
-        options = [ask.default] if ask.default is not None else ["-"]
-    return data.draw(st.sampled_from(options))
+        return [ask.default] if ask.default is not None else ["-"]
+
+
+def other_answers(game: str, ask, t) -> list:
+    """What a table types again when its answer was refused: the default, then the other options in turn."""
+    out: list = [ask.parse(None)] if ask.default is not None and ask.kind != "text" else []
+    if ask.kind == "dice":
+        out.append(None)
+    elif ask.kind == "confirm":
+        out += [True, False]
+    elif ask.kind == "number":
+        lo = ask.lo if ask.lo is not None else 0
+        out += list(range(lo, (ask.hi if ask.hi is not None else lo + 5) + 1))
+    elif ask.kind == "choice":
+        values = [v for v, _label in ask.choices]
+        out += [(v,) for v in values] if ask.multiple else values
+    elif ask.kind == "text":
+        out += text_options(game, ask, t)
+    return out
 
 
 def typed_faces(cat, ask, data) -> str | None:
@@ -256,7 +283,7 @@ class PlayMachine(RuleBasedStateMachine):
         what = "castaway " + fuzzlib.short(argv)
         self.stats.codes[r.exit_code] += 1
         if r.exit_code:
-            self.stats.refusals[f"{kind} {argv[argv.index('--game') + 2] if '--game' in argv else argv[0]}: {r.output.strip()[:90]}"] += 1
+            self.stats.refusals[f"{kind}: {r.output.strip()[:90]}"] += 1
         if r.exception is not None and not isinstance(r.exception, SystemExit):
             tb = "".join(traceback.format_exception(r.exception)).splitlines()
             self.problem(what, "traceback: " + " | ".join(tb[-3:])[:600])
@@ -306,21 +333,23 @@ class PlayMachine(RuleBasedStateMachine):
 
     # -- rules -------------------------------------------------------------------------------------
     # hypothesis picks among the rules evenly: the guided step is four of them, so that the game goes on (about
-    # half of all the commands are the table playing; corrections, undo, redo and the CLI the other half)
+    # half of all the commands are the table playing; corrections, undo, redo and the CLI the other half). Their
+    # names sort first: hypothesis's first example, its simplest, takes the first rule at every step, and so
+    # plays the game (rather than the same hostile command sixty times)
     @rule(data=st.data())
-    def guided_step(self, data):
+    def answer_step(self, data):
         self.play_step(data)
 
     @rule(data=st.data())
-    def guided_step_again(self, data):
+    def answer_step_again(self, data):
         self.play_step(data)
 
     @rule(data=st.data())
-    def guided_step_once_more(self, data):
+    def answer_step_once_more(self, data):
         self.play_step(data)
 
     @rule(data=st.data())
-    def guided_step_and_on(self, data):
+    def answer_step_and_on(self, data):
         self.play_step(data)
 
     def play_step(self, data):
@@ -348,6 +377,13 @@ class PlayMachine(RuleBasedStateMachine):
                 return session.act(s, self.gid, action, expect=loaded.row.version)
 
         out = self.attempt(kind, what, go)
+        if out is None and not hostile:  # the table answers again: the default, then the other options
+            tries = other_answers(self.game, ask, loaded.table)
+            start = data.draw(st.integers(0, max(0, len(tries) - 1)))
+            for answer in (tries[start:] + tries[:start])[:12]:
+                out = self.attempt(kind, f"{step.title}: then {answer!r}"[:200], go)
+                if out is not None:
+                    break
         if out is not None:
             self.expected = out[1]
         if out is None or step.after is None:
