@@ -232,10 +232,16 @@ class PlayMachine(RuleBasedStateMachine):
         return session.open_store(self.db)
 
     def load(self):
+        """The game as the next command finds it; None (and a problem) when castaway refuses to load it."""
         from companion import session
+        from companion.errors import CompanionError
 
-        with self.store() as s:
-            return session.load(s, self.gid)
+        try:
+            with self.store() as s:
+                return session.load(s, self.gid)
+        except CompanionError as e:
+            self.problem("load", f"the game no longer loads: {str(e)[:200]}")
+            return None
 
     def problem(self, what: str, message: str) -> None:
         line = f"{self.game}: {what}: {message}"
@@ -357,6 +363,8 @@ class PlayMachine(RuleBasedStateMachine):
         from companion.games import registry
 
         loaded = self.load()
+        if loaded is None:
+            return
         step = registry.get(self.game).next_step(loaded.table, loaded.cat)
         if step is None:
             self.stats.over += 1
@@ -413,6 +421,8 @@ class PlayMachine(RuleBasedStateMachine):
         from companion import actions as A
 
         loaded = self.load()
+        if loaded is None:
+            return
         t, cat = loaded.table, loaded.cat
         target = data.draw(st.sampled_from(t.names(cat)))
         hostile = data.draw(st.integers(0, 9))  # 4: a hostile name, 5: a hostile value, else plausible
@@ -447,6 +457,8 @@ class PlayMachine(RuleBasedStateMachine):
         """A command the table types as it plays: a correction, a reading command, undo, redo, or one of the
         game's own commands bare (its refusal names what comes next, and that is typed then)."""
         loaded = self.load()
+        if loaded is None:
+            return
         t, cat = loaded.table, loaded.cat
         own, _others = self._specs()
         what = data.draw(st.sampled_from(["set", "move", "status", "history", "undo", "redo", "game", "game", "check"]))
@@ -481,6 +493,8 @@ class PlayMachine(RuleBasedStateMachine):
         """One command of the game's group or the table's, with values this table knows (and hostile ones)."""
         own, others = self._specs()
         loaded = self.load()
+        if loaded is None:
+            return
         words = words_of(loaded.cat, loaded.table)
         out_of_place = one_in(data, 6)
         specs = others if out_of_place else own
@@ -506,10 +520,16 @@ class PlayMachine(RuleBasedStateMachine):
             return
         from companion import dbcheck, session
 
-        with self.store() as s:
-            head = s.game(self.gid).state
-            replayed = session.replay(s, self.gid)
-            report = dbcheck.check(s)
+        from companion.errors import CompanionError
+
+        try:
+            with self.store() as s:
+                head = s.game(self.gid).state
+                replayed = session.replay(s, self.gid)
+                report = dbcheck.check(s)
+        except CompanionError as e:
+            self.problem("replay", f"the log no longer replays: {str(e)[:200]}")
+            return
         if replayed != head:
             self.problem("replay", "the log's replay differs from the cached head")
         if self.expected is not None and self.expected != head:

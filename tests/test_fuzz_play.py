@@ -64,6 +64,11 @@ def test_the_checks_can_fail(quiet_env):
             m.attempt("x", "writes then refuses", writes_then_refuses)
         with pytest.raises(AssertionError, match="KeyError"):
             m.attempt("x", "crashes", lambda: {}["boom"])
+        m.replay_equals_the_head_and_check_is_clean()  # a sound game passes
+        with session.open_store(m.db) as s, s.write():  # a cache that is not what the log gives
+            s.conn.execute("UPDATE games SET state = replace(state, '\"planks\":6', '\"planks\":2')")
+        with pytest.raises(AssertionError, match="replay differs from the cached head"):
+            m.replay_equals_the_head_and_check_is_clean()
     finally:
         m.teardown()
 
