@@ -299,6 +299,8 @@ class PlayMachine(RuleBasedStateMachine):
             self.problem(what, f"exit code {r.exit_code}")
         elif r.exit_code != 0 and fuzzlib.digest(self.db) != before:
             self.problem(what, "refused, but the database changed")
+        elif r.exit_code != 0 and len([line for line in r.stderr.splitlines() if line.strip()]) > 1:
+            self.problem(what, f"a refusal on more than one line: {r.stderr.strip()[:200]!r}")
         left = [p.name for p in self.work.iterdir()]
         if left:
             if r.exit_code != 0:
