@@ -77,7 +77,10 @@ class SetValue(Action):
     def parse(cls, t: Table, cat: GameCatalog, target: str, text: str) -> "SetValue":
         """`castaway set TARGET VALUE` as typed, read against the table it will change."""
         tg = t.resolve(cat, target)
-        return cls(tg.label, typed_value(t, tg, text))
+        value = typed_value(t, tg, text)
+        if tg.kind == "flag" and tg.spec.id == "survivor" and cat.characters:  # a character's id, as the catalog spells it
+            value = value.lower()
+        return cls(tg.label, value)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -95,6 +98,9 @@ class SetValue(Action):
                 raise UsageError(_("{label} cannot be {value!r}; accepted: {items}").format(label=tg.label, value=v, items=', '.join(spec.values)))
             if spec.values is None and (not isinstance(v, str) or not v.strip()):
                 raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
+            if spec.id == "survivor" and cat.characters and v not in cat.characters:  # as a stored state is checked
+                raise UsageError(_("{label} cannot be {value!r}; accepted: a character of {game}: {items}").format(
+                    label=tg.label, value=v, game=cat.name, items=", ".join(cat.characters)))
             t.put(tg, v)
             return None  # engine.apply adds what the game makes of the correction (Game.corrected)
         if tg.kind == "stack":

@@ -47,6 +47,8 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
     i18n.prefer(options.get("edition"))
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:  # as a stored state's rng is checked
+        raise UsageError(_("--seed {seed}: accepted: 0 .. 2**63-1").format(seed=seed))
     table = setup_table(cat, options, seed)
     setup = {"game": cat.id, "options": options, "seed": seed, **built_with(cat.id, options.get("edition"))}
     with store.write():
