@@ -54,7 +54,7 @@ class Correct(Action):
         raw = str(text).strip().lower()
         if tg.spec.id == "planks" and raw and not raw.isdecimal():
             return cls(tg.label, None, None, plank_names(cat, raw))
-        return cls(tg.label, typed_value(t, tg, text))
+        return cls(tg.label, SetValue.parse(t, cat, target, text).value)
 
     def text(self) -> str:
         if self.gone is not None:

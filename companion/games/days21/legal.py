@@ -17,7 +17,7 @@ changes the table; replaying a stored log does not call it.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import Next, RuleError, UsageError
+from ...errors import Next, RuleError
 from ...i18n import N_, _
 from ...table import Table
 from .core import day, flow, seat_arg, task
@@ -233,6 +233,6 @@ def _correction(t: Table, action, cat: GameCatalog) -> None:
     """A correction is never refused: the table is the truth (correct.py puts the day and the queue where the
     corrected table stands, and warns of what the rules could not reach)."""
     if action.kind in ("set", "d21-set") and getattr(action, "target", "") == "starting" and getattr(action, "value", None) not in t.seats:
-        raise UsageError(_("the starting player {value!r} is not a seat at this table; accepted: {seats}").format(
+        raise RuleError(_("the starting player {value!r} is not a seat at this table; accepted: {seats}").format(
             value=action.value, seats=", ".join(t.seats)))  # bad input, not a correction of the table
     return None
