@@ -28,6 +28,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     ph, step = R.phase(t), R.flow(t).get("step")
+    if step == "roll":
+        return _anytime(t, _roll(t, cat, ph))
     if ph == "morning":
         return _anytime(t, _morning(t, cat, step))
     if ph == "afternoon":
@@ -67,14 +69,21 @@ def _anytime(t: Table, step: Step) -> Step:
 # -- Morning ------------------------------------------------------------------------------------------
 
 
+def _roll(t: Table, cat: GameCatalog, phase: str) -> Step:
+    """The action dice in hand: the Morning's roll, or their faces first in a phase the table set by hand."""
+    hand = " ".join(R.colour_name(c) for c in R.dc(t)["hand"])
+    if phase == "morning":
+        title, say = _("Roll the action dice"), _("{dice}; castaway sorts them smallest first.").format(dice=hand)
+    else:
+        title = _("The action dice as they lie")
+        say = (_("{dice}: the faces of the dice in the used boxes, in box order.") if phase == "evening"
+               else _("{dice}: the faces of the unused dice.")).format(dice=hand)
+    return Step(_(PHASE.get(phase, phase)), title, say, Ask(_("Faces in that order (1-6 each)"), "dice", dice=tuple(R.dc(t)["hand"])),
+                lambda a: DcRoll.parse(t, cat, a))
+
+
 def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
-    s = R.dc(t)
     ph = _(PHASE["morning"])
-    if step == "roll":
-        hand = " ".join(R.colour_name(c) for c in s["hand"])
-        return Step(ph, _("Roll the action dice"), _("{dice}; castaway sorts them smallest first.").format(dice=hand),
-                    Ask(_("Faces in that order (1-6 each)"), "dice", dice=tuple(s["hand"])),
-                    lambda a: DcRoll.parse(t, cat, a))
     steps, pos, ev = event_preview(t, cat)
     event = _("the smallest die, {steps}, moves the event disc to space {pos}: {name}").format(
         steps=steps, pos=pos, name=_(R.EVENT_NAMES.get(ev, ev)))

@@ -1,0 +1,125 @@
+"""Dieson Crusoe: corrections are always accepted (issue 22, item 2). `castaway set`/`move`/`next` and
+`castaway dieson set` change what the table shows at any time; a phase set by hand puts the day at that
+phase's start and the next step follows from the corrected table; a correction the rules could not reach
+is accepted with a warning; undo gives back the exact table before it."""
+
+from __future__ import annotations
+
+import json
+
+
+def state(cli) -> dict:
+    return json.loads(cli.ok("status", "--json").stdout)["state"]
+
+
+def nxt(cli) -> dict:
+    return json.loads(cli.ok("dieson", "next", "--json").stdout)
+
+
+def test_set_phase_evening_on_a_fresh_table_asks_the_used_dice_then_plays_the_evening(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    fresh = state(cli)
+    r = cli.ok("set", "phase", "evening")
+    assert "set phase evening" in r.stdout
+    s = state(cli)
+    assert s["flags"]["phase"] == "evening" and s["flow"]["step"] == "roll" and len(s["dc"]["hand"]) == 3
+    step = nxt(cli)
+    assert step["command"] == "castaway dieson roll" and "used boxes" in step["say"]
+    cli.ok("dieson", "roll", "--faces", "3,5,6")
+    s = state(cli)
+    assert [d["v"] for d in s["dc"]["used"]] == [3, 5, 6] and s["dc"]["hand"] == [] and s["flow"]["step"] == "dusk"
+    cli.ok("dieson", "dusk")
+    cli.ok("dieson", "eat")
+    r = cli.ok("dieson", "night")
+    assert "Day 2" in r.stdout
+    s = state(cli)
+    assert s["tracks"]["day"] == 2 and s["flags"]["phase"] == "morning"
+    assert [s["dc"]["icons"][i]["v"] for i in ("lightning", "weather", "raid")][:1] == [3]
+    for _ in range(5):
+        cli.ok("undo")
+    assert state(cli) == fresh
+
+
+def test_set_phase_afternoon_after_the_roll_skips_to_the_first_action(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    cli.ok("dieson", "roll", "--faces", "2,4,5")
+    before = state(cli)
+    cli.ok("set", "phase", "afternoon")
+    s = state(cli)
+    assert s["flow"]["step"] == "pick" and [d["v"] for d in s["dc"]["unused"]] == [2, 4, 5]
+    assert s["tracks"]["event"] == 0  # the event was done at the table: nothing is drawn for it
+    assert nxt(cli)["command"] == "castaway dieson pick DIE"
+    cli.ok("dieson", "pick", "1")
+    cli.ok("undo")
+    cli.ok("undo")
+    assert state(cli) == before
+
+
+def test_set_phase_morning_mid_afternoon_takes_the_dice_back_in_hand(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    cli.ok("dieson", "roll", "--faces", "2,4,5")
+    cli.ok("dieson", "event", "--take", "wood")
+    cli.ok("dieson", "pick", "1")
+    cli.ok("dieson", "do", "action", "--take", "food")
+    cli.ok("dieson", "pick", "1")  # a die in hand
+    cli.ok("set", "phase", "morning")
+    s = state(cli)
+    assert s["flow"]["step"] == "roll" and sorted(s["dc"]["hand"]) == ["grey", "yellow", "yellow"]
+    assert s["dc"]["unused"] == [] and s["dc"]["used"] == [] and s["dc"]["pending"] is None
+    cli.ok("dieson", "roll", "--faces", "1,1,1")
+
+
+def test_the_generic_next_and_set_day_move_the_date_disc(cli):
+    cli.ok("new", "dieson", "--seed", "1", "--opt", "quest=5")
+    assert "date 2" in cli.ok("next").stdout
+    cli.ok("set", "day", "12")
+    cli.ok("move", "day", "-1")
+    s = state(cli)
+    assert s["tracks"]["day"] == 11 and s["flow"]["step"] == "roll"
+    assert nxt(cli)["command"] == "castaway dieson roll"
+
+
+def test_the_tools_made_are_set_and_one_not_in_play_is_accepted_with_a_warning(cli):
+    cli.ok("new", "dieson", "--seed", "1", "--opt", "tools=first")
+    fresh = state(cli)
+    r = cli.ok("dieson", "set", "tools", "Rope, bed")
+    assert "correction: tools rope, bed" in r.stdout and not r.stderr
+    s = state(cli)
+    assert s["decks"]["tools"]["held"]["crusoe"] == ["rope", "bed"]
+    assert "rope" not in s["decks"]["tools"]["table"] and s["limits"]["health"] == [0, 7]  # the Bed: +2 maximum
+    r = cli.ok("dieson", "set", "tools", "rope,axe")
+    assert "Warning: the Axe is not in play" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    s = state(cli)
+    assert s["decks"]["tools"]["held"]["crusoe"] == ["rope", "axe"] and "bed" in s["decks"]["tools"]["table"]
+    assert "axe" not in s["decks"]["tools"]["out"] and s["limits"]["health"] == [0, 5]
+    assert "correction" in cli.ok("history").stdout
+    cli.ok("undo")
+    cli.ok("undo")
+    assert state(cli) == fresh
+
+
+def test_the_used_boxes_and_the_icon_dice_as_the_table_shows_them(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    cli.ok("dieson", "set", "used", "3,5g")
+    s = state(cli)
+    assert s["dc"]["used"] == [{"c": "yellow", "v": 3}, {"c": "grey", "v": 5}] and s["dc"]["hand"] == ["yellow"]
+    assert s["flags"]["phase"] == "afternoon" and s["flow"]["step"] == "roll"
+    cli.ok("dieson", "roll", "--faces", "4")
+    s = state(cli)
+    assert s["dc"]["unused"] == [{"c": "yellow", "v": 4}] and s["flow"]["step"] == "pick"
+    cli.ok("dieson", "set", "weather", "6")
+    cli.ok("dieson", "set", "raid", "2g")
+    s = state(cli)
+    assert s["dc"]["icons"]["weather"] == {"c": "yellow", "v": 6} and s["dc"]["icons"]["raid"] == {"c": "grey", "v": 2}
+    r = cli.ok("dieson", "set", "used", "1,2,3,4")
+    assert "three used boxes, not 4" in r.stderr
+    bad = cli("dieson", "set", "weather", "7")
+    assert bad.exit_code == 2 and "'7'" in bad.stderr and "1..6" in bad.stderr
+
+
+def test_the_unused_dice_set_in_the_morning_are_the_roll(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    cli.ok("dieson", "set", "dice", "4,2,6g")
+    s = state(cli)
+    assert [d["v"] for d in s["dc"]["unused"]] == [2, 4, 6] and s["dc"]["hand"] == [] and s["flow"]["step"] == "reroll"
+    assert "2" in cli.ok("dieson", "event", "--take", "stone").stdout
