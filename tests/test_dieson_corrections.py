@@ -123,3 +123,14 @@ def test_the_unused_dice_set_in_the_morning_are_the_roll(cli):
     s = state(cli)
     assert [d["v"] for d in s["dc"]["unused"]] == [2, 4, 6] and s["dc"]["hand"] == [] and s["flow"]["step"] == "reroll"
     assert "2" in cli.ok("dieson", "event", "--take", "stone").stdout
+
+
+def test_castaway_play_asks_the_corrected_phase_first(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    cli.ok("set", "day", "3")
+    cli.ok("set", "phase", "evening")
+    r = cli("play", "--no-board", input="3,5,6\nq\n")
+    assert "The action dice as they lie" in r.stdout and "The meal?" in r.stdout, r.stdout
+    assert "Roll the action dice" not in r.stdout
+    s = state(cli)
+    assert s["tracks"]["day"] == 3 and [d["v"] for d in s["dc"]["used"]] == [3, 5, 6]
