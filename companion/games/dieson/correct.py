@@ -23,14 +23,6 @@ from . import rules as R
 # The flow's steps each phase may stand at ("roll": the action dice are in hand and their faces are asked first).
 PHASE_STEPS = {"morning": ("roll", "reroll", "event"), "afternoon": ("roll", "pick"), "evening": ("roll", "dusk", "eat", "night")}
 FIELDS = ("tools", "dice", "used", *R.ICONS)
-FIELD_HELP = {
-    "tools": N_("the tools made: tool ids or names, comma apart (rope,basket), or none"),
-    "dice": N_("the unused action dice: faces comma apart, g after the grey one (2,4,5g)"),
-    "used": N_("the dice in the used boxes 1-3: faces comma apart, g after the grey one (3,5g), or none"),
-    "lightning": N_("the Lightning box's die: its face, g if grey (4 or 4g)"),
-    "weather": N_("the Weather box's die: its face, g if grey (4 or 4g)"),
-    "raid": N_("the Raid box's die: its face, g if grey (4 or 4g)"),
-}
 
 
 def action_dice(t: Table) -> list[dict]:
