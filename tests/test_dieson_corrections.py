@@ -134,3 +134,31 @@ def test_castaway_play_asks_the_corrected_phase_first(cli):
     assert "Roll the action dice" not in r.stdout
     s = state(cli)
     assert s["tracks"]["day"] == 3 and [d["v"] for d in s["dc"]["used"]] == [3, 5, 6]
+
+
+def test_health_past_the_maximum_is_accepted_with_a_warning_and_never_cut(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    fresh = state(cli)
+    r = cli.ok("dieson", "set", "health", "7")
+    assert "Warning: health 7 is past the maximum of 5" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    s = state(cli)
+    assert s["counters"]["health"] == 7 and s["limits"]["health"] == [0, 7]
+    r = cli.ok("dieson", "set", "hearts", "6")
+    assert "health 7 is past the new maximum of 6: health is 6 now" in r.stderr  # said, never cut silently
+    assert state(cli)["counters"]["health"] == 6
+    r = cli.ok("dieson", "set", "health", "4")
+    assert not r.stderr and state(cli)["counters"]["health"] == 4
+    assert cli("dieson", "set", "health", "-1").exit_code == 2
+    for _ in range(3):
+        cli.ok("undo")
+    assert state(cli) == fresh
+
+
+def test_the_bed_taken_back_lowers_a_health_past_the_maximum_and_says_so(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    cli.ok("dieson", "set", "tools", "bed")
+    cli.ok("dieson", "set", "health", "7")
+    r = cli.ok("dieson", "set", "tools", "none")
+    assert "health 7 is past the maximum of 5 without the Bed: health is 5 now" in r.stderr
+    assert state(cli)["counters"]["health"] == 5
+    cli.ok("status")  # the table holds together

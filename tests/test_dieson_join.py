@@ -12,7 +12,7 @@ from ui import play_cmds
 
 ANSWERS = {
     "join": "2",  # in progress
-    "dc-join-day": "4", "dc-join-phase": "afternoon", "dc-join-health": "3",
+    "dc-join-day": "4", "dc-join-phase": "afternoon", "dc-join-hearts": "", "dc-join-health": "3",
     "dc-join-food": "1", "dc-join-wood": "2", "dc-join-stone": "", "dc-join-leather": "", "dc-join-fence": "", "dc-join-roof": "1",
     "dc-join-tools": "Rope", "dc-join-event": "3", "dc-join-friend": "2", "dc-join-place": "mountain-top", "dc-join-area": "deer",
     "dc-join-lightning": "", "dc-join-weather": "5", "dc-join-raid": "2g",

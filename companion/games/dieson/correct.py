@@ -22,7 +22,8 @@ from . import rules as R
 
 # The flow's steps each phase may stand at ("roll": the action dice are in hand and their faces are asked first).
 PHASE_STEPS = {"morning": ("roll", "reroll", "event"), "afternoon": ("roll", "pick"), "evening": ("roll", "dusk", "eat", "night")}
-FIELDS = ("tools", "dice", "used", *R.ICONS)
+FIELDS = ("tools", "dice", "used", *R.ICONS, "health", "hearts")
+NUMBERS = ("health", "hearts")  # a whole number: health, the maximum health (the character's hearts, +2 with the Bed)
 
 
 def action_dice(t: Table) -> list[dict]:
@@ -123,6 +124,8 @@ class DcSet(Action):
     def text(self) -> str:
         if self.field == "tools":
             shown = ", ".join(self.value) or "none"
+        elif self.field in NUMBERS:
+            shown = ",".join(str(v) for v in self.value)
         else:
             shown = ",".join(f"{v}{'g' if c == 'grey' else ''}" for v, c in self.value) or "none"
         return _("dieson: correction: {field} {value}").format(field=self.field, value=shown)
@@ -135,6 +138,11 @@ class DcSet(Action):
                              .format(field=field, fields=", ".join(FIELDS)))
         if key == "tools":
             return cls(key, parse_tools(cat, text))
+        if key in NUMBERS:
+            raw = str(text[0] if isinstance(text, (tuple, list)) and text else text).strip()
+            if not raw.isdecimal():
+                raise UsageError(_("{what} {text!r}: accepted: a whole number from 0").format(what=key, text=text))
+            return cls(key, (int(raw),))
         dice = parse_dice(text, key)
         if key in R.ICONS and len(dice) != 1:
             raise UsageError(_("{what} {text!r}: a die is a face 1..6, with g after the grey one (5 or 5g)").format(what=key, text=text))
@@ -151,6 +159,8 @@ class DcSet(Action):
         warn: list[str] = []
         if self.field == "tools":
             self._tools(t, cat, warn)
+        elif self.field in NUMBERS:
+            self._number(t, warn)
         else:
             dice = [_die(v, c) for v, c in self.value]
             for d in dice:
@@ -184,8 +194,9 @@ class DcSet(Action):
         if ("bed" in new) != ("bed" in made):  # § Tool List: the Bed's +2 maximum health
             lim[1] += 2 if "bed" in new else -2
             if R.count(t, "health") > lim[1]:
-                warn.append(_("Warning: health {health} is past the maximum of {max} without the Bed: the rules could not reach it.")
+                warn.append(_("Warning: health {health} is past the maximum of {max} without the Bed: health is {max} now.")
                             .format(health=R.count(t, "health"), max=lim[1]))
+                t.data["counters"]["health"] = lim[1]
         if "blueprint" in new and "blueprint" not in made and not s.get("blueprint"):
             s["blueprint"] = {"c": "grey", "v": 6}
         elif "blueprint" not in new:
@@ -198,6 +209,26 @@ class DcSet(Action):
             friends["held"][R.SEAT] = [s["friend"]]
         elif "friend" in made and "friend" not in new and 2 in s.get("expert", []):
             s["friend"] = None
+
+    def _number(self, t: Table, warn: list[str]) -> None:
+        """Health, or the maximum health. Health past the maximum raises the maximum to it, said in a warning:
+        the rules could not reach it, and a maximum kept lower would cut it at the next gain."""
+        n = self.value[0] if len(self.value) == 1 else None
+        if isinstance(n, bool) or not isinstance(n, int) or n < (1 if self.field == "hearts" else 0):
+            raise UsageError(_("{what} {text!r}: accepted: a whole number from 0").format(what=self.field, text=self.value))
+        lim = t.data["limits"]["health"]
+        if self.field == "hearts":
+            lim[1] = n
+            if R.count(t, "health") > n:
+                warn.append(_("Warning: health {health} is past the new maximum of {max}: health is {max} now.")
+                            .format(health=R.count(t, "health"), max=n))
+                t.data["counters"]["health"] = n
+            return
+        if n > lim[1]:
+            warn.append(_("Warning: health {health} is past the maximum of {max}: the rules could not reach it; the maximum is {health} now.")
+                        .format(health=n, max=lim[1]))
+            lim[1] = n
+        t.data["counters"]["health"] = n
 
     def _check_count(self, t: Table, warn: list[str]) -> None:
         s = R.dc(t)

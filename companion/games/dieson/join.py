@@ -18,6 +18,7 @@ from .menus import PHASE
 PROMPTS = {
     "day": N_("Day on the date track"),
     "phase": N_("Which part of the day is it?"),
+    "hearts": N_("Maximum health (the character card's hearts; the Bed adds 2)"),
     "health": N_("Health (cubes on the shack)"),
     "event": N_("Event disc: its space on the event track (0: still on the dotted start circle)"),
     "friend": N_("Friend disc: its space on the My Friend card (0: its start space)"),
@@ -44,7 +45,8 @@ def join_asks(t: Table, cat: GameCatalog):
     yield "day", Ask(_(PROMPTS["day"]), "number", lo=1, hi=cat.tracks["day"].max, default=tr["day"], id="dc-join-day")
     yield "phase", Ask(_(PROMPTS["phase"]), "choice", choices=tuple((p, _(PHASE[p])) for p in ("morning", "afternoon", "evening")),
                        default=R.phase(t) if R.phase(t) in PHASE else "morning", id="dc-join-phase")
-    yield "health", Ask(_(PROMPTS["health"]), "number", lo=1, hi=R.max_health(t), default=R.count(t, "health"), id="dc-join-health")
+    yield "hearts", Ask(_(PROMPTS["hearts"]), "number", lo=1, hi=20, default=R.max_health(t), id="dc-join-hearts")
+    yield "health", Ask(_(PROMPTS["health"]), "number", lo=1, hi=20, default=R.count(t, "health"), id="dc-join-health")
     for res in ("food", "wood", "stone", "leather", "fence", "roof"):
         yield res, Ask(_(RESOURCE_PROMPT).format(what=R.res_name(res).capitalize()), "number", lo=0, hi=99,
                        default=R.count(t, res), id=f"dc-join-{res}")
@@ -72,7 +74,10 @@ def join_answer(t: Table, cat: GameCatalog, key: str, answer):
     s = R.dc(t)
     if key in ("day", "event", "friend", "action"):
         return None if answer == t.data["tracks"][key] else SetValue(key, answer)
-    if key == "health" or key in R.RESOURCES:
+    if key in ("health", "hearts"):
+        now = R.count(t, "health") if key == "health" else R.max_health(t)
+        return None if answer == now else (lambda tt, c: DcSet.parse(tt, c, key, answer))
+    if key in R.RESOURCES:
         return None if answer == R.count(t, key) else SetValue(key, answer)
     if key in ("phase", "area"):
         return None if answer == t.data["flags"][key] else SetValue(key, answer)
