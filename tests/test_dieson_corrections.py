@@ -162,3 +162,9 @@ def test_the_bed_taken_back_lowers_a_health_past_the_maximum_and_says_so(cli):
     assert "health 7 is past the maximum of 5 without the Bed: health is 5 now" in r.stderr
     assert state(cli)["counters"]["health"] == 5
     cli.ok("status")  # the table holds together
+
+
+def test_a_phase_that_is_no_part_of_a_day_is_refused_as_a_wrong_value(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    r = cli("set", "phase", "over")
+    assert r.exit_code == 1 and "accepted: morning, afternoon, evening" in r.stderr and "castaway end" in r.stderr

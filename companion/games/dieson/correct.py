@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ...action_base import Action, register
 from ...catalog import GameCatalog
 from ...errors import UsageError
-from ...i18n import N_, _
+from ...i18n import _
 from ...table import Table
 from . import rules as R
 

@@ -217,5 +217,11 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 def check(t: Table, action, cat: GameCatalog) -> None:
     """Every correction is accepted (the table is the source of truth): a phase set by hand puts the day at
     the start of that phase (correct.reconcile, after the action); the date (set, move, the generic `next`)
-    moves the date disc and the day goes on where it stands. The procedures check their place when they run."""
+    moves the date disc and the day goes on where it stands. The procedures check their place when they run.
+    Only the phase words that are not parts of a day are refused, as a wrong value: the game ends with `end`."""
+    from ...actions import SetValue
+
+    if isinstance(action, SetValue) and str(action.target).strip().lower() == "phase" and action.value in ("setup", "over"):
+        raise RuleError(_("phase {value!r} is no part of a day: accepted: morning, afternoon, evening; a game is ended, not set over")
+                        .format(value=action.value), next=Next("end"))
     return None
