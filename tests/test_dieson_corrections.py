@@ -168,3 +168,23 @@ def test_a_phase_that_is_no_part_of_a_day_is_refused_as_a_wrong_value(cli):
     cli.ok("new", "dieson", "--seed", "1")
     r = cli("set", "phase", "over")
     assert r.exit_code == 1 and "accepted: morning, afternoon, evening" in r.stderr and "castaway end" in r.stderr
+
+
+def test_dieson_set_day_puts_the_table_at_the_start_of_that_day(cli):
+    cli.ok("new", "dieson", "--seed", "1", "--opt", "quest=1")
+    cli.ok("dieson", "roll", "--faces", "2,4,5")
+    cli.ok("dieson", "event", "--take", "wood")
+    cli.ok("dieson", "pick", "2")
+    before = state(cli)
+    r = cli.ok("dieson", "set", "day", "4")
+    assert not r.stderr
+    s = state(cli)
+    assert s["tracks"]["day"] == 4 and s["flags"]["phase"] == "morning" and s["flow"]["step"] == "roll"
+    assert sorted(s["dc"]["hand"]) == ["grey", "yellow", "yellow"] and s["dc"]["pending"] is None
+    assert nxt(cli)["command"] == "castaway dieson roll"
+    r = cli.ok("dieson", "set", "day", "8")
+    assert "day 8 is past the quest's 6 days" in r.stderr
+    assert cli("dieson", "set", "day", "17").exit_code == 2
+    cli.ok("undo")
+    cli.ok("undo")
+    assert state(cli) == before

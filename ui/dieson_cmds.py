@@ -232,7 +232,7 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help=_("Icons on the 
 
 @command("set", app=sub)
 def set_cmd(
-    field: Annotated[str, typer.Argument(help=_("tools, dice, used, lightning, weather, raid, health or hearts (the other tracks, counters and flags: castaway set)."))],
+    field: Annotated[str, typer.Argument(help=_("tools, dice, used, lightning, weather, raid, health, hearts or day (the date and that day's start; the other tracks, counters and flags: castaway set)."))],
     value: Annotated[str, typer.Argument(help=_("What the table shows: tools comma apart (rope,basket), dice faces with g after the grey one (3,5g), or none."))],
 ):
     """A correction: the tools made, the unused dice, the used boxes, an icon box's die, health or the maximum health as the table shows them.

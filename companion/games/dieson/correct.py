@@ -22,8 +22,8 @@ from . import rules as R
 
 # The flow's steps each phase may stand at ("roll": the action dice are in hand and their faces are asked first).
 PHASE_STEPS = {"morning": ("roll", "reroll", "event"), "afternoon": ("roll", "pick"), "evening": ("roll", "dusk", "eat", "night")}
-FIELDS = ("tools", "dice", "used", *R.ICONS, "health", "hearts")
-NUMBERS = ("health", "hearts")  # a whole number: health, the maximum health (the character's hearts, +2 with the Bed)
+FIELDS = ("tools", "dice", "used", *R.ICONS, "health", "hearts", "day")
+NUMBERS = ("health", "hearts", "day")  # a whole number: health, the maximum health (the character's hearts, +2 with the Bed)
 
 
 def action_dice(t: Table) -> list[dict]:
@@ -160,7 +160,7 @@ class DcSet(Action):
         if self.field == "tools":
             self._tools(t, cat, warn)
         elif self.field in NUMBERS:
-            self._number(t, warn)
+            self._number(t, cat, warn)
         else:
             dice = [_die(v, c) for v, c in self.value]
             for d in dice:
@@ -210,12 +210,23 @@ class DcSet(Action):
         elif "friend" in made and "friend" not in new and 2 in s.get("expert", []):
             s["friend"] = None
 
-    def _number(self, t: Table, warn: list[str]) -> None:
+    def _number(self, t: Table, cat: GameCatalog, warn: list[str]) -> None:
         """Health, or the maximum health. Health past the maximum raises the maximum to it, said in a warning:
         the rules could not reach it, and a maximum kept lower would cut it at the next gain."""
         n = self.value[0] if len(self.value) == 1 else None
         if isinstance(n, bool) or not isinstance(n, int) or n < (1 if self.field == "hearts" else 0):
             raise UsageError(_("{what} {text!r}: accepted: a whole number from 0").format(what=self.field, text=self.value))
+        if self.field == "day":  # the date and that day's start: the Morning, the action dice in hand
+            top = cat.tracks["day"].max
+            if not 1 <= n <= top:
+                raise UsageError(_("day {n}: the date track runs 1..{top}").format(n=n, top=top))
+            t.data["tracks"]["day"] = n
+            start_of(t, "morning")
+            duration = R.quest_card(t, cat).get("duration")
+            if n > duration:
+                warn.append(_("Warning: day {day} is past the quest's {duration} days: the rules could not reach it (the game is lost past its time).")
+                            .format(day=n, duration=duration))
+            return
         lim = t.data["limits"]["health"]
         if self.field == "hearts":
             lim[1] = n
