@@ -188,3 +188,17 @@ def test_dieson_set_day_puts_the_table_at_the_start_of_that_day(cli):
     cli.ok("undo")
     cli.ok("undo")
     assert state(cli) == before
+
+
+def test_the_quests_conditions_met_are_set_and_the_quest_is_won_when_none_is_missing(cli):
+    cli.ok("new", "dieson", "--seed", "1", "--opt", "quest=1")
+    r = cli.ok("dieson", "set", "done", "deer")
+    assert "correction: done hunt:deer" in r.stdout
+    assert state(cli)["dc"]["hunted"] == ["deer"]
+    bad = cli("dieson", "set", "done", "bear")
+    assert bad.exit_code == 2 and "accepted: hunt:deer" in bad.stderr
+    r = cli.ok("dieson", "set", "done", "none")
+    assert state(cli)["dc"]["hunted"] == []
+    cli.ok("dieson", "set", "done", "hunt:deer")
+    r = cli.ok("dieson", "set", "tools", "rope")
+    assert "game over: won" in r.stdout

@@ -14,7 +14,8 @@ ANSWERS = {
     "join": "2",  # in progress
     "dc-join-day": "4", "dc-join-phase": "afternoon", "dc-join-hearts": "", "dc-join-health": "3",
     "dc-join-food": "1", "dc-join-wood": "2", "dc-join-stone": "", "dc-join-leather": "", "dc-join-fence": "", "dc-join-roof": "1",
-    "dc-join-tools": "Rope", "dc-join-event": "3", "dc-join-friend": "2", "dc-join-place": "mountain-top", "dc-join-area": "deer",
+    "dc-join-tools": "Rope", "dc-join-done": "1", "dc-join-event": "3", "dc-join-friend": "2", "dc-join-place": "Mountain top",
+    "dc-join-area": "deer",
     "dc-join-lightning": "", "dc-join-weather": "5", "dc-join-raid": "2g",
     "dc-join-action": "4", "dc-join-used": "3", "dc-join-dice": "2,5g",
 }
@@ -52,13 +53,14 @@ def test_a_game_joined_on_day_4_in_the_afternoon_plays_on_from_the_table(tmp_pat
     assert d["dc"]["used"] == [{"c": "yellow", "v": 3}] and d["dc"]["unused"] == [{"c": "yellow", "v": 2}, {"c": "grey", "v": 5}]
     assert d["flags"]["phase"] == "afternoon" and d["flow"]["step"] == "pick" and d["dc"]["hand"] == []
     events = [e for e in st.events(gid) if e.type == "action"]
-    assert len(events) == 16 and all(e.action["kind"] in ("set", "dc-set") for e in events)
+    assert d["dc"]["visited"] == ["mountain-top"]  # quest 2's place is reached: the Flag is what is missing
+    assert len(events) == 17 and all(e.action["kind"] in ("set", "dc-set") for e in events)
     step = registry.get("dieson").next_step(t, session.load(st, gid).cat)
     assert "2 of 3" in step.title  # the second action of the day: one die is in a used box
     session.act(st, gid, DcPick(1))  # the 2 from box 4: box 6, Hunting in the Deer area
     ev, after = session.act(st, gid, DcDo("action"))
     assert "Deer" in ev.result["say"] and after.data["dc"]["used"][-1] == {"c": "yellow", "v": 2}
-    for _ in range(18):
+    for _ in range(19):
         session.undo(st, gid)
     assert session.load(st, gid).table.data == fresh
 

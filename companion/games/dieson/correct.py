@@ -22,7 +22,7 @@ from . import rules as R
 
 # The flow's steps each phase may stand at ("roll": the action dice are in hand and their faces are asked first).
 PHASE_STEPS = {"morning": ("roll", "reroll", "event"), "afternoon": ("roll", "pick"), "evening": ("roll", "dusk", "eat", "night")}
-FIELDS = ("tools", "dice", "used", *R.ICONS, "health", "hearts", "day")
+FIELDS = ("tools", "dice", "used", *R.ICONS, "health", "hearts", "day", "done")
 NUMBERS = ("health", "hearts", "day")  # a whole number: health, the maximum health (the character's hearts, +2 with the Bed)
 
 
@@ -107,6 +107,30 @@ def parse_tools(cat: GameCatalog, text: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def quest_goals(t: Table, cat: GameCatalog) -> list[str]:
+    """The quest's conditions other than its tools: hunt:deer, place:mountain-top, area:cannibals, escaped."""
+    return [n for n in R.quest_card(t, cat).get("needs") if not n.startswith("tool:")]
+
+
+def parse_done(t: Table, cat: GameCatalog, text: Any) -> tuple[str, ...]:
+    """The quest's conditions met, by id (hunt:deer) or by the word after the colon (deer), comma apart; none."""
+    if isinstance(text, (tuple, list)):
+        return tuple(text)
+    raw = str(text).strip().lower()
+    if raw in ("", "none", "-", "žádné", "žádná"):
+        return ()
+    goals = quest_goals(t, cat)
+    out = []
+    for w in (x.strip() for x in raw.split(",")):
+        if not w:
+            continue
+        hit = [g for g in goals if w in (g, g.partition(":")[2])]
+        if not hit:
+            raise UsageError(_("done {need!r}: accepted: {needs}").format(need=w, needs=", ".join(goals) or "none"))
+        out.append(hit[0])
+    return tuple(dict.fromkeys(out))
+
+
 def _die(v: int, c: str) -> dict:
     return {"c": c, "v": v}
 
@@ -122,7 +146,7 @@ class DcSet(Action):
     value: tuple = ()
 
     def text(self) -> str:
-        if self.field == "tools":
+        if self.field in ("tools", "done"):
             shown = ", ".join(self.value) or "none"
         elif self.field in NUMBERS:
             shown = ",".join(str(v) for v in self.value)
@@ -138,6 +162,8 @@ class DcSet(Action):
                              .format(field=field, fields=", ".join(FIELDS)))
         if key == "tools":
             return cls(key, parse_tools(cat, text))
+        if key == "done":
+            return cls(key, parse_done(t, cat, text))
         if key in NUMBERS:
             raw = str(text[0] if isinstance(text, (tuple, list)) and text else text).strip()
             if not raw.isdecimal():
@@ -159,6 +185,8 @@ class DcSet(Action):
         warn: list[str] = []
         if self.field == "tools":
             self._tools(t, cat, warn)
+        elif self.field == "done":
+            self._done(t, cat)
         elif self.field in NUMBERS:
             self._number(t, cat, warn)
         else:
@@ -209,6 +237,26 @@ class DcSet(Action):
             friends["held"][R.SEAT] = [s["friend"]]
         elif "friend" in made and "friend" not in new and 2 in s.get("expert", []):
             s["friend"] = None
+
+    def _done(self, t: Table, cat: GameCatalog) -> None:
+        """The quest's conditions the table has met already (its tools are the tools made): each one met is
+        recorded, each one left out is taken back; the quest is won at once when nothing is missing."""
+        needs = quest_goals(t, cat)
+        for need in self.value:
+            if need not in needs:
+                raise UsageError(_("done {need!r}: accepted: {needs}").format(need=need, needs=", ".join(needs) or "none"))
+        s = R.dc(t)
+        for need in needs:
+            on = need in self.value
+            if need == "escaped":
+                s["escaped"] = on
+                continue
+            kind, _colon, what = need.partition(":")
+            held = {"place": s["visited"], "area": s["areas"], "hunt": s["hunted"]}[kind]
+            if on and what not in held:
+                held.append(what)
+            elif not on and what in held:
+                held.remove(what)
 
     def _number(self, t: Table, cat: GameCatalog, warn: list[str]) -> None:
         """Health, or the maximum health. Health past the maximum raises the maximum to it, said in a warning:

@@ -12,7 +12,7 @@ from ...guide import Ask
 from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
-from .correct import DcSet, parse_dice, parse_tools
+from .correct import DcSet, parse_dice, parse_done, parse_tools, quest_goals
 from .menus import PHASE
 
 PROMPTS = {
@@ -26,6 +26,7 @@ PROMPTS = {
     "place": N_("The map meeple's place (the west end, mountain-top, watch-dog, raft, or your own name for it)"),
     "area": N_("Which area card shows?"),
     "tools": N_("Tools made (names or ids comma apart, or none)"),
+    "done": N_("The quest's other conditions met already (numbers comma apart; Enter or - for none)"),
     "lightning": N_("The Lightning box's die (its face, g if grey: 4 or 4g)"),
     "weather": N_("The Weather box's die (its face, g if grey: 4 or 4g)"),
     "raid": N_("The Raid box's die (its face, g if grey: 4 or 4g)"),
@@ -37,6 +38,16 @@ RESOURCE_PROMPT = N_("{what}: how many on the board?")
 
 def _dice_text(dice) -> str:
     return ",".join(f"{d['v']}{'g' if d['c'] == 'grey' else ''}" for d in dice) or "none"
+
+
+def _place(text: str) -> str:
+    """A named place typed as the table says it (Mountain top, the Raft place) as its id; any other name as typed."""
+    raw = text.strip()
+    key = raw.lower().replace(" ", "-")
+    for place in R.PLACES:
+        if key in (place, place.replace("-", "")) or raw.lower() == R.place_name(place).lower():
+            return place
+    return raw
 
 
 def join_asks(t: Table, cat: GameCatalog):
@@ -52,6 +63,11 @@ def join_asks(t: Table, cat: GameCatalog):
                        default=R.count(t, res), id=f"dc-join-{res}")
     made = R.tools_made(t)
     yield "tools", Ask(_(PROMPTS["tools"]), "text", default=",".join(made) or "none", id="dc-join-tools")
+    goals = quest_goals(t, cat)
+    if goals:
+        have = R.achieved(t)
+        yield "done", Ask(_(PROMPTS["done"]), "choice", choices=tuple((g, R.need_text(g)) for g in goals), multiple=True,
+                          default=",".join(g for g in goals if g in have) or "-", id="dc-join-done")
     yield "event", Ask(_(PROMPTS["event"]), "number", lo=0, hi=cat.tracks["event"].max, default=tr["event"], id="dc-join-event")
     if R.friend(t):
         yield "friend", Ask(_(PROMPTS["friend"]), "number", lo=0, hi=cat.tracks["friend"].max, default=tr["friend"], id="dc-join-friend")
@@ -82,8 +98,13 @@ def join_answer(t: Table, cat: GameCatalog, key: str, answer):
     if key in ("phase", "area"):
         return None if answer == t.data["flags"][key] else SetValue(key, answer)
     if key == "place":
-        raw = str(answer).strip()
+        raw = _place(str(answer))
         return None if raw.lower() == t.data["flags"]["place"].lower() else (lambda tt, c: SetValue.parse(tt, c, "place", raw))
+    if key == "done":
+        have = R.achieved(t)
+        now = tuple(g for g in quest_goals(t, cat) if g in have)
+        picked = parse_done(t, cat, ",".join(answer) if isinstance(answer, tuple) else answer)
+        return None if set(picked) == set(now) else DcSet("done", picked)
     if key == "tools":
         return None if list(parse_tools(cat, answer)) == R.tools_made(t) else (lambda tt, c: DcSet.parse(tt, c, "tools", answer))
     if key in R.ICONS:
