@@ -202,3 +202,23 @@ def test_the_quests_conditions_met_are_set_and_the_quest_is_won_when_none_is_mis
     cli.ok("dieson", "set", "done", "hunt:deer")
     r = cli.ok("dieson", "set", "tools", "rope")
     assert "game over: won" in r.stdout
+
+
+def test_two_action_dice_set_by_hand_end_the_afternoon_and_the_night_asks_for_three(cli):
+    cli.ok("new", "dieson", "--seed", "1")
+    r = cli.ok("dieson", "set", "dice", "2,3")
+    assert "the action dice are now 2" in r.stderr
+    cli.ok("dieson", "event", "--take", "wood")
+    for _ in range(2):
+        cli.ok("dieson", "pick", "1")
+        cli.ok("dieson", "do", "friend")
+    s = state(cli)
+    assert s["flags"]["phase"] == "evening" and s["flow"]["step"] == "dusk"  # no die left: the evening
+    cli.ok("dieson", "dusk")
+    cli.ok("dieson", "eat")
+    bad = cli("dieson", "night")
+    assert bad.exit_code == 1 and "hold 2 dice" in bad.stderr and "castaway dieson set used VALUE" in bad.stderr
+    cli.ok("dieson", "set", "used", "2,3,4g")
+    s = state(cli)
+    assert s["flags"]["phase"] == "evening" and s["flow"]["step"] == "night"  # the meal is not asked again
+    assert "Day 2" in cli.ok("dieson", "night").stdout

@@ -65,6 +65,9 @@ def reconcile(t: Table, cat: GameCatalog) -> None:
         ph = "morning"
     if fl.get("step") not in PHASE_STEPS[ph] or ph != R.phase(t):
         start_of(t, ph)
+    s = R.dc(t)
+    if ph == "afternoon" and fl["step"] == "pick" and not (s["unused"] or s["hand"] or s.get("pending")):
+        start_of(t, "evening")  # fewer dice than three set by hand: no die is left for the afternoon
 
 
 # -- dc-set: the fields no track or flag holds ---------------------------------------------------------
@@ -323,6 +326,7 @@ class DcSet(Action):
         s = R.dc(t)
         if len(dice) > 3:
             warn.append(_("Warning: there are three used boxes, not {n}: the rules could not fill more.").format(n=len(dice)))
+        was = R.flow(t)["step"] if R.phase(t) == "evening" else None  # the evening goes on where it stood
         start_of(t, "afternoon")
         for d in dice:
             if d["c"] in s["hand"]:
@@ -334,6 +338,8 @@ class DcSet(Action):
         s["used"] = list(dice)
         if not s["unused"] and not s["hand"]:
             start_of(t, "evening")
+            if was in PHASE_STEPS["evening"] and was != "roll":
+                R.flow(t)["step"] = was
         else:
             R.flow(t)["step"] = "roll" if s["hand"] else "pick"
         self._check_count(t, warn)

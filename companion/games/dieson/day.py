@@ -404,6 +404,9 @@ class DcNight(Action):
         if R.count(t, "health") == 0:
             return self._lost(t, says, _(SAY["dead"]))
         # dice move: the icon boxes' dice to the hand, the used dice along the arrows
+        if len(s["used"]) != len(cat.rules["dice_move"]["to"]):
+            raise RuleError(_("the used boxes hold {n} dice: the dice move takes three; correct the used boxes first")
+                            .format(n=len(s["used"])), next=Next("dc-set", {"field": "used"}))
         s["hand"] = [s["icons"][i]["c"] for i in R.ICONS]
         for slot, icon in enumerate(cat.rules["dice_move"]["to"]):
             s["icons"][icon] = s["used"][slot]
