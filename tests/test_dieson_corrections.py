@@ -222,3 +222,25 @@ def test_two_action_dice_set_by_hand_end_the_afternoon_and_the_night_asks_for_th
     s = state(cli)
     assert s["flags"]["phase"] == "evening" and s["flow"]["step"] == "night"  # the meal is not asked again
     assert "Day 2" in cli.ok("dieson", "night").stdout
+
+
+def test_the_guided_night_asks_the_used_boxes_when_they_do_not_hold_three(cli):
+    from companion import catalog
+    from companion.engine import apply
+    from companion.games.dieson import game as dieson
+    from companion.games.dieson.afternoon import DcPick
+    from companion.games.dieson.correct import DcSet
+    from companion.games.dieson.day import DcDusk, DcEat, DcEvent
+    from companion.games.dieson.do import DcDo
+    from companion.games.dieson.flow import next_step
+
+    cat = catalog.load("dieson")
+    t = dieson.setup(cat, {}, 1)
+    for a in (DcSet("dice", ((2, "yellow"), (3, "grey"))), DcEvent("wood"), DcPick(1), DcDo("friend"), DcPick(1), DcDo("friend"),
+              DcDusk(), DcEat("food")):
+        t, _r = apply(t, a, cat)
+    step = next_step(t, cat)
+    assert step.ask.id == "dc-used" and "hold 2 dice" in step.say
+    t, _r = apply(t, step.make("3,5g,2"), cat)
+    assert t.data["flow"]["step"] == "night" and len(t.data["dc"]["used"]) == 3
+    assert next_step(t, cat).ask.id != "dc-used"

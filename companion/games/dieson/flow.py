@@ -17,6 +17,7 @@ from ...guide import Ask, Step
 from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
+from .correct import DcSet
 from .day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll, date_icons, dusk_options, event_preview
 from .menus import PHASE, menu_key, unused_dice
 from .steps_afternoon import afternoon_step, friend_choices, pick_make
@@ -136,6 +137,11 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
                             multiple=True, default="-"),
                         lambda a: DcDusk(trap="trap" in a, dog="dog" in a))
         return Step(ph, title, "; ".join(bits) or _("No tool works tonight."), Ask(N_("Enter to go on")), lambda a: DcDusk())
+    if step == "night" and len(s["used"]) != len(cat.rules["dice_move"]["to"]):  # a count set by hand: asked before the dice move
+        return Step(ph, _("The used boxes"), _("The used boxes hold {n} dice; the dice move takes three.").format(n=len(s["used"])),
+                    Ask(_("Dice in the used boxes, box 1 first (faces, g after the grey one: 3,5g)"), "text", id="dc-used",
+                        hint=_("three faces, g after the grey one: 3,5g,2")),
+                    lambda a: DcSet.parse(t, cat, "used", a))
     day = t.data["tracks"]["day"] + 1
     late = day > R.quest_card(t, cat).get("duration")
     w_up, r_up = date_icons(cat, day)
