@@ -17,7 +17,7 @@ from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step
 from companion.i18n import _
 from ui import games
-from ui.common import CTX, NUMBERS, command, emit_json, out, store
+from ui.common import CTX, NUMBERS, command, emit_json, err, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -27,6 +27,7 @@ WORDS: dict[str, str] = {
     "dc-pick": "pick {die}", "dc-shift": "shift {steps}", "dc-boost": "boost {n}", "dc-do": "do {what}",  # untranslated: command words
     "dc-help": "help {help} {what}", "dc-leather": "leather {n}", "dc-swap": "swap {die}",  # untranslated: command words
     "dc-dusk": "dusk", "dc-eat": "eat --pay {pay}", "dc-night": "night",  # untranslated: command words
+    "dc-set": "set {field} VALUE",  # untranslated: command words
 }
 
 
@@ -40,6 +41,8 @@ def _run(action) -> None:
         cat = session.load(st, gid).cat
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
     out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=cat))}" + (f"\n  → {esc(say)}" if say else ""))
+    for line in (ev.result.get("warnings") or []) if isinstance(ev.result, dict) else []:
+        err.print(line, markup=False, soft_wrap=True)
     over = table.data.get("over")
     if over:
         out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))
@@ -225,6 +228,20 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help=_("Icons on the 
     Example: castaway dieson night --icons "weather+1"
     """
     _run(lambda t, cat: DcNight.parse(t, cat, icons))
+
+
+@command("set", app=sub)
+def set_cmd(
+    field: Annotated[str, typer.Argument(help=_("tools, dice, used, lightning, weather, raid, health, hearts or day (the date and that day's start; the other tracks, counters and flags: castaway set)."))],
+    value: Annotated[str, typer.Argument(help=_("What the table shows: tools comma apart (rope,basket), dice faces with g after the grey one (3,5g), or none."))],
+):
+    """A correction: the tools made, the unused dice, the used boxes, an icon box's die, health or the maximum health as the table shows them.
+
+    Example: castaway dieson set tools rope,basket
+    """
+    from companion.games.dieson.correct import DcSet
+
+    _run(lambda t, cat: DcSet.parse(t, cat, field, value))
 
 
 @command("tables", app=sub, table=False)

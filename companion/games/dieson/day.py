@@ -40,9 +40,9 @@ SAY = {
 def expected(t: Table) -> Next | None:
     """The action that takes the day on from where it stands (None once the game is over)."""
     ph, step = R.phase(t), R.flow(t).get("step")
+    if step == "roll" and ph in ("morning", "afternoon", "evening"):
+        return Next("dc-roll")
     if ph == "morning":
-        if step == "roll":
-            return Next("dc-roll")
         if step == "reroll" and R.count(t, "stone"):
             return Next("dc-event", alt=(Next("dc-reroll", missing=("positions",)),))
         return Next("dc-event")
@@ -59,6 +59,13 @@ def _need(t: Table, phase: str, steps: tuple[str, ...], what: str) -> None:
     if R.phase(t) != phase or R.flow(t).get("step") not in steps:
         raise RuleError(_("{what} is not now: it is the {phase} ({step})")
                         .format(what=what, phase=R.phase(t), step=R.flow(t).get("step")), next=expected(t))
+
+
+def _need_roll(t: Table) -> None:
+    """The action dice are rolled in the Morning, or first thing in a phase set by hand while they were in hand."""
+    if R.flow(t).get("step") != "roll" or R.phase(t) not in ("morning", "afternoon", "evening"):
+        raise RuleError(_("{what} is not now: it is the {phase} ({step})")
+                        .format(what=_("rolling the action dice"), phase=R.phase(t), step=R.flow(t).get("step")), next=expected(t))
 
 
 def _losses(d: dict[str, int]) -> str:
@@ -92,19 +99,24 @@ class DcRoll(Action):
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, faces=None) -> "DcRoll":
         """The faces as typed ('2,4,4'), read against the dice in hand."""
-        _need(t, "morning", ("roll",), _("rolling the action dice"))
+        _need_roll(t)
         return cls(T.faces(cat, R.dc(t)["hand"], faces))
 
     upgrade = classmethod(T.by_parse)
 
     def run(self, t: Table, cat: GameCatalog):
-        _need(t, "morning", ("roll",), _("rolling the action dice"))
+        _need_roll(t)
         s = R.dc(t)
         dice = T.rolled(t, cat, s["hand"], self.faces)
-        s["unused"] = _sorted(dice)
         s["hand"] = []
-        R.flow(t)["step"] = "reroll"
-        shown = ", ".join(R.die_label(d) for d in s["unused"])
+        ph = R.phase(t)
+        if ph == "evening":  # a phase set by hand: the dice in hand lie in the used boxes (correct.start_of)
+            s["used"] = [*s["used"], *dice]
+            R.flow(t)["step"] = "dusk"
+        else:
+            s["unused"] = _sorted([*s["unused"], *dice])
+            R.flow(t)["step"] = "reroll" if ph == "morning" else "pick"
+        shown = ", ".join(R.die_label(d) for d in (dice if ph == "evening" else s["unused"]))
         t.data["last"] = {"roll": N_("action dice"), "faces": [R.die_text(d) for d in s["unused"]]}
         return {"faces": [[d["v"]] for d in s["unused"]], "say": _(SAY["rolled"]).format(dice=shown),
                 rolls.KEY: T.records(dice, self.faces is not None)}
@@ -392,6 +404,9 @@ class DcNight(Action):
         if R.count(t, "health") == 0:
             return self._lost(t, says, _(SAY["dead"]))
         # dice move: the icon boxes' dice to the hand, the used dice along the arrows
+        if len(s["used"]) != len(cat.rules["dice_move"]["to"]):
+            raise RuleError(_("the used boxes hold {n} dice: the dice move takes three; correct the used boxes first")
+                            .format(n=len(s["used"])), next=Next("dc-set", {"field": "used"}))
         s["hand"] = [s["icons"][i]["c"] for i in R.ICONS]
         for slot, icon in enumerate(cat.rules["dice_move"]["to"]):
             s["icons"][icon] = s["used"][slot]

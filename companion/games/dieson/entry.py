@@ -19,5 +19,15 @@ class Dieson(RulesModuleGame):
     terminal_board = "ui.board_dieson:render"
     display_board = "ui.display.boards.dieson:board_svg"
 
+    def join_asks(self, t, cat):
+        from .join import join_asks
+
+        return join_asks(t, cat)
+
+    def join_answer(self, t, cat, key, answer):
+        from .join import join_answer
+
+        return join_answer(t, cat, key, answer)
+
 
 GAME = Dieson()

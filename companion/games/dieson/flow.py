@@ -17,6 +17,7 @@ from ...guide import Ask, Step
 from ...i18n import N_, _
 from ...table import Table
 from . import rules as R
+from .correct import DcSet
 from .day import DcDusk, DcEat, DcEvent, DcKeep, DcNight, DcReroll, DcRoll, date_icons, dusk_options, event_preview
 from .menus import PHASE, menu_key, unused_dice
 from .steps_afternoon import afternoon_step, friend_choices, pick_make
@@ -28,6 +29,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     ph, step = R.phase(t), R.flow(t).get("step")
+    if step == "roll":
+        return _anytime(t, _roll(t, cat, ph))
     if ph == "morning":
         return _anytime(t, _morning(t, cat, step))
     if ph == "afternoon":
@@ -67,14 +70,21 @@ def _anytime(t: Table, step: Step) -> Step:
 # -- Morning ------------------------------------------------------------------------------------------
 
 
+def _roll(t: Table, cat: GameCatalog, phase: str) -> Step:
+    """The action dice in hand: the Morning's roll, or their faces first in a phase the table set by hand."""
+    hand = " ".join(R.colour_name(c) for c in R.dc(t)["hand"])
+    if phase == "morning":
+        title, say = _("Roll the action dice"), _("{dice}; castaway sorts them smallest first.").format(dice=hand)
+    else:
+        title = _("The action dice as they lie")
+        say = (_("{dice}: the faces of the dice in the used boxes, in box order.") if phase == "evening"
+               else _("{dice}: the faces of the unused dice.")).format(dice=hand)
+    return Step(_(PHASE.get(phase, phase)), title, say, Ask(_("Faces in that order (1-6 each)"), "dice", dice=tuple(R.dc(t)["hand"])),
+                lambda a: DcRoll.parse(t, cat, a))
+
+
 def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
-    s = R.dc(t)
     ph = _(PHASE["morning"])
-    if step == "roll":
-        hand = " ".join(R.colour_name(c) for c in s["hand"])
-        return Step(ph, _("Roll the action dice"), _("{dice}; castaway sorts them smallest first.").format(dice=hand),
-                    Ask(_("Faces in that order (1-6 each)"), "dice", dice=tuple(s["hand"])),
-                    lambda a: DcRoll.parse(t, cat, a))
     steps, pos, ev = event_preview(t, cat)
     event = _("the smallest die, {steps}, moves the event disc to space {pos}: {name}").format(
         steps=steps, pos=pos, name=_(R.EVENT_NAMES.get(ev, ev)))
@@ -127,6 +137,11 @@ def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
                             multiple=True, default="-"),
                         lambda a: DcDusk(trap="trap" in a, dog="dog" in a))
         return Step(ph, title, "; ".join(bits) or _("No tool works tonight."), Ask(N_("Enter to go on")), lambda a: DcDusk())
+    if step == "night" and len(s["used"]) != len(cat.rules["dice_move"]["to"]):  # a count set by hand: asked before the dice move
+        return Step(ph, _("The used boxes"), _("The used boxes hold {n} dice; the dice move takes three.").format(n=len(s["used"])),
+                    Ask(_("Dice in the used boxes, box 1 first (faces, g after the grey one: 3,5g)"), "text", id="dc-used",
+                        hint=_("three faces, g after the grey one: 3,5g,2")),
+                    lambda a: DcSet.parse(t, cat, "used", a))
     day = t.data["tracks"]["day"] + 1
     late = day > R.quest_card(t, cat).get("duration")
     w_up, r_up = date_icons(cat, day)

@@ -12,7 +12,7 @@ from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import N_, _, ngettext
 from ...table import Table, new_table
-from . import afternoon, day, do  # noqa: F401  (registers the actions)
+from . import afternoon, correct, day, do  # noqa: F401  (registers the actions)
 from . import rules as R
 from .flow import next_step  # noqa: F401  (the guided game)
 from ..protocol import option_int
@@ -151,6 +151,7 @@ def settle(t: Table, cat: GameCatalog) -> None:
         if t.data.get("over"):
             t.data["flags"]["phase"] = "over"
         return
+    correct.reconcile(t, cat)
     if t.data["counters"]["health"] <= 0:
         t.data["over"] = {"result": "lost", "why": "health"}
     elif not R.quest_missing(t, cat):
@@ -214,17 +215,13 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 
 
 def check(t: Table, action, cat: GameCatalog) -> None:
-    """Corrections stay free, except the phase (its step lives in t.data["flow"] with the dice in hand,
-    unused and used) and the generic `next` (the date moves at the end of the evening, with the dice)."""
-    from ...actions import NextRound, refuse_flow_moves
-    from .day import expected
+    """Every correction is accepted (the table is the source of truth): a phase set by hand puts the day at
+    the start of that phase (correct.reconcile, after the action); the date (set, move, the generic `next`)
+    moves the date disc and the day goes on where it stands. The procedures check their place when they run.
+    Only the phase words that are not parts of a day are refused, as a wrong value: the game ends with `end`."""
+    from ...actions import SetValue
 
-    try:
-        refuse_flow_moves(t, action, cat, _("the date disc moves at the end of the evening; the date itself can be corrected"),
-                          _("the phase moves with the day's steps (now {phase})").format(phase=t.data["flags"].get("phase")))
-    except RuleError as e:
-        if isinstance(action, NextRound):
-            raise RuleError(str(e), next=Next("dc-night", alt=(Next("set", {"target": "day"}),))) from None
-        step = expected(t)
-        raise RuleError(str(e), next=Next("undo") if step is None else
-                        Next(step.kind, step.args, step.missing, (*step.alt, Next("undo")))) from None
+    if isinstance(action, SetValue) and str(action.target).strip().lower() == "phase" and action.value in ("setup", "over"):
+        raise RuleError(_("phase {value!r} is no part of a day: accepted: morning, afternoon, evening; a game is ended, not set over")
+                        .format(value=action.value), next=Next("end"))
+    return None
