@@ -92,10 +92,23 @@ def set_cmd(
 
     Example: castaway set shark 3
     """
-    from companion.actions import SetValue
 
-    ev, table, loaded = _act(lambda t, cat: SetValue.parse(t, cat, target, value))
+    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "set", target, value))
     _report(ev, cat=loaded.cat)
+    _warnings(ev)
+
+
+def _game(cat):
+    from companion.games import registry
+
+    return registry.get(cat.id)
+
+
+def _warnings(ev) -> None:
+    """What a correction set that the rules could not reach (kept, as the table says): one line each."""
+    res = ev.result if isinstance(ev.result, dict) else {}
+    for w in res.get("warnings") or ():
+        err.print(f"[yellow]{esc(_('warning:'))}[/] {esc(w)}", soft_wrap=True)
 
 
 def parse_delta(text: str) -> int:
@@ -116,11 +129,11 @@ def move_cmd(
 
     Example: castaway move red.hope +2
     """
-    from companion.actions import Move
 
     d = parse_delta(delta)
-    ev, table, loaded = _act(lambda t, cat: Move.parse(t, cat, target, d))
+    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "move", target, d))
     _report(ev, cat=loaded.cat)
+    _warnings(ev)
 
 
 @command("next")
@@ -129,11 +142,11 @@ def next_cmd():
 
     Example: castaway next
     """
-    from companion.actions import NextRound
 
-    ev, table, loaded = _act(NextRound())
+    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "next"))
     rt = loaded.cat.round_track
     _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
+    _warnings(ev)
 
 
 @command("note")
@@ -193,18 +206,18 @@ def history_cmd(
     """
     with store() as st:
         gid = session.current_id(st, CTX.game)
-        events = st.events(gid)
-        row = st.game(gid)
-        cat = session.load(st, gid).cat
+        loaded = session.load(st, gid)
+        row, cat = loaded.row, loaded.cat
+        live = st.live_path(gid, row.head)  # the undone actions are struck through
+        shown = st.events(gid, 0 if last == 0 else max(0, row.version - last))  # decoded: the lines shown
+        moved = {e.result.get("undid") or e.result.get("redid") for e in shown
+                 if e.type in ("undo", "redo") and isinstance(e.result, dict)} - {e.seq for e in shown} - {None}
+        by_seq = {e.seq: e for e in shown}
+        for n in sorted(moved):  # an undo or redo names the action it moved over
+            other = st.event(gid, n)
+            if other is not None:
+                by_seq[n] = other
     unit = _(cat.tracks[cat.round_track].name).lower() if cat.round_track else _("round")
-    live = set()
-    node = row.head
-    parents = {e.seq: e.parent for e in events if e.type == "action"}
-    while node:
-        live.add(node)
-        node = parents.get(node, 0)
-    shown = events if last == 0 else events[-last:]
-    by_seq = {e.seq: e for e in events}
     if as_json:
         return emit_json([{"seq": e.seq, "type": e.type, "text": e.text, "at": e.at, "day": e.day, "phase": e.phase,
                            "action": e.action, "result": e.result, "live": e.seq in live or e.type != "action"} for e in shown])

@@ -53,6 +53,13 @@ def correction_target(t: Table, action: "Action", cat: GameCatalog) -> Target | 
         return None
 
 
+def corrected(t: Table, cat: GameCatalog, tg: Target):
+    """What the game makes of a correction just put on the table (Game.corrected): the result of set, move, next."""
+    from .games import registry
+
+    return registry.get(cat.id).corrected(t, cat, tg)
+
+
 # -- the generic actions ---------------------------------------------------------------------------
 
 
@@ -83,7 +90,8 @@ class SetValue(Action):
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         if isinstance(stored.get("value"), list):  # a stack's dice already typed (schema 3 kept text)
             return stored
-        return cls.parse(t, cat, stored["target"], str(stored["value"])).to_dict()
+        tg = t.resolve(cat, stored["target"])
+        return cls(tg.label, typed_value(t, tg, str(stored["value"]), keep_under=True)).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         tg = t.resolve(cat, self.target)
@@ -95,7 +103,7 @@ class SetValue(Action):
             if spec.values is None and (not isinstance(v, str) or not v.strip()):
                 raise UsageError(_("{label} needs a value (any text)").format(label=tg.label))
             t.put(tg, v)
-            return None
+            return corrected(t, cat, tg)
         if tg.kind == "stack":
             dice = list(v) if isinstance(v, (tuple, list)) else None
             if dice is None or any(isinstance(x, bool) or not isinstance(x, int) for x in dice):
@@ -106,7 +114,7 @@ class SetValue(Action):
             if len(dice) > tg.spec.dice:
                 raise RuleError(_("{label} has at most {dice} dice, not {n}").format(label=tg.label, dice=tg.spec.dice, n=len(dice)))
             t.put(tg, dice)
-            return None
+            return corrected(t, cat, tg)
         if isinstance(v, bool) or not isinstance(v, int):
             raise UsageError(_("{label} value {value!r} is not a whole number; {accepted}").format(label=tg.label, value=v, accepted=_accepted(t, tg)))
         if tg.kind == "track":
@@ -114,7 +122,7 @@ class SetValue(Action):
             t.put(tg, v)
         else:
             change_counter(t, tg, v - t.get(tg))
-        return None
+        return corrected(t, cat, tg)
 
 
 def _accepted(t: Table, tg: Target) -> str:
@@ -123,10 +131,10 @@ def _accepted(t: Table, tg: Target) -> str:
 
 
 def _stack_accepted(tg: Target) -> str:
-    return _("accepted: a visible value 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=tg.spec.faces)
+    return _("accepted: one die 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=tg.spec.faces)
 
 
-def typed_value(t: Table, tg: Target, text: str) -> Any:
+def typed_value(t: Table, tg: Target, text: str, keep_under: bool = False) -> Any:
     """What `set` was given for a component, as the value the table will hold (see SetValue)."""
     raw = str(text).strip()
     if tg.kind == "flag":
@@ -144,7 +152,7 @@ def typed_value(t: Table, tg: Target, text: str) -> Any:
         for v in vals:
             if not 1 <= v <= tg.spec.faces:
                 raise RuleError(_("{label} die {v} is not a face of a d{faces}; {accepted}").format(label=tg.label, v=v, faces=tg.spec.faces, accepted=accepted))
-        if len(vals) == 1:  # the visible value: the top die shows it, the dice under it stay
+        if len(vals) == 1 and keep_under:  # (a stored schema-3 value: the top die's, the dice under it stay)
             cur = t.get(tg) or []
             if not cur:
                 raise RuleError(_("{label} has no dice left; set every die, e.g. {vals},{faces}").format(label=tg.label, vals=vals[0], faces=tg.spec.faces))
@@ -192,7 +200,7 @@ class Move(Action):
         else:
             cur = t.get(tg) or []
             t.put(tg, stack_lose(cur, -d) if d < 0 else stack_gain(cur, d, tg.spec.faces))
-        return None
+        return corrected(t, cat, tg)
 
 
 @register
@@ -275,7 +283,7 @@ class NextRound(Action):
         new = t.get(tg) + 1
         check_range(t, tg, new)
         t.put(tg, new)
-        return {cat.round_track: new}
+        return {cat.round_track: new, **(corrected(t, cat, tg) or {})}
 
 
 @register

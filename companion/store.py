@@ -346,6 +346,15 @@ class Store:
             bad = next((r[0] for r in rows if not _json_ok(r[2]) or not _json_ok(r[3])), "?")
             raise StoreError(_("game {game_id}: event {seq} of its log is damaged; the log cannot be read past it").format(game_id=game_id, seq=bad)) from None
 
+    def live_path(self, game_id: int, head: int) -> set[int]:
+        """The action events on the path from the setup to `head` (read from their numbers alone)."""
+        parents = dict(self._q("SELECT seq, parent FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchall())
+        live, node = set(), head
+        while node and node not in live:
+            live.add(node)
+            node = parents.get(node) or 0
+        return live
+
     def event(self, game_id: int, seq: int) -> Event | None:
         """One event of the log (its row alone is read and decoded)."""
         evs = self.events(game_id, seq - 1, seq)

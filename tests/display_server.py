@@ -41,12 +41,16 @@ def launch(playwright):
 class Served:
     """`castaway display --no-browser ARGS` running against `db` until stop()."""
 
-    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20):
+    def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20, stdin: bool = False,
+                 files: int | None = None):
+        """`stdin`: the display's terminal input is a pipe, written with type() (else it reads nothing);
+        `files`: the display may open that many files at most (soft and hard limit), as on a small machine."""
         full_env = {**os.environ, **(env or {})}
         full_env.pop("CASTAWAY_DB", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "cli", "--db", str(db), "display", "--no-browser", *args],
-                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-                                     text=True, env=full_env)
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                                     text=True, env=full_env, preexec_fn=_limit_files(files) if files else None)
         self.out: list[str] = []
         self.err: list[str] = []
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.out), daemon=True).start()
@@ -64,6 +68,20 @@ class Served:
         self.pad_url = pad.group(1) if pad else None
         self.token = self.pad_url.split("?t=", 1)[1] if pad else None
 
+    def type(self, line: str) -> None:
+        """A line typed at the display's terminal."""
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, needle: str, seconds: float = 10, after: int = 0) -> str:
+        """The display's output once it holds `needle` (past `after` characters)."""
+        deadline = time.monotonic() + seconds
+        while needle not in "".join(self.out)[after:]:
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise AssertionError(f"no {needle!r} in: {self.output()[after:]}")
+            time.sleep(0.02)
+        return self.output()
+
     @staticmethod
     def _pump(stream, into: list[str]) -> None:
         for line in stream:
@@ -76,6 +94,11 @@ class Served:
         return 0
 
     def stop(self) -> int:
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
             try:
@@ -94,6 +117,15 @@ class Served:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def _limit_files(n: int):
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
+
+    return limit
 
 
 def make_games(db: Path) -> dict[str, int]:

@@ -209,23 +209,6 @@ def test_virtual_strength_says_the_reroll_rule(ft):
     assert "rolled again once, as the rulebook allows" in r.output
 
 
-# -- corrections keep the game consistent ----------------------------------------------------------------
-
-
-def test_corrections_keep_the_game_consistent(ft):
-    ft.ok(*NEW)
-    ft.ok("21days", "setup-done")
-    ft.refused("set", "planks", "4", match="plank")
-    ft.refused("move", "day", "+1", match="end-day")
-    ft.refused("set", "phase", "evening", match="phase")
-    ft.refused("next", match="end-day")
-    ft.refused("set", "ship", "10", match="only on day 21")
-    ft.ok("set", "ship", "9")  # the anchor: a free correction
-    ft.ok("set", "red.strength", "dead")
-    ft.refused("set", "red.strength", "4,4", match="died")
-    ft.ok("set", "blue.strength", "2,5")  # the living: free
-
-
 # -- Rosina on day 21 (EN § Survivors: she "may choose and activate a location at the beginning of day 21") --
 
 

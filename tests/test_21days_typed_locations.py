@@ -217,7 +217,7 @@ def test_a_guided_game_with_typed_faces_is_counted_by_dice_stats(cli, db):
 # -- (d) the core speaks rules, not commands --------------------------------------------------------
 
 MODULES = ("locations", "bottle", "day21", "flow", "game", "entry", "names", "legal", "steps", "steps_common",
-           "steps_midday", "steps_day21")
+           "steps_midday", "steps_day21", "correct", "join")
 
 
 def _translated(path: Path) -> list[tuple[int, str]]:

@@ -31,6 +31,9 @@ def served(tmp_path_factory):
     assert "The display stopped." in s.output() and "Traceback" not in s.output(), s.output()
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def files(db: Path) -> str:
     """The database's bytes (with its write-ahead log), as one digest."""
     h = hashlib.sha256()
@@ -119,12 +122,12 @@ def test_bad_requests_get_a_4xx_and_one_line_and_change_nothing(served):
     ]
     with httpx.Client(base_url=s.base) as c:
         for method, path, body, status, says in cases:
-            kw = {"content": body} if isinstance(body, bytes) else {"json": body} if body is not None else {}
+            kw = {"content": body, "headers": JSON} if isinstance(body, bytes) else {"json": body} if body is not None else {}
             r = c.request(method, path, **kw)
             assert r.status_code == status, (method, path, r.status_code, r.text)
             assert says in one_line(r), (path, r.text)
         # a body sent in chunks (no length said beforehand) is cut off at the limit
-        r = c.post(f"/game/{gid}/answer{t}", content=iter([b"x" * 3000, b"x" * 3000]))
+        r = c.post(f"/game/{gid}/answer{t}", content=iter([b"x" * 3000, b"x" * 3000]), headers=JSON)
         assert r.status_code == 413 and "over 4096 bytes" in one_line(r)
     time.sleep(0.3)
     assert files(db) == before and version(db, gid) == v
@@ -277,14 +280,14 @@ def test_czech_pages_with_lang_cs_and_for_a_czech_edition_game(tmp_path):
     with Served(db, "--game", "1", "--lang", "cs") as s:
         page = httpx.get(s.board_url).text
         assert 'lang="cs"' in page and "Poslední hod" not in page  # no roll yet
-        assert "Telefon jako ovladač kostek" not in page  # no pad: no QR code
+        assert "Připojte telefon" not in page  # no pad: no QR code
         r = httpx.post(f"{s.base}/game/1/answer?t=anything", json={"version": 1, "answer": None})
         assert r.status_code == 403 and "--pad" in one_line(r)  # no pad: no writes at all
         assert httpx.get(f"{s.base}/pad/1").status_code == 403
     assert s.proc.returncode == 0 and "Zobrazení skončilo." in s.output(), s.output()
     with Served(db, "--game", str(cs), "--pad", env={"LANG": "C"}) as s:
         page = httpx.get(s.board_url).text
-        assert 'lang="cs"' in page and "Telefon jako ovladač kostek" in page
+        assert 'lang="cs"' in page and "Připojte telefon" in page
         pad = httpx.get(s.pad_url).text
         assert "Zpět" in pad and "Ano" in pad
 

@@ -5,13 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion import catalog
-from companion.actions import SetValue
-from companion.engine import apply
-from companion.games.mutinies import game as M
-from companion.games.mutinies.guide import next_step
-from companion.games.mutinies.score import Score
-from companion.errors import RuleError
 from tests.flowrefusal import case, check_coverage, run_case
 
 NEW = "new mutinies -p Ann -p Bob -p Cid --opt order=red,blue,green --seed 3"
@@ -41,41 +34,13 @@ CASES = {
     "mutinies treasure": case(*PRICED, "set green.treasure 1", refuse="mutinies treasure green prestige",
                               match="not Cid \\(green\\)'s turn"),
     "mutinies routes": case(*OVER, refuse="mutinies routes 1d 1d 1d 1d", match="game is over"),
+    "mutinies set": case(*OVER, refuse="mutinies set round 3", match="game is over"),  # a correction: refused only once over
 }
 READS = {"mutinies next": "reads", "mutinies pad": "reads", "mutinies cards": "reads"}
-CORRECTIONS = {
-    "set phase": case(NEW, refuse="set phase resolve", match="phase follows the round"),
-    "next": case(NEW, refuse="next", match="next: castaway mutinies next or castaway set round VALUE"),
-}
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_refused_out_of_place(name, tmp_path):
     run_case(CASES[name], tmp_path)
 
 
-@pytest.mark.parametrize("name", sorted(CORRECTIONS))
-def test_corrections_that_would_break_the_round_are_refused(name, tmp_path):
-    run_case(CORRECTIONS[name], tmp_path)
-
-
 def test_every_command_has_a_case():
     check_coverage("mutinies", CASES, READS)
-
-
-@pytest.mark.parametrize("phase", ["resolve", "scoring", "sailors", "mutiny-card", "over", "captain"])
-def test_a_phase_set_by_hand_in_an_older_log_crashes_nothing(phase):
-    """Issue 13: `castaway set phase` left the game inconsistent and score, next and play crashed. A log
-    written before the refusal still replays (the phase is read from the flow)."""
-    cat = catalog.load("mutinies")
-    t = M.setup(cat, {"count": "3", "order": "red,blue,green"}, 3)
-    t, _ = apply(t, SetValue("phase", phase), cat)  # as replayed from an old log: not refused
-    assert t.data["flags"]["phase"] == "captain"
-    step = next_step(t, cat)
-    assert step is not None and "Trade routes" in step.title
-    try:
-        apply(t, Score(), cat)
-    except RuleError as e:
-        assert 'this is for "Final scoring"' in str(e)
-    else:  # pragma: no cover - the assertion below names the failure
-        raise AssertionError("Score applied outside the final scoring")

@@ -152,7 +152,8 @@ def test_the_stored_games_of_21_mutinies_migrate_and_replay_node_by_node(tmp_pat
     old = sqlite3.connect(db)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 3
     kinds = {json.loads(a)["kind"] for (a,) in old.execute("SELECT action FROM events WHERE type = 'action'")}
-    assert kinds == {k for k in REGISTRY if k.startswith("mut-")}, "the fixture holds every kind of the game"
+    newer = {"mut-set"}  # kinds made after schema 3: no schema 3 log holds them
+    assert kinds == {k for k in REGISTRY if k.startswith("mut-")} - newer, "the fixture holds every kind of the game"
     for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
         n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
         assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} would be left unmigrated"

@@ -17,7 +17,7 @@ from companion.games.robinson.phases import RcCamp, RcEat, RcMorale, RcProduce, 
 from companion.i18n import set_language
 
 CAT = catalog.load("robinson")
-SETUP = ["robinson", "Ann", "cook", "2", "", "Hammer, Bible", "", "", ""]
+SETUP = ["robinson", "Ann", "cook", "2", "", "Hammer, Bible", "", "", "", ""]  # the last: a new game
 
 
 def duo(**opts):

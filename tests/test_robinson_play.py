@@ -14,6 +14,7 @@ SETUP = [
     "",  # tile 8 shows food and wood
     "",  # Friday: yes
     "",  # the dog: yes (solo)
+    "",  # a new game (not one in progress)
 ]
 # steps that decide nothing (morale 0, production, a Wreckage card, two pawns' sure success, eating
 # with food for everyone, the night's end) are done at once: no answer

@@ -149,10 +149,10 @@ def test_every_robinson_kind_is_typed_or_holds_no_text():
     """Every field of every rc-* kind: no field was left as the text typed (str fields name ids and words only)."""
     registry.load_actions()
     kinds = {k for k in REGISTRY if k.startswith("rc-")}
-    assert len(kinds) == 17
+    assert len(kinds) == 18
     words = {"rc-event": {"card", "name"}, "rc-morale": {"choice"}, "rc-plan": {"what", "by", "arg", "helper", "pay"},
              "rc-resolve": {"choice"}, "rc-weather": {"fighter"}, "rc-camp": {"to"}, "rc-use-item": {"item"},
-             "rc-phase": {"phase"}}
+             "rc-phase": {"phase"}, "rc-set": {"field"}}
     import dataclasses
     import typing
 
@@ -188,8 +188,8 @@ def test_a_refusal_says_what_resolves_the_step_as_data_worded_under_the_games_gr
         apply(t, RcProduce(), CAT)
     assert words(e.value.next) == "castaway robinson plan PLAN or castaway robinson plan done"
     cli.ok("new", "robinson", "-p", "Ann", "--seed", "1")
-    r = cli("next")
-    assert r.exit_code == 1 and "next: castaway robinson night-end or castaway set round VALUE" in r.stderr
+    r = cli("robinson", "night-end")
+    assert r.exit_code == 1 and "next: castaway robinson morale" in r.stderr
 
 
 def _modules():
@@ -251,7 +251,8 @@ def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(t
     shutil.copy(FIXTURES / "stored_robinson_v3.db", db)
     expected = json.loads((FIXTURES / "stored_robinson_v3.json").read_text())
     kinds = set().union(*(set(g["kinds"]) for g in expected.values()))
-    assert kinds == {k for k in REGISTRY if k.startswith("rc-")}  # the fixture holds every kind
+    # the fixture holds every kind schema 3 knew (rc-set, the corrections of a game joined in progress, came later)
+    assert kinds == {k for k in REGISTRY if k.startswith("rc-")} - {"rc-set"}
     registry.load_actions()
     old = sqlite3.connect(db)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 3

@@ -47,3 +47,21 @@ def test_a_read_only_database_is_refused_for_writing_even_by_root(cli, db):
         assert _digest(db) == before
     finally:
         os.chmod(db, 0o644)
+
+
+def test_a_guided_game_quit_before_its_setup_leaves_no_database(tmp_path):
+    """`castaway play </dev/null` ends at the first setup question: the database it would have made is not
+    left behind (issue 25 item 7)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    db = tmp_path / "sub" / "never.db"
+    env = {**os.environ, "CASTAWAY_DB": str(db)}
+    r = subprocess.run([sys.executable, "-c", "import cli; cli.main()", "play"], cwd=root, env=env, stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "Paused before the game started" in r.stdout, r.stdout + r.stderr
+    assert not db.exists()
+    assert not db.parent.exists() or not any(db.parent.iterdir())  # no -wal or -shm file either

@@ -351,3 +351,5 @@ def act(action):
 def report(ev, extra: str = "", cat=None) -> None:
     """One line saying what was recorded (naming what it holds as printed in `cat`, the game's catalog)."""
     out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=cat))}{extra}")
+    for line in (ev.result.get("warning") or []) if isinstance(ev.result, dict) else []:
+        _warn(str(line))  # a correction the rules could not reach: made, and said

@@ -16,6 +16,7 @@ from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
 from companion.games.days21 import bottle as bo
+from companion.games.days21.correct import TableFix
 from companion.games.days21.core import ROLL
 from ui import games
 from ui.common import CTX, command, emit_json, out, show_board, store
@@ -282,6 +283,19 @@ def end_day_cmd():
     Example: castaway 21days end-day
     """
     run(fl.EndDay())
+
+
+@cmd("fix")
+def fix_cmd(
+    what: Annotated[str, typer.Argument(help=_("swap (the swap location's token), held (the bottle cards a survivor holds), special (the special hope tokens used), ability (whose ability tokens are used)."))],
+    items: Annotated[Optional[list[str]], typer.Argument(help=_("The token, cards, tokens or survivors as the table shows them; '-' or nothing: none."))] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help=_("Whose hand (held)."))] = None,
+):
+    """Correct what the table shows that is no track or count: a correction, accepted at any time.
+
+    Example: castaway 21days fix swap dolphin · castaway 21days fix held rotten-fish --seat red
+    """
+    run(lambda t, cat: TableFix.parse(t, cat, what, seat or "", items or ()))
 
 
 @cmd("flare")

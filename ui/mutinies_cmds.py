@@ -19,7 +19,7 @@ from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards, pad_rows
 from ui import games
-from ui.common import CTX, command, emit_json, out, store
+from ui.common import CTX, command, emit_json, err, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -42,6 +42,7 @@ WORDS: dict[str, str] = {
     "mut-score": "score --treasures {treasures}",  # untranslated: command words
     "mut-score-cards": "score --cards {points}",  # untranslated: command words
     "mut-next": "next",  # untranslated: command words
+    "mut-set": "set {field} VALUE",  # untranslated: command words
 }
 
 
@@ -61,7 +62,13 @@ def _run(action) -> None:
         gid, loaded = _loaded(st)
         ev, table = session.act(st, gid, action, CTX.if_version)
     say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
+    warned = ev.result.get("warning") if isinstance(ev.result, dict) else None
+    if warned:  # a correction the rules could not reach: made, and said on one line each
+        out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}", markup=True)
+        for line in warned:
+            err.print(_("warning: {message}").format(message=line), markup=False, soft_wrap=True)
+    else:
+        out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
     if table.data.get("over"):
         out.print(_("[bold reverse] game over [/] winner(s): {who}").format(who=esc(', '.join(table.data['over'].get('winners', [])))))
 
@@ -200,12 +207,15 @@ def card_cmd(card: Annotated[Optional[str], typer.Argument(help=_("The mutiny ca
 
 
 @command("compulsory", app=sub)
-def compulsory_cmd(play: Annotated[bool, typer.Option("--play/--refuse", help=_("Play the compulsory card, or refuse it for 2 prestige."))] = True):
+def compulsory_cmd(
+    play: Annotated[bool, typer.Option("--play/--refuse", help=_("Play the compulsory card, or refuse it for 2 prestige."))] = True,
+    give: Annotated[Optional[str], typer.Option("--give", help=_("What each hands in, by commas: blue:doubloons,green:prestige (castaway suggests the rest)."))] = None,
+):
     """Play the compulsory card just drawn, or refuse it and lose 2 prestige.
 
-    Example: castaway mutinies compulsory --refuse
+    Example: castaway mutinies compulsory --play --give blue:doubloons,green:prestige
     """
-    _run(Compulsory(play))
+    _run(lambda t, cat: Compulsory.parse(t, cat, play, give))
 
 
 @command("play", app=sub)
@@ -242,6 +252,20 @@ def score_cmd(
     Example: castaway mutinies score --treasures prestige,doubloons
     """
     _run(ScoreCards(cards) if cards is not None else Score.parse(treasures))
+
+
+@command("set", app=sub)
+def set_cmd(
+    field: Annotated[str, typer.Argument(help=_("round, phase, captain, order, pirate, routes, deck, SEAT.hand or SEAT.front."))],
+    value: Annotated[str, typer.Argument(help=_("What the table shows: 5; sailors; red; red,blue,green; wreck or none; 2d 1d1r - 0; 12; tempest,patrol or none."))],
+):
+    """A correction: set what the table shows (the purses and stacks: castaway set red.doubloons 5).
+
+    Example: castaway mutinies set order green,red,blue
+    """
+    from companion.games.mutinies.correct import Correct
+
+    _run(lambda t, cat: Correct.parse(t, cat, field, value))
 
 
 @command("pad", app=sub)

@@ -17,7 +17,7 @@ from companion.errors import CompanionError, StaleError, UsageError
 from companion.games import registry
 from companion.guide import Ask, Step
 from ui.board import die_word
-from ui.common import CTX, command, err, out, show_board, store, wrapped_between_words
+from ui.common import CTX, command, discard_created, err, out, show_board, store, wrapped_between_words
 from ui.text import esc
 from companion.i18n import _, N_
 
@@ -364,6 +364,7 @@ def play_cmd(
                 gid = guided_new(st)
             except Quit:
                 out.print(_("Paused before the game started."))
+                discard_created()  # a database this command made, still without a game, is taken away again
                 return
         loaded = session.load(st, gid)
         rules = registry.get(loaded.cat.id)

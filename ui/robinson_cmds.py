@@ -41,6 +41,7 @@ WORDS: dict[str, str] = {
     "rc-goal": "goal",  # untranslated: command words
     "rc-use-item": "use-item {item}",  # untranslated: command words
     "rc-phase": "phase {phase}",  # untranslated: command words
+    "rc-set": "set {field} VALUE",  # untranslated: command words
 }
 
 
@@ -226,3 +227,34 @@ def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, produc
     Example: castaway robinson phase weather
     """
     _run(lambda t, c: RcPhase.parse(phase))
+
+
+@command("set", app=sub, context_settings=NUMBERS)
+def set_cmd(
+    field: Annotated[str, typer.Argument(help=_("round (put at its start), threat-left, threat-right, tiles, camp, first, items, rounds, or any "
+                                                "field `castaway set` takes (round, phase, morale, wood, blue.wounds, ...)."))],
+    value: Annotated[str, typer.Argument(help=_("What the table shows, e.g. 'book Heavy rain 2', '3 beach food; 5 plains "
+                                                "food beast', 'Hammer 1, Bible 2'; '-' for an empty threat field."))],
+):
+    """Correct anything to what the table shows, at any time (a game joined in progress).
+
+    Example: castaway robinson set threat-left "book Heavy rain 2"
+    """
+    from companion.actions import SetValue
+    from companion.games.robinson.correct import FIELDS, RcSet
+
+    from companion.errors import UsageError
+    from companion.games.robinson.correct import fields_accepted
+
+    f = field.strip().lower()
+
+    def make(t, cat):
+        if f in FIELDS:
+            return RcSet.parse(t, cat, f, value)
+        try:
+            return SetValue.parse(t, cat, field, value)
+        except UsageError as e:
+            raise UsageError(_("{error}; or one of Robinson Crusoe's own fields: {fields}").format(
+                error=e, fields=fields_accepted())) from None
+
+    _run(make)

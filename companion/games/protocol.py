@@ -145,6 +145,15 @@ class Game(ABC):
         None when the table shows what the fresh table has."""
         raise UsageError(_("join question {key!r}: this game asks none").format(key=key))
 
+    def correction(self, t, cat, kind: str, target: str = "", value=None):
+        """A generic correction as this game records it: `set` TARGET VALUE (the text typed), `move` TARGET
+        by VALUE (a signed int), `next`. 21 Days keeps one of its own (the day's flow put where the table stands)."""
+        from ..actions import Move, NextRound, SetValue
+
+        if kind == "set":
+            return SetValue.parse(t, cat, target, value)
+        return Move.parse(t, cat, target, value) if kind == "move" else NextRound()
+
     # -- playing ---------------------------------------------------------------------------------
     def load_actions(self) -> None:
         """Import the modules that register the game's own actions."""
@@ -158,6 +167,12 @@ class Game(ABC):
         would leave the game inconsistent, such as a field derived from where the round stands.
         session.act calls it for new actions only, never when a stored log is replayed. Nothing is
         refused by default."""
+
+    def corrected(self, t, cat, target):
+        """A correction (set, move, next) has just put `target` (a table.Target) on the table: what follows
+        from it in the game's flow (a round set puts the table at that round's start), done on `t`; returns
+        the action's result ({"warning": [lines]} for what the rules could not reach) or None. Nothing by default."""
+        return None
 
     def check_state(self, t, cat) -> None:
         """Refuse (UsageError naming the field) a state from outside, a save code or a cached state, whose

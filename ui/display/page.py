@@ -47,10 +47,11 @@ def _shell(title: str, body: str, script: str, css: str = "display.css") -> str:
 
 # -- the board page ------------------------------------------------------------------------------------
 
-def board_page(game_id: int, kind: str, version: int, cat: GameCatalog, fragment: str) -> str:
+def board_page(game_id: int, kind: str, version: int, cat: GameCatalog, fragment: str, query: str = "") -> str:
+    """`query` (the ?v= the page was opened with, under --lan) goes on the addresses the script fetches."""
     body = (
         f'<div id="root" class="board-page" data-game="{_e(kind)}" data-game-id="{game_id}" data-version="{version}" '
-        f'data-events="/game/{game_id}/events" data-fragment="/game/{game_id}/fragment">'
+        f'data-events="/game/{game_id}/events{_e(query)}" data-fragment="/game/{game_id}/fragment{_e(query)}">'
         f'<div id="live">{fragment}</div>'
         f'<div id="conn" class="conn" hidden>{_e(_("Connection lost; reconnecting..."))}</div></div>'
     )
@@ -71,7 +72,7 @@ def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str,
                f'<p class="say">{_e(_("This game has no guided mode: the table uses the single commands."))}</p></section>')
     side = _roll_html(table, cat) + (_odds_html(now.odds) if now is not None and now.odds else "")
     if pad_qr:
-        side += f'<section class="padqr">{pad_qr}<p>{_e(_("Phone as dice pad"))}</p></section>'
+        side += f'<section class="padqr">{pad_qr}<p>{_e(_("Join with a phone: scan, then the table allows it"))}</p></section>'
     return (f'<div class="frag" data-version="{version}">{top}<div class="main">'
             f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>')
 
@@ -129,13 +130,19 @@ def _odds_html(lines: list[str]) -> str:
 
 # -- the pad ------------------------------------------------------------------------------------------
 
-def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str) -> str:
+def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str, who: str = "", asks: bool = False) -> str:
+    """`who` names whose pad this is (a seat's, or the table's); `asks`: the table's pad, which also lets
+    phones in (the script asks /asks for the phones waiting)."""
+    whose = f'<p class="who">{_e(who)}</p>' if who else ""
+    if asks:
+        whose += (f'<div id="asks" class="asks" data-asks="/asks" data-ask="{_e(_("a phone asks to join as {role}: allow?"))}" '
+                  f'data-allow="{_e(_("Allow"))}" data-refuse="{_e(_("Refuse"))}"></div>')
     body = (
         f'<div id="root" class="pad-page" data-game="{_e(cat.id)}" data-game-id="{game_id}" data-version="{version}" '
         f'data-events="/game/{game_id}/events" data-fragment="/pad/{game_id}/fragment" '
         f'data-answer="/game/{game_id}/answer" data-undo="/game/{game_id}/undo" '
         f'data-sending="{_e(_("Sending..."))}" data-lost="{_e(_("Connection lost; reconnecting..."))}">'
-        f'<div id="live">{fragment}</div><p id="msg" class="msg" role="status"></p></div>'
+        f'{whose}<div id="live">{fragment}</div><p id="msg" class="msg" role="status"></p></div>'
     )
     return _shell(_("castaway pad · {name}").format(name=_(cat.name)), body, "pad.js", "pad.css")
 
@@ -207,3 +214,21 @@ def _answers_html(now: view.Now, icon) -> str:
     if now.kind == "none":
         return f'<button type="button" class="send primary" data-answer="">{_e(now.button or _("Go on"))}</button>'
     return ""
+
+
+# -- joining ------------------------------------------------------------------------------------------
+
+def join_page(roles: list[tuple[str, str]], cat: GameCatalog) -> str:
+    """The page the board's code opens: one button per seat and one for the table's pad. A tap asks the
+    table; the page waits for the answer and opens the pad once allowed. It holds no token."""
+    buttons = "".join(f'<button type="button" class="choice" data-as="{_e(role)}">{_e(label)}</button>' for role, label in roles)
+    body = (
+        f'<div id="root" class="pad-page join" data-join="/join" '
+        f'data-waiting="{_e(_("Asked; the table answers at the terminal..."))}" '
+        f'data-refused="{_e(_("The table said no."))}" data-lapsed="{_e(_("Nobody answered in time; ask again."))}" data-lost="{_e(_("Connection lost; reconnecting..."))}">'
+        f'<header><div class="phase">{_e(_(cat.name))}</div><h1>{_e(_("Join the table with this phone"))}</h1>'
+        f'<p class="say">{_e(_("Choose what this phone is; the table allows it at the terminal running the display."))}</p></header>'
+        f'<section class="ask"><div class="choices">{buttons}</div></section>'
+        f'<p id="msg" class="msg" role="status"></p></div>'
+    )
+    return _shell(_("castaway · join · {name}").format(name=_(cat.name)), body, "join.js", "pad.css")

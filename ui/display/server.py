@@ -1,14 +1,28 @@
 """The display's web server: a Starlette app served by uvicorn.
 
-Reading (anyone who reaches the port):
+Reading (anyone who reaches the port on loopback; with --lan, the run's view token in ?v= or a pad's ?t=):
   GET  /                        the chosen game's board
   GET  /game/{id}               a game's board page
   GET  /game/{id}/fragment      the part of the board page that changes (the page fetches it on each event)
   GET  /game/{id}/events        server-sent events: the game's version, sent at once and after each write
-Writing (the run's pad token in ?t=, else 403 and nothing is written):
+Joining (anyone who reaches the port; with --pad only):
+  GET  /join                    the join page: join as a seat or as the table's pad
+  POST /join                    {"as": "red" | "table"}: asks the table; answers {"ask": KEY}
+  GET  /join/{KEY}              {"state": "asked" | "refused" | "allowed", "pad": "/pad/1?t=TOKEN" once allowed}
+  The terminal running the display asks "a phone asks to join as red: allow? [y/N]"; only then is a token
+  made for that phone. `pads` lists the tokens there, `revoke N` ends one.
+  The table's pad shows the same question: GET /asks?t=TOKEN lists the phones waiting, POST /asks?t=TOKEN
+  {"n": 3, "allow": true} answers one.
+Writing (a pad's token in ?t=, else 403 and nothing is written):
   GET  /pad/{id}, /pad/{id}/fragment    the phone pad
   POST /game/{id}/answer        {"version": N, "answer": "3,5" | null}: the current guided question's answer
   POST /game/{id}/undo          {"version": N}
+
+Nothing served without a token carries one: the board shows the join address only. Every request's Host must
+be one of the server's own addresses (else 403); a POST must be application/json and, when it has an Origin,
+come from the server's own origin; no CORS headers are sent. Connections: at most MAX_CONNECTIONS, an idle
+one (no request in flight) is closed after HEADER_TIMEOUT and the oldest idle ones make room for a new one;
+past the cap with all of them busy, a one-line 503.
 
 A watcher thread reads every game's version (one cheap query) every POLL seconds and wakes the event
 streams, so a write from any process shows within a fraction of a second. Every answer carries the
@@ -22,17 +36,21 @@ import asyncio
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from companion import session
 from companion.errors import CompanionError, RuleError, StaleError, UsageError
@@ -48,6 +66,14 @@ MAX_ANSWER = 500  # characters of a typed answer
 CACHED = 8  # drawn fragments kept (pages fetch the newest; a few older ones serve slow readers)
 STATIC = Path(__file__).resolve().parent / "static"
 FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+MAX_ID = 2**63 - 1  # the largest id SQLite stores; a larger one is no game
+MAX_CONNECTIONS = 64  # open connections at once; past it, with all of them busy, a one-line 503
+BACKLOG = 256  # connections the kernel holds for accept(); asyncio also accepts up to this many at one wake,
+# before any is shed, so MAX_CONNECTIONS + BACKLOG files stay well under a small machine's 1,024
+HEADER_TIMEOUT = 5.0  # seconds a connection may stay without a request in flight (a request's head included)
+MAX_ASKS = 8  # phones waiting for the table's answer at once; more are refused (429)
+ASK_TIMEOUT = 120.0  # seconds a phone's request to join waits for the table's answer, then lapses
+TABLE = "table"  # the role of the table's pad (a seat's pad has the seat's id)
 
 
 class Refused(Exception):
@@ -102,12 +128,19 @@ class Hub:
 class Display:
     """One run of `castaway display`: the database, the game shown first, the pad's token (None: no pad)."""
 
-    def __init__(self, db: str | Path | None, game_id: int, pad: bool = False, poll: float = POLL):
+    def __init__(self, db: str | Path | None, game_id: int, pad: bool = False, poll: float = POLL, lan: bool = False):
         self.db = db
         self.game_id = game_id
-        self.token = secrets.token_urlsafe(18) if pad else None
+        self.pads = Pads()
+        self.token = self.pads.add(TABLE).token if pad else None  # the table's pad, printed at the terminal
+        self.view_token = secrets.token_urlsafe(18) if lan else None  # with --lan, the board needs it too
         self.pad_url = ""  # set once the address is known
+        self.join_url = ""
+        self.hosts: set[str] = set()  # the Host headers accepted: the server's own addresses
+        self.origins: set[str] = set()
         self.poll = poll
+        self.on_ask = None  # called (on the event loop) with each new Ask: the terminal asks the keeper
+        self.on_answer = None  # called with (Ask, Pad | None) when the table's pad answered an ask
         self.hub = Hub()
         self._stop = threading.Event()
         self._cache: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
@@ -186,13 +219,16 @@ class Display:
         known = ", ".join(str(g.id) for g in st.games()) or _("none")
         return _("no game {id} in this database; games: {known}").format(id=game_id, known=known)
 
-    def page(self, game_id: int, what: str) -> str:
+    def page(self, game_id: int, what: str, query: str = "", role: str = "") -> str:
+        """A board or pad page; `query` (?v= or ?t=) goes into the addresses its script fetches: the page
+        itself was asked for with it."""
         version, fragment = self._render(game_id, what)
         with self.store() as st:
             loaded = session.load(st, game_id)
         if what == "board":
-            return page.board_page(game_id, loaded.cat.id, version, loaded.cat, fragment)
-        return page.pad_page(game_id, version, loaded.cat, fragment)
+            return page.board_page(game_id, loaded.cat.id, version, loaded.cat, fragment, query)
+        label = _("the table's pad") if role == TABLE else _("the pad of {seat}").format(seat=role)
+        return page.pad_page(game_id, version, loaded.cat, fragment, label, asks=role == TABLE)
 
     def warm(self) -> None:
         """Draw the shown game's board and pad once: the game's rules and catalog are loaded before the
@@ -202,11 +238,63 @@ class Display:
             self._render(self.game_id, "pad")
 
     def set_address(self, base: str) -> None:
+        """The server's own address (http://HOST:PORT): the Host and Origin accepted, the pad's and the join
+        page's addresses, the board's QR code (of the join page: it holds no token)."""
+        host = base.split("://", 1)[1]
+        name, port = host.rsplit(":", 1)
+        self.hosts = {host} | ({f"localhost:{port}"} if name.startswith("127.") else set())
+        self.origins = {f"http://{h}" for h in self.hosts}
         if self.token:
             from . import qr
 
             self.pad_url = f"{base}/pad/{self.game_id}?t={self.token}"
-            self._qr = qr.svg(self.pad_url, _("the pad's address"))
+            self.join_url = f"{base}/join"
+            self._qr = qr.svg(self.join_url, _("the address for joining with a phone"))
+
+    def board_query(self) -> str:
+        return f"?v={self.view_token}" if self.view_token else ""
+
+    # -- joining -------------------------------------------------------------------------------------
+    def roles(self) -> list[tuple[str, str]]:
+        """(role, label) a phone may join as: each seat of the shown game, then the table's pad."""
+        with self.store() as st:
+            table = session.load(st, self.game_id).table
+        seats = []
+        for seat in table.seats:
+            who = table.seat_values(seat).get("survivor")
+            seats.append((seat, f"{seat} · {who}" if who else seat))
+        return seats + [(TABLE, _("the table's pad"))]
+
+    def ask(self, role: str) -> "Ask":
+        if self.token is None:
+            raise Refused(403, _("the pad is off: start castaway display with --pad"))
+        known = [r for r, _label in self.roles()]
+        if role not in known:
+            raise Refused(400, _("\"as\" {value!r}: accepted: {accepted}").format(value=role, accepted=", ".join(known)))
+        a = self.pads.ask(role)
+        if a is None:
+            raise Refused(429, _("{n} phones are already waiting for the table's answer; try again in a moment").format(n=MAX_ASKS))
+        if self.on_ask is not None:
+            self.on_ask(a)
+        return a
+
+    def check_view(self, request: Request) -> None:
+        """With --lan, the board needs the run's view token (or a pad's token): a passer-by sees nothing."""
+        if self.view_token is None:
+            return
+        given = request.query_params.get("v", "")
+        if given and secrets.compare_digest(given.encode(), self.view_token.encode()):
+            return
+        if self.pads.get(request.query_params.get("t", "")) is not None:
+            return
+        raise Refused(403, _("wrong or missing view token; open the board's address the terminal printed"))
+
+    def game_id_of(self, request: Request) -> int:
+        gid = int(request.path_params["game_id"])
+        if gid > MAX_ID:
+            with self.store() as st:
+                raise Refused(404, self._no_game(st, gid))
+        return gid
 
     # -- writing -------------------------------------------------------------------------------------
     def answer(self, game_id: int, version: int, answer: str | None) -> str:
@@ -242,16 +330,124 @@ class Display:
             raise Refused(409, _("the question changed: game {id} is at version {now}, the answer was for version {then}; nothing was applied").format(
                 id=row.id, now=row.version, then=version))
 
-    def check_token(self, request: Request) -> None:
+    def check_token(self, request: Request) -> "Pad":
         if self.token is None:
             raise Refused(403, _("the pad is off: start castaway display with --pad"))
-        given = request.query_params.get("t", "")
-        if not secrets.compare_digest(given.encode(), self.token.encode()):
-            raise Refused(403, _("wrong or missing pad token; scan the QR code the display shows"))
+        pad = self.pads.get(request.query_params.get("t", ""))
+        if pad is None:
+            raise Refused(403, _("wrong, revoked or missing pad token; scan the join code the board shows and ask the table"))
+        return pad
 
 
-def _game_id(request: Request) -> int:
-    return int(request.path_params["game_id"])
+@dataclass
+class Pad:
+    """A token the table gave: its number (for `revoke N`), the role (a seat id, or TABLE) and when."""
+
+    n: int
+    token: str
+    role: str
+    made: float
+
+
+@dataclass
+class Ask:
+    """A phone's request to join: its key (known to that phone alone), the role, and the table's answer."""
+
+    n: int
+    key: str
+    role: str
+    state: str = "asked"  # asked, allowed, refused, lapsed (unanswered for ASK_TIMEOUT)
+    token: str = ""
+    made: float = 0.0
+
+
+class Pads:
+    """The tokens of one run and the phones waiting to join; used from the server and the terminal's
+    thread, hence the lock."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._pads: dict[str, Pad] = {}
+        self._asks: OrderedDict[str, Ask] = OrderedDict()
+        self._n = 0
+        self._asked = 0
+
+    def add(self, role: str) -> Pad:
+        with self._lock:
+            self._n += 1
+            pad = Pad(self._n, secrets.token_urlsafe(18), role, time.time())
+            self._pads[pad.token] = pad
+            return pad
+
+    def get(self, token: str) -> Pad | None:
+        if not token:
+            return None
+        with self._lock:
+            for known, pad in self._pads.items():
+                if secrets.compare_digest(known.encode(), token.encode()):
+                    return pad
+        return None
+
+    def list(self) -> list[Pad]:
+        with self._lock:
+            return sorted(self._pads.values(), key=lambda p: p.n)
+
+    def revoke(self, n: int) -> Pad | None:
+        with self._lock:
+            for token, pad in self._pads.items():
+                if pad.n == n:
+                    del self._pads[token]
+                    return pad
+        return None
+
+    def _lapse(self) -> None:
+        """Asks left unanswered for ASK_TIMEOUT lapse (the lock is held)."""
+        now = time.monotonic()
+        for a in self._asks.values():
+            if a.state == "asked" and now - a.made > ASK_TIMEOUT:
+                a.state = "lapsed"
+
+    def ask(self, role: str) -> Ask | None:
+        with self._lock:
+            self._lapse()
+            waiting = [a for a in self._asks.values() if a.state == "asked"]
+            if len(waiting) >= MAX_ASKS:
+                return None
+            self._asked += 1
+            a = Ask(self._asked, secrets.token_urlsafe(18), role, made=time.monotonic())
+            self._asks[a.key] = a
+            while len(self._asks) > 4 * MAX_ASKS:  # answered asks nobody came back for
+                self._asks.popitem(last=False)
+            return a
+
+    def waiting(self) -> list[Ask]:
+        with self._lock:
+            self._lapse()
+            return [a for a in self._asks.values() if a.state == "asked"]
+
+    def answer(self, allow: bool, n: int | None = None) -> tuple[Ask, Pad | None] | None:
+        """The table's answer to the oldest waiting phone (or to ask `n`); None when none (or not that) waits."""
+        with self._lock:
+            self._lapse()
+            a = next((x for x in self._asks.values() if x.state == "asked" and n in (None, x.n)), None)
+        if a is None:
+            return None
+        pad = self.add(a.role) if allow else None
+        with self._lock:
+            a.state = "allowed" if allow else "refused"
+            a.token = pad.token if pad else ""
+        return a, pad
+
+    def state(self, key: str) -> Ask | None:
+        """The ask of that key; once allowed, it is handed over and forgotten (the token is given once)."""
+        with self._lock:
+            self._lapse()
+            for known, a in self._asks.items():
+                if secrets.compare_digest(known.encode(), key.encode()):
+                    if a.state != "asked":
+                        del self._asks[known]
+                    return a
+        return None
 
 
 async def _body(request: Request) -> dict:
@@ -260,17 +456,103 @@ async def _body(request: Request) -> dict:
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise Refused(413, _("request body over {n} bytes").format(n=MAX_BODY))
     raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise Refused(413, _("request body over {n} bytes").format(n=MAX_BODY))
+    try:
+        async with asyncio.timeout(HEADER_TIMEOUT):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise Refused(413, _("request body over {n} bytes").format(n=MAX_BODY))
+    except TimeoutError:
+        raise Refused(408, _("the request body did not come whole within {n} seconds").format(n=int(HEADER_TIMEOUT))) from None
+    except ClientDisconnect:  # gone before the body was whole: nothing to answer, nothing written
+        raise Refused(400, _("the client left before its request body was whole")) from None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(400, _("the body is not JSON; send {example}").format(example='{"version": 12, "answer": "3,5"}')) from None
     if not isinstance(data, dict):
         raise Refused(400, _("the body is not a JSON object; send {example}").format(example='{"version": 12, "answer": "3,5"}'))
+    nested = sorted(k for k, v in data.items() if isinstance(v, (dict, list)))
+    if nested:
+        raise Refused(400, _("nested values in {fields}: every field is a number, a text or null").format(fields=", ".join(nested)))
     return data
+
+
+class Protocol(H11Protocol):
+    """uvicorn's h11 protocol, kept from being held open: a connection with no request in flight (none yet,
+    a request's head still coming, or between two requests) is closed after HEADER_TIMEOUT, and past
+    MAX_CONNECTIONS the oldest such connections are closed to make room for the new one. uvicorn's
+    limit_concurrency (MAX_CONNECTIONS + 1) answers 503 when all of them are busy."""
+
+    _timer = None
+
+    def connection_made(self, transport) -> None:
+        self._since = time.monotonic()
+        super().connection_made(transport)
+        if len(self.connections) > MAX_CONNECTIONS:
+            idle = sorted((c for c in self.connections if c is not self and isinstance(c, Protocol) and c._idle()),
+                          key=lambda c: c._since)
+            for c in idle[:len(self.connections) - MAX_CONNECTIONS]:
+                c._drop()
+        self._timer = self.loop.call_later(HEADER_TIMEOUT, self._check)
+
+    def _idle(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _drop(self) -> None:
+        self.connections.discard(self)
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def _check(self) -> None:
+        self._timer = None
+        if self.transport.is_closing():
+            return
+        left = self._since + HEADER_TIMEOUT - time.monotonic()
+        if self._idle() and left <= 0:
+            self._drop()
+            return
+        self._timer = self.loop.call_later(left if self._idle() else HEADER_TIMEOUT, self._check)
+
+    def on_response_complete(self) -> None:
+        self._since = time.monotonic()
+        super().on_response_complete()
+
+    def connection_lost(self, exc) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        super().connection_lost(exc)
+
+
+def server_config(app, **kw):
+    """uvicorn's settings for the display: the protocol above, its connection cap, short keep-alive, a
+    small limit on a request's head, no access log, no Server header."""
+    import uvicorn
+
+    return uvicorn.Config(app, http=Protocol, limit_concurrency=MAX_CONNECTIONS + 1, backlog=BACKLOG, timeout_keep_alive=HEADER_TIMEOUT,
+                          h11_max_incomplete_event_size=8192, log_level="warning", lifespan="on",
+                          timeout_graceful_shutdown=2, access_log=False, server_header=False, **kw)
+
+
+class AcceptErrors:
+    """The event loop's exception handler: "socket.accept() out of system resource" (file descriptors run
+    out) is logged once, in one line, not once per retry; everything else as asyncio would."""
+
+    MESSAGE = "socket.accept() out of system resource"
+
+    def __init__(self, write):
+        self.write, self.seen = write, 0
+
+    def __call__(self, loop, context) -> None:
+        if context.get("message", "").startswith(self.MESSAGE):
+            self.seen += 1
+            if self.seen == 1:
+                exc = context.get("exception")
+                self.write(_("the display ran out of connections ({why}); it keeps answering the ones it has").format(
+                    why=getattr(exc, "strerror", None) or exc))
+            return
+        loop.default_exception_handler(context)
 
 
 def _version(data: dict) -> int:
@@ -280,20 +562,64 @@ def _version(data: dict) -> int:
     return v
 
 
+def _query(request: Request, key: str) -> str:
+    from urllib.parse import quote
+
+    given = request.query_params.get(key, "")
+    return f"?{key}={quote(given)}" if given else ""
+
+
+class Guard:
+    """ASGI middleware: the Host must be one of the server's own addresses; a POST must be application/json
+    and, when it says its Origin, come from the server's own. Refused with 403 or 415 and one line."""
+
+    def __init__(self, app, display: Display):
+        self.app, self.display = app, display
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = {}
+        for k, v in scope.get("headers", ()):
+            headers.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+        refused = None
+        host = headers.get("host", "")
+        if self.display.hosts and host not in self.display.hosts:
+            refused = (403, _("Host {host!r} is not this display's address; accepted: {accepted}").format(
+                host=host, accepted=", ".join(sorted(self.display.hosts))))
+        elif scope["method"] == "POST":
+            kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            origin = headers.get("origin")
+            if kind != "application/json":
+                refused = (415, _("Content-Type {kind!r}: a write is accepted as application/json only").format(kind=kind))
+            elif origin is not None and origin not in self.display.origins:
+                refused = (403, _("Origin {origin!r}: writes are accepted from this display's own pages only").format(origin=origin))
+        if refused is None:
+            return await self.app(scope, receive, send)
+        await text(*refused)(scope, receive, send)
+
+
 def create_app(display: Display) -> Starlette:
     hub = display.hub
+    _game_id = display.game_id_of
 
     async def root(request: Request):
-        return RedirectResponse(f"/game/{display.game_id}", status_code=307)
+        display.check_view(request)
+        return RedirectResponse(f"/game/{display.game_id}{_query(request, 'v') or _query(request, 't')}", status_code=307)
 
     async def board(request: Request):
-        return HTMLResponse(await run_in_threadpool(display.page, _game_id(request), "board"))
+        display.check_view(request)
+        q = _query(request, "v") or _query(request, "t")
+        return HTMLResponse(await run_in_threadpool(display.page, _game_id(request), "board", q),
+                            headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     async def fragment(request: Request):
+        display.check_view(request)
         version, html = await run_in_threadpool(display._render, _game_id(request), "board")
         return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "Cache-Control": "no-store"})
 
     async def events(request: Request):
+        display.check_view(request)
         gid = _game_id(request)
         if gid not in hub.versions:
             with display.store() as st:
@@ -321,14 +647,74 @@ def create_app(display: Display) -> Starlette:
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     async def pad(request: Request):
-        display.check_token(request)
-        return HTMLResponse(await run_in_threadpool(display.page, _game_id(request), "pad"),
+        who = display.check_token(request)
+        return HTMLResponse(await run_in_threadpool(display.page, _game_id(request), "pad", "", who.role),
                             headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     async def pad_fragment(request: Request):
         display.check_token(request)
         version, html = await run_in_threadpool(display._render, _game_id(request), "pad")
         return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "Cache-Control": "no-store"})
+
+    async def join_page(request: Request):
+        if display.token is None:
+            raise Refused(403, _("the pad is off: start castaway display with --pad"))
+        with display.store() as st:
+            cat = session.load(st, display.game_id).cat
+        roles = await run_in_threadpool(display.roles)
+        return HTMLResponse(page.join_page(roles, cat), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    async def join_ask(request: Request):
+        data = await _body(request)
+        extra = set(data) - {"as"}
+        if extra:
+            raise Refused(400, _("unknown fields {fields}; accepted: as").format(fields=", ".join(sorted(extra))))
+        role = data.get("as")
+        if not isinstance(role, str):
+            raise Refused(400, _("\"as\" {value!r}: give a seat or \"table\"").format(value=role))
+        a = await run_in_threadpool(display.ask, role)
+        return JSONResponse({"ask": a.key, "n": a.n}, status_code=202, headers={"Cache-Control": "no-store"})
+
+    async def join_state(request: Request):
+        a = display.pads.state(request.path_params["key"])
+        if a is None:
+            raise Refused(404, _("no such request to join; ask again from the join page"))
+        body = {"state": a.state}
+        if a.state == "allowed":
+            body["pad"] = f"/pad/{display.game_id}?t={a.token}"
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+    def table_pad(request: Request) -> Pad:
+        who = display.check_token(request)
+        if who.role != TABLE:
+            raise Refused(403, _("only the table's pad lets phones in; this is the pad of {seat}").format(seat=who.role))
+        return who
+
+    async def asks(request: Request):
+        table_pad(request)
+        labels = dict(await run_in_threadpool(display.roles))
+        return JSONResponse({"asks": [{"n": a.n, "role": a.role, "label": labels.get(a.role, a.role)} for a in display.pads.waiting()]},
+                            headers={"Cache-Control": "no-store"})
+
+    async def answer_ask(request: Request):
+        table_pad(request)
+        data = await _body(request)
+        extra = set(data) - {"n", "allow"}
+        if extra:
+            raise Refused(400, _("unknown fields {fields}; accepted: n, allow").format(fields=", ".join(sorted(extra))))
+        n, allow = data.get("n"), data.get("allow")
+        if not isinstance(n, int) or isinstance(n, bool) or not isinstance(allow, bool):
+            raise Refused(400, _("give {example}: the request's number and true or false").format(example='{"n": 3, "allow": true}'))
+        got = display.pads.answer(allow, n)
+        if got is None:
+            raise Refused(409, _("no phone waits as request {n}; it was answered or lapsed").format(n=n))
+        if display.on_answer is not None:
+            display.on_answer(*got)
+        ask, pad = got
+        role = _("the table's pad") if ask.role == TABLE else ask.role
+        if pad is None:
+            return text(200, _("refused: the phone that asked to join as {role}").format(role=role))
+        return text(200, _("pad {n} ({role}) let in").format(n=pad.n, role=role))
 
     async def answer(request: Request):
         display.check_token(request)
@@ -386,6 +772,11 @@ def create_app(display: Display) -> Starlette:
         Route("/game/{game_id:int}/undo", undo, methods=["POST"]),
         Route("/pad/{game_id:int}", pad),
         Route("/pad/{game_id:int}/fragment", pad_fragment),
+        Route("/join", join_page),
+        Route("/join", join_ask, methods=["POST"]),
+        Route("/join/{key}", join_state),
+        Route("/asks", asks),
+        Route("/asks", answer_ask, methods=["POST"]),
         Route("/static/fonts/{name}", font),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
@@ -406,5 +797,5 @@ def create_app(display: Display) -> Starlette:
             display._stop.set()
             watcher.join(timeout=2)
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, display=display)], exception_handlers={
         Refused: refused, CompanionError: companion_error, HTTPException: http_error, Exception: server_error})

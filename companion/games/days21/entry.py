@@ -9,6 +9,7 @@ from ...i18n import N_, _
 from ..protocol import PlayTerms, RulesModuleGame, resolve
 
 SEATS = ("red", "yellow", "blue", "green")
+CZECH_YES = {"ano": True, "a": True, "ne": False}  # (the table's language's words; English ones: protocol.YES)
 
 
 class Days21(RulesModuleGame):
@@ -26,7 +27,7 @@ class Days21(RulesModuleGame):
     )
     characters_title = N_("Survivors")
     goes_on_alone = True
-    yes_no = ("weather", "kite", "scruffs")
+    yes_no = ("weather", "kite", "scruffs", "reroll")
     rules = "companion.games.days21.game"
     commands = "ui.days21_cmds"
     terminal_board = "ui.board_21days:render"
@@ -78,6 +79,32 @@ class Days21(RulesModuleGame):
             return ""
         total = sum(sum(t.seat_values(s)["strength"]) for s in seats)
         return _("Strength rolled virtually: total {total} (a first total under 20 or over 40 is rolled again once, as the rulebook allows; --opt reroll=no keeps it).").format(total=total)
+
+    def join_asks(self, t, cat):
+        from .join import join_asks
+
+        return join_asks(t, cat)
+
+    def join_answer(self, t, cat, key: str, answer):
+        from .join import join_answer
+
+        return join_answer(t, cat, key, answer)
+
+    def table_options(self, options: dict) -> dict:
+        """The yes/no options typed as text, in English or in Czech (ano, a, ne), kept as booleans."""
+        out = dict(options)
+        for key in self.yes_no:
+            v = out.get(key)
+            if isinstance(v, str) and v.strip().lower() in CZECH_YES:
+                out[key] = CZECH_YES[v.strip().lower()]
+        return super().table_options(out)
+
+    def correction(self, t, cat, kind: str, target: str = "", value=None):
+        from .correct import Correct
+
+        if kind == "set":
+            return Correct.parse(t, cat, target, value)
+        return Correct(t.resolve(cat, target).label, None, value) if kind == "move" else Correct("day", None, 1)
 
     def check(self, t, action, cat) -> None:
         from .legal import check

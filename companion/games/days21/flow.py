@@ -301,6 +301,7 @@ class SetupDone(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         done(t, "setup")
+        flow(t).pop("differs", None)
         d21(t)["logbook"] = "built"
         return {"say": _("Day 1 begins.")}
 

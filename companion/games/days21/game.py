@@ -12,7 +12,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...table import Table, new_table
-from . import (abilities, attacks, bottle, day21, events, flow as days21_flow,  # noqa: F401 (registers actions)
+from . import (abilities, attacks, bottle, correct, day21, events, flow as days21_flow,  # noqa: F401 (registers actions)
                hazards, locations, scruffs)
 from .core import COLOURS, colour as colour_word, d21, living, seat_word
 from .names import TOKEN

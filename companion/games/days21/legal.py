@@ -9,9 +9,9 @@ queue, as in the guided game: a wound Pjotr may still cancel, and colour tokens 
 Abilities a survivor may use whenever they can pay (Maya, Aleta, the mechanic, the pastor, ability tokens,
 special hope tokens, the Dolphin, a Scruffs token in play) pass once the table is set up; their own rules
 are checked when they run. Corrections (`set`, `move`, `add`, `take`, `roll`, cards, `note`, `end`) stay
-free, except on fields other state is built from: the day (its tasks), the planks (the raft's planks and
-spots), the phase (the queue), the tentacles during a fight, the ship on the buoy before day 21, and a dead
-survivor's strength. `check` never changes the table; replaying a stored log does not call it.
+free, always: a correction of the day, the phase or the planks puts the table at the start of that day or
+phase (correct.py, after every action), one the rules could not reach is kept with a warning. `check` never
+changes the table; replaying a stored log does not call it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError
 from ...i18n import N_, _
 from ...table import Table
-from .core import buoy, day, flow, seat_arg, task
+from .core import day, flow, seat_arg, task
 
 # what resolves each task of the day, as data (errors.Next: the action kind, its fields known, the fields the
 # table still gives); each face words it its own way (the terminal: ui/days21_cmds.WORDS)
@@ -49,7 +49,7 @@ NEXT = {
     "rosina": _n("day21", {"what": "rosina"}, ("where",), alt=(_n("day21", {"what": "pass"}),)),
     "day21": _n("day21", missing=("what",)),
 }
-CORRECTIONS = ("set", "move", "roll", "draw", "discard", "return", "remove", "shuffle", "note", "end")
+CORRECTIONS = ("set", "fix", "move", "roll", "draw", "discard", "return", "remove", "shuffle", "note", "end")
 ANYTIME = ("flip-token", "special-hope", "dolphin", "scruffs-use")
 PICKED_BY_TOKENS = {"jellyfish": "jellyfish", "paranoia": "paranoia", "steal-die": "steal-die"}
 
@@ -59,13 +59,6 @@ SAY = {
     "tokens": N_("drop the colour tokens first (among {among})"),
     "not_now": N_("{what} is not the step now: the day is at {step}"),
     "no_task": N_("{what}: nothing is waiting for it now"),
-    "day": N_("the day is not set by hand: ending the day moves to the next one (the logbook -1 symbol skips a page)"),
-    "next": N_("21 Days moves to the next day when the day ends"),
-    "planks": N_("the planks follow the raft: a plank drifts off at the logbook's plank symbol (even: flare side, odd: bottle side); a bottle card or the Plank Location brings one back"),
-    "phase": N_("the phase follows the day's steps: finish the step the guided game shows"),
-    "tentacles": N_("the tentacles cannot change in the middle of the octopus fight: resolve the tentacle first"),
-    "ship": N_("the rescue ship reaches the buoy ({buoy}) only on day 21; it is day {day}"),
-    "dead": N_("{seat} has died: the dead stay out of the game (undo takes back a mistake)"),
     "seat": N_("it is {seat}'s turn now, not {other}'s"),
     "white": N_("this is {seat}'s white die of Extra hands"),
     "not_white": N_("this is {seat}'s own placement die, not the white die of Extra hands"),
@@ -118,8 +111,8 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     kind = action.kind.removeprefix("d21-")
     if kind in CORRECTIONS:
         return _correction(t, action, cat)
-    if kind == "next":
-        raise RuleError(_(SAY["next"]), next=Next("d21-end-day"))
+    if kind == "next":  # the day marker on by one: a correction like `move day +1`
+        return None
     f = flow(t)
     q = task(t) or {}
     head = q.get("do")
@@ -141,7 +134,7 @@ def check(t: Table, action, cat: GameCatalog) -> None:
         raise RuleError(_(SAY["tokens"]).format(among=", ".join(aw.get("among", []))), next=NEXT["token"])
     if not q:
         raise RuleError(_(SAY["no_task"]).format(what=action.text()))
-    if head == "setup" and kind != "setup-done":
+    if head == "setup" and kind not in ("setup-done", "setup-differs"):
         raise RuleError(_(SAY["setup"]), next=NEXT["setup"])
     if _fits(t, action, q, cat):
         return None
@@ -167,7 +160,7 @@ def _same_seat(t: Table, cat: GameCatalog, q: dict, given) -> None:
 
 def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     kind, head = action.kind.removeprefix("d21-"), q.get("do")
-    simple = {"setup-done": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
+    simple = {"setup-done": "setup", "setup-differs": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
               "activate": "activate", "octopus": "octopus", "magnusson": "magnusson", "tentacle": "tentacle",
               "flare": "flare", "horvath": "horvath", "swap": "swap", "hope": "hope", "fishing": "fishing",
               "plank-spot": "plank-spot", "kid": "kid", "scruffs": "scruffs", "colour-token": "token"}
@@ -237,29 +230,6 @@ def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
 
 
 def _correction(t: Table, action, cat: GameCatalog) -> None:
-    if action.kind not in ("set", "move"):  # (the generic actions carry no prefix)
-        return None
-    try:
-        tg = t.resolve(cat, action.target)
-    except Exception:  # the correction itself says what is wrong with the name
-        return None
-    comp = tg.spec.id
-    if comp == "day":
-        raise RuleError(_(SAY["day"]), next=Next("d21-end-day"))
-    if comp == "planks":
-        raise RuleError(_(SAY["planks"]), next=Next("d21-plank"))
-    if comp == "phase":
-        raise RuleError(_(SAY["phase"]), next=Next("play"))
-    if comp == "tentacles" and flow(t).get("fight"):
-        raise RuleError(_(SAY["tentacles"]), next=Next("d21-tentacle"))
-    if comp == "ship" and day(t) < 21:
-        try:
-            new = int(str(action.value).strip()) if action.kind == "set" else t.data["tracks"]["ship"] + action.delta
-        except ValueError:
-            return None
-        if buoy(cat) <= new <= cat.tracks["ship"].max:  # (off the track: the correction itself says so)
-            raise RuleError(_(SAY["ship"]).format(buoy=buoy(cat), day=day(t)))
-    if tg.seat and tg.seat in t.data.get("dead", []) and comp in ("strength", "hope"):
-        raise RuleError(_(SAY["dead"]).format(seat=tg.seat), next=Next("undo"))
+    """A correction is never refused: the table is the truth (correct.py puts the day and the queue where the
+    corrected table stands, and warns of what the rules could not reach)."""
     return None
-

@@ -14,6 +14,7 @@ from . import events as ev
 from . import flow as fl
 from . import locations as lo
 from . import bottle as bo
+from .correct import SetupDiffers, differs
 from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
 from ...i18n import _, N_, ngettext
 
@@ -135,8 +136,13 @@ def _setup(t, cat, q):
         lines.append(_("Weather board beside the board, cloud token on its start."))
     if x.get("kite") is not None:
         lines.append(_("Kite: compass token on the board, the 5 suitcases face down."))
+    if flow(t).get("differs"):  # the check answered no: what differs, one correction at a time
+        ask = Ask(_("What differs? Name the part and what the table shows, e.g. ship 5, shark 4, red.strength 4,3, "
+                    "red.hope 2, planks flare-1, swap dolphin; '-': nothing more, the table is set up"), "text", default="-", id="d21-setup-differs")
+        return _("Set up the table"), "\n  ".join(lines), ask, \
+            lambda a: fl.SetupDone() if str(a).strip() in ("-", "") else differs(t, cat, a)
     return _("Set up the table"), "\n  ".join(lines), Ask(_("Is the table set up like this?"), "confirm", default=True), \
-        lambda a: fl.SetupDone()
+        lambda a: fl.SetupDone() if a else SetupDiffers()
 
 
 def _spot(t, seat):

@@ -100,17 +100,122 @@ class DrawCard(Action):
         return {"say": "; ".join(said), "card": card.id}
 
 
+GIVE_WORDS = {"p": "prestige", "pp": "prestige", "prestige": "prestige", "prestiž": "prestige", "prestiz": "prestige",
+              "d": "doubloons", "doubloon": "doubloons", "doubloons": "doubloons", "dublon": "doubloons", "dublony": "doubloons",
+              "r": "rum", "rum": "rum", "j": "jewel", "jewel": "jewel", "drahokam": "jewel",
+              "t": "treasure", "treasure": "treasure", "poklad": "treasure", "-": "nothing", "nothing": "nothing", "nic": "nothing"}
+
+
+def givers(t: Table, card: Card, seat: str) -> list[str]:
+    """Who chooses what to hand in for a compulsory card played by `seat`: the sailors (Swindle your
+    shipmates, Revenge!) or every player (Dead calm), in turn order; nobody for the other cards."""
+    if card.get("sailors_give"):
+        return [s for s in core.players(t) if s != seat]
+    return core.players(t) if card.get("all_give") else []
+
+
+def give_options(card: Card) -> list[str]:
+    return list(card.get("sailors_give") or card.get("all_give") or [])
+
+
+def suggested(t: Table, card: Card, seat: str) -> str:
+    """castaway's suggestion for one giver (the table decides): a doubloon or a rum rather than prestige
+    (3 doubloons make a point at the end, and each rum still held costs one), a jewel rather than a
+    treasure; what the giver holds, else prestige (a token: nothing when holding none)."""
+    options = give_options(card)
+    for what in [o for o in options if o != "prestige"]:
+        if core.value(t, seat, "doubloons" if what == "doubloons" else what) > 0:
+            return what
+    return "prestige" if "prestige" in options else "nothing"
+
+
+def parse_gives(t: Table, cat: GameCatalog, card_id: str, seat: str, text: str) -> tuple[tuple[str, str], ...]:
+    """What each giver hands in, as typed by commas: SEAT:WHAT, or WHAT alone in turn order (p prestige,
+    d doubloon, r rum, j jewel, t treasure; Czech words too)."""
+    card = cat.deck("mutiny").card(card_id)
+    who = givers(t, card, seat)
+    options = give_options(card) + (["nothing"] if card.get("all_give") else [])
+    bits = [b.strip() for b in str(text).replace(";", ",").split(",") if b.strip()]
+    out: dict[str, str] = {}
+    for i, bit in enumerate(bits):
+        left, colon, right = bit.partition(":")
+        giver = resolve_seat(t, left) if colon else (who[i] if i < len(who) else None)
+        what = GIVE_WORDS.get((right if colon else left).strip().lower())
+        if giver not in who or what not in options:
+            raise UsageError(_("{text!r}: say for {who} one of {options} by commas, e.g. {example}").format(
+                text=text, who=", ".join(who), options=", ".join(options), example=",".join(f"{s}:{options[0]}" for s in who)))
+        out[giver] = what
+    return tuple(out.items())
+
+
+def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tuple[dict, list[str]]:
+    """Each giver hands in what the table chose."""
+    paid, said = {}, []
+    options = give_options(card)
+    for s in givers(t, card, seat):
+        what = chosen.get(s)
+        who = name(t, s)
+        if what is None:
+            raise UsageError(_("{who} hands in what? accepted: {options}").format(who=who, options=", ".join(options)))
+        if what == "prestige" and "prestige" in options:
+            said.append(_("{who} loses {n} prestige").format(who=who, n=purse.lose_prestige(t, cat, s, 1)))
+        elif what in ("doubloons", "rum") and what in options:
+            purse.pay(t, s, what, 1, card.name)
+            said.append(_("{who} hands in 1 {what}").format(who=who, what=_(core.KEYS[what])))
+        elif what in ("jewel", "treasure") and what in options:
+            if core.value(t, s, what) < 1:
+                raise RuleError(_("{who} holds no {what} token to hand in").format(who=who, what=_(core.KEYS[what])))
+            t.seat_values(s)[what] -= 1
+            t.data["counters"][what + "s-out"] += 1
+            said.append(_("{who} hands in 1 {what}").format(who=who, what=_(core.KEYS[what])))
+        elif what == "nothing" and card.get("all_give") and not any(core.value(t, s, o) for o in options):
+            said.append(_("{who} holds no token to hand in").format(who=who))
+        else:
+            raise RuleError(_("{who} cannot hand in {what}: accepted: {options}").format(who=who, what=what, options=", ".join(options)))
+        paid[s] = what
+        rum = card.get("all_rum") or 0
+        if rum and core.value(t, s, "rum") >= rum:
+            purse.pay(t, s, "rum", rum, card.name)
+            said.append(_("{who} hands in {n} rum").format(who=who, n=rum))
+    return paid, said
+
+
 @register
 @packs
 @dataclass(frozen=True)
 class Compulsory(Action):
-    """A compulsory card: played face up in front of the captain, or refused for 2 prestige."""
+    """A compulsory card: played face up in front of the captain, or refused for 2 prestige. A card that
+    makes the sailors (or every player) hand something in takes what each chose (`gives`: (seat, what)),
+    castaway's suggestion for the others."""
 
     kind: ClassVar[str] = "mut-compulsory"
     play: bool = True
+    # what each giver hands in, (seat, what), every giver named; None: nobody is asked (a log from before
+    # castaway asked: the table carried the card out itself)
+    gives: tuple[tuple[str, str], ...] | None = None
 
     def text(self) -> str:
+        if self.play and self.gives:
+            return _("play the compulsory card: {gives}").format(gives=", ".join(f"{s}:{w}" for s, w in self.gives))
         return _("play the compulsory card") if self.play else _("refuse the compulsory card")
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, play: bool = True, gives: str | None = None) -> "Compulsory":
+        """`compulsory --play [--give blue:doubloons,green:prestige]` as typed, against the card waiting: each
+        giver the table names hands in what it says, the others castaway's suggestion."""
+        pending = flow(t)["compulsory"]
+        if not play or not pending:
+            return cls(play)
+        card = cat.deck("mutiny").card(pending["card"])
+        who = givers(t, card, pending["seat"])
+        if not who:
+            return cls(True)
+        chosen = dict(parse_gives(t, cat, card.id, pending["seat"], gives)) if gives else {}
+        return cls(True, tuple((s, chosen.get(s) or suggested(t, card, s)) for s in who))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return {**stored, "gives": stored.get("gives")}
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -128,6 +233,10 @@ class Compulsory(Action):
             return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=_(card.name), lost=lost)}
         hand(t, seat, "front").append(card.id)
         said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))]
+        paid: dict = {}
+        if self.gives is not None:
+            paid, gave = _give(t, cat, card, seat, dict(self.gives))
+            said += gave
         for action in card.get("blocks", []):
             f["blocked"][action] = ({"until": "mutiny", "card": card.name} if card.get("until") == "mutiny"
                                     else {"round": core.rnd(t) + 1, "card": card.name})
@@ -141,7 +250,7 @@ class Compulsory(Action):
             extra = purse.gain_prestige(t, cat, seat, card.get("prestige"))
             said.append(_("+{n} prestige").format(n=card.get("prestige")) + "".join(f"; {e}" for e in extra))
         end_round(t, cat)
-        return {"say": "; ".join(said)}
+        return {"say": "; ".join(said), **({"gave": paid} if paid else {})}
 
 
 @register

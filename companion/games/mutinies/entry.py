@@ -20,5 +20,20 @@ class Mutinies(RulesModuleGame):
     terminal_board = "ui.board_mutinies:render"
     display_board = "ui.display.boards.mutinies:board_svg"
 
+    def corrected(self, t, cat, target):
+        from .correct import corrected
+
+        return corrected(t, cat, target)
+
+    def join_asks(self, t, cat):
+        from .join import join_asks
+
+        return join_asks(t, cat)
+
+    def join_answer(self, t, cat, key, answer):
+        from .join import join_answer
+
+        return join_answer(t, cat, key, answer)
+
 
 GAME = Mutinies()

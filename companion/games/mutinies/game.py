@@ -8,11 +8,11 @@ questions in guide.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import Next, RuleError, UsageError, did_you_mean
+from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _
 from ...table import Table, new_table
-from . import actions, cards, sailors, score  # noqa: F401  (registers the actions)
+from . import actions, cards, correct, sailors, score  # noqa: F401  (registers the actions)
 from .core import BONUSES, HENCHMAN, derived_phase, flow, players
 from .guide import next_step  # noqa: F401  (the guided game)
 from ..protocol import option_int, option_words
@@ -149,13 +149,13 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 def settle(t: Table, cat: GameCatalog) -> None:
     """The last jewel gone from the stack: this round finishes, then one final round."""
     f = t.data.get("flow")
-    if not f or t.data["flags"]["phase"] == "setup" or derived_phase(t) in ("scoring", "over"):
-        if f and t.data["flags"]["phase"] != "setup":
-            t.data["flags"]["phase"] = derived_phase(t)
+    if not f:
         return
-    if t.data["counters"]["jewels"] == 0 and f["final_round"] is None:
-        f["final_round"] = t.data["tracks"]["round"] + 1
-    t.data["flags"]["phase"] = derived_phase(t)  # the flag mirrors the flow (an older log may have set it by hand)
+    if t.data["flags"]["phase"] != "setup" and derived_phase(t) not in ("scoring", "over"):
+        if t.data["counters"]["jewels"] == 0 and f["final_round"] is None:
+            f["final_round"] = t.data["tracks"]["round"] + 1
+    if t.data["flags"]["phase"] != "setup":
+        t.data["flags"]["phase"] = derived_phase(t)  # the flag mirrors the flow
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:
@@ -172,16 +172,5 @@ def outcome(t: Table, cat: GameCatalog) -> dict:
 
 
 def check(t: Table, action, cat: GameCatalog) -> None:
-    """Corrections stay free, except the phase and the round marker's `next`: where the round stands is
-    derived from the pawns placed and what is left to resolve (flow), so setting it alone would leave the
-    game inconsistent. Refused with what to do instead (the round's next step; the round set by hand, or undo)."""
-    from ...actions import NextRound, refuse_flow_moves
-
-    try:
-        refuse_flow_moves(t, action, cat,
-                          _("the round marker moves when the round's last action is resolved (its number can be set)"),
-                          _("the phase follows the round (now {phase}): the round's next step says what is left to do")
-                          .format(phase=t.data["flags"].get("phase")))
-    except RuleError as e:
-        other = Next("set", {"target": "round"}) if isinstance(action, NextRound) else Next("undo")
-        raise RuleError(str(e), next=Next("mut-next", alt=(other,))) from None
+    """Corrections are always accepted: a round or phase set by hand puts the table at its start
+    (correct.corrected), and the procedures refuse themselves out of their place in the round."""

@@ -17,7 +17,7 @@ from ...table import Table
 from . import core, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .sailors import Cabin, Mutiny
-from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure
+from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, give_options, givers
 from .layout import fit
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .score import STEPS, Score, ScoreCards, end_cards
@@ -269,7 +269,7 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
         who = name(t, f["compulsory"]["seat"])
         return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
                     Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
-                    lambda a: Compulsory(bool(a)))
+                    lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]))
     who = name(t, f["draw"])
     if f["deck_left"] == 1:
         return Step(head, _("The Last Mutiny"), _("{who} draws the last card of the deck: the Last Mutiny").format(who=who),
@@ -285,6 +285,33 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
     keys = tuple(str(i) for i, c in enumerate(cards) if c.id != LAST)  # the deck's order: one number per card all game
     return Step(head, _("Mutiny card"), _("{who} draws a mutiny card ({n} left) and reads it out").format(who=who, n=f["deck_left"]),
                 Ask(_("Which card? (its number or name)"), "choice", choices=choices, keys=keys), lambda a: DrawCard(a))
+
+
+def _gives_asked(t: Table, cat: GameCatalog, card, seat: str):
+    """A card that makes the sailors (or every player) hand something in: once played, each one's choice is
+    asked, castaway's suggestion (what it handed in) standing on Enter."""
+    who = givers(t, card, seat)
+    if not who:
+        return None
+
+    def after(result, _after):
+        gave = (result or {}).get("gave") if isinstance(result, dict) else None
+        if not gave:  # refused: nobody hands anything in
+            return None
+        shown = ", ".join(f"{s}:{gave[s]}" for s in who)
+        options = ", ".join(give_options(card))
+        ask = Ask(_("What does each hand in? {options} by commas in turn order, or SEAT:WHAT (Enter: {shown})").format(
+            options=options, shown=shown), "text", default=shown, id="mut-gives")
+
+        def remake(answer):
+            again = Compulsory.parse(t, cat, True, answer)
+            if all(gave.get(s) == w for s, w in again.gives):
+                return None  # castaway's suggestion stands
+            return again
+
+        return ask, remake
+
+    return after
 
 
 def _score_step(t: Table, cat: GameCatalog) -> Step:

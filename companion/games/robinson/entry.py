@@ -39,6 +39,18 @@ class Robinson(RulesModuleGame):
         names = ", ".join(f"{t.seat_values(s).get('player') or _(s)}: {who(t, cat, s)}" for s in drawn)
         return _("Characters drawn at random: {names}; take these cards from the box.").format(names=names)
 
+    def join_asks(self, t, cat):
+        """A game joined in progress: what the table shows, in Robinson Crusoe's terms, the fresh table's value
+        on Enter (companion/games/robinson/join.py)."""
+        from .join import join_asks
+
+        return join_asks(t, cat)
+
+    def join_answer(self, t, cat, key, answer):
+        from .join import join_answer
+
+        return join_answer(t, cat, key, answer)
+
     def next_step(self, t, cat):
         step = super().next_step(t, cat)
         if step is not None and step.task is not None:

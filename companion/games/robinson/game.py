@@ -7,18 +7,19 @@ module registers them), the guided game in guide.py, the arithmetic in rules.py.
 from __future__ import annotations
 
 from ...catalog import GameCatalog
-from ...errors import Next, RuleError, UsageError, did_you_mean
+from ...errors import UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import _, ngettext
 from ...table import Table, new_table
-from . import phases, action_phase  # noqa: F401 (registers the actions)
+from . import phases, action_phase, correct  # noqa: F401 (registers the actions)
 from . import rules as R
 from .state import STARTING_ITEMS
 from ..protocol import YES, option_words
 from .guide import next_step  # noqa: F401 (the guided game's entry)
-from .state import (characters_for, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
+from .state import (characters_for, follow_corrections, goto, life, parse_schedule, parse_tile, seat_of, unknown_character,
                              who)
 
+YES_CS = {"ano": True, "a": True, "ne": False}  # the table's own words in Czech (the y/n of the guided questions too)
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
 
 
@@ -28,9 +29,10 @@ def _yes(options: dict, key: str, default: bool) -> bool:
         return default
     if isinstance(v, bool):
         return v
-    if str(v).strip().lower() not in YES:
+    word = str(v).strip().lower()
+    if word not in YES and word not in YES_CS:
         raise UsageError(_("{key}={value!r}: accepted: yes or no").format(key=key, value=v))
-    return YES[str(v).strip().lower()]
+    return YES[word] if word in YES else YES_CS[word]
 
 
 def player_count(options: dict) -> int:
@@ -135,6 +137,7 @@ def settle(t: Table, cat: GameCatalog) -> None:
     """A character whose life track is full dies, and the game is lost at once (§ End of the game)."""
     if t.data.get("over") or "rc" not in t.data:
         return
+    follow_corrections(t)
     for seat in t.seats:
         if t.seat_values(seat)["wounds"] >= life(t, cat, seat):
             t.data["over"] = {"result": "lost", "reason": f"{who(t, cat, seat)} died", "dead": seat}
@@ -226,20 +229,6 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 
 
 def check(t: Table, action, cat: GameCatalog) -> None:
-    """Corrections stay free, except those that would move the round without its flow: the phase (its
-    step lives in t.data["flow"]: the phase correction, rc-phase, moves both) and the round marker's `next`
-    (the night's end moves it, passing the First Player token)."""
-    from ...actions import NextRound, refuse_flow_moves
-
-    phase = getattr(action, "value", None)
-    try:
-        refuse_flow_moves(t, action, cat,
-                          _("the round marker moves at the end of the Night; to correct the number, set the round"),
-                          _("the phase moves with the round's steps: the phase correction puts the round at the start "
-                            "of a phase"))
-    except RuleError as e:
-        if isinstance(action, NextRound):
-            nxt = Next("rc-night-end", alt=(Next("set", {"target": "round"}),))
-        else:
-            nxt = Next("rc-phase", {"phase": phase} if isinstance(phase, str) else {}, missing=("phase",))
-        raise RuleError(str(e), next=nxt) from None
+    """Nothing is refused here: every correction is accepted (the table is the truth), a round or phase set by
+    one puts the round at the start of it (settle, state.follow_corrections); the procedures refuse
+    themselves out of their place (state.expect)."""

@@ -554,14 +554,9 @@ class RcPhase(Action):
         return cls(str(text).strip().lower())
 
     def run(self, t: Table, cat: GameCatalog):
-        first_step = {"event": "draw", "morale": "morale", "production": "produce", "action": "plan",
-                      "weather": "dice", "night": "eat"}
-        if self.phase not in first_step:
+        if self.phase not in S.FIRST_STEP:
             raise UsageError(_("phase {phase!r}: accepted: {phases}").format(phase=self.phase, phases=", ".join(R.PHASES)))
+        S.restart(t, self.phase)
         if self.phase == "event" and t.data["tracks"]["round"] == 1:
-            raise RuleError(_(SAY["no_first_event"]), next=Next("rc-phase", {"phase": "morale"}))
-        if self.phase == "action":
-            rc(t)["plan"] = []
-        goto(t, self.phase, first_step[self.phase])
+            return say([_(SAY["no_first_event"]) + _("; the round is put at the start of the Morale phase")])
         return None
-

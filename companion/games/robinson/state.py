@@ -168,6 +168,35 @@ def goto(t: Table, phase: str, step: str, **extra) -> None:
     t.data["flow"] = {"step": step, **extra}
 
 
+FIRST_STEP = {"event": "draw", "morale": "morale", "production": "produce", "action": "plan", "weather": "dice",
+              "night": "eat"}
+
+
+def restart(t: Table, phase: str) -> None:
+    """The round put at the start of a phase (a correction of the round or the phase): the first round has no
+    Event phase, so its start is the Morale phase; the Action phase starts with an empty plan."""
+    if phase not in FIRST_STEP or (phase == "event" and t.data["tracks"]["round"] == 1):
+        phase = "event" if t.data["tracks"]["round"] > 1 else "morale"
+    if phase == "action":
+        rc(t)["plan"] = []
+    goto(t, phase, FIRST_STEP[phase])
+
+
+# the steps of each phase (STEP_ACTION above, and the phases' own goto)
+PHASE_STEPS = {"event": ("draw", "effect", "threat"), "morale": ("morale",), "production": ("produce",),
+               "action": ("plan", "resolve", "tile", "adventure"), "weather": ("dice", "roll"),
+               "night": ("eat", "camp", "heal", "end")}
+
+
+def follow_corrections(t: Table) -> None:
+    """After any action: a phase set by a correction (set phase NAME) rather than by the round's own steps
+    leaves a step of another phase behind; the round is then put at the start of the phase set, so the
+    next step is worked out from the corrected table. (A round set alone keeps the phase the table is in.)"""
+    phase = t.data["flags"]["phase"]
+    if flow(t).get("step") not in PHASE_STEPS.get(phase, ()):
+        restart(t, phase)
+
+
 def first(t: Table) -> str:
     return t.seats[rc(t)["first"] % len(t.seats)]
 

@@ -97,7 +97,48 @@
     if (input) answer(input.value);
   });
 
-  var es = new EventSource(root.dataset.events);
+  // the table's pad: the phones waiting to join, each with Allow and Refuse (asked every 2 s)
+  var asks = document.getElementById("asks");
+  function listAsks() {
+    fetch(asks.dataset.asks + q, { cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : { asks: [] }; })
+      .then(function (got) {
+        asks.textContent = "";
+        got.asks.forEach(function (a) {
+          var row = document.createElement("div");
+          row.className = "askrow";
+          var p = document.createElement("p");
+          p.textContent = asks.dataset.ask.replace("{role}", a.label);
+          row.appendChild(p);
+          [[asks.dataset.allow, true], [asks.dataset.refuse, false]].forEach(function (pair) {
+            var b = document.createElement("button");
+            b.type = "button";
+            b.className = "choice";
+            b.textContent = pair[0];
+            b.dataset.ask = String(a.n);
+            b.dataset.allow = pair[1] ? "1" : "";
+            row.appendChild(b);
+          });
+          asks.appendChild(row);
+        });
+      })
+      .catch(function () { /* asked again in 2 s */ });
+  }
+  if (asks) {
+    asks.addEventListener("click", function (e) {
+      var b = e.target.closest("button[data-ask]");
+      if (!b) return;
+      e.stopPropagation();
+      fetch(asks.dataset.asks + q, { method: "POST", headers: { "Content-Type": "application/json" },
+                                     body: JSON.stringify({ n: parseInt(b.dataset.ask, 10), allow: b.dataset.allow === "1" }) })
+        .then(function (r) { return r.text().then(function (t) { say(t.trim(), !r.ok); }); })
+        .finally(listAsks);
+    });
+    listAsks();
+    setInterval(listAsks, 2000);
+  }
+
+  var es = new EventSource(root.dataset.events + q);
   es.onmessage = function (e) {
     var v = parseInt(e.data, 10);
     if (isNaN(v)) return;
