@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean locales
+.PHONY: run test bench clean locales docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/run_all.py
+
+# after changing a command's help: docs/commands.md written again from it (tests/test_commands_doc.py checks it)
+docs: $(VENV)/.installed-run
+	$(BIN)/python tools/commands_doc.py
 
 # after changing messages: new ones into the .po (translate them there), then the .mo
 locales: $(VENV)/.installed-test

@@ -129,11 +129,11 @@ def test_5_imports_are_bounded_in_size_depth_numbers_and_types(cli, db, tmp_path
     assert digest(db) == before
 
 
-def test_5_the_readme_states_the_import_size_limit():
+def test_5_the_docs_state_the_import_size_limit():
     from companion.bounded import IMPORT_LIMIT
 
     assert IMPORT_LIMIT == 32 * 1024 * 1024
-    assert "32 MiB" in (ROOT / "README.md").read_text()
+    assert "32 MiB" in (ROOT / "docs" / "your-data.md").read_text()  # moved there from the README
 
 
 # -- 6. save codes are checked field by field ------------------------------------------------------
