@@ -13,14 +13,16 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from . import card_actions  # noqa: F401  (registers the deck actions)
+from . import (
+    card_actions,  # noqa: F401  (registers the deck actions)
+    rolls,
+)
 from . import dice as dicemod
-from . import rolls
-from .action_base import Action, REGISTRY, tuples, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose, typed_faces
+from .action_base import REGISTRY, Action, change_counter, check_range, parse_int, register, require_alive, stack_gain, stack_lose, tuples, typed_faces
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
-from .table import Table, Target
 from .i18n import N_, _
+from .table import Table, Target
 
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 

@@ -11,15 +11,15 @@ from pathlib import Path
 
 from . import catalog as catmod
 from .catalog import GameCatalog
+from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
 from .events import Event
 from .eventtext import event_text, stored_text
-from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
-from .games import registry
 from .gamerow import GameRow
+from .games import registry
+from .i18n import _
 from .setuptable import setup_table
 from .store import Store, default_path, now
 from .table import Table
-from .i18n import _
 
 SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
 

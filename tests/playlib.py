@@ -72,7 +72,6 @@ def text_answers(game: str, ask, t, data) -> str:
             return d21.answer(ask, data, t)
         except AssertionError:  # a question the property test holds no answer for
             return ask.default if ask.default is not None else "-"
-    from tests import test_others_properties as others
 
     options = text_options(game, ask, t)
     return data.draw(st.sampled_from(options))
@@ -521,7 +520,6 @@ class PlayMachine(RuleBasedStateMachine):
         if not self.gid:
             return
         from companion import dbcheck, session
-
         from companion.errors import CompanionError
 
         try:

@@ -410,8 +410,8 @@ def test_11_scruffs_alone_on_the_raft_takes_no_hope():
     from companion import catalog
     from companion.engine import apply
     from companion.games.days21 import game as days21
-    from companion.games.days21.scruffs import ScruffsToken
     from companion.games.days21.core import living
+    from companion.games.days21.scruffs import ScruffsToken
 
     cat = catalog.load("21days")
     t = days21.setup(cat, {"scruffs": True}, 3)

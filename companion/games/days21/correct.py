@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...action_base import Action, register
-from ...actions import Move, SetValue, typed_value
+from ...actions import Move, SetValue
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import N_, _

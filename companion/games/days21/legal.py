@@ -22,6 +22,7 @@ from ...i18n import N_, _
 from ...table import Table
 from .core import day, flow, seat_arg, task
 
+
 # what resolves each task of the day, as data (errors.Next: the action kind, its fields known, the fields the
 # table still gives); each face words it its own way (the terminal: ui/days21_cmds.WORDS)
 def _n(kind: str, args: dict | None = None, missing: tuple[str, ...] = (), alt: tuple[Next, ...] = ()) -> Next:

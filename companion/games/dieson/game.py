@@ -12,10 +12,10 @@ from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import N_, _, ngettext
 from ...table import Table, new_table
+from ..protocol import option_int
 from . import afternoon, correct, day, do  # noqa: F401  (registers the actions)
 from . import rules as R
 from .flow import next_step  # noqa: F401  (the guided game)
-from ..protocol import option_int
 
 FIRST_GAME_TOOLS = ("basket", "bed", "stone-knife", "rope")
 EXPERT = {"none": (), "0": (), "1": (1,), "2": (2,), "1,2": (1, 2), "2,1": (1, 2), "both": (1, 2)}

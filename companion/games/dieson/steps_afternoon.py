@@ -142,7 +142,6 @@ def _do_make(a: str):
     return DcBoost(1, rest[0])
 
 def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
-    p = R.dc(t)["pending"]
     now = stars_now(t, cat, "move")
     title = _("1. Move on the map")
     said = [stars(now)]  # what the table has told so far, so each question stands on its own line
