@@ -60,7 +60,7 @@ def main(seconds: float = 60, run_seed: int = 1, games: list[str] | None = None)
         run, ok = stats.total()
         all_run, all_ok = all_run + run, all_ok + ok
         print(f"{game}: {run} commands in {took:.0f} s, {ok} accepted ({100 * ok / max(run, 1):.0f}%); "
-              f"games reaching their end: {stats.over} steps asked at the end")
+              f"guided steps asked once the game was over: {stats.over}")
         for kind in sorted(stats.run):
             print(f"    {kind:<22} {stats.run[kind]:>6} run, {stats.ok[kind]:>6} accepted")
         print("    CLI exit codes: " + ", ".join(f"{k}: {v}" for k, v in sorted(stats.codes.items())))
