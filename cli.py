@@ -93,15 +93,22 @@ def set_cmd(
     Example: castaway set shark 3
     """
 
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "set", target, value))
+    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "set", target, value))
     _report(ev, cat=loaded.cat)
     _warnings(ev)
 
 
-def _game(cat):
+def _correction(t, cat, kind: str, target: str = "", value=None):
+    """set, move or next as the game records it (its own correction, or the generic action)."""
+    from companion.actions import Move, NextRound, SetValue
     from companion.games import registry
 
-    return registry.get(cat.id)
+    own = registry.get(cat.id).correction(t, cat, kind, target, value)
+    if own is not None:
+        return own
+    if kind == "set":
+        return SetValue.parse(t, cat, target, value)
+    return Move.parse(t, cat, target, value) if kind == "move" else NextRound()
 
 
 def _warnings(ev) -> None:
@@ -131,7 +138,7 @@ def move_cmd(
     """
 
     d = parse_delta(delta)
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "move", target, d))
+    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "move", target, d))
     _report(ev, cat=loaded.cat)
     _warnings(ev)
 
@@ -143,7 +150,7 @@ def next_cmd():
     Example: castaway next
     """
 
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "next"))
+    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "next"))
     rt = loaded.cat.round_track
     _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
     _warnings(ev)

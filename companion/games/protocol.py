@@ -146,13 +146,10 @@ class Game(ABC):
         raise UsageError(_("join question {key!r}: this game asks none").format(key=key))
 
     def correction(self, t, cat, kind: str, target: str = "", value=None):
-        """A generic correction as this game records it: `set` TARGET VALUE (the text typed), `move` TARGET
-        by VALUE (a signed int), `next`. 21 Days keeps one of its own (the day's flow put where the table stands)."""
-        from ..actions import Move, NextRound, SetValue
-
-        if kind == "set":
-            return SetValue.parse(t, cat, target, value)
-        return Move.parse(t, cat, target, value) if kind == "move" else NextRound()
+        """A generic correction (`set` TARGET VALUE as typed, `move` TARGET by VALUE, `next`) as this game
+        records it, or None for the generic action itself. 21 Days keeps one of its own (the day's flow put
+        where the corrected table stands)."""
+        return None
 
     # -- playing ---------------------------------------------------------------------------------
     def load_actions(self) -> None:
