@@ -94,16 +94,21 @@ def set_cmd(
     Example: castaway set shark 3
     """
 
-    from companion.actions import SetValue
-
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "set", target, value) or SetValue.parse(t, cat, target, value))
+    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "set", target, value))
     _report(ev, cat=loaded.cat)
 
 
-def _game(cat):
+def _correction(t, cat, kind: str, target: str = "", value=None):
+    """set, move or next as the game records it (its own correction, or the generic action)."""
+    from companion.actions import Move, NextRound, SetValue
     from companion.games import registry
 
-    return registry.get(cat.id)
+    own = registry.get(cat.id).correction(t, cat, kind, target, value)
+    if own is not None:
+        return own
+    if kind == "set":
+        return SetValue.parse(t, cat, target, value)
+    return Move.parse(t, cat, target, value) if kind == "move" else NextRound()
 
 
 def parse_delta(text: str) -> int:
@@ -126,9 +131,7 @@ def move_cmd(
     """
 
     d = parse_delta(delta)
-    from companion.actions import Move
-
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "move", target, d) or Move.parse(t, cat, target, d))
+    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "move", target, d))
     _report(ev, cat=loaded.cat)
 
 
@@ -139,9 +142,7 @@ def next_cmd():
     Example: castaway next
     """
 
-    from companion.actions import NextRound
-
-    ev, table, loaded = _act(lambda t, cat: _game(cat).correction(t, cat, "next") or NextRound())
+    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "next"))
     rt = loaded.cat.round_track
     _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
 

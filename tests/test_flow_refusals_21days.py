@@ -68,7 +68,7 @@ CASES = {
 }
 READS = {"21days symbols": "21days symbols"}
 OWN_GAME = {"21days demo": "a tour on a game it sets up itself: it reads no table and refuses nothing",
-            "21days fix": "a correction: accepted at any step (tests/test_21days_corrections.py)"}
+            "21days fix": "a correction: accepted at any point of the day (tests/test_21days_corrections.py)"}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -146,9 +146,9 @@ class Game(ABC):
         raise UsageError(_("join question {key!r}: this game asks none").format(key=key))
 
     def correction(self, t, cat, kind: str, target: str = "", value=None):
-        """A generic correction as this game records it, when it keeps one of its own: `set` TARGET VALUE (the
-        text typed), `move` TARGET by VALUE (a signed int), `next`; None: the generic action (SetValue, Move,
-        NextRound). 21 Days keeps one of its own (the day's flow put where the table stands)."""
+        """A generic correction (`set` TARGET VALUE as typed, `move` TARGET by VALUE, `next`) as this game
+        records it, or None for the generic action itself. 21 Days keeps one of its own (the day's flow put
+        where the corrected table stands)."""
         return None
 
     # -- playing ---------------------------------------------------------------------------------
