@@ -117,6 +117,7 @@ def test_a_deadly_night_is_warned_in_the_afternoon_and_the_friend_may_help_first
     assert "no food: -1 health" in lines and "Weather 6: -2 health" in lines and "the Hunter dies for certain" in lines
     assert "unless you get food or roofs or health first" in lines
     t.data["flags"]["phase"], t.data["flow"]["step"] = "evening", "night"
+    t.data["dc"]["used"], t.data["dc"]["unused"] = t.data["dc"]["unused"], []  # the night: the three dice are used
     t.data["counters"]["health"] = 2
     t.data["tracks"]["friend"] = 2
     step = next_step(t, cat)
