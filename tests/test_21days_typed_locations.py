@@ -6,7 +6,6 @@ in one shape (companion/rolls.py, issue 22 item 5); and the core's messages spea
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import random
 import re
@@ -26,6 +25,7 @@ from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
 from companion.games.days21.core import task
+from tests.stored_fixture import assert_every_game_migrates, state_digest
 
 CAT = catalog.load("21days")
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -132,13 +132,11 @@ def test_run_reads_no_text_and_records_every_die_it_takes():
 
 # -- (b) the fixture stored at schema 3 migrates and replays node by node ----------------------------
 
-def _digest(data) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+_digest = state_digest
 
 
 def test_the_21days_games_stored_with_text_are_rewritten_typed_and_replay_node_by_node(tmp_path):
     from companion import catalog as catmod
-    from companion import schema_v4
     from companion.engine import fold
 
     db = tmp_path / "v3.db"
@@ -150,9 +148,7 @@ def test_the_21days_games_stored_with_text_are_rewritten_typed_and_replay_node_b
     assert mine <= {k for g in expected.values() for k in g["kinds"]}  # the fixture covers every kind
     registry.load_actions()
     old = sqlite3.connect(db)
-    for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
-        n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
-        assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} would be left unmigrated"
+    assert_every_game_migrates(old)
     old.close()
     with session.open_store(db) as st:
         assert st.conn.execute("PRAGMA user_version").fetchone()[0] == 4

@@ -6,7 +6,6 @@ node. The core speaks rules, not commands (item 4): no message of the package na
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import re
 import shutil
@@ -27,6 +26,7 @@ from companion.games.dieson.day import DcEat, DcEvent, DcNight, DcReroll, DcRoll
 from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step
 from companion.games.dieson.menus import DcChoose
+from tests.stored_fixture import assert_every_game_migrates, state_digest
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PACKAGE = Path(__file__).resolve().parent.parent / "companion" / "games" / "dieson"
@@ -156,8 +156,7 @@ def test_the_guided_steps_make_typed_actions(cat):
 # -- (b) the games stored at schema 3 migrate and replay node by node --------------------------------
 
 
-def _digest(data: dict) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+_digest = state_digest
 
 
 def test_the_dieson_games_stored_at_schema_3_are_rewritten_typed_and_replay_node_by_node(tmp_path):
@@ -167,16 +166,13 @@ def test_the_dieson_games_stored_at_schema_3_are_rewritten_typed_and_replay_node
     db = tmp_path / "v3.db"
     shutil.copy(FIXTURES / "stored_dieson_v3.db", db)
     expected = json.loads((FIXTURES / "stored_dieson_v3.json").read_text())
-    from companion import schema_v4
 
     registry.load_actions()
     old = sqlite3.connect(db)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 3
     kinds = {json.loads(a)["kind"] for (a,) in old.execute("SELECT action FROM events WHERE type = 'action'")}
     assert {k for k in REGISTRY if k.startswith("dc-")} - {"dc-set"} <= kinds  # every kind of schema 3 (dc-set came after)
-    for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
-        n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
-        assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} would be left unmigrated"
+    assert_every_game_migrates(old)
     old.close()
     with session.open_store(db) as st:
         assert st.conn.execute("PRAGMA user_version").fetchone()[0] == 4

@@ -6,7 +6,6 @@ guided game is counted by `castaway dice stats`, and no message of the game's co
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import random
 import re
@@ -29,6 +28,7 @@ from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards
 from tests.mutinies_table import CAT, ready, run
+from tests.stored_fixture import assert_every_game_migrates, state_digest
 from ui.nextwords import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -135,14 +135,12 @@ def test_the_tavern_records_its_die():
     assert result["face"] == 4 and result["rolls"] == [{"die": "d6", "part": "", "face": 4, "typed": True}]
 
 
-def _digest(data: dict) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+_digest = state_digest
 
 
 def test_the_stored_games_of_21_mutinies_migrate_and_replay_node_by_node(tmp_path):
     """tests/fixtures/stored_mutinies_v3.db (schema 3, the commands' text) migrates: every action of every game
     is rewritten typed, and the new replay gives every node's table as schema 3's code did (its digest)."""
-    from companion import schema_v4
     from companion.engine import fold
 
     db = tmp_path / "v3.db"
@@ -154,9 +152,7 @@ def test_the_stored_games_of_21_mutinies_migrate_and_replay_node_by_node(tmp_pat
     kinds = {json.loads(a)["kind"] for (a,) in old.execute("SELECT action FROM events WHERE type = 'action'")}
     newer = {"mut-set"}  # kinds made after schema 3: no schema 3 log holds them
     assert kinds == {k for k in REGISTRY if k.startswith("mut-")} - newer, "the fixture holds every kind of the game"
-    for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
-        n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
-        assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} would be left unmigrated"
+    assert_every_game_migrates(old)
     old.close()
     typed = 0
     with session.open_store(db) as st:

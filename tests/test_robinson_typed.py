@@ -25,6 +25,7 @@ from companion.games.robinson import game as RC
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcPlans, RcResolve, RcTile
 from companion.games.robinson.phases import RcAdjust, RcCamp, RcEat, RcEvent, RcMorale, RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice
 from companion.games.robinson.state import goto
+from tests.stored_fixture import assert_every_game_migrates, state_digest
 
 CAT = catalog.load("robinson")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -243,7 +244,6 @@ def test_the_scan_catches_the_messages_the_core_used_to_say():
 def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(tmp_path):
     """tests/fixtures/stored_robinson_v3.db: every game's every action upgrades (one row each), and opening the
     file (schema 3) rewrites them typed; the replay gives every node's table as schema 3's code did."""
-    from companion import schema_v4
     from companion.engine import fold
 
     db = tmp_path / "rc.db"
@@ -255,9 +255,7 @@ def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(t
     registry.load_actions()
     old = sqlite3.connect(db)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 3
-    for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
-        n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
-        assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} would be left unmigrated"
+    assert_every_game_migrates(old)
     old.close()
     with session.open_store(db) as st:
         assert st.conn.execute("PRAGMA user_version").fetchone()[0] == 4
@@ -282,10 +280,7 @@ def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(t
         assert typed >= 10
 
 
-def _digest(data: dict) -> str:
-    import hashlib
-
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+_digest = state_digest
 
 
 def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli):

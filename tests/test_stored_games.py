@@ -12,6 +12,7 @@ from companion.action_base import REGISTRY
 from companion.engine import fold
 from companion.games import registry
 from companion.schema import SCHEMA_VERSION
+from tests.stored_fixture import assert_every_game_migrates, state_digest
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -83,10 +84,7 @@ def test_the_migration_is_one_transaction(tmp_path, monkeypatch):
     assert len(before) > 0
 
 
-def _digest(data: dict) -> str:
-    import hashlib
-
-    return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+_digest = state_digest
 
 
 def _replay(st, row):
@@ -106,14 +104,11 @@ def test_games_stored_at_schema_3_are_rewritten_typed_and_replay_node_by_node(tm
     expected = json.loads((FIXTURES / "stored_games_v3.json").read_text())
     import sqlite3
 
-    from companion import schema_v4
 
     registry.load_actions()
     old = sqlite3.connect(db)
     old_actions = dict(((g, s), a) for g, s, a in old.execute("SELECT game_id, seq, action FROM events WHERE type = 'action'"))
-    for game_id, game, head, state in old.execute("SELECT id, game, head, state FROM games").fetchall():
-        n = old.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
-        assert len(schema_v4._game(old, game_id, game, head, state)) == n, f"game {game_id} ({game}) would be left unmigrated"
+    assert_every_game_migrates(old)
     old.close()
     with session.open_store(db) as st:
         assert st.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
