@@ -148,7 +148,8 @@ class SharkAttack(Action):
         s = _("shark attack")
         if self.faces:
             s = typed_faces(s, self.faces)
-        return _("{line} tokens {tokens}").format(line=s, tokens=seat(",".join(self.tokens))) if self.tokens else s
+        typed = [x for x in self.tokens if x != ROLL]  # tokens dropped virtually say nothing in the line
+        return _("{line} tokens {tokens}").format(line=s, tokens=seat(",".join(typed))) if typed else s
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
