@@ -43,9 +43,3 @@ def add(result: dict | None, records: Iterable[DieRecord]) -> dict:
     out[KEY] = [*out.get(KEY, []), *records]
     return out
 
-
-def typed_only(result: Any) -> list[DieRecord]:
-    """The records of a stored result that were typed in from the table."""
-    if not isinstance(result, dict):
-        return []
-    return [r for r in result.get(KEY) or [] if isinstance(r, dict) and r.get("typed") is True]

@@ -21,3 +21,18 @@ def assert_every_game_migrates(conn) -> None:
     for game_id, game, head, state in conn.execute("SELECT id, game, head, state FROM games").fetchall():
         n = conn.execute("SELECT count(*) FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchone()[0]
         assert len(schema_v4._game(conn, game_id, game, head, state)) == n, f"game {game_id} ({game}) would be left unmigrated"
+
+
+def replay(st, row):
+    """A stored game replayed from its log alone (every cache ignored): (events, head table, timeline, every
+    node's table)."""
+    from companion import catalog
+    from companion.engine import fold
+    from companion.setuptable import setup_table
+
+    events = st.events(row.id)
+    setup = events[0].action
+    cat = catalog.load(setup["game"], (setup.get("options") or {}).get("edition"))
+    start = setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
+    head, tl, states = fold(events[1:], cat, start)
+    return events, head, tl, states

@@ -17,7 +17,6 @@ import pytest
 
 from companion import catalog, schema_v4, session
 from companion.action_base import REGISTRY
-from companion.engine import fold
 from companion.games import registry
 from companion.games.days21 import abilities as ab
 from companion.games.days21 import attacks as at
@@ -25,6 +24,7 @@ from companion.games.days21 import events as ev
 from companion.games.days21 import game as days21
 from companion.games.days21 import scruffs
 from companion.games.days21.core import ROLL
+from tests.stored_fixture import replay
 
 CAT = catalog.load("21days")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -141,10 +141,7 @@ def test_the_stored_games_of_schema_3_migrate_typed_and_replay_node_by_node(tmp_
         assert len(st.games()) == len(expected) == 6
         typed = 0
         for row in st.games():
-            events = st.events(row.id)
-            setup = events[0].action
-            start = session.setup_table(CAT, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-            head, tl, states = fold(events[1:], CAT, start)
+            events, head, tl, states = replay(st, row)
             want = expected[str(row.id)]
             assert tl.head == want["head"] == row.head
             assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"]

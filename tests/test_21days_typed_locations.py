@@ -25,7 +25,7 @@ from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import locations as lo
 from companion.games.days21.core import task
-from tests.stored_fixture import assert_every_game_migrates, state_digest
+from tests.stored_fixture import assert_every_game_migrates, replay, state_digest
 
 CAT = catalog.load("21days")
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -136,8 +136,6 @@ _digest = state_digest
 
 
 def test_the_21days_games_stored_with_text_are_rewritten_typed_and_replay_node_by_node(tmp_path):
-    from companion import catalog as catmod
-    from companion.engine import fold
 
     db = tmp_path / "v3.db"
     shutil.copy(FIXTURES / "stored_21days_locations_v3.db", db)
@@ -156,11 +154,7 @@ def test_the_21days_games_stored_with_text_are_rewritten_typed_and_replay_node_b
         assert len(rows) == len(expected) == 6
         typed_dice = 0
         for row in rows:
-            events = st.events(row.id)
-            setup = events[0].action
-            cat = catmod.load(setup["game"])
-            start = session.setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-            _head, tl, states = fold(events[1:], cat, start)
+            events, _head, tl, states = replay(st, row)
             want = expected[str(row.id)]
             assert tl.head == want["head"] == row.head
             assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"]

@@ -16,7 +16,7 @@ import pytest
 
 from companion import catalog, dbcheck, session
 from companion.action_base import REGISTRY
-from companion.engine import apply, fold
+from companion.engine import apply
 from companion.errors import Next, RuleError, UsageError
 from companion.games import registry
 from companion.games.dieson import game as dieson
@@ -26,7 +26,7 @@ from companion.games.dieson.day import DcEat, DcEvent, DcNight, DcReroll, DcRoll
 from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step
 from companion.games.dieson.menus import DcChoose
-from tests.stored_fixture import assert_every_game_migrates, state_digest
+from tests.stored_fixture import assert_every_game_migrates, replay, state_digest
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 PACKAGE = Path(__file__).resolve().parent.parent / "companion" / "games" / "dieson"
@@ -181,11 +181,7 @@ def test_the_dieson_games_stored_at_schema_3_are_rewritten_typed_and_replay_node
         typed = 0
         for row in rows:
             want = expected[str(row.id)]
-            events = st.events(row.id)
-            setup = events[0].action
-            cat = catalog.load(setup["game"])
-            start = session.setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-            head, tl, states = fold(events[1:], cat, start)
+            events, head, tl, states = replay(st, row)
             assert tl.head == want["head"] == row.head
             assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"]
             assert row.state.data == head.data

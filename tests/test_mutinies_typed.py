@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import catalog, session
+from companion import session
 from companion.action_base import REGISTRY
 from companion.actions import from_dict
 from companion.errors import CompanionError, Next, RuleError, UsageError
@@ -28,7 +28,7 @@ from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards
 from tests.mutinies_table import CAT, ready, run
-from tests.stored_fixture import assert_every_game_migrates, state_digest
+from tests.stored_fixture import assert_every_game_migrates, replay, state_digest
 from ui.nextwords import words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,7 +141,6 @@ _digest = state_digest
 def test_the_stored_games_of_21_mutinies_migrate_and_replay_node_by_node(tmp_path):
     """tests/fixtures/stored_mutinies_v3.db (schema 3, the commands' text) migrates: every action of every game
     is rewritten typed, and the new replay gives every node's table as schema 3's code did (its digest)."""
-    from companion.engine import fold
 
     db = tmp_path / "v3.db"
     shutil.copy(FIXTURES / "stored_mutinies_v3.db", db)
@@ -160,11 +159,7 @@ def test_the_stored_games_of_21_mutinies_migrate_and_replay_node_by_node(tmp_pat
         assert len(rows) == len(expected) == 3
         for row in rows:
             want = expected[str(row.id)]
-            events = st.events(row.id)
-            setup = events[0].action
-            cat = catalog.load(setup["game"])
-            start = session.setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-            head, tl, states = fold(events[1:], cat, start)
+            events, head, tl, states = replay(st, row)
             assert tl.head == want["head"] == row.head
             assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"]
             assert row.state.data == head.data

@@ -25,7 +25,7 @@ from companion.games.robinson import game as RC
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcPlans, RcResolve, RcTile
 from companion.games.robinson.phases import RcAdjust, RcCamp, RcEat, RcEvent, RcMorale, RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice
 from companion.games.robinson.state import goto
-from tests.stored_fixture import assert_every_game_migrates, state_digest
+from tests.stored_fixture import assert_every_game_migrates, replay, state_digest
 
 CAT = catalog.load("robinson")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -244,7 +244,6 @@ def test_the_scan_catches_the_messages_the_core_used_to_say():
 def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(tmp_path):
     """tests/fixtures/stored_robinson_v3.db: every game's every action upgrades (one row each), and opening the
     file (schema 3) rewrites them typed; the replay gives every node's table as schema 3's code did."""
-    from companion.engine import fold
 
     db = tmp_path / "rc.db"
     shutil.copy(FIXTURES / "stored_robinson_v3.db", db)
@@ -263,10 +262,7 @@ def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(t
         assert len(rows) == len(expected) == 8
         typed = 0
         for row in rows:
-            events = st.events(row.id)
-            setup = events[0].action
-            start = session.setup_table(CAT, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-            head, tl, states = fold(events[1:], CAT, start)
+            events, head, tl, states = replay(st, row)
             want = expected[str(row.id)]
             assert tl.head == want["head"] == row.head
             assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"]

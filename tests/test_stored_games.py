@@ -12,7 +12,7 @@ from companion.action_base import REGISTRY
 from companion.engine import fold
 from companion.games import registry
 from companion.schema import SCHEMA_VERSION
-from tests.stored_fixture import assert_every_game_migrates, state_digest
+from tests.stored_fixture import assert_every_game_migrates, replay, state_digest
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -87,14 +87,6 @@ def test_the_migration_is_one_transaction(tmp_path, monkeypatch):
 _digest = state_digest
 
 
-def _replay(st, row):
-    events = st.events(row.id)
-    setup = events[0].action
-    cat = catalog.load(setup["game"], (setup.get("options") or {}).get("edition"))
-    start = session.setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
-    return events, fold(events[1:], cat, start)
-
-
 def test_games_stored_at_schema_3_are_rewritten_typed_and_replay_node_by_node(tmp_path):
     """Schema 4: the actions of tests/fixtures/stored_games_v3.db (the table's text: "3,5", "2/5") are stored
     as their typed fields, every result's dice in one shape; the new replay gives every node's table as
@@ -117,7 +109,7 @@ def test_games_stored_at_schema_3_are_rewritten_typed_and_replay_node_by_node(tm
         rewritten = 0
         for row in rows:
             want = expected[str(row.id)]
-            events, (head, tl, states) = _replay(st, row)
+            events, head, tl, states = replay(st, row)
             assert tl.head == want["head"] == row.head
             assert {str(n): _digest(t.data) for n, t in states.items()} == want["nodes"], row.game
             assert row.state.data == head.data

@@ -113,14 +113,24 @@ def seats(t: Table, text: Any) -> tuple[str, ...]:
 
 def check_seat(t: Table, seat_: str, among: list[str] | None = None) -> str:
     """A typed seat id held to the seats the rules allow here (the living, unless a narrower list)."""
-    from .core import SAY, living, survivor
+    from .core import SAY
+
+    accepted = _refused(t, seat_, among)
+    if accepted is not None:
+        raise UsageError(_(SAY["no_token"]).format(text=seat_, accepted=accepted))
+    return seat_
+
+
+def _refused(t: Table, seat_: str | None, among: list[str] | None) -> str | None:
+    """The seats a typed seat id may be here (the living, unless a narrower list), in the table's words, when
+    it is not one of them; None when it is."""
+    from .core import living, survivor
     from .names import colour
 
     pool = living(t) if among is None else among
-    if seat_ not in pool:
-        accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
-        raise UsageError(_(SAY["no_token"]).format(text=seat_, accepted=accepted))
-    return seat_
+    if seat_ in pool:
+        return None
+    return ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
 
 
 def card(t: Table, cat, deck: str, text: Any) -> str | None:
@@ -135,13 +145,6 @@ def check_card(t: Table, deck: str, cid: str) -> None:
 
     if cid not in t.deck_cards(deck):
         raise RuleError(_("card {text!r} is not at this table").format(text=cid))
-
-
-def virtual(typed_face: Any) -> bool:
-    return typed_face is None or typed_face == ROLL
-
-
-
 
 
 
@@ -204,11 +207,8 @@ def one_seat(t: Table, cat, text: Any) -> str | None:
 
 def alive(t: Table, cat, seat: str | None, among: list[str] | None = None) -> str:
     """A typed seat id held to the living (or a narrower list): run's check, no words read."""
-    from .core import colour, living, survivor
-
-    pool = living(t) if among is None else among
-    if seat not in pool:
-        accepted = ", ".join(f"{colour(s)} ({survivor(t, s)})" for s in pool) or _("nobody")
+    accepted = _refused(t, seat, among)
+    if accepted is not None:
         raise UsageError(_("{text!r} is not a living survivor here; accepted: {accepted}").format(text=seat or "", accepted=accepted))
     return seat
 
