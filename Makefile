@@ -39,6 +39,7 @@ bench: $(VENV)/.installed-test
 # after changing a command's help: docs/commands.md written again from it (tests/test_commands_doc.py checks it)
 docs: $(VENV)/.installed-run
 	$(BIN)/python tools/commands_doc.py
+	$(BIN)/python tools/components_doc.py
 
 # after changing messages: new ones into the .po (translate them there), then the .mo
 locales: $(VENV)/.installed-test

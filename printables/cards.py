@@ -1,7 +1,10 @@
 """Cards: every deck of a catalog and its characters, fronts and backs, imposed on sheets.
 
-A card the rulebooks do not describe (effect None) prints as a write-in template: its name, its QR
-code, and ruled lines to copy the real card's text onto. Each card carries a QR code of its copy id
+A card the rulebooks do not describe (effect None) prints as a write-in template: its name, its QR code, and
+ruled lines to copy the real card's text onto; so do the cards of the box the rulebook does not name
+(`rules.print_templates`, by deck: the component's name and how many), in place of castaway's stand-in entry
+for them (`print = false`). A character with a
+life track (`life`, Robinson) or hearts (`health`, Dieson) has that track drawn on its card. Each card carries a QR code of its copy id
 as DECK/CARD, which `castaway draw DECK --card ...` accepts when scanned.
 """
 
@@ -59,6 +62,8 @@ class Face:
     back_icon: str | None = None  # the deck's emblem: the same on every back of the deck
     ref: int = 0  # the rule number on the rules page when the text does not fit on the face
     back: "Face | None" = None  # a two-sided token: the face printed on its back
+    track: tuple[str, ...] = ()  # a life track's spaces, left to right, drawn above the facts
+    lines: bool = False  # ruled lines under the text, to copy what the real card says
 
 
 def qr_payload(deck_id: str, copy_id: str) -> str:
@@ -83,6 +88,8 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
     tint = DECK_TINTS[index % len(DECK_TINTS)]
     faces = []
     for card in deck.cards:
+        if card.get("print") is False:  # castaway's stand-in for cards it does not know: printed as templates
+            continue
         facts = []
         for key, label in (("avert", N_("Avert: {n} hope")), ("hope", N_("Hope: {n}")), ("strength", N_("Strength: +{n}")),
                            ("uses", N_("Uses: {n}")), ("markers", N_("Markers: {n}")), ("places", N_("Dice: {n}")),
@@ -109,7 +116,20 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
             faces.append(Face(_(cat.name), _(deck.name), deck.id, cid, _(card.name), _(card.effect) if card.effect else None, tuple(f), _note(card),
                               qr_payload(deck.id, cid) if card.get("qr", True) else None, icon, ctint, _darker(tint),
                               back_icon=deck_icon(deck)))
-    return faces
+    return faces + templates(cat, deck.id, _(deck.name), tint, _darker(tint), deck_icon(deck))
+
+
+def templates(cat: GameCatalog, group_id: str, group: str, tint, back_tint, back_icon) -> list[Face]:
+    """The write-in templates of a deck (rules.print_templates.<deck id>: the cards of the box the rulebook
+    does not describe): the component's name and ruled lines, nothing else; the QR code of the deck's stand-in."""
+    t = (cat.rules.get("print_templates") or {}).get(group_id)
+    if not t:
+        return []
+    n, stand_in = int(t.get("n", 1)), t.get("card")
+    qr_code = (qr_payload(group_id, stand_in) if group_id != "character" else stand_in.upper()) if stand_in else None
+    note = _("Assumed: {assumed}").format(assumed=_(t["assumed"])) if t.get("assumed") else ""
+    return [Face(_(cat.name), group, group_id, f"template:{k}", _(t["name"]), None, (), note, qr_code, None, tint, back_tint,
+                 back_icon=back_icon) for k in range(1, n + 1)]
 
 
 def deck_icon(deck: Deck) -> str | None:
@@ -119,8 +139,9 @@ def deck_icon(deck: Deck) -> str | None:
 
 def character_faces(cat: GameCatalog) -> list[Face]:
     faces = []
+    title = _(registry.get(cat.id).characters_title)
     for ch in cat.characters.values():
-        if ch.get("absent"):  # not in this edition's box
+        if ch.get("absent") or ch.get("print") is False:  # not in this edition's box; a stand-in printed as templates
             continue
         facts = []
         cls = ch.get("class")
@@ -128,10 +149,24 @@ def character_faces(cat: GameCatalog) -> list[Face]:
         if ch.cost:
             facts.append(_("Cost: {cost}").format(cost=_(ch.cost)))
         icon = "dog" if ch.get("dog") else icons.pick(ch.get("icon"), ch.id) or "person"
-        faces.append(Face(_(cat.name), _(registry.get(cat.id).characters_title), "character", ch.id, _(ch.name),
+        tint = TINTS.get(ch.role, (0.92, 0.92, 0.92))
+        faces.append(Face(_(cat.name), title, "character", ch.id, _(ch.name),
                           _(ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
-                          TINTS.get(ch.role, (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5), back_icon="person"))
-    return faces
+                          tint, (0.35, 0.4, 0.5), back_icon="person", track=life_track(ch),
+                          lines=bool(ch.get("skills_on_card"))))
+    return faces + templates(cat, "character", title, TINTS.get("character", (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5), "person")
+
+
+def life_track(ch) -> tuple[str, ...]:
+    """Robinson's life track (the start space, then one space a wound up to `life`, the last a skull) or
+    Dieson's hearts (one space a heart); none for a character without either."""
+    life = ch.get("life")
+    if isinstance(life, int) and life > 0:
+        return ("0", *(str(i) for i in range(1, life)), "\u2020")
+    health = ch.get("health")
+    if isinstance(health, int) and health > 0:
+        return tuple("\u2665" for _i in range(health))
+    return ()
 
 
 # -- drawing ----------------------------------------------------------------------------------
@@ -156,12 +191,15 @@ class FrontPlan:
     panel: sizes.Box
     text_fits: bool
     facts_fit: bool
+    track_box: sizes.Box | None = None
 
 
 def _safe(w: float, h: float) -> float:
     return SAFE if min(w, h) >= 50 else 2.0
 
 
+TRACK_ROOM = 24.0  # mm the panel keeps above a life track; a smaller card prints without the track
+TEXT_SHARE = 0.5  # of the panel, for the text of a card that also has lines to write its other rules on
 QR_SIDE_COLUMN = 11.0  # the narrowest column of words beside a QR code
 QR_MODES = ("under", "beside", "side", "none")  # tried in turn; the first whose words all fit is printed
 POINTERS = (N_("In full: rule {n} on the rules page."), N_("Rule {n}: rules page."), N_("Rule {n}"))
@@ -211,6 +249,11 @@ def _layout(face: Face, w: float, h: float, mode: str) -> tuple[FrontPlan, bool]
             facts_box = None
             foot_h = foot_q
     area_top, area_bottom = top, body.y + foot_h + (1.2 if foot_h else 0)
+    track_box = None
+    track_h = max(4.2, 5.5 * k)
+    if face.track and area_top - area_bottom - track_h - 1.2 >= TRACK_ROOM:  # else the card is too small for it
+        track_box = sizes.Box(body.x, area_bottom, body.w, track_h)
+        area_bottom += track_h + 1.2
     icon_box = None
     icon_size = min(14 * k, (area_top - area_bottom) * 0.3)
     if face.icon and icon_size > 5:
@@ -220,8 +263,9 @@ def _layout(face: Face, w: float, h: float, mode: str) -> tuple[FrontPlan, bool]
     inner = panel.inset(1.2)
     text_fits = True
     if face.text:
-        text_fits = inner.h > 0 and fonts.fits(face.text, fonts.SANS, inner.w, inner.h, max(MIN_PT, 9.5 * k), MIN_PT) is not None
-    plan = FrontPlan(header, name_box, qr_box, facts_box, icon_box, panel, text_fits, facts_fit)
+        text_h = inner.h * (TEXT_SHARE if face.lines else 1.0)
+        text_fits = inner.h > 0 and fonts.fits(face.text, fonts.SANS, inner.w, text_h, max(MIN_PT, 9.5 * k), MIN_PT) is not None
+    plan = FrontPlan(header, name_box, qr_box, facts_box, icon_box, panel, text_fits, facts_fit, track_box)
     words = name_fit is not None
     if face.text and not text_fits or not facts_fit:
         words = words and inner.h > 0 and pointer(plan, face.ref or 99, k) is not None
@@ -270,25 +314,54 @@ def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
     if p.icon_box:
         ib = p.icon_box
         icons.draw(c, face.icon, ib.x + ib.w / 2, ib.y + ib.h / 2, ib.w)
+    if p.track_box:
+        _draw_track(c, face.track, p.track_box, k)
     panel = p.panel
     if panel.h <= 0:
         return
     c.setFillColorRGB(1, 1, 1)
     c.roundRect(panel.x * mm, panel.y * mm, panel.w * mm, panel.h * mm, 1.5 * mm, stroke=0, fill=1)
     inner = panel.inset(1.2)
-    if face.text and p.text_fits and p.facts_fit:
+    if face.text and p.text_fits and p.facts_fit and face.lines:
+        text_h = inner.h * TEXT_SHARE
+        fonts.draw_fit(c, face.text, inner.x, inner.top - text_h, inner.w, text_h, fonts.SANS, max(MIN_PT, 9.5 * k), valign="top")
+        _ruled(c, sizes.Box(inner.x, inner.y, inner.w, inner.h - text_h - 1.0), k)
+    elif face.text and p.text_fits and p.facts_fit:
         fonts.draw_fit(c, face.text, inner.x, inner.y, inner.w, inner.h, fonts.SANS, max(MIN_PT, 9.5 * k), valign="middle")
     elif face.text or not p.facts_fit:
         hint = pointer(p, face.ref, k) or _(POINTERS[-1]).format(n=face.ref)
         fonts.draw_fit(c, hint, inner.x, inner.y, inner.w, inner.h, fonts.BOLD, max(MIN_PT, 8 * k), align="center",
                        valign="middle")
     else:  # a write-in template: ruled lines to copy the real card's text onto
-        c.setStrokeColorRGB(0.7, 0.7, 0.7)
-        c.setLineWidth(0.3)
-        yy = inner.top - 5 * k
-        while yy > inner.y + 1:
-            c.line(inner.x * mm, yy * mm, inner.right * mm, yy * mm)
-            yy -= 5.5 * k
+        _ruled(c, inner, k)
+
+
+def _ruled(c, box: sizes.Box, k: float) -> None:
+    c.setStrokeColorRGB(0.7, 0.7, 0.7)
+    c.setLineWidth(0.3)
+    yy = box.top - 5 * k
+    while yy > box.y + 1:
+        c.line(box.x * mm, yy * mm, box.right * mm, yy * mm)
+        yy -= 5.5 * k
+
+
+def _draw_track(c, spaces: Sequence[str], box: sizes.Box, k: float) -> None:
+    """A row of equal spaces (a life track's wounds, Dieson's hearts), each labelled where every label fits at
+    MIN_PT or more; on a card too narrow for that the spaces are left blank, to count."""
+    step = box.w / len(spaces)
+    size = max(MIN_PT, 7 * k)
+    labelled = all(fonts.width(t, fonts.BOLD, MIN_PT) <= step - 1.0 for t in spaces)
+    while labelled and size > MIN_PT and any(fonts.width(t, fonts.BOLD, size) > step - 1.0 for t in spaces):
+        size = max(MIN_PT, size - 0.5)
+    c.setStrokeColorRGB(0.35, 0.35, 0.35)
+    c.setLineWidth(0.4)
+    for i, label in enumerate(spaces):
+        x = box.x + i * step
+        c.setFillColorRGB(1, 1, 1)
+        c.roundRect((x + 0.3) * mm, box.y * mm, (step - 0.6) * mm, box.h * mm, 0.8 * mm, stroke=1, fill=1)
+        if labelled:
+            fonts.draw_fit(c, label, x + 0.3, box.y, step - 0.6, box.h, fonts.BOLD, size, align="center",
+                           valign="middle", max_lines=1)
 
 
 def needs_rule(face: Face, w: float, h: float) -> bool:
@@ -402,11 +475,18 @@ def sheets_for(n: int, opts: Options, item: tuple[float, float] | None = None) -
 
 
 def all_faces(cat: GameCatalog, token_decks: bool = False) -> list[Face]:
-    """Every card of every deck (tokens excluded unless asked), then the characters."""
+    """Every card of every deck (tokens excluded unless asked), then the write-in templates of the cards no deck
+    stands for."""
     faces: list[Face] = []
     for i, deck in enumerate(cat.decks.values()):
         if is_token_deck(deck) == token_decks:
             faces.extend(deck_faces(cat, deck, i))
+    if not token_decks:
+        loose = [k for k in (cat.rules.get("print_templates") or {}) if k not in cat.decks and k != "character"]
+        for i, key in enumerate(loose, len(cat.decks)):
+            tint = DECK_TINTS[i % len(DECK_TINTS)]
+            t = cat.rules["print_templates"][key]
+            faces += templates(cat, key, _(t.get("group", t["name"])), tint, _darker(tint), None)
     return faces
 
 

@@ -23,7 +23,9 @@ from . import cards, fonts, icons, packing, sheet, sizes
 # the kinds in decks/mutinies/rules.toml's rules.print_pieces (its list of tables is not scanned for words)
 PIECE_WORDS = (N_("Red jewel"), N_("Blue jewel"), N_("Green jewel"), N_("Yellow jewel"), N_("Wild jewel"),
                N_("Treasure: 1 rum"), N_("Treasure: 2 prestige"), N_("Treasure: 2 doubloons"),
-               N_("Treasure: doubloons for prestige"), N_("Treasure: a jewel"))
+               N_("Treasure: doubloons for prestige"), N_("Treasure: a jewel"), N_("1 doubloon"), N_("5 doubloons"))
+# the names in the translated games' rules.print_tokens and rules.print_templates (not scanned for words either)
+PRINT_WORDS = (N_("Starting Player"), N_("Logbook card"), N_("Logbook cards"), N_("Survivor card"), N_("Mutiny card"))
 
 TOKEN = (40.0, 40.0)  # the smallest token; grown in steps until every face's words fit
 TOKEN_STEPS = (40.0, 45.0, 55.0, 60.0)
@@ -54,10 +56,13 @@ class TrackCard:
 
 
 def pieces(cat: GameCatalog) -> list[Piece]:
+    """The counters' pieces (but those rules.print.not_pieces names: a count the board keeps, not a component),
+    then the game's own tokens and markers (rules.print_tokens)."""
     out = []
+    skip = set((cat.rules.get("print") or {}).get("not_pieces", ()))
     for i, ctr in enumerate(cat.counters.values()):
         n = ctr.max
-        if n is None or n <= 0 or n > MAX_PIECES:
+        if n is None or n <= 0 or n > MAX_PIECES or ctr.id in skip:
             continue
         numbered = ctr.id in cat.rules.get("print", {}).get("numbered", [])
         icon = icons.pick(ctr.id, *ctr.name.lower().split(), "hope" if ctr.pool else None)
@@ -75,6 +80,19 @@ def pieces(cat: GameCatalog) -> list[Piece]:
         if ctr.pool and special.get("ids") and ctr.id == special.get("counter", ctr.id):
             for label in special.get("labels", ["±"] * len(special["ids"])):
                 out.append(Piece(_(cat.name), ctr.id, _(ctr.name), label, icon, tint))
+    return out + game_tokens(cat)
+
+
+def game_tokens(cat: GameCatalog) -> list[Piece]:
+    """rules.print_tokens: the tokens and markers of the rulebook's component list that no counter stands for
+    (id, name, n, colour; `back`: the other side's name of a two-sided token; `icon`)."""
+    out = []
+    for t in (cat.rules.get("print_tokens") or {}).get("tokens", ()):
+        rgb = cards.TINTS.get(str(t.get("colour")), (0.92, 0.92, 0.92))
+        icon = icons.pick(t.get("icon")) if t.get("icon") else None
+        name = _(t["name"])
+        out += [Piece(_(cat.name), str(t["id"]), name, "", icon, rgb, _(t["back"]) if t.get("back") else name)
+                for _k in range(int(t.get("n", 1)))]
     return out
 
 

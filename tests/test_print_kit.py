@@ -49,6 +49,9 @@ def test_kit_cards_hold_every_card_name_of_the_catalog(cli, tmp_path):
         text = " ".join(" ".join(p.get_text().split()) for p in doc)
         for deck in cat.decks.values():
             for card in deck.cards:
+                if card.get("print") is False:  # castaway's stand-in: the deck's write-in templates print instead
+                    assert "A card castaway does not know" not in text and "Another My Friend card" not in text
+                    continue
                 assert " ".join(card.name.split()) in text, f"{game}/{deck.id}/{card.id}"
 
 
