@@ -123,7 +123,7 @@ def templates(cat: GameCatalog, group_id: str, group: str, tint, back_tint, back
     """The write-in templates of a deck (rules.print_templates.<deck id>: the cards of the box the rulebook
     does not describe): the component's name and ruled lines, nothing else; the QR code of the deck's stand-in."""
     t = (cat.rules.get("print_templates") or {}).get(group_id)
-    if not t:
+    if not isinstance(t, dict):
         return []
     n, stand_in = int(t.get("n", 1)), t.get("card")
     qr_code = (qr_payload(group_id, stand_in) if group_id != "character" else stand_in.upper()) if stand_in else None
@@ -482,7 +482,8 @@ def all_faces(cat: GameCatalog, token_decks: bool = False) -> list[Face]:
         if is_token_deck(deck) == token_decks:
             faces.extend(deck_faces(cat, deck, i))
     if not token_decks:
-        loose = [k for k in (cat.rules.get("print_templates") or {}) if k not in cat.decks and k != "character"]
+        loose = [k for k, v in (cat.rules.get("print_templates") or {}).items()
+                 if isinstance(v, dict) and k not in cat.decks and k != "character"]
         for i, key in enumerate(loose, len(cat.decks)):
             tint = DECK_TINTS[i % len(DECK_TINTS)]
             t = cat.rules["print_templates"][key]
