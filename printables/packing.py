@@ -99,7 +99,8 @@ def caption_room(bleed: float) -> float:
 
 
 def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0.0, bleed: float = 3.0) -> list[Page]:
-    """Sections of items into pages: each fills pages with its densest grid; leftovers share a page.
+    """Sections of items into pages: each fills pages with its densest grid; leftovers go on the first page
+    with room left for them, so that no sheet is left mostly empty when its items fit on another.
 
     A page keeps room for its caption: in a side margin when every grid on it leaves one, else above and
     below. reserve: mm kept free at the foot of the first page (for the scale bar when no margin holds it)."""
@@ -122,21 +123,25 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
         if full.count == 0:
             raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with the margins a printer needs").format(item_w=w, item_h=h, paper=paper))
         while items:
-            page = pages[-1] if pages else None
-            grid = None
-            if page is not None and page.blocks:
-                foot = reserve if len(pages) == 1 else 0.0
+            page, grid = None, None
+            for k, candidate in enumerate(pages):  # the first page with room left for some of them (first fit)
+                if not candidate.blocks:
+                    continue
+                foot = reserve if k == 0 else 0.0
                 for limit in (tall, short):
-                    left = limit - foot - page.height() - gap
+                    left = limit - foot - candidate.height() - gap
                     g = best_grid(w, h, room.w, left, sec.rotate) if left > 0 else None
                     if not g or not g.count:
                         continue
-                    widths = [b.w for b in page.blocks] + [g.cols * g.cell[0]]
+                    widths = [b.w for b in candidate.blocks] + [g.cols * g.cell[0]]
                     if limit == tall and not all(side_ok(x) for x in widths):
                         continue
                     if g.rotated == full.rotated or g.count >= min(len(items), full.count):
                         grid = g
                         break
+                if grid is not None:
+                    page = candidate
+                    break
             if grid is None:
                 page = Page(gap=gap)
                 pages.append(page)
