@@ -149,6 +149,15 @@ class Step:
     pause: bool = False
 
 
+def question_id(version: int, step: Step | None) -> str | None:
+    """The id of the question a step asks at a version of the game, "12:d21-prices" or "12:dice": what every
+    device sends back with its answer, so an answer is applied to the question it was given for or to none
+    (the version names the state, so the question; its name or kind says which, in any language)."""
+    if step is None:
+        return None
+    return f"{version}:{step.ask.id or step.ask.kind}"
+
+
 def _short(label: str, most: int = 28) -> str:
     """A label cut for an error line: up to its first colon, at most `most` characters."""
     head = str(label).split(":")[0].strip()

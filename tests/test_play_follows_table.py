@@ -155,3 +155,47 @@ def test_an_answer_typed_for_a_question_another_process_answered_is_refused(tmp_
     finally:
         code = term.close()
     assert code == 0 and "Traceback" not in term.text(), term.text()
+
+
+def test_an_answer_names_its_question_and_one_no_longer_current_is_refused(tmp_path, cli):
+    """session.answer: the question id ("version:name") is checked inside the write; the answer to a question
+    the table has left is refused and nothing is written, whatever question the table is at now."""
+    import json
+
+    from companion.errors import StaleError
+
+    db, gid = new_game(tmp_path)
+    with session.open_store(db) as st:
+        first = session.question(session.load(st, gid))
+        assert first == "1:confirm"
+        session.answer(st, gid, first, "y")
+        now = session.question(session.load(st, gid))
+        assert now != first and now.startswith("2:")
+        with pytest.raises(StaleError, match="was for question 1:confirm"):
+            session.answer(st, gid, first, "y")
+        with pytest.raises(StaleError):  # the right version, another question
+            session.answer(st, gid, "2:choice-of-something-else", "")
+        assert st.game(gid).version == 2
+    cli.db = db
+    r = cli.ok("status", "--json")
+    assert json.loads(r.stdout)["question"] == now
+
+
+def test_the_pad_sends_its_question_and_a_stale_one_gets_409(tmp_path):
+    db, gid = new_game(tmp_path)
+    s = Served(db, "--pad", "--game", str(gid))
+    try:
+        url = f"{s.base}/game/{gid}/answer?t={s.token}"
+        frag = httpx.get(f"{s.base}/pad/{gid}/fragment?t={s.token}")
+        asked = frag.headers["X-Castaway-Question"]
+        assert asked == "1:confirm", frag.headers
+        r = httpx.post(url, json={"version": 1, "answer": "y", "question": "1:dice"})
+        assert r.status_code == 409 and "nothing was applied" in r.text and version(db, gid) == 1
+        r = httpx.post(url, json={"version": 1, "answer": "y", "question": "7:confirm"})
+        assert r.status_code == 400 and version(db, gid) == 1
+        r = httpx.post(url, json={"version": 1, "answer": "y", "question": asked})
+        assert r.status_code == 200 and version(db, gid) == 2, r.text
+        r = httpx.post(url, json={"version": 1, "answer": "y", "question": asked})
+        assert r.status_code == 409 and version(db, gid) == 2
+    finally:
+        s.stop()
