@@ -147,6 +147,9 @@ class Step:
     # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
     # does steps that ask nothing at once, so the table reads the warning before it happens
     pause: bool = False
+    # optional: work the loop starts in the background at once (day 21's exact search as soon as day 21's
+    # table is known), so a later question finds its odds ready
+    background: Callable[[], Any] | None = None
 
 
 def question_id(version: int, step: Step | None) -> str | None:

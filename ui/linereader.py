@@ -19,7 +19,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-POLL = 0.25  # seconds between two reads of the game's version
+POLL = 0.1  # seconds between two reads of the game's version (one cheap query)
 
 
 def poll_seconds() -> float:
@@ -71,9 +71,12 @@ def _keys(attrs: list) -> list:
     return attrs
 
 
-def read_line(changed: Callable[[], bool] | None = None, stream=None, echo=None) -> str | None:
+def read_line(changed: Callable[[], bool] | None = None, notice: Callable[[], bool] | None = None, stream=None,
+              echo=None) -> str | None:
     """One line without its newline; None at the end of the input. `changed` (asked every POLL seconds while
-    nothing is typed, and before a line is given back) raises Changed when it says True."""
+    the line is typed, and before it is given back) raises Changed when it says True. `notice` (asked as
+    often) says what arrived meanwhile, under the line, and gives True once it did: the keys typed so far
+    are shown again after it."""
     stream = sys.stdin if stream is None else stream
     try:
         tty = stream.isatty()
@@ -85,21 +88,21 @@ def read_line(changed: Callable[[], bool] | None = None, stream=None, echo=None)
         if not line:
             return None
         return line.rstrip("\n")
-    return _edited(fd, changed, echo or sys.stdout)
+    return _edited(fd, changed, notice, echo or sys.stdout)
 
 
-def _edited(fd: int, changed: Callable[[], bool], echo) -> str | None:
+def _edited(fd: int, changed: Callable[[], bool], notice, echo) -> str | None:
     import termios
 
     old = termios.tcgetattr(fd)
     termios.tcsetattr(fd, termios.TCSANOW, _keys(termios.tcgetattr(fd)))
     try:
-        return _loop(fd, changed, echo)
+        return _loop(fd, changed, notice, echo)
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, old)
 
 
-def _loop(fd: int, changed: Callable[[], bool], echo) -> str | None:
+def _loop(fd: int, changed: Callable[[], bool], notice, echo) -> str | None:
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
     typed: list[str] = []
     escape = ""  # an escape sequence being skipped
@@ -118,6 +121,8 @@ def _loop(fd: int, changed: Callable[[], bool], echo) -> str | None:
             if changed():
                 show("\n")
                 raise Changed("".join(typed))
+            if notice is not None and notice():
+                show("".join(typed))
         if not ready:
             continue
         data = os.read(fd, 1024)

@@ -34,6 +34,7 @@ class Quit(Exception):
 
 
 WATCH: list = [None]  # the watch of the question being read (ask_until_valid sets it)
+NOTICE: list = [None]  # what arrived while the question waits (day 21's exact odds): lines, or None
 
 
 def read(prompt: str, watch=None) -> str:
@@ -43,12 +44,29 @@ def read(prompt: str, watch=None) -> str:
     from rich.markup import escape
 
     watch = watch if watch is not None else WATCH[0]
+    take = NOTICE[0]
 
     first, *rest = prompt.split("\n")  # the question wraps under itself; a menu below is already laid out
     rows = textwrap.wrap(first, min(out.width, 120) - 1, initial_indent="? ", subsequent_indent="  ", break_on_hyphens=False)
-    out.print(f"[bold cyan]{escape(chr(10).join((rows or ['?']) + rest))}[/] ", end="")
+    came = take() if take is not None else None
+    for said_line in came or ():  # already there: said before the question
+        hanging(said_line, "  ", "cyan")
+    shown = f"[bold cyan]{escape(chr(10).join((rows or ['?']) + rest))}[/] "
+    out.print(shown, end="")
     out.file.flush()
-    line = read_line(watch)
+
+    def tell() -> bool:  # while the question waits: said under it, then the question again
+        came = take()
+        if came is None:
+            return False
+        out.print()
+        for said_line in came:
+            hanging(said_line, "  ", "cyan")
+        out.print(shown, end="")
+        out.file.flush()
+        return True
+
+    line = read_line(watch, tell if take is not None else None)
     if line is None:  # end of input: pause
         out.print()
         raise Quit
@@ -297,6 +315,19 @@ def table_decides(st, gid: int, step: Step, ev, after, cur, on_word) -> None:
         return
 
 
+def exact_odds(pending: list):
+    """What read() says once the exact odds arrive (odds_budget.arrived): their lines, once."""
+    from ui.odds_budget import arrived
+
+    def take() -> list[str] | None:
+        lines = arrived(pending)
+        if lines is not None:
+            NOTICE[0] = None
+        return lines
+
+    return take
+
+
 def watcher(st, gid: int, version: int):
     """True once game `gid` is no longer at `version`: another device or command wrote."""
     return lambda: st.versions().get(gid) != version
@@ -448,11 +479,19 @@ def play_cmd(
                 out.print(f"[bold]{esc(step.title)}[/]: {esc(head)}")
                 for part in more:  # an indented part of the text wraps under itself
                     hanging(part.lstrip(), part[:len(part) - len(part.lstrip())])
+                pending: list = []
+                NOTICE[0] = None
                 if step.odds is not None:
                     from ui.odds_budget import odds_within
 
-                    for line in odds_within(step.odds):
+                    for line in odds_within(step.odds, pending=pending):
                         hanging(line, "  ", "cyan")
+                    if pending:
+                        NOTICE[0] = exact_odds(pending)
+                elif step.background is not None:
+                    from ui.odds_budget import start
+
+                    start(step.background)
                 auto = step.ask.kind == "none" and rules.goes_on_alone and not step.pause  # nothing to decide: done at once
                 shown["version"] = cur.row.version
                 while True:
