@@ -243,6 +243,8 @@ def test_the_line_reader_shows_what_arrives_and_gives_up_when_the_table_moves(mo
         except lr.Changed as e:
             got["changed"] = e.typed
 
+    mode = lr.keys_mode(stream)  # as `castaway play` holds it: keys typed ahead are the reader's, never the terminal's
+    mode.__enter__()
     try:
         th = threading.Thread(target=run)
         th.start()
@@ -267,6 +269,8 @@ def test_the_line_reader_shows_what_arrives_and_gives_up_when_the_table_moves(mo
         th.join(5)
         assert got["line"] is None
     finally:
+        moved.set()  # a reader still waiting gives up
+        mode.__exit__(None, None, None)
         stream.close()
         os.close(slave)
         os.close(master)
