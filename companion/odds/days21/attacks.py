@@ -117,11 +117,11 @@ def shark_bite(crew: Crew, fin: int, pj: Pjotr | None = None) -> Dist:
     return walk(start, _bite_step(crew.fins, fin, pj), 1, DEN)
 
 
-def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None) -> Dist:
+def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None, cuts: bool = True) -> Dist:
     """The fight once the octopus is awake: {(final stacks, tentacles cut): p}. Each tentacle attacks once:
     the white die grabs whoever shows that visible strength (ties: colour tokens), who rolls the placement
     die: lower loses 1 strength, equal escapes, higher cuts the tentacle off. With Pjotr the stacks
-    part is (stacks, his hope)."""
+    part is (stacks, his hope). `cuts` False: the tentacles cut are not counted (always 0), fewer states."""
 
     moves: dict = {}
 
@@ -155,7 +155,7 @@ def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None) -> Dist:
         get = out.get
         for (held, cut), w in dist.items():
             for nxt, c, q in moves.get(held) or grab(held):
-                k = (nxt, cut + c)
+                k = (nxt, cut + c if cuts else 0)
                 out[k] = get(k, 0) + w * q
         dist = out
     return Weighted(dist, DEN**tentacles)
@@ -238,6 +238,12 @@ def summary(crew: Crew, final: Dist, key=lambda s: s) -> dict:
                "lose_die": Fraction(lose_die[j], scale), "die": Fraction(die[j], scale)}
               for j, (_i, seat, nm, st, _t, _d) in enumerate(each)]
     return {"survivors": people, "nobody_dies": Fraction(nobody, scale)}
+
+
+def nobody_dies(crew: Crew, final: Dist, key=lambda s: s) -> Fraction:
+    """summary(...)["nobody_dies"] alone, in one pass."""
+    live = alive(crew.stacks)
+    return Fraction(sum(p for x, p in final.items() if all(key(x)[i] for i in live)), getattr(final, "scale", 1))
 
 
 def single_summary(stack: tuple, final: Dist) -> dict:

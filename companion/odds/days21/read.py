@@ -50,7 +50,7 @@ def _pjotr(t, crew):
 def _pjotr_line(crew, pj, final, key=lambda x: x) -> list[str]:
     if pj is None:
         return []
-    return [_(SAY["pjotr"]).format(p=_p(d.summary(crew, final, key=lambda x: key(x)[0])["nobody_dies"]))]
+    return [_(SAY["pjotr"]).format(p=_p(d.nobody_dies(crew, final, key=lambda x: key(x)[0])))]
 
 MOVE = {"flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"), "kite": N_("kite roll"),
         "token": N_("hope21 token (+3 hope)")}
@@ -123,7 +123,7 @@ def octopus_lines(t, cat, awake: bool = False) -> list[str]:
     lines.append(_(SAY["cut"]).format(dist=", ".join(f"{k}: {_p(v)}" for k, v in cut.items() if v >= 0.005)))
     pj = _pjotr(t, crew)
     if pj:
-        lines += _pjotr_line(crew, pj, d.octopus_fight(crew, n, pj), key=lambda x: x[0])
+        lines += _pjotr_line(crew, pj, d.octopus_fight(crew, n, pj, cuts=False), key=lambda x: x[0])
     return lines
 
 
