@@ -274,3 +274,37 @@ def test_the_line_reader_shows_what_arrives_and_gives_up_when_the_table_moves(mo
         stream.close()
         os.close(slave)
         os.close(master)
+
+
+def test_day_21s_prompt_shows_the_lower_bound_then_the_exact_chance_under_the_waiting_question(tmp_path):
+    """A day-21 table whose exact search takes most of a second: the prompt shows the labelled lower bound at
+    once, and the exact lines come under the waiting question, which is asked again, with no key pressed."""
+    from companion.odds.days21 import rescue as rs
+    from tests import odds_mc as mc
+
+    r = rs.Rescue(need=8, people=(("red", "diva", (6, 6), 4, True), ("yellow", "mick", (6, 6), 4, False),
+                                  ("blue", "", (6, 6), 4, False), ("green", "", (6, 6), 4, False)), dolphin=True)
+
+    def kite(d):
+        d["d21"]["kite"] = {"built": 0, "flying": False}
+        d["counters"]["kite"] = 3
+
+    db = tmp_path / "castaway.db"
+    with session.open_store(db, create=True) as st:
+        gid = session.new_game_from_state(st, mc.day21_table(r, extra=kite)).row.id
+    term = Terminal(db, gid)
+    try:
+        t0 = time.monotonic()
+        term.wait_for("Chance of rescue: at least ")
+        bound = time.monotonic() - t0
+        mark = len(term.text())
+        assert "playing the best" not in term.text()
+        term.wait_for("? What now?", after=mark - 400)
+        mark = len(term.text())
+        term.wait_for("Chance of rescue, playing the best:", seconds=90, after=mark)
+        exact = time.monotonic() - t0
+        term.wait_for("? What now?", after=mark)  # the question again, under the exact lines
+        print(f"\nday 21: the bound shown after {bound:.2f} s (the process's start included), the exact chance after {exact:.2f} s")
+    finally:
+        code = term.close()
+    assert code == 0 and "Traceback" not in term.text(), term.text()
