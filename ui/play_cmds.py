@@ -165,13 +165,19 @@ def compact(ask: Ask) -> str:
     return "\n    ".join(lines)
 
 
-def ask_until_valid(ask: Ask, on_word, cat=None, watch=None) -> object:
+def ask_watched(ask: Ask, on_word, cat, watch) -> object:
+    """ask_until_valid while the table is watched (read() takes `watch` from WATCH: tests and the benches
+    replace read and ask_until_valid by functions of their own arguments)."""
+    WATCH[0] = watch
+    try:
+        return ask_until_valid(ask, on_word, cat)
+    finally:
+        WATCH[0] = None
+
+
+def ask_until_valid(ask: Ask, on_word, cat=None) -> object:
     while True:
-        WATCH[0] = watch  # read(prompt) takes it from here (tests and scripts replace read by a one-argument one)
-        try:
-            text = read(describe(ask, cat))
-        finally:
-            WATCH[0] = None
+        text = read(describe(ask, cat))
         word = text.strip().lower()
         if word in ("quit", "q", "konec"):
             raise Quit
@@ -293,7 +299,7 @@ def table_decides(st, gid: int, step: Step, ev, after, cur, on_word) -> None:
     ask, remake = follow
     while True:
         try:
-            ans = ask_until_valid(ask, on_word, cur.cat, watcher(st, gid, ev.seq))
+            ans = ask_watched(ask, on_word, cur.cat, watcher(st, gid, ev.seq))
         except Changed as moved:  # castaway's share stands; the table moved on elsewhere
             changed_elsewhere(st, gid, ev.seq, after, cur.cat, moved.typed)
             return
@@ -499,7 +505,7 @@ def play_cmd(
                         answer, auto = None, False  # if the rules refuse it, the table is asked
                     else:
                         try:
-                            answer = ask_until_valid(step.ask, on_word, cur.cat, watcher(st, gid, cur.row.version))
+                            answer = ask_watched(step.ask, on_word, cur.cat, watcher(st, gid, cur.row.version))
                         except Changed as moved:  # a pad, another terminal, `castaway set`: the new question at once
                             changed_elsewhere(st, gid, cur.row.version, cur.table, cur.cat, moved.typed)
                             break
