@@ -130,11 +130,23 @@ def compared():
            lambda: d.summary(crew, fight, key=lambda x: x[0]))
 
 
+def others():
+    """The other games' odds before a roll: Robinson's Weather dice (three, with tokens), Dieson's hunt."""
+    from companion import catalog
+    from companion.odds.dieson.evening import hunt_chance
+    from companion.odds.robinson.weather import weather
+
+    rc, dc = catalog.load("robinson"), catalog.load("dieson")
+    yield "Robinson: weather, 3 dice, 3 tokens", lambda: [weather(rc, ["rain", "winter", "animals"], 1, 2, 1, 3, 1, 2, (1, 1, 1))]
+    yield "Dieson: the hunt, 3 dice", lambda: [hunt_chance(dc, 6, 10, 1)]
+
+
 def main() -> None:
     print(f"{'guided odds line':<38} {'first ms':>9} {'best ms':>8} {'of 10 ms':>9}  within")
     worst = 0.0
-    for name, do, t in tables():
-        fn = (lambda t=t: rd.rescue_quick_lines(t, mc.CAT)) if do == "day21-quick" else (lambda t=t, do=do: st.ODDS[do](t, mc.CAT, {"do": do}))
+    lines_of = [((lambda t=t: rd.rescue_quick_lines(t, mc.CAT)) if do == "day21-quick" else (lambda t=t, do=do: st.ODDS[do](t, mc.CAT, {"do": do})), name)
+                for name, do, t in tables()]
+    for name, fn in [*((n, f) for f, n in lines_of), *others()]:
         first, best, lines = timed(fn)
         assert lines, name
         worst = max(worst, best)
