@@ -3,10 +3,11 @@ watches the game (a cheap read of its version every POLL seconds, in the same th
 anything else writes (a pad, another terminal, `castaway set`), the line is given up and `Changed` says
 what had been typed, so the loop shows what changed and the new question with no key pressed.
 
-On a terminal the line is edited here (the terminal's own echo and line editing are off while a line is
-read, and put back after): printable characters, Backspace, Ctrl-U (the whole line), Ctrl-W (a word), Enter;
-Ctrl-D on an empty line ends the input, Ctrl-C interrupts as usual; other escape sequences (arrows) are
-ignored. When stdin is not a terminal (a script), a plain readline, with no watching.
+On a terminal the line is edited here (the terminal's own echo and line editing are off while `castaway
+play` runs, keys_mode, and put back after): printable characters, Backspace, Ctrl-U (the whole line), Ctrl-W
+(a word), Enter; Ctrl-D on an empty line ends the input, Ctrl-C interrupts as usual; other escape sequences
+(arrows) are ignored. When stdin is not a terminal (a script), or the system has no termios, a plain
+readline, with no watching.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ import select
 import sys
 import time
 from contextlib import contextmanager
+from importlib.util import find_spec
 from typing import Callable, Iterator
 
+KEYS = find_spec("termios") is not None  # a POSIX terminal: keys read one by one (elsewhere: plain lines)
 POLL = 0.1  # seconds between two reads of the game's version (one cheap query)
 
 
@@ -50,7 +53,7 @@ def keys_mode(stream=None) -> Iterator[None]:
         tty = stream.isatty()
     except (AttributeError, ValueError, OSError):
         tty = False
-    if not tty:
+    if not tty or not KEYS:
         yield
         return
     import termios
@@ -83,7 +86,7 @@ def read_line(changed: Callable[[], bool] | None = None, notice: Callable[[], bo
         fd = stream.fileno()
     except (AttributeError, ValueError, OSError):
         tty = False
-    if not tty or changed is None:
+    if not tty or changed is None or not KEYS:
         line = stream.readline()
         if not line:
             return None
