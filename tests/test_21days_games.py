@@ -116,7 +116,7 @@ def test_scripted_game_where_everyone_dies(cli):
 
 def test_guided_game_can_be_quit_and_resumed_with_undo(cli):
     cli.ok("new", "21days", "--seed", "3")
-    cli.ok("play", "--no-board", input="y\n")  # setup; the shark phase asks nothing; end of input pauses
+    cli.ok("play", "--no-board", input="draw\ny\n")  # the swap token (castaway's); setup; the shark phase asks nothing; end of input pauses
     s1 = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s1["flow"]["queue"][0]["do"] == "morning" and s1["tracks"]["shark"] == 4
     r = cli.ok("play", "--no-board", input="undo\n")

@@ -119,10 +119,19 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         if deck == "scruffs" and not options.get("scruffs"):
             d["out"], d["draw"] = d["draw"], []
         rng.shuffle(d["draw"])
-    # the swap location: one token drawn at random and put on the board
+    # the swap location: one token drawn at random and put on the board (or the one the table turned up:
+    # --opt swap; with physical decks and none given, the guided setup asks which)
     swap = t.deck("swap")
     first = swap["draw"].pop(0)
     swap["table"].append(first)
+    if options.get("swap") not in (None, ""):
+        from . import draws
+
+        d21(t)["swap"] = first
+        got = draws.typed_card(t, cat, "swap", options["swap"])
+        if got not in (None, draws.DRAW):
+            draws.put_swap(t, got)
+            first = got
     t.data["dead"] = []
     x = d21(t)
     x["raft"] = {str(spot): None for spot in cat.rules["raft"]["spots"]}
@@ -137,6 +146,8 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         x["raft"][spot] = seat
     x["planks"] = list(cat.rules["raft"]["planks_flare"]) + list(cat.rules["raft"]["planks_bottle"])
     x["swap"] = first
+    if t.data["options"].get("decks") == "physical" and options.get("swap") in (None, ""):
+        x["to_ask"] = ["swap"]  # the table turns one up at setup: asked before the table is set up
     x["special"] = {tok: "bag" for tok in cat.rules["special_hope"]["ids"]}
     x["ability"] = _abilities(t, cat, options, rng)
     x["weather"] = {"today": None, "tomorrow": None} if _yes(options.get("weather")) else None
