@@ -52,9 +52,10 @@ def return_cmd(
     top: Annotated[bool, typer.Option("--top", help=_("On top of the draw pile."))] = False,
     bottom: Annotated[bool, typer.Option("--bottom", help=_("At the bottom of the draw pile."))] = False,
 ):
-    """Put a card back into its draw pile (shuffled in unless --top or --bottom).
+    """Put a card back into its draw pile (shuffled in unless --top or --bottom): a card drawn by mistake, from
+    wherever it went (a survivor's hand, the table, the discard pile).
 
-    Example: castaway cards return jellyfish swarm-a
+    Example: castaway cards return bottle ship-right --top
     """
     from companion.card_actions import ReturnCard
 

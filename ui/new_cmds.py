@@ -29,6 +29,8 @@ Title = Annotated[str, typer.Option(help=_("A name for this game."))]
 # The keys each game's setup reads from --opt, with what each means (shown in `castaway new GAME --help`).
 OPT_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
     "21days": (
+        ("decks", N_("physical (default): the table draws the cards and tokens, castaway asks which; virtual: castaway draws them")),
+        ("swap", N_("the swap location token turned up at setup: its number, name or id (default: asked with physical decks)")),
         ("weather", N_("yes: the Weather expansion")),
         ("kite", N_("yes: the Kite expansion")),
         ("reroll", N_("no: keep a virtual strength total under 20 or over 40 (by default it is rolled again once)")),

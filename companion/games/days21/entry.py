@@ -63,6 +63,7 @@ class Days21(RulesModuleGame):
             options["strength"] = typed
         if flags.get("keep_strength"):
             options["keep_strength"] = True
+        options.setdefault("decks", "physical")  # the table draws its own cards (--opt decks=virtual: castaway)
         options.update(difficulty=(flags.get("difficulty") or "orange").lower(), scruffs=bool(flags.get("scruffs")),
                        promos=bool(flags.get("promos")), shark6=bool(flags.get("shark6")))
         from .game import check_setup
