@@ -286,8 +286,12 @@ def apply_help(t: Table, cat: GameCatalog, shown: dict, help_: tuple) -> str:
         SpecialHope(seat, token).run(t, cat)
         say = _("{who} spends the ±{step} token: {old} becomes {new}").format(who=name(t, cat, seat), step=step, old=face_word(old), new=face_word(new))
     elif what == "dolphin":
+        from .abilities import in_attack
+
         if kind == "d21-scruffs":
             raise RuleError(_("the Dolphin does not help with Scruffs' rolls (EN § Scruffs Up!)"))
+        if kind in ATTACKS or in_attack(t):
+            raise RuleError(_("the Dolphin keeps away from shark and octopus attacks"))
         if isinstance(old, (tuple, list)) or not isinstance(old, int):
             raise RuleError(_(SAY["no_num"]).format(die=die))
         seat = seat or shown.get("owner") or ""
