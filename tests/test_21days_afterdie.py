@@ -212,11 +212,19 @@ def test_scruffs_tokens_reroll_once_a_day_on_the_die_shown():
     assert t.data["d21"]["scruffs"]["active"]["uses"] == 1
 
 
-def test_a_virtual_roll_in_the_guided_game_applies_at_once():
-    """Enter on a dice question: castaway rolls and the die counts at once, as before (typed faces are shown)."""
+def test_a_die_castaway_rolls_counts_at_once_and_a_shown_one_rolled_virtually_counts_as_virtual():
+    """Enter on a dice question: castaway rolls and the die counts at once. A die shown with no faces (the
+    procedure's own dice, DieShown) is rolled by castaway, counted as virtual, and an empty spot's colour
+    tokens are then dropped virtually too."""
     t = at_attack(table())
     step = days21.next_step(t, CAT)
     assert step.make(step.ask.parse("")).kind == "d21-shark-attack"
+    t.data["d21"]["raft"] = {k: None for k in t.data["d21"]["raft"]}  # every spot empty: the tokens pick
+    t, res = do(t, ad.DieShown(at.SharkAttack().to_dict(), ("shark",)))
+    face = res["faces"][0]
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    assert [(r["face"], r["typed"]) for r in res["rolls"]] == [(face[0], False), (face[1], False)]
+    assert "colour tokens pick" in res["say"] and not t.data["flow"].get("await")
 
 
 # -- issue 26: refusals that say the rule, the phase, the board's marks -----------------------------------

@@ -391,6 +391,11 @@ def finish(t: Table, cat: GameCatalog, shown: dict, to=None) -> dict:
     inner = put(shown["inner"], [tuple(f) if isinstance(f, list) else f for f in shown["faces"]])
     if to is not None:
         inner["to"] = list(to)
+    if shown.get("virtual"):  # castaway rolled: an empty spot's colour tokens are dropped virtually too
+        if inner["kind"] == "d21-shark-attack" and not inner.get("tokens"):
+            inner["tokens"] = [ROLL]
+        elif inner["kind"] == "d21-shark-bite" and inner.get("token") is None:
+            inner["token"] = ROLL
     action = _inner(inner)
     if shown.get("professor"):  # the octopus die rerolled: the Professor's own step is not asked again
         flow(t)["octopus"] = {"face": "rerolled", "rerolled": False}

@@ -124,7 +124,7 @@ def _shown_first(t, cat, make, dice):
 
     def wrapped(answer):
         action = make(answer)
-        if action.kind not in ad.SPEC or answer is None:  # Enter rolls virtually and applies at once
+        if action.kind not in ad.SPEC or answer is None:  # Enter: castaway rolls, and the die counts at once
             return action
         inner = action.to_dict()
         if ad.faces_of(inner) is None or not ad.offers(t, cat, inner):
