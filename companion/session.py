@@ -215,7 +215,7 @@ def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
 
 def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
     day = table.data["tracks"].get(cat.round_track) if cat.round_track else None
-    return day, table.data["flags"].get("phase")
+    return day, registry.get(cat.id).phase(table, cat)
 
 
 def check_flow(table: Table, action, cat: GameCatalog) -> None:

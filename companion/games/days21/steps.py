@@ -33,6 +33,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         w = f["wound"]
         return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
                     lambda a: at.PjotrCancel(bool(a)))
+    if f.get("shown"):
+        return _shown(t, cat, f["shown"], head + " · " + phase)
     aw = f.get("await")
     if aw:
         return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
@@ -47,6 +49,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
         make = _with_use(t, cat, make)
+    if ask.kind == "dice":
+        make = _shown_first(t, cat, make, ask.dice)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
     return Step(f"{head} · {phase}", title, say, ask, make, task=q, after=after[0] if after else None)
@@ -108,6 +112,93 @@ def _with_use(t, cat, make):
             return use_action(t, cat, answer)
         return make(answer)
     return wrapped
+
+
+# -- the die shown: what the rules allow before its result is applied (afterdie.py) ----------------------
+
+
+def _shown_first(t, cat, make, dice):
+    """A typed dice answer shows the die first when the rules let the table change it now (afterdie.offers);
+    who gets the fish or the hope is asked once the die is applied (_share_applied)."""
+    from . import afterdie as ad
+
+    def wrapped(answer):
+        action = make(answer)
+        if action.kind not in ad.SPEC or answer is None:  # Enter: castaway rolls, and the die counts at once
+            return action
+        inner = action.to_dict()
+        if ad.faces_of(inner) is None or not ad.offers(t, cat, inner):
+            return action
+        return ad.DieShown(inner, tuple(dice))
+    return wrapped
+
+
+def _shown(t, cat, shown, phase):
+    from . import afterdie as ad
+
+    offers = ad.offers(t, cat, shown["inner"], shown)
+    faces = ad.shown_text(shown)
+    bare = dict(shown["inner"], **{ad.field_of(shown["inner"]): None})  # the procedure's name, without its faces
+    say = _("{line}: the die shows {faces}.").format(line=_inner_line({"inner": bare}), faces=faces)
+    if offers:
+        say += "\n  " + _("Before it counts, the rules allow: {items}. Type one (e.g. '{first}'), or Enter to apply the die.").format(
+            items=", ".join(help_word(o) for o in offers), first=help_word(offers[0]))
+    ask = Ask(_("Enter applies the die; or what changes it"), "text", default="apply", id="d21-after-die",
+              hint=_("Enter applies the die; or e.g. aleta 5, reroll red 4, special red ±1 5, dolphin red, pjotr"))
+    inner = ad.put(shown["inner"], [tuple(x) if isinstance(x, list) else x for x in shown["faces"]])
+
+    def make(a):
+        if str(a).strip().lower() in ("apply", "", "enter"):
+            return ad.DieApply(inner)
+        return ad.DieHelp.parse(t, cat, a)
+    after = None
+    if inner.get("kind") in ("d21-hope", "d21-fishing"):  # who gets the hope or the fish: the table's choice
+        after = _share_applied(t, cat, inner)
+    return Step(phase, _("The die shows {faces}").format(faces=faces), say, ask, make, after=after)
+
+
+def help_word(offer: str) -> str:
+    """An offer as the table types it: the word, then the parts to fill in, in capitals."""
+    face, who = _("FACE"), _("WHO")
+    rest = {"aleta": face, "reroll": f"{who} {face}", "scruffs": face, "special": f"{who} ±1|±2 {face}", "dolphin": who,
+            "professor": face}.get(offer, "")
+    return f"{offer} {rest}".strip()
+
+
+def _inner_line(shown) -> str:
+    from . import afterdie as ad
+
+    try:
+        return ad._inner(shown["inner"]).text()
+    except Exception:  # pragma: no cover - a stored procedure always reads back
+        return shown["inner"].get("kind", "")
+
+
+def _share_applied(t, cat, inner):
+    """Hope or fishing applied from the die shown: the table may share what it gave otherwise (share_after)."""
+    from . import afterdie as ad
+
+    kind = "hope" if inner["kind"] == "d21-hope" else "fishing"
+    base = share_after(kind)(t, cat)
+
+    def after(res, t2):
+        follow = base(res, t2)
+        if not follow:
+            return None
+        ask, _remake = follow
+
+        def remake(a):
+            if str(a).strip().lower() in ("keep", ""):
+                return None
+            return ad.DieApply(inner, ty_seats(t, a))
+        return ask, remake
+    return after
+
+
+def ty_seats(t, text):
+    from . import typed as ty
+
+    return ty.seats(t, text)
 
 
 # -- one builder per task: returns (title, say, ask, make) ------------------------------------------
