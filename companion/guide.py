@@ -147,6 +147,9 @@ class Step:
     # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
     # does steps that ask nothing at once, so the table reads the warning before it happens
     pause: bool = False
+    # whose question it is: a seat's id (that seat's pad answers it), None for the whole table. Where a step
+    # leaves it out, the seat of the task it answers is taken (display/view.seat_of)
+    seat: str | None = None
 
 
 def _short(label: str, most: int = 28) -> str:

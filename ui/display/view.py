@@ -67,6 +67,13 @@ def step_of(table: Table, cat: GameCatalog) -> Step | None:
     return game.next_step(table, cat)
 
 
+def seat_of(step: Step, table: Table) -> str | None:
+    """The seat a step is addressed to: its own seat, else the seat of the task it answers; None (or a
+    seat the table does not have) is the whole table's."""
+    seat = step.seat or (step.task or {}).get("seat")
+    return seat if isinstance(seat, str) and seat in table.seats else None
+
+
 def guided(cat: GameCatalog) -> bool:
     return registry.get(cat.id).guided
 
