@@ -135,8 +135,7 @@ def _odds_html(lines: list[str]) -> str:
 
 # -- the pad ------------------------------------------------------------------------------------------
 
-def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str, who: str = "", asks: bool = False,
-             seat: str = "") -> str:
+def pad_page(game_id: int, version: int, cat: GameCatalog, fragment: str, who: str = "", asks: bool = False) -> str:
     """`who` names whose pad this is (a seat's, or the table's); `asks`: the table's pad, which also lets
     phones in (the script asks /asks for the phones waiting)."""
     whose = f'<p class="who">{_e(who)}</p>' if who else ""

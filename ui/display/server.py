@@ -253,14 +253,13 @@ class Display:
     def page(self, game_id: int, what: str, query: str = "", role: str = "") -> str:
         """A board or pad page; `query` (?v= or ?t=) goes into the addresses its script fetches: the page
         itself was asked for with it."""
-        version, fragment = self._render(game_id, what)
+        version, fragment = self._render(game_id, what if what == "board" else f"pad:{role or TABLE}")
         with self.store() as st:
             loaded = session.load(st, game_id)
         if what == "board":
             return page.board_page(game_id, loaded.cat.id, version, loaded.cat, fragment, query)
         label = _("the table's pad") if role == TABLE else _("the pad of {seat}").format(seat=role)
-        return page.pad_page(game_id, version, loaded.cat, fragment, label, asks=role == TABLE,
-                             seat=page.seat_html(loaded.table, loaded.cat, role) if role != TABLE else "")
+        return page.pad_page(game_id, version, loaded.cat, fragment, label, asks=role == TABLE)
 
     def warm(self) -> None:
         """Draw the shown game's board and pad once: the game's rules and catalog are loaded before the
