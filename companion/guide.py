@@ -45,6 +45,9 @@ class Ask:
     # the question's own name ("mut-prices"), the same in every language and whatever its wording: what a
     # script or a test answers by (a menu is answered by its options' values)
     id: str = ""
+    # text: answers the pad offers as buttons, each (group, value, label): the group says what they are
+    # ("Jellyfish card"); a value ending in a space goes into the field for the rest to be typed (a face)
+    offers: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:

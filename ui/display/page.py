@@ -173,7 +173,7 @@ def pad_fragment(version: int, table: Table, cat: GameCatalog, icon=None, role: 
         return (f'<div class="frag" data-version="{version}">{seat}<header><h1>{_e(head_line)}</h1></header>'
                 f'{tools}</div>')
     mine = whose is None or role == whose or role not in table.seats
-    buttons = _answers_html(now, icon)
+    buttons = _answers_html(now, icon) + _offers_html(now.offers)
     # nothing to answer: the button says what happens, a prompt above it would only say it again
     prompt = "" if now.kind == "none" else f'<p class="prompt">{_e(now.prompt)}</p>'
     typed = "" if now.kind == "none" or not mine else (
@@ -192,6 +192,16 @@ def pad_fragment(version: int, table: Table, cat: GameCatalog, icon=None, role: 
             f'<h1>{_e(now.title)}</h1><p class="say">{_e(now.say)}</p>{for_whom}</header>'
             f'<section class="ask{readonly}" data-kind="{_e(now.kind)}"{" inert" if not mine else ""}>{prompt}{buttons}</section>'
             f'{typed}{tools}</div>')
+
+
+def _offers_html(offers: list[tuple[str, str, str]]) -> str:
+    """A typed question's answers as buttons, grouped under what they are; a value that ends in a space
+    goes into the field (the rest, a die's face, is typed after it), any other is sent at once."""
+    groups: dict[str, list[str]] = {}
+    for group, value, label in offers:
+        attr = "data-fill" if value.endswith(" ") else "data-answer"
+        groups.setdefault(group, []).append(f'<button type="button" class="choice" {attr}="{_e(value)}">{_e(label)}</button>')
+    return "".join(f'<div class="group"><h3>{_e(g)}</h3><div class="choices">{"".join(bs)}</div></div>' for g, bs in groups.items())
 
 
 def _seat_name(table: Table, cat: GameCatalog, seat: str) -> str:

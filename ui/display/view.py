@@ -48,6 +48,7 @@ class Now:
     dice: list[DieChoice] = field(default_factory=list)
     odds: list[str] = field(default_factory=list)
     button: str = ""  # a question with nothing to answer: the pad's button ("Go on")
+    offers: list[tuple[str, str, str]] = field(default_factory=list)  # (group, value, label): buttons for a typed answer
 
 
 @dataclass
@@ -86,7 +87,7 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
     n = Now(phase=step.phase, title=step.title, say=step.say, kind=ask.kind, prompt=_(ask.prompt),
             choices=[(str(v), str(label)) for _k, v, label in ask.numbered()], keys=[k for k, _v, _l in ask.numbered()],
             chart=bool(ask.keys), multiple=ask.multiple,
-            default=ask.default, lo=ask.lo, hi=ask.hi)
+            default=ask.default, lo=ask.lo, hi=ask.hi, offers=[(str(g), str(v), str(label)) for g, v, label in ask.offers])
     if ask.kind == "none":
         n.prompt, n.button = go_on(ask.prompt)
     if ask.kind == "dice":

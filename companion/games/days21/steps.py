@@ -4,6 +4,8 @@ each answer makes. The same actions the single commands record; nothing here cha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
@@ -46,6 +48,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         uses = usable(t, cat)
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
+            ask = replace(ask, offers=ask.offers + tuple(_use_offer(u) for u in uses))
         make = _with_use(t, cat, make)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
@@ -53,6 +56,15 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
+
+
+def _use_offer(use: str) -> tuple[str, str, str]:
+    """An ability as the pad's button: 'use' and its words up to the parts still to fill in (in capitals),
+    which the table types after it."""
+    words = use.split()
+    cut = next((i for i, w in enumerate(words) if w.isupper()), len(words))
+    head, rest = words[:cut], cut < len(words)
+    return _("Abilities now"), "use " + " ".join(head) + (" " if rest else ""), use
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
@@ -253,11 +265,13 @@ def _jelly(t, cat, q, dive=False):
     seat = q.get("seat")
     if "card" not in j:
         say = _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else "")
+        offers = tuple((_("Jellyfish card"), c.id, f"{c.id} · {_(c.name)}") for c in cat.deck("jellyfish").cards)
         if drawn_at_table(cat, "jellyfish"):  # some cards are in no rulebook: only the real deck knows them
             ask = Ask(_("Card drawn at the table: its four challenges like >1,>2,<3,<4, or its id ({ids})").format(
-                ids=", ".join(c.id for c in cat.deck("jellyfish").cards)), "text")
+                ids=", ".join(c.id for c in cat.deck("jellyfish").cards)), "text", offers=offers)
         else:
-            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text", default=ROLL)
+            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
+                      default=ROLL, offers=offers)
         return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish.parse(t, cat, who=seat, card=_r(a), swim=False, dive=dive)
     if j.get("challenges") is None:
         return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \

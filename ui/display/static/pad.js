@@ -163,6 +163,11 @@
       showChosen();
       return;
     }
+    if (b.hasAttribute("data-fill")) {  // the start of an answer: the rest (a face) typed after it, then Send
+      var field = live.querySelector("input[name=answer]");
+      if (field) { field.value = b.dataset.fill; field.focus(); showChosen(); }
+      return;
+    }
     if (b.hasAttribute("data-answer")) { answer(b.dataset.answer === "" ? null : b.dataset.answer); }
   });
 
