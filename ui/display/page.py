@@ -223,6 +223,8 @@ def seat_html(table: Table, cat: GameCatalog, seat: str) -> str:
         name = _(ch.name) if ch is not None else str(who)
         ability = _(ch.ability) if ch is not None and getattr(ch, "ability", None) else ""
         person = (f'<p class="person">{_e(name)}</p>' + (f'<p class="ability">{_e(ability)}</p>' if ability else ""))
+    if len(cat.seats) == 1:  # a solo game (Dieson Crusoe): the table's counters are the one character's
+        values.update({k: v for k, v in (table.data.get("counters") or {}).items() if k not in values})
     for key, value in values.items():
         spec = cat.counters.get(key) or cat.tracks.get(key) or cat.stacks.get(key)
         label = _(spec.name) if spec is not None else key.replace("-", " ")
