@@ -261,3 +261,30 @@ def test_each_games_seat_pad_is_screenshotted(table, browser, tmp_path):
         assert "Hunter" in pad.inner_text(".seat[data-seat=crusoe]")
         shot(pad, "pad-seat-dieson-390x844.png")
         pad.close()
+
+
+def test_the_jellyfish_card_ids_are_buttons_under_their_group_and_one_tap_sends(table, browser):
+    db, ids, s = table
+    with session.open_store(db) as st:
+        gid = session.new_game(st, "21days", {"players": ["Ann", "Bob"], "weather": "1"}, seed=2).row.id
+    logbook = drive(db, gid, lambda step: step.ask.kind == "choice" and step.ask.multiple and "jellyfish" in dict(step.ask.choices))
+    with session.open_store(db) as st:
+        session.act(st, gid, logbook.make(logbook.ask.parse("jellyfish")))  # the morning's symbol: a jellyfish
+    step = drive(db, gid, lambda step: bool(step.ask.offers) and step.ask.offers[0][0] == "Jellyfish card")
+    with session.open_store(db) as st:
+        cat = session.load(st, gid).cat
+    pad = pad_of(browser, s.pad_url, gid)
+    group = pad.locator(".group", has=pad.locator("h3", has_text="Jellyfish card"))
+    assert group.count() == 1
+    offered = group.locator("[data-answer]").evaluate_all("bs => bs.map(b => b.dataset.answer)")
+    assert offered == [c.id for c in cat.deck("jellyfish").cards]
+    assert cat.deck("jellyfish").cards[0].name in group.inner_text()
+    v = version(db, gid)
+    first = cat.deck("jellyfish").cards[0].id
+    group.locator(f"[data-answer='{first}']").tap()
+    wait_version(pad, v + 1)
+    with session.open_store(db) as st:
+        assert first in str(st.events(gid)[-1].action), st.events(gid)[-1].action
+    shot(pad, "pad-21days-after-jellyfish-390x844.png")
+    assert step.ask.kind == "text"
+    pad.close()
