@@ -92,3 +92,16 @@ def test_the_pad_offers_typed_answers_as_buttons_grouped_by_what_they_are(tmp_pa
     assert steps._use_offer("maya WHO") == ("Abilities now", "use maya ", "maya WHO")
     assert steps._use_offer("aleta") == ("Abilities now", "use aleta", "aleta")
     assert steps._use_offer("token red WHO,WHO")[1] == "use token red "
+
+
+def test_robinsons_event_card_question_has_a_button_per_kind_of_card(tmp_path):
+    db = tmp_path / "r.db"
+    gid = make_games(db)["robinson"]
+    step = drive(db, gid, lambda s: s.ask.id == "rc-event-card")
+    html = page._offers_html(list(step.ask.offers))
+    assert re.findall(r"<h3>([^<]*)</h3>", html) == ["Event deck card"]
+    assert 'data-answer="1"' in html and 'data-answer="2"' in html  # an Adventure or Mystery card: sent at once
+    assert all(f'data-fill="{i} "' in html for i in range(3, 7))  # an Event card: its name and pawns typed after
+    with session.open_store(db) as st:
+        ev, _t = session.act(st, gid, step.make(step.ask.parse("1")))
+    assert ev.type == "action"

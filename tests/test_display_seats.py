@@ -146,6 +146,17 @@ def test_two_seat_pads_see_their_own_seats_and_a_seat_pad_is_refused_anothers_qu
     wait_version(mine, v + 1)
     wait_version(theirs, v + 1)  # the other pad follows
     assert version(db, gid) == v + 1
+    # a phone that sleeps (off the network) while the table moves on picks up the current question on waking
+    theirs.context.set_offline(True)
+    with session.open_store(db) as st:
+        cur = session.load(st, gid)
+        nxt = view.step_of(cur.table, cur.cat)
+        session.act(st, gid, nxt.make(nxt.ask.parse(nxt.ask.choices[-1][0] if nxt.ask.choices else None)))
+    theirs.wait_for_timeout(300)
+    assert theirs.get_attribute("#root", "data-version") == str(v + 1)
+    theirs.context.set_offline(False)
+    theirs.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    wait_version(theirs, v + 2)
     mine.close()
     theirs.close()
 
