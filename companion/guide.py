@@ -48,6 +48,8 @@ class Ask:
     # text: answers the pad offers as buttons, each (group, value, label): the group says what they are
     # ("Jellyfish card"); a value ending in a space goes into the field for the rest to be typed (a face)
     offers: tuple[tuple[str, str, str], ...] = ()
+    # dice: each die's own name where several share one (the four swim rolls: each its challenge)
+    names: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:

@@ -105,3 +105,23 @@ def test_robinsons_event_card_question_has_a_button_per_kind_of_card(tmp_path):
     with session.open_store(db) as st:
         ev, _t = session.act(st, gid, step.make(step.ask.parse("1")))
     assert ev.type == "action"
+
+
+def test_the_four_swim_rolls_are_each_named_by_their_challenge(tmp_path):
+    from html import unescape
+
+    from companion.games.days21 import steps
+
+    db = tmp_path / "s.db"
+    gid = make_games(db)["21days"]
+    t = loaded(db, gid).table
+    cat = loaded(db, gid).cat
+    t.data.setdefault("d21", {})
+    from companion.games.days21.core import flow
+
+    flow(t)["jelly"] = {"card": "swarm-a", "who": t.seats[0], "challenges": [[">", 1], [">", 2], ["<", 3], ["<", 4]]}
+    _title, _say, ask, _make = steps._jelly(t, cat, {"do": "jellyfish", "seat": t.seats[0]})
+    assert ask.names == ("Swim roll 1: >1", "Swim roll 2: >2", "Swim roll 3: <3", "Swim roll 4: <4")
+    now = view.Now(phase="", title="", say="", kind="dice", prompt="", dice=view.dice_of(cat, ask))
+    html = page._answers_html(now, None)
+    assert [unescape(x) for x in re.findall(r'class="diename">([^<]*)<', html)] == list(ask.names)

@@ -91,7 +91,7 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
     if ask.kind == "none":
         n.prompt, n.button = go_on(ask.prompt)
     if ask.kind == "dice":
-        n.dice = dice_choices(cat, ask.dice)
+        n.dice = dice_of(cat, ask)
     if with_odds and step.odds is not None:
         try:
             n.odds = [str(line) for line in step.odds()]
@@ -111,6 +111,15 @@ def go_on(prompt: str) -> tuple[str, str]:
         return _(prompt), _(GO_ON["go on"])
     button = _(GO_ON.get(prompt[len("Enter to "):].strip(), GO_ON["go on"]))
     return _("When the table is ready: {action}").format(action=button[:1].lower() + button[1:]), button
+
+
+def dice_of(cat: GameCatalog, ask: Ask) -> list[DieChoice]:
+    """A dice question's dice, each named by the question where it names them (a swim roll's challenge)."""
+    dice = dice_choices(cat, ask.dice)
+    if len(ask.names) == len(dice):
+        for d, name in zip(dice, ask.names):
+            d.name = str(name)
+    return dice
 
 
 def dice_choices(cat: GameCatalog, expr: tuple[str, ...]) -> list[DieChoice]:

@@ -278,7 +278,9 @@ def _jelly(t, cat, q, dive=False):
             Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish.parse(t, cat, card=a, swim=False, dive=dive)
     ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
     return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
-        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
+        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4,
+            names=tuple(_("Swim roll {n}: {challenge}").format(n=i, challenge=f"{op}{num}") for i, (op, num) in enumerate(j["challenges"], 1))), \
+        lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
 
 
 def _shark1(t, cat, q):
