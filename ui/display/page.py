@@ -271,6 +271,7 @@ def history_html(version: int, events: list, live: set[int], redo: list[int], ca
     path = sorted(live)  # the live actions, oldest first
     order = list(reversed(redo))  # the redo list, next to redo first
     rows = []
+    unit = _(cat.tracks[cat.round_track].name).lower() if cat.round_track else _("round")  # as `castaway history` says it
     for e in reversed(events):
         button = ""
         if e.type == "setup" or e.seq in live:
@@ -287,7 +288,7 @@ def history_html(version: int, events: list, live: set[int], redo: list[int], ca
             button = (f'<button type="button" class="tool" data-redo-to="{e.seq}" data-confirm="{_e(ask)}">'
                       f'{_e(_("Redo up to here"))}</button>')
         state = "live" if e.type == "setup" or e.seq in live else "undone" if e.type == "action" else "moved"
-        day = f'<span class="day">{_e(e.day)}</span>' if e.day else ""
+        day = f'<span class="day">{_e(unit)} {_e(e.day)}</span>' if e.day else ""
         rows.append(f'<li class="{state}" data-seq="{e.seq}"><span class="line"><b>#{e.seq}</b> {day}{_e(line[e.seq])}</span>{button}</li>')
     return (f'<div class="hist" data-version="{version}"><header><h2>{_e(_("History"))}</h2>'
             f'<button type="button" class="tool" data-history-close>{_e(_("Close"))}</button></header>'
