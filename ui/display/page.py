@@ -205,9 +205,12 @@ def _offers_html(offers: list[tuple[str, str, str]]) -> str:
 
 
 def _seat_name(table: Table, cat: GameCatalog, seat: str) -> str:
+    """A seat as the table calls it: its survivor or character and the player, else the seat's own name."""
+    values = table.seat_values(seat) if seat in table.seats else {}
+    ch = cat.characters.get(str(values.get("survivor") or values.get("character") or ""))
     spec = cat.seats.get(seat)
-    who = table.seat_values(seat).get("player") if seat in table.seats else None
-    name = _(spec.name) if spec is not None else seat
+    name = _(ch.name) if ch is not None else _(spec.name) if spec is not None else seat
+    who = values.get("player")
     return f"{name} ({who})" if who else name
 
 
