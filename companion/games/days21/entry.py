@@ -119,7 +119,8 @@ class Days21(RulesModuleGame):
     def next_step(self, t, cat):
         step = super().next_step(t, cat)
         if step is not None and step.task is not None:
-            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task))
+            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task),
+                           background=resolve("companion.odds.days21.steps:background")(t, cat, step.task))
         return step
 
 
