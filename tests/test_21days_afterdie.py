@@ -303,3 +303,72 @@ def test_a_die_shown_blocks_other_procedures_until_applied():
     with pytest.raises(UsageError):
         ad.parse_help(t, "wat")
     assert lo  # the locations' actions are registered
+
+
+# -- issue 22 item 4, the rest: every 21 Days command taking faces takes --use / --reroll -----------------
+
+
+def counts(cli, label):
+    rows = {r["label"]: r["counts"] for r in json.loads(cli.ok("dice", "stats", "--json").stdout)}
+    return rows.get(label)
+
+
+def test_survivors_aleta_and_hope_tokens_with_the_bottle_hope_and_fishing_commands(cli):
+    """EN § Survivors (Aleta rerolls for anyone, 2 hope) and CS § Žetony naděje (±1 on one die) at the bottle,
+    hope and fishing locations: `bottle receive --face 3 --use "aleta 4"`, `hope-roll --faces 1,5 --use
+    "special red ±1 2"`, `fish --face 1 --use "aleta 2"`; the dice counted: the first faces and Aleta's."""
+    cli.ok("new", "21days", "--seed", "5", "-p", "Ann", "-p", "Bob", *sum((["--survivor", s] for s in SURV.values()), []))
+    cli.ok("21days", "setup-done")
+    for field, value in (("yellow.strength", "5,3"), ("yellow.hope", "6"), ("red.hope", "3"), ("phase", "midday")):
+        cli.ok("set", field, value)
+    cli.ok("21days", "logbook", "midday", "1")
+    for seat, where in (("red", "hope"), ("yellow", "hope"), ("blue", "fishing"), ("green", "receive")):
+        cli.ok("21days", "place", seat, where)
+    cli.ok("21days", "activate")
+    r = cli.ok("21days", "bottle", "receive", "--seat", "green", "--face", "3", "--use", "aleta 4", "--card", "1")
+    assert "Aleta pays 2 hope and rerolls: 4" in r.stdout and "a bottle washes up" in r.stdout
+    r = cli.ok("21days", "hope-roll", "--faces", "1,5", "--use", "special red ±1 2")
+    assert "1 becomes 2" in r.stdout
+    r = cli.ok("21days", "fish", "--face", "1", "--use", "aleta 2")
+    assert "rerolls: 2" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["seat"]["yellow"]["hope"] == 6 - 2 - 2 + 1 and s["d21"]["special"]["plusminus1-a"] == "used"  # 2+5: a token each
+    assert s["decks"]["bottle"]["held"]["green"]
+    assert counts(cli, "placement") == [2, 1, 1, 1, 1, 0]  # 3→4, 1 (turned to 2: no new die), 5, 1→2
+
+
+def test_jellyfish_swarm_a_swim_roll_rerolled_with_the_jellyfish_command(cli):
+    """EN § Jellyfish Swarm (swarm A: above 1, above 2, below 3, below 4), rerolled by Aleta (EN § Survivors):
+    the second swim roll 1 becomes a 4 with `jellyfish --faces 2,1,1,3 --use "aleta 2:4"`; no miss."""
+    cli.ok("new", "21days", "--seed", "5", "-p", "Ann", "-p", "Bob", *sum((["--survivor", s] for s in SURV.values()), []))
+    cli.ok("21days", "setup-done")
+    cli.ok("set", "yellow.strength", "5,3")
+    cli.ok("set", "yellow.hope", "3")
+    cli.ok("21days", "shark-phase")
+    cli.ok("21days", "logbook", "morning", "12")
+    before = json.loads(cli.ok("status", "--json").stdout)["state"]["seat"]["red"]["strength"]
+    r = cli.ok("21days", "jellyfish", "--who", "red", "--card", "swarm-a", "--faces", "2,1,1,3", "--use", "aleta 2:4")
+    assert "rerolls: 4" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["seat"]["red"]["strength"] == before and s["seat"]["yellow"]["hope"] == 1
+    assert counts(cli, "placement") == [2, 1, 1, 1, 0, 0]
+
+
+def test_scruffs_tokens_reroll_scruffs_own_roll_with_the_scruffs_command(cli):
+    """EN § Scruffs Up! and § Survivors: Aleta rerolls for anyone, Scruffs too: `scruffs --face 2 --use
+    "aleta 6"` on a token needing 5 or 6 wins it. The Dolphin never helps Scruffs' rolls (CS § Azore pojď!)."""
+    cli.ok("new", "21days", "--seed", "5", "-p", "Ann", "--scruffs", "--survivor", "diva", "--survivor", "aleta", "--survivor", "maya")
+    cli.ok("21days", "setup-done")
+    seats = json.loads(cli.ok("status", "--json").stdout)["state"]["seat"]
+    al = next(s for s, v in seats.items() if v.get("survivor") == "aleta")
+    cli.ok("set", "green.strength", "6")
+    cli.ok("set", f"{al}.strength", "5,3")
+    cli.ok("set", f"{al}.hope", "3")
+    cli.ok("21days", "shark-phase")
+    cli.ok("21days", "logbook", "morning")
+    cli.ok("21days", "logbook", "midday", "1")
+    r = cli.ok("21days", "scruffs", "--card", "shark-reset", "--needs", "5,6", "--face", "2", "--use", "aleta 6")
+    assert "rerolls: 6" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["seat"][al]["hope"] == 1 and s["tracks"]["shark"] == 5
+    assert counts(cli, "green") == [0, 1, 0, 0, 0, 1]

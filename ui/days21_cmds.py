@@ -164,12 +164,13 @@ def jellyfish_cmd(
     who: Annotated[Optional[str], typer.Option("--who", help=_("Who fell in (leave out: colour tokens, virtual)."))] = None,
     card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn: its number, name or id (swarm-a), its challenges '>1,>2,<3,<4', or 'draw' (castaway draws)."))] = None,
     faces: Faces = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
 
     Example: castaway 21days jellyfish --who red --card swarm-a --faces 2,3,1,3
     """
-    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces))
+    run(helped(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces), use, reroll))
 
 
 @cmd("dive")
@@ -178,12 +179,13 @@ def dive_cmd(
     card: Annotated[Optional[str], typer.Option("--card", help=_("The jellyfish card: its number, name or id, its challenges, or 'draw' (castaway draws)."))] = None,
     faces: Faces = None,
     suitcase: Annotated[Optional[str], typer.Option("--suitcase", help=_("The suitcase token turned up: kite, hope or empty; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
 
     Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2 --suitcase kite
     """
-    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True, suitcase=suitcase))
+    run(helped(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True, suitcase=suitcase), use, reroll))
 
 
 @cmd("paranoia")
@@ -348,12 +350,13 @@ def bottle_cmd(
     seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who rolls there (default: today's placement)."))] = None,
     face: Face = None,
     card: Annotated[Optional[str], typer.Option("--card", help=_("The bottle card received: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """The bottle location: receive first, then play.
 
     Example: castaway 21days bottle receive --seat yellow --face 4
     """
-    run(lambda t, cat: bo.Bottle.parse(t, cat, mode, seat, face, card))
+    run(helped(lambda t, cat: bo.Bottle.parse(t, cat, mode, seat, face, card), use, reroll))
 
 
 @cmd("play-card")
@@ -381,12 +384,12 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
 
 
 @cmd("hope-roll")
-def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None):
+def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None, use: Use = None, reroll: Reroll = None):
     """The hope location: one token per 3 points; three dice and a 1 costs its roller a token.
 
     Example: castaway 21days hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
     """
-    run(lambda t, cat: lo.Hope.parse(t, cat, seats, faces, to))
+    run(helped(lambda t, cat: lo.Hope.parse(t, cat, seats, faces, to), use, reroll))
 
 
 @cmd("fish")
@@ -394,12 +397,13 @@ def fish_cmd(
     seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who fishes (default: today's placement)."))] = None,
     face: Annotated[Optional[str], typer.Option("--faces", "--face", "-f", help=_("The fishing die."))] = None,
     to: Annotated[Optional[str], typer.Option("--to", help=_("Who gets each fish, e.g. red,blue,green,yellow,blue."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Fishing: 1-4 fish, 4 on a 5, 4+1 on a 6; at most 2 each; nobody past 6.
 
     Example: castaway 21days fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
     """
-    run(lambda t, cat: lo.Fishing.parse(t, cat, seat, face, to))
+    run(helped(lambda t, cat: lo.Fishing.parse(t, cat, seat, face, to), use, reroll))
 
 
 @cmd("plank-spot")
@@ -482,12 +486,13 @@ def scruffs_cmd(
     face: Face = None,
     to: To = None,
     skip: Annotated[bool, typer.Option("--skip", help=_("No token today."))] = False,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Scruffs Up!: Scruffs (strength 5-6) plays a token at the start of Midday.
 
     Example: castaway 21days scruffs --card shark-reset --needs 5,6 --face 6
     """
-    run(lambda t, c: scruffs.ScruffsToken.parse(t, c, card, needs, face or ROLL, to, skip))
+    run(helped(lambda t, c: scruffs.ScruffsToken.parse(t, c, card, needs, face or ROLL, to, skip), use, reroll))
 
 
 @cmd("scruffs-use")
