@@ -372,3 +372,121 @@ def test_scruffs_tokens_reroll_scruffs_own_roll_with_the_scruffs_command(cli):
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["seat"][al]["hope"] == 1 and s["tracks"]["shark"] == 5
     assert counts(cli, "green") == [0, 1, 0, 0, 0, 1]
+
+
+# -- issue 22 item 4: shown first at Horvath's flares, day 21, the Kid, the swap location, bottle cards ----
+
+
+def shown_at(t, do, answer_, **q):
+    t.data["flow"]["queue"] = [{"do": do, **q}, {"do": "evening"}]
+    return shown_step(t, answer_)
+
+
+def test_survivors_horvath_extra_flare_is_shown_before_it_counts():
+    """EN § Survivors (Horvath: more flare attempts, 2 hope each) with CS § Žetony naděje: his 5 is shown, the
+    ±1 token makes it a 6 and the ship moves; the die counted is the 5 typed."""
+    t = table(survivors={**SURV, "blue": "horvath"})
+    t.data["flow"]["placements"] = [["blue", "flare"]]
+    ship = t.data["tracks"]["ship"]
+    t, step = shown_at(t, "horvath", "5")
+    assert "special" in step.say
+    t, _r = answer(t, step, "special red ±1 6")
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    assert t.data["tracks"]["ship"] == ship + 1 and t.seat_values("blue")["hope"] == 1
+    assert typed(res) == [("placement", "", 5)]
+
+
+def test_day_21_the_dolphin_helps_a_flare_but_no_special_hope_token():
+    """CS § Den 21: the Dolphin may help, the special hope tokens may not be used today: 'flare red 1' shows
+    the 1, the Dolphin turns it to 6 for 3 strength, the ship moves."""
+    t = table()
+    t.data["tracks"]["day"] = 21
+    t.data["d21"]["swap"] = "dolphin"
+    t.seat_values("red")["strength"] = [6, 6]
+    ship = t.data["tracks"]["ship"]
+    t, step = shown_at(t, "day21", "flare red 1")
+    assert "dolphin" in step.say and "special" not in step.say
+    t, _r = answer(t, step, "dolphin red")
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    assert t.data["tracks"]["ship"] == ship + 1 and t.seat_values("red")["strength"] == [3, 6]
+    assert t.seat_values("red")["hope"] == 1 and typed(res) == [("placement", "", 1)]
+    step = days21.next_step(t, CAT)  # no face typed: castaway rolls, and the die counts at once
+    t.seat_values("red")["hope"] = 2
+    assert step.make(step.ask.parse("flare red")).kind == "d21-day21"
+
+
+def test_the_kite_expansion_aleta_rerolls_the_kite_die_on_day_21():
+    """The Kite expansion (CS: each kite roll 2 hope) with EN § Survivors (Aleta rerolls for anyone): the kite
+    die's blank is shown, Aleta rerolls it to a kite face; the Dolphin and ± tokens do not turn a picture die."""
+    t = table(kite=True)
+    t.data["tracks"]["day"] = 21
+    t.data["d21"]["swap"] = "dolphin"
+    t.seat_values("yellow")["strength"] = [5, 3]
+    t.seat_values("yellow")["hope"] = 4
+    t.data["counters"]["kite"] = 1  # a kite piece found in a suitcase
+    t, step = shown_at(t, "day21", "kite red blank")
+    assert "aleta" in step.say and "dolphin" not in step.say
+    t, _r = answer(t, step, "aleta kite")
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    assert t.data["d21"]["kite"]["built"] == 1 and t.seat_values("red")["hope"] == 1
+    assert typed(res) == [("kite", "", "blank"), ("kite", "", "kite")]
+
+
+def test_the_kids_location_die_is_shown_before_its_result():
+    """The Kid's location (1-2 nothing, 3-4 -1 strength, 5-6 a choice) with CS § Žetony naděje (±2): his 3 is
+    shown; the ±2 token makes it a 5 and the choice is asked, no strength lost."""
+    t = table(survivors={**SURV, "yellow": "kid"})
+    t.data["flow"]["placements"] = [["yellow", "kid"]]
+    before = list(t.seat_values("yellow")["strength"])
+    t, step = shown_at(t, "kid", "3")
+    t, _r = answer(t, step, "special yellow ±2 5")
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    assert t.seat_values("yellow")["strength"] == before and "choose" in days21.next_step(t, CAT).say
+    assert typed(res) == [("placement", "", 3)]
+
+
+def test_exchange_location_turtle_dice_are_shown_before_the_hope_counts():
+    """CS § Výměnná lokalita, Turtle (a hope token per 1 or 2 points), and EN § Survivors (Aleta's reroll):
+    the 1 is shown, Aleta rerolls it to a 4."""
+    t = table()
+    t.data["d21"]["swap"] = "turtle-two"
+    t.seat_values("yellow")["strength"] = [5, 3]
+    t.data["flow"]["placements"] = [["red", "swap"]]
+    hope_ = t.seat_values("red")["hope"]
+    t, step = shown_at(t, "swap", "1")
+    t, _r = answer(t, step, "aleta 4")
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    per = CAT.deck("swap").card("turtle-two").get("points_per_hope")
+    assert t.seat_values("red")["hope"] == hope_ + 4 // per
+    assert typed(res) == [("placement", "", 1), ("placement", "", 4)]
+
+
+def test_bottle_cards_four_flares_dice_are_shown_before_the_ship_moves():
+    """Bottle card Four flares (CS § Karty láhve) with EN § Survivors (Aleta's reroll): 1,2,3,4 shown, the
+    second die rerolled to a 6: the ship moves one space."""
+    t = table()
+    t.seat_values("yellow")["strength"] = [5, 3]
+    t.data["decks"]["bottle"]["held"]["red"] = ["four-flares"]
+    ship = t.data["tracks"]["ship"]
+    t, step = shown_at(t, "card", "1,2,3,4", seat="red")
+    t, _r = answer(t, step, "aleta 2:6")
+    t, res = answer(t, days21.next_step(t, CAT), "")
+    assert t.data["tracks"]["ship"] == ship + 1
+    assert typed(res) == [("d6", "", 1), ("d6", "", 2), ("d6", "", 3), ("d6", "", 4), ("d6", "", 6)]
+
+
+def test_day_21_a_flare_with_the_dolphin_from_the_day21_command(cli):
+    """CS § Den 21 (the Dolphin may help): `day21 flare --seat red --face 1 --use "dolphin red"`: the 1 turned
+    to a 6 for 3 strength moves the ship; one die counted, the 1."""
+    cli.ok("new", "21days", "--seed", "5", "-p", "Ann", "-p", "Bob", *sum((["--survivor", s] for s in SURV.values()), []))
+    cli.ok("21days", "setup-done")
+    for field, value in (("day", "21"), ("red.hope", "3"), ("red.strength", "6,6")):
+        cli.ok("set", field, value)
+    cli.ok("21days", "fix", "swap", "dolphin")
+    cli.ok("21days", "day21", "exhaustion")
+    ship = json.loads(cli.ok("status", "--json").stdout)["state"]["tracks"]["ship"]
+    r = cli.ok("21days", "day21", "flare", "--seat", "red", "--face", "1", "--use", "dolphin red")
+    assert "1 becomes 6" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]
+    assert s["tracks"]["ship"] == ship + 1 and s["seat"]["red"]["strength"] == [2, 6]
+    assert counts(cli, "placement") == [1, 0, 0, 0, 0, 0]

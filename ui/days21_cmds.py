@@ -336,12 +336,13 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
 
 
 @cmd("horvath")
-def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help=_("No more attempts."))] = False):
+def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", help=_("No more attempts."))] = False,
+                use: Use = None, reroll: Reroll = None):
     """Horvath fires another flare at the flare location for 2 hope.
 
     Example: castaway 21days horvath --face 6
     """
-    run(lambda t, cat: lo.HorvathFlare.parse(t, cat, face, stop))
+    run(helped(lambda t, cat: lo.HorvathFlare.parse(t, cat, face, stop), use, reroll))
 
 
 @cmd("bottle")
@@ -365,22 +366,24 @@ def play_card_cmd(
     faces: Faces = None,
     card: Annotated[Optional[str], typer.Option("--card", help=_("Which card, when holding two."))] = None,
     keep: Annotated[bool, typer.Option("--keep", help=_("Keep the card after all."))] = False,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Play a bottle card: its effect is applied and it leaves the game.
 
     Example: castaway 21days play-card red --faces 6,2,1,6
     """
-    run(lambda t, cat: bo.PlayCard.parse(t, cat, seat, faces, keep, card))
+    run(helped(lambda t, cat: bo.PlayCard.parse(t, cat, seat, faces, keep, card), use, reroll))
 
 
 @cmd("swap")
 def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
-             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken: its number, name or id; 'draw': castaway draws."))] = None):
+             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken: its number, name or id; 'draw': castaway draws."))] = None,
+             use: Use = None, reroll: Reroll = None):
     """The swap location with the token in play (Turtle, Bottle, Flare).
 
     Example: castaway 21days swap --seats blue --faces 5
     """
-    run(lambda t, cat: lo.Swap.parse(t, cat, seats, faces, to, card))
+    run(helped(lambda t, cat: lo.Swap.parse(t, cat, seats, faces, to, card), use, reroll))
 
 
 @cmd("hope-roll")
@@ -418,12 +421,12 @@ def plank_spot_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
 @cmd("kid")
 def kid_cmd(face: Face = None,
             choice: Annotated[Optional[str], typer.Option("--choice", help=_("On 5-6: cancel-disaster, strength, skip-page."))] = None,
-            to: To = None):
+            to: To = None, use: Use = None, reroll: Reroll = None):
     """The Kid's location (last): 1-2 nothing, 3-4 -1 strength, 5-6 a choice.
 
     Example: castaway 21days kid --face 5 --choice strength --to kid,red
     """
-    run(lambda t, cat: lo.Kid.parse(t, cat, face, choice, to))
+    run(helped(lambda t, cat: lo.Kid.parse(t, cat, face, choice, to), use, reroll))
 
 
 @cmd("ability")
@@ -510,12 +513,13 @@ def day21_cmd(
     seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who does it."))] = None,
     face: Face = None,
     where: Annotated[Optional[str], typer.Option("--where", help=_("Rosina: a location open to her (flare, hope, fishing, receive, play, swap, jellyfish); roll there next, or give --face."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Day 21: exhaustion, then flares, shouts, Diva, the kite; end when nothing more can be tried.
 
     Example: castaway 21days day21 flare --seat red --face 6
     """
-    run(lambda t, cat: day21.Day21.parse(t, cat, what, seat, face, where))
+    run(helped(lambda t, cat: day21.Day21.parse(t, cat, what, seat, face, where), use, reroll))
 
 
 @cmd("plant")

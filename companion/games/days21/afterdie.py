@@ -35,7 +35,10 @@ SPEC = {
     "d21-plank-spot": ("face", "placement"), "d21-bottle": ("face", "placement"), "d21-jellyfish": ("faces", "placement"),
     "d21-scruffs": ("face", "green"), "d21-hope": ("faces", "placement"), "d21-fishing": ("face", "placement"),
     "d21-tentacle": ("white", "white"),  # or the defence roll (placement die): see field_of
+    "d21-horvath": ("face", "placement"), "d21-kid": ("face", "placement"), "d21-swap": ("faces", "placement"),
+    "d21-play-card": ("faces", "d6"), "d21-day21": ("face", "placement"),  # day 21: the kite die for a kite roll
 }
+DAY21_ROLLS = ("flare", "shout", "diva", "kite")  # day 21's moves that roll a die (exhaustion, Rosina, the end do not)
 ATTACKS = ("d21-shark-attack", "d21-shark-bite", "d21-tentacle")  # the Dolphin keeps away; Pjotr may cancel a wound
 HELPS = ("aleta", "token", "scruffs", "special", "dolphin", "professor", "pjotr")
 SPECIAL_STEP = {"plusminus1-a": 1, "plusminus1-b": 1, "plusminus2": 2}
@@ -56,13 +59,22 @@ def field_of(inner: dict) -> str | None:
     kind = inner.get("kind")
     if kind == "d21-tentacle":
         return "white" if inner.get("defence") is None else "defence"
+    if kind == "d21-day21" and inner.get("what") not in DAY21_ROLLS:
+        return None
     return SPEC[kind][0] if kind in SPEC else None
 
 
 def die_of(inner: dict) -> str:
     if inner.get("kind") == "d21-tentacle" and field_of(inner) == "defence":
         return "placement"
+    if inner.get("kind") == "d21-day21" and inner.get("what") == "kite":
+        return "kite"
     return SPEC[inner["kind"]][1]
+
+
+def numeric(cat: GameCatalog, die: str) -> bool:
+    """The die shows numbers (a ± token or the Dolphin can turn it); the octopus and kite dice show pictures."""
+    return all(isinstance(f, int) for p in _parts(cat, die) for f in p.faces)
 
 
 def _virtual(v: Any) -> bool:
@@ -166,11 +178,11 @@ def offers(t: Table, cat: GameCatalog, inner: dict, shown: dict | None = None) -
     if _scruffs_ok(t):
         out.append("scruffs")
     faces = (shown or {}).get("faces") or faces_of(inner) or []
-    numeric = die_of(inner) != "octopus"
+    num = numeric(cat, die_of(inner))
     sp = [k for k, v in (d21(t).get("special") or {}).items() if v != "used"]
-    if numeric and sp and day(t) < 21 and any(hope(t, s) >= 1 for s in living(t) if not is_scruffs(t, s)):
+    if num and sp and day(t) < 21 and any(hope(t, s) >= 1 for s in living(t) if not is_scruffs(t, s)):
         out.append("special")
-    if numeric and str(d21(t).get("swap") or "").startswith("dolphin") and kind not in ATTACKS and kind != "d21-scruffs" \
+    if num and str(d21(t).get("swap") or "").startswith("dolphin") and kind not in ATTACKS and kind != "d21-scruffs" \
             and any(not isinstance(f, (tuple, list)) for f in faces or [1]):
         from .abilities import in_attack
 
@@ -365,7 +377,7 @@ def _inner(d: dict) -> Action:
 
 def show(t: Table, cat: GameCatalog, inner: dict, dice: tuple[str, ...] = (), owner: str | None = None) -> dict:
     """The die shown, before anything is applied: flow["shown"] (the faces typed, or rolled now)."""
-    if inner.get("kind") not in SPEC:
+    if inner.get("kind") not in SPEC or field_of(inner) is None:
         raise UsageError(_("{kind}: no die the table may change after it shows").format(kind=inner.get("kind")))
     faces = faces_of(inner)
     virtual = faces is None
@@ -407,12 +419,17 @@ def finish(t: Table, cat: GameCatalog, shown: dict, to=None) -> dict:
     return res
 
 
-def _seat_of_inner(inner: dict) -> str | None:
+def _seat_of_inner(inner: dict, t: Table | None = None) -> str | None:
+    """Whose die it is (the Dolphin's payer by default): the seat the procedure names, else Horvath's or the
+    Kid's own die."""
     for key in ("seat", "who"):
         if isinstance(inner.get(key), str):
             return inner[key]
     seats = inner.get("seats")
-    return seats[0] if isinstance(seats, (list, tuple)) and len(seats) == 1 else None
+    if isinstance(seats, (list, tuple)) and len(seats) == 1:
+        return seats[0]
+    own = {"d21-horvath": "horvath", "d21-kid": "kid"}.get(inner.get("kind"))
+    return seat_of(t, own) if own and t is not None else None
 
 
 @register
@@ -431,7 +448,7 @@ class DieShown(Action):
     def run(self, t: Table, cat: GameCatalog):
         if flow(t).get("shown"):
             raise RuleError(_("a die is already shown: apply it first"))
-        shown = show(t, cat, dict(self.inner or {}), self.dice, self.owner or _seat_of_inner(self.inner or {}))
+        shown = show(t, cat, dict(self.inner or {}), self.dice, self.owner or _seat_of_inner(self.inner or {}, t))
         return {"faces": list(shown["faces"]), "say": _(SAY["shows"]).format(faces=shown_text(shown))}
 
 
@@ -502,7 +519,7 @@ class AfterDie(Action):
         return _("{line}, then {helps}").format(line=_inner(self.inner or {}).text(), helps=helps) if helps else _inner(self.inner or {}).text()
 
     def run(self, t: Table, cat: GameCatalog):
-        shown = show(t, cat, dict(self.inner or {}), owner=_seat_of_inner(self.inner or {}))
+        shown = show(t, cat, dict(self.inner or {}), owner=_seat_of_inner(self.inner or {}, t))
         says = [apply_help(t, cat, shown, h) for h in self.helps]
         res = finish(t, cat, shown)
         res["say"] = " ".join([*says, res.get("say", "")]).strip()

@@ -52,7 +52,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
             ask = replace(ask, offers=ask.offers + tuple(_use_offer(u) for u in uses))
         make = _with_use(t, cat, make)
-    if ask.kind == "dice":
+    if ask.kind == "dice" or q["do"] == "day21":  # day 21's moves are typed with their face: 'flare red 6'
         make = _shown_first(t, cat, make, ask.dice)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
