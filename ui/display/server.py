@@ -188,7 +188,7 @@ class Display:
                 table, cat = loaded.table, loaded.cat
                 if what == "board":
                     svg = board_for(cat.id).board_svg(table, cat)
-                    html = page.board_fragment(row.version, table, cat, svg, self._qr)
+                    html = page.board_fragment(row.version, table, cat, svg, self._qr, rolled=st.last_rolled(game_id))
                 else:
                     html = page.pad_fragment(row.version, table, cat, icon=self._icon(cat))
                 self._cache[key] = (row.version, html)

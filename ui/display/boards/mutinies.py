@@ -78,10 +78,12 @@ def _header(t: Table, cat: GameCatalog, f: dict) -> str:
         col = S.colour(seat) if seat != HENCHMAN else "#5a6470"
         ink = "#111111" if seat in ("yellow", "green", "orange") else S.INK
         out += S.rect(x, 64, w, 60, fill=col, stroke=S.INK if i == 0 else S.FAINT, sw=4 if i == 0 else 2, r=12)
-        out += S.text(x + 14, 104, f"{i + 1}.", 28, fill=ink, weight="bold")
+        num = f"{i + 1}."
+        out += S.text(x + 10, 104, num, 28, fill=ink, weight="bold")
         if i == 0:
-            out += S.icon("captain", x + w - 34, 94, 50)
-        out += S.text(x + 50, 104, name(t, seat), 30, fill=ink, weight="bold", width=w - (100 if i == 0 else 60))
+            out += S.icon("captain", x + w - 30, 94, 44)
+        nx = x + 16 + S.measure(num, 28, True)
+        out += S.boxed(nx, 66, x + w - (56 if i == 0 else 8) - nx, 56, name(t, seat), 30, fill=ink, weight="bold", lines=2)
     return out
 
 
@@ -111,12 +113,16 @@ def _prestige(t: Table, cat: GameCatalog, f: dict) -> str:
                             fill=S.colour(s), stroke=S.INK, sw=3)
     # the legend: who has which colour and how many points, largest first
     out += S.text(40, 176, _("Prestige"), 30, fill=S.DIM, weight="bold")
-    x = 60 + 0.62 * 30 * len(_("Prestige"))
-    for s in sorted(seats, key=lambda s: -points[s]):
+    x = 60 + S.measure(_("Prestige"), 30, True)
+    ranked = sorted(seats, key=lambda s: -points[s])
+    labels = [f"{name(t, s)} {points[s]}" for s in ranked]
+    room = 1880 - x
+    need = [S.measure(lb, 28, True) + 50 for lb in labels]
+    scale = min(1.0, room / max(1, sum(need)))
+    for s, label, nd in zip(ranked, labels, need):
         out += S.circle(x + 16, 174 - 8, 14, fill=S.colour(s), stroke=S.INK, sw=2)
-        label = f"{name(t, s)} {points[s]}"
-        out += S.text(x + 38, 176, label, 28, weight="bold", width=260)
-        x += min(300, 0.62 * 28 * len(label) + 70)
+        out += S.text(x + 38, 176, label, 28, weight="bold", width=nd * scale - 46)
+        x += nd * scale
     return out
 
 
@@ -155,12 +161,13 @@ def _spaces(t: Table, cat: GameCatalog, f: dict) -> str:
             out += S.icon("pirate", x + w - 30, y + h - 34, 46)
         if action in blocked:
             out += S.line(x + 12, y + h - 12, x + w - 12, y + 12, stroke=S.DANGER, sw=5)
+        slot = (w - 20) / max(1, min(4, len(here)))
         for k, p in enumerate(here[:4]):
-            px = x + 16 + k * (w - 20) / max(1, min(4, len(here)))
+            px = x + 16 + k * slot
             out += S.icon("pawn", px + 18, y + h - 34, 46, tint=S.colour(p["seat"]) if p["seat"] != HENCHMAN else "#5a6470")
             spot = _spot(p)
-            if spot:
-                out += S.text(px + 44, y + h - 22, spot, 24, width=(w - 20) / max(1, min(4, len(here))) - 48)
+            if spot:  # where on the space, in the pawn's own slot (on up to three lines)
+                out += S.boxed(px + 42, y + h - 62, slot - 46, 58, spot, 24, lines=3)
     return out
 
 
@@ -170,7 +177,7 @@ def _supply(t: Table, cat: GameCatalog, f: dict) -> str:
     left = f.get("deck_left", 0)
     out += S.icon("cards", 1510, 446, 70)
     out += S.text(1560, 468, left, 64, weight="bold", fill=S.DANGER if left <= 2 else S.INK)
-    out += S.wrapped(1560 + 0.62 * 64 * len(str(left)) + 14, 436, _("mutiny cards left"), 28, width=230, fill=S.DIM,
+    out += S.wrapped(1560 + S.measure(str(left), 64, True) + 14, 436, _("mutiny cards left"), 28, width=230, fill=S.DIM,
                      floor=22)
     rows = [("jewel", c.get("jewels", 0), _("jewel stack")), ("treasure", c.get("treasures", 0), _("treasure stack")),
             ("rum", t.pool_left("rum") if "rum" in t.data["pools"] else 0, _("rum in the tavern"))]
@@ -184,7 +191,7 @@ def _supply(t: Table, cat: GameCatalog, f: dict) -> str:
     routes = f.get("routes") or []
     if routes:
         out += S.text(40, 722, _("Trade routes"), 30, fill=S.DIM, weight="bold")
-        x = 60 + 0.62 * 30 * len(_("Trade routes"))
+        x = 60 + S.measure(_("Trade routes"), 30, True)
         wd = min(300, (1890 - x) / len(routes) - 10)
         for i, sq in enumerate(routes):
             has = sq.get("token")
@@ -220,9 +227,8 @@ def _players(t: Table, cat: GameCatalog, f: dict) -> str:
         col = S.colour(seat)
         ink = "#111111" if seat in ("yellow", "green", "orange") else S.INK
         out += S.rect(x, y, w, h, fill=S.PANEL, stroke=col, sw=5, r=14)
-        out += S.rect(x, y, w, 60, fill=col, r=14)
-        out += S.rect(x, y + 44, w, 16, fill=col)
-        out += S.text(x + 16, y + 44, name(t, seat), 36, fill=ink, weight="bold", width=w - 80)
+        out += S.band(x, y, w, 60, fill=col)
+        out += S.boxed(x + 16, y + 2, w - (84 if seat == cap else 32), 56, name(t, seat), 36, fill=ink, weight="bold", lines=2)
         if seat == cap:
             out += S.icon("captain", x + w - 38, y + 32, 56)
         role = _("captain") if seat == cap else _("sailor")
