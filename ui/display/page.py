@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from companion import i18n
 from companion.catalog import GameCatalog
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.table import Table
 
 from . import view
@@ -68,8 +68,9 @@ def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str,
     if now is not None:
         top = _now_html(now)
     elif over:
+        why = _why(over, table)
         top = (f'<section class="now over"><div class="phase">{_e(_("The game is over"))}</div>'
-               f'<h1>{_e(_result(over))}</h1></section>')
+               f'<h1>{_e(_result(over))}</h1>' + (f'<p class="say">{_e(why)}</p>' if why else "") + '</section>')
     else:
         top = (f'<section class="now"><h1>{_e(_(cat.name))}</h1>'
                f'<p class="say">{_e(_("This game has no guided mode: the table uses the single commands."))}</p></section>')
@@ -83,6 +84,24 @@ def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str,
 def _result(over: dict) -> str:
     words = {"won": _("won"), "lost": _("lost"), "abandoned": _("abandoned")}
     return words.get(over.get("result"), str(over.get("result") or _("ended")))
+
+
+# Dieson Crusoe's end, stored as a word
+WHY = {"time": N_("the quest's days ran out"), "health": N_("health ran out")}
+
+
+def _why(over: dict, table: Table) -> str:
+    """What ended the game, as the state records it: the rules' reason, or who won."""
+    reason = over.get("how") or over.get("reason")
+    if reason:
+        return _(str(reason))
+    if over.get("why"):
+        return _(WHY.get(str(over["why"]), str(over["why"])))
+    winners = over.get("winners") or []
+    if winners:
+        names = [table.seat_values(s).get("player") or s for s in winners]
+        return _("won by {who}").format(who=_(" and ").join(names))
+    return ""
 
 
 def _now_html(now: view.Now) -> str:

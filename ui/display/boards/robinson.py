@@ -258,9 +258,9 @@ def _character(t: Table, cat: GameCatalog, r: dict, seat: str, x, y, w, h) -> st
     out = S.rect(x, y, w, h, fill=S.PANEL, stroke=col, sw=5, r=14)
     out += S.rect(x, y, 16, h, fill=col, r=6)
     out += S.text(x + 32, y + 46, name, 38, weight="bold", width=w * 0.5)
-    if player:
-        px = x + 32 + min(w * 0.5, S.measure(name, 38, True)) + 16
-        out += S.text(px, y + 44, player, 28, fill=S.DIM, width=max(40, x + w - 130 - px))
+    if player:  # whose character, beside its name (on two lines where one would come out small)
+        px = x + 32 + min(w * 0.5, S.measure(name, 38, True)) + 14
+        out += S.boxed(px, y + 8, max(40, x + w - 124 - px), 50, player, 28, fill=S.DIM, lines=2)
     if det is not None:
         out += S.token(x + w - 70, y + 62, 44, det, fill="#ffcc22", size=48)
         out += S.text(x + w - 70, y + 132, _("determination"), 22, fill=S.DIM, anchor="middle", width=140)
