@@ -139,7 +139,8 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
     order = flare_side + list(reversed(bottle_side))  # outermost planks at both ends
     spot_plank = {str(k): v for k, v in (raft_rules.get("spot_plank") or {}).items()}
     plank_spot = {v: k for k, v in spot_plank.items()}
-    fins = {str(k): str(v) for k, v in (raft_rules.get("fins") or {}).items()}
+    # which spot each fin points at: the state's own marks of the board where it keeps them, else the catalog's
+    fins = {str(k): str(v) for k, v in ((x.get("board") or {}).get("fins") or raft_rules.get("fins") or {}).items()}
     have = set(x.get("planks", order))
     raft = x.get("raft") or {}
     lost_spots = {str(s) for s in x.get("lost_spots", [])}
@@ -231,6 +232,13 @@ def _ship(t: Table, cat: GameCatalog) -> str:
         if lab in ("anchor", "buoy"):
             icons[pos] = lab
     buoy = next((p for p, lab in spec.labels if lab == "buoy"), hi)
+    marks = (t.data.get("d21") or {}).get("board") or {}  # the anchor and buoy spaces as the state keeps them
+    for lab in ("anchor", "buoy"):
+        if isinstance(marks.get(lab), int):
+            icons = {p: ic for p, ic in icons.items() if ic != lab}
+            icons[marks[lab]] = lab
+    if isinstance(marks.get("buoy"), int):
+        buoy = marks["buoy"]
     out = S.panel(950, 130, 950, 160)
     out += S.text(970, 172, _(spec.name), 34, fill=S.DIM, weight="bold")
     left = buoy - value
@@ -250,8 +258,9 @@ def _sharks(t: Table) -> str:
     out += S.icon("fin", 1000, 400, 64)
     out += S.text(1045, 422, value, 64, fill=S.DANGER if attack else S.INK, weight="bold")
     out += S.gauge(1100, 370, 300, 50, hi - value + 1, hi, fill=S.DANGER if attack else "#8fa3b5")
-    out += S.text(1250, 342, _("they attack tonight!") if attack else _("{n} away").format(n=value), 30,
-                  fill=S.DANGER if attack else S.INK, weight="bold", anchor="middle", width=300)
+    sx = 970 + S.measure(_("Sharks"), 34, True) + 24  # after the heading, never touching it
+    out += S.text((sx + 1420) / 2, 342, _("they attack tonight!") if attack else _("{n} away").format(n=value), 30,
+                  fill=S.DANGER if attack else S.INK, weight="bold", anchor="middle", width=1420 - sx)
     left = d["counters"]["tentacles"]
     fight = (d.get("flow") or {}).get("fight") or {}
     flipped = fight.get("i", 0)
@@ -301,7 +310,7 @@ def _today(t: Table, cat: GameCatalog, x: dict) -> str:
     syms = [q["sym"] for q in queue if q.get("sym") and q.get("do") != "weather-effect"]
     syms += [s for s in x.get("today", []) if s in ("no-fishing", "octopus")]
     out = S.panel(950, 550, 950, 120)
-    col = 236  # the left column: the logbook's heading, what is waiting, the weather, the kite
+    col = 290  # the left column: the logbook's heading, what is waiting, the weather, the kite
     waiting = ngettext("{n} to come", "{n} to come", len(syms)).format(n=len(syms)) if syms else _("nothing waiting")
     rows = [(_("Logbook"), S.DIM, "bold"), (waiting, S.ACCENT if syms else S.DIM, "bold" if syms else "normal")]
     w = x.get("weather")

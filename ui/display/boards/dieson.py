@@ -199,7 +199,7 @@ def _dice(t: Table, cat: GameCatalog, s: dict) -> str:
         out += _die(dx, 712, 54, d_)
         if pending and d_ is pending:
             out += S.text(dx + 27, 800, _("picked"), 22, fill=S.ACCENT, anchor="middle", width=64)
-    out += S.text(x, 842, _("used boxes"), 22, fill=S.DIM, width=180)
+    out += S.text(x + 196, 760, _("used boxes"), 22, fill=S.DIM, width=200)
     for k in range(3):
         bx = x + 200 + k * 66
         out += S.rect(bx - 4, 770, 62, 90, fill="#0f2638", stroke=S.FAINT, sw=2, r=8)

@@ -29,8 +29,10 @@
     if (side) {
       var odds = side.querySelector(".odds"), roll = side.querySelector(".roll");
       [odds, roll].forEach(function (el) { if (el) el.style.fontSize = ""; });
-      if (odds) shrink(odds, side, 0.45 * vh);
-      if (roll) shrink(roll, side, 0.45 * vh);
+      // the dice give up size first (a face stays legible small), then the odds, then both a little more
+      if (roll) shrink(roll, side, 0.6 * vh);
+      if (odds) shrink(odds, side, 0.6 * vh);
+      if (roll) shrink(roll, side, 0.4 * vh);
       if (odds) shrink(odds, side, 0.3 * vh);
     }
     root.dataset.fitted = root.dataset.version;
