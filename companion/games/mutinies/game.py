@@ -87,6 +87,7 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         "final_round": None, "claimed": {},
         "board": {"beyond": _beyond(cat, options), "bonuses": _bonuses(cat, options)},
         "scoring": None,
+        "start_order": order,  # § Initial Setup 1b: the turn order the game started with (the play log's start)
     }
     t.data["flags"]["phase"] = "captain"
     return t
