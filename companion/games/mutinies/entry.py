@@ -22,7 +22,9 @@ class Mutinies(RulesModuleGame):
 
     def start_order(self, t):
         """§ Initial Setup 1b: the turn order track at setup; its first disc is the first captain."""
-        first = [s for s in (t.data.get("flow") or {}).get("start_order") or [] if s in t.seats]
+        from .game import start_order
+
+        first = [s for s in start_order(t) if s in t.seats]
         return first + [s for s in t.seats if s not in first]
 
     def corrected(self, t, cat, target):
