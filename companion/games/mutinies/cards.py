@@ -25,6 +25,9 @@ from .rounds import end_round
 
 LAST = "last-mutiny"
 FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody reads it, it counts at the end
+OTHER = "other"  # a card castaway does not know (read at the table)
+# the words that ask castaway to draw the card ("draw for us"), English and Czech as typed
+DRAW_WORDS = ("draw", "draw for us", "random", "?", "táhni", "tahni", "táhni za nás", "tahni za nas")  # untranslated: typed words
 
 
 def card_of(cat: GameCatalog, text: str) -> Card:
@@ -45,17 +48,29 @@ class DrawCard(Action):
 
     kind: ClassVar[str] = "mut-card"
     card: str | None = None  # the card's id; None: face down (texts ignored) or the Last Mutiny
+    virtual: bool = False  # "draw for us": castaway draws the card (card None)
 
     def text(self) -> str:
+        if self.virtual:
+            return _("draw mutiny card (castaway draws)")
         return _("draw mutiny card {card}").format(card=card_name("mutiny", self.card)) if self.card else _("draw mutiny card")
 
     @classmethod
     def parse(cls, cat: GameCatalog, card: str | None) -> "DrawCard":
+        """The card as the table names it (its id or name), or "draw" (draw for us: castaway draws it)."""
+        if card is not None and str(card).strip().lower() in DRAW_WORDS:
+            return cls(None, True)
         return cls(None if card is None else card_of(cat, card).id)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         return cls.parse(cat, stored.get("card")).to_dict()
+
+    def _drawn(self, t: Table, cat: GameCatalog) -> Card:
+        """Draw for us: one of the cards castaway knows, each as likely (the rulebook does not say how many
+        copies of each the 45 cards hold: decks/mutinies/cards.toml, assumed)."""
+        ids = [c.id for c in cat.deck("mutiny").cards if c.id not in (LAST, OTHER)]
+        return cat.deck("mutiny").card(t.rng().choice(ids))
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -65,6 +80,8 @@ class DrawCard(Action):
             raise RuleError(_("no mutiny card to draw now"))
         last = f["deck_left"] == 1
         card = cat.deck("mutiny").card(self.card) if self.card else None
+        if self.virtual and not last and not core.texts_ignored(t):
+            card = self._drawn(t, cat)
         if last:
             if card is not None and card.id != LAST:
                 raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=_(card.name)))
@@ -362,7 +379,9 @@ class Treasure(Action):
     kind: ClassVar[str] = "mut-treasure"
     seat: str
     token: str  # one of TREASURES
-    pay: int | None = None  # an exchange token: the doubloons paid and the prestige gained, as printed
+    # an exchange token: the doubloons paid and the prestige gained, as printed; None: turned over in the
+    # guided game, which asks what it prints next (the token stays in hand until then)
+    pay: int | None = None
     gain: int | None = None
 
     def text(self) -> str:
@@ -385,4 +404,13 @@ class Treasure(Action):
             raise RuleError(_("the henchman keeps no treasure"))
         _on_turn(t, seat, _("a treasure token is used on its owner's turn (just before or after placing the pawn, "
                             "or as the owner's part of an action resolves)"))
-        return {"say": use_treasure(t, cat, seat, self.token, self.pay, self.gain)}
+        f = flow(t)
+        if self.token == "exchange" and self.pay is None and self.gain is None:
+            if core.value(t, seat, "treasure") < 1:
+                raise RuleError(_("{who} holds no treasure token").format(who=name(t, seat)))
+            f["exchange"] = seat
+            return {"say": _("{who} turns over an exchange token: what does it print?").format(who=name(t, seat))}
+        said = use_treasure(t, cat, seat, self.token, self.pay, self.gain)
+        if f.get("exchange") == seat and self.token == "exchange":
+            del f["exchange"]
+        return {"say": said}

@@ -22,12 +22,12 @@ from .layout import fit
 from .sailors import Cabin, Mutiny
 from .score import STEPS, Score, ScoreCards, end_cards
 
-EXCHANGE = N_("An exchange token is used outside this menu, with what it prints: the doubloons paid and the prestige gained.")
-# treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-34;
-# a voluntary card 40 + its place in the deck
-TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34"}
+# treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-35
+# (an exchange token: what it prints is asked next); a voluntary card 40 + its place in the deck
+TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34", "exchange": "35"}
 TREASURE_LABELS = {"rum": N_("use a treasure token: +{n} rum"), "prestige": N_("use a treasure token: +{n} prestige"),
-                   "doubloons": N_("use a treasure token: +{n} doubloons"), "jewel": N_("turn over a treasure token: a jewel")}
+                   "doubloons": N_("use a treasure token: +{n} doubloons"), "jewel": N_("turn over a treasure token: a jewel"),
+                   "exchange": N_("use an exchange token: doubloons for prestige, as it prints")}
 GO = Ask(N_("Enter to go on"))  # nothing to decide: the guided loop goes on at once
 
 
@@ -51,6 +51,8 @@ def _next(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     phase = core.derived_phase(t)
+    if flow(t).get("exchange"):
+        return _exchange_step(t)
     if phase in ("captain", "sailors"):
         return _routes_step(t) or _place_step(t, cat)
     if phase == "resolve":
@@ -110,8 +112,6 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
                         next=Next("set", missing=("target",)))
     keys = tuple(SPOT_KEYS[s] for s in legal)
     extra, extra_keys = _uses(t, cat, seat)
-    if any(v.startswith("treasure:") for v, _label in extra):
-        say += " " + _(EXCHANGE)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
                 lambda a, seat=seat: _place_or_use(seat, a))
@@ -125,7 +125,7 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
     choices, keys = [], []
     if core.value(t, seat, "treasure") > 0:
         for kind, key in TREASURE_KEYS.items():
-            choices.append((f"treasure:{kind}", _(TREASURE_LABELS[kind]).format(n=rule(cat, "treasure").get(kind))))
+            choices.append((f"treasure:{kind}", _(TREASURE_LABELS[kind]).format(n=rule(cat, "treasure").get(kind, ""))))
             keys.append(key)
     if not core.texts_ignored(t):
         deck = cat.deck("mutiny")
@@ -135,6 +135,25 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
                 choices.append((f"card:{cid}", _("play {card}").format(card=_(deck.card(cid).name))))
                 keys.append(str(40 + ids.index(cid)))
     return tuple(choices), tuple(keys)
+
+
+def _exchange_step(t: Table) -> Step:
+    """An exchange token turned over (§ The Treasure Tokens): the doubloons it asks and the prestige it gives,
+    as printed on it, asked inside the guided game."""
+    seat = flow(t)["exchange"]
+    who = name(t, seat)
+
+    def make(answer):
+        bits = str(answer).replace(",", " ").replace(":", " ").split()
+        if len(bits) != 2 or not all(b.isdecimal() for b in bits):
+            raise UsageError(_("answer {answer!r}: type the doubloons the token asks and the prestige it gives, e.g. 3 1")
+                             .format(answer=answer))
+        return Treasure(seat, "exchange", int(bits[0]), int(bits[1]))
+
+    return Step(_round(t), _("Exchange token"),
+                _("{who} turns over an exchange token ({n} doubloons in hand)").format(who=who, n=core.value(t, seat, "doubloons")),
+                Ask(_("What does it print? doubloons paid and prestige gained (e.g. 3 1)"), "text",
+                    hint=_("type the doubloons the token asks and the prestige it gives, e.g. 3 1"), id="mut-exchange"), make)
 
 
 def _place_or_use(seat: str, answer: str):
@@ -283,8 +302,12 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
     choices = tuple((c.id, _(c.name) if _(c.name) == c.name or len(_(c.name) + c.name) > 68 else f"{_(c.name)} ({c.name})")
                     for c in cards if c.id != LAST)
     keys = tuple(str(i) for i, c in enumerate(cards) if c.id != LAST)  # the deck's order: one number per card all game
+    # 0 (the Last Mutiny's place, never drawn from this menu): castaway draws for the table
+    choices += (("draw", _("draw for us: castaway draws a card")),)
+    keys += ("0",)
     return Step(head, _("Mutiny card"), _("{who} draws a mutiny card ({n} left) and reads it out").format(who=who, n=f["deck_left"]),
-                Ask(_("Which card? (its number or name)"), "choice", choices=choices, keys=keys), lambda a: DrawCard(a))
+                Ask(_("Which card? (its number or name; 0: castaway draws for you)"), "choice", choices=choices, keys=keys),
+                lambda a: DrawCard(None, True) if a == "draw" else DrawCard(a))
 
 
 def _gives_asked(t: Table, cat: GameCatalog, card, seat: str):
