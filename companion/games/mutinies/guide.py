@@ -288,7 +288,8 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
         who = name(t, f["compulsory"]["seat"])
         return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
                     Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
-                    lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]))
+                    lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]),
+                    after_again=True)
     who = name(t, f["draw"])
     if f["deck_left"] == 1:
         return Step(head, _("The Last Mutiny"), _("{who} draws the last card of the deck: the Last Mutiny").format(who=who),
@@ -310,27 +311,44 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
                 lambda a: DrawCard(None, True) if a == "draw" else DrawCard(a))
 
 
+GIVE_LABELS = {"prestige": N_("lose 1 prestige"), "doubloons": N_("hand in 1 doubloon"), "rum": N_("hand in 1 rum"),
+               "jewel": N_("hand in 1 jewel token"), "treasure": N_("hand in 1 treasure token"),
+               "nothing": N_("nothing: no token to hand in")}
+GIVE_KEYS = {"prestige": "1", "doubloons": "2", "rum": "2", "jewel": "3", "treasure": "4", "nothing": "0"}
+
+
 def _gives_asked(t: Table, cat: GameCatalog, card, seat: str):
-    """A card that makes the sailors (or every player) hand something in: once played, each one's choice is
-    asked, castaway's suggestion (what it handed in) standing on Enter."""
+    """A card that makes the sailors (or every player) hand something in (§ Card Effects: Swindle your
+    shipmates, Revenge!, Dead calm): once played, each one's choice is asked in turn order, one player a
+    question, castaway's suggestion (what it handed in) standing on Enter; the loop asks again until
+    every giver was asked (Step.after_again)."""
     who = givers(t, card, seat)
     if not who:
         return None
+    asked: list[str] = []
 
-    def after(result, _after):
+    def after(result, now):
         gave = (result or {}).get("gave") if isinstance(result, dict) else None
         if not gave:  # refused: nobody hands anything in
             return None
-        shown = ", ".join(f"{s}:{gave[s]}" for s in who)
-        options = ", ".join(give_options(card))
-        ask = Ask(_("What does each hand in? {options} by commas in turn order, or SEAT:WHAT (Enter: {shown})").format(
-            options=options, shown=shown), "text", default=shown, id="mut-gives")
+        left = [s for s in who if s not in asked]
+        if not left:
+            return None
+        s = left[0]
+        options = give_options(card) + (["nothing"] if card.get("all_give") else [])
+        # what the giver holds now (before the card took castaway's suggestion): the suggestion itself, or
+        # what this player could hand in instead
+        held = {o: core.value(t, s, o) for o in options if o not in ("prestige", "nothing")}
+        can = [o for o in options if o == "prestige" or o == gave[s] or held.get(o, 0) > 0
+               or (o == "nothing" and not any(held.values()))]
+        choices = tuple((o, _(GIVE_LABELS[o])) for o in can)
+        ask = Ask(_("What does {who} hand in?").format(who=name(t, s)), "choice", choices=choices, keys=tuple(GIVE_KEYS[o] for o in can), default=gave[s])
 
-        def remake(answer):
-            again = Compulsory.parse(t, cat, True, answer)
-            if all(gave.get(s) == w for s, w in again.gives):
+        def remake(answer, s=s):
+            asked.append(s)
+            if answer == gave[s]:
                 return None  # castaway's suggestion stands
-            return again
+            return Compulsory(True, tuple((x, answer if x == s else gave[x]) for x in who))
 
         return ask, remake
 
