@@ -114,7 +114,21 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
     extra, extra_keys = _uses(t, cat, seat)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
-                lambda a, seat=seat: _place_or_use(seat, a))
+                lambda a, seat=seat: _place_or_use(seat, a), after=_rum_asked)
+
+
+def _rum_asked(result, _after):
+    """Where's my rum? (§ Card Effects: "You can discard 1 or 2 rum"): castaway discards its suggestion, then
+    asks how many; Enter keeps it."""
+    if not isinstance(result, dict) or "n" not in result or "seat" not in result:
+        return None
+    n, seat, most = result["n"], result["seat"], result.get("most", 2)
+    ask = Ask(_("How much rum is discarded? 1 to {most}").format(most=most), "number", lo=1, hi=most, default=n)
+
+    def remake(answer):
+        return None if answer == n else PlayCard(seat, "wheres-my-rum", int(answer), True)
+
+    return ask, remake
 
 
 def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
@@ -134,6 +148,13 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
             if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary":
                 choices.append((f"card:{cid}", _("play {card}").format(card=_(deck.card(cid).name))))
                 keys.append(str(40 + ids.index(cid)))
+        if not flow(t)["placed"]:  # § Card Effects: "At the beginning of a round", whoever holds the card
+            for other in core.players(t):
+                for cid in dict.fromkeys(flow(t)["cards"]["held"].get(other, [])):
+                    key = str(40 + ids.index(cid)) if cid in ids else None
+                    if other != seat and deck.card(cid).get("play") == "round-start" and key not in keys:
+                        choices.append((f"card:{cid}:{other}", _("{who} plays {card}").format(who=name(t, other), card=_(deck.card(cid).name))))
+                        keys.append(key)
     return tuple(choices), tuple(keys)
 
 
@@ -162,7 +183,8 @@ def _place_or_use(seat: str, answer: str):
     if kind == "treasure":
         return Treasure(seat, what)
     if kind == "card":
-        return PlayCard(seat, what)
+        cid, _colon, holder = what.partition(":")
+        return PlayCard(holder or seat, cid, effect=True)
     return Place(seat, answer)
 
 
