@@ -250,11 +250,12 @@ class DcHelp(Action):
         kind = T.held(self.help, HELP, "help")
         if kind != "die" and (not isinstance(self.amount, int) or not 1 <= self.amount <= 6):
             raise UsageError(_("amount {amount!r}: the arrow's number, 1..6").format(amount=self.amount))
-        if self.arrow is not None:
-            _on_the_arrow(t, cat, self)
         s = R.dc(t)
         if kind == "die":
             _free(t, _("the friend's die help"))
+        if self.arrow is not None:  # the phase first (a die's help is for the afternoon), then the arrow
+            _on_the_arrow(t, cat, self)
+        if kind == "die":
             icon = T.held(self.what, R.ICONS, "die")
             d = s["icons"][icon]
             s["pending"] = {"die": dict(d), "boost": 0, "from": "icon", "icon": icon, "anybox": True}
