@@ -292,3 +292,26 @@ def test_my_friends_help_is_the_icon_on_the_arrow_at_the_discs_space(cat):
     other = dieson.setup(cat, {"friend": "other"}, 1)  # a card whose arrows castaway does not know: all offered
     other.data["tracks"]["friend"] = 2
     assert R.arrows(other, cat) is None and DcHelp.parse(other, cat, "resource", "wood").arrow is None
+
+
+def test_action_list_1_move_the_new_area_card_is_asked_never_drawn(cat):
+    """§ Action List, 1. Move: "If you enter a new area while moving, immediately replace the revealed area
+    card with a new area card." The table says which area it entered, by number or by name; castaway never
+    draws the area pile."""
+    from companion.games.dieson.afternoon import DcHelp
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((2, 3, 4)), DcEvent(take="wood"))
+    t.data["tracks"]["friend"] = 4  # Jack's arrow at 4: an action with the Lightning die (the card's data)
+    t = run(t, cat, DcHelp.parse(t, cat))
+    for answer in ("menu:move", "plain", 0, "other"):
+        step = next_step(t, cat)
+        t, _ = apply(t, step.make(answer), cat)
+    step = next_step(t, cat)
+    assert step.ask.prompt == "Which area is the place in?" and step.ask.default == "same"
+    assert step.ask.parse("Deer") == "deer" and step.ask.parse("") == "same"
+    before = dict(t.deck("areas"))
+    t, _ = apply(t, step.make(step.ask.parse("deer")), cat)
+    step = next_step(t, cat)
+    t, _ = apply(t, step.make("wood"), cat)
+    assert R.area(t) == "deer" and t.deck("areas")["table"] == ["deer"] and before["draw"] != t.deck("areas")["draw"]
