@@ -77,7 +77,7 @@ def status_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("The full 
         loaded = session.load(st, gid)
     if as_json:
         return emit_json({"id": loaded.row.id, "version": loaded.row.version, "status": loaded.row.status,
-                          "state": loaded.table.data})
+                          "question": session.question(loaded), "state": loaded.table.data})
     show_board(loaded.table, loaded.cat, loaded.row)
 
 

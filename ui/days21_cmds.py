@@ -29,20 +29,20 @@ WORDS: dict[str, Any] = {  # a template, or a function of the Next's args giving
     # -- attacks, hazards, abilities, events, Scruffs --------------------------------------------------
     "d21-shark-phase": "shark-phase", "d21-shark-attack": "shark-attack --faces FACES", "d21-shark-bite": "shark-bite {fin} --face FACE",  # untranslated: command words
     "d21-colour-token": "colour-token {seat}", "d21-octopus": "octopus --face {face}", "d21-tentacle": "tentacle --white FACE",  # untranslated: command words
-    "d21-pjotr": "pjotr", "d21-jellyfish": "jellyfish", "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",  # untranslated: command words
+    "d21-pjotr": "pjotr", "d21-jellyfish": lambda a: "dive --who {who} --suitcase {suitcase}" if a.get("opened") else "jellyfish" + (" --card {card}" if a.get("drawn") else ""), "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",  # untranslated: command words
     "d21-steal-die": "steal-die --who WHO", "d21-disaster": "disaster --card CARD", "d21-logbook": "logbook SECTION SYMBOLS",  # untranslated: command words
-    "d21-symbol": "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",  # untranslated: command words
+    "d21-symbol": lambda a: "symbol swap-new --token {token}" if a.get("sym") == "swap-new" else "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",  # untranslated: command words
     "d21-flip-token": "flip-token SEAT", "d21-special-hope": "special-hope SEAT TOKEN", "d21-dolphin": "dolphin SEAT --face FACE",  # untranslated: command words
-    "d21-scruffs": "scruffs", "d21-scruffs-use": "scruffs-use",  # untranslated: command words
+    "d21-scruffs": lambda a: "scruffs --card {card}" if a.get("drawn") else "scruffs", "d21-scruffs-use": "scruffs-use",  # untranslated: command words
 
 
     # -- locations, the bottle, day 21, the day's flow -----------------------------------------------
-    "d21-setup-done": "setup-done", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",  # untranslated: command words
-    "d21-hope": "hope-roll", "d21-swap": "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",  # untranslated: command words
+    "d21-setup-done": "setup-done", "d21-setup-swap": "setup-swap TOKEN", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",  # untranslated: command words
+    "d21-hope": "hope-roll", "d21-swap": lambda a: "swap --card {card}" if a.get("drawn") else "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",  # untranslated: command words
     "d21-place": lambda a: "place {seat} {location}" + (" --white" if a.get("extra") else ""),  # untranslated: command words
     "d21-place-all": "place {seat} {location}",  # untranslated: command words
     "d21-horvath": lambda a: "horvath --stop" if a.get("stop") else "horvath",  # untranslated: command words
-    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else ""),  # untranslated: command words
+    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else "") + (" --card {card}" if a.get("drawn") else ""),  # untranslated: command words
     "d21-play-card": lambda a: "play-card {seat}" + (" --keep" if a.get("keep") else ""),  # untranslated: command words
     "d21-plant": lambda a: "plant --harvest" if a.get("harvest") else "plant",  # untranslated: command words
     "d21-day21": lambda a: {"rosina": "day21 rosina --where {where}", "pass": "day21 pass"}.get(a.get("what"), "day21 {what}"),  # untranslated: command words
@@ -140,7 +140,7 @@ def tentacle_cmd(
 @cmd("jellyfish")
 def jellyfish_cmd(
     who: Annotated[Optional[str], typer.Option("--who", help=_("Who fell in (leave out: colour tokens, virtual)."))] = None,
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (swarm-a) or its challenges: '>1,>2,<3,<4'."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn: its number, name or id (swarm-a), its challenges '>1,>2,<3,<4', or 'draw' (castaway draws)."))] = None,
     faces: Faces = None,
 ):
     """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
@@ -153,14 +153,15 @@ def jellyfish_cmd(
 @cmd("dive")
 def dive_cmd(
     who: Annotated[str, typer.Option("--who", help=_("The diver (pays 2 hope)."))],
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The jellyfish card or its challenges."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The jellyfish card: its number, name or id, its challenges, or 'draw' (castaway draws)."))] = None,
     faces: Faces = None,
+    suitcase: Annotated[Optional[str], typer.Option("--suitcase", help=_("The suitcase token turned up: kite, hope or empty; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
 ):
     """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
 
-    Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2
+    Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2 --suitcase kite
     """
-    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True))
+    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True, suitcase=suitcase))
 
 
 @cmd("paranoia")
@@ -205,7 +206,7 @@ def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound s
 
 @cmd("disaster")
 def disaster_cmd(
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (leave out: virtual draw)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
     avert: Annotated[str, typer.Option("--avert", help=_("Who pays to avert it: red=1,blue=1; token:SEAT; no."))] = "no",
     token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token the card's effect asks for (leave out: virtual)."))] = None,
     face: Face = None,
@@ -233,7 +234,7 @@ def logbook_cmd(
 def symbol_cmd(
     sym: Annotated[str, typer.Argument(help=_("A logbook symbol without dice: two-hope, ship-right, all-minus1, ..."))],
     to: To = None,
-    token: Annotated[Optional[str], typer.Option("--token", help=_("Swap location token chosen or drawn."))] = None,
+    token: Annotated[Optional[str], typer.Option("--token", help=_("Swap location token chosen or drawn: its number, name or id; 'draw': castaway draws."))] = None,
 ):
     """Apply one logbook symbol that needs no dice.
 
@@ -322,7 +323,7 @@ def bottle_cmd(
     mode: Annotated[str, typer.Argument(help=_("receive (2/4/6) or play (1/3/5)."))],
     seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who rolls there (default: today's placement)."))] = None,
     face: Face = None,
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The bottle card received (leave out: virtual draw)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The bottle card received: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
 ):
     """The bottle location: receive first, then play.
 
@@ -347,7 +348,7 @@ def play_card_cmd(
 
 @cmd("swap")
 def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
-             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken."))] = None):
+             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken: its number, name or id; 'draw': castaway draws."))] = None):
     """The swap location with the token in play (Turtle, Bottle, Flare).
 
     Example: castaway 21days swap --seats blue --faces 5
@@ -452,7 +453,7 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to 
 
 @cmd("scruffs")
 def scruffs_cmd(
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The token drawn (leave out: virtual draw)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The token drawn: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
     needs: Annotated[Optional[str], typer.Option("--needs", help=_("The numbers printed on the token, e.g. 5,6."))] = None,
     face: Face = None,
     to: To = None,
@@ -508,6 +509,17 @@ def setup_done_cmd():
     Example: castaway 21days setup-done
     """
     run(fl.SetupDone())
+
+
+@cmd("setup-swap")
+def setup_swap_cmd(token: Annotated[str, typer.Argument(help=_("The swap location token turned up: its number, name or id; 'draw': castaway's, shown on the board, stands."))]):
+    """Setup: the swap location token the table turned up at random (physical decks).
+
+    Example: castaway 21days setup-swap dolphin
+    """
+    from companion.games.days21 import draws
+
+    run(lambda t, c: draws.SetupSwap.parse(t, c, token))
 
 
 @cmd("symbols", table=False)

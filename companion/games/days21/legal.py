@@ -135,7 +135,7 @@ def check(t: Table, action, cat: GameCatalog) -> None:
         raise RuleError(_(SAY["tokens"]).format(among=", ".join(aw.get("among", []))), next=NEXT["token"])
     if not q:
         raise RuleError(_(SAY["no_task"]).format(what=action.text()))
-    if head == "setup" and kind not in ("setup-done", "setup-differs"):
+    if head == "setup" and kind not in ("setup-done", "setup-differs", "setup-swap"):
         raise RuleError(_(SAY["setup"]), next=NEXT["setup"])
     if _fits(t, action, q, cat):
         return None
@@ -161,7 +161,7 @@ def _same_seat(t: Table, cat: GameCatalog, q: dict, given) -> None:
 
 def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     kind, head = action.kind.removeprefix("d21-"), q.get("do")
-    simple = {"setup-done": "setup", "setup-differs": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
+    simple = {"setup-done": "setup", "setup-differs": "setup", "setup-swap": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
               "activate": "activate", "octopus": "octopus", "magnusson": "magnusson", "tentacle": "tentacle",
               "flare": "flare", "horvath": "horvath", "swap": "swap", "hope": "hope", "fishing": "fishing",
               "plank-spot": "plank-spot", "kid": "kid", "scruffs": "scruffs", "colour-token": "token"}
