@@ -145,14 +145,15 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
         deck = cat.deck("mutiny")
         ids = [c.id for c in deck.cards]
         for cid in dict.fromkeys(flow(t)["cards"]["held"].get(seat, [])):
-            if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary":
+            if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary" and _playable(t, cat, seat, cid):
                 choices.append((f"card:{cid}", _("play {card}").format(card=_(deck.card(cid).name))))
                 keys.append(str(40 + ids.index(cid)))
         if not flow(t)["placed"]:  # § Card Effects: "At the beginning of a round", whoever holds the card
             for other in core.players(t):
                 for cid in dict.fromkeys(flow(t)["cards"]["held"].get(other, [])):
                     key = str(40 + ids.index(cid)) if cid in ids else None
-                    if other != seat and deck.card(cid).get("play") == "round-start" and key not in keys:
+                    if (other != seat and deck.card(cid).get("play") == "round-start" and key not in keys
+                            and _playable(t, cat, other, cid)):
                         choices.append((f"card:{cid}:{other}", _("{who} plays {card}").format(who=name(t, other), card=_(deck.card(cid).name))))
                         keys.append(key)
     return tuple(choices), tuple(keys)
@@ -175,6 +176,17 @@ def _exchange_step(t: Table) -> Step:
                 _("{who} turns over an exchange token ({n} doubloons in hand)").format(who=who, n=core.value(t, seat, "doubloons")),
                 Ask(_("What does it print? doubloons paid and prestige gained (e.g. 3 1)"), "text",
                     hint=_("type the doubloons the token asks and the prestige it gives, e.g. 3 1"), id="mut-exchange"), make)
+
+
+def _playable(t: Table, cat: GameCatalog, seat: str, card: str) -> bool:
+    """Whether the card may be played now (a menu lists only what the rules take): tried on a copy."""
+    from ...engine import apply
+
+    try:
+        apply(t, PlayCard(seat, card, effect=True), cat)
+    except (RuleError, UsageError):
+        return False
+    return True
 
 
 def _place_or_use(seat: str, answer: str):
