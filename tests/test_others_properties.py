@@ -155,7 +155,7 @@ COSTS = ["0", "1d", "2d", "1d1r", "1r", "3d"]
 
 
 def mu_texts(ask, t) -> list[str]:
-    answers = {"mut-chart": ["0 2 1", "0 0 0"]}
+    answers = {"mut-chart": ["0 2 1", "0 0 0"], "mut-exchange": ["0 1", "0 2"]}
     if ask.id == "mut-prices":
         n = sum(1 for sq in t.data["flow"]["routes"] if sq["token"] and sq["cost"] is None)
         answers["mut-prices"] = [" ".join(COSTS[(i * 7 + k) % len(COSTS)] for i in range(n)) for k in range(3)]
