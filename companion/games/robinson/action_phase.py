@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import dice as dicemod
 from ... import rolls
 from ...action_base import Action, faces_words, register, tuples
 from ...catalog import GameCatalog
@@ -23,8 +22,30 @@ from ...lognames import word as shown_word
 from ...table import Table
 from . import rules as R
 from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
+from .held_dice import held, read_faces, roll
 from .plan import PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved, sort_plan
-from .state import ACTION, HELPERS, RESOURCE, check_tile, determination, expect, flow, goto, heal, label, parse_tile, rc, say, shown, tile_words, weather_dice_for, who, wound_each, wound_pawn
+from .state import (
+    ACTION,
+    HELPERS,
+    RESOURCE,
+    check_tile,
+    determination,
+    expect,
+    flow,
+    goto,
+    heal,
+    label,
+    mark_legacy,
+    parse_tile,
+    rc,
+    say,
+    shown,
+    tile_words,
+    weather_dice_for,
+    who,
+    wound_each,
+    wound_pawn,
+)
 
 SAY = {  # translated where they are said
     "helper_only": N_("{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
@@ -35,47 +56,6 @@ SAY = {  # translated where they are said
     "threat_pawns": N_("{card} needs {n} pawn(s) for its Threat Action, not {got}"),
 }
 PILE = {"build": N_("building"), "gather": N_("gathering"), "explore": N_("exploration")}
-
-
-def _expand(die, word: str) -> str:
-    """A typed face may be shortened to a unique prefix: s → success, a → adventure."""
-    w = word.strip().lower()
-    names = list(dict.fromkeys(str(f).lower() for p in die.parts for f in p.faces))
-    if w in names:
-        return w
-    hits = [n for n in names if n.startswith(w)] if w else []
-    return hits[0] if len(hits) == 1 else w
-
-
-def read_faces(cat: GameCatalog, dice_ids, faces) -> tuple[str, ...] | None:
-    """The faces typed for the given dice ('s,0,a', 'rr w beast'; a unique prefix is enough), as the dice's own
-    face words; None (nothing typed, or 'roll'): rolled virtually. Raises UsageError saying what is accepted."""
-    if faces is None or isinstance(faces, (tuple, list)):
-        return None if faces is None else tuple(str(f) for f in faces)
-    if str(faces).strip().lower() in ("", "roll"):
-        return None
-    dice = dicemod.parse(cat, list(dice_ids)) if dice_ids else []
-    groups = [g for g in str(faces).replace(",", " ").split() if g]
-    text = ",".join(_expand(d, g) for d, g in zip(dice, groups)) if len(groups) == len(dice) else str(faces)
-    return tuple(str(r.faces[0]) for r in dicemod.parse_faces(dice, text)) if dice else tuple(groups)
-
-
-def roll(t: Table, cat: GameCatalog, dice_ids: list[str], faces: tuple[str, ...] | None):
-    """Faces of the given dice, typed at the table (held to the dice) or rolled virtually, and their records in
-    the one shape of dice in a result (rolls.py)."""
-    dice = dicemod.parse(cat, list(dice_ids))
-    if faces is not None:
-        by_face = [{str(f): f for f in d.parts[0].faces} for d in dice]
-        if len(faces) != len(dice) or any(str(f) not in m for f, m in zip(faces, by_face)):
-            raise UsageError(_("faces {faces!r} for {dice}: one face of each die").format(
-                faces=faces_words(faces), dice=" ".join(dice_ids)))
-        rolled = [dicemod.RolledDie(d.id, (m[str(f)],)) for d, f, m in zip(dice, faces, by_face)]
-    else:
-        rolled = dicemod.roll_virtual(dice, t.rng())
-    out = [str(r.faces[0]) for r in rolled]
-    t.data["last"] = {"roll": " ".join(dice_ids), "faces": out}
-    records = [rec for r in rolled for rec in rolls.of_die(cat, r.die, r.faces, faces is not None)]
-    return out, records
 
 
 # -- planning ----------------------------------------------------------------------------------------
@@ -292,6 +272,7 @@ class RcResolve(Action):
     beast: tuple[int, ...] | None = None  # the Beast card: strength, weapon loss, food, furs[, palisade loss]
     choice: str | None = None  # 4 players arranging the camp: 'determination' or 'morale'
     changes: tuple[tuple, ...] | None = None  # what a Threat Action cost and gave (changes.parse_changes)
+    legacy: bool = False  # a schema-3 row, replayed as then (state.LEGACY)
 
     def text(self) -> str:
         shown = (self.faces and faces_words(self.faces), self.beast and " ".join(map(str, self.beast)), self.choice,
@@ -305,9 +286,12 @@ class RcResolve(Action):
               choice: str | None = None, changes: str | None = None) -> "RcResolve":
         """What resolving was given, as typed (faces 's,0,a', beast '3 1 2 1', choice 'morale', changes
         'wood -1'), the faces read against the dice the next planned action rolls."""
-        expect(t, "action/resolve")
+        expect(t, "action/resolve", "action/held")
         p = next_entry(t)
         typed = None
+        if held(t) is not None and faces is not None and str(faces).strip().lower() not in ("", "roll"):
+            raise RuleError(_("the dice show already ({faces}): apply them, or reroll a die").format(
+                faces=", ".join(held(t)["faces"])), next=Next("rc-resolve"))
         if faces is not None and str(faces).strip().lower() not in ("", "roll"):
             if not needs_dice(p):
                 raise RuleError(_("{what} rolls no dice: no faces to type").format(what=label(t, cat, p)),
@@ -323,12 +307,18 @@ class RcResolve(Action):
         changes = stored.get("changes")
         new = cls.parse(t, cat, faces, stored.get("beast"), stored.get("choice")).to_dict()
         new["changes"] = None if changes is None else upgrade_changes(t, cat, changes)
+        new["legacy"] = True
         return new
 
     def run(self, t: Table, cat: GameCatalog):
-        expect(t, "action/resolve")
+        expect(t, "action/resolve", "action/held")
+        mark_legacy(t, self.legacy)
         p = next_entry(t)
         k = kind_of(p)
+        shown_dice = held(t)
+        if shown_dice is not None and self.faces is not None:
+            raise RuleError(_("the dice show already ({faces}): apply them, or reroll a die").format(
+                faces=", ".join(shown_dice["faces"])), next=Next("rc-resolve"))
         for field, value, fits in (("--beast", self.beast, k == "hunt"), ("--choice", self.choice, k == "arrange"),
                                    ("--changes", self.changes, k == "threat")):
             if value and not fits:
@@ -345,9 +335,12 @@ class RcResolve(Action):
             lines += _hunt(t, cat, p, self.beast)
         elif k in ("build", "gather", "explore"):
             ok = True
-            if needs_dice(p):
+            if needs_dice(p) and shown_dice is not None:  # the dice held (rc-dice), recorded there
+                faces = list(shown_dice["faces"])
+            elif needs_dice(p):
                 faces, records = roll(t, cat, list(R.action_dice(k)), self.faces)
                 rolled = faces
+            if needs_dice(p):
                 ok, hurt, adventure = R.read_action_dice(faces)
                 lines.append(_("dice: {faces}").format(faces=" ".join(_(f) for f in faces)))
                 if hurt:
@@ -449,8 +442,8 @@ def _build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
     what = p["what"]
     if what == "shelter":
         f["shelter"] = "built"
-        return [_("the Shelter is built on tile {tile} (spent {spent}); roof and palisade start at 0").format(
-            tile=r["camp"], spent=spent)]
+        return [_("the Shelter is built on tile {tile} (spent {spent}); roof {roof}, palisade {palisade}").format(
+            tile=r["camp"], spent=spent, roof=c["roof"], palisade=c["palisade"])]
     if what in ("roof", "palisade", "weapon"):
         c[what] += 1
         return [_("{what} level {n} (spent {spent})").format(what=_(ACTION[what]), n=c[what], spent=spent)]

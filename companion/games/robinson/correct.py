@@ -200,3 +200,27 @@ class RcSet(Action):
         if self.field == "first":
             return say([_("{name} is the First Player").format(name=who(t, cat, v))])
         return say([_("warning: {message}").format(message=w) for w in warn]) if warn else None
+
+
+def corrected(t: Table, cat: GameCatalog, tg) -> dict | None:
+    """What a generic correction (set, move, next) makes of the round (Game.corrected): the round set puts the
+    table at the start of its phase order (the first round's at the Morale phase: § I. Event phase is skipped
+    in the first round); wounds past the life track are accepted with a warning."""
+    if "rc" not in t.data:
+        return None
+    r, warn = rc(t), []
+    if tg.seat is None and tg.spec.id == "round":
+        n = t.data["tracks"]["round"]
+        if n > r["rounds"]:
+            warn.append(_("round {n} is past the scenario's {rounds} rounds: the rules would have ended the "
+                          "game").format(n=n, rounds=r["rounds"]))
+        S.restart(t, "event")
+    elif tg.seat is not None and tg.spec.id == "wounds" and tg.seat in t.seats:
+        n, top = t.seat_values(tg.seat)["wounds"], S.life(t, cat, tg.seat)
+        if n > top:
+            r.setdefault("wounds_set", {})[tg.seat] = n  # kept as the table set it (game.settle)
+            warn.append(_("{name}: {n} wounds is past the life track's {top}: the rules stop the Wound marker "
+                          "on its last space, where the character dies").format(name=who(t, cat, tg.seat), n=n, top=top))
+    if not warn:
+        return None
+    return {"say": "; ".join(_("warning: {message}").format(message=w) for w in warn), "warning": warn}

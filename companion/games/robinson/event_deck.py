@@ -1,0 +1,73 @@
+"""Robinson Crusoe: what the Event deck holds, so that its count follows the table (issue 26).
+
+§ Setup builds it from Event cards only; § I. Event phase: "during the course of the game, you will shuffle some
+Adventure and/or Mystery cards into this Event deck". The counter event-deck is the deck's total as the table
+corrects it; t.data["rc"]["shuffled"] counts the Adventure and Mystery cards among them (kept once one is shuffled
+in: the card effect 'event-adventure +1' or 'event-mystery +1', changes.py; the guided game asks it after an
+Adventure card). A drawn card leaves the count; one castaway had not counted in leaves it as it was (the table
+drew it, so it was there). "Draw for us" at the Event deck picks a kind from those counts (castaway knows no
+card's text: the table takes a card of that kind).
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_, _
+from ...table import Table
+from .state import rc
+
+ICONS = ("build", "gather", "explore")
+SHUFFLED = ("adventure", "mystery")
+TARGETS = {"event-adventure": "adventure", "event-mystery": "mystery"}  # card effects: cards shuffled in
+# the words that ask castaway to draw (the table chose no physical deck for this draw)
+DRAW_WORDS = ("draw", N_("draw for us"), "losujte", "losujte za nás", "losuj")
+
+
+def is_draw(text) -> bool:
+    word = " ".join(str(text or "").strip().lower().split())
+    return word in DRAW_WORDS or word == _("draw for us").lower()
+
+
+def shuffled(t: Table) -> dict:
+    """Adventure and Mystery cards counted in the Event deck: {"adventure": n, "mystery": n}."""
+    got = rc(t).get("shuffled") or {}
+    return {k: int(got.get(k, 0)) for k in SHUFFLED}
+
+
+def shuffle_in(t: Table, kind: str, n: int) -> int:
+    """n cards of this kind go into the Event deck (a negative n takes them out, as far as counted); returns the
+    change made."""
+    now = shuffled(t)
+    n = max(n, -now[kind])
+    if n:
+        rc(t)["shuffled"] = {**now, kind: now[kind] + n}
+        c = t.data["counters"]
+        c["event-deck"] = max(0, c["event-deck"] + n)
+    return n
+
+
+def take(t: Table, kind: str) -> bool:
+    """A card of this kind leaves the Event deck; False when castaway counted none of it there (the count stays)."""
+    c, now = t.data["counters"], shuffled(t)
+    if kind in SHUFFLED:
+        if now[kind] < 1:
+            return False
+        rc(t)["shuffled"] = {**now, kind: now[kind] - 1}
+    elif c["event-deck"] - sum(now.values()) < 1:
+        return False
+    c["event-deck"] = max(0, c["event-deck"] - 1)
+    return True
+
+
+def virtual_kind(t: Table, book_share: float = 0.5) -> str:
+    """A card drawn for the table, each card in the deck as likely: an Adventure or Mystery card as counted in,
+    otherwise an Event card, half of them with the Book icon, half with an Adventure icon (one of the three,
+    equally likely): castaway does not know which Event cards are left (assumed, decks/robinson/rules.toml
+    [rules.virtual_event_deck])."""
+    now = shuffled(t)
+    events = max(0, t.data["counters"]["event-deck"] - sum(now.values()))
+    pool = ["adventure"] * now["adventure"] + ["mystery"] * now["mystery"] + ["event"] * events or ["event"]
+    rng = t.rng()
+    key = rng.choice(pool)
+    if key != "event":
+        return key
+    return "book" if rng.random() < book_share else rng.choice(ICONS)
