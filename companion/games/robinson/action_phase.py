@@ -182,10 +182,20 @@ class RcPlan(Action):
                                 .format(what=what, n=n, res=res, alt=alt, have=c[res], held=held.get(res, 0)))
         r["plan"].append({"what": what, "arg": arg, "by": by, "helper": helper, "reserve": reserve,
                           "own": self.own, "done": False})
+        if what in ("shelter", "roof", "palisade") and not self.pay:
+            other = "fur" if "wood" in reserve else "wood"
+            k = str(len(t.seats))
+            if c[other] - held.get(other, 0) >= int(cat.rules["shelter_cost"][other][k]):
+                paid_other = _("or pay {n} {res} instead: add '{word}' to the plan").format(
+                    n=cat.rules["shelter_cost"][other][k], res=_(RESOURCE[other]), word=other)
+            else:
+                paid_other = ""
+        else:
+            paid_other = ""
         how = _("sure success (2 pawns)") if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
             _("rolls 3 action dice") if needs_dice(r["plan"][-1]) else ""
         cost = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in reserve.items())
-        return say([label(t, cat, r["plan"][-1]), how, _("sets aside {cost}").format(cost=cost) if cost else ""])
+        return say([label(t, cat, r["plan"][-1]), how, _("sets aside {cost}").format(cost=cost) if cost else "", paid_other])
 
 
 @register

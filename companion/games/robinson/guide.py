@@ -173,8 +173,15 @@ def legal_actions(t: Table, cat: GameCatalog) -> list[tuple[int, str, str]]:
         add("hunt", _("2 pawns"))
     n = str(len(t.seats))
     table = cat.rules["shelter_cost"]
-    cost = _("{wood} wood or {fur} furs").format(wood=table["wood"][n], fur=table["fur"][n])
-    can_pay = left["wood"] >= int(table["wood"][n]) or left["fur"] >= int(table["fur"][n])
+    wood_ok, fur_ok = left["wood"] >= int(table["wood"][n]), left["fur"] >= int(table["fur"][n])
+    # § Building: wood or furs, never mixed; both offered when both can pay (wood on no word, 'fur' for furs)
+    if wood_ok and fur_ok:
+        cost = _("{wood} wood, or {fur} furs: add 'fur'").format(wood=table["wood"][n], fur=table["fur"][n])
+    elif fur_ok:
+        cost = _("{fur} furs").format(fur=table["fur"][n])
+    else:
+        cost = _("{wood} wood or {fur} furs").format(wood=table["wood"][n], fur=table["fur"][n])
+    can_pay = wood_ok or fur_ok
     if f["shelter"] != "built" and can_pay:
         add("shelter", cost)
     if (f["shelter"] == "built" or f["camp-shelter"]) and can_pay:
