@@ -208,3 +208,19 @@ def test_game_play_a_round_set_or_next_puts_the_table_at_the_start_of_that_round
     assert t.data["tracks"]["round"] == 4 and step_of(t) == "event/draw"
     t = run(t, SetValue("round", 1))
     assert step_of(t) == "morale/morale"
+
+
+def test_exploration_draw_for_us_picks_a_tile_not_on_the_island_and_the_table_says_what_it_shows():
+    """§ 5. Exploration: 'draw the top Island tile'; left to castaway, it names a tile not placed yet."""
+    t = planning(duo())
+    t = run(t, RcPlan("explore", "blue", helper="blue"), RcPlanDone(), RcResolve())
+    assert step_of(t) == "action/tile"
+    step = GAME.next_step(t, CAT)
+    assert "draw for us" in step.say
+    t = run(t, step.make("draw for us"))
+    drawn = t.data["flow"]["drawn"]
+    assert drawn in [str(n) for n in range(1, 12)] and drawn != "8"
+    step = GAME.next_step(t, CAT)
+    assert f"castaway drew tile {drawn}" in step.say
+    t = run(t, step.make("plains food beast d1"))
+    assert drawn in t.data["rc"]["tiles"] and t.data["counters"]["hunting"] == 1

@@ -153,7 +153,7 @@ def test_every_robinson_kind_is_typed_or_holds_no_text():
     """Every field of every rc-* kind: no field was left as the text typed (str fields name ids and words only)."""
     registry.load_actions()
     kinds = {k for k in REGISTRY if k.startswith("rc-")}
-    assert len(kinds) == 20
+    assert len(kinds) == 21
     words = {"rc-reroll": {"face", "payer"}, "rc-event": {"card", "name"}, "rc-morale": {"choice"}, "rc-plan": {"what", "by", "arg", "helper", "pay"},
              "rc-resolve": {"choice"}, "rc-weather": {"fighter"}, "rc-camp": {"to"}, "rc-use-item": {"item"},
              "rc-phase": {"phase"}, "rc-set": {"field"}}
@@ -254,8 +254,8 @@ def test_the_robinson_games_stored_at_schema_3_migrate_and_replay_node_by_node(t
     expected = json.loads((FIXTURES / "stored_robinson_v3.json").read_text())
     kinds = set().union(*(set(g["kinds"]) for g in expected.values()))
     # the fixture holds every kind schema 3 knew (rc-set, the corrections of a game joined in progress, came later;
-    # so did rc-dice and rc-reroll, the dice held before they apply)
-    assert kinds == {k for k in REGISTRY if k.startswith("rc-")} - {"rc-set", "rc-dice", "rc-reroll"}
+    # so did rc-dice and rc-reroll, the dice held before they apply, and rc-tile-draw)
+    assert kinds == {k for k in REGISTRY if k.startswith("rc-")} - {"rc-set", "rc-dice", "rc-reroll", "rc-tile-draw"}
     registry.load_actions()
     old = sqlite3.connect(db)
     assert old.execute("PRAGMA user_version").fetchone()[0] == 3

@@ -6,14 +6,21 @@ corrects it; t.data["rc"]["shuffled"] counts the Adventure and Mystery cards amo
 in: the card effect 'event-adventure +1' or 'event-mystery +1', changes.py; the guided game asks it after an
 Adventure card). A drawn card leaves the count; one castaway had not counted in leaves it as it was (the table
 drew it, so it was there). "Draw for us" at the Event deck picks a kind from those counts (castaway knows no
-card's text: the table takes a card of that kind).
+card's text: the table takes a card of that kind). At an exploration, "draw for us" picks an Island tile
+(rc-tile-draw).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ...action_base import Action, register
+from ...catalog import GameCatalog
+from ...errors import RuleError
 from ...i18n import N_, _
 from ...table import Table
-from .state import rc
+from .state import expect, flow, rc, say
 
 ICONS = ("build", "gather", "explore")
 SHUFFLED = ("adventure", "mystery")
@@ -71,3 +78,29 @@ def virtual_kind(t: Table, book_share: float = 0.5) -> str:
     if key != "event":
         return key
     return "book" if rng.random() < book_share else rng.choice(ICONS)
+
+
+# -- the Island tiles: "draw for us" at an exploration ---------------------------------------------------
+
+TILES = tuple(str(n) for n in range(1, 12))  # § Game Components: 11 Island tiles (numbered 1-11: assumed)
+
+
+@register
+@dataclass(frozen=True)
+class RcTileDraw(Action):
+    """§ 5. Exploration: 'draw the top Island tile' left to castaway ('draw for us'): a tile number picked among
+    those not on the island; the table then takes that tile and says what it shows (rc-tile)."""
+
+    kind: ClassVar[str] = "rc-tile-draw"
+
+    def text(self) -> str:
+        return _("tile drawn for the table")
+
+    def run(self, t: Table, cat: GameCatalog):
+        expect(t, "action/tile")
+        left = [n for n in TILES if n not in rc(t)["tiles"]]
+        if not left:
+            raise RuleError(_("every Island tile is on the island already"))
+        n = t.rng().choice(left)
+        flow(t)["drawn"] = n
+        return say([_("castaway drew tile {n} for the table: take it and say what it shows").format(n=n)])

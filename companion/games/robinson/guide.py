@@ -15,9 +15,11 @@ from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import action_phase as B
+from . import event_deck as E
 from . import held_dice as H
 from . import phases as A
 from . import rules as R
+from .event_deck import is_draw
 from .phases import EVENT, WEATHER_DIE
 from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
 from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, rc, shown, who
@@ -301,10 +303,23 @@ def _held(t, cat):
 
 def _tile(t, cat):
     known = ", ".join(sorted(rc(t)["tiles"], key=int)) or _("none")
-    return Step(_title(t, "resolve"), _("Draw the top Island tile"),
-                _("Type its number (on the island: {known}), terrain and what it shows").format(known=known),
+    drawn = flow(t).get("drawn")
+    if drawn:
+        say = _("castaway drew tile {n}: take it, and type its terrain and what it shows").format(n=drawn)
+    else:
+        say = _("Type its number (on the island: {known}), terrain and what it shows; or 'draw for us'").format(known=known)
+
+    def make(a: str):
+        text = str(a).strip()
+        if not drawn and is_draw(text):
+            return E.RcTileDraw()
+        if drawn and text and not text.split()[0].isdecimal():
+            text = f"{drawn} {text}"
+        return B.RcTile.parse(text)
+
+    return Step(_title(t, "resolve"), _("Draw the top Island tile"), say,
                 Ask(_("Tile: number, terrain, then food, wood, shelter, beast, mystery, dN (N discovery tokens), "
-                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), lambda a: B.RcTile.parse(a))
+                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), make)
 
 
 SHUFFLE_WORDS = ("shuffle", "deck", "do balíčku", "zamíchat")
