@@ -224,3 +224,15 @@ def test_exploration_draw_for_us_picks_a_tile_not_on_the_island_and_the_table_sa
     assert f"castaway drew tile {drawn}" in step.say
     t = run(t, step.make("plains food beast d1"))
     assert drawn in t.data["rc"]["tiles"] and t.data["counters"]["hunting"] == 1
+
+
+def test_the_board_shows_the_held_dice_and_the_cards_shuffled_in():
+    from ui.board_robinson import render
+
+    t = planning(duo())
+    t.data["counters"]["wood"] = 1
+    t = run(t, RcPlan("weapon", "blue"), RcPlanDone(), RcDice(("success", "wound", "0")))
+    text = "\n".join(render(t, CAT))
+    assert "Dice shown" in text and "success, wound, 0" in text
+    t = run(t, RcAdjust.parse(t, CAT, "event-adventure +1"))
+    assert "(shuffled in: 1 Adventure, 0 Mystery)" in "\n".join(render(t, CAT))
