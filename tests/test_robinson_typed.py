@@ -294,7 +294,7 @@ def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli):
     rng = random.Random(7)
     with session.open_store(cli.db, create=True) as st:
         gid = session.new_game(st, "robinson", {"players": ["Ann"], "weather": "1:rain+animals"}, seed=3).row.id
-        tile, undone = 1, False
+        tile, undone, rerolls = 1, False, 0
         for _i in range(80):
             cur = session.load(st, gid)
             step = rules.next_step(cur.table, cur.cat)
@@ -311,6 +311,9 @@ def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli):
                 answer = ask.parse("3 Heavy rain 1")
             elif where == "action/tile":
                 answer, tile = ask.parse(f"{tile} plains food"), tile + 1
+            elif where == "action/held" and rerolls < 2:  # a typed reroll at the held dice: one die more counted
+                answer, rerolls = ask.parse("reroll wound 0"), rerolls + 1
+                counts["explore-wound"] = counts.get("explore-wound", 0) + 1
             else:
                 answer = ask.parse(None) if ask.kind != "none" else None
             session.act(st, gid, step.make(answer))
@@ -320,6 +323,6 @@ def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli):
                 continue
             for d in dice:
                 counts[d.id] = counts.get(d.id, 0) + 1
-    assert sum(counts.values()) >= 15 and {"rain", "animals", "explore-success"} <= set(counts)
+    assert sum(counts.values()) >= 15 and {"rain", "animals", "explore-success"} <= set(counts) and rerolls == 2
     rows = json.loads(cli.ok("dice", "stats", "--json").stdout)
     assert {r["die"]: r["rolls"] for r in rows if r["game"] == "robinson"} == counts
