@@ -111,7 +111,7 @@ def where(t: Table) -> str:
 STEP_ACTION = {"event/draw": "rc-event", "event/effect": "rc-adjust", "event/threat": "rc-adjust",
                "morale/morale": "rc-morale", "production/produce": "rc-produce", "action/plan": "rc-plan",
                "action/resolve": "rc-resolve", "action/held": "rc-resolve", "action/tile": "rc-tile",
-               "action/adventure": "rc-adjust", "action/shuffle": "rc-shuffle", "weather/held": "rc-weather",
+               "action/adventure": "rc-adjust", "weather/held": "rc-weather",
                "weather/dice": "rc-weather-dice", "weather/roll": "rc-weather", "night/eat": "rc-eat",
                "night/camp": "rc-camp", "night/heal": "rc-night-end", "night/end": "rc-night-end"}
 STEP_FIELDS = {"rc-event": ("card",), "rc-adjust": ("changes",), "rc-plan": ("plan",), "rc-tile": ("tile",),
@@ -186,7 +186,7 @@ def restart(t: Table, phase: str) -> None:
 
 # the steps of each phase (STEP_ACTION above, and the phases' own goto)
 PHASE_STEPS = {"event": ("draw", "effect", "threat"), "morale": ("morale",), "production": ("produce",),
-               "action": ("plan", "resolve", "held", "tile", "adventure", "shuffle"),
+               "action": ("plan", "resolve", "held", "tile", "adventure"),
                "weather": ("dice", "roll", "held"),
                "night": ("eat", "camp", "heal", "end")}
 
