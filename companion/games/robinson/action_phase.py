@@ -20,8 +20,9 @@ from ...lognames import character
 from ...lognames import shown as shown_catalog
 from ...lognames import word as shown_word
 from ...table import Table
+from . import resolving as K
 from . import rules as R
-from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
+from .changes import changes_words, parse_changes, upgrade_changes
 from .held_dice import held, read_faces, roll
 from .plan import PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved, sort_plan
 from .state import (
@@ -43,7 +44,6 @@ from .state import (
     tile_words,
     weather_dice_for,
     who,
-    wound_each,
     wound_pawn,
 )
 
@@ -307,7 +307,7 @@ class RcResolve(Action):
                 raise RuleError(_("{what} rolls no dice: no faces to type").format(what=label(t, cat, p)),
                                 next=Next("rc-resolve"))
             typed = read_faces(cat, R.action_dice(kind_of(p)), faces)
-        return cls(typed, _beast(beast), choice.strip().lower() if choice else None,
+        return cls(typed, K.beast(beast), choice.strip().lower() if choice else None,
                    None if changes is None else parse_changes(t, cat, changes))
 
     @classmethod
@@ -340,9 +340,9 @@ class RcResolve(Action):
         rolled: list[str] = []
         records: list = []
         if k == "threat":
-            lines += _threat(t, cat, p, self.changes)
+            lines += K.threat(t, cat, p, self.changes)
         elif k == "hunt":
-            lines += _hunt(t, cat, p, self.beast)
+            lines += K.hunt(t, cat, p, self.beast)
         elif k in ("build", "gather", "explore"):
             ok = True
             if needs_dice(p) and shown_dice is not None:  # the dice held (rc-dice), recorded there
@@ -368,7 +368,7 @@ class RcResolve(Action):
                         pile=_(PILE[k])))
             if ok:
                 if k == "build":
-                    lines += _build(t, cat, p)
+                    lines += K.build(t, cat, p)
                 elif k == "gather":
                     res = p["arg"].partition("@")[0]
                     t.data["counters"][f"future-{res}"] += 1
@@ -377,7 +377,7 @@ class RcResolve(Action):
                     pending.insert(0, "tile")
                     lines.append(_("explored: draw the top Island tile and tell castaway what it shows"))
         elif k == "arrange":
-            lines += _arrange(t, cat, p, self.choice)
+            lines += K.arrange(t, cat, p, self.choice)
         else:
             lines.append(_("heals {n} wound").format(n=heal(t, p["by"], 1)))
         p["done"] = True
@@ -388,101 +388,6 @@ class RcResolve(Action):
             out["faces"] = [[f] for f in rolled]
             out[rolls.KEY] = records
         return out
-
-
-def _beast(text) -> tuple[int, ...] | None:
-    """The Beast card as typed, 'strength weapon-loss food furs [palisade]' ('3 1 2 1'), as numbers."""
-    if text is None or isinstance(text, (tuple, list)):
-        return None if text is None else tuple(text)
-    accepted = _("type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'")
-    bits = str(text).replace(",", " ").split()
-    if len(bits) not in (4, 5) or not all(b.isdecimal() and len(b) < 4 for b in bits):
-        raise UsageError(_("beast {beast!r}: {accepted}").format(beast=text, accepted=accepted))
-    return tuple(int(b) for b in bits)
-
-
-def _threat(t: Table, cat: GameCatalog, p: dict, changes) -> list[str]:
-    r = rc(t)
-    slot = 0 if p["what"] == "threat-left" else 1
-    card = r["threat"][slot]
-    lines = apply_changes(t, cat, changes, to_future=True)
-    if card.get("icon") == "wreckage":
-        w = cat.rules["wreckage"]
-        n = int(w["food_two"] if p.get("helper") else w["food_one"])
-        t.data["counters"]["future-food"] += n
-        lines.append(_("{name}: +{n} food to Future Resources").format(name=shown(card["name"]), n=n))
-    r["threat"][slot] = None
-    lines.append(_("{name} is discarded: its Threat effect will not happen").format(name=shown(card["name"])))
-    return lines
-
-
-def _hunt(t: Table, cat: GameCatalog, p: dict, beast: tuple[int, ...] | None) -> list[str]:
-    if beast is None or len(beast) not in (4, 5) or any(isinstance(b, bool) or not isinstance(b, int) or b < 0 for b in beast):
-        raise RuleError(_("hunting needs the Beast card drawn: its strength, weapon loss, food and furs"),
-                        next=Next("rc-resolve", missing=("beast",)))
-    strength, loss, food, furs, pal = (*beast, 0)[:5]
-    c, seat = t.data["counters"], p["by"]
-    name = who(t, cat, seat)
-    lines = []
-    hurt = R.fight(c["weapon"], strength)
-    wound_pawn(t, seat, hurt)
-    lines.append(_("beast {strength} against weapon {weapon}: {n} wound(s) to {name}").format(
-        strength=strength, weapon=c["weapon"], n=hurt, name=name))
-    c["weapon"], miss = R.pay(c["weapon"], loss)
-    wound_pawn(t, seat, miss)
-    lines.append(_("weapon -{n}").format(n=loss - miss) + (
-        " " + _("({n} short: {n} more wound(s) to {name})").format(n=miss, name=name) if miss else ""))
-    c["future-food"] += food
-    c["future-fur"] += furs
-    lines.append(_("+{food} food, +{furs} furs to Future Resources").format(food=food, furs=furs))
-    if pal:
-        c["palisade"], miss = R.pay(c["palisade"], pal)
-        wound_each(t, miss)
-        lines.append(_("palisade -{n}").format(n=pal - miss) + (
-            " " + _("({n} short: {n} wound(s) each)").format(n=miss) if miss else ""))
-    c["hunting"] -= 1
-    return lines
-
-
-def _build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
-    c, f, r = t.data["counters"], t.data["flags"], rc(t)
-    for res, n in p["reserve"].items():
-        c[res] -= n
-    spent = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in p["reserve"].items()) or _("nothing")
-    what = p["what"]
-    if what == "shelter":
-        f["shelter"] = "built"
-        return [_("the Shelter is built on tile {tile} (spent {spent}); roof {roof}, palisade {palisade}").format(
-            tile=r["camp"], spent=spent, roof=c["roof"], palisade=c["palisade"])]
-    if what in ("roof", "palisade", "weapon"):
-        c[what] += 1
-        return [_("{what} level {n} (spent {spent})").format(what=_(ACTION[what]), n=c[what], spent=spent)]
-    r["future_items"].append(p["arg"])
-    lines = [_("{name} goes to Future Resources as an Item (spent {spent})").format(name=p["arg"], spent=spent)]
-    if p.get("own"):
-        t.seat_values(p["by"])["determination"] += 2
-        lines.append(_("{name} built their own Invention: +2 determination").format(name=who(t, cat, p["by"])))
-    return lines
-
-
-def _arrange(t: Table, cat: GameCatalog, p: dict, choice: str | None) -> list[str]:
-    four = rc(t)["arrange_card"]
-    if four and choice not in ("determination", "morale"):
-        raise UsageError(_("arranging the camp with 4 players: choice {choice!r}; accepted: determination, morale").format(choice=choice))
-    if not four and choice:
-        raise UsageError(_("only a 4-player game chooses between determination and morale"))
-    lines = []
-    if not four or choice == "determination":
-        t.seat_values(p["by"])["determination"] += 2
-        lines.append(_("+2 determination"))
-    if not four or choice == "morale":
-        top = t.limits(cat.tracks["morale"])[1]
-        if t.data["tracks"]["morale"] < top:
-            t.data["tracks"]["morale"] += 1
-            lines.append(_("morale {level:+d}").format(level=t.data["tracks"]["morale"]))
-        else:
-            lines.append(_("morale is at its highest already"))
-    return lines
 
 
 @register
