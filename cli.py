@@ -76,8 +76,11 @@ def status_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("The full 
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
     if as_json:
+        from companion.games import registry
+
         return emit_json({"id": loaded.row.id, "version": loaded.row.version, "status": loaded.row.status,
-                          "state": loaded.table.data})
+                          "question": session.question(loaded),
+                          "state": registry.get(loaded.cat.id).view(loaded.table, loaded.cat)})
     show_board(loaded.table, loaded.cat, loaded.row)
 
 

@@ -147,6 +147,18 @@ class Step:
     # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
     # does steps that ask nothing at once, so the table reads the warning before it happens
     pause: bool = False
+    # optional: work the loop starts in the background at once (day 21's exact search as soon as day 21's
+    # table is known), so a later question finds its odds ready
+    background: Callable[[], Any] | None = None
+
+
+def question_id(version: int, step: Step | None) -> str | None:
+    """The id of the question a step asks at a version of the game, "12:d21-prices" or "12:dice": what every
+    device sends back with its answer, so an answer is applied to the question it was given for or to none
+    (the version names the state, so the question; its name or kind says which, in any language)."""
+    if step is None:
+        return None
+    return f"{version}:{step.ask.id or step.ask.kind}"
 
 
 def _short(label: str, most: int = 28) -> str:

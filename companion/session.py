@@ -215,7 +215,7 @@ def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
 
 def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
     day = table.data["tracks"].get(cat.round_track) if cat.round_track else None
-    return day, table.data["flags"].get("phase")
+    return day, registry.get(cat.id).phase(table, cat)
 
 
 def check_flow(table: Table, action, cat: GameCatalog) -> None:
@@ -229,6 +229,38 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
     what the table typed into one against the head (action_base.Intent), called inside this transaction."""
     with store.write():
         return _act(store, game_id, _head(store, game_id, expect), action)
+
+
+def current_step(table: Table, cat: GameCatalog):
+    """The guided game's step at this table (None: the game is over, or has no guided mode)."""
+    game = registry.get(cat.id)
+    if not game.guided or table.data.get("over"):
+        return None
+    return game.next_step(table, cat)
+
+
+def question(loaded: Loaded) -> str | None:
+    """The id of the guided question the table is at (guide.question_id), None when there is none."""
+    from .guide import question_id
+
+    return question_id(loaded.row.version, current_step(loaded.table, loaded.cat))
+
+
+def answer(store: Store, game_id: int, asked: str, typed: str | None) -> tuple[Event, Table]:
+    """The answer to the guided question `asked` (its guide.question_id), in one transaction: the question is
+    checked to be the table's current one, then the answer read and recorded. An answer to a question that is
+    no longer current is refused (StaleError), never applied to another; nothing is written."""
+    from .guide import question_id
+
+    with store.write():
+        row = _head(store, game_id, None)
+        cat = _catalog(store, row)
+        step = current_step(row.state, cat)
+        now_id = question_id(row.version, step)
+        if step is None or asked != now_id:
+            raise StaleError(_("the answer was for question {asked}, and the table is now at {now}; nothing was applied")
+                             .format(asked=asked, now=now_id or _("no question")))
+        return _act(store, game_id, row, step.make(step.ask.parse(typed)))
 
 
 def replace(store: Store, game_id: int, action, expect: int) -> tuple[Event, Table]:

@@ -128,7 +128,7 @@ def test_the_21_days_setup_fits_80_columns_and_wraps_a_dice_prompt_between_words
 
 def test_castaway_logbook_takes_chart_numbers(cli):
     cli.ok("new", "21days", "--seed", "3")
-    cli.ok("play", "--no-board", input="y\n")
+    cli.ok("play", "--no-board", input="draw\ny\n")  # the swap location token turned up: castaway's
     cli.ok("21days", "logbook", "morning", "3")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0] == {"do": "sym", "sym": "two-hope"}
@@ -136,7 +136,7 @@ def test_castaway_logbook_takes_chart_numbers(cli):
 
 def test_steps_that_ask_nothing_are_done_without_enter(cli):
     cli.ok("new", "21days", "--seed", "3")
-    r = cli.ok("play", "--no-board", input="y\n-\n\n1,1,6,7\n")
+    r = cli.ok("play", "--no-board", input="draw\ny\n-\n\n1,1,6,7\n")
     assert "Enter to go on" not in r.stdout
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0]["do"] in ("flare", "hope", "fishing")  # activation went on by itself
@@ -236,7 +236,7 @@ def test_the_table_decides_who_gets_the_fish_castaways_share_on_enter():
 def test_the_table_may_give_the_fish_in_the_guided_loop(cli):
     cli.ok("new", "21days", "--seed", "3")
     # setup; no morning symbols; midday places: red fishes, the others place nowhere; Enter rolls; blue gets the fish
-    r = cli.ok("play", "--no-board", input="y\n-\n\n7,0,0,0\n\nblue\n")
+    r = cli.ok("play", "--no-board", input="draw\ny\n-\n\n7,0,0,0\n\nblue\n")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert "Who gets the fish?" in r.stdout
     assert s["flow"]["queue"][0]["do"] == "evening"

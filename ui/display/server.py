@@ -15,7 +15,9 @@ Joining (anyone who reaches the port; with --pad only):
   {"n": 3, "allow": true} answers one.
 Writing (a pad's token in ?t=, else 403 and nothing is written):
   GET  /pad/{id}, /pad/{id}/fragment    the phone pad
-  POST /game/{id}/answer        {"version": N, "answer": "3,5" | null}: the current guided question's answer
+  POST /game/{id}/answer        {"version": N, "answer": "3,5" | null, "question": "N:dice"}: the current guided
+                                question's answer; "question" (optional: the id the pad fragment's
+                                X-Castaway-Question header gave) is checked inside the write: another is 409
   POST /game/{id}/undo          {"version": N}
 
 Nothing served without a token carries one: the board shows the join address only. Every request's Host must
@@ -146,6 +148,7 @@ class Display:
         self._cache: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
         self._render_lock = threading.Lock()
         self._qr = ""
+        self._questions: dict[tuple[int, int], str | None] = {}  # (game, version) -> its question id
 
     # -- the store -----------------------------------------------------------------------------------
     def store(self):
@@ -297,7 +300,7 @@ class Display:
         return gid
 
     # -- writing -------------------------------------------------------------------------------------
-    def answer(self, game_id: int, version: int, answer: str | None) -> str:
+    def answer(self, game_id: int, version: int, answer: str | None, question: str | None = None) -> str:
         with self.store() as st:
             row = st.game(game_id)
             if row is None:
@@ -309,8 +312,13 @@ class Display:
             step = view.step_of(loaded.table, loaded.cat)
             if step is None:
                 raise Refused(409, _("game {id} is over; there is no question to answer").format(id=game_id))
-            action = step.make(step.ask.parse(answer))
-            ev, _t = session.act(st, game_id, action, expect=version)
+            if question is not None:  # the question the pad showed, checked inside the write (session.answer)
+                if not question.startswith(f"{version}:"):
+                    raise Refused(400, _("\"question\" {value!r} is not a question of version {version}").format(value=question, version=version))
+                ev, _t = session.answer(st, game_id, question, answer)
+            else:
+                action = step.make(step.ask.parse(answer))
+                ev, _t = session.act(st, game_id, action, expect=version)
         said = ev.result.get("say") if isinstance(ev.result, dict) else None
         return f"#{ev.seq} {session.event_text(ev, cat=loaded.cat)}" + (f" → {said}" if said else "")
 
@@ -323,6 +331,18 @@ class Display:
             ev, _t, undone = session.undo(st, game_id, expect=version)
             cat = session.load(st, game_id).cat
         return _("#{seq} undid: {text}").format(seq=ev.seq, text=session.event_text(undone, cat=cat))
+
+    def question(self, game_id: int, version: int) -> str | None:
+        """The id of the question the pad shows at `version` (session.question), once per version."""
+        key = (game_id, version)
+        if key not in self._questions:
+            with self.store() as st:
+                loaded = session.load(st, game_id)
+                if loaded.row.version != version:  # written since the fragment was drawn: the pad reloads
+                    return None
+                self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
+                self._questions[key] = session.question(loaded)
+        return self._questions[key]
 
     @staticmethod
     def _fresh(row, version: int) -> None:
@@ -653,8 +673,11 @@ def create_app(display: Display) -> Starlette:
 
     async def pad_fragment(request: Request):
         display.check_token(request)
-        version, html = await run_in_threadpool(display._render, _game_id(request), "pad")
-        return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "Cache-Control": "no-store"})
+        gid = _game_id(request)
+        version, html = await run_in_threadpool(display._render, gid, "pad")
+        asked = await run_in_threadpool(display.question, gid, version)
+        return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "X-Castaway-Question": asked or "",
+                                           "Cache-Control": "no-store"})
 
     async def join_page(request: Request):
         if display.token is None:
@@ -719,16 +742,19 @@ def create_app(display: Display) -> Starlette:
     async def answer(request: Request):
         display.check_token(request)
         data = await _body(request)
-        extra = set(data) - {"version", "answer"}
+        extra = set(data) - {"version", "answer", "question"}
         if extra:
-            raise Refused(400, _("unknown fields {fields}; accepted: version, answer").format(fields=", ".join(sorted(extra))))
+            raise Refused(400, _("unknown fields {fields}; accepted: version, answer, question").format(fields=", ".join(sorted(extra))))
         version = _version(data)
+        question = data.get("question")
+        if question is not None and (not isinstance(question, str) or len(question) > 100):
+            raise Refused(400, _("\"question\" {value!r}: give the id of the question the answer is for, as the pad got it").format(value=question))
         ans = data.get("answer")
         if ans is not None and not isinstance(ans, str):
             raise Refused(400, _("\"answer\" {value!r}: give the answer as text (as typed at the keyboard) or null").format(value=ans))
         if ans is not None and len(ans) > MAX_ANSWER:
             raise Refused(413, _("answer over {n} characters").format(n=MAX_ANSWER))
-        return text(200, await run_in_threadpool(display.answer, _game_id(request), version, ans))
+        return text(200, await run_in_threadpool(display.answer, _game_id(request), version, ans, question))
 
     async def undo(request: Request):
         display.check_token(request)

@@ -21,7 +21,10 @@
       .then(function (r) {
         if (!r.ok) return r.text().then(function (t) { throw new Error(t); });
         var v = parseInt(r.headers.get("X-Castaway-Version"), 10);
-        return r.text().then(function (html) { live.innerHTML = html; root.dataset.version = String(v); picked = []; });
+        var asked = r.headers.get("X-Castaway-Question") || "";
+        return r.text().then(function (html) {
+          live.innerHTML = html; root.dataset.version = String(v); root.dataset.question = asked; picked = [];
+        });
       })
       .catch(function (e) { say(String(e.message || e), true); })
       .finally(function () {
@@ -46,7 +49,11 @@
       .finally(function () { busy = false; });
   }
 
-  function answer(text) { post(root.dataset.answer, { answer: text }); }
+  function answer(text) {
+    var body = { answer: text };
+    if (root.dataset.question) body.question = root.dataset.question; // the question shown: checked in the write
+    post(root.dataset.answer, body);
+  }
 
   function diceAnswer(section) {
     var dice = {}, ok = true;
