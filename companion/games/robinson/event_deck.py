@@ -26,7 +26,7 @@ ICONS = ("build", "gather", "explore")
 SHUFFLED = ("adventure", "mystery")
 TARGETS = {"event-adventure": "adventure", "event-mystery": "mystery"}  # card effects: cards shuffled in
 # the words that ask castaway to draw (the table chose no physical deck for this draw)
-DRAW_WORDS = ("draw", N_("draw for us"), "losujte", "losujte za nás", "losuj")
+DRAW_WORDS = ("draw", N_("draw for us"), "losujte", "losujte za nás", "losuj", "táhni")  # 'táhni' as 21 Days takes it
 
 
 def is_draw(text) -> bool:
