@@ -48,6 +48,7 @@ class Now:
     dice: list[DieChoice] = field(default_factory=list)
     odds: list[str] = field(default_factory=list)
     button: str = ""  # a question with nothing to answer: the pad's button ("Go on")
+    offers: list[tuple[str, str, str]] = field(default_factory=list)  # (group, value, label): buttons for a typed answer
 
 
 @dataclass
@@ -67,6 +68,13 @@ def step_of(table: Table, cat: GameCatalog) -> Step | None:
     return game.next_step(table, cat)
 
 
+def seat_of(step: Step, table: Table) -> str | None:
+    """The seat a step is addressed to: its own seat, else the seat of the task it answers; None (or a
+    seat the table does not have) is the whole table's."""
+    seat = step.seat or (step.task or {}).get("seat")
+    return seat if isinstance(seat, str) and seat in table.seats else None
+
+
 def guided(cat: GameCatalog) -> bool:
     return registry.get(cat.id).guided
 
@@ -79,11 +87,11 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
     n = Now(phase=step.phase, title=step.title, say=step.say, kind=ask.kind, prompt=_(ask.prompt),
             choices=[(str(v), str(label)) for _k, v, label in ask.numbered()], keys=[k for k, _v, _l in ask.numbered()],
             chart=bool(ask.keys), multiple=ask.multiple,
-            default=ask.default, lo=ask.lo, hi=ask.hi)
+            default=ask.default, lo=ask.lo, hi=ask.hi, offers=[(str(g), str(v), str(label)) for g, v, label in ask.offers])
     if ask.kind == "none":
         n.prompt, n.button = go_on(ask.prompt)
     if ask.kind == "dice":
-        n.dice = dice_choices(cat, ask.dice)
+        n.dice = dice_of(cat, ask)
     if with_odds and step.odds is not None:
         try:
             n.odds = [str(line) for line in step.odds()]
@@ -103,6 +111,15 @@ def go_on(prompt: str) -> tuple[str, str]:
         return _(prompt), _(GO_ON["go on"])
     button = _(GO_ON.get(prompt[len("Enter to "):].strip(), GO_ON["go on"]))
     return _("When the table is ready: {action}").format(action=button[:1].lower() + button[1:]), button
+
+
+def dice_of(cat: GameCatalog, ask: Ask) -> list[DieChoice]:
+    """A dice question's dice, each named by the question where it names them (a swim roll's challenge)."""
+    dice = dice_choices(cat, ask.dice)
+    if len(ask.names) == len(dice):
+        for d, name in zip(dice, ask.names):
+            d.name = str(name)
+    return dice
 
 
 def dice_choices(cat: GameCatalog, expr: tuple[str, ...]) -> list[DieChoice]:

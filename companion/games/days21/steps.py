@@ -4,6 +4,8 @@ each answer makes. The same actions the single commands record; nothing here cha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
@@ -48,6 +50,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         uses = usable(t, cat)
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
+            ask = replace(ask, offers=ask.offers + tuple(_use_offer(u) for u in uses))
         make = _with_use(t, cat, make)
     if ask.kind == "dice":
         make = _shown_first(t, cat, make, ask.dice)
@@ -57,6 +60,15 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
+
+
+def _use_offer(use: str) -> tuple[str, str, str]:
+    """An ability as the pad's button: 'use' and its words up to the parts still to fill in (in capitals),
+    which the table types after it."""
+    words = use.split()
+    cut = next((i for i, w in enumerate(words) if w.isupper()), len(words))
+    head, rest = words[:cut], cut < len(words)
+    return _("Abilities now"), "use " + " ".join(head) + (" " if rest else ""), use
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
@@ -364,19 +376,23 @@ def _jelly(t, cat, q, dive=False):
             lambda a: at.Jellyfish.parse(t, cat, dive=True, suitcase=a)
     if "card" not in j:
         say = _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else "")
+        offers = tuple((_("Jellyfish card"), c.id, f"{c.id} · {_(c.name)}") for c in cat.deck("jellyfish").cards)
         if physical_decks(t) or drawn_at_table(cat, "jellyfish"):  # the table draws; some cards are in no rulebook
             ids = ", ".join(f"{n} {name_}" for n, _c, name_ in draws.numbered(cat, "jellyfish"))
             ask = Ask(_("Card drawn at the table: its four challenges like >1,>2,<3,<4, its number or name ({ids}), or 'draw' (castaway draws)").format(
-                ids=ids), "text")
+                ids=ids), "text", offers=offers)
         else:
-            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text", default=ROLL)
+            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
+                      default=ROLL, offers=offers)
         return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish.parse(t, cat, who=seat, card=_r(a), swim=False, dive=dive)
     if j.get("challenges") is None:
         return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
             Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish.parse(t, cat, card=a, swim=False, dive=dive)
     ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
     return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
-        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
+        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4,
+            names=tuple(_("Swim roll {n}: {challenge}").format(n=i, challenge=f"{op}{num}") for i, (op, num) in enumerate(j["challenges"], 1))), \
+        lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
 
 
 def _shark1(t, cat, q):

@@ -85,7 +85,12 @@ def _event_draw(t, cat):
     return Step(_title(t, "event"), _("Draw the top card of the Event deck"),
                 _("{left} Which came up? {menu}").format(left=say, menu=menu),
                 Ask(_("Card: its number 1-6; for an Event card (3-6) add its name and its Threat Action's pawns, "
-                      "e.g. '3 Heavy rain 2'; or 'draw for us'"), "text", id="rc-event-card"), lambda a: A.RcEvent.parse(a))
+                      "e.g. '3 Heavy rain 2'; or 'draw for us'"), "text", id="rc-event-card",
+                    # the pad's buttons: an Event card (3-6) goes into the field, its name and pawns typed after it
+                    offers=tuple((_("Event deck card"), f"{i} " if i >= 3 else str(i), f"{i}) {_(EVENT[k])}")
+                                 for i, k in enumerate(EVENT_KINDS, 1)) + ((_("Event deck card"), _("draw for us"),
+                                                                           _("draw for us")),)),
+                lambda a: A.RcEvent.parse(a))
 
 
 def _event_effect(t, cat):
@@ -298,7 +303,11 @@ def _held(t, cat):
         return A.RcAdjust.parse(t, cat, word)
 
     return Step(_title(t, "resolve"), label(t, cat, p), say,
-                Ask(_("Enter applies the dice; or a reroll, or changes"), "text", default="-", id="rc-held"), make)
+                Ask(_("Enter applies the dice; or a reroll, or changes"), "text", default="-", id="rc-held",
+                    # the pad's buttons: apply, or reroll a die (its new face, and who pays, typed after it)
+                    offers=((_("Dice"), "-", _("apply the dice")),) + tuple(
+                        (_("Reroll"), f"{_('reroll')} {d.rpartition('-')[2]} ", f"{_('reroll')} {_(cat.die(d).name)}")
+                        for d in h["dice"])), make)
 
 
 def _tile(t, cat):
