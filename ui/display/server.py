@@ -195,7 +195,8 @@ class Display:
                 table, cat = loaded.table, loaded.cat
                 if what == "board":
                     svg = board_for(cat.id).board_svg(table, cat)
-                    html = page.board_fragment(row.version, table, cat, svg, self._qr, log=self._last_events(st, row, cat))
+                    html = page.board_fragment(row.version, table, cat, svg, self._qr, log=self._last_events(st, row, cat),
+                                               rolled=st.last_rolled(game_id))
                 elif what == "history":
                     html = page.history_html(row.version, st.events(game_id), st.live_path(game_id, row.head), row.redo, cat)
                 else:  # "pad:ROLE": the pad of a seat, or the table's

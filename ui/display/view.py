@@ -157,6 +157,35 @@ def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
     return _(str(last["roll"])), [Shown("", None, f) for f in faces]  # a roll stored by its English name
 
 
+def rolled(ev, cat: GameCatalog) -> tuple[str, list[Shown], str] | None:
+    """The dice an event of the log took (its result's rolls, companion/rolls.py): a heading naming the
+    dice, each die part with its face, and when it was rolled (the day or round, and the log's line)."""
+    records = [r for r in ((ev.result or {}).get("rolls") or []) if isinstance(r, dict)] if ev is not None else []
+    if not records:
+        return None
+    shown = []
+    for r in records:
+        die = cat.dice.get(str(r.get("die")))
+        name = _(die.name) if die is not None else str(r.get("die"))
+        if r.get("part") and die is not None and die.compound:
+            name = f"{name} · {_(str(r['part']))}"
+        shown.append(Shown(name, die.colour if die is not None else None, _(str(r.get("face")))))
+    heading = ", ".join(dict.fromkeys(s.name.split(" · ")[0] for s in shown))
+    return heading, shown, when(ev, cat)
+
+
+def when(ev, cat: GameCatalog) -> str:
+    """An event's moment as the board says it: "day 20 · flares: roll" (the game's day or round track)."""
+    from companion.eventtext import event_text
+
+    what = event_text(ev, cat=cat).strip()
+    if ev.day is None:
+        return what
+    track = "day" if "day" in cat.tracks else "round" if "round" in cat.tracks else None
+    label = _(cat.tracks[track].name) if track else _("Day")
+    return f"{label} {ev.day} · {what}" if what else f"{label} {ev.day}"
+
+
 def _board(cat: GameCatalog):
     from .boards import board_for
 
