@@ -1,0 +1,105 @@
+"""Robinson Crusoe: rulebook sections and worked examples the audit (docs/rules-robinson.md) found untested.
+
+Rulebook: robinson-crusoe-rulebook-en.txt (sections named in each test).
+"""
+
+from __future__ import annotations
+
+import json
+
+from companion.games.robinson import rules as R
+
+
+def state(cli) -> dict:
+    return json.loads(cli.ok("status", "--json").stdout)["state"]
+
+
+def new(cli, *opts: str, players=("Ann",)):
+    args = ["new", "robinson", "--seed", "7"]
+    for p in players:
+        args += ["-p", p]
+    for o in opts:
+        args += ["--opt", o]
+    cli.ok(*args)
+
+
+def test_production_phase_example_a_food_and_a_wood_source_give_one_of_each(cli):
+    """§ III. Production phase, example: a camp tile with a food and a wood source gives 1 food and 1 wood,
+    available at once."""
+    new(cli, "camp=food,wood")
+    cli.ok("robinson", "morale")
+    r = cli.ok("robinson", "produce")
+    assert "1 food and 1 wood" in r.stdout
+    c = state(cli)["counters"]
+    assert (c["food"], c["wood"], c["future-food"], c["future-wood"]) == (1, 1, 0, 0)
+
+
+def test_arranging_the_camp_example_both_pawns_resolve_twice(cli):
+    """§ How to assign pawns? / § 6. Arranging the Camp, example: in a 3-player game one player's two pawns
+    on Arranging the Camp resolve it twice: 4 determination and morale +2."""
+    new(cli, players=("Ann", "Bob", "Cy"))
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "arrange", "ann")
+    cli.ok("robinson", "plan", "arrange", "ann")
+    cli.ok("robinson", "plan", "rest", "bob")
+    cli.ok("robinson", "plan", "rest", "cy")
+    cli.ok("robinson", "plan", "done")
+    cli.ok("robinson", "resolve")
+    cli.ok("robinson", "resolve")
+    s = state(cli)
+    assert s["seat"]["blue"]["determination"] == 4
+    assert s["tracks"]["morale"] == 2
+
+
+def test_arranging_the_camp_at_the_highest_morale_gives_only_determination(cli):
+    """§ 6. Arranging the Camp: at the highest Morale level the player only gains the determination."""
+    new(cli, players=("Ann", "Bob", "Cy"))
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "arrange", "ann")
+    cli.ok("robinson", "plan", "rest", "ann")
+    cli.ok("robinson", "plan", "rest", "bob")
+    cli.ok("robinson", "plan", "rest", "cy")
+    cli.ok("robinson", "plan", "done")
+    cli.ok("set", "morale", "3")
+    r = cli.ok("robinson", "resolve")
+    assert "highest" in r.stdout
+    s = state(cli)
+    assert (s["seat"]["blue"]["determination"], s["tracks"]["morale"]) == (2, 3)
+
+
+def test_rest_heals_one_wound(cli):
+    """§ 7. Rest: the resting player's character heals 1 wound (the marker one space left)."""
+    new(cli, players=("Ann", "Bob"))
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "rest", "ann")
+    cli.ok("robinson", "plan", "arrange", "ann")
+    cli.ok("robinson", "plan", "arrange", "bob")
+    cli.ok("robinson", "plan", "arrange", "bob")
+    cli.ok("robinson", "plan", "done")
+    cli.ok("set", "blue.wounds", "3")
+    rest = [cli.ok("robinson", "resolve").stdout for _ in range(4)]
+    assert any("heals 1 wound" in out for out in rest)
+    assert state(cli)["seat"]["blue"]["wounds"] == 2
+
+
+def test_weather_phase_example_palisade_at_zero_wounds_everyone():
+    """§ V. Weather phase, example: the Hungry Animals die asks the Palisade down 1, but it is already at 0:
+    everyone gets 1 wound."""
+    w = R.weather_from(["palisade"], 0, 0, 0)
+    o = R.face_weather(w, roof=0, food=0, nonperishable=0, wood=0, palisade=0, weapon=0, beast_strength=3)
+    assert (o.palisade, o.wounds_each) == (0, 1)
+    o = R.face_weather(w, roof=0, food=0, nonperishable=0, wood=0, palisade=2, weapon=0, beast_strength=3)
+    assert (o.palisade, o.wounds_each) == (1, 0)
+
+
+def test_facing_the_weather_winter_clouds_cost_wood_whatever_the_roof():
+    """§ Facing the weather: each Winter Cloud costs 1 wood regardless of the Roof; then each Cloud over the
+    Roof level costs 1 food and 1 wood."""
+    w = R.weather_from(["ww", "r"], 0, 0, 0)
+    o = R.face_weather(w, roof=3, food=5, nonperishable=0, wood=5, palisade=0, weapon=0, beast_strength=3)
+    assert (o.food, o.wood, o.wounds_each) == (5, 3, 0)
+    o = R.face_weather(w, roof=1, food=5, nonperishable=0, wood=5, palisade=0, weapon=0, beast_strength=3)
+    assert (o.food, o.wood, o.wounds_each) == (3, 1, 0)
