@@ -103,3 +103,61 @@ def test_facing_the_weather_winter_clouds_cost_wood_whatever_the_roof():
     assert (o.food, o.wood, o.wounds_each) == (5, 3, 0)
     o = R.face_weather(w, roof=1, food=5, nonperishable=0, wood=5, palisade=0, weapon=0, beast_strength=3)
     assert (o.food, o.wood, o.wounds_each) == (3, 1, 0)
+
+
+def test_night_phase_eat_sleep_in_the_open_food_rots_and_the_first_player_passes(cli):
+    """§ VI. Night phase 1, 3-5: 1 food per player; no Shelter: 1 wound each for the open air; the food left
+    rots, wood stays; the round marker moves on and the First Player token passes clockwise."""
+    new(cli, "friday=no", players=("Ann", "Bob"))
+    cli.ok("set", "food", "5")
+    cli.ok("set", "wood", "2")
+    cli.ok("robinson", "phase", "night")
+    assert "2 food eaten" in cli.ok("robinson", "eat").stdout
+    cli.ok("robinson", "camp")
+    r = cli.ok("robinson", "night-end")
+    assert "open air" in r.stdout and "3 food rots" in r.stdout
+    s = state(cli)
+    assert [s["seat"][k]["wounds"] for k in ("blue", "yellow")] == [1, 1]
+    assert (s["counters"]["food"], s["counters"]["wood"]) == (0, 2)
+    assert (s["tracks"]["round"], s["rc"]["first"], s["flags"]["phase"]) == (2, 1, "event")
+
+
+def test_night_phase_a_camp_on_a_tile_with_a_shelter_sleeps_dry(cli):
+    """§ VI. Night phase 3: a camp on an Island tile with a Shelter takes no open-air wound, though the
+    Shelter is not built (§ 5. Exploration)."""
+    new(cli, "friday=no", players=("Ann", "Bob"))
+    cli.ok("robinson", "set", "camp", "4 hills food shelter")
+    s = state(cli)
+    assert s["flags"]["shelter"] == "none" and s["flags"]["camp-shelter"] is True
+    cli.ok("set", "food", "2")
+    cli.ok("robinson", "phase", "night")
+    cli.ok("robinson", "eat")
+    cli.ok("robinson", "camp")
+    r = cli.ok("robinson", "night-end")
+    assert "open air" not in r.stdout
+    assert [state(cli)["seat"][k]["wounds"] for k in ("blue", "yellow")] == [0, 0]
+
+
+def test_setup_each_starting_item_is_used_twice(cli):
+    """§ Setup: each Starting Item can be used only twice, at any time; a third use is refused."""
+    new(cli, "items=Hammer,Bible")
+    assert "1 use(s) left" in cli.ok("robinson", "use-item", "Hammer").stdout
+    cli.ok("robinson", "use-item", "Hammer")
+    r = cli("robinson", "use-item", "Hammer")
+    assert r.exit_code == 1 and "twice" in r.stderr
+    assert [(i["name"], i["uses"]) for i in state(cli)["rc"]["items"]] == [("Hammer", 0), ("Bible", 2)]
+
+
+def test_moving_the_camp_discards_the_shortcut(cli):
+    """§ Moving the Camp: the Shortcut token is discarded with the move; its card goes back to the Invention
+    side."""
+    new(cli)
+    cli.ok("set", "shortcut", "yes")
+    cli.ok("robinson", "set", "tiles", "8 beach food wood; 3 hills wood")
+    cli.ok("set", "food", "1")
+    cli.ok("robinson", "phase", "night")
+    cli.ok("robinson", "eat")
+    r = cli.ok("robinson", "camp", "3")
+    assert "Shortcut" in r.stdout
+    s = state(cli)
+    assert s["flags"]["shortcut"] is False and s["rc"]["camp"] == "3"
