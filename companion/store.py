@@ -355,6 +355,23 @@ class Store:
             node = parents.get(node) or 0
         return live
 
+    def last_rolled(self, game_id: int) -> Event | None:
+        """The latest event on the game's live path whose result records dice (companion/rolls.py), or None."""
+        row = self._q(
+            """
+            WITH RECURSIVE live(seq) AS (
+                SELECT head FROM games WHERE id = ? AND head > 0
+                UNION ALL
+                SELECT e.parent FROM events e JOIN live l ON e.game_id = ? AND e.seq = l.seq
+                WHERE e.type = 'action' AND e.parent > 0
+            )
+            SELECT e.seq FROM live l JOIN events e ON e.game_id = ? AND e.seq = l.seq
+            WHERE e.type = 'action' AND json_valid(e.result) AND json_type(e.result, '$.rolls') = 'array'
+              AND json_array_length(e.result, '$.rolls') > 0
+            ORDER BY e.seq DESC LIMIT 1
+            """, (game_id, game_id, game_id)).fetchone()
+        return self.event(game_id, row[0]) if row else None
+
     def event(self, game_id: int, seq: int) -> Event | None:
         """One event of the log (its row alone is read and decoded)."""
         evs = self.events(game_id, seq - 1, seq)

@@ -82,6 +82,9 @@ def test_bottle_location_receive_asks_the_card_drawn_with_physical_decks():
     t = placed({"red": "receive"})
     assert task(t)["do"] == "receive"
     t = answer(t, "4")
+    s = step(t)
+    if s.ask.kind == "text" and "4" in s.say:  # the die shown first: Enter lets it count
+        t = answer(t, "")
     assert t.deck("bottle")["held"] == {}  # nothing drawn by castaway
     s = step(t)
     assert s.ask.kind == "choice" and "Which bottle card" in s.say

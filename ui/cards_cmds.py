@@ -9,10 +9,10 @@ import typer
 from companion.errors import UsageError
 from companion.i18n import _, ngettext
 from ui.common import act as _act
-from ui.common import app, command
+from ui.common import app, command, group
 from ui.common import report as _report
 
-cards_app = typer.Typer(help=_("Cards at the table: draw, discard, return, remove, shuffle."), no_args_is_help=True)
+cards_app = group(help=_("Cards at the table: draw, discard, return, remove, shuffle."), no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from companion import session
+from companion.errors import UsageError
 from companion.games.days21 import abilities as ab
 from companion.games.days21 import attacks as at
 from companion.games.days21 import bottle as bo
@@ -55,6 +56,18 @@ Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
 Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
 To = Annotated[Optional[str], typer.Option("--to", help=_("Who receives, e.g. red,blue."))]
+Use = Annotated[Optional[list[str]], typer.Option("--use", help=_("After the die showed, before it counts: aleta FACE, reroll SEAT FACE, scruffs FACE, special SEAT ±1|±2 FACE, dolphin SEAT, professor FACE, pjotr (a die other than the first: N:FACE); repeatable, in order."))]
+Reroll = Annotated[Optional[str], typer.Option("--reroll", help=_("The reroll ability token's new face, once the die showed (its only holder's token)."))]
+
+
+def helped(build, use=None, reroll=None):
+    """The procedure, and what the table did to its die once it showed (--use, --reroll), in one action."""
+    from companion.games.days21.afterdie import AfterDie
+
+    uses = [*(use or []), *([f"reroll {reroll}"] if reroll else [])]
+    if not uses:
+        return build
+    return lambda t, c: AfterDie.parse(t, c, build(t, c), uses)
 
 
 def run(action) -> None:
@@ -85,12 +98,13 @@ def shark_phase_cmd():
 def shark_attack_cmd(
     faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("Shark dice as outer/inner, one per bite: 2/5,3/4,1/1,6/2."))] = None,
     tokens: Annotated[Optional[str], typer.Option("--tokens", help=_("Colour tokens that fell for bites at an empty spot, in order."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """The shark attack: four bites (outer die: the fin and raft spot; inner: the bite's strength).
 
     Example: castaway 21days shark-attack --faces 2/5,3/4,1/1,6/2
     """
-    run(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
+    run(helped(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None), use, reroll))
 
 
 @cmd("shark-bite")
@@ -98,12 +112,13 @@ def shark_bite_cmd(
     fin: Annotated[int, typer.Argument(help=_("1 or 6: the logbook's single shark."))],
     face: Face = None,
     token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token, if that spot is empty."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Shark 1 or Shark 6 bites once (only the inner die counts).
 
     Example: castaway 21days shark-bite 6 --face 4
     """
-    run(lambda t, c: at.SharkBite.parse(t, c, fin, face, token))
+    run(helped(lambda t, c: at.SharkBite.parse(t, c, fin, face, token), use, reroll))
 
 
 @cmd("colour-token")
@@ -116,12 +131,13 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose
 
 
 @cmd("octopus")
-def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None):
+def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None,
+                use: Use = None, reroll: Reroll = None):
     """Roll the octopus die: blank sleeps, a tentacle starts the fight.
 
     Example: castaway 21days octopus --face tentacle
     """
-    run(lambda t, c: at.Octopus.parse(t, c, face))
+    run(helped(lambda t, c: at.Octopus.parse(t, c, face), use, reroll))
 
 
 @cmd("tentacle")
@@ -129,11 +145,17 @@ def tentacle_cmd(
     white: Annotated[Optional[str], typer.Option("--white", help=_("The white die."))] = None,
     defence: Annotated[Optional[str], typer.Option("--defence", help=_("The grabbed survivor's placement die."))] = None,
     token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token, when strengths tie."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """One tentacle of the octopus: white die picks the victim by visible strength, who defends.
 
     Example: castaway 21days tentacle --white 5 --defence 6
     """
+    if (use or reroll) and bool(white) == bool(defence):
+        raise UsageError(_("with --use or --reroll, give the one die that showed: --white or --defence"))
+    if use or reroll:  # the die changed is the one given; the fight stops there for the next die
+        build = (lambda t, c: at.Tentacle.parse(t, c, white, None, None)) if white else (lambda t, c: at.Tentacle.parse(t, c, None, None, defence))
+        return run(helped(build, use, reroll))
     run(lambda t, c: at.Tentacle.parse(t, c, white or ROLL, token or ROLL, defence or ROLL))
 
 
@@ -169,21 +191,22 @@ def paranoia_cmd(
     who: Annotated[Optional[str], typer.Option("--who", help=_("Whom the colour tokens picked."))] = None,
     face: Face = None,
     pay: Annotated[int, typer.Option("--pay", help=_("Hope the victim pays from their own tokens, 1 per point."))] = 0,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Paranoia strikes: the placement die says how much strength is lost; own hope can buy it off.
 
     Example: castaway 21days paranoia --who blue --face 4 --pay 2
     """
-    run(lambda t, c: at.Paranoia.parse(t, c, who, face, pay))
+    run(helped(lambda t, c: at.Paranoia.parse(t, c, who, face, pay), use, reroll))
 
 
 @cmd("plank")
-def plank_cmd(face: Face = None):
+def plank_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
     """A plank drifts off: even by the flares, odd by the bottle; the survivor there moves or drowns.
 
     Example: castaway 21days plank --face 3
     """
-    run(lambda t, c: at.PlankLoss.parse(t, c, face))
+    run(helped(lambda t, c: at.PlankLoss.parse(t, c, face), use, reroll))
 
 
 @cmd("steal-die")
@@ -301,12 +324,13 @@ def fix_cmd(
 
 @cmd("flare")
 def flare_cmd(seats: Seats = None, faces: Faces = None,
-              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None):
+              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None,
+              use: Use = None, reroll: Reroll = None):
     """The flare location: a 6 moves the ship right; three dice with a 1 move it back.
 
     Example: castaway 21days flare --seats red,blue,yellow --faces 6,1,3
     """
-    run(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to))
+    run(helped(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to), use, reroll))
 
 
 @cmd("horvath")
@@ -379,12 +403,12 @@ def fish_cmd(
 
 
 @cmd("plank-spot")
-def plank_spot_cmd(face: Face = None):
+def plank_spot_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
     """The Plank Location promo card: a 6 brings a plank back.
 
     Example: castaway 21days plank-spot --face 6
     """
-    run(lambda t, cat: lo.PlankSpot.parse(t, cat, face))
+    run(helped(lambda t, cat: lo.PlankSpot.parse(t, cat, face), use, reroll))
 
 
 @cmd("kid")

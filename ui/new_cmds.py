@@ -15,9 +15,9 @@ import typer
 from companion import session
 from companion.errors import UsageError
 from companion.i18n import N_, _
-from ui.common import app, command, out, show_board, store
+from ui.common import Command, app, command, group, out, show_board, store
 
-new_app = typer.Typer(help=_("Start a game and make it the current one: `castaway new GAME`, with the game's own setup options."),
+new_app = group(help=_("Start a game and make it the current one: `castaway new GAME`, with the game's own setup options."),
                       no_args_is_help=True)
 app.add_typer(new_app, name="new")
 
@@ -135,7 +135,7 @@ def _aliases(game_id: str) -> tuple[str, ...]:
 def aliases(game_id: str, fn) -> None:
     """`castaway new ALIAS` for each of the game's aliases: the same command, hidden from the help."""
     for alias in _aliases(game_id):
-        new_app.command(alias, hidden=True, epilog=opt_epilog(game_id))(fn)
+        new_app.command(alias, hidden=True, epilog=opt_epilog(game_id), cls=Command)(fn)
 
 
 @command("21days", app=new_app, epilog=opt_epilog("21days"))

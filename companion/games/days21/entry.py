@@ -117,10 +117,21 @@ class Days21(RulesModuleGame):
 
         check_flow(t)
 
+    def phase(self, t, cat):
+        from .game import phase_now
+
+        return phase_now(t)
+
+    def view(self, t, cat):
+        from .game import view
+
+        return view(t, cat)
+
     def next_step(self, t, cat):
         step = super().next_step(t, cat)
         if step is not None and step.task is not None:
-            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task))
+            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task),
+                           background=resolve("companion.odds.days21.steps:background")(t, cat, step.task))
         return step
 
 

@@ -25,6 +25,7 @@ from .weather import weather_label
 SECTIONS = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 
 MIDDAY = ("places", "octopus", "no-fishing")
+NO_TENTACLES = N_("The octopus has no tentacles left: it does not attack, and its symbol is ignored.")
 SAY = {
     "skip20": N_("the logbook -1 symbol is ignored on day 20"),
     "skip": N_("the next logbook page is removed (the days jump one further tonight)."),
@@ -98,7 +99,10 @@ class LogbookSymbols(Action):
             if self.nothing and not syms:
                 return {"say": _("Midday: nothing happens today (no placement).")}
             chart = cat.rules.get("symbol_chart") or {}
-            return {"say": _("Midday: {x}").format(x=", ".join(_(chart[s]["name"]) if s in chart else s for s in self.symbols) or _("placement"))}
+            say = _("Midday: {x}").format(x=", ".join(_(chart[s]["name"]) if s in chart else s for s in self.symbols) or _("placement"))
+            if "octopus" in syms and t.data["counters"]["tentacles"] == 0:  # EN § Octopus Attack
+                say += " " + _(NO_TENTACLES)
+            return {"say": say}
         done(t, self.section)
         push(t, *symbol_tasks(self.symbols))
         names = [_(known[s]).split(":")[0] for s in self.symbols]
@@ -193,6 +197,8 @@ class Symbol(Action):
         elif s == "octopus":
             d21(t).setdefault("today", []).append("octopus")
             say = _("The octopus lurks: the starting player's die goes on the Octopus location at Midday.")
+            if t.data["counters"]["tentacles"] == 0:  # EN § Octopus Attack: no tentacles, no attack
+                say = _(NO_TENTACLES)
         elif s == "plus1" or s == "minus1":
             if len(who) != 1:
                 raise UsageError(_("weather {s}: say which survivor, e.g. red").format(s=s))

@@ -13,7 +13,7 @@ from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import N_, _
 from ...table import Table, new_table
-from . import abilities, attacks, bottle, correct, day21, events, hazards, locations, scruffs  # noqa: F401 (registers actions)
+from . import abilities, afterdie, attacks, bottle, correct, day21, events, hazards, locations, scruffs  # noqa: F401 (registers actions)
 from . import flow as days21_flow
 from .core import COLOURS, DECKS, d21, living, seat_word
 from .core import colour as colour_word
@@ -258,6 +258,48 @@ def settle(t: Table, cat: GameCatalog) -> None:
             raise RuleError(_("Scruffs cannot hold hope tokens: give them to the other survivors"))
     if "flow" in t.data and not living(t) and not t.data.get("over"):
         t.data["over"] = {"result": "lost", "how": N_("nobody is left alive on the raft")}
+
+
+# the phase flag's value (decks/21days/board.toml) for each phase a task of the day belongs to
+PHASE_FLAG = {"setup": "setup", "weather": "weather", "weather-board": "weather", "shark": "shark", "morning": "morning",
+              "weather-effect": "morning", "midday": "midday", "evening": "evening", "harvest": "evening",
+              "attack": "attack", "end": "logbook", "exhaustion": "day21", "rosina": "day21", "day21": "day21"}
+
+
+def phase_now(t: Table) -> str:
+    """The phase the day stands in, as the phase flag's word (decks/21days/board.toml): the phase of the task at
+    the head of the day's queue (issue 26). Derived, never stored: a stored log replays to the table it held."""
+    from .steps_common import phase_key
+
+    if t.data.get("over"):
+        return "over"
+    if "flow" not in t.data:
+        return t.data["flags"].get("phase") or "setup"
+    queue = t.data["flow"].get("queue") or []
+    head = (queue[0].get("do") if queue else None) or ""
+    if head == "setup":
+        return "setup"
+    if head == "attack" and (t.data["tracks"]["shark"] != 1 or t.data["tracks"]["day"] >= 21):
+        return "logbook"  # no attack tonight: the day's end (the Czech edition's logbook phase)
+    return PHASE_FLAG.get(phase_key(queue), "midday")
+
+
+def board_marks(cat: GameCatalog) -> dict:
+    """The board's printed marks as data (issue 26): the anchor and buoy spaces of the rescue track and which
+    raft spot each shark fin points at (decks/21days/game.toml)."""
+    from .core import anchor, buoy
+
+    fins = {str(k): int(v) for k, v in (cat.rules.get("raft", {}).get("fins") or {}).items()}
+    return {"anchor": anchor(cat), "buoy": buoy(cat), "fins": fins}
+
+
+def view(t: Table, cat: GameCatalog) -> dict:
+    """The state as `status --json` and the boards read it: the table's data with the phase flag the day
+    stands in and the board's marks (d21.board); the table itself is left as it is."""
+    data = t.copy().data
+    data["flags"]["phase"] = phase_now(t)
+    data.setdefault("d21", {})["board"] = board_marks(cat)
+    return data
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:

@@ -4,6 +4,8 @@ each answer makes. The same actions the single commands record; nothing here cha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
@@ -33,6 +35,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         w = f["wound"]
         return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
                     lambda a: at.PjotrCancel(bool(a)))
+    if f.get("shown"):
+        return _shown(t, cat, f["shown"], head + " · " + phase)
     aw = f.get("await")
     if aw:
         return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
@@ -46,13 +50,25 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         uses = usable(t, cat)
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
+            ask = replace(ask, offers=ask.offers + tuple(_use_offer(u) for u in uses))
         make = _with_use(t, cat, make)
+    if ask.kind == "dice":
+        make = _shown_first(t, cat, make, ask.dice)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
     return Step(f"{head} · {phase}", title, say, ask, make, task=q, after=after[0] if after else None)
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
+
+
+def _use_offer(use: str) -> tuple[str, str, str]:
+    """An ability as the pad's button: 'use' and its words up to the parts still to fill in (in capitals),
+    which the table types after it."""
+    words = use.split()
+    cut = next((i for i, w in enumerate(words) if w.isupper()), len(words))
+    head, rest = words[:cut], cut < len(words)
+    return _("Abilities now"), "use " + " ".join(head) + (" " if rest else ""), use
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
@@ -108,6 +124,93 @@ def _with_use(t, cat, make):
             return use_action(t, cat, answer)
         return make(answer)
     return wrapped
+
+
+# -- the die shown: what the rules allow before its result is applied (afterdie.py) ----------------------
+
+
+def _shown_first(t, cat, make, dice):
+    """A typed dice answer shows the die first when the rules let the table change it now (afterdie.offers);
+    who gets the fish or the hope is asked once the die is applied (_share_applied)."""
+    from . import afterdie as ad
+
+    def wrapped(answer):
+        action = make(answer)
+        if action.kind not in ad.SPEC or answer is None:  # Enter: castaway rolls, and the die counts at once
+            return action
+        inner = action.to_dict()
+        if ad.faces_of(inner) is None or not ad.offers(t, cat, inner):
+            return action
+        return ad.DieShown(inner, tuple(dice))
+    return wrapped
+
+
+def _shown(t, cat, shown, phase):
+    from . import afterdie as ad
+
+    offers = ad.offers(t, cat, shown["inner"], shown)
+    faces = ad.shown_text(shown)
+    bare = dict(shown["inner"], **{ad.field_of(shown["inner"]): None})  # the procedure's name, without its faces
+    say = _("{line}: the die shows {faces}.").format(line=_inner_line({"inner": bare}), faces=faces)
+    if offers:
+        say += "\n  " + _("Before it counts, the rules allow: {items}. Type one (e.g. '{first}'), or Enter to apply the die.").format(
+            items=", ".join(help_word(o) for o in offers), first=help_word(offers[0]))
+    ask = Ask(_("Enter applies the die; or what changes it"), "text", default="apply", id="d21-after-die",
+              hint=_("Enter applies the die; or e.g. aleta 5, reroll red 4, special red ±1 5, dolphin red, pjotr"))
+    inner = ad.put(shown["inner"], [tuple(x) if isinstance(x, list) else x for x in shown["faces"]])
+
+    def make(a):
+        if str(a).strip().lower() in ("apply", "", "enter"):
+            return ad.DieApply(inner)
+        return ad.DieHelp.parse(t, cat, a)
+    after = None
+    if inner.get("kind") in ("d21-hope", "d21-fishing"):  # who gets the hope or the fish: the table's choice
+        after = _share_applied(t, cat, inner)
+    return Step(phase, _("The die shows {faces}").format(faces=faces), say, ask, make, after=after)
+
+
+def help_word(offer: str) -> str:
+    """An offer as the table types it: the word, then the parts to fill in, in capitals."""
+    face, who = _("FACE"), _("WHO")
+    rest = {"aleta": face, "reroll": f"{who} {face}", "scruffs": face, "special": f"{who} ±1|±2 {face}", "dolphin": who,
+            "professor": face}.get(offer, "")
+    return f"{offer} {rest}".strip()
+
+
+def _inner_line(shown) -> str:
+    from . import afterdie as ad
+
+    try:
+        return ad._inner(shown["inner"]).text()
+    except Exception:  # pragma: no cover - a stored procedure always reads back
+        return shown["inner"].get("kind", "")
+
+
+def _share_applied(t, cat, inner):
+    """Hope or fishing applied from the die shown: the table may share what it gave otherwise (share_after)."""
+    from . import afterdie as ad
+
+    kind = "hope" if inner["kind"] == "d21-hope" else "fishing"
+    base = share_after(kind)(t, cat)
+
+    def after(res, t2):
+        follow = base(res, t2)
+        if not follow:
+            return None
+        ask, _remake = follow
+
+        def remake(a):
+            if str(a).strip().lower() in ("keep", ""):
+                return None
+            return ad.DieApply(inner, ty_seats(t, a))
+        return ask, remake
+    return after
+
+
+def ty_seats(t, text):
+    from . import typed as ty
+
+    return ty.seats(t, text)
 
 
 # -- one builder per task: returns (title, say, ask, make) ------------------------------------------
@@ -273,19 +376,23 @@ def _jelly(t, cat, q, dive=False):
             lambda a: at.Jellyfish.parse(t, cat, dive=True, suitcase=a)
     if "card" not in j:
         say = _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else "")
+        offers = tuple((_("Jellyfish card"), c.id, f"{c.id} · {_(c.name)}") for c in cat.deck("jellyfish").cards)
         if physical_decks(t) or drawn_at_table(cat, "jellyfish"):  # the table draws; some cards are in no rulebook
             ids = ", ".join(f"{n} {name_}" for n, _c, name_ in draws.numbered(cat, "jellyfish"))
             ask = Ask(_("Card drawn at the table: its four challenges like >1,>2,<3,<4, its number or name ({ids}), or 'draw' (castaway draws)").format(
-                ids=ids), "text")
+                ids=ids), "text", offers=offers)
         else:
-            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text", default=ROLL)
+            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
+                      default=ROLL, offers=offers)
         return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish.parse(t, cat, who=seat, card=_r(a), swim=False, dive=dive)
     if j.get("challenges") is None:
         return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
             Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish.parse(t, cat, card=a, swim=False, dive=dive)
     ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
     return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
-        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
+        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4,
+            names=tuple(_("Swim roll {n}: {challenge}").format(n=i, challenge=f"{op}{num}") for i, (op, num) in enumerate(j["challenges"], 1))), \
+        lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
 
 
 def _shark1(t, cat, q):

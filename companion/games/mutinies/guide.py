@@ -114,7 +114,7 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
         say += " " + _(EXCHANGE)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
-                lambda a, seat=seat: _place_or_use(seat, a))
+                lambda a, seat=seat: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat)
 
 
 def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:

@@ -83,7 +83,11 @@ def _event_draw(t, cat):
     return Step(_title(t, "event"), _("Draw the top card of the Event deck"),
                 _("{left} Which came up? {menu}").format(left=say, menu=menu),
                 Ask(_("Card: its number 1-6; for an Event card (3-6) add its name and its Threat Action's pawns, "
-                      "e.g. '3 Heavy rain 2'"), "text", id="rc-event-card"), lambda a: A.RcEvent.parse(a))
+                      "e.g. '3 Heavy rain 2'"), "text", id="rc-event-card",
+                    # the pad's buttons: an Event card (3-6) goes into the field, its name and pawns typed after it
+                    offers=tuple((_("Event deck card"), f"{i} " if i >= 3 else str(i), f"{i}) {_(EVENT[k])}")
+                                 for i, k in enumerate(EVENT_KINDS, 1))),
+                lambda a: A.RcEvent.parse(a))
 
 
 def _event_effect(t, cat):
