@@ -206,6 +206,9 @@ def test_flare_location_anchor_hope_goes_to_whom_the_table_chooses():
 
     t = placed({"red": "flare", "blue": "flare"})
     t.data["tracks"]["ship"] = anchor(CAT) - 1
+    for tok in t.data["d21"]["ability"].values():  # nothing could change the dice: they count as typed
+        tok["used"] = True
+    t.data["d21"]["special"] = {k: "used" for k in t.data["d21"]["special"]}
     s = step(t)
     action = s.make(s.ask.parse("6,6"))
     t2, res = apply(t, action, CAT)
