@@ -26,6 +26,7 @@ from .i18n import _
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from .table import Table
 
+PLAYS_NEXT = "plays:next"  # the settings key of the next play's number (a deleted play's number is never reused)
 
 def read_only(path: Path) -> str | None:
     """Why castaway could not write the database file: its own mode, or its folder's (WAL mode needs to make
@@ -389,10 +390,15 @@ class Store:
 
     # -- plays ---------------------------------------------------------------------------------
     def add_play(self, game_id: int | None, game: str, data: dict, uid: str | None = None) -> int:
-        """Write a play; `uid` is its unique key (a fresh one when not given)."""
-        cur = self._q("INSERT INTO plays(game_id, game, created, data, uid) VALUES (?, ?, ?, ?, ?)",
-                      (game_id, game, now(), json.dumps(data, sort_keys=True), uid or uuid.uuid4().hex))
-        return cur.lastrowid
+        """Write a play; `uid` is its unique key (a fresh one when not given). Its number is never one a
+        deleted play had: the next number is kept in the settings (key "plays:next")."""
+        top = self._q("SELECT COALESCE(MAX(id), 0) FROM plays").fetchone()[0]
+        kept = self.setting(PLAYS_NEXT)
+        number = max(top + 1, int(kept) if kept and kept.isdecimal() else 1)
+        self._q("INSERT INTO plays(id, game_id, game, created, data, uid) VALUES (?, ?, ?, ?, ?, ?)",
+                (number, game_id, game, now(), json.dumps(data, sort_keys=True), uid or uuid.uuid4().hex))
+        self.set_setting(PLAYS_NEXT, str(number + 1))
+        return number
 
     def delete_plays_of_event(self, game_id: int, seq: int) -> None:
         """Undoing a game's end takes back the play that end wrote."""
