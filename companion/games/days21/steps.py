@@ -296,7 +296,7 @@ def _symbols(section):
 def _midday(t, cat, q):
     return _("Logbook: midday"), _("What does the midday part show? Usually the Esperanza emblem (placement)."), \
         symbol_ask(cat, _("Midday symbols"), ("places", "octopus", "no-fishing"), default="places"), \
-        lambda a: ev.LogbookSymbols("midday", tuple(a or ()))
+        lambda a: ev.LogbookSymbols("midday", tuple(a or ()), nothing=not a)
 
 
 def _sym(t, cat, q):
