@@ -274,3 +274,28 @@ def test_karty_lahve_a_held_strength_card_leaves_the_game_when_its_survivor_dies
     settle(t2, CAT)
     assert "blue" in t2.data["dead"]
     assert t2.deck("bottle")["held"] == {} and "strength-blue" in t2.deck("bottle")["out"]
+
+
+def test_flare_location_anchor_hope_asked_after_a_die_shown_first():
+    """Signální lokalita / Flare location, with a special hope token still unused: the flare dice show first
+    (the token could change them); Enter applies them, and the anchor's hope is still the table's to give."""
+    from companion.games.days21.core import anchor
+
+    t = placed({"red": "flare", "blue": "flare"})
+    t.data["tracks"]["ship"] = anchor(CAT) - 1
+    for tok in t.data["d21"]["ability"].values():
+        tok["used"] = True
+    t.data["d21"]["special"] = {k: "used" for k in t.data["d21"]["special"]}
+    t.data["d21"]["special"][next(iter(t.data["d21"]["special"]))] = "ready"
+    s = step(t)
+    t = do(t, s.make(s.ask.parse("6,6")))
+    assert t.data["flow"].get("shown"), "the flare dice are shown first"
+    s = step(t)
+    action = s.make(s.ask.parse(""))
+    t2, res = apply(t, action, CAT)
+    assert res["anchor"] == 2 and s.after is not None
+    ask, remake = s.after(res, t2)
+    assert "anchor" in ask.prompt and remake("") is None
+    t3 = do(t, remake("yellow"))
+    assert t3.seat_values("yellow")["hope"] == t.seat_values("yellow")["hope"] + 2
+    assert t3.seat_values("red")["hope"] == t.seat_values("red")["hope"]
