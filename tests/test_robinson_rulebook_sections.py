@@ -161,3 +161,26 @@ def test_moving_the_camp_discards_the_shortcut(cli):
     assert "Shortcut" in r.stdout
     s = state(cli)
     assert s["flags"]["shortcut"] is False and s["rc"]["camp"] == "3"
+
+
+def test_weather_phase_no_dice_only_the_tokens_apply():
+    """§ V. Weather phase: with no Weather dice to roll, only the tokens in the Weather space apply."""
+    w = R.weather_from([], rain_tokens=1, winter_tokens=1, storms=0)
+    assert (w.rain, w.winter, w.animals, w.storms) == (1, 1, (), 0)
+    o = R.face_weather(w, roof=0, food=4, nonperishable=0, wood=4, palisade=0, weapon=0, beast_strength=3)
+    assert (o.food, o.wood, o.wounds_each) == (2, 1, 0)
+
+
+def test_weather_phase_the_hungry_animals_die_called_twice_is_rolled_once(cli):
+    """§ V. Weather phase: the Hungry Animals die asked by a card and by the Scenario card is rolled once."""
+    new(cli)
+    cli.ok("set", "animals-die", "yes")
+    cli.ok("robinson", "phase", "weather")
+    cli.ok("robinson", "weather-dice", "animals")
+    r = cli("robinson", "weather", "--faces", "food,food")
+    assert r.exit_code != 0 and "2 given for 1 dice" in r.stderr
+    cli.ok("set", "food", "1")
+    cli.ok("robinson", "weather", "--faces", "food")
+    s = state(cli)
+    assert s["counters"]["food"] == 0 and s["seat"]["blue"]["wounds"] == 0
+    assert s["flags"]["animals-die"] is False
