@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.errors import UsageError
 from companion.i18n import _
@@ -146,6 +147,7 @@ class Grid:
         return self.cols * self.rows
 
 
+@lru_cache(maxsize=4096)
 def best_grid(w: float, h: float, room_w: float, room_h: float, rotate: bool = True) -> Grid:
     """The grid holding the most items in the room (upright first on a tie)."""
     best = Grid(w, h, False, 0, 0)
