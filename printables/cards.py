@@ -87,6 +87,9 @@ def _darker(rgb, k=0.55):
 def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
     tint = DECK_TINTS[index % len(DECK_TINTS)]
     faces = []
+    copies: dict[str, list[str]] = {}
+    for cid in deck.all_copies():
+        copies.setdefault(cid.split(":")[0], []).append(cid)
     for card in deck.cards:
         if card.get("print") is False:  # castaway's stand-in for cards it does not know: printed as templates
             continue
@@ -107,8 +110,7 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
         colour = card.get("colour")
         ctint = TINTS.get(str(colour), tint) if colour else tint
         icon = icons.pick(card.get("icon"), card.get("type"), card.id, deck.id, deck.name.split()[0] if deck.name else None)
-        copies = deck.all_copies()
-        ids = [cid for cid in copies if cid.split(":")[0] == card.id]
+        ids = copies.get(card.id, [])
         for k, cid in enumerate(ids, 1):
             f = list(facts)
             if len(ids) > 1:

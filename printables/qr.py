@@ -4,14 +4,14 @@ Quiet zone: 4 modules. Level M on cards and sheets, Q on stickers. A module is n
 a box too small for the payload is refused rather than printed unreadable.
 
 The mask is the one the qrcode package picks (the lowest penalty of ISO/IEC 18004's four rules, the first of
-equals), found cheaply: the data is placed once, each of the eight masks is applied by XOR to rows and columns
-held as integers, and the penalties are counted on those (the package places the data nine times and counts
+equals), found cheaply: the data is placed once, each of the eight masks is applied by one XOR to the rows and
+columns held as one integer, and the penalties are counted by shifts and bit counts (the package places the data nine times and counts
 module by module: 16% of a kit's time).
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 import qrcode
@@ -41,8 +41,10 @@ def matrix(payload: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
     q.add_data(payload)
     q.best_fit()
     best = best_mask(q)  # leaves q.modules placed with mask 0, format information light
-    flip = [(a ^ b) for a, b in zip(_masks(q.version)[0][0], _masks(q.version)[best][0])]
-    for r, bits in enumerate(flip):
+    n = q.modules_count
+    flip = _masks(q.version).flips[0] ^ _masks(q.version).flips[best]
+    for r in range(n):
+        bits = (flip >> (r * (n + 1))) & ((1 << n) - 1)
         row = q.modules[r]
         while bits:
             low = bits & -bits
@@ -64,54 +66,72 @@ class _Probe(qrcode.QRCode):
         self.free = [(r, c) for r, row in enumerate(self.modules) for c, v in enumerate(row) if v is None]
 
 
+@dataclass(frozen=True)
+class _Lines:
+    """A symbol's 2n lines (its rows, then its columns) in one integer, n + 1 bits a line (the last one 0, so
+    that nothing runs from a line into the next): bit c of line r is module (r, c), bit r of line n + c too."""
+
+    n: int
+    flips: tuple[int, ...]  # for each of the 8 masks, the data modules it darkens, as lines
+    lines: int  # every module's bit
+    row_pairs: int  # the bits of rows 0 .. n-2 (each 2x2 block by its top row)
+    rows: int  # the bits of the rows
+
+
+def _pack(n: int, cells) -> int:
+    """The (r, c) cells as lines."""
+    s = n + 1
+    v = 0
+    for r, c in cells:
+        v |= 1 << (r * s + c) | 1 << ((n + c) * s + r)
+    return v
+
+
 @lru_cache(maxsize=64)
-def _masks(version: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """For each of the 8 masks, the bits it flips in each row (bit c: column c) and each column (bit r: row r)."""
+def _masks(version: int) -> _Lines:
     p = _Probe(version=version, border=0)
     p.data_cache = []
     p.makeImpl(True, 0)
     n = p.modules_count
-    out = []
-    for m in range(8):
-        f = qrcode.util.mask_func(m)
-        rows, cols = [0] * n, [0] * n
-        for r, c in p.free:
-            if f(r, c):
-                rows[r] |= 1 << c
-                cols[c] |= 1 << r
-        out.append((tuple(rows), tuple(cols)))
-    return tuple(out)
-
-
-_RUN = re.compile(r"0{5,}|1{5,}")
-_FINDER = re.compile(r"(?=10111010000|00001011101)")  # rule 3 both ways (each pattern is the other reversed)
-
-
-def penalty(rows: list[int], cols: list[int], n: int) -> int:
-    """ISO/IEC 18004's mask penalty as the qrcode package counts it, on rows and columns as integers."""
-    lines = "2".join([format(v, f"0{n}b") for v in rows] + [format(v, f"0{n}b") for v in cols])  # 2: no run crosses
-    runs = _RUN.findall(lines)
-    points = sum(map(len, runs)) - 2 * len(runs) + 40 * len(_FINDER.findall(lines))
     full = (1 << n) - 1
-    for a, b in zip(rows, rows[1:]):
-        dark, light = a & b, ~(a | b) & full
-        points += 3 * ((dark & (dark >> 1)).bit_count() + (light & (light >> 1)).bit_count())
-    percent = float(sum(v.bit_count() for v in rows)) / (n ** 2)
+    s = n + 1
+    flips = tuple(_pack(n, [(r, c) for r, c in p.free if qrcode.util.mask_func(m)(r, c)]) for m in range(8))
+    return _Lines(n, flips, sum(full << (i * s) for i in range(2 * n)), sum(full << (i * s) for i in range(n - 1)),
+                  sum(full << (i * s) for i in range(n)))
+
+
+# ISO/IEC 18004's rule 3 as bits from the low end of a line: 1:1:3:1:1 dark and light, 4 light after or before
+_FINDERS = tuple(tuple(k for k, ch in enumerate(pattern) if ch == "1") for pattern in ("10111010000", "00001011101"))
+
+
+def penalty(x: int, t: _Lines) -> int:
+    """The mask penalty as the qrcode package counts it (rules 1 to 4), of a symbol as lines."""
+    n, s = t.n, t.n + 1
+    dark, light = x, ~x & t.lines
+    points = 0
+    for v in (dark, light):  # rule 1: a run of L >= 5 alike, L - 2 points
+        five = v & v >> 1 & v >> 2 & v >> 3 & v >> 4  # a bit for each run's L - 4 first modules
+        points += five.bit_count() + 2 * (five & ~(five << 1)).bit_count()
+        below = v >> s  # rule 2: a 2x2 block alike, 3 points
+        pair = v & below & t.row_pairs
+        points += 3 * (pair & pair >> 1).bit_count()
+    for ones in _FINDERS:  # rule 3: 40 points a finder-like pattern
+        hit = t.lines
+        for k in range(11):
+            hit &= (dark if k in ones else light) >> k
+        points += 40 * hit.bit_count()
+    percent = float((dark & t.rows).bit_count()) / (n ** 2)  # rule 4: dark share off a half
     return points + int(abs(percent * 100 - 50) / 5) * 10
 
 
 def best_mask(q: qrcode.QRCode) -> int:
     """The mask the qrcode package's best_mask_pattern picks for q (version fitted), the data placed once."""
     q.makeImpl(True, 0)
-    n = q.modules_count
-    rows = [sum(1 << c for c, v in enumerate(row) if v) for row in q.modules]
-    cols = [sum(1 << r for r in range(n) if q.modules[r][c]) for c in range(n)]
-    masks = _masks(q.version)
-    base_rows = [v ^ k for v, k in zip(rows, masks[0][0])]
-    base_cols = [v ^ k for v, k in zip(cols, masks[0][1])]
+    t = _masks(q.version)
+    base = _pack(t.n, [(r, c) for r, row in enumerate(q.modules) for c, v in enumerate(row) if v]) ^ t.flips[0]
     best, least = 0, None
-    for m, (mrows, mcols) in enumerate(masks):
-        lost = penalty([v ^ k for v, k in zip(base_rows, mrows)], [v ^ k for v, k in zip(base_cols, mcols)], n)
+    for m, flip in enumerate(t.flips):
+        lost = penalty(base ^ flip, t)
         if least is None or lost < least:
             best, least = m, lost
     return best

@@ -171,10 +171,11 @@ def cards_cmd(
 
     cat = _catalog(game, edition)
     opts = _options(paper, size, backs, offset, bleed, edition=edition)
-    faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
-    if file:
+    if file:  # your own decks only: the game's are not made at all
         own = catalog.read_decks(Path(file))
         faces = [f for i, d in enumerate(own) for f in cards.deck_faces(cat, d, i)]
+    else:
+        faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
     if deck:
         wanted = {d.strip().lower() for d in deck}
         known = {f.group_id for f in faces}
