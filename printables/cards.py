@@ -73,6 +73,7 @@ def qr_payload(deck_id: str, copy_id: str) -> str:
 
 
 CLASS_WORDS = (N_("1st"), N_("2nd"), N_("3rd"))  # a survivor's class, printed on the card
+ROLE_WORDS = (N_("player"), N_("helper"), N_("character"))  # Robinson's and Dieson's roles (characters.toml), printed on the card
 
 
 def _note(entry) -> str:
@@ -148,7 +149,7 @@ def character_faces(cat: GameCatalog) -> list[Face]:
             continue
         facts = []
         cls = ch.get("class")
-        facts.append("{role}{part}".format(role=term(cat, ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))
+        facts.append("{role}{part}".format(role=_(ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))
         if ch.cost:
             facts.append(_("Cost: {cost}").format(cost=term(cat, ch.cost)))
         icon = "dog" if ch.get("dog") else icons.pick(ch.get("icon"), ch.id) or "person"
