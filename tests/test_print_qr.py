@@ -86,3 +86,24 @@ def test_the_cheap_mask_choice_makes_the_qrcode_packages_own_matrix():
         versions.add(q.version)
         assert qr.matrix.__wrapped__(payload, level) == tuple(tuple(bool(v) for v in row) for row in q.get_matrix()), (payload, level)
     assert len(versions) >= 8 and max(versions) >= 7  # version information blocks included
+
+
+def test_the_codewords_are_the_qrcode_packages_own():
+    """Numeric, alphanumeric and byte payloads up to version 20 or so, every level: the same codewords."""
+    import random
+    import string
+
+    import qrcode
+    import qrcode.util
+
+    rnd = random.Random(5)
+    versions = set()
+    for i in range(200):
+        alphabet = (string.digits, string.ascii_uppercase + "/:-", string.printable)[i % 3]
+        payload = "".join(rnd.choice(alphabet) for _ in range(rnd.choice([1, 3, 10, 40, 100, 250, 600])))
+        q = qrcode.QRCode(error_correction=qr.LEVELS["LMQH"[i % 4]], border=0)
+        q.add_data(payload)
+        q.best_fit()
+        versions.add(q.version)
+        assert qr.codewords(q) == qrcode.util.create_data(q.version, q.error_correction, q.data_list), payload
+    assert max(versions) >= 15
