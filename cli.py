@@ -76,8 +76,11 @@ def status_cmd(as_json: Annotated[bool, typer.Option("--json", help=_("The full 
         gid = session.current_id(st, CTX.game)
         loaded = session.load(st, gid)
     if as_json:
+        from companion.games import registry
+
         return emit_json({"id": loaded.row.id, "version": loaded.row.version, "status": loaded.row.status,
-                          "state": loaded.table.data})
+                          "question": session.question(loaded),
+                          "state": registry.get(loaded.cat.id).view(loaded.table, loaded.cat)})
     show_board(loaded.table, loaded.cat, loaded.row)
 
 
@@ -160,29 +163,43 @@ def note_cmd(text: Annotated[str, typer.Argument(help=_("Free text."))]):
 
 
 @command("undo")
-def undo_cmd():
-    """Undo the last action, exactly.
+def undo_cmd(
+    to: Annotated[int | None, typer.Option("--to", help=_("Undo back to this event (its number in `castaway history`): the table is as it was right after it."), min=1)] = None,
+):
+    """Undo the last action, exactly; with --to N, every action after event N, in one go.
 
-    Example: castaway undo
+    Example: castaway undo --to 12
     """
     with store() as st:
         gid = session.current_id(st, CTX.game)
-        ev, table, undone = session.undo(st, gid, CTX.if_version)
+        if to is None:
+            ev, table, undone = session.undo(st, gid, CTX.if_version)
+            taken = [undone]
+        else:
+            ev, table, taken = session.undo_to(st, gid, to, CTX.if_version)
         cat = session.load(st, gid).cat
-    out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=undone.seq, text=esc(session.event_text(undone, cat=cat))))
+    for one in taken:
+        out.print(_("[dim]#{seq}[/] undid #{seq2}: {text}").format(seq=ev.seq, seq2=one.seq, text=esc(session.event_text(one, cat=cat))))
 
 
 @command("redo")
-def redo_cmd():
-    """Redo the last undone action.
+def redo_cmd(
+    to: Annotated[int | None, typer.Option("--to", help=_("Redo up to this undone action (its number in `castaway history`)."), min=1)] = None,
+):
+    """Redo the last undone action; with --to N, every undone action up to N, in one go.
 
-    Example: castaway redo
+    Example: castaway redo --to 14
     """
     with store() as st:
         gid = session.current_id(st, CTX.game)
-        ev, table, redone = session.redo(st, gid, CTX.if_version)
+        if to is None:
+            ev, table, redone = session.redo(st, gid, CTX.if_version)
+            done = [redone]
+        else:
+            ev, table, done = session.redo_to(st, gid, to, CTX.if_version)
         cat = session.load(st, gid).cat
-    out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=redone.seq, text=esc(session.event_text(redone, cat=cat))))
+    for one in done:
+        out.print(_("[dim]#{seq}[/] redid #{seq2}: {text}").format(seq=ev.seq, seq2=one.seq, text=esc(session.event_text(one, cat=cat))))
 
 
 def faces_text(faces) -> str:

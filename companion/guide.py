@@ -45,6 +45,11 @@ class Ask:
     # the question's own name ("mut-prices"), the same in every language and whatever its wording: what a
     # script or a test answers by (a menu is answered by its options' values)
     id: str = ""
+    # text: answers the pad offers as buttons, each (group, value, label): the group says what they are
+    # ("Jellyfish card"); a value ending in a space goes into the field for the rest to be typed (a face)
+    offers: tuple[tuple[str, str, str], ...] = ()
+    # dice: each die's own name where several share one (the four swim rolls: each its challenge)
+    names: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -144,9 +149,27 @@ class Step:
     # after) -> (Ask, remake) or None; remake(answer) -> None keeps castaway's suggestion (Enter), or the
     # action to record instead (the loop undoes the first one and records this, with the same dice)
     after: Callable[[Any, Any], Any] | None = None
+    # `after` is asked again, with the latest result, once its question is answered, until it returns None
+    # (one question per player: what each sailor hands in)
+    after_again: bool = False
     # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
     # does steps that ask nothing at once, so the table reads the warning before it happens
     pause: bool = False
+    # whose question it is: a seat's id (that seat's pad answers it), None for the whole table. Where a step
+    # leaves it out, the seat of the task it answers is taken (display/view.seat_of)
+    seat: str | None = None
+    # optional: work the loop starts in the background at once (day 21's exact search as soon as day 21's
+    # table is known), so a later question finds its odds ready
+    background: Callable[[], Any] | None = None
+
+
+def question_id(version: int, step: Step | None) -> str | None:
+    """The id of the question a step asks at a version of the game, "12:d21-prices" or "12:dice": what every
+    device sends back with its answer, so an answer is applied to the question it was given for or to none
+    (the version names the state, so the question; its name or kind says which, in any language)."""
+    if step is None:
+        return None
+    return f"{version}:{step.ask.id or step.ask.kind}"
 
 
 def _short(label: str, most: int = 28) -> str:

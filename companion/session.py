@@ -215,7 +215,7 @@ def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
 
 def _stamp(table: Table, cat: GameCatalog) -> tuple[int | None, str | None]:
     day = table.data["tracks"].get(cat.round_track) if cat.round_track else None
-    return day, table.data["flags"].get("phase")
+    return day, registry.get(cat.id).phase(table, cat)
 
 
 def check_flow(table: Table, action, cat: GameCatalog) -> None:
@@ -229,6 +229,38 @@ def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[
     what the table typed into one against the head (action_base.Intent), called inside this transaction."""
     with store.write():
         return _act(store, game_id, _head(store, game_id, expect), action)
+
+
+def current_step(table: Table, cat: GameCatalog):
+    """The guided game's step at this table (None: the game is over, or has no guided mode)."""
+    game = registry.get(cat.id)
+    if not game.guided or table.data.get("over"):
+        return None
+    return game.next_step(table, cat)
+
+
+def question(loaded: Loaded) -> str | None:
+    """The id of the guided question the table is at (guide.question_id), None when there is none."""
+    from .guide import question_id
+
+    return question_id(loaded.row.version, current_step(loaded.table, loaded.cat))
+
+
+def answer(store: Store, game_id: int, asked: str, typed: str | None) -> tuple[Event, Table]:
+    """The answer to the guided question `asked` (its guide.question_id), in one transaction: the question is
+    checked to be the table's current one, then the answer read and recorded. An answer to a question that is
+    no longer current is refused (StaleError), never applied to another; nothing is written."""
+    from .guide import question_id
+
+    with store.write():
+        row = _head(store, game_id, None)
+        cat = _catalog(store, row)
+        step = current_step(row.state, cat)
+        now_id = question_id(row.version, step)
+        if step is None or asked != now_id:
+            raise StaleError(_("the answer was for question {asked}, and the table is now at {now}; nothing was applied")
+                             .format(asked=asked, now=now_id or _("no question")))
+        return _act(store, game_id, row, step.make(step.ask.parse(typed)))
 
 
 def replace(store: Store, game_id: int, action, expect: int) -> tuple[Event, Table]:
@@ -317,18 +349,68 @@ def _undo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event
 
 def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
     with store.write():
+        return _redo(store, game_id, _head(store, game_id, expect))
+
+
+def undo_to(store: Store, game_id: int, node: int, expect: int | None = None) -> tuple[Event, Table, list[Event]]:
+    """Undo back to event `node` of the live path (the setup event: back to the setup), in one transaction
+    held to version `expect`: the table is as it was right after that event. Returns the last undo event,
+    the restored state and the actions taken back, the latest first."""
+    with store.write():
         row = _head(store, game_id, expect)
-        if not row.redo:
-            raise RuleError(_("nothing to redo: no undo since the last action"))
-        cat = _catalog(store, row)
-        node = row.redo[-1]
-        redone = store.event(game_id, node)
-        table = state_at(store, game_id, node, cat)
-        day, phase = _stamp(table, cat)
-        ev = Event(seq=row.version + 1, type="redo", action=None, result={"redid": node}, parent=None,
-                   head=node, at=now(), text=f"redo #{node} {redone.text}", day=day, phase=phase)
-        store.append(game_id, row.version, ev, table, redo=row.redo[:-1], snapshot=False)
-        _log_end(store, game_id, row.state, table, cat, node)
+        target = _live_node(store, game_id, row, node)
+        if target == row.head:
+            raise RuleError(_("nothing to undo: the game is at #{node} already").format(node=node))
+        undone: list[Event] = []
+        while True:
+            ev, table, one = _undo(store, game_id, row)
+            undone.append(one)
+            if ev.head == target:
+                return ev, table, undone
+            row = store.game(game_id)
+
+
+def redo_to(store: Store, game_id: int, node: int, expect: int | None = None) -> tuple[Event, Table, list[Event]]:
+    """Redo up to the undone action `node` (one the redo list holds), in one transaction held to `expect`.
+    Returns the last redo event, the state and the actions redone, in order."""
+    with store.write():
+        row = _head(store, game_id, expect)
+        if node not in row.redo:
+            held = ", ".join(f"#{n}" for n in reversed(row.redo)) or _("none")
+            raise RuleError(_("#{node} is not an undone action that can be redone; can be redone: {held}").format(node=node, held=held))
+        redone: list[Event] = []
+        while True:
+            ev, table, one = _redo(store, game_id, row)
+            redone.append(one)
+            if ev.head == node:
+                return ev, table, redone
+            row = store.game(game_id)
+
+
+def _live_node(store: Store, game_id: int, row: GameRow, node: int) -> int:
+    """The head an undo back to event `node` leaves: the node itself (an action on the live path) or 0 (the
+    setup event); else refused, naming what is accepted."""
+    first = store.event(game_id, 1)
+    if node == 1 and first is not None and first.type == "setup":
+        return 0
+    if node in store.live_path(game_id, row.head):
+        return node
+    raise RuleError(_("#{node} is not an action on the game's live path (undone, an undo or redo, or no such event); "
+                      "`castaway history` lists them").format(node=node))
+
+
+def _redo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event]:
+    if not row.redo:
+        raise RuleError(_("nothing to redo: no undo since the last action"))
+    cat = _catalog(store, row)
+    node = row.redo[-1]
+    redone = store.event(game_id, node)
+    table = state_at(store, game_id, node, cat)
+    day, phase = _stamp(table, cat)
+    ev = Event(seq=row.version + 1, type="redo", action=None, result={"redid": node}, parent=None,
+               head=node, at=now(), text=f"redo #{node} {redone.text}", day=day, phase=phase)
+    store.append(game_id, row.version, ev, table, redo=row.redo[:-1], snapshot=False)
+    _log_end(store, game_id, row.state, table, cat, node)
     return ev, table, redone
 
 
@@ -386,9 +468,10 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
 
     d = table.data
     players = []
-    starting = d["options"].get("starting") or (table.seats[0] if table.seats else None)
+    order = registry.get(cat.id).start_order(table)
+    starting = d["options"].get("starting") or (order[0] if order else None)
     held = held or {}
-    for seat in table.seats:
+    for seat in order:
         vals = d["seat"][seat]
         role = vals.get("survivor") or vals.get("character") or ""
         spec = cat.seats.get(seat)

@@ -7,9 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import typer.main
-import typer.testing
-from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -19,6 +16,8 @@ if str(ROOT) not in sys.path:
 # same examples every time and never flakes; "dev" (the default) explores new examples on each run.
 # HYPOTHESIS_PROFILE names one explicitly.
 from hypothesis import HealthCheck, settings  # noqa: E402
+
+from tests.clirunner import CliRunner  # noqa: E402
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -45,26 +44,6 @@ def db(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("CASTAWAY_DB", str(path))
     monkeypatch.delenv("CASTAWAY_DECKS", raising=False)
     return path
-
-
-_BUILT: dict[int, tuple[tuple[int, int], object]] = {}
-
-
-def click_command(app):
-    """The Click command of a Typer app, built once: building it (about 150 commands, each with its
-    parameters) cost more than most commands themselves. It is built again only when commands were
-    registered since (a test's own game)."""
-    key = (len(app.registered_commands), len(app.registered_groups))
-    built = _BUILT.get(id(app))
-    if built is None or built[0] != key:
-        built = _BUILT[id(app)] = (key, typer.main.get_command(app))
-    return built[1]
-
-
-# CliRunner.invoke builds the command from the app on every call (typer.testing._get_command): let it
-# take the one built above.
-assert hasattr(typer.testing, "_get_command"), "typer.testing changed: see click_command in tests/conftest.py"
-typer.testing._get_command = click_command
 
 
 class Cli:

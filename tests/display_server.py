@@ -42,12 +42,13 @@ class Served:
     """`castaway display --no-browser ARGS` running against `db` until stop()."""
 
     def __init__(self, db: Path, *args: str, env: dict | None = None, timeout: float = 20, stdin: bool = False,
-                 files: int | None = None):
+                 files: int | None = None, prefix: tuple[str, ...] = ()):
         """`stdin`: the display's terminal input is a pipe, written with type() (else it reads nothing);
-        `files`: the display may open that many files at most (soft and hard limit), as on a small machine."""
+        `files`: the display may open that many files at most (soft and hard limit), as on a small machine;
+        `prefix`: the command it runs under (`ip netns exec NAME`: in a network namespace)."""
         full_env = {**os.environ, **(env or {})}
         full_env.pop("CASTAWAY_DB", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "cli", "--db", str(db), "display", "--no-browser", *args],
+        self.proc = subprocess.Popen([*prefix, sys.executable, "-m", "cli", "--db", str(db), "display", "--no-browser", *args],
                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                                      text=True, env=full_env, preexec_fn=_limit_files(files) if files else None)

@@ -66,7 +66,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from typer.testing import CliRunner
+from tests.clirunner import CliRunner
 
 DB_SUFFIXES = ("", "-wal", "-journal")
 

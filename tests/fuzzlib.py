@@ -272,21 +272,10 @@ def run_one(runner, command, prepared: Path, work: Path, argv: list[str], missin
 
 
 def click_runner():
-    """A CliRunner that runs an already built Click command (typer's rebuilds it on every call)."""
-    from typer.testing import CliRunner
+    """A CliRunner that runs an already built Click command (tests/clirunner.py)."""
+    from tests.clirunner import CliRunner
 
-    class Runner(CliRunner):
-        def invoke(self, command, args=None, **kw):  # type: ignore[override]
-            import typer.testing as tt
-
-            saved = tt._get_command
-            tt._get_command = lambda _app: command
-            try:
-                return super().invoke(None, args, **kw)
-            finally:
-                tt._get_command = saved
-
-    return Runner()
+    return CliRunner()
 
 
 def short(argv: list[str]) -> str:

@@ -133,7 +133,7 @@ def test_octopus_without_tentacles_does_not_attack(cli):
     midday(cli, {}, "octopus", until="red")
     assert head(cli) == {"do": "place", "seat": "red"}
     r = cli("21days", "octopus", "--face", "tentacle")
-    assert r.exit_code == 1 and "not the step now" in r.stderr
+    assert r.exit_code == 1 and "no tentacles left" in r.stderr and "ignored" in r.stderr  # the rule, said (issue 26)
     assert "fight" not in state(cli)["flow"]
 
 
@@ -314,7 +314,7 @@ def test_disaster_octopus_grab_with_the_tables_token_and_die(cli):
 def test_guided_jellyfish_card_no_rulebook_shows(cli):
     """A jellyfish card the rulebooks do not show: castaway records the draw, then asks for its challenges."""
     new(cli, "--strength", "red=4/4", "--strength", "yellow=4/4", "--strength", "blue=4/4", "--strength", "green=4/4")
-    answers = ["y", "jellyfish", "red", "swarm-b", ">1,>2,<3,<4", "1,3,1,3"]
+    answers = ["draw", "y", "jellyfish", "red", "swarm-b", ">1,>2,<3,<4", "1,3,1,3", ""]  # the swap token: castaway's; Enter: the dice shown count
     r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
     assert "read its four challenges" in r.stdout
     s = state(cli)

@@ -73,7 +73,7 @@ def script(seed: int, options: dict, policy_seed: int) -> tuple[list[str], objec
     raise AssertionError("the game did not end")
 
 
-CLI_OPTIONS = {"players": ["Ann", "Bob"], "difficulty": "orange", "scruffs": False, "promos": False, "shark6": False}
+CLI_OPTIONS = {"players": ["Ann", "Bob"], "decks": "virtual", "difficulty": "orange", "scruffs": False, "promos": False, "shark6": False}
 
 
 def first_seed(wanted) -> int:
@@ -88,7 +88,7 @@ def first_seed(wanted) -> int:
 
 def play(cli, seed, policy_seed, extra=()):
     lines, expected = script(seed, CLI_OPTIONS, policy_seed)
-    cli.ok("new", "21days", "--seed", str(seed), "-p", "Ann", "-p", "Bob", *extra)
+    cli.ok("new", "21days", "--seed", str(seed), "-p", "Ann", "-p", "Bob", "--opt", "decks=virtual", *extra)
     r = cli.ok("play", "--no-board", input="\n".join(lines) + "\n")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     return r, s, expected
@@ -99,7 +99,7 @@ def test_scripted_game_reaches_rescue(cli):
     r, s, expected = play(cli, seed, seed)
     assert s["over"]["result"] == "won" and s["tracks"]["day"] == 21
     assert s["tracks"]["ship"] == 10
-    assert s == expected.data
+    assert s == days21.view(expected, CAT)  # status --json: the state with its phase and board marks
     assert "The game is over: won" in r.stdout
     plays = json.loads(cli.ok("plays", "list", "--json").stdout)
     assert plays and plays[-1]["result"] == "won"
@@ -110,13 +110,13 @@ def test_scripted_game_where_everyone_dies(cli):
     r, s, expected = play(cli, seed, seed)
     assert s["over"]["result"] == "lost" and s["over"]["how"] == "nobody is left alive on the raft"
     assert sorted(s["dead"]) == ["blue", "green", "red", "yellow"]
-    assert s == expected.data
+    assert s == days21.view(expected, CAT)  # status --json: the state with its phase and board marks
     assert "The game is over: lost" in r.stdout
 
 
 def test_guided_game_can_be_quit_and_resumed_with_undo(cli):
     cli.ok("new", "21days", "--seed", "3")
-    cli.ok("play", "--no-board", input="y\n")  # setup; the shark phase asks nothing; end of input pauses
+    cli.ok("play", "--no-board", input="draw\ny\n")  # the swap token (castaway's); setup; the shark phase asks nothing; end of input pauses
     s1 = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s1["flow"]["queue"][0]["do"] == "morning" and s1["tracks"]["shark"] == 4
     r = cli.ok("play", "--no-board", input="undo\n")
@@ -128,8 +128,9 @@ def test_guided_game_can_be_quit_and_resumed_with_undo(cli):
 
 def test_guided_setup_scruffs_up_with_expansions(cli):
     """castaway play with no game asks the setup questions: Scruffs Up!, weather and kite, difficulty,
-    survivors, the typed strength dice (a total outside 20..40 may be rolled again), tokens, who starts."""
-    answers = ["21days", "", "Ann", "2", "1,2", "3", "diva", "random", "maya", "1/2", "2/1", "1/1",
+    survivors, the typed strength dice (a total outside 20..40 may be rolled again), tokens, who starts; who
+    draws the cards (Enter: the table, from its physical decks)."""
+    answers = ["21days", "", "Ann", "2", "", "1,2", "3", "diva", "random", "maya", "1/2", "2/1", "1/1",
                "red=3/5 yellow=6/2 blue=2/6", "red=reroll yellow=hope21 blue=swap-seats", "2"]
     r = cli.ok("play", "--no-board", input="\n".join(answers) + "\n")
     assert "is set up" in r.stdout
@@ -141,3 +142,4 @@ def test_guided_setup_scruffs_up_with_expansions(cli):
     assert s["d21"]["weather"] is not None and s["d21"]["kite"] is not None
     assert s["tracks"]["ship"] == CAT.rules["ship_start"]["red"] and s["flags"]["starting"] == "yellow"
     assert s["flow"]["queue"][0]["do"] == "setup"
+    assert s["options"]["decks"] == "physical"

@@ -163,6 +163,7 @@ def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli, db
     with session.open_store(db, create=True) as st:
       for seed in (3, 11, 19):
         gid = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=seed).row.id
+        shown = None
         for _i in range(600):
             cur = session.load(st, gid)
             step = rules.next_step(cur.table, cur.cat)
@@ -191,8 +192,14 @@ def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli, db
             except Exception:  # noqa: BLE001 - a refused answer: the loop asks again
                 session.act(st, gid, step.make(None), expect=cur.row.version) if ask.kind == "dice" else None
                 continue
+            ev_ = st.events(gid)[-1]
+            if mine and ev_.action["kind"] == "d21-die-shown":  # shown first (issue 22 item 4): counted once applied
+                shown = (answer, ask, step)
+                continue
+            if shown and ev_.action["kind"] == "d21-die-apply":
+                (answer, ask, step), mine = shown, True
+            shown = None
             if mine:
-                ev_ = st.events(gid)[-1]
                 typed_parts += sum(r["typed"] for r in ev_.result.get("rolls", []))
                 assert sum(r["typed"] for r in ev_.result.get("rolls", [])) == sum(len(p.split("/")) for p in answer.split(",")) \
                     or ask.dice == ("shark",) and (step.task or {}).get("do") in ("shark-1", "shark-6")

@@ -177,6 +177,7 @@ def test_a_guided_game_with_typed_faces_is_counted_by_dice_stats(cli, db):
     typed = 0
     with session.open_store(db, create=True) as st:
         gid = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=8).row.id
+        pending = 0
         for _ in range(260):
             cur = session.load(st, gid)
             step = RULES.next_step(cur.table, cur.cat)
@@ -196,7 +197,14 @@ def test_a_guided_game_with_typed_faces_is_counted_by_dice_stats(cli, db):
                 event, _t = session.act(st, gid, step.make(answer), expect=cur.row.version)
             except CompanionError:
                 continue
-            if answer is not None and ask.kind == "dice":
+            if answer is not None and ask.kind == "dice" and event.action["kind"] == "d21-die-shown":
+                pending = len(ask.dice)  # the die is shown first (issue 22 item 4): counted once applied
+                continue
+            if pending and event.action["kind"] == "d21-die-apply":
+                n, pending = pending, 0
+                typed += n
+                assert sum(r["typed"] for r in event.result["rolls"]) == n, event.action
+            elif answer is not None and ask.kind == "dice":
                 typed += len(ask.dice)
                 assert sum(r["typed"] for r in event.result["rolls"]) == len(ask.dice), event.action
     assert typed >= 10
@@ -207,7 +215,7 @@ def test_a_guided_game_with_typed_faces_is_counted_by_dice_stats(cli, db):
 # -- (d) the core speaks rules, not commands --------------------------------------------------------
 
 MODULES = ("locations", "bottle", "day21", "flow", "game", "entry", "names", "legal", "steps", "steps_common",
-           "steps_midday", "steps_day21", "correct", "join")
+           "steps_midday", "steps_day21", "correct", "join", "afterdie")
 
 
 def _translated(path: Path) -> list[tuple[int, str]]:

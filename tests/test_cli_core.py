@@ -215,3 +215,39 @@ def test_every_command_has_an_example_in_its_help(cli):
 def test_demo_runs(cli):
     r = cli.ok("21days", "demo")
     assert "Undo" in r.stdout and "Sharks" in r.stdout
+
+
+def test_undo_to_a_chosen_event_and_redo_to_another_in_one_go(cli, db):
+    new(cli)
+    at_setup = state(cli)
+    cli.ok("move", "ship", "+1")
+    cli.ok("note", "between")
+    hist = json.loads(cli.ok("history", "--json").stdout)
+    chosen = hist[-1]["seq"]  # the note
+    at_chosen = state(cli)
+    cli.ok("move", "ship", "+1")
+    cli.ok("note", "last one")
+    at_end = state(cli)
+    with session.open_store(db) as st:
+        before = st.game(st.games()[-1].id).version
+    r = cli.ok("undo", "--to", str(chosen))
+    assert r.stdout.count("undid") == 2 and "last one" in r.stdout
+    assert state(cli) == at_chosen
+    r = cli("undo", "--to", str(chosen))
+    assert r.exit_code == 1 and "nothing to undo" in r.stderr
+    r = cli("undo", "--to", str(before + 2))  # an undo event, not an action
+    assert r.exit_code == 1 and "live path" in r.stderr
+    with session.open_store(db) as st:
+        after = st.game(st.games()[-1].id).version
+    assert after == before + 2  # one undo event per action taken back, both written together
+    undone = [e["seq"] for e in json.loads(cli.ok("history", "--json").stdout) if e["type"] == "action" and not e["live"]]
+    r = cli.ok("redo", "--to", str(max(undone)))
+    assert r.stdout.count("redid") == 2
+    assert state(cli) == at_end
+    cli.ok("undo", "--to", "1")  # back to the setup
+    assert state(cli) == at_setup
+    with session.open_store(db) as st:
+        gid = st.games()[-1].id
+        assert st.game(gid).head == 0 and dbcheck.check(st)["ok"]
+    r = cli("redo", "--to", str(chosen + 50))
+    assert r.exit_code == 1 and "can be redone" in r.stderr

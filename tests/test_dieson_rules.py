@@ -192,9 +192,9 @@ def test_the_friends_help_is_offered_at_any_step(cat):
     t.data["tracks"]["friend"] = 2
     step = next_step(t, cat)
     values = [v for v, _ in step.ask.choices]
-    assert "help:resource:food" in values and "health" in values
+    assert "help:resource:food@2" in values and "health" in values  # the arrow at space 2 (the card's data)
     assert step.odds is not None and "dies for certain" in " ".join(step.odds())  # the warning
-    t2, _ = apply(t, step.make("help:resource:food"), cat)
+    t2, _ = apply(t, step.make("help:resource:food@2"), cat)
     assert t2.data["counters"]["food"] == 1 and t2.data["tracks"]["friend"] == 0
     step2 = next_step(t2, cat)
     t3, _ = apply(t2, step2.make(step2.ask.parse("")), cat)
@@ -216,7 +216,8 @@ def test_a_die_that_can_do_nothing_goes_unused_and_menus_list_only_what_can_be_p
         t.data["tracks"]["action"] = R.boxes(cat).index("fences") + 1
     step = next_step(t, cat)
     values = [v for v, _ in step.ask.choices]
-    assert "do:fences" not in values and values == ["idle"]
+    # the last health may still pay for a shift or a boost (§ Afternoon 2 and 3), nothing else can be paid
+    assert "do:fences" not in values and values == ["shift:1:health", "shift:-1:health", "boost:health", "idle"]
     t2, _ = apply(t, step.make("idle"), cat)
     assert t2.data["dc"]["pending"] is None and len(t2.data["dc"]["used"]) == 1
     t.data["counters"]["stone"] = t.data["counters"]["wood"] = 1
@@ -236,3 +237,81 @@ def test_friend_die_help_can_move_on_the_map_through_the_guided_menus(cat):
         step = next_step(t, cat)
         t, _ = apply(t, step.make(answer), cat)
     assert t.data["dc"]["pending"] is None and t.data["counters"]["wood"] == 2
+
+
+def test_afternoon_2_and_3_the_last_health_may_pay_for_a_shift_or_a_boost(cat):
+    """§ Afternoon 2 (move to an adjacent box for 1 wood or 1 health) and 3 (the die +1 for 1 food or 1
+    health): "You may do this multiple times", so at 1 health both stay offered, said to be the last one;
+    paying it loses the game at once (§ End of the Game: health 0)."""
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {"health": "1"}, 1), cat, DcRoll((2, 3, 4)), DcEvent(take="wood"), DcPick(1, "cw"))
+    t.data["counters"]["food"] = t.data["counters"]["wood"] = 0
+    step = next_step(t, cat)
+    labels = dict(step.ask.choices)
+    for value in ("shift:1:health", "shift:-1:health", "boost:health"):
+        assert "the game is lost" in labels[value]
+    t2, _ = apply(t, step.make("boost:health"), cat)
+    assert t2.data["counters"]["health"] == 0 and t2.data["over"] == {"result": "lost", "why": "health"}
+    t3, _ = apply(t, DcShift(1, "health"), cat)
+    assert t3.data["over"]["result"] == "lost"
+    with pytest.raises(RuleError, match="you have only 1"):
+        apply(t, DcBoost(2, "health"), cat)
+
+
+def test_my_friends_help_is_the_icon_on_the_arrow_at_the_discs_space(cat):
+    """§ Play with My Friend, My Friend's Help: "move the disk to its initial position along the arrow and gain
+    the benefit corresponding to the icon on the arrow". The arrows are the card's data (assumed) or the
+    table's --opt arrows=...; only the arrow at the disc's space is offered, and another help is refused."""
+    from companion.games.dieson.afternoon import DcHelp
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {"arrows": "-,food:2,stars:2,raid,roof"}, 1), cat, DcRoll((2, 3, 4)), DcEvent(take="wood"))
+    helps = {}
+    for pos in range(1, 6):
+        t.data["tracks"]["friend"] = pos
+        helps[pos] = [v for v, _l in next_step(t, cat).ask.choices if v.startswith("help:")]
+    assert helps == {1: [], 2: ["help:resource:food:2@2"], 3: ["help:stars:2@3"], 4: ["help:die:raid@4"],
+                     5: ["help:resource:roof@5"]}
+    t.data["tracks"]["friend"] = 2
+    step = next_step(t, cat)
+    t2, _ = apply(t, step.make("help:resource:food:2@2"), cat)
+    assert t2.data["counters"]["food"] == t.data["counters"]["food"] + 2 and t2.data["tracks"]["friend"] == 0
+    assert DcHelp.parse(t, cat) == DcHelp("resource", "food", 2, arrow=2)  # `dieson help`: the arrow's
+    with pytest.raises(RuleError, match="the arrow at the Friend disc's space 2 gives 2 food, not 1 wood"):
+        apply(t, DcHelp.parse(t, cat, "resource", "wood"), cat)
+    t.data["tracks"]["friend"] = 1
+    with pytest.raises(RuleError, match="no arrow leads back from the Friend disc's space 1"):
+        DcHelp.parse(t, cat, "stars")
+    jack = dieson.setup(cat, {}, 1)  # Jack's arrows from the card's data
+    assert R.arrows(jack, cat)[3] == ("die", "lightning", 1)
+    with pytest.raises(UsageError, match="arrows 'food:x'"):
+        dieson.setup(cat, {"arrows": "food:x,-,-,-,-"}, 1)
+    with pytest.raises(UsageError, match="each of the card's 5 spaces"):
+        dieson.setup(cat, {"arrows": "food"}, 1)
+    other = dieson.setup(cat, {"friend": "other"}, 1)  # a card whose arrows castaway does not know: all offered
+    other.data["tracks"]["friend"] = 2
+    assert R.arrows(other, cat) is None and DcHelp.parse(other, cat, "resource", "wood").arrow is None
+
+
+def test_action_list_1_move_the_new_area_card_is_asked_never_drawn(cat):
+    """§ Action List, 1. Move: "If you enter a new area while moving, immediately replace the revealed area
+    card with a new area card." The table says which area it entered, by number or by name; castaway never
+    draws the area pile."""
+    from companion.games.dieson.afternoon import DcHelp
+    from companion.games.dieson.flow import next_step
+
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((2, 3, 4)), DcEvent(take="wood"))
+    t.data["tracks"]["friend"] = 4  # Jack's arrow at 4: an action with the Lightning die (the card's data)
+    t = run(t, cat, DcHelp.parse(t, cat))
+    for answer in ("menu:move", "plain", 0, "other"):
+        step = next_step(t, cat)
+        t, _ = apply(t, step.make(answer), cat)
+    step = next_step(t, cat)
+    assert step.ask.prompt == "Which area is the place in?" and step.ask.default == "same"
+    assert step.ask.parse("Deer") == "deer" and step.ask.parse("") == "same"
+    before = dict(t.deck("areas"))
+    t, _ = apply(t, step.make(step.ask.parse("deer")), cat)
+    step = next_step(t, cat)
+    t, _ = apply(t, step.make("wood"), cat)
+    assert R.area(t) == "deer" and t.deck("areas")["table"] == ["deer"] and before["draw"] != t.deck("areas")["draw"]

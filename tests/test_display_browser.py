@@ -109,7 +109,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     assert rows.count() == 3  # yellow, yellow, grey
     for i, face in enumerate(("5", "2", "6")):
         rows.nth(i).locator(f".face[data-face='{face}']").tap()
-    pad.locator("[data-from=dice]").tap()
+    pad.locator("[data-send]").tap()
     pad.wait_for_function(f"document.getElementById('root').dataset.version === '{before + 1}'", timeout=3000)
     assert version(db, gid) == before + 1
     with session.open_store(db) as st:
@@ -142,7 +142,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.locator("[data-pick=two-hope]").tap()
     assert pad.get_attribute("[data-pick=jellyfish]", "data-order") == "1"
     pad.screenshot(path=str(SCREENS / "pad-21days-logbook-390x844.png"), full_page=True)
-    pad.locator("[data-from=picks]").tap()
+    pad.locator("[data-send]").tap()
     pad.wait_for_function(f"document.getElementById('root').dataset.version === '{v21 + 1}'", timeout=3000)
     with session.open_store(db) as st:
         text = st.events(g21)[-1].text

@@ -58,3 +58,70 @@ def test_enter_to_go_on_is_a_phrase_on_the_board_and_a_button_on_the_pad(tmp_pat
     assert "When the table is ready: go on" in board and "Enter" not in board
     assert re.search(r'<button type="button" class="send primary" data-answer="">Go on</button>', pad)
     assert "Enter" not in pad.replace("Or type the answer as at the keyboard", "")
+
+
+def test_the_pad_offers_typed_answers_as_buttons_grouped_by_what_they_are(tmp_path):
+    """21 Days' day-21 actions, the jellyfish card ids with their names, the abilities: every answer the
+    terminal lists is a button on the pad, under its group's name; one whose die face is still to be typed
+    goes into the field (data-fill), any other is sent at once."""
+    from html import unescape
+
+    from companion.games.days21 import steps
+
+    db = tmp_path / "o.db"
+    gid = make_games(db)["21days"]
+    cur = loaded(db, gid)
+    t, cat = cur.table, cur.cat
+    for s in t.seats:
+        t.seat_values(s)["hope"] = 2
+    t.seat_values(t.seats[1])["hope"] = 0
+    _title, _say, ask, _make = steps._day21(t, cat, {"do": "day21"})
+    listed = ask.prompt.split("? ", 1)[1].split(" | ")
+    html = page._offers_html([(g, v, label) for g, v, label in ask.offers])
+    offered = [unescape(v).strip() for v in re.findall(r'data-(?:fill|answer)="([^"]*)"', html)]
+    assert sorted(offered) == sorted(listed), (offered, listed)
+    assert f'data-fill="flare {t.seats[0]} "' in html and 'data-answer="end"' in html
+    assert f'data-fill="shout {t.seats[1]} "' in html
+    groups = re.findall(r"<h3>([^<]*)</h3>", html)
+    assert "Fire a flare (2 hope)" in groups and len(groups) == len(set(groups))
+    _title, _say, ask, _make = steps._jelly(t, cat, {"do": "jellyfish", "seat": t.seats[0]})
+    html = page._offers_html(list(ask.offers))
+    for card in cat.deck("jellyfish").cards:
+        assert f'data-answer="{card.id}"' in html and unescape(card.name) in unescape(html)
+    assert re.findall(r"<h3>([^<]*)</h3>", html) == ["Jellyfish card"]
+    assert steps._use_offer("maya WHO") == ("Abilities now", "use maya ", "maya WHO")
+    assert steps._use_offer("aleta") == ("Abilities now", "use aleta", "aleta")
+    assert steps._use_offer("token red WHO,WHO")[1] == "use token red "
+
+
+def test_robinsons_event_card_question_has_a_button_per_kind_of_card(tmp_path):
+    db = tmp_path / "r.db"
+    gid = make_games(db)["robinson"]
+    step = drive(db, gid, lambda s: s.ask.id == "rc-event-card")
+    html = page._offers_html(list(step.ask.offers))
+    assert re.findall(r"<h3>([^<]*)</h3>", html) == ["Event deck card"]
+    assert 'data-answer="1"' in html and 'data-answer="2"' in html  # an Adventure or Mystery card: sent at once
+    assert all(f'data-fill="{i} "' in html for i in range(3, 7))  # an Event card: its name and pawns typed after
+    with session.open_store(db) as st:
+        ev, _t = session.act(st, gid, step.make(step.ask.parse("1")))
+    assert ev.type == "action"
+
+
+def test_the_four_swim_rolls_are_each_named_by_their_challenge(tmp_path):
+    from html import unescape
+
+    from companion.games.days21 import steps
+
+    db = tmp_path / "s.db"
+    gid = make_games(db)["21days"]
+    t = loaded(db, gid).table
+    cat = loaded(db, gid).cat
+    t.data.setdefault("d21", {})
+    from companion.games.days21.core import flow
+
+    flow(t)["jelly"] = {"card": "swarm-a", "who": t.seats[0], "challenges": [[">", 1], [">", 2], ["<", 3], ["<", 4]]}
+    _title, _say, ask, _make = steps._jelly(t, cat, {"do": "jellyfish", "seat": t.seats[0]})
+    assert ask.names == ("Swim roll 1: >1", "Swim roll 2: >2", "Swim roll 3: <3", "Swim roll 4: <4")
+    now = view.Now(phase="", title="", say="", kind="dice", prompt="", dice=view.dice_of(cat, ask))
+    html = page._answers_html(now, None)
+    assert [unescape(x) for x in re.findall(r'class="diename">([^<]*)<', html)] == list(ask.names)

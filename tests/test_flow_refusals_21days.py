@@ -65,6 +65,7 @@ CASES = {
     "21days end-day #attack": case(*ATTACK, refuse="21days end-day", match="next: castaway 21days shark-attack"),
     "21days shark-attack": case(*MORNING, refuse="21days shark-attack --faces 2/5", match="not the step now"),
     "21days weather": case(*MORNING, refuse="21days weather --face cloud", match="not the step now"),
+    "21days setup-swap": case(*MORNING, refuse="21days setup-swap dolphin", match="not the step now"),
 }
 READS = {"21days symbols": "21days symbols"}
 OWN_GAME = {"21days demo": "a tour on a game it sets up itself: it reads no table and refuses nothing",

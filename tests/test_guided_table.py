@@ -128,7 +128,7 @@ def test_the_21_days_setup_fits_80_columns_and_wraps_a_dice_prompt_between_words
 
 def test_castaway_logbook_takes_chart_numbers(cli):
     cli.ok("new", "21days", "--seed", "3")
-    cli.ok("play", "--no-board", input="y\n")
+    cli.ok("play", "--no-board", input="draw\ny\n")  # the swap location token turned up: castaway's
     cli.ok("21days", "logbook", "morning", "3")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0] == {"do": "sym", "sym": "two-hope"}
@@ -136,7 +136,7 @@ def test_castaway_logbook_takes_chart_numbers(cli):
 
 def test_steps_that_ask_nothing_are_done_without_enter(cli):
     cli.ok("new", "21days", "--seed", "3")
-    r = cli.ok("play", "--no-board", input="y\n-\n\n1,1,6,7\n")
+    r = cli.ok("play", "--no-board", input="draw\ny\n-\n\n1,1,6,7\n")
     assert "Enter to go on" not in r.stdout
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["flow"]["queue"][0]["do"] in ("flare", "hope", "fishing")  # activation went on by itself
@@ -227,16 +227,16 @@ def test_the_table_decides_who_gets_the_fish_castaways_share_on_enter():
     t2, res = apply(t, lo.Fishing(face=2), CAT)
     ask, remake = share_after("fishing")(t, CAT)(res, t2)
     assert "Enter keeps castaway's share" in ask.prompt and remake(ask.parse("")) is None
-    again = remake("blue,blue")
-    assert again.to_dict() == lo.Fishing(face=2, to=("blue", "blue")).to_dict()
+    again = remake("blue,red")  # a 2 feeds two survivors, one fish each (CS § Lokalita rybolov)
+    assert again.to_dict() == lo.Fishing(face=2, to=("blue", "red")).to_dict()
     t3 = do(t, again)
-    assert t3.visible("blue") == t.visible("blue") + 2
+    assert t3.visible("blue") == min(6, t.visible("blue") + 1) and t3.visible("red") == min(6, t.visible("red") + 1)
 
 
 def test_the_table_may_give_the_fish_in_the_guided_loop(cli):
     cli.ok("new", "21days", "--seed", "3")
     # setup; no morning symbols; midday places: red fishes, the others place nowhere; Enter rolls; blue gets the fish
-    r = cli.ok("play", "--no-board", input="y\n-\n\n7,0,0,0\n\nblue\n")
+    r = cli.ok("play", "--no-board", input="draw\ny\n-\n\n7,0,0,0\n\nblue\n")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert "Who gets the fish?" in r.stdout
     assert s["flow"]["queue"][0]["do"] == "evening"

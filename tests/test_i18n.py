@@ -260,7 +260,7 @@ def test_english_status_does_not_read_a_catalog(cli, db):
 
 def test_a_czech_guided_day_with_czech_prompts_and_errors(cli):
     cli.ok("--lang", "cs", "new", "21days", "--edition", "cs", "--seed", "7", "-p", "Jana", "-p", "Petr")
-    script = "xyz\n\n\n\n1\n1\n6\n6\n" + "\n" * 12
+    script = "táhni\nxyz\n\n\n\n1\n1\n6\n6\n" + "\n" * 12  # the swap location token: castaway's, in Czech
     r = cli("--lang", "cs", "play", "--no-board", input=script)
     text = r.output + (r.stderr if r.stderr_bytes else "")
     assert "Je stůl připravený takhle? [A/n]" in text
@@ -278,7 +278,7 @@ def test_a_czech_guided_day_with_czech_prompts_and_errors(cli):
 
 def test_the_english_edition_keeps_its_phases_in_czech(cli):
     cli.ok("--lang", "cs", "new", "21days", "--seed", "7")
-    r = cli("--lang", "cs", "play", "--no-board", input="\n\n")
+    r = cli("--lang", "cs", "play", "--no-board", input="táhni\n\n\n")
     assert "Fáze žraloků" in r.output and "1. Fáze přiblížení žraloků" not in r.output
 
 

@@ -71,9 +71,8 @@ def test_add_edit_stats_export_import(cli, tmp_path):
     r = cli.ok("plays", "import", str(tmp_path / "p.json"))
     assert "0 plays imported; 3 already in the log" in r.output
     other = tmp_path / "other.db"
-    from typer.testing import CliRunner
-
     from cli import app
+    from tests.clirunner import CliRunner
 
     r = CliRunner().invoke(app, ["--db", str(other), "plays", "import", str(tmp_path / "p.json")])
     assert r.exit_code == 0 and "3 plays imported" in r.output

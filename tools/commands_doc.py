@@ -127,12 +127,14 @@ def _visible(typer_app) -> tuple[dict[str, object], dict[str, object]]:
 
 def _params(cmd, ctx) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(arguments, options) as (name as typed, help) rows; --help left out (every command has it)."""
+    from ui.common import value_words  # the placeholders as the help page shows them (<text>, <int>)
+
     arguments, options = [], []
     for p in cmd.get_params(ctx):
         if getattr(p, "hidden", False) or p.name == "help":
             continue
         if p.param_type_name == "argument":
-            metavar = p.make_metavar(ctx)
+            metavar = value_words(p.make_metavar(ctx))
             extra = ["required"] if p.required else []
             default = p.default
             if not p.required and default not in (None, (), []) and getattr(p, "show_default", True) is not False:
@@ -145,7 +147,7 @@ def _params(cmd, ctx) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
             record = p.get_help_record(ctx)
             if record is None:
                 continue
-            options.append((record[0], " ".join(record[1].split())))
+            options.append((value_words(record[0]), " ".join(record[1].split())))
     return arguments, options
 
 

@@ -75,7 +75,7 @@ def _raft(t: Table, cat: GameCatalog) -> str:
             spots.append(_("[dim]{spot}: empty[/]").format(spot=spot))
         else:
             spots.append(f"[{COLOUR.get(seat, 'white')}]{spot}: {colour_word(seat)}[/]")
-    fins = cat.rules.get("raft", {}).get("fins", {})
+    fins = (x.get("board") or {}).get("fins") or cat.rules.get("raft", {}).get("fins", {})
     fin_text = " ".join(f"{f}→{s}" for f, s in fins.items())
     count = ngettext("{n} plank", "{n} planks", planks).format(n=planks)
     return f"{label(N_('Raft'))} {gauge(planks, 6, '▭', '·')}  {count}   " + _("spots {spots}").format(spots='  '.join(spots)) + \
@@ -110,6 +110,10 @@ def _extras(t: Table, cat: GameCatalog) -> list[str]:
         bits.append(_("Extra hands ({seat}): {markers}").format(seat=colour_word(wd['seat']), markers=ngettext("{n} marker", "{n} markers", wd['markers']).format(n=wd['markers'])))
     if x.get("plant"):
         bits.append(_("plant: day {days} of 3").format(days=x['plant']['days']))
+    shown = (t.data.get("flow") or {}).get("shown")
+    if shown:  # a die seen, not yet applied (companion/games/days21/afterdie.py)
+        faces = ",".join("/".join(map(str, f)) if isinstance(f, list) else str(f) for f in shown.get("faces") or [])
+        bits.append(_("[bold]die shown: {faces}[/], not applied yet").format(faces=faces))
     today = [k for k in x.get("today", []) if k in ("no-fishing", "cancel-disaster", "octopus")]
     if today:
         bits.append(_("today: {items}").format(items=", ".join(_(TODAY[k]) for k in today)))

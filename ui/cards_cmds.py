@@ -9,10 +9,10 @@ import typer
 from companion.errors import UsageError
 from companion.i18n import _, ngettext
 from ui.common import act as _act
-from ui.common import app, command
+from ui.common import app, command, group
 from ui.common import report as _report
 
-cards_app = typer.Typer(help=_("Cards at the table: draw, discard, return, remove, shuffle."), no_args_is_help=True)
+cards_app = group(help=_("Cards at the table: draw, discard, return, remove, shuffle."), no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
 
 
@@ -52,9 +52,10 @@ def return_cmd(
     top: Annotated[bool, typer.Option("--top", help=_("On top of the draw pile."))] = False,
     bottom: Annotated[bool, typer.Option("--bottom", help=_("At the bottom of the draw pile."))] = False,
 ):
-    """Put a card back into its draw pile (shuffled in unless --top or --bottom).
+    """Put a card back into its draw pile (shuffled in unless --top or --bottom): a card drawn by mistake, from
+    wherever it went (a survivor's hand, the table, the discard pile).
 
-    Example: castaway cards return jellyfish swarm-a
+    Example: castaway cards return bottle ship-right --top
     """
     from companion.card_actions import ReturnCard
 

@@ -30,50 +30,117 @@ except ValueError:
 # formats help, so the language chosen at run time applies).
 TYPER_WORDS = (N_("Options"), N_("Commands"), N_("Arguments"), N_("required"), N_("default: {default}"),
                N_("Missing command."), N_("No such command {name!r}."), N_("Aborted!"), N_("env var: {var}"))
-import typer.core  # noqa: E402  (already loaded by typer)
+from typer.core import TyperCommand, TyperGroup  # noqa: E402
 
-if callable(getattr(typer.core, "_", None)):
-    typer.core._ = _
-
-# The rest of Click's help page is English literals: the usage line, its placeholders, the help option
-# and the type of a value. Each is put through the catalog where Click writes it.
-from typer._click import core as _click_core  # noqa: E402
-from typer._click import formatting as _click_formatting
-
+# Typer's and Click's help pages and usage errors are English literals. castaway puts them through its own
+# catalog with Click's public hooks: a help formatter (Context.formatter_class) for the headings, the
+# usage line, value placeholders and the [default/required] notes; its command and group classes (the
+# `cls` of every command and group castaway registers) for the help option and for errors, which become
+# one line on stderr like every other refusal.
 USAGE_WORDS = {"[OPTIONS]": N_("[OPTIONS]"), "COMMAND [ARGS]...": N_("COMMAND [ARGS]...")}
 TYPE_WORDS = {"<int>": N_("<int>"), "<float>": N_("<float>"), "<str>": N_("<text>"), "<text>": N_("<text>"),
               "<boolean>": N_("<yes/no>"), "<filename>": N_("<file>"), "<path>": N_("<file>")}
-_write_usage = _click_formatting.HelpFormatter.write_usage
+HELP_OPTION = N_("Show this message and exit.")
+NOTE = re.compile(r"\s*\[([^\[\]]*)\]$")  # Typer's note at the end of a help text: [env var: X; default: Y; required]
+# the exceptions Click raises (the public typer.BadParameter is Click's: BadParameter < UsageError < ClickException)
+_ClickUsageError = typer.BadParameter.__bases__[0]
+_ClickException = _ClickUsageError.__bases__[0]
 
 
-def _usage_in_language(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-    for word, msgid in USAGE_WORDS.items():
-        args = args.replace(word, _(msgid))
-    _write_usage(self, prog, args, _("Usage: ") if prefix is None else prefix)
+def value_words(text: str) -> str:
+    """The value placeholders of a help line or usage line (<int>, <text>...) in the chosen language."""
+    return " ".join(_(TYPE_WORDS[w.removesuffix("...")]) + ("..." if w.endswith("...") else "")
+                    if w.removesuffix("...") in TYPE_WORDS else w for w in text.split(" "))
 
 
-_click_formatting.HelpFormatter.write_usage = _usage_in_language
-_make_metavar = _click_core.Parameter.make_metavar
+def _note(part: str) -> str:
+    key, sep, value = part.partition(": ")
+    if part == "required":
+        return _("required")
+    if sep and key == "default":
+        return _("default: {default}").format(default=value)
+    if sep and key == "env var":
+        return _("env var: {var}").format(var=value)
+    return part
 
 
-def _metavar_in_language(self, ctx) -> str:
-    metavar = _make_metavar(self, ctx)
-    plain = metavar.removesuffix("...")
-    return _(TYPE_WORDS[plain]) + metavar[len(plain):] if plain in TYPE_WORDS else metavar
+def _help_in_language(text: str) -> str:
+    m = NOTE.search(text)
+    if not m:
+        return text
+    return text[:m.start()] + m.group(0)[:m.group(0).index("[")] + "[" + "; ".join(_note(p) for p in m.group(1).split("; ")) + "]"
 
 
-_click_core.Parameter.make_metavar = _metavar_in_language
-_help_option = _click_core.Command.get_help_option
+class HelpFormatter(typer.Context.formatter_class):  # type: ignore[name-defined,misc]
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        for word, msgid in USAGE_WORDS.items():
+            args = args.replace(word, _(msgid))
+        super().write_usage(prog, value_words(args), _("Usage: ") if prefix is None else prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_(heading))  # Options, Arguments, Commands (TYPER_WORDS)
+
+    def write_dl(self, rows, *args, **kwargs) -> None:
+        super().write_dl([(value_words(term), _help_in_language(text)) for term, text in rows], *args, **kwargs)
 
 
-def _help_option_in_language(self, ctx):
-    option = _help_option(self, ctx)
-    if option is not None:
-        option.help = _("Show this message and exit.")
-    return option
+class Context(typer.Context):
+    formatter_class = HelpFormatter
 
 
-_click_core.Command.get_help_option = _help_option_in_language
+def _show(e) -> None:
+    """A Click error as one line on stderr: a usage error with where to find the accepted forms."""
+    if isinstance(e, _ClickUsageError):
+        if e.ctx is not None and e.format_message() == e.ctx.get_help():  # no arguments: the help page
+            e.show()
+            return
+        where = f" (castaway {' '.join([*e.ctx.command_path.split()[1:], '--help'])})" if e.ctx else ""
+        sys.stderr.write(plain(_("error: {e}").format(e=click_words(e.format_message())) + where) + "\n")
+    else:
+        sys.stderr.write(plain(_("error: {e}").format(e=one_line(e.format_message()))) + "\n")
+
+
+class _InLanguage:
+    """The help option's text in the chosen language (Click's get_help_option, overridden)."""
+
+    def get_help_option(self, ctx):
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help = _(HELP_OPTION)
+        return option
+
+
+class Command(_InLanguage, TyperCommand):
+    context_class = Context
+
+
+class Group(_InLanguage, TyperGroup):
+    """Every castaway group: its context speaks the table's language, and a Click error met while parsing
+    or running anything below it ends as one line and its exit code."""
+
+    context_class = Context
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except _ClickException as e:
+            _show(e)
+            raise typer.Exit(e.exit_code) from None
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except _ClickException as e:
+            _show(e)
+            raise typer.Exit(e.exit_code) from None
+        except typer.Abort:
+            sys.stderr.write(plain(_("Aborted!")) + "\n")
+            raise typer.Exit(1) from None
+
+
+def group(**kwargs) -> typer.Typer:
+    """A Typer app for a group of commands, with castaway's group and command classes."""
+    return typer.Typer(cls=Group, **kwargs)
 
 
 # Click's own usage messages are English only: the usual ones, in our words, through the catalog.
@@ -91,7 +158,8 @@ CLICK_WORDS = (
     (re.compile(r"^Option (.+) does not take a value\.$"), N_("Option {name} takes no value.")),
     (re.compile(r"^Option (.+) requires (\d+) arguments\.$"), N_("Option {name} requires {value} values.")),
     (re.compile(r"^Missing parameter: (.+)$"), N_("Missing value: {name}")),
-    (re.compile(r"^No such command (.+)\.$"), N_("No such command {name}.")),
+    (re.compile(r"^No such command (.+?)\.(?: Did you mean .+\?)?$"), N_("No such command {name}.")),
+    (re.compile(r"^Missing command\.$"), N_("Missing command.")),
 )
 
 
@@ -102,30 +170,12 @@ def click_words(message: str) -> str:
         m = pattern.match(msg)
         if m:
             g = m.groups()
-            return _(msgid).format(name=g[0], value=g[1] if len(g) > 1 else "", accepted=g[2] if len(g) > 2 else "")
+            return _(msgid).format(name=g[0] if g else "", value=g[1] if len(g) > 1 else "", accepted=g[2] if len(g) > 2 else "")
     return msg
 
 
-def _usage_error_on_one_line(self, file=None) -> None:
-    """Typer's usage errors (a missing argument, a word that is not a number, an unknown option) as one
-    line on stderr like every other refusal, with where to find the accepted forms."""
-    where = f" (castaway {' '.join([*self.ctx.command_path.split()[1:], '--help'])})" if self.ctx else ""
-    sys.stderr.write(plain(_("error: {e}").format(e=click_words(self.format_message())) + where) + "\n")
-
-
-from typer._click.exceptions import ClickException as _ClickException  # noqa: E402  (the vendored Click)
-from typer._click.exceptions import UsageError as _ClickUsageError  # noqa: E402
-
-
-def _error_on_one_line(self, file=None) -> None:
-    """Click's other errors (a file it could not open...) as one line too, with "error:" in our words."""
-    sys.stderr.write(plain(_("error: {e}").format(e=one_line(self.format_message()))) + "\n")
-
-
-_ClickException.show = _error_on_one_line
-_ClickUsageError.show = _usage_error_on_one_line
-
 app = typer.Typer(
+    cls=Group,
     name="castaway",
     help=_("A companion for board games played on a real table: 21 Days, Robinson Crusoe, 21 Mutinies, Dieson Crusoe."),
     no_args_is_help=True,
@@ -133,9 +183,9 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-rules_app = typer.Typer(help=_("What castaway knows of each game's rules and components."), no_args_is_help=True)
+rules_app = group(help=_("What castaway knows of each game's rules and components."), no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
-print_app = typer.Typer(help=_("Print replacement components, reference aids, save sheets and reports as PDF."), no_args_is_help=True)
+print_app = group(help=_("Print replacement components, reference aids, save sheets and reports as PDF."), no_args_is_help=True)
 app.add_typer(print_app, name="print")
 
 class _Console(Console):
@@ -274,6 +324,7 @@ def command(*args, **kwargs):
 
         if not needs_table:
             inner.needs_table = False
+        kwargs.setdefault("cls", Command)
         return target.command(*args, **kwargs)(inner)
 
     target = kwargs.pop("app", app)

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from companion import session
+from companion.errors import UsageError
 from companion.games.days21 import abilities as ab
 from companion.games.days21 import attacks as at
 from companion.games.days21 import bottle as bo
@@ -29,20 +30,20 @@ WORDS: dict[str, Any] = {  # a template, or a function of the Next's args giving
     # -- attacks, hazards, abilities, events, Scruffs --------------------------------------------------
     "d21-shark-phase": "shark-phase", "d21-shark-attack": "shark-attack --faces FACES", "d21-shark-bite": "shark-bite {fin} --face FACE",  # untranslated: command words
     "d21-colour-token": "colour-token {seat}", "d21-octopus": "octopus --face {face}", "d21-tentacle": "tentacle --white FACE",  # untranslated: command words
-    "d21-pjotr": "pjotr", "d21-jellyfish": "jellyfish", "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",  # untranslated: command words
+    "d21-pjotr": "pjotr", "d21-jellyfish": lambda a: "dive --who {who} --suitcase {suitcase}" if a.get("opened") else "jellyfish" + (" --card {card}" if a.get("drawn") else ""), "d21-paranoia": "paranoia --face FACE", "d21-plank": "plank --face FACE",  # untranslated: command words
     "d21-steal-die": "steal-die --who WHO", "d21-disaster": "disaster --card CARD", "d21-logbook": "logbook SECTION SYMBOLS",  # untranslated: command words
-    "d21-symbol": "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",  # untranslated: command words
+    "d21-symbol": lambda a: "symbol swap-new --token {token}" if a.get("sym") == "swap-new" else "symbol SYMBOL", "d21-weather": "weather --face FACE", "d21-ability": "ability WHO", "d21-magnusson": "professor",  # untranslated: command words
     "d21-flip-token": "flip-token SEAT", "d21-special-hope": "special-hope SEAT TOKEN", "d21-dolphin": "dolphin SEAT --face FACE",  # untranslated: command words
-    "d21-scruffs": "scruffs", "d21-scruffs-use": "scruffs-use",  # untranslated: command words
+    "d21-scruffs": lambda a: "scruffs --card {card}" if a.get("drawn") else "scruffs", "d21-scruffs-use": "scruffs-use",  # untranslated: command words
 
 
     # -- locations, the bottle, day 21, the day's flow -----------------------------------------------
-    "d21-setup-done": "setup-done", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",  # untranslated: command words
-    "d21-hope": "hope-roll", "d21-swap": "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",  # untranslated: command words
+    "d21-setup-done": "setup-done", "d21-setup-swap": "setup-swap TOKEN", "d21-activate": "activate", "d21-end-day": "end-day", "d21-flare": "flare",  # untranslated: command words
+    "d21-hope": "hope-roll", "d21-swap": lambda a: "swap --card {card}" if a.get("drawn") else "swap", "d21-fishing": "fish", "d21-plank-spot": "plank-spot", "d21-kid": "kid",  # untranslated: command words
     "d21-place": lambda a: "place {seat} {location}" + (" --white" if a.get("extra") else ""),  # untranslated: command words
     "d21-place-all": "place {seat} {location}",  # untranslated: command words
     "d21-horvath": lambda a: "horvath --stop" if a.get("stop") else "horvath",  # untranslated: command words
-    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else ""),  # untranslated: command words
+    "d21-bottle": lambda a: "bottle {mode}" + (" --seat {seat}" if "seat" in a else "") + (" --card {card}" if a.get("drawn") else ""),  # untranslated: command words
     "d21-play-card": lambda a: "play-card {seat}" + (" --keep" if a.get("keep") else ""),  # untranslated: command words
     "d21-plant": lambda a: "plant --harvest" if a.get("harvest") else "plant",  # untranslated: command words
     "d21-day21": lambda a: {"rosina": "day21 rosina --where {where}", "pass": "day21 pass"}.get(a.get("what"), "day21 {what}"),  # untranslated: command words
@@ -55,6 +56,18 @@ Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
 Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
 To = Annotated[Optional[str], typer.Option("--to", help=_("Who receives, e.g. red,blue."))]
+Use = Annotated[Optional[list[str]], typer.Option("--use", help=_("After the die showed, before it counts: aleta FACE, reroll SEAT FACE, scruffs FACE, special SEAT ±1|±2 FACE, dolphin SEAT, professor FACE, pjotr (a die other than the first: N:FACE); repeatable, in order."))]
+Reroll = Annotated[Optional[str], typer.Option("--reroll", help=_("The reroll ability token's new face, once the die showed (its only holder's token)."))]
+
+
+def helped(build, use=None, reroll=None):
+    """The procedure, and what the table did to its die once it showed (--use, --reroll), in one action."""
+    from companion.games.days21.afterdie import AfterDie
+
+    uses = [*(use or []), *([f"reroll {reroll}"] if reroll else [])]
+    if not uses:
+        return build
+    return lambda t, c: AfterDie.parse(t, c, build(t, c), uses)
 
 
 def run(action) -> None:
@@ -85,12 +98,13 @@ def shark_phase_cmd():
 def shark_attack_cmd(
     faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("Shark dice as outer/inner, one per bite: 2/5,3/4,1/1,6/2."))] = None,
     tokens: Annotated[Optional[str], typer.Option("--tokens", help=_("Colour tokens that fell for bites at an empty spot, in order."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """The shark attack: four bites (outer die: the fin and raft spot; inner: the bite's strength).
 
     Example: castaway 21days shark-attack --faces 2/5,3/4,1/1,6/2
     """
-    run(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None))
+    run(helped(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None), use, reroll))
 
 
 @cmd("shark-bite")
@@ -98,12 +112,13 @@ def shark_bite_cmd(
     fin: Annotated[int, typer.Argument(help=_("1 or 6: the logbook's single shark."))],
     face: Face = None,
     token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token, if that spot is empty."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Shark 1 or Shark 6 bites once (only the inner die counts).
 
     Example: castaway 21days shark-bite 6 --face 4
     """
-    run(lambda t, c: at.SharkBite.parse(t, c, fin, face, token))
+    run(helped(lambda t, c: at.SharkBite.parse(t, c, fin, face, token), use, reroll))
 
 
 @cmd("colour-token")
@@ -116,12 +131,13 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose
 
 
 @cmd("octopus")
-def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None):
+def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=_("blank or tentacle."))] = None,
+                use: Use = None, reroll: Reroll = None):
     """Roll the octopus die: blank sleeps, a tentacle starts the fight.
 
     Example: castaway 21days octopus --face tentacle
     """
-    run(lambda t, c: at.Octopus.parse(t, c, face))
+    run(helped(lambda t, c: at.Octopus.parse(t, c, face), use, reroll))
 
 
 @cmd("tentacle")
@@ -129,18 +145,24 @@ def tentacle_cmd(
     white: Annotated[Optional[str], typer.Option("--white", help=_("The white die."))] = None,
     defence: Annotated[Optional[str], typer.Option("--defence", help=_("The grabbed survivor's placement die."))] = None,
     token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token, when strengths tie."))] = None,
+    use: Use = None, reroll: Reroll = None,
 ):
     """One tentacle of the octopus: white die picks the victim by visible strength, who defends.
 
     Example: castaway 21days tentacle --white 5 --defence 6
     """
+    if (use or reroll) and bool(white) == bool(defence):
+        raise UsageError(_("with --use or --reroll, give the one die that showed: --white or --defence"))
+    if use or reroll:  # the die changed is the one given; the fight stops there for the next die
+        build = (lambda t, c: at.Tentacle.parse(t, c, white, None, None)) if white else (lambda t, c: at.Tentacle.parse(t, c, None, None, defence))
+        return run(helped(build, use, reroll))
     run(lambda t, c: at.Tentacle.parse(t, c, white or ROLL, token or ROLL, defence or ROLL))
 
 
 @cmd("jellyfish")
 def jellyfish_cmd(
     who: Annotated[Optional[str], typer.Option("--who", help=_("Who fell in (leave out: colour tokens, virtual)."))] = None,
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (swarm-a) or its challenges: '>1,>2,<3,<4'."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn: its number, name or id (swarm-a), its challenges '>1,>2,<3,<4', or 'draw' (castaway draws)."))] = None,
     faces: Faces = None,
 ):
     """A jellyfish swarm: four challenge rolls of the placement die, 1 strength per miss.
@@ -153,14 +175,15 @@ def jellyfish_cmd(
 @cmd("dive")
 def dive_cmd(
     who: Annotated[str, typer.Option("--who", help=_("The diver (pays 2 hope)."))],
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The jellyfish card or its challenges."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The jellyfish card: its number, name or id, its challenges, or 'draw' (castaway draws)."))] = None,
     faces: Faces = None,
+    suitcase: Annotated[Optional[str], typer.Option("--suitcase", help=_("The suitcase token turned up: kite, hope or empty; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
 ):
     """Kite expansion: dive at the jellyfish location for a suitcase (2 hope, a jellyfish swim).
 
-    Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2
+    Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2 --suitcase kite
     """
-    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True))
+    run(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True, suitcase=suitcase))
 
 
 @cmd("paranoia")
@@ -168,21 +191,22 @@ def paranoia_cmd(
     who: Annotated[Optional[str], typer.Option("--who", help=_("Whom the colour tokens picked."))] = None,
     face: Face = None,
     pay: Annotated[int, typer.Option("--pay", help=_("Hope the victim pays from their own tokens, 1 per point."))] = 0,
+    use: Use = None, reroll: Reroll = None,
 ):
     """Paranoia strikes: the placement die says how much strength is lost; own hope can buy it off.
 
     Example: castaway 21days paranoia --who blue --face 4 --pay 2
     """
-    run(lambda t, c: at.Paranoia.parse(t, c, who, face, pay))
+    run(helped(lambda t, c: at.Paranoia.parse(t, c, who, face, pay), use, reroll))
 
 
 @cmd("plank")
-def plank_cmd(face: Face = None):
+def plank_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
     """A plank drifts off: even by the flares, odd by the bottle; the survivor there moves or drowns.
 
     Example: castaway 21days plank --face 3
     """
-    run(lambda t, c: at.PlankLoss.parse(t, c, face))
+    run(helped(lambda t, c: at.PlankLoss.parse(t, c, face), use, reroll))
 
 
 @cmd("steal-die")
@@ -205,7 +229,7 @@ def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound s
 
 @cmd("disaster")
 def disaster_cmd(
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn (leave out: virtual draw)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The card drawn: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
     avert: Annotated[str, typer.Option("--avert", help=_("Who pays to avert it: red=1,blue=1; token:SEAT; no."))] = "no",
     token: Annotated[Optional[str], typer.Option("--token", help=_("The colour token the card's effect asks for (leave out: virtual)."))] = None,
     face: Face = None,
@@ -233,7 +257,7 @@ def logbook_cmd(
 def symbol_cmd(
     sym: Annotated[str, typer.Argument(help=_("A logbook symbol without dice: two-hope, ship-right, all-minus1, ..."))],
     to: To = None,
-    token: Annotated[Optional[str], typer.Option("--token", help=_("Swap location token chosen or drawn."))] = None,
+    token: Annotated[Optional[str], typer.Option("--token", help=_("Swap location token chosen or drawn: its number, name or id; 'draw': castaway draws."))] = None,
 ):
     """Apply one logbook symbol that needs no dice.
 
@@ -300,12 +324,13 @@ def fix_cmd(
 
 @cmd("flare")
 def flare_cmd(seats: Seats = None, faces: Faces = None,
-              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None):
+              anchor_to: Annotated[Optional[str], typer.Option("--anchor-to", help=_("Who gets the anchor hope, one per flare die."))] = None,
+              use: Use = None, reroll: Reroll = None):
     """The flare location: a 6 moves the ship right; three dice with a 1 move it back.
 
     Example: castaway 21days flare --seats red,blue,yellow --faces 6,1,3
     """
-    run(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to))
+    run(helped(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to), use, reroll))
 
 
 @cmd("horvath")
@@ -322,7 +347,7 @@ def bottle_cmd(
     mode: Annotated[str, typer.Argument(help=_("receive (2/4/6) or play (1/3/5)."))],
     seat: Annotated[Optional[str], typer.Option("--seat", help=_("Who rolls there (default: today's placement)."))] = None,
     face: Face = None,
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The bottle card received (leave out: virtual draw)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The bottle card received: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
 ):
     """The bottle location: receive first, then play.
 
@@ -347,7 +372,7 @@ def play_card_cmd(
 
 @cmd("swap")
 def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
-             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken."))] = None):
+             card: Annotated[Optional[str], typer.Option("--card", help=_("Bottle swap: the card taken: its number, name or id; 'draw': castaway draws."))] = None):
     """The swap location with the token in play (Turtle, Bottle, Flare).
 
     Example: castaway 21days swap --seats blue --faces 5
@@ -378,12 +403,12 @@ def fish_cmd(
 
 
 @cmd("plank-spot")
-def plank_spot_cmd(face: Face = None):
+def plank_spot_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
     """The Plank Location promo card: a 6 brings a plank back.
 
     Example: castaway 21days plank-spot --face 6
     """
-    run(lambda t, cat: lo.PlankSpot.parse(t, cat, face))
+    run(helped(lambda t, cat: lo.PlankSpot.parse(t, cat, face), use, reroll))
 
 
 @cmd("kid")
@@ -452,7 +477,7 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to 
 
 @cmd("scruffs")
 def scruffs_cmd(
-    card: Annotated[Optional[str], typer.Option("--card", help=_("The token drawn (leave out: virtual draw)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=_("The token drawn: its number, name or id; 'draw': castaway draws (left out: asked, or drawn by castaway with virtual decks)."))] = None,
     needs: Annotated[Optional[str], typer.Option("--needs", help=_("The numbers printed on the token, e.g. 5,6."))] = None,
     face: Face = None,
     to: To = None,
@@ -508,6 +533,17 @@ def setup_done_cmd():
     Example: castaway 21days setup-done
     """
     run(fl.SetupDone())
+
+
+@cmd("setup-swap")
+def setup_swap_cmd(token: Annotated[str, typer.Argument(help=_("The swap location token turned up: its number, name or id; 'draw': castaway's, shown on the board, stands."))]):
+    """Setup: the swap location token the table turned up at random (physical decks).
+
+    Example: castaway 21days setup-swap dolphin
+    """
+    from companion.games.days21 import draws
+
+    run(lambda t, c: draws.SetupSwap.parse(t, c, token))
 
 
 @cmd("symbols", table=False)

@@ -12,10 +12,10 @@ import typer
 from companion import playlog
 from companion.errors import UsageError
 from companion.i18n import _, ngettext
-from ui.common import act, app, command, emit_json, out, report, store
+from ui.common import act, app, command, emit_json, group, out, report, store
 from ui.text import esc
 
-dice_app = typer.Typer(help=_("Dice: a roll, virtual or typed in from the table, and how fair your physical dice are."), no_args_is_help=True)
+dice_app = group(help=_("Dice: a roll, virtual or typed in from the table, and how fair your physical dice are."), no_args_is_help=True)
 app.add_typer(dice_app, name="dice")
 
 

@@ -21,6 +21,7 @@ from companion.games import registry
 from companion.games.protocol import Game, resolve
 from companion.i18n import _
 from ui.common import CTX, app, fail, store
+from ui.common import group as new_group
 
 ODDS_MODULE = "ui.odds_cmds"  # every game's odds commands; imported only for `castaway GAME odds ...`
 
@@ -65,13 +66,13 @@ def group(game_id: str) -> typer.Typer:
     """The game's command group, `castaway GAME ...`: made once, on the root app under the game's id (its
     aliases as hidden names), with its odds group inside."""
     if game_id not in _GROUPS:
-        sub = _GROUPS[game_id] = typer.Typer(
+        sub = _GROUPS[game_id] = new_group(
             help=_("The game's procedures, one command each, and its odds (or let `castaway play` guide you)."),
             no_args_is_help=True)
         app.add_typer(sub, name=game_id)
         for alias in aliases(game_id):
             app.add_typer(sub, name=alias, hidden=True)
-        odds = _ODDS[game_id] = typer.Typer(help=_("Exact odds before you roll: from the current game, or from values you give."),
+        odds = _ODDS[game_id] = new_group(help=_("Exact odds before you roll: from the current game, or from values you give."),
                                             no_args_is_help=True)
         sub.add_typer(odds, name="odds")
     return _GROUPS[game_id]

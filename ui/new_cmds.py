@@ -15,9 +15,9 @@ import typer
 from companion import session
 from companion.errors import UsageError
 from companion.i18n import N_, _
-from ui.common import app, command, out, show_board, store
+from ui.common import Command, app, command, group, out, show_board, store
 
-new_app = typer.Typer(help=_("Start a game and make it the current one: `castaway new GAME`, with the game's own setup options."),
+new_app = group(help=_("Start a game and make it the current one: `castaway new GAME`, with the game's own setup options."),
                       no_args_is_help=True)
 app.add_typer(new_app, name="new")
 
@@ -29,6 +29,8 @@ Title = Annotated[str, typer.Option(help=_("A name for this game."))]
 # The keys each game's setup reads from --opt, with what each means (shown in `castaway new GAME --help`).
 OPT_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
     "21days": (
+        ("decks", N_("physical (default): the table draws the cards and tokens, castaway asks which; virtual: castaway draws them")),
+        ("swap", N_("the swap location token turned up at setup: its number, name or id (default: asked with physical decks)")),
         ("weather", N_("yes: the Weather expansion")),
         ("kite", N_("yes: the Kite expansion")),
         ("reroll", N_("no: keep a virtual strength total under 20 or over 40 (by default it is rolled again once)")),
@@ -62,6 +64,7 @@ OPT_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("friend", N_("jack (default, green) or other")),
         ("tools", N_("the tool cards in play: all (default), first (Basket, Bed, Stone Knife, Rope), or a list first,flag")),
         ("expert", N_("expert rules: 1 (four-health side), 2 (no friend until the Friend tool is made), 1,2")),
+        ("arrows", N_("the friend card's arrow icons, space 1 first: stars,food,wood,lightning,weather (Jack's, assumed); - for none")),
     ),
 }
 
@@ -133,7 +136,7 @@ def _aliases(game_id: str) -> tuple[str, ...]:
 def aliases(game_id: str, fn) -> None:
     """`castaway new ALIAS` for each of the game's aliases: the same command, hidden from the help."""
     for alias in _aliases(game_id):
-        new_app.command(alias, hidden=True, epilog=opt_epilog(game_id))(fn)
+        new_app.command(alias, hidden=True, epilog=opt_epilog(game_id), cls=Command)(fn)
 
 
 @command("21days", app=new_app, epilog=opt_epilog("21days"))

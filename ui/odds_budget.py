@@ -65,12 +65,39 @@ class Worker:
 WORKER = Worker()
 
 
-def odds_within(fn: Callable[[], list[str]], budget: float | None = None) -> list[str]:
-    """The odds lines if they come within the budget, else one line saying they took too long."""
+def odds_within(fn: Callable[[], list[str]], budget: float | None = None, pending: list | None = None) -> list[str]:
+    """The odds lines if they come within the budget, else one line saying they took too long; odds with a
+    `quick` part (day 21's lower bound) show it instead, and their job goes on `pending` (arrived() gives
+    the lines once they are there)."""
     budget = BUDGET if budget is None else budget
     job = WORKER.submit(fn)
     if not job.done.wait(budget):
+        quick = getattr(fn, "quick", None)
+        if quick is not None:
+            if pending is not None:
+                pending.append(job)
+            try:
+                return list(quick())
+            except Exception as e:  # odds must never stop the game
+                return [_("Odds: could not be computed ({error}).").format(error=e)]
         return [_("Odds: too long to compute within {ms} ms; decide without them.").format(ms=round(budget * 1000))]
+    return _lines(job)
+
+
+def _lines(job: Job) -> list[str]:
     if job.error is not None:
         return [_("Odds: could not be computed ({error}).").format(error=job.error)]
     return job.lines
+
+
+def arrived(pending: list) -> list[str] | None:
+    """The lines of the first pending job once it is done (taken off the list); None while none is."""
+    if pending and pending[0].done.is_set():
+        return _lines(pending.pop(0))
+    return None
+
+
+def start(fn: Callable[[], object]) -> None:
+    """Work started in the background now, waited for by nobody (day 21's search, warming its memo); a
+    later submit keeps it if it is already running."""
+    WORKER.submit(fn)

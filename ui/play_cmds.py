@@ -19,6 +19,7 @@ from companion.guide import Ask, Step
 from companion.i18n import N_, _
 from ui.board import die_word
 from ui.common import CTX, command, discard_created, err, out, show_board, store, wrapped_between_words
+from ui.linereader import Changed, keys_mode, read_line
 from ui.text import esc
 
 HELP = (N_("Answer the question, or type: board (show the table), undo (step back), history, quit (pause; `castaway play` resumes). On a dice question, Enter rolls virtually; type the faces you rolled to use your own dice."))
@@ -32,19 +33,46 @@ class Quit(Exception):
     pass
 
 
-def read(prompt: str) -> str:
+WATCH: list = [None]  # the watch of the question being read (ask_until_valid sets it)
+NOTICE: list = [None]  # what arrived while the question waits (day 21's exact odds): lines, or None
+
+
+def read(prompt: str, watch=None) -> str:
+    """A line typed for the question; `watch` (True once the table changed elsewhere; else the one the question
+    being asked set in WATCH) makes the read give up with linereader.Changed as soon as the table moves on, what
+    was half typed dropped."""
     from rich.markup import escape
+
+    watch = watch if watch is not None else WATCH[0]
+    take = NOTICE[0]
 
     first, *rest = prompt.split("\n")  # the question wraps under itself; a menu below is already laid out
     rows = textwrap.wrap(first, min(out.width, 120) - 1, initial_indent="? ", subsequent_indent="  ", break_on_hyphens=False)
-    out.print(f"[bold cyan]{escape(chr(10).join((rows or ['?']) + rest))}[/] ", end="")
-    line = sys.stdin.readline()
-    if not line:  # end of input: pause
+    came = take() if take is not None else None
+    for said_line in came or ():  # already there: said before the question
+        hanging(said_line, "  ", "cyan")
+    shown = f"[bold cyan]{escape(chr(10).join((rows or ['?']) + rest))}[/] "
+    out.print(shown, end="")
+    out.file.flush()
+
+    def tell() -> bool:  # while the question waits: said under it, then the question again
+        came = take()
+        if came is None:
+            return False
+        out.print()
+        for said_line in came:
+            hanging(said_line, "  ", "cyan")
+        out.print(shown, end="")
+        out.file.flush()
+        return True
+
+    line = read_line(watch, tell if take is not None else None)
+    if line is None:  # end of input: pause
         out.print()
         raise Quit
     if not sys.stdin.isatty():
-        out.print(line.rstrip("\n"), markup=False)
-    return line.rstrip("\n")
+        out.print(line, markup=False)
+    return line
 
 
 def faces_accepted(ask: Ask, cat) -> str:
@@ -135,6 +163,16 @@ def compact(ask: Ask) -> str:
                                .replace("\n", "\n    ") for k, _v, label in rows)
     lines = ["".join(f"{k:>2}) {label}".ljust(cell) for k, _v, label in rows[i:i + per]).rstrip() for i in range(0, len(rows), per)]
     return "\n    ".join(lines)
+
+
+def ask_watched(ask: Ask, on_word, cat, watch) -> object:
+    """ask_until_valid while the table is watched (read() takes `watch` from WATCH: tests and the benches
+    replace read and ask_until_valid by functions of their own arguments)."""
+    WATCH[0] = watch
+    try:
+        return ask_until_valid(ask, on_word, cat)
+    finally:
+        WATCH[0] = None
 
 
 def ask_until_valid(ask: Ask, on_word, cat=None) -> object:
@@ -254,29 +292,70 @@ def next_setup_question(answered: list) -> tuple[dict, tuple | None]:
 
 def table_decides(st, gid: int, step: Step, ev, after, cur, on_word) -> None:
     """What the rules leave to the table (who gets the fish, ...): castaway's share stands on Enter;
-    another answer records the action again with the same dice and the table's choice."""
+    another answer records the action again with the same dice and the table's choice. A step with
+    `after_again` asks its next question (one player after another) until it has none left."""
     follow = step.after(ev.result, after)
-    if not follow:
-        return
-    ask, remake = follow
-    while True:
-        ans = ask_until_valid(ask, on_word, cur.cat)
-        if ans is Undo:
+    while follow:
+        ask, remake = follow
+        while True:
+            try:
+                ans = ask_watched(ask, on_word, cur.cat, watcher(st, gid, ev.seq))
+            except Changed as moved:  # castaway's share stands; the table moved on elsewhere
+                changed_elsewhere(st, gid, ev.seq, after, cur.cat, moved.typed)
+                return
+            if ans is Undo:
+                return
+            try:
+                again = remake(ans)
+            except CompanionError as e:
+                err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+                continue
+            if again is None:
+                break
+            try:  # one transaction: castaway's share stands until the table gives one the rules take
+                ev2, t2 = session.replace(st, gid, again, expect=ev.seq)
+            except CompanionError as e:
+                err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+                continue
+            said(ev2, cur.table, t2, cur.cat)
+            ev, after = ev2, t2
+            break
+        if not step.after_again:
             return
-        try:
-            again = remake(ans)
-        except CompanionError as e:
-            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
-            continue
-        if again is None:
-            return
-        try:  # one transaction: castaway's share stands until the table gives one the rules take
-            ev2, t2 = session.replace(st, gid, again, expect=ev.seq)
-        except CompanionError as e:
-            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
-            continue
-        said(ev2, cur.table, t2, cur.cat)
-        return
+        follow = step.after(ev.result, after)
+
+
+def exact_odds(pending: list):
+    """What read() says once the exact odds arrive (odds_budget.arrived): their lines, once."""
+    from ui.odds_budget import arrived
+
+    def take() -> list[str] | None:
+        lines = arrived(pending)
+        if lines is not None:
+            NOTICE[0] = None
+        return lines
+
+    return take
+
+
+def watcher(st, gid: int, version: int):
+    """True once game `gid` is no longer at `version`: another device or command wrote."""
+    return lambda: st.versions().get(gid) != version
+
+
+def changed_elsewhere(st, gid: int, since: int, before, cat, typed: str) -> None:
+    """What another device or command wrote while a question waited, in one line, and what was dropped."""
+    if typed.strip():
+        err.print(_("[yellow]dropped what was typed ({typed}): the question changed[/]").format(typed=esc(typed.strip())))
+    events = st.events(gid, since)
+    what = "; ".join(f"#{e.seq} {session.event_text(e, events, cat)}" for e in events[-5:])
+    if len(events) > 5:
+        what = "... " + what
+    out.print(_("[bold yellow]The table changed elsewhere:[/] {what}").format(what=esc(what)))
+    after = session.load(st, gid)
+    line = changes(before, after.table, cat)
+    if line:
+        out.print(f"  [dim]= {esc(packed(line.split(' · '), ' · ', min(out.width, 120) - 4, '    '))}[/]")
 
 
 def guided_new(st) -> int:
@@ -354,7 +433,7 @@ def play_cmd(
 
     Example: castaway play
     """
-    with store(create=True) as st, wrapped_between_words():
+    with store(create=True) as st, wrapped_between_words(), keys_mode():
         try:
             gid = session.current_id(st, CTX.game)
             if st.game(gid).status == "over":
@@ -371,6 +450,8 @@ def play_cmd(
         if not rules.guided:
             raise UsageError(_("{name} has no guided mode yet; use the single commands (castaway --help)").format(name=_(loaded.cat.name)))
 
+        shown = {"version": None}  # the version the question on screen was read at
+
         def on_word(word: str) -> None:
             if word == "board":
                 cur = session.load(st, gid)
@@ -381,7 +462,7 @@ def play_cmd(
                     out.print(f"[dim]#{e.seq}[/] {esc(session.event_text(e, events, loaded.cat))}")
             elif word == "undo":
                 try:
-                    ev, _t, undone = session.undo(st, gid)
+                    ev, _t, undone = session.undo(st, gid, expect=shown["version"])
                     out.print(_("[dim]#{seq}[/] undid: {text}").format(seq=ev.seq, text=esc(session.event_text(undone, cat=loaded.cat))))
                 except CompanionError as e:
                     err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
@@ -408,17 +489,30 @@ def play_cmd(
                 out.print(f"[bold]{esc(step.title)}[/]: {esc(head)}")
                 for part in more:  # an indented part of the text wraps under itself
                     hanging(part.lstrip(), part[:len(part) - len(part.lstrip())])
+                pending: list = []
+                NOTICE[0] = None
                 if step.odds is not None:
                     from ui.odds_budget import odds_within
 
-                    for line in odds_within(step.odds):
+                    for line in odds_within(step.odds, pending=pending):
                         hanging(line, "  ", "cyan")
+                    if pending:
+                        NOTICE[0] = exact_odds(pending)
+                elif step.background is not None:
+                    from ui.odds_budget import start
+
+                    start(step.background)
                 auto = step.ask.kind == "none" and rules.goes_on_alone and not step.pause  # nothing to decide: done at once
+                shown["version"] = cur.row.version
                 while True:
                     if auto:
                         answer, auto = None, False  # if the rules refuse it, the table is asked
                     else:
-                        answer = ask_until_valid(step.ask, on_word, cur.cat)
+                        try:
+                            answer = ask_watched(step.ask, on_word, cur.cat, watcher(st, gid, cur.row.version))
+                        except Changed as moved:  # a pad, another terminal, `castaway set`: the new question at once
+                            changed_elsewhere(st, gid, cur.row.version, cur.table, cur.cat, moved.typed)
+                            break
                     if answer is Undo:
                         undo_to_question(st, gid, rules)
                         last_phase = None

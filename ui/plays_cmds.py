@@ -16,10 +16,10 @@ from companion.i18n import _, ngettext
 from companion.playtimes import iso, local, parse_when, utc_now
 from companion.playwords import describe
 from ui.charts import minutes
-from ui.common import app, command, emit_json, err, out, print_app, store
+from ui.common import app, command, emit_json, err, group, out, print_app, store
 from ui.text import esc
 
-plays_app = typer.Typer(help=_("The play log: every game castaway ends, and games you add by hand."), no_args_is_help=True)
+plays_app = group(help=_("The play log: every game castaway ends, and games you add by hand."), no_args_is_help=True)
 app.add_typer(plays_app, name="plays")
 
 FORMATS = ("csv", "json", "bgg", "bgstats", "bgstats-links")

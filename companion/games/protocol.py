@@ -183,6 +183,20 @@ class Game(ABC):
         """What the play log keeps of a finished game, in the game's own terms."""
         return {}
 
+    def phase(self, t, cat) -> str | None:
+        """The phase the game stands in (each event's stamp, `history --json`): the phase flag by default."""
+        return t.data["flags"].get("phase")
+
+    def view(self, t, cat) -> dict:
+        """The state as `status --json` shows it: the table's data, with what the game derives from it (its
+        phase, its board's printed marks) filled in; the table is not changed. The data itself by default."""
+        return t.data
+
+    def start_order(self, t) -> list[str]:
+        """The seats in the order the game started in: the play log's starting player is the first, and each
+        seat's place is its start position (BGG's startposition). By default the seats' order."""
+        return list(t.seats)
+
     def __init__(self) -> None:
         missing = [m for m in ("id", "prefix", "play") if not hasattr(self, m)]
         if missing:

@@ -46,9 +46,8 @@ def crash(db: str, gid: int, seed: int) -> None:
 
 
 def cli(db: str, gid: int, n: int, tag: str) -> None:
-    from typer.testing import CliRunner
-
     from cli import app
+    from tests.clirunner import CliRunner
 
     runner = CliRunner()
     store = session.open_store(db)

@@ -15,8 +15,14 @@ Joining (anyone who reaches the port; with --pad only):
   {"n": 3, "allow": true} answers one.
 Writing (a pad's token in ?t=, else 403 and nothing is written):
   GET  /pad/{id}, /pad/{id}/fragment    the phone pad
-  POST /game/{id}/answer        {"version": N, "answer": "3,5" | null}: the current guided question's answer
-  POST /game/{id}/undo          {"version": N}
+  POST /game/{id}/answer        {"version": N, "answer": "3,5" | null, "question": "N:dice"}: the current guided
+                                question's answer; "question" (optional: the id the pad fragment's
+                                X-Castaway-Question header gave) is checked inside the write: another is 409
+  POST /game/{id}/undo          {"version": N, "to": E?}: one step back, or back to event E (one transaction)
+  POST /game/{id}/redo          {"version": N, "to": E?}: one step redone, or up to the undone action E
+  GET  /pad/{id}/history        the whole log, each event with what an undo back to it (a redo up to it) moves
+  A seat's pad answers the questions addressed to its seat and those for the whole table; another seat's
+  question is refused (403) and nothing is written.
 
 Nothing served without a token carries one: the board shows the join address only. Every request's Host must
 be one of the server's own addresses (else 403); a POST must be application/json and, when it has an Origin,
@@ -146,6 +152,7 @@ class Display:
         self._cache: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
         self._render_lock = threading.Lock()
         self._qr = ""
+        self._questions: dict[tuple[int, int], str | None] = {}  # (game, version) -> its question id
 
     # -- the store -----------------------------------------------------------------------------------
     def store(self):
@@ -188,13 +195,43 @@ class Display:
                 table, cat = loaded.table, loaded.cat
                 if what == "board":
                     svg = board_for(cat.id).board_svg(table, cat)
-                    html = page.board_fragment(row.version, table, cat, svg, self._qr)
-                else:
-                    html = page.pad_fragment(row.version, table, cat, icon=self._icon(cat))
+                    html = page.board_fragment(row.version, table, cat, svg, self._qr, log=self._last_events(st, row, cat),
+                                               rolled=st.last_rolled(game_id))
+                elif what == "history":
+                    html = page.history_html(row.version, st.events(game_id), st.live_path(game_id, row.head), row.redo, cat)
+                else:  # "pad:ROLE": the pad of a seat, or the table's
+                    role = what.split(":", 1)[1] if ":" in what else TABLE
+                    head = st.event(game_id, row.head) if row.head else None
+                    html = page.pad_fragment(row.version, table, cat, icon=self._icon(cat), role=role,
+                                             whose=self.whose(table, cat), head=session.event_text(head, cat=cat) if head else "",
+                                             head_seq=row.head)
+                if 'data-pending="1"' in html[:200]:  # day 21's odds still a lower bound: drawn again when asked
+                    return row.version, html
                 self._cache[key] = (row.version, html)
                 while len(self._cache) > CACHED:
                     self._cache.popitem(last=False)
                 return row.version, html
+
+    @staticmethod
+    def _last_events(st, row, cat, n: int = 3) -> list[tuple[int, str]]:
+        """The last `n` events of the log in the table's words (an undo names what it took back)."""
+        events = st.events(row.id, max(0, row.version - n))
+        by_seq = {e.seq: e for e in events}
+        for e in events:
+            moved = e.result.get("undid") or e.result.get("redid") if isinstance(e.result, dict) else None
+            if isinstance(moved, int) and moved not in by_seq:
+                other = st.event(row.id, moved)
+                if other is not None:
+                    by_seq[moved] = other
+        return [(e.seq, session.event_text(e, by_seq, cat)) for e in reversed(events)]
+
+    @staticmethod
+    def whose(table, cat) -> str | None:
+        """The seat the current question is addressed to (None: the whole table's)."""
+        if not view.guided(cat) or table.data.get("over"):
+            return None
+        step = view.step_of(table, cat)
+        return view.seat_of(step, table) if step is not None else None
 
     def _icon(self, cat):
         """A drawing for a choice's value where the game's board draws it (the logbook symbols): the board
@@ -222,7 +259,7 @@ class Display:
     def page(self, game_id: int, what: str, query: str = "", role: str = "") -> str:
         """A board or pad page; `query` (?v= or ?t=) goes into the addresses its script fetches: the page
         itself was asked for with it."""
-        version, fragment = self._render(game_id, what)
+        version, fragment = self._render(game_id, what if what == "board" else f"pad:{role or TABLE}")
         with self.store() as st:
             loaded = session.load(st, game_id)
         if what == "board":
@@ -235,7 +272,7 @@ class Display:
         first request rather than during it."""
         self._render(self.game_id, "board")
         if self.token:
-            self._render(self.game_id, "pad")
+            self._render(self.game_id, f"pad:{TABLE}")
 
     def set_address(self, base: str) -> None:
         """The server's own address (http://HOST:PORT): the Host and Origin accepted, the pad's and the join
@@ -297,7 +334,7 @@ class Display:
         return gid
 
     # -- writing -------------------------------------------------------------------------------------
-    def answer(self, game_id: int, version: int, answer: str | None) -> str:
+    def answer(self, game_id: int, version: int, answer: str | None, question: str | None = None, role: str = TABLE) -> str:
         with self.store() as st:
             row = st.game(game_id)
             if row is None:
@@ -309,20 +346,54 @@ class Display:
             step = view.step_of(loaded.table, loaded.cat)
             if step is None:
                 raise Refused(409, _("game {id} is over; there is no question to answer").format(id=game_id))
-            action = step.make(step.ask.parse(answer))
-            ev, _t = session.act(st, game_id, action, expect=version)
+            whose = view.seat_of(step, loaded.table)
+            if role != TABLE and whose is not None and whose != role:
+                raise Refused(403, _("this question is for {whose}: the pad of {seat} cannot answer it; nothing was applied").format(
+                    whose=whose, seat=role))
+            if question is not None:  # the question the pad showed, checked inside the write (session.answer)
+                if not question.startswith(f"{version}:"):
+                    raise Refused(400, _("\"question\" {value!r} is not a question of version {version}").format(value=question, version=version))
+                ev, _t = session.answer(st, game_id, question, answer)
+            else:
+                action = step.make(step.ask.parse(answer))
+                ev, _t = session.act(st, game_id, action, expect=version)
         said = ev.result.get("say") if isinstance(ev.result, dict) else None
         return f"#{ev.seq} {session.event_text(ev, cat=loaded.cat)}" + (f" → {said}" if said else "")
 
-    def undo(self, game_id: int, version: int) -> str:
+    def undo(self, game_id: int, version: int, to: int | None = None, redo: bool = False) -> str:
+        """Undo (or redo) one step, or back to (up to) event `to`: one transaction held to `version`."""
         with self.store() as st:
             row = st.game(game_id)
             if row is None:
                 raise Refused(404, self._no_game(st, game_id))
             self._fresh(row, version)
-            ev, _t, undone = session.undo(st, game_id, expect=version)
+            if redo and to is not None:
+                ev, _t, moved = session.redo_to(st, game_id, to, expect=version)
+            elif redo:
+                ev, _t, one = session.redo(st, game_id, expect=version)
+                moved = [one]
+            elif to is None:
+                ev, _t, one = session.undo(st, game_id, expect=version)
+                moved = [one]
+            else:
+                ev, _t, moved = session.undo_to(st, game_id, to, expect=version)
             cat = session.load(st, game_id).cat
-        return _("#{seq} undid: {text}").format(seq=ev.seq, text=session.event_text(undone, cat=cat))
+        lines = "; ".join(f"#{e.seq} {session.event_text(e, cat=cat)}" for e in moved)
+        if redo:
+            return _("#{seq} redid: {text}").format(seq=ev.seq, text=lines)
+        return _("#{seq} undid: {text}").format(seq=ev.seq, text=lines)
+
+    def question(self, game_id: int, version: int) -> str | None:
+        """The id of the question the pad shows at `version` (session.question), once per version."""
+        key = (game_id, version)
+        if key not in self._questions:
+            with self.store() as st:
+                loaded = session.load(st, game_id)
+                if loaded.row.version != version:  # written since the fragment was drawn: the pad reloads
+                    return None
+                self._questions = {k: v for k, v in self._questions.items() if k[0] != game_id}
+                self._questions[key] = session.question(loaded)
+        return self._questions[key]
 
     @staticmethod
     def _fresh(row, version: int) -> None:
@@ -652,9 +723,12 @@ def create_app(display: Display) -> Starlette:
                             headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
     async def pad_fragment(request: Request):
-        display.check_token(request)
-        version, html = await run_in_threadpool(display._render, _game_id(request), "pad")
-        return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "Cache-Control": "no-store"})
+        who = display.check_token(request)
+        gid = _game_id(request)
+        version, html = await run_in_threadpool(display._render, gid, f"pad:{who.role}")
+        asked = await run_in_threadpool(display.question, gid, version)
+        return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "X-Castaway-Question": asked or "",
+                                           "Cache-Control": "no-store"})
 
     async def join_page(request: Request):
         if display.token is None:
@@ -717,26 +791,40 @@ def create_app(display: Display) -> Starlette:
         return text(200, _("pad {n} ({role}) let in").format(n=pad.n, role=role))
 
     async def answer(request: Request):
-        display.check_token(request)
+        who = display.check_token(request)
         data = await _body(request)
-        extra = set(data) - {"version", "answer"}
+        extra = set(data) - {"version", "answer", "question"}
         if extra:
-            raise Refused(400, _("unknown fields {fields}; accepted: version, answer").format(fields=", ".join(sorted(extra))))
+            raise Refused(400, _("unknown fields {fields}; accepted: version, answer, question").format(fields=", ".join(sorted(extra))))
         version = _version(data)
+        question = data.get("question")
+        if question is not None and (not isinstance(question, str) or len(question) > 100):
+            raise Refused(400, _("\"question\" {value!r}: give the id of the question the answer is for, as the pad got it").format(value=question))
         ans = data.get("answer")
         if ans is not None and not isinstance(ans, str):
             raise Refused(400, _("\"answer\" {value!r}: give the answer as text (as typed at the keyboard) or null").format(value=ans))
         if ans is not None and len(ans) > MAX_ANSWER:
             raise Refused(413, _("answer over {n} characters").format(n=MAX_ANSWER))
-        return text(200, await run_in_threadpool(display.answer, _game_id(request), version, ans))
+        return text(200, await run_in_threadpool(display.answer, _game_id(request), version, ans, question, who.role))
 
-    async def undo(request: Request):
+    async def undo(request: Request, redo: bool = False):
         display.check_token(request)
         data = await _body(request)
-        extra = set(data) - {"version"}
+        extra = set(data) - {"version", "to"}
         if extra:
-            raise Refused(400, _("unknown fields {fields}; accepted: version").format(fields=", ".join(sorted(extra))))
-        return text(200, await run_in_threadpool(display.undo, _game_id(request), _version(data)))
+            raise Refused(400, _("unknown fields {fields}; accepted: version, to").format(fields=", ".join(sorted(extra))))
+        to = data.get("to")
+        if to is not None and (not isinstance(to, int) or isinstance(to, bool) or not 1 <= to <= MAX_ID):
+            raise Refused(400, _("\"to\" {value!r}: give an event's number, as the history lists them, or leave it out").format(value=to))
+        return text(200, await run_in_threadpool(display.undo, _game_id(request), _version(data), to, redo))
+
+    async def redo(request: Request):
+        return await undo(request, redo=True)
+
+    async def history(request: Request):
+        display.check_token(request)
+        version, html = await run_in_threadpool(display._render, _game_id(request), "history")
+        return HTMLResponse(html, headers={"X-Castaway-Version": str(version), "Cache-Control": "no-store"})
 
     async def font(request: Request):
         name = request.path_params["name"]
@@ -770,6 +858,8 @@ def create_app(display: Display) -> Starlette:
         Route("/game/{game_id:int}/events", events),
         Route("/game/{game_id:int}/answer", answer, methods=["POST"]),
         Route("/game/{game_id:int}/undo", undo, methods=["POST"]),
+        Route("/game/{game_id:int}/redo", redo, methods=["POST"]),
+        Route("/pad/{game_id:int}/history", history),
         Route("/pad/{game_id:int}", pad),
         Route("/pad/{game_id:int}/fragment", pad_fragment),
         Route("/join", join_page),

@@ -11,19 +11,22 @@ from typing import ClassVar
 from ... import rolls
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
+from . import draws
 from . import typed as ty
-from .core import d21, done, gain, give_hope, hope_taken, is_scruffs, living, lose, move_ship, name, push
-from .names import seat
+from .core import d21, done, flow, gain, give_hope, hope_taken, is_scruffs, living, lose, move_ship, name, newer_setup, push
+from .names import colour, seat
 
 SAY = {
     "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
     "receive_no": N_("{who} rolls {v}: no bottle (2, 4 or 6 needed)."),
     "play_ok": N_("{who} rolls {v}: they may play their bottle card."),
     "play_no": N_("{who} rolls {v}: the card stays in hand (1, 3 or 5 needed)."),
+    "receive_ask": N_("{who} rolls {v}: a bottle washes up. Which bottle card did {who} draw?"),
+    "which": N_("which bottle card did {who} draw? The table says it: its number, name or id, or 'draw' (castaway draws)"),
 }
 
 # the bottle location's two modes as its spaces read (the log's line says them so; the stored line keeps the id)
@@ -34,8 +37,9 @@ MODES = {"receive": N_("receive (2/4/6)"), "play": N_("play (1/3/5)")}
 
 
 def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second: bool = False) -> str:
-    """The top bottle card (or the copy typed, `card`) to a survivor; `second`: the Bottle swap token lets
-    them hold two for a moment."""
+    """The bottle card drawn to a survivor: the copy the table drew (`card`), or the top one when castaway
+    draws (draws.DRAW, or nothing said with virtual decks); `second`: the Bottle swap token lets them hold
+    two for a moment."""
     wd = d21(t).get("white_die")
     if wd and wd.get("seat") == seat:
         raise RuleError(_("{seat} has the Extra hands card in play: no new bottle card meanwhile").format(seat=seat))
@@ -44,17 +48,41 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
     d = t.deck("bottle")
     if d["held"].get(seat) and not second:
         raise RuleError(_("{seat} already holds a bottle card: play it first (one card per survivor)").format(seat=seat))
-    if card is None:
-        if not d["draw"]:
-            return _("nothing: the bottle deck is empty")
-        got = d["draw"].pop(0)
-    else:
-        got = card
-        if got not in d["draw"]:
-            raise RuleError(_("bottle card {card!r} is not in the draw pile").format(card=card))
-        d["draw"].remove(got)
+    got = draws.take(t, "bottle", card, _("bottle card"))
+    if got is None:
+        return _("nothing: the bottle deck is empty")
     d["held"].setdefault(seat, []).append(got)
     return _(cat.deck("bottle").card(got.split(":")[0]).name)
+
+
+def lost_colour(t: Table, cat: GameCatalog, card: str) -> str | None:
+    """The colour of a strength card whose survivor is no longer on the raft (None for any other card)."""
+    colour_ = cat.deck("bottle").card(card.split(":")[0]).get("colour")
+    return colour_ if colour_ and colour_ not in living(t) else None
+
+
+def received(t: Table, cat: GameCatalog, seat: str, v: int, card: str | None) -> dict:
+    """The card drawn at Receive to `seat`. A strength card for a survivor no longer on the raft leaves the
+    game and the survivor may take a new one (21-dni-pravidla-cs.txt § Karty láhve): drawn again by
+    castaway (virtual decks, 'draw'), or asked again of the table (physical decks)."""
+    who = name(t, cat, seat)
+    says = []
+    while True:
+        got = receive_card(t, cat, seat, card)
+        held = t.deck("bottle")["held"].get(seat) or []
+        gone = lost_colour(t, cat, held[-1]) if held and newer_setup(t) else None
+        if gone is None:
+            says.append(_(SAY["receive_ok"]).format(who=who, v=v, card=got))
+            break
+        _leave(t, held[-1])
+        says.append(_("{who} draws {card}, but {colour} is no longer on the raft: the card leaves the game and {who} takes a new one.").format(
+            who=who, card=got, colour=colour(gone)))
+        if draws.asked(t, None) and card != draws.DRAW:
+            flow(t)["bottle"] = {"seat": seat, "face": v}
+            return {"faces": [v], "say": " ".join(says)}
+        card = draws.DRAW
+    done(t, "receive")
+    return {"faces": [v], "say": " ".join(says)}
 
 
 @register
@@ -74,11 +102,22 @@ class Bottle(Action):
         m = str(mode).strip().lower()
         if m not in MODES:
             raise UsageError(_("bottle {mode!r}: accepted: receive, play").format(mode=mode))
-        return cls(m, ty.one_seat(t, cat, seat), ty.face(face, _("bottle die")), ty.card(t, cat, "bottle", card))
+        return cls(m, ty.one_seat(t, cat, seat), ty.face(face, _("bottle die")), draws.typed_card(t, cat, "bottle", card))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         return ty.upgraded(cls, stored, t, cat, lenient=("card",))
+
+    def _drawn(self, t: Table, cat: GameCatalog) -> dict:
+        """The die showed 2, 4 or 6 and the table draws: the card it drew (the die is not rolled again)."""
+        pend = flow(t)["bottle"]
+        seat, v = pend["seat"], pend["face"]
+        if self.face is not None and self.face != v:
+            raise RuleError(_("the bottle die showed {v} already; the table says which card it drew").format(v=v))
+        if draws.asked(t, self.card):
+            raise RuleError(_(SAY["which"]).format(who=name(t, cat, seat)), next=Next("d21-bottle", {"mode": "receive", "drawn": True}, ("card",)))
+        flow(t).pop("bottle")
+        return received(t, cat, seat, v, self.card)
 
     def text(self) -> str:
         mode = word(self.mode, MODES)
@@ -88,6 +127,8 @@ class Bottle(Action):
     def run(self, t: Table, cat: GameCatalog):
         if self.mode not in ("receive", "play"):
             raise UsageError(_("bottle {mode!r}: accepted: receive, play").format(mode=self.mode))
+        if self.mode == "receive" and flow(t).get("bottle"):
+            return self._drawn(t, cat)
         seats = ty.at(t, cat, self.mode, (self.seat,) if self.seat else None, 1)
         if not seats:
             done(t, self.mode)
@@ -103,8 +144,11 @@ class Bottle(Action):
             wd = d21(t).get("white_die")
             if v % 2 == 0 and (t.deck("bottle")["held"].get(seat) or (wd and wd.get("seat") == seat)):
                 say = _("{who} rolls {v}, but their hand is not free for a new bottle card.").format(who=who, v=v)
+            elif v % 2 == 0 and draws.asked(t, self.card):  # the table draws its own card: asked next
+                flow(t)["bottle"] = {"seat": seat, "face": v}
+                return {"faces": [v], "say": _(SAY["receive_ask"]).format(who=who, v=v)}
             elif v % 2 == 0:
-                say = _(SAY["receive_ok"]).format(who=who, v=v, card=receive_card(t, cat, seat, self.card))
+                return received(t, cat, seat, v, self.card)
             else:
                 say = _(SAY["receive_no"]).format(who=who, v=v)
             done(t, "receive")

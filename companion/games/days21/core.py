@@ -15,6 +15,11 @@ from ...table import Table
 from .names import COLOURS, colour, seat_word  # noqa: F401 (the words for seats live with the other names)
 
 ROLL = "roll"  # a parameter meaning: roll (or pick) virtually
+DRAW = "draw"  # the table's answer at a draw: castaway draws the card or token for it
+DRAW_WORDS = ("draw", "táhni", "tahni")  # the answer in English and in Czech
+# the setup option `decks`: the table draws its own cards and tokens (physical) or castaway draws them all
+DECKS = {"physical": "physical", "virtual": "virtual", "fyzické": "physical", "fyzicke": "physical",
+         "virtuální": "virtual", "virtualni": "virtual"}
 
 SAY = {
     "dead": N_("{seat} is out of the game: nothing more happens to them"),
@@ -28,6 +33,18 @@ SAY = {
 
 def d21(t: Table) -> dict:
     return t.data.setdefault("d21", {})
+
+
+def physical_decks(t: Table) -> bool:
+    """Whether the table draws its own cards and tokens (setup option decks=physical, a new game's default):
+    then every draw is asked. A game set up before the option (its setup names no decks) drew virtually."""
+    return (t.data.get("options") or {}).get("decks", "virtual") == "physical"
+
+
+def newer_setup(t: Table) -> bool:
+    """Whether the game was set up with the decks option (stored logs from before it replay by the rules they
+    were played with: a strength card for a survivor gone stayed in hand)."""
+    return "decks" in (t.data.get("options") or {})
 
 
 def flow(t: Table) -> dict:

@@ -63,6 +63,7 @@ class Days21(RulesModuleGame):
             options["strength"] = typed
         if flags.get("keep_strength"):
             options["keep_strength"] = True
+        options.setdefault("decks", "physical")  # the table draws its own cards (--opt decks=virtual: castaway)
         options.update(difficulty=(flags.get("difficulty") or "orange").lower(), scruffs=bool(flags.get("scruffs")),
                        promos=bool(flags.get("promos")), shark6=bool(flags.get("shark6")))
         from .game import check_setup
@@ -116,10 +117,21 @@ class Days21(RulesModuleGame):
 
         check_flow(t)
 
+    def phase(self, t, cat):
+        from .game import phase_now
+
+        return phase_now(t)
+
+    def view(self, t, cat):
+        from .game import view
+
+        return view(t, cat)
+
     def next_step(self, t, cat):
         step = super().next_step(t, cat)
         if step is not None and step.task is not None:
-            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task))
+            step = replace(step, odds=resolve(self.step_odds)(t, cat, step.task),
+                           background=resolve("companion.odds.days21.steps:background")(t, cat, step.task))
         return step
 
 

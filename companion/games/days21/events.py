@@ -25,6 +25,7 @@ from .weather import weather_label
 SECTIONS = {"morning": N_("morning"), "midday": N_("midday"), "evening": N_("evening")}
 
 MIDDAY = ("places", "octopus", "no-fishing")
+NO_TENTACLES = N_("The octopus has no tentacles left: it does not attack, and its symbol is ignored.")
 SAY = {
     "skip20": N_("the logbook -1 symbol is ignored on day 20"),
     "skip": N_("the next logbook page is removed (the days jump one further tonight)."),
@@ -62,6 +63,7 @@ class LogbookSymbols(Action):
     kind: ClassVar[str] = "d21-logbook"
     section: str = "morning"
     symbols: tuple = ()  # symbol ids
+    nothing: bool = False  # midday: the table said the card shows nothing ("-"): nothing happens, no dice placed
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, section: str = "morning", symbols=()) -> "LogbookSymbols":
@@ -69,7 +71,10 @@ class LogbookSymbols(Action):
         from .steps_common import symbol_chart
 
         by_number = {n: k for n, k, _i, _name in symbol_chart(cat)}
-        return cls(str(section).strip().lower(), tuple(by_number.get(str(s).strip(), str(s).strip().lower()) for s in symbols or ()))
+        sec = str(section).strip().lower()
+        if [str(s).strip() for s in symbols or ()] == ["-"]:  # the card's part shows nothing
+            return cls(sec, (), nothing=sec == "midday")
+        return cls(sec, tuple(by_number.get(str(s).strip(), str(s).strip().lower()) for s in symbols or ()))
 
     def text(self) -> str:
         return _("logbook {section}: {symbols}").format(section=_(SECTIONS[self.section]) if self.section in SECTIONS else self.section,
@@ -89,9 +94,15 @@ class LogbookSymbols(Action):
             syms = set(self.symbols)
             if "no-fishing" in syms:
                 d21(t).setdefault("today", []).append("no-fishing")
-            push(t, *midday_tasks(t, cat, True, "octopus" in syms))  # the others place as usual on octopus days
+            # the others place as usual on octopus days; a midday showing nothing ("-"): nothing happens, no dice placed
+            push(t, *midday_tasks(t, cat, not (self.nothing and not syms), "octopus" in syms))
+            if self.nothing and not syms:
+                return {"say": _("Midday: nothing happens today (no placement).")}
             chart = cat.rules.get("symbol_chart") or {}
-            return {"say": _("Midday: {x}").format(x=", ".join(_(chart[s]["name"]) if s in chart else s for s in self.symbols) or _("placement"))}
+            say = _("Midday: {x}").format(x=", ".join(_(chart[s]["name"]) if s in chart else s for s in self.symbols) or _("placement"))
+            if "octopus" in syms and t.data["counters"]["tentacles"] == 0:  # EN § Octopus Attack
+                say += " " + _(NO_TENTACLES)
+            return {"say": say}
         done(t, self.section)
         push(t, *symbol_tasks(self.symbols))
         names = [_(known[s]).split(":")[0] for s in self.symbols]
@@ -105,7 +116,8 @@ class Symbol(Action):
     """One logbook symbol that needs no dice: applied as the rules say.
 
     to: who receives or loses (two-hope: 'red,blue'; shared-loss: 'red,red,blue'; colour-plus2: a colour);
-    token: the swap location token chosen (swap-choice) or drawn (swap-new, None: drawn virtually).
+    token: the swap location token chosen (swap-choice) or drawn (swap-new: None asked with physical decks,
+    drawn virtually with virtual ones; draws.DRAW: castaway draws).
     """
 
     kind: ClassVar[str] = "d21-symbol"
@@ -115,7 +127,9 @@ class Symbol(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, sym: str = "", to=None, token=None) -> "Symbol":
-        return cls(str(sym).strip().lower(), ty.seats(t, to), ty.card(t, cat, "swap", token))
+        from . import draws
+
+        return cls(str(sym).strip().lower(), ty.seats(t, to), draws.typed_card(t, cat, "swap", token))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -127,8 +141,13 @@ class Symbol(Action):
         return _("{line} token {token}").format(line=s, token=seat(self.token)) if self.token else s
 
     def run(self, t: Table, cat: GameCatalog):
+        from . import draws
+
         s = self.sym
         who = [ty.check_seat(t, x) for x in self.to]
+        if s == "swap-new" and draws.asked(t, self.token):
+            raise RuleError(_("which swap location token did the table turn up? Give its number, name or id, or 'draw' (castaway draws)"),
+                            next=Next("d21-symbol", {"sym": s}, ("token",)))
         if s == "two-hope" and not [x for x in living(t) if not is_scruffs(t, x)]:
             say = _("Two hope: no survivor is left to take them (Scruffs never holds hope).")
         elif s == "two-hope":
@@ -178,6 +197,8 @@ class Symbol(Action):
         elif s == "octopus":
             d21(t).setdefault("today", []).append("octopus")
             say = _("The octopus lurks: the starting player's die goes on the Octopus location at Midday.")
+            if t.data["counters"]["tentacles"] == 0:  # EN § Octopus Attack: no tentacles, no attack
+                say = _(NO_TENTACLES)
         elif s == "plus1" or s == "minus1":
             if len(who) != 1:
                 raise UsageError(_("weather {s}: say which survivor, e.g. red").format(s=s))
@@ -204,7 +225,7 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
         if old in d["table"]:
             d["table"].remove(old)
         d["draw"].append(old)
-    if token is None or token == ROLL:
+    if token is None or token in (ROLL, "draw"):
         if not random:
             raise UsageError(_("choose a swap location token: {items}").format(items=", ".join(c.id for c in cat.deck("swap").cards)))
         pool = [c for c in d["draw"] if c != old] or d["draw"]
@@ -225,7 +246,8 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
 class Disaster(Action):
     """The starting player draws a disaster card; the group may pay the hope shown to avert it.
 
-    card: the card drawn, its copy id (None: drawn virtually); avert: who pays how much, ((seat, n), ...),
+    card: the card drawn, its copy id (None: nothing said, asked with physical decks and drawn with virtual ones;
+    draws.DRAW: castaway draws); avert: who pays how much, ((seat, n), ...),
     () for nobody, or None (with no cancel) to ask first; cancel: the seat whose cancel-disaster ability
     token is spent. token/face: the colour token (a seat id, ROLL or None: virtual) and the plank die (None:
     virtual) a card's effect asks for.
@@ -243,7 +265,9 @@ class Disaster(Action):
         """What the table typed: the card, who averts it ('red=2,blue=1', 'token:SEAT', 'no'), the colour token
         and the plank die."""
         pays, cancel = _avert_words(t, avert)
-        return cls(ty.card(t, cat, "disaster", card), pays, ty.token(t, token), ty.face(face, _("plank die")), cancel)
+        from . import draws
+
+        return cls(draws.typed_card(t, cat, "disaster", card), pays, ty.token(t, token), ty.face(face, _("plank die")), cancel)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -263,16 +287,15 @@ class Disaster(Action):
                 f.pop("disaster", None)
                 done(t, "disaster")
                 return {"say": _("Today's disaster is cancelled: no card is drawn.")}
+            from . import draws
+
+            if draws.asked(t, self.card):
+                raise RuleError(_("which disaster card did the starting player draw? The table says it: its number, name or id, or 'draw' (castaway draws)"),
+                                next=Next("d21-disaster", {}, ("card",)))
             if not d["draw"]:
                 d["draw"], d["discard"] = d["discard"], []
                 t.rng().shuffle(d["draw"])
-            if self.card is None:
-                card = d["draw"].pop(0)
-            else:
-                card = self.card
-                if card not in d["draw"]:
-                    raise RuleError(_("disaster card {card!r} is not in the draw pile").format(card=self.card))
-                d["draw"].remove(card)
+            card = draws.take(t, "disaster", self.card, _("disaster card"))
             d["table"].append(card)
             dz["card"] = card
         card = dz["card"]

@@ -13,9 +13,9 @@ from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
 from ...i18n import N_, _
 from ...table import Table, new_table
-from . import abilities, attacks, bottle, correct, day21, events, hazards, locations, scruffs  # noqa: F401 (registers actions)
+from . import abilities, afterdie, attacks, bottle, correct, day21, events, hazards, locations, scruffs  # noqa: F401 (registers actions)
 from . import flow as days21_flow
-from .core import COLOURS, d21, living, seat_word
+from .core import COLOURS, DECKS, d21, living, seat_word
 from .core import colour as colour_word
 from .names import TOKEN
 
@@ -28,6 +28,7 @@ SAY = {
     "starting": N_("starting player {s!r}: accepted: {accepted}"),
     "promo": N_("promo {p!r}: accepted: {accepted}"),
     "ability": N_("ability token {a!r} for {seat}: accepted: {accepted}"),
+    "decks": N_("decks {d!r}: accepted: physical (the table draws, castaway asks), virtual (castaway draws)"),
 }
 
 
@@ -59,10 +60,16 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
 
     options: players [names]; survivors {colour: id} (missing ones drawn at random); strength
     {colour: [top, bottom]} (missing ones rolled; a virtual roll totalling under 20 or over 40 is
-    rolled again once); difficulty; scruffs (Scruffs Up!); promos (list or true) and shark6;
+    rolled again once); decks (physical: every draw is asked; virtual: castaway draws; a setup that names
+    none was stored before the option, when castaway drew); difficulty; scruffs (Scruffs Up!); promos (list or true) and shark6;
     weather, kite (expansions); starting (seat); abilities {colour: token id}; edition.
     """
     t = new_table(cat, COLOURS, options, seed, edition=options.get("edition", "en"))
+    if "decks" in options:
+        decks = DECKS.get(str(options["decks"]).strip().lower())
+        if decks is None:
+            raise UsageError(_(SAY["decks"]).format(d=options["decks"]))
+        t.data["options"]["decks"] = decks
     rng = t.rng()
     chosen = dict(options.get("survivors") or {})
     if options.get("scruffs"):
@@ -112,10 +119,19 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         if deck == "scruffs" and not options.get("scruffs"):
             d["out"], d["draw"] = d["draw"], []
         rng.shuffle(d["draw"])
-    # the swap location: one token drawn at random and put on the board
+    # the swap location: one token drawn at random and put on the board (or the one the table turned up:
+    # --opt swap; with physical decks and none given, the guided setup asks which)
     swap = t.deck("swap")
     first = swap["draw"].pop(0)
     swap["table"].append(first)
+    if options.get("swap") not in (None, ""):
+        from . import draws
+
+        d21(t)["swap"] = first
+        got = draws.typed_card(t, cat, "swap", options["swap"])
+        if got not in (None, draws.DRAW):
+            draws.put_swap(t, got)
+            first = got
     t.data["dead"] = []
     x = d21(t)
     x["raft"] = {str(spot): None for spot in cat.rules["raft"]["spots"]}
@@ -130,6 +146,8 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
         x["raft"][spot] = seat
     x["planks"] = list(cat.rules["raft"]["planks_flare"]) + list(cat.rules["raft"]["planks_bottle"])
     x["swap"] = first
+    if t.data["options"].get("decks") == "physical" and options.get("swap") in (None, ""):
+        x["to_ask"] = ["swap"]  # the table turns one up at setup: asked before the table is set up
     x["special"] = {tok: "bag" for tok in cat.rules["special_hope"]["ids"]}
     x["ability"] = _abilities(t, cat, options, rng)
     x["weather"] = {"today": None, "tomorrow": None} if _yes(options.get("weather")) else None
@@ -226,12 +244,62 @@ def settle(t: Table, cat: GameCatalog) -> None:
             deck["draw"].extend(held)
             t.rng().shuffle(deck["draw"])
         days21_flow.forget(t, seat)
+        if "flow" in t.data and "decks" in t.data["options"]:  # a strength card in another's hand for the dead survivor leaves the game (CS § Karty láhve)
+            for holder, cards in list(deck["held"].items()):
+                for c in list(cards):
+                    if cat.deck("bottle").card(c.split(":")[0]).get("colour") == seat:
+                        cards.remove(c)
+                        deck["out"].append(c)
+                if not cards:
+                    del deck["held"][holder]
     for seat in t.seats:
         vals = t.seat_values(seat)
         if vals.get("survivor") == "scruffs" and vals.get("hope", 0) > 0:
             raise RuleError(_("Scruffs cannot hold hope tokens: give them to the other survivors"))
     if "flow" in t.data and not living(t) and not t.data.get("over"):
         t.data["over"] = {"result": "lost", "how": N_("nobody is left alive on the raft")}
+
+
+# the phase flag's value (decks/21days/board.toml) for each phase a task of the day belongs to
+PHASE_FLAG = {"setup": "setup", "weather": "weather", "weather-board": "weather", "shark": "shark", "morning": "morning",
+              "weather-effect": "morning", "midday": "midday", "evening": "evening", "harvest": "evening",
+              "attack": "attack", "end": "logbook", "exhaustion": "day21", "rosina": "day21", "day21": "day21"}
+
+
+def phase_now(t: Table) -> str:
+    """The phase the day stands in, as the phase flag's word (decks/21days/board.toml): the phase of the task at
+    the head of the day's queue (issue 26). Derived, never stored: a stored log replays to the table it held."""
+    from .steps_common import phase_key
+
+    if t.data.get("over"):
+        return "over"
+    if "flow" not in t.data:
+        return t.data["flags"].get("phase") or "setup"
+    queue = t.data["flow"].get("queue") or []
+    head = (queue[0].get("do") if queue else None) or ""
+    if head == "setup":
+        return "setup"
+    if head == "attack" and (t.data["tracks"]["shark"] != 1 or t.data["tracks"]["day"] >= 21):
+        return "logbook"  # no attack tonight: the day's end (the Czech edition's logbook phase)
+    return PHASE_FLAG.get(phase_key(queue), "midday")
+
+
+def board_marks(cat: GameCatalog) -> dict:
+    """The board's printed marks as data (issue 26): the anchor and buoy spaces of the rescue track and which
+    raft spot each shark fin points at (decks/21days/game.toml)."""
+    from .core import anchor, buoy
+
+    fins = {str(k): int(v) for k, v in (cat.rules.get("raft", {}).get("fins") or {}).items()}
+    return {"anchor": anchor(cat), "buoy": buoy(cat), "fins": fins}
+
+
+def view(t: Table, cat: GameCatalog) -> dict:
+    """The state as `status --json` and the boards read it: the table's data with the phase flag the day
+    stands in and the board's marks (d21.board); the table itself is left as it is."""
+    data = t.copy().data
+    data["flags"]["phase"] = phase_now(t)
+    data.setdefault("d21", {})["board"] = board_marks(cat)
+    return data
 
 
 def outcome(t: Table, cat: GameCatalog) -> dict:
@@ -264,6 +332,10 @@ def setup_asks(cat: GameCatalog, options: dict):
         ("scruffs", _("Scruffs Up! (solo or group, Scruffs the dog as the green survivor)")),
         ("solo4", _("solo with four survivors, no Scruffs")),
     ), default="group")
+    yield "decks", Ask(_("Who draws the cards and tokens?"), "choice", choices=(
+        ("physical", _("the table, from its own decks: castaway asks what was drawn")),
+        ("virtual", _("castaway, from virtual decks")),
+    ), default="physical")
     yield "expansions", Ask(_("Expansions and promos in play"), "choice", multiple=True, choices=(
         ("weather", _("Weather expansion")), ("kite", _("Kite expansion")), ("shark6", _("6-step shark card (promo)")),
         ("bye-bye-shark", _("Bye Bye Shark! bottle card")), ("blowfish", _("Blowfish bottle card")),
@@ -302,6 +374,8 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
     if key == "mode":
         options["scruffs"] = answer == "scruffs"
         options["solo"] = answer != "group"
+    elif key == "decks":
+        options["decks"] = answer
     elif key == "expansions":
         picks = set(answer or ())
         options["weather"] = "weather" in picks

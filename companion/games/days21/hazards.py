@@ -12,12 +12,12 @@ from typing import ClassVar
 from ... import rolls as dice_records
 from ...action_base import Action, register, typed_faces
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card
 from ...table import Table
 from . import typed as ty
-from .core import ROLL, colour_token, d21, done, flow, hope, is_scruffs, living, lose, name, pay_hope, raft, take_hope, take_pick
+from .core import DRAW, DRAW_WORDS, ROLL, colour_token, d21, done, flow, hope, is_scruffs, living, lose, name, pay_hope, physical_decks, raft, take_hope, take_pick
 from .names import seat
 
 WHO_BIT = N_("who {value}")
@@ -98,9 +98,10 @@ class Jellyfish(Action):
     swim: bool = True
     dive: bool = False
     challenges: tuple[tuple[str, int], ...] | None = None
+    suitcase: str | None = None  # the suitcase token the diver turned up (kite, hope, empty; DRAW: castaway's)
 
     @classmethod
-    def parse(cls, t: Table, cat: GameCatalog, who=None, card=None, faces=None, swim=True, dive=False) -> "Jellyfish":
+    def parse(cls, t: Table, cat: GameCatalog, who=None, card=None, faces=None, swim=True, dive=False, suitcase=None) -> "Jellyfish":
         """What the table typed: who fell in, the card (its id, 'roll', or its four challenges like
         '>1,>2,<3,<4'), the swim rolls."""
         challenges, cid = None, None
@@ -108,27 +109,32 @@ class Jellyfish(Action):
             raw = str(card).strip().lower()
             if any(ch in raw for ch in "<>"):
                 challenges = tuple(parse_challenges(raw))
-            elif raw == ROLL:
+            elif raw == ROLL or raw in DRAW_WORDS:
                 cid = ROLL
             elif raw:
-                cat.deck("jellyfish").card(raw)
-                cid = raw
-        return cls(ty.seat(t, who), cid, ty.faces(faces, _("jellyfish swim")), bool(swim), bool(dive), challenges)
+                from . import draws
+
+                cid = draws.typed_card(t, cat, "jellyfish", raw)
+        return cls(ty.seat(t, who), cid, ty.faces(faces, _("jellyfish swim")), bool(swim), bool(dive), challenges, suitcase_word(cat, suitcase))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         return cls.parse(t, cat, stored.get("who"), stored.get("card"), stored.get("faces"), stored.get("swim", True),
-                         stored.get("dive", False)).to_dict()
+                         stored.get("dive", False), stored.get("suitcase")).to_dict()
 
     def text(self) -> str:
         typed = ",".join(f"{o}{n}" for o, n in self.challenges) if self.challenges else self.card
         bits = [x for x in (self.who and seat(self.who), card("jellyfish", typed), self.faces and _("table: {faces}").format(faces=",".join(map(str, self.faces)))) if x]
+        if self.suitcase:
+            bits.append(_("suitcase: {what}").format(what=_(SUITCASES[self.suitcase]) if self.suitcase in SUITCASES else self.suitcase))
         s = _("dive for a suitcase") if self.dive else _("jellyfish swarm")
         s = _("{line} ({bits})").format(line=s, bits=", ".join(bits)) if bits else s
         return s if self.swim else _("{line}: card").format(line=s)
 
     def run(self, t: Table, cat: GameCatalog):
         f = flow(t)
+        if self.dive and f.get("suitcase"):  # back alive from the dive: the suitcase the table turned up
+            return self._suitcase(t, cat, f["suitcase"])
         if not self.dive:
             take_pick(t, "jellyfish")
         j = f.setdefault("jelly", {})
@@ -145,6 +151,9 @@ class Jellyfish(Action):
                 return {"say": _("{who} cannot pay the {cost} hope: no dive.").format(who=name(t, cat, j['who']), cost=cat.rules['kite']['cost'])}
             pay_hope(t, j["who"], cat.rules["kite"]["cost"], _("a dive for a suitcase"))
             j["paid"] = j["dive"] = True
+        if "card" not in j and not (self.card or self.challenges) and physical_decks(t):
+            raise RuleError(_("which jellyfish card did the table turn up? The table says it: its number, name or id, its four challenges like >1,>2,<3,<4, or 'draw' (castaway draws)"),
+                            next=Next("d21-jellyfish", {"drawn": True}, ("card",)))
         if self.card or self.challenges or "card" not in j:
             cid, ch = jelly_card(t, cat, self.card, self.challenges)
             if cid == "typed" and j.get("card") not in (None, "typed"):
@@ -167,19 +176,56 @@ class Jellyfish(Action):
             deck["draw"].append(j["card"])
             t.rng().shuffle(deck["draw"])
         f.pop("jelly", None)
-        done(t, "jellyfish", "dive")
         say = _("{who} swims: {items}. {fails} strength lost.").format(who=name(t, cat, seat), items="; ".join(says), fails=fails)
-        if j.get("dive") and seat in living(t):
-            say += " " + open_suitcase(t, cat, seat)
+        if j.get("dive") and seat in living(t) and d21(t)["kite"]["suitcases"] and physical_decks(t) and self.suitcase is None:
+            f["suitcase"] = seat  # the table turns a suitcase up: asked next
+            say += " " + _("{who} reaches the suitcases: which one did they turn up?").format(who=name(t, cat, seat))
+        elif j.get("dive") and seat in living(t):
+            say += " " + open_suitcase(t, cat, seat, self.suitcase)
+        if not f.get("suitcase"):
+            done(t, "jellyfish", "dive")
         return dice_records.add({"seat": seat, "card": j["card"], "faces": vals, "fails": fails, "say": say},
                                 ty.records("placement", vals, virtual))
 
 
-def open_suitcase(t: Table, cat: GameCatalog, seat: str) -> str:
+    def _suitcase(self, t: Table, cat: GameCatalog, seat: str) -> dict:
+        if self.suitcase is None:
+            raise RuleError(_("which suitcase did {who} turn up? The table says it: kite, hope, empty, or 'draw' (castaway draws)").format(
+                who=name(t, cat, seat)), next=Next("d21-jellyfish", {"dive": True, "who": seat, "opened": True}, ("suitcase",)))
+        flow(t).pop("suitcase", None)
+        done(t, "jellyfish", "dive")
+        return {"seat": seat, "say": open_suitcase(t, cat, seat, self.suitcase)}
+
+
+SUITCASES = {"kite": N_("a kite piece"), "hope": N_("a hope token"), "empty": N_("empty")}
+SUITCASE_WORDS = {"kite": "kite", "drak": "kite", "hope": "hope", "naděje": "hope", "nadeje": "hope", "empty": "empty", "prázdný": "empty", "prazdny": "empty"}
+
+
+def suitcase_word(cat: GameCatalog, text) -> str | None:
+    """A suitcase token as typed: kite, hope, empty (or Czech drak, naděje, prázdný), or 'draw' (castaway
+    draws); None when nothing is typed."""
+    if text is None or not str(text).strip():
+        return None
+    raw = str(text).strip().lower()
+    if raw in DRAW_WORDS or raw == ROLL:
+        return DRAW
+    if raw in SUITCASE_WORDS:
+        return SUITCASE_WORDS[raw]
+    raise UsageError(_("suitcase {text!r}: accepted: kite, hope, empty, or 'draw' (castaway draws)").format(text=text))
+
+
+def open_suitcase(t: Table, cat: GameCatalog, seat: str, typed: str | None = None) -> str:
+    """A suitcase turned up: the one the table turned (`typed`), or the top of castaway's shuffled ones."""
     kite = d21(t)["kite"]
     if not kite["suitcases"]:
         return _("No suitcases are left floating.")
-    found = kite["suitcases"].pop(0)
+    if typed in (None, DRAW):
+        found = kite["suitcases"].pop(0)
+    elif typed not in kite["suitcases"]:
+        raise RuleError(_("no {what} suitcase is left floating; left: {items}").format(what=typed, items=", ".join(sorted(set(kite["suitcases"])))))
+    else:
+        kite["suitcases"].remove(typed)
+        found = typed
     kite["found"].append(found)
     if found == "kite":
         t.data["counters"]["kite"] += 1

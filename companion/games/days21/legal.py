@@ -64,6 +64,13 @@ SAY = {
     "white": N_("this is {seat}'s white die of Extra hands"),
     "not_white": N_("this is {seat}'s own placement die, not the white die of Extra hands"),
     "picked": N_("the colour tokens picked {seat}, not {other}"),
+    # refusals that say the rule (issue 26)
+    "scruffs_weak": N_("Scruffs shows visible strength {n}: his tokens are used only at 5 or 6 (EN § Scruffs Up!: at 4 or less, no Scruffs token)"),
+    "shark_day21": N_("the sharks do not attack on day 21 (EN § Day 21: skip the shark attack)"),
+    "shark_far": N_("the sharks attack only at the end of a day the shark card shows 1; it shows {n}"),
+    "no_tentacles": N_("the octopus has no tentacles left: it does not attack, and its logbook symbol is ignored (EN § Octopus Attack)"),
+    "scruffs_place": N_("Scruffs has no placement die: he places none (CS § Azore pojď!); the dice to place now are {seat}'s"),
+    "shown": N_("the die shows {faces} and is not applied yet: apply it, or change it first"),
 }
 
 
@@ -120,6 +127,8 @@ def check(t: Table, action, cat: GameCatalog) -> None:
     if kind in ANYTIME or (kind == "ability" and getattr(action, "who", "") != "tomi"):
         if head == "setup":
             raise RuleError(_(SAY["setup"]), next=NEXT["setup"])
+        if kind == "scruffs-use":
+            _says_the_rule(t, action, q, cat)
         return None
     if f.get("wound") and kind != "pjotr":
         raise RuleError(_(SAY["wound"]).format(seat=f["wound"]["seat"]),
@@ -135,12 +144,49 @@ def check(t: Table, action, cat: GameCatalog) -> None:
         raise RuleError(_(SAY["tokens"]).format(among=", ".join(aw.get("among", []))), next=NEXT["token"])
     if not q:
         raise RuleError(_(SAY["no_task"]).format(what=action.text()))
-    if head == "setup" and kind not in ("setup-done", "setup-differs"):
+    if head == "setup" and kind not in ("setup-done", "setup-differs", "setup-swap"):
         raise RuleError(_(SAY["setup"]), next=NEXT["setup"])
+    if kind in ("die-help", "die-apply"):
+        if not f.get("shown"):
+            raise RuleError(_(SAY["no_task"]).format(what=action.text()))
+        return None
+    if f.get("shown"):
+        from .afterdie import shown_text
+
+        raise RuleError(_(SAY["shown"]).format(faces=shown_text(f["shown"])), next=Next("d21-die-apply"))
+    if kind in ("die-shown", "after-die"):
+        from ...actions import from_dict
+
+        return check(t, from_dict(action.inner), cat)
+    _says_the_rule(t, action, q, cat)
     if _fits(t, action, q, cat):
         return None
     step, nxt = step_text(t, cat, q)
     raise RuleError(_(SAY["not_now"]).format(what=action.text(), step=step), next=nxt)
+
+
+def _says_the_rule(t: Table, action, q: dict, cat: GameCatalog) -> None:
+    """A procedure out of its place because a rule forbids it today: the refusal says that rule."""
+    from .core import is_scruffs, living
+
+    kind, head = action.kind.removeprefix("d21-"), q.get("do")
+    if kind in ("scruffs", "scruffs-use"):
+        dog = next((s for s in living(t) if is_scruffs(t, s)), None)
+        if dog is not None and t.visible(dog) <= 4:
+            raise RuleError(_(SAY["scruffs_weak"]).format(n=t.visible(dog)), next=next_of(t, q))
+    if kind == "shark-attack":
+        if day(t) >= 21:
+            raise RuleError(_(SAY["shark_day21"]), next=next_of(t, q))
+        if t.data["tracks"]["shark"] != 1 and head == "attack":
+            raise RuleError(_(SAY["shark_far"]).format(n=t.data["tracks"]["shark"]), next=next_of(t, q))
+    if kind in ("octopus", "tentacle", "magnusson") and t.data["counters"]["tentacles"] == 0:
+        raise RuleError(_(SAY["no_tentacles"]), next=next_of(t, q))
+    if kind in ("place", "place-all") and head == "place":
+        seats = [action.seat] if kind == "place" else [x[0] for x in getattr(action, "places", ())]
+        for given in seats:
+            seat = _seat(t, cat, given)
+            if seat and is_scruffs(t, seat):
+                raise RuleError(_(SAY["scruffs_place"]).format(seat=q.get("seat")), next=next_of(t, q))
 
 
 def _seat(t: Table, cat: GameCatalog, text) -> str | None:
@@ -161,7 +207,7 @@ def _same_seat(t: Table, cat: GameCatalog, q: dict, given) -> None:
 
 def _fits(t: Table, action, q: dict, cat: GameCatalog) -> bool:
     kind, head = action.kind.removeprefix("d21-"), q.get("do")
-    simple = {"setup-done": "setup", "setup-differs": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
+    simple = {"setup-done": "setup", "setup-differs": "setup", "setup-swap": "setup", "shark-phase": "shark", "plank": "plank", "disaster": "disaster",
               "activate": "activate", "octopus": "octopus", "magnusson": "magnusson", "tentacle": "tentacle",
               "flare": "flare", "horvath": "horvath", "swap": "swap", "hope": "hope", "fishing": "fishing",
               "plank-spot": "plank-spot", "kid": "kid", "scruffs": "scruffs", "colour-token": "token"}

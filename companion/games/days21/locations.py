@@ -94,15 +94,34 @@ class Flare(Action):
         extra, _b = flare_roll(t, cat, vals, len(seats) >= cat.rules["flare"]["full"])
         ship = t.data["tracks"]["ship"]
         say = _(SAY["flare"]).format(faces=",".join(map(str, vals)), sixes=vals.count(6), moved=ship - before, ship=ship) + extra
+        got = None
         if day(t) < 21 and before < anchor(cat) <= max(ship, before) and vals.count(6):
-            to = [ty.alive(t, cat, s) for s in self.anchor_to or ()] or seats
-            got = sum(give_hope(t, s, 1) for s in (to + seats)[: len(seats)])
+            got = sum(give_hope(t, s, 1) for s in anchor_receivers(t, cat, seats, self.anchor_to))
             say += _(SAY["anchor"]).format(n=got)
         done(t, "flare")
         horvath = next((s for s in seats if t.seat_values(s).get("survivor") == "horvath"), None)
         if horvath and hope(t, horvath) >= 2 and day(t) < 21:
             push(t, {"do": "horvath"})
-        return _placed({"faces": vals, "say": say}, "placement", vals, virtual)
+        res = {"faces": vals, "say": say}
+        if got is not None:
+            res["anchor"] = got
+        return _placed(res, "placement", vals, virtual)
+
+
+def anchor_receivers(t: Table, cat: GameCatalog, seats: list[str], to_: tuple[str, ...] | None) -> list[str]:
+    """Who gets each flare die's hope token when the ship reaches the anchor: any survivor (CS § Signální
+    lokalita: "Tento žeton naděje lze dát kterémukoliv trosečníkovi"), one named per die or one for all;
+    left out, each die's owner."""
+    if not to_:
+        return list(seats)
+    people = [s for s in living(t) if not is_scruffs(t, s)]
+    to = [ty.alive(t, cat, s, people) for s in to_]
+    if len(to) == 1:
+        return to * len(seats)
+    if len(to) != len(seats):
+        raise RuleError(_("the anchor gives {n} hope token(s), one per flare die; {m} receiver(s) named: name one per die or one survivor for all").format(
+            n=len(seats), m=len(to)))
+    return to
 
 
 @register
@@ -241,7 +260,9 @@ class Swap(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seats=None, faces=None, to=None, card=None) -> "Swap":
-        return cls(ty.living_seats(t, cat, seats), ty.faces(faces, _("swap dice")), ty.living_seats(t, cat, to), ty.card(t, cat, "bottle", card))
+        from . import draws
+
+        return cls(ty.living_seats(t, cat, seats), ty.faces(faces, _("swap dice")), ty.living_seats(t, cat, to), draws.typed_card(t, cat, "bottle", card))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -270,7 +291,12 @@ class Swap(Action):
             if wd and wd.get("seat") == seat:
                 got = _("none: Extra hands is in play")
             else:
+                from . import draws
                 from .bottle import receive_card
+
+                if draws.asked(t, self.card):
+                    raise RuleError(_("which bottle card did {who} take at the Bottle swap location? The table says it: its number, name or id, or 'draw' (castaway draws)").format(
+                        who=name(t, cat, seat)), next=Next("d21-swap", {"drawn": True}, ("card",)))
 
                 got = receive_card(t, cat, seat, self.card, second=True)
             if t.deck("bottle")["held"].get(seat):
@@ -357,6 +383,12 @@ class Fishing(Action):
             count[s] = count.get(s, 0) + 1
             if count[s] > r["most_each"]:
                 raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=colour(s), count=count[s], most_each=r['most_each']))
+        # CS § Lokalita rybolov: a roll of N feeds N survivors one each (4 at most, a 6 one more): a second fish
+        # only once every survivor aboard has one
+        hungry = [s for s in living(t) if s not in count]
+        if hungry and any(n > 1 for n in count.values()):
+            raise RuleError(_("a {v} catches {fish} fish: one each first, so {items} get one before anyone gets a second").format(
+                v=v, fish=fish, items=", ".join(colour(s) for s in hungry)))
         gains = {s: gain(t, s, n) for s, n in count.items()}
         text = ", ".join(f"{colour(s)} +{g}" for s, g in gains.items()) or _("nobody gains")
         say = _(SAY["fish"]).format(who=name(t, cat, seat), v=v, fish=fish, gains=text)

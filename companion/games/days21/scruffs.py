@@ -10,7 +10,7 @@ from typing import ClassVar
 from ... import rolls as dice_records
 from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError
+from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card as card_name
 from ...table import Table
@@ -36,7 +36,9 @@ class ScruffsToken(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, card=None, needs=None, face=None, to=None, skip=False) -> "ScruffsToken":
-        return cls(ty.card(t, cat, "scruffs", card), _needs(needs),
+        from . import draws
+
+        return cls(draws.typed_card(t, cat, "scruffs", card), _needs(needs),
                    None if face is None else ROLL if ty.blank(face) else ty.face(face, _("Scruffs die")),
                    tuple(_seat_or_token(t, x) for x in ty.split(to)), bool(skip))
 
@@ -68,13 +70,12 @@ class ScruffsToken(Action):
             if not d["draw"]:
                 d["draw"], d["discard"] = d["discard"], []
                 t.rng().shuffle(d["draw"])
-            if self.card is None:
-                cur = d["draw"].pop(0)
-            else:
-                cur = self.card
-                if cur not in d["draw"]:
-                    raise RuleError(_("Scruffs token {card!r} is not in the draw pile").format(card=cur))
-                d["draw"].remove(cur)
+            from . import draws
+
+            if draws.asked(t, self.card):
+                raise RuleError(_("which Scruffs token did the table take? The table says it: its number, name or id, or 'draw' (castaway draws)"),
+                                next=Next("d21-scruffs", {"drawn": True}, ("card",)))
+            cur = draws.take(t, "scruffs", self.card, _("Scruffs token"))
             sc["drawn"] = cur
         base = cur.split(":")[0]
         known = sc.setdefault("needs", {})

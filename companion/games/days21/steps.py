@@ -4,6 +4,8 @@ each answer makes. The same actions the single commands record; nothing here cha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
@@ -11,15 +13,15 @@ from ...table import Table
 from . import abilities as ab
 from . import attacks as at
 from . import bottle as bo
+from . import draws, scruffs
 from . import events as ev
 from . import flow as fl
 from . import locations as lo
-from . import scruffs
-from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, seat_of, survivor, task
+from .core import ROLL, colour, d21, day, flow, hope, is_scruffs, living, name, physical_decks, seat_of, survivor, task
 from .correct import SetupDiffers, differs
 from .steps_common import DIFFICULTY, GO, PHASE, SECTION, TOKEN, WHY, WOUND, _r, _who, phase_name, symbol_ask, token_ask, who_ask  # noqa: F401 (kept importable from here)
 from .steps_day21 import _day21, _exhaustion, _rosina, parse_day21  # noqa: F401
-from .steps_midday import _activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place, _plant, _swap, _tentacle, _tomi, share_after
+from .steps_midday import _activate, _card, _dice_loc, _harvest, _horvath, _kid, _magnusson, _octopus, _place, _plant, _receive, _swap, _tentacle, _tomi, anchor_after, draw_ask, share_after
 from .weather import WEATHER, weather_label  # noqa: F401 (kept importable from here)
 
 
@@ -33,6 +35,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         w = f["wound"]
         return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
                     lambda a: at.PjotrCancel(bool(a)))
+    if f.get("shown"):
+        return _shown(t, cat, f["shown"], head + " · " + phase)
     aw = f.get("await")
     if aw:
         return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
@@ -46,13 +50,25 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         uses = usable(t, cat)
         if uses:
             say += _("\n  (abilities now: {items}; type e.g. 'use {uses}' first if you want one)").format(items=", ".join(uses), uses=uses[0])
+            ask = replace(ask, offers=ask.offers + tuple(_use_offer(u) for u in uses))
         make = _with_use(t, cat, make)
+    if ask.kind == "dice":
+        make = _shown_first(t, cat, make, ask.dice)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
     return Step(f"{head} · {phase}", title, say, ask, make, task=q, after=after[0] if after else None)
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
+
+
+def _use_offer(use: str) -> tuple[str, str, str]:
+    """An ability as the pad's button: 'use' and its words up to the parts still to fill in (in capitals),
+    which the table types after it."""
+    words = use.split()
+    cut = next((i for i, w in enumerate(words) if w.isupper()), len(words))
+    head, rest = words[:cut], cut < len(words)
+    return _("Abilities now"), "use " + " ".join(head) + (" " if rest else ""), use
 
 
 def usable(t: Table, cat: GameCatalog) -> list[str]:
@@ -110,6 +126,117 @@ def _with_use(t, cat, make):
     return wrapped
 
 
+# -- the die shown: what the rules allow before its result is applied (afterdie.py) ----------------------
+
+
+def _shown_first(t, cat, make, dice):
+    """A typed dice answer shows the die first when the rules let the table change it now (afterdie.offers);
+    who gets the fish or the hope is asked once the die is applied (_share_applied)."""
+    from . import afterdie as ad
+
+    def wrapped(answer):
+        action = make(answer)
+        if action.kind not in ad.SPEC or answer is None:  # Enter: castaway rolls, and the die counts at once
+            return action
+        inner = action.to_dict()
+        if ad.faces_of(inner) is None or not ad.offers(t, cat, inner):
+            return action
+        return ad.DieShown(inner, tuple(dice))
+    return wrapped
+
+
+def _shown(t, cat, shown, phase):
+    from . import afterdie as ad
+
+    offers = ad.offers(t, cat, shown["inner"], shown)
+    faces = ad.shown_text(shown)
+    bare = dict(shown["inner"], **{ad.field_of(shown["inner"]): None})  # the procedure's name, without its faces
+    say = _("{line}: the die shows {faces}.").format(line=_inner_line({"inner": bare}), faces=faces)
+    if offers:
+        say += "\n  " + _("Before it counts, the rules allow: {items}. Type one (e.g. '{first}'), or Enter to apply the die.").format(
+            items=", ".join(help_word(o) for o in offers), first=help_word(offers[0]))
+    ask = Ask(_("Enter applies the die; or what changes it"), "text", default="apply", id="d21-after-die",
+              hint=_("Enter applies the die; or e.g. aleta 5, reroll red 4, special red ±1 5, dolphin red, pjotr"))
+    inner = ad.put(shown["inner"], [tuple(x) if isinstance(x, list) else x for x in shown["faces"]])
+
+    def make(a):
+        if str(a).strip().lower() in ("apply", "", "enter"):
+            return ad.DieApply(inner)
+        return ad.DieHelp.parse(t, cat, a)
+    after = None
+    if inner.get("kind") in ("d21-hope", "d21-fishing"):  # who gets the hope or the fish: the table's choice
+        after = _share_applied(t, cat, inner)
+    elif inner.get("kind") == "d21-flare":  # who gets the anchor's hope: the table's choice
+        after = _anchor_applied(t, cat, inner)
+    return Step(phase, _("The die shows {faces}").format(faces=faces), say, ask, make, after=after)
+
+
+def help_word(offer: str) -> str:
+    """An offer as the table types it: the word, then the parts to fill in, in capitals."""
+    face, who = _("FACE"), _("WHO")
+    rest = {"aleta": face, "reroll": f"{who} {face}", "scruffs": face, "special": f"{who} ±1|±2 {face}", "dolphin": who,
+            "professor": face}.get(offer, "")
+    return f"{offer} {rest}".strip()
+
+
+def _inner_line(shown) -> str:
+    from . import afterdie as ad
+
+    try:
+        return ad._inner(shown["inner"]).text()
+    except Exception:  # pragma: no cover - a stored procedure always reads back
+        return shown["inner"].get("kind", "")
+
+
+def _share_applied(t, cat, inner):
+    """Hope or fishing applied from the die shown: the table may share what it gave otherwise (share_after)."""
+    from . import afterdie as ad
+
+    kind = "hope" if inner["kind"] == "d21-hope" else "fishing"
+    base = share_after(kind)(t, cat)
+
+    def after(res, t2):
+        follow = base(res, t2)
+        if not follow:
+            return None
+        ask, _remake = follow
+
+        def remake(a):
+            if str(a).strip().lower() in ("keep", ""):
+                return None
+            return ad.DieApply(inner, ty_seats(t, a))
+        return ask, remake
+    return after
+
+
+def _anchor_applied(t, cat, inner):
+    """Flares applied from the die shown: when they reach the anchor, the table may give its hope tokens to
+    others than the dice's owners (anchor_after), and the die is applied again with them."""
+    from . import afterdie as ad
+    from . import typed as ty
+
+    base = anchor_after(t, cat)
+
+    def after(res, t2):
+        follow = base(res, t2)
+        if not follow:
+            return None
+        ask, _remake = follow
+
+        def remake(a):
+            if str(a).strip().lower() in ("keep", ""):
+                return None
+            return ad.DieApply(inner, None, ty.living_seats(t, cat, str(a)))
+        return ask, remake
+    return after
+
+
+def ty_seats(t, text):
+    from . import typed as ty
+
+    return ty.seats(t, text)
+
+
 # -- one builder per task: returns (title, say, ask, make) ------------------------------------------
 
 
@@ -134,6 +261,13 @@ def _setup(t, cat, q):
         lines.append(_("Weather board beside the board, cloud token on its start."))
     if x.get("kite") is not None:
         lines.append(_("Kite: compass token on the board, the 5 suitcases face down."))
+    if "swap" in (x.get("to_ask") or []):  # physical decks: the table turned a swap location token up
+        cards = cat.deck("swap").cards
+        ask = Ask(_("Which swap location token did you turn up? (0 or 'draw': castaway's, {name})").format(
+            name=_(cat.deck("swap").card(x["swap"].split(":")[0]).name)), "choice",
+            choices=((draws.DRAW, _(draws.DRAW_LABEL)), *((c.id, swap_label(c)) for c in cards)), keys=tuple(str(i) for i in range(len(cards) + 1)))
+        return _("Set up the table"), _("Shuffle the swap location tokens and turn one up at random."), ask, \
+            lambda a: draws.SetupSwap.parse(t, cat, a)
     if flow(t).get("differs"):  # the check answered no: what differs, one correction at a time
         ask = Ask(_("What differs? Name the part and what the table shows, e.g. ship 5, shark 4, red.strength 4,3, "
                     "red.hope 2, planks flare-1, swap dolphin; '-': nothing more, the table is set up"), "text", default="-", id="d21-setup-differs")
@@ -186,7 +320,7 @@ def _symbols(section):
 def _midday(t, cat, q):
     return _("Logbook: midday"), _("What does the midday part show? Usually the Esperanza emblem (placement)."), \
         symbol_ask(cat, _("Midday symbols"), ("places", "octopus", "no-fishing"), default="places"), \
-        lambda a: ev.LogbookSymbols("midday", tuple(a or ()))
+        lambda a: ev.LogbookSymbols("midday", tuple(a or ()), nothing=not a)
 
 
 def _sym(t, cat, q):
@@ -203,7 +337,10 @@ def _sym(t, cat, q):
             (i, swap_label(cat.deck("swap").card(i))) for i in ids)), lambda a: ev.Symbol.parse(t, cat, s, token=a)
     if s == "swap-new":
         tokens = tuple((c.id, swap_label(c)) for c in cat.deck("swap").cards)
-        if drawn_at_table(cat, "swap"):  # a token no rulebook describes: the table turns one up
+        if physical_decks(t):  # the table shuffles the tokens and turns one up; 'draw': castaway does
+            ask = Ask(_("Token turned up at the table (0 or 'draw': castaway draws)"), "choice", choices=((draws.DRAW, _(draws.DRAW_LABEL)), *tokens),
+                      keys=tuple(str(i) for i in range(len(tokens) + 1)))
+        elif drawn_at_table(cat, "swap"):  # a token no rulebook describes: the table turns one up
             ask = Ask(_("Token turned up at the table"), "choice", choices=tokens)
         else:
             ask = Ask(_("Token turned up (Enter: drawn virtually)"), "choice", default=ROLL, choices=((ROLL, _("draw virtually")), *tokens))
@@ -227,6 +364,8 @@ def card_ask(t, cat, deck: str) -> Ask:
     """Which card was drawn: virtually on Enter, or, for a deck drawn at the table, picked from the cards
     still in its draw pile (numbered as in the deck, all game long)."""
     cards = cat.deck(deck).cards
+    if physical_decks(t):  # the table draws: which card, by its number or name, or 'draw' (castaway draws)
+        return draw_ask(t, cat, deck, _("Card drawn at the table"))
     if not drawn_at_table(cat, deck):
         return Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL)
     left = {c.split(":")[0] for c in t.deck(deck)["draw"]} or {c.id for c in cards}
@@ -251,20 +390,33 @@ def _token(t, cat, q):
 def _jelly(t, cat, q, dive=False):
     j = flow(t).get("jelly") or {}
     seat = q.get("seat")
+    if dive and flow(t).get("suitcase"):  # back alive: the table turns a suitcase token up
+        from .hazards import SUITCASES
+
+        diver = flow(t)["suitcase"]
+        ask = Ask(_("Suitcase turned up"), "choice", choices=((draws.DRAW, _(draws.DRAW_LABEL)), *((k, _(v)) for k, v in SUITCASES.items())),
+                  keys=("0", "1", "2", "3"))
+        return _("Suitcase"), _("{who} reaches the floating suitcases and turns one up.").format(who=name(t, cat, diver)), ask, \
+            lambda a: at.Jellyfish.parse(t, cat, dive=True, suitcase=a)
     if "card" not in j:
         say = _("Draw the top jellyfish card and lay it by the raft.{part}").format(part=_(" {who} pays 2 hope to dive.").format(who=name(t, cat, seat)) if dive else "")
-        if drawn_at_table(cat, "jellyfish"):  # some cards are in no rulebook: only the real deck knows them
-            ask = Ask(_("Card drawn at the table: its four challenges like >1,>2,<3,<4, or its id ({ids})").format(
-                ids=", ".join(c.id for c in cat.deck("jellyfish").cards)), "text")
+        offers = tuple((_("Jellyfish card"), c.id, f"{c.id} · {_(c.name)}") for c in cat.deck("jellyfish").cards)
+        if physical_decks(t) or drawn_at_table(cat, "jellyfish"):  # the table draws; some cards are in no rulebook
+            ids = ", ".join(f"{n} {name_}" for n, _c, name_ in draws.numbered(cat, "jellyfish"))
+            ask = Ask(_("Card drawn at the table: its four challenges like >1,>2,<3,<4, its number or name ({ids}), or 'draw' (castaway draws)").format(
+                ids=ids), "text", offers=offers)
         else:
-            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text", default=ROLL)
+            ask = Ask(_("Card drawn: Enter draws virtually; or its id (swarm-a) or its four challenges like >1,>2,<3,<4"), "text",
+                      default=ROLL, offers=offers)
         return _("Jellyfish card"), say, ask, lambda a: at.Jellyfish.parse(t, cat, who=seat, card=_r(a), swim=False, dive=dive)
     if j.get("challenges") is None:
         return _("Jellyfish card"), _("Card {card} is not in the rulebooks: read its four challenges from the card.").format(card=j["card"]), \
             Ask(_("Its four challenges, like >1,>2,<3,<4"), "text"), lambda a: at.Jellyfish.parse(t, cat, card=a, swim=False, dive=dive)
     ch = ", ".join(f"{o}{n}" for o, n in j["challenges"])
     return _("Swim"), _("{who} swims back with the placement die: {ch}; each miss costs 1 strength.").format(who=name(t, cat, j['who']), ch=ch), \
-        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4), lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
+        Ask(_("The four swim rolls"), "dice", dice=("placement",) * 4,
+            names=tuple(_("Swim roll {n}: {challenge}").format(n=i, challenge=f"{op}{num}") for i, (op, num) in enumerate(j["challenges"], 1))), \
+        lambda a: at.Jellyfish.parse(t, cat, faces=a, dive=dive)
 
 
 def _shark1(t, cat, q):
@@ -309,6 +461,8 @@ def _plank(t, cat, q):
 
 def _disaster(t, cat, q):
     dz = flow(t).get("disaster") or {}
+    if "card" not in dz and "cancel-disaster" in d21(t).get("today", []):  # Calm waters, the Kid: no card is drawn
+        return _("Disaster"), _("Today's disaster is cancelled: no disaster card is drawn."), GO, lambda a: ev.Disaster()
     if "card" not in dz:
         return _("Disaster"), _("The starting player shuffles the disaster deck and draws a card."), \
             card_ask(t, cat, "disaster"), lambda a: ev.Disaster.parse(t, cat, card=a)
@@ -365,8 +519,9 @@ def _scruffs(t, cat, q):
     sc = d21(t)["scruffs"]
     cur = sc.get("drawn")
     if cur is None:
-        return _("Scruffs"), _("Scruffs is strong (5-6): take the top Scruffs token."), \
-            Ask(_("Token (Enter draws virtually; or its id; 'skip' takes none)"), "text", default=ROLL), \
+        ask = Ask(_("Token taken at the table: its number, name or id; 'draw': castaway draws; 'skip' takes none"), "text") if physical_decks(t) else \
+            Ask(_("Token (Enter draws virtually; or its id; 'skip' takes none)"), "text", default=ROLL)
+        return _("Scruffs"), _("Scruffs is strong (5-6): take the top Scruffs token."), ask, \
             lambda a: scruffs.ScruffsToken(skip=True) if a == "skip" else scruffs.ScruffsToken.parse(t, cat, card=a)
     base = cur.split(":")[0]
     if base not in sc.get("needs", {}):
@@ -397,8 +552,8 @@ BUILD = {
     "shark-1": _shark1, "shark-6": _shark1, "plank": _plank, "disaster": _disaster, "paranoia": _paranoia,
     "steal-die": _steal, "scruffs": _scruffs, "place": _place, "activate": _activate, "octopus": _octopus,
     "magnusson": _magnusson, "tentacle": _tentacle,
-    "flare": _dice_loc("flare", N_("Flares"), lambda t, c, q, a: lo.Flare.parse(t, c, faces=a)),
-    "receive": _dice_loc("receive", N_("Bottle: receive"), lambda t, c, q, a: bo.Bottle.parse(t, c, "receive", q.get("seat"), a)),
+    "flare": _dice_loc("flare", N_("Flares"), lambda t, c, q, a: lo.Flare.parse(t, c, faces=a), anchor_after),
+    "receive": _receive,
     "play": _dice_loc("play", N_("Bottle: play"), lambda t, c, q, a: bo.Bottle.parse(t, c, "play", q.get("seat"), a)),
     "swap": lambda t, c, q: _swap(t, c, q),
     "hope": _dice_loc("hope", N_("Hope"), lambda t, c, q, a: lo.Hope.parse(t, c, faces=a), share_after("hope")),

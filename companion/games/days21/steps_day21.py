@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...guide import Ask
-from ...i18n import _
+from ...i18n import N_, _
 from . import abilities as ab
 from . import day21
 from . import locations as lo
-from .core import d21, hope, is_scruffs, living, seat_of, survivor
+from .core import d21, hope, is_scruffs, living, name, seat_of, survivor
 from .steps_common import GO
 
 
@@ -24,6 +24,11 @@ def _rosina(t, cat, q):
     return _("Rosina"), _("Rosina alone may activate one location now."), Ask(_("Which location?"), "choice", default="skip", choices=(
         *((loc, _(NAMES[loc])) for loc in opts), ("skip", _("none")))), \
         lambda a: day21.Day21.parse(t, cat, "rosina", seat, where=a) if a != "skip" else day21.Day21("pass")
+
+
+# the day-21 actions as the pad groups its buttons
+DAY21_GROUPS = {"flare": N_("Fire a flare (2 hope)"), "shout": N_("Shout (2 strength, no hope left)"), "diva": N_("The Diva sings"),
+                "kite": N_("Fly the kite"), "token": N_("Ability token"), "end": N_("Done")}
 
 
 def _day21(t, cat, q):
@@ -45,8 +50,21 @@ def _day21(t, cat, q):
             opts.append(f"token {s}")
     opts.append("end")
     ship = t.data["tracks"]["ship"]
+    offers = []
+    for o in opts:  # the pad's buttons: a roll's face is added to the field, or left out to roll virtually
+        what, _sp, s = o.partition(" ")
+        who = name(t, cat, s) if s else ""
+        group = _(DAY21_GROUPS.get(what, what))
+        if what in ("flare", "shout", "kite"):
+            offers.append((group, f"{o} ", who))
+        elif what == "token":
+            offers.append((group, o, who))
+        elif what == "diva":
+            offers.append((group, "diva ", name(t, cat, seat_of(t, "diva"))))
+        else:
+            offers.append((group, o, _("End day 21's actions")))
     return _("Call the ship"), _("The ship is on {ship}, the buoy on {n}. Flares cost 2 hope, shouts 2 strength (only without hope); a 6 moves the ship. Add the face you rolled, or leave it out to roll virtually.").format(ship=ship, n=lo.anchor(cat) + 1), \
-        Ask(_("What now? {items}").format(items=" | ".join(opts)), "text"), lambda a: parse_day21(t, cat, a)
+        Ask(_("What now? {items}").format(items=" | ".join(opts)), "text", offers=tuple(offers)), lambda a: parse_day21(t, cat, a)
 
 
 def parse_day21(t, cat, text: str):

@@ -8,9 +8,10 @@ from ...i18n import N_, _
 from . import abilities as ab
 from . import attacks as at
 from . import bottle as bo
+from . import draws
 from . import flow as fl
 from . import locations as lo
-from .core import ROLL, colour, d21, flow, living, name
+from .core import ROLL, colour, d21, flow, living, name, physical_decks
 from .steps_common import GO, _r, who_ask
 
 
@@ -118,16 +119,55 @@ def share_after(kind):
     return make_after
 
 
+def anchor_after(t, cat):
+    """The anchor reached: each flare die's hope token may go to any survivor (the table chooses); Enter
+    keeps them with the dice's owners."""
+    def after(res, t2):
+        if not isinstance(res, dict) or not res.get("anchor"):
+            return None
+        owners = [s for s, loc in flow(t).get("placements", []) if loc == "flare" and s in living(t)]
+        ask = Ask(_("The ship reached the anchor: who gets the {n} hope token(s)? One colour per flare die, or one for all, e.g. {a},{b}; Enter: each die's owner ({owners})").format(
+            n=len(owners), a=colour("red"), b=colour("blue"), owners=", ".join(colour(s) for s in owners)), "text", default="keep")
+        typed = [r["face"] for r in res.get("rolls") or [] if r.get("typed")]
+        faces = tuple(typed) if typed and len(typed) == len(res["faces"]) else None
+
+        def remake(a):
+            if str(a).strip().lower() in ("keep", ""):
+                return None
+            return lo.Flare.parse(t, cat, faces=faces, anchor_to=str(a))
+        return ask, remake
+    return after
+
+
 def _swap(t, cat, q):
     token = (d21(t).get("swap") or "").split(":")[0]
     seats = [s for s, loc in flow(t).get("placements", []) if loc == "swap" and s in living(t)]
     if token == "bottle-swap":
+        ask = draw_ask(t, cat, "bottle", _("Bottle card drawn")) if physical_decks(t) else \
+            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL)
         return _("Swap: Bottle"), _("{items} takes the top bottle card, then plays one.").format(items=', '.join(seats)), \
-            Ask(_("Card drawn (Enter draws virtually, or its id)"), "text", default=ROLL), lambda a: lo.Swap.parse(t, cat, card=a)
+            ask, lambda a: lo.Swap.parse(t, cat, card=a)
     if token == "flare-swap":
         return _("Swap: Flare"), _("{items} pays {swap_cost} hope and fires up to 3 flares.").format(items=', '.join(seats), swap_cost=cat.rules['flare']['swap_cost']), \
             Ask(_("Three flare dice"), "dice", dice=("placement",) * cat.rules["flare"]["swap_rolls"]), lambda a: lo.Swap.parse(t, cat, faces=a)
     return _dice_loc("swap", N_("Swap location"), lambda t_, c, q_, a: lo.Swap.parse(t_, c, faces=a))(t, cat, q)
+
+
+def draw_ask(t, cat, deck: str, question: str) -> Ask:
+    """Which card the table drew: a number or name of the list (the cards still in the draw pile), or 0 /
+    'draw' (Czech 'táhni'): castaway draws for the table. No default: Enter draws nothing."""
+    ch, keys = draws.choices(t, cat, deck)
+    return Ask(question, "choice", choices=ch, keys=keys)
+
+
+def _receive(t, cat, q):
+    """Bottle, receive: the die first; on 2, 4 or 6 the table draws a card and says which (physical decks)."""
+    pend = flow(t).get("bottle")
+    if not pend:
+        return _dice_loc("receive", N_("Bottle: receive"), lambda t_, c, q_, a: bo.Bottle.parse(t_, c, "receive", q_.get("seat"), a))(t, cat, q)
+    seat = pend["seat"]
+    return _("Bottle: receive"), _("{who} rolled {v}: a bottle washes up. Which bottle card did they draw?").format(who=name(t, cat, seat), v=pend["face"]), \
+        draw_ask(t, cat, "bottle", _("Bottle card drawn")), lambda a: bo.Bottle.parse(t, cat, "receive", seat, None, a)
 
 
 def _horvath(t, cat, q):

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ...action_base import stack_lose
 from ...i18n import _
-from ..dist import D6, ONE, Dist, add, marginal, prob, push, walk
+from ..dist import D6, ONE, Dist, Weighted, add, marginal, prob, push, walk
 
 Stacks = tuple  # tuple of per-survivor stacks, each a tuple of ints (empty: dead)
 
@@ -117,11 +117,11 @@ def shark_bite(crew: Crew, fin: int, pj: Pjotr | None = None) -> Dist:
     return walk(start, _bite_step(crew.fins, fin, pj), 1, DEN)
 
 
-def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None) -> Dist:
+def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None, cuts: bool = True) -> Dist:
     """The fight once the octopus is awake: {(final stacks, tentacles cut): p}. Each tentacle attacks once:
     the white die grabs whoever shows that visible strength (ties: colour tokens), who rolls the placement
     die: lower loses 1 strength, equal escapes, higher cuts the tentacle off. With Pjotr the stacks
-    part is (stacks, his hope)."""
+    part is (stacks, his hope). `cuts` False: the tentacles cut are not counted (always 0), fewer states."""
 
     moves: dict = {}
 
@@ -148,12 +148,17 @@ def octopus_fight(crew: Crew, tentacles: int, pj: Pjotr | None = None) -> Dist:
             got = moves[held] = [(nxt, c, q) for (nxt, c), q in acc.items()]
         return got
 
-    def step(state) -> dict:
-        held, cut = state
-        return {(nxt, cut + c): q for nxt, c, q in grab(held)}
-
     start = (crew.stacks, pj.hope) if pj is not None else crew.stacks
-    return walk((start, 0), step, tentacles, DEN)
+    dist: dict = {(start, 0): 1}
+    for _tentacle in range(tentacles):  # dist.walk's steps, inline: the fight's hot loop
+        out: dict = {}
+        get = out.get
+        for (held, cut), w in dist.items():
+            for nxt, c, q in moves.get(held) or grab(held):
+                k = (nxt, cut + c if cuts else 0)
+                out[k] = get(k, 0) + w * q
+        dist = out
+    return Weighted(dist, DEN**tentacles)
 
 
 def octopus_wakes(faces, reroll: bool = False) -> Fraction:
@@ -203,20 +208,42 @@ def fate(before: tuple, after: tuple) -> str:
 
 def summary(crew: Crew, final: Dist, key=lambda s: s) -> dict:
     """Per survivor: the distribution of strength lost, the chance to lose a die (and live), to die;
-    the chance nobody dies. `key` takes the stacks out of a joint outcome."""
-    people = []
-    for i, (seat, nm, st) in enumerate(zip(crew.seats, crew.names, crew.stacks)):
-        if not st:
-            continue
-        loss = marginal(final, lambda x, i=i: sum(st) - sum(key(x)[i]))
-        people.append({
-            "seat": seat, "name": nm, "strength": list(st),
-            "loss": loss,
-            "lose_die": prob(final, lambda x, i=i: fate(st, key(x)[i]) == "lose_die"),
-            "die": prob(final, lambda x, i=i: fate(st, key(x)[i]) == "die"),
-        })
-    nobody = prob(final, lambda x: all(key(x)[i] for i in alive(crew.stacks)))
-    return {"survivors": people, "nobody_dies": nobody}
+    the chance nobody dies. `key` takes the stacks out of a joint outcome. One pass over the outcomes, in
+    their own weights (a Weighted's whole numbers stay whole until the end)."""
+    scale = getattr(final, "scale", 1)
+    live = alive(crew.stacks)
+    each = [(i, seat, nm, st, sum(st), len(st)) for i, (seat, nm, st) in enumerate(zip(crew.seats, crew.names, crew.stacks)) if st]
+    loss: list[dict] = [{} for _e in each]
+    lose_die = [0] * len(each)
+    die = [0] * len(each)
+    nobody = 0
+    sums: dict = {}
+    for x, p in final.items():
+        stacks = key(x)
+        for j, (i, _seat, _nm, _st, total, dice) in enumerate(each):
+            after = stacks[i]
+            lost = sums.get(after)
+            if lost is None:
+                lost = sums[after] = sum(after)
+            lost = total - lost
+            loss[j][lost] = loss[j].get(lost, 0) + p
+            if not after:
+                die[j] += p
+            elif len(after) < dice:
+                lose_die[j] += p
+        if all(stacks[i] for i in live):
+            nobody += p
+    people = [{"seat": seat, "name": nm, "strength": list(st),
+               "loss": {k: Fraction(v, scale) for k, v in sorted(loss[j].items())},
+               "lose_die": Fraction(lose_die[j], scale), "die": Fraction(die[j], scale)}
+              for j, (_i, seat, nm, st, _t, _d) in enumerate(each)]
+    return {"survivors": people, "nobody_dies": Fraction(nobody, scale)}
+
+
+def nobody_dies(crew: Crew, final: Dist, key=lambda s: s) -> Fraction:
+    """summary(...)["nobody_dies"] alone, in one pass."""
+    live = alive(crew.stacks)
+    return Fraction(sum(p for x, p in final.items() if all(key(x)[i] for i in live)), getattr(final, "scale", 1))
 
 
 def single_summary(stack: tuple, final: Dist) -> dict:

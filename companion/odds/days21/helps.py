@@ -47,19 +47,46 @@ def options(faces: tuple, help: str) -> list[Dist]:
 
 def helped(n: int, score: Callable[[tuple], object], help: str | None, value: Callable | None = None) -> Dist:
     """The distribution of score(faces) for n dice with one help used at best; value(score) orders the
-    outcomes (default: the score itself, higher is better)."""
+    outcomes (default: the score itself, higher is better).
+
+    Exact and fast: each face tuple is scored once (a reroll looks at the same tuples again and again), and
+    each use is weighed in whole numbers out of 6 (a reroll's six faces 1 each, a kept or turned die 6)."""
     value = value or (lambda s: s)
-    out: Dist = {}
-    w = Fraction(1, 6**n)
+    scores: dict = {}
+    values: dict = {}
+
+    def scored(f: tuple):
+        if f not in scores:
+            scores[f] = score(f)
+            values[f] = value(scores[f])
+        return values[f]
+
+    weights: dict = {}
     for faces in product(SIDES, repeat=n):
-        best, best_v = None, None
-        for d in (options(faces, help) if help else [{faces: Fraction(1)}]):
-            v = sum(p * value(score(f)) for f, p in d.items())
-            if best_v is None or v > best_v:
-                best, best_v = d, v
-        for f, p in best.items():
-            add(out, score(f), w * p)
-    return dict(sorted(out.items()))
+        best, best_v = [faces] * 6, scored(faces) * 6  # kept as rolled: 6 sixths
+        if help:
+            for use in _uses(faces, help):
+                v = sum(scored(f) for f in use)
+                if v > best_v:
+                    best, best_v = use, v
+        for f in best:
+            weights[scores[f]] = weights.get(scores[f], 0) + 1
+    scale = 6 ** (n + 1)
+    return {x: Fraction(w, scale) for x, w in sorted(weights.items())}
+
+
+def _uses(faces: tuple, help: str) -> list[list[tuple]]:
+    """Every use of the help on these faces (not keeping them as they are), each as the six equally likely
+    face tuples that then count: a reroll's six faces, or a turned die six times over."""
+    out = []
+    for i, v in enumerate(faces):
+        if help == "reroll":
+            out.append([faces[:i] + (w,) + faces[i + 1:] for w in SIDES])
+        else:
+            k = 1 if help == "plusminus1" else 2
+            for w in (wrap(v + k), wrap(v - k)):
+                out.append([faces[:i] + (w,) + faces[i + 1:]] * 6)
+    return out
 
 
 def swim(challenges, help: str | None, ok: Callable[[str, int, int], bool]) -> Dist:

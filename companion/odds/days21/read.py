@@ -22,6 +22,10 @@ SAY = {
     "rescue": N_("Chance of rescue, playing the best: {p} ({need} space(s) to go)"),
     "rescued": N_("The ship is at the buoy: rescued."),
     "plan": N_("Best order: {plan}"),
+    "at_least": N_("Chance of rescue: at least {p} ({plan}), {need} space(s) to go; the best play is still being worked out"),
+    "first": N_("{what} first"),
+    "then": N_("{done}, then {what}"),
+    "no_attempt": N_("no attempt left"),
     "dolphin": N_("Turn a rolled 1 with the Dolphin when the plan says so (3 strength)"),
     "assume": N_("Assumed: {text}"),
     "paranoia": N_("{who}, paying {how}: {die}% to die, {lose}% to lose a die, {spent} hope on average"),
@@ -46,7 +50,7 @@ def _pjotr(t, crew):
 def _pjotr_line(crew, pj, final, key=lambda x: x) -> list[str]:
     if pj is None:
         return []
-    return [_(SAY["pjotr"]).format(p=_p(d.summary(crew, final, key=lambda x: key(x)[0])["nobody_dies"]))]
+    return [_(SAY["pjotr"]).format(p=_p(d.nobody_dies(crew, final, key=lambda x: key(x)[0])))]
 
 MOVE = {"flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"), "kite": N_("kite roll"),
         "token": N_("hope21 token (+3 hope)")}
@@ -119,7 +123,7 @@ def octopus_lines(t, cat, awake: bool = False) -> list[str]:
     lines.append(_(SAY["cut"]).format(dist=", ".join(f"{k}: {_p(v)}" for k, v in cut.items() if v >= 0.005)))
     pj = _pjotr(t, crew)
     if pj:
-        lines += _pjotr_line(crew, pj, d.octopus_fight(crew, n, pj), key=lambda x: x[0])
+        lines += _pjotr_line(crew, pj, d.octopus_fight(crew, n, pj, cuts=False), key=lambda x: x[0])
     return lines
 
 
@@ -219,6 +223,29 @@ def rescue_lines(t, cat) -> list[str]:
         lines.append(_(SAY["dolphin"]))
     lines.append(_(SAY["assume"]).format(text="; ".join(_(a) for a in rs.ASSUMPTIONS)))
     return lines
+
+
+def rescue_quick_lines(t, cat) -> list[str]:
+    """Day 21's chance at once, while the exact search runs: at least the exact chance of the plain plan
+    (rescue.plain_plan), named by its moves, rounded down."""
+    r = rescue_from_table(t, cat)
+    if r.need <= 0:
+        return [_(SAY["rescued"])]
+    sol = rs.plain_plan(r)
+    words = [_(rs.PLAIN_MOVES[m]) for m in sol["moves"] if m in rs.PLAIN_MOVES]
+    label = _(SAY["first"]).format(what=words[0]) if words else _(SAY["no_attempt"])
+    for w in words[1:]:
+        label = _(SAY["then"]).format(done=label, what=w)
+    return [_(SAY["at_least"]).format(p=floor_pct(sol["chance"]), plan=label, need=r.need)]
+
+
+def floor_pct(p) -> str:
+    """A chance as pct() shows it, rounded down (a lower bound never reads higher than it is)."""
+    from math import floor
+
+    v = float(p) * 100
+    digits = 0 if v >= 10 else 1
+    return pct(floor(v * 10**digits) / 10**digits / 100, digits)
 
 
 def _named_plan(t, cat, r: rs.Rescue, plan) -> str:

@@ -347,6 +347,26 @@ def _solve_attempts(r: Rescue, people) -> dict:
     return {"chance": chance, "need": max(0, r.need), "plan": plan, "dolphin": False, "states": len(own), "attempts": total}
 
 
+PLAIN_MOVES = {"flare": N_("flares"), "shout": N_("shouts"), "diva": N_("Diva's songs"), "token": N_("hope21 tokens")}
+
+
+def plain_plan(r: Rescue) -> dict:
+    """A lower bound of solve(r)'s chance, at once: the exact chance of the plain plan, every flare, song and
+    shout each survivor can still make (fatal shouts last; the hope21 tokens taken when the bag holds enough
+    for them all, else left), the Dolphin, the kite and Rosina's location never used. The best play can do
+    all of this (each of those is a choice), so it does at least as well. {chance, need, plan, moves}: moves
+    are the plan's kinds in the order they first come."""
+    people = tuple(sorted((role, tuple(st), h, tok) for _s, role, st, h, tok in r.people))
+    if not r.exhausted:  # exhaustion first: a strength each, and the hope of whoever it kills goes
+        people = tuple(sorted((role, _lose(st, 1), h if _lose(st, 1) else 0, tok) for role, st, h, tok in people))
+    if _bag(r, people) < 4 * sum(1 for p in people if p[3] and p[1]):
+        people = tuple(sorted((role, st, h, False) for role, st, h, tok in people))
+    # Scruffs counts as alive but makes no attempt here, as in the search (search.py's INERT)
+    sol = _solve_attempts(r, tuple(p for p in people if p[0] != "scruffs"))
+    sol["moves"] = list(dict.fromkeys(m for m, _who in sol["plan"]))
+    return sol
+
+
 def solve(r: Rescue) -> dict:
     """The best chance of rescue, and the plan: the best move at each point along the line where the
     rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""

@@ -26,19 +26,20 @@ def hope_location(n: int, per: int = 3, holders: tuple[bool, ...] | None = None,
     holders = tuple(holders) if holders is not None else (True,) * n
     if len(holders) != n:
         raise ValueError("one holder flag per die")
-    won: Dist = {}
-    paid: Dist = {}
-    net: Dist = {}
-    extra: Dist = {}
-    w = Fraction(1, 6**n)
+    counts: dict = {}  # (got, lost, more) -> how many of the 6**n rolls give it
     for faces in product(SIDES, repeat=n):
-        got, lost, more = hope_payout(faces, per, holders, bag, penalty_at, mick)
-        add(won, got + more, w)
-        add(paid, lost, w)
-        add(net, got + more - lost, w)
-        add(extra, more, w)
-    return {"won": dict(sorted(won.items())), "paid": dict(sorted(paid.items())), "net": dict(sorted(net.items())),
-            "mick": dict(sorted(extra.items()))}
+        k = hope_payout(faces, per, holders, bag, penalty_at, mick)
+        counts[k] = counts.get(k, 0) + 1
+    won: dict = {}
+    paid: dict = {}
+    net: dict = {}
+    extra: dict = {}
+    for (got, lost, more), c in counts.items():
+        for d, x in ((won, got + more), (paid, lost), (net, got + more - lost), (extra, more)):
+            d[x] = d.get(x, 0) + c
+    scale = 6**n
+    return {name: {x: Fraction(c, scale) for x, c in sorted(d.items())}
+            for name, d in (("won", won), ("paid", paid), ("net", net), ("mick", extra))}
 
 
 def hope_payout(faces, per: int, holders, bag: int, penalty_at: int = 3, mick: bool = False) -> tuple[int, int, int]:
@@ -58,8 +59,21 @@ def fishing(fish_table, visible: tuple[int, ...], most_each: int = 2) -> dict:
     room = sum(min(most_each, 6 - v) for v in visible if v > 0)
     fish = marginal({v: Fraction(1, 6) for v in SIDES}, lambda v: fish_table[v - 1])
     gained = marginal(fish, lambda f: shared_gain(visible, f, most_each))
-    best = marginal(fish, lambda f: min(f, room))
+    best = marginal(fish, lambda f: best_gain(visible, f, most_each))
     return {"fish": fish, "gained": gained, "best": best, "room": room}
+
+
+def best_gain(visible: tuple[int, ...], fish: int, most_each: int = 2) -> int:
+    """The most strength `fish` fish can bring under the fishing table (21-dni-pravidla-cs.txt § Lokalita
+    rybolov): one fish each first, to different survivors; a second fish only once everyone aboard has one,
+    at most `most_each` each; a survivor at 6 gains nothing from theirs."""
+    alive = [v for v in visible if v > 0]
+    one = sum(1 for v in alive if v < 6)
+    if fish <= len(alive):
+        return min(fish, one)
+    seconds = min(fish - len(alive), len(alive) * (most_each - 1))
+    two = sum(1 for v in alive if v < 5)
+    return one + min(seconds, two)
 
 
 def shared_gain(visible: tuple[int, ...], fish: int, most_each: int = 2) -> int:
@@ -79,15 +93,15 @@ def flares(n: int, ship: int, lo: int, hi: int, anchor: int | None = None, full:
     """n dice at the Flare location with the ship on `ship` (it stays within lo..hi: hi is the space
     before the buoy until day 21): each 6 moves it right; with `full` dice there any 1 moves it back one
     (after the 6s). Returns the ship's new space, and the chance of the anchor's hope (reaching it)."""
-    where: Dist = {}
-    anchor_p = Fraction(0)
-    w = Fraction(1, 6**n)
+    counts: dict = {}
+    anchored = 0
     for faces in product(SIDES, repeat=n):
         now = flare_ship(faces, ship, lo, hi, full)
-        add(where, now, w)
+        counts[now] = counts.get(now, 0) + 1
         if anchor is not None and faces.count(6) and ship < anchor <= max(now, ship):
-            anchor_p += w
-    where = dict(sorted(where.items()))
+            anchored += 1
+    where = {x: Fraction(c, 6**n) for x, c in sorted(counts.items())}
+    anchor_p = Fraction(anchored, 6**n)
     return {"ship": where, "forward": prob(where, lambda s: s > ship), "back": prob(where, lambda s: s < ship),
             "anchor": anchor_p}
 
@@ -145,4 +159,4 @@ def gain(stack: tuple, n: int) -> tuple:
     return tuple(stack_gain(list(stack), n, 6))
 
 
-__all__ = ["hope_location", "fishing", "flares", "paranoia", "kid", "ONE"]
+__all__ = ["hope_location", "fishing", "best_gain", "flares", "paranoia", "kid", "ONE"]

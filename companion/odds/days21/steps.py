@@ -175,9 +175,37 @@ ODDS: dict[str, Callable] = {
 }
 
 
+RESCUE = ("exhaustion", "rosina", "day21")  # the tasks whose odds are day 21's search
+
+
+class Odds:
+    """A step's odds lines, computed when shown; `quick` (or None) gives lines at once while they are still
+    being worked out: day 21's lower bound, until its exact search is done."""
+
+    def __init__(self, fn: Callable[[], list[str]], quick: Callable[[], list[str]] | None = None):
+        self.fn, self.quick = fn, quick
+
+    def __call__(self) -> list[str]:
+        return self.fn()
+
+
 def step_odds(t, cat, q: dict | None) -> Callable[[], list[str]] | None:
     """The odds lines for this task, computed when shown (None: this step shows none)."""
-    fn = ODDS.get((q or {}).get("do"))
+    do = (q or {}).get("do")
+    fn = ODDS.get(do)
     if fn is None:
         return None
-    return lambda: fn(t, cat, q)
+    if do in RESCUE:
+        return Odds(lambda: fn(t, cat, q), lambda: rd.rescue_quick_lines(t, cat))
+    return Odds(lambda: fn(t, cat, q))
+
+
+def background(t, cat, q: dict | None) -> Callable[[], object] | None:
+    """Work to start at once, before it is asked for: day 21's exact search as soon as day 21's table is known
+    (day 20's last steps, and day 21 itself), so the first day-21 prompt finds its answer."""
+    from ...games.days21.core import day
+
+    d = day(t)
+    if d >= 21 or (d == 20 and (q or {}).get("do") in ("attack", "end")):
+        return lambda: rd.rescue_lines(t, cat)
+    return None
