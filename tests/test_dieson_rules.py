@@ -315,3 +315,75 @@ def test_action_list_1_move_the_new_area_card_is_asked_never_drawn(cat):
     step = next_step(t, cat)
     t, _ = apply(t, step.make("wood"), cat)
     assert R.area(t) == "deer" and t.deck("areas")["table"] == ["deer"] and before["draw"] != t.deck("areas")["draw"]
+
+
+def _at_box(cat, box, tools=(), face=5):
+    """A die of FACE in hand with the action meeple on BOX (§ Afternoon 1-2), the TOOLS made."""
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((1, face, 6)), DcEvent(), DcPick(2, "cw"))
+    t.data["tracks"]["action"] = R.boxes(cat).index(box) + 1
+    assert R.box_at(cat, t.data["tracks"]["action"]) == box
+    t.deck("tools")["held"] = {"crusoe": list(tools)}
+    return t
+
+
+def test_action_list_2_4_7_8_one_resource_the_builds_and_health_up_to_the_maximum(cat):
+    t = _at_box(cat, "resource")
+    stone = t.data["counters"]["stone"]
+    t, _ = apply(t, DcDo("action", take="stone"), cat)  # 2. one food, wood or stone
+    assert t.data["counters"]["stone"] == stone + 1
+    t = _at_box(cat, "fences")
+    t.data["counters"].update(stone=1, wood=1, fence=0)
+    t2, _ = apply(t, DcDo("action"), cat)  # 4. 1 stone + 1 wood -> 2 fences
+    assert (t2.data["counters"]["stone"], t2.data["counters"]["wood"], t2.data["counters"]["fence"]) == (0, 0, 2)
+    t.deck("tools")["held"] = {"crusoe": ["rope"]}
+    t2, _ = apply(t, DcDo("action"), cat)  # the Rope: one fence more (§ Tool List)
+    assert t2.data["counters"]["fence"] == 3
+    t = _at_box(cat, "roofs")
+    t.data["counters"].update(leather=1, wood=1, roof=0)
+    t2, _ = apply(t, DcDo("action"), cat)  # 7. 1 leather + 1 wood -> 2 roofs
+    assert (t2.data["counters"]["leather"], t2.data["counters"]["wood"], t2.data["counters"]["roof"]) == (0, 0, 2)
+    t.data["counters"]["leather"] = 0
+    with pytest.raises(RuleError, match="needs 1 leather"):
+        apply(t, DcDo("action"), cat)
+    t = _at_box(cat, "recover", face=6)
+    top = R.max_health(t)
+    t.data["counters"]["health"] = top - 1
+    t2, _ = apply(t, DcDo("action"), cat)  # 8. health = stars, never past the maximum
+    assert R.stars_for(cat, 6) > 1 and t2.data["counters"]["health"] == top
+
+
+def test_tool_list_basket_axe_and_the_power_tools(cat):
+    stars = R.stars_for(cat, 5)
+    for tools, more in (((), 0), (("basket",), 1), (("basket", "axe"), 2)):
+        t = _at_box(cat, "woods", tools)
+        wood = t.data["counters"]["wood"]
+        t, _ = apply(t, DcDo("action"), cat)  # 5. woods = stars; Basket and Axe one star more each
+        assert t.data["counters"]["wood"] == wood + stars + more
+    t = _at_box(cat, "stones", ("basket",))
+    stone = t.data["counters"]["stone"]
+    t, _ = apply(t, DcDo("action"), cat)  # 3. stones = stars; the Basket one more
+    assert t.data["counters"]["stone"] == stone + stars + 1
+    t = _at_box(cat, "hunt")
+    base = R.hunt_power(t, cat, 2)
+    assert base == t.data["dc"]["power"] + 2
+    t.deck("tools")["held"] = {"crusoe": ["stone-knife", "axe", "sword"]}
+    assert R.hunt_power(t, cat, 2) == base + 1 + 2 + 1  # the Knife +1, the Axe +2, the Sword +1
+
+
+@pytest.mark.parametrize("quest,days,needs", [
+    ("2", 10, {"place:mountain-top", "tool:flag"}),
+    ("3", 12, {"place:watch-dog", "tool:watch-dog"}),
+    ("4", 14, {"area:cannibals", "tool:bow", "hunt:cannibals"}),
+])
+def test_quest_list_2_3_4_need_the_place_and_the_tool(cat, quest, days, needs):
+    t = dieson.setup(cat, {"quest": quest}, 1)
+    card = R.quest_card(t, cat)
+    assert card.get("duration") == days and set(R.quest_missing(t, cat)) == needs
+    for need in sorted(needs):
+        kind, _colon, what = need.partition(":")
+        if kind == "tool":
+            t.deck("tools")["held"] = {"crusoe": [what]}
+        else:
+            t.data["dc"]["visited" if kind == "place" else {"area": "areas", "hunt": "hunted"}[kind]].append(what)
+        needs = needs - {need}
+        assert set(R.quest_missing(t, cat)) == needs
