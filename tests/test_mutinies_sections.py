@@ -1,12 +1,14 @@
-"""21 Mutinies, § Card Effects (21-mutinies-rulebook-en.txt): the cards that block an action, for how long,
-and Reward; on a table built by setup and changed only through actions (tests/mutinies_table.py)."""
+"""21 Mutinies, rulebook sections the other test files leave open (21-mutinies-rulebook-en.txt): § 5) Black
+Market's worked example of the rum symbols, § Card Effects (the cards that block an action, for how long, and
+Reward); on a table built by setup and changed only through actions (tests/mutinies_table.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.games.mutinies import placing
-from companion.games.mutinies.actions import Place, Plunder, Tavern
+from companion.errors import RuleError
+from companion.games.mutinies.actions import Place, Plunder, Tavern, Trade
 from companion.games.mutinies.cards import Compulsory, DrawCard
 from companion.games.mutinies.sailors import Cabin, Mutiny
 from tests.mutinies_table import CAT, ready, run, seat
@@ -20,6 +22,19 @@ def after_mutiny():
     t, _ = run(t, Place("red", "tavern"), Place("blue", "mutiny:1"), Place("green", "cabin"))
     t, _ = run(t, Tavern(1), Cabin("prestige"), Mutiny())
     return t
+
+
+def test_black_market_worked_example_three_rum_symbols_allow_three_rum_however_many_are_held():
+    t = ready()
+    seat(t, "red")["jewel"] = 3
+    seat(t, "red")["rum"] = 5
+    t, _ = run(t, Place("red", "market:any3"), Place("blue", "cabin"), Place("green", "cabin"))
+    with pytest.raises(RuleError, match="0..3 rum"):
+        run(t, Trade(4, (5, 2), symbols=3))
+    with pytest.raises(RuleError, match="rum"):
+        run(t, Trade(1, (5, 2), symbols=0))  # no rum symbol: no rum may be added
+    t2, _ = run(t, Trade(3, (5, 2), symbols=3))
+    assert (seat(t2, "red")["jewel"], seat(t2, "red")["rum"]) == (0, 2)
 
 
 @pytest.mark.parametrize("card,blocks", [
