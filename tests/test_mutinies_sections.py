@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.mutinies import placing
 from companion.errors import RuleError
+from companion.games.mutinies import placing
 from companion.games.mutinies.actions import Place, Plunder, Tavern, Trade
 from companion.games.mutinies.cards import Compulsory, DrawCard
 from companion.games.mutinies.sailors import Cabin, Mutiny
