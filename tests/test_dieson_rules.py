@@ -387,3 +387,47 @@ def test_quest_list_2_3_4_need_the_place_and_the_tool(cat, quest, days, needs):
             t.data["dc"]["visited" if kind == "place" else {"area": "areas", "hunt": "hunted"}[kind]].append(what)
         needs = needs - {need}
         assert set(R.quest_missing(t, cat)) == needs
+
+
+def _dusk(cat, tools, lightning=1, raid=1, food=2):
+    t = dieson.setup(cat, {}, 1)
+    t.data["flags"]["phase"] = "evening"
+    t.data["flow"]["step"] = "dusk"
+    t.deck("tools")["held"] = {"crusoe": list(tools)}
+    t.data["dc"]["icons"]["lightning"]["v"], t.data["dc"]["icons"]["raid"]["v"] = lightning, raid
+    t.data["counters"].update(food=food, leather=0, fence=0)
+    return t
+
+
+def test_tool_list_trap_watch_dog_and_flag_at_the_start_of_the_evening(cat):
+    from companion.games.dieson.day import DcDusk
+
+    t, _ = apply(_dusk(cat, ["trap"], lightning=5), DcDusk(trap=True), cat)  # 1 food -> 1 leather and 2 food
+    assert (t.data["counters"]["food"], t.data["counters"]["leather"]) == (3, 1)
+    with pytest.raises(RuleError, match="Trap does not work tonight"):
+        apply(_dusk(cat, ["trap"], lightning=4), DcDusk(trap=True), cat)
+    t, _ = apply(_dusk(cat, ["watch-dog"], raid=6), DcDusk(dog=True), cat)  # 1 food -> 1 fence
+    assert (t.data["counters"]["food"], t.data["counters"]["fence"]) == (1, 1)
+    with pytest.raises(RuleError, match="Watch Dog does not work tonight"):
+        apply(_dusk(cat, ["watch-dog"], raid=4), DcDusk(dog=True), cat)
+    for lightning, on in ((2, 1), (4, 1), (3, 0), (6, 0)):  # the Flag: the friend disc on, by itself
+        t = _dusk(cat, ["flag"], lightning=lightning)
+        before = t.data["tracks"]["friend"]
+        t, _ = apply(t, DcDusk(), cat)
+        assert t.data["tracks"]["friend"] == before + on
+
+
+def test_tool_list_fire_after_the_morning_and_the_blueprint_die(cat):
+    from companion.games.dieson.afternoon import DcSwap
+
+    t = dieson.setup(cat, {}, 1)
+    t.deck("tools")["held"] = {"crusoe": ["fire"]}
+    t.data["dc"]["icons"]["weather"]["v"] = 4
+    t = run(t, cat, DcRoll((1, 5, 6)), DcEvent())  # the Fire: the Weather die -1 after the Morning
+    assert t.data["dc"]["icons"]["weather"]["v"] == 3
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((1, 5, 6)), DcEvent())
+    with pytest.raises(RuleError, match="make the Blueprint first"):
+        apply(t, DcSwap(1), cat)
+    t.data["dc"]["blueprint"] = {"c": "grey", "v": 6}  # as the Blueprint made puts it on the card
+    t, _ = apply(t, DcSwap(1), cat)  # the card's 6 for the unused 1
+    assert t.data["dc"]["unused"][0] == {"c": "grey", "v": 6} and t.data["dc"]["blueprint"]["v"] == 1
