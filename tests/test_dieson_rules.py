@@ -431,3 +431,14 @@ def test_tool_list_fire_after_the_morning_and_the_blueprint_die(cat):
     t.data["dc"]["blueprint"] = {"c": "grey", "v": 6}  # as the Blueprint made puts it on the card
     t, _ = apply(t, DcSwap(1), cat)  # the card's 6 for the unused 1
     assert t.data["dc"]["unused"][0] == {"c": "grey", "v": 6} and t.data["dc"]["blueprint"]["v"] == 1
+
+
+def test_end_the_day_a_die_pushed_past_6_shows_6_and_the_fire_stops_at_1(cat):
+    """§ End the Day and § Event List raise the Weather or Raid die by 1 or 2; a die shows 1..6 (assumed, rules.die_cap)."""
+    from companion.games.dieson.day import bump_icon
+
+    t = dieson.setup(cat, {}, 1)
+    t.data["dc"]["icons"]["raid"]["v"] = 5
+    assert bump_icon(t, cat, "raid", 2) == (5, 6) and t.data["dc"]["icons"]["raid"]["v"] == 6
+    t.data["dc"]["icons"]["weather"]["v"] = 1
+    assert bump_icon(t, cat, "weather", -1) == (1, 1)
