@@ -442,3 +442,25 @@ def test_end_the_day_a_die_pushed_past_6_shows_6_and_the_fire_stops_at_1(cat):
     assert bump_icon(t, cat, "raid", 2) == (5, 6) and t.data["dc"]["icons"]["raid"]["v"] == 6
     t.data["dc"]["icons"]["weather"]["v"] = 1
     assert bump_icon(t, cat, "weather", -1) == (1, 1)
+
+
+def test_craft_a_tool_stars_resources_the_rope_icon_and_the_location_icon(cat):
+    """§ Craft a Tool 1-2 and its additional conditions, read from each card's data (tools.toml, assumed costs)."""
+    t = dieson.setup(cat, {"tools": "all"}, 1)
+    t.data["counters"].update(food=9, wood=9, stone=9, leather=9)
+    cards = cat.deck("tools")
+    roped = next(c for c in cards.cards if c.get("needs_rope"))
+    placed = next(c for c in cards.cards if c.get("location"))
+    plain = next(c for c in cards.cards if not c.get("needs_rope") and not c.get("location") and c.get("stars"))
+    assert R.craft_problems(t, cat, plain.id, plain.get("stars")) == []
+    assert any("stars" in p for p in R.craft_problems(t, cat, plain.id, plain.get("stars") - 1))  # 1. the stars
+    res, n = next(iter(plain.get("cost").items()))
+    t.data["counters"][res] = n - 1
+    assert any(R.res_name(res) in p for p in R.craft_problems(t, cat, plain.id, 9))  # 2. the resources
+    t.data["counters"][res] = 9
+    assert R.craft_problems(t, cat, roped.id, 9) == ["needs the Rope made first"]  # the rope icon
+    t.deck("tools")["held"] = {"crusoe": ["rope"]}
+    assert R.craft_problems(t, cat, roped.id, 9) == []
+    assert [p for p in R.craft_problems(t, cat, placed.id, 9) if "made only at" in p]  # the location icon
+    t.data["flags"]["place"] = placed.get("location")
+    assert R.craft_problems(t, cat, placed.id, 9) == []
