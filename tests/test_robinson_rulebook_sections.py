@@ -184,3 +184,15 @@ def test_weather_phase_the_hungry_animals_die_called_twice_is_rolled_once(cli):
     s = state(cli)
     assert s["counters"]["food"] == 0 and s["seat"]["blue"]["wounds"] == 0
     assert s["flags"]["animals-die"] is False
+
+
+def test_night_phase_eat_with_no_food_everyone_goes_hungry_without_naming_anyone(cli):
+    """§ VI. Night phase 1: with no food at all every player goes hungry (2 wounds each): there is nobody to
+    choose, so nobody has to be named."""
+    new(cli, "friday=no", players=("Ann", "Bob"))
+    cli.ok("set", "food", "0")
+    cli.ok("robinson", "phase", "night")
+    r = cli.ok("robinson", "eat")
+    assert "0 food eaten" in r.stdout
+    s = state(cli)
+    assert [s["seat"][k]["wounds"] for k in ("blue", "yellow")] == [2, 2]
