@@ -324,7 +324,10 @@ def _bgstats_play(p: dict, game: str, games: dict, players: dict, places: dict, 
             "winner": bool(s.get("winner")), "new": bool(s.get("newPlayer")), "start": bool(s.get("startPlayer")),
         })
     won = any(x["winner"] for x in seats)
-    loc = places.get(_key(p.get("locationRefId")), {}).get("name", "")
+    place = p.get("locationRefId")
+    if place is not None and _key(place) not in places:
+        raise UsageError(_("locationRefId {ref!r} is not in \"locations\"").format(ref=place))
+    loc = places[_key(place)].get("name", "") if place is not None else ""
     expansions = [str(games[x["gameRefId"]].get("name") or "") for x in p.get("expansionPlays") or []
                   if isinstance(x, dict) and _key(x.get("gameRefId")) in games]
     uid = p.get("uuid")

@@ -149,6 +149,9 @@ class Step:
     # after) -> (Ask, remake) or None; remake(answer) -> None keeps castaway's suggestion (Enter), or the
     # action to record instead (the loop undoes the first one and records this, with the same dice)
     after: Callable[[Any, Any], Any] | None = None
+    # `after` is asked again, with the latest result, once its question is answered, until it returns None
+    # (one question per player: what each sailor hands in)
+    after_again: bool = False
     # a step that asks nothing but can cost a life: the loop waits for Enter (or undo, quit) even where it
     # does steps that ask nothing at once, so the table reads the warning before it happens
     pause: bool = False

@@ -468,9 +468,10 @@ def play_record(row: GameRow, table: Table, cat: GameCatalog, stamps: list[str] 
 
     d = table.data
     players = []
-    starting = d["options"].get("starting") or (table.seats[0] if table.seats else None)
+    order = registry.get(cat.id).start_order(table)
+    starting = d["options"].get("starting") or (order[0] if order else None)
     held = held or {}
-    for seat in table.seats:
+    for seat in order:
         vals = d["seat"][seat]
         role = vals.get("survivor") or vals.get("character") or ""
         spec = cat.seats.get(seat)

@@ -26,6 +26,7 @@ from .i18n import _
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from .table import Table
 
+PLAYS_NEXT = "plays:next"  # the settings key of the next play's number (a deleted play's number is never reused)
 
 def read_only(path: Path) -> str | None:
     """Why castaway could not write the database file: its own mode, or its folder's (WAL mode needs to make
@@ -355,6 +356,23 @@ class Store:
             node = parents.get(node) or 0
         return live
 
+    def last_rolled(self, game_id: int) -> Event | None:
+        """The latest event on the game's live path whose result records dice (companion/rolls.py), or None."""
+        row = self._q(
+            """
+            WITH RECURSIVE live(seq) AS (
+                SELECT head FROM games WHERE id = ? AND head > 0
+                UNION ALL
+                SELECT e.parent FROM events e JOIN live l ON e.game_id = ? AND e.seq = l.seq
+                WHERE e.type = 'action' AND e.parent > 0
+            )
+            SELECT e.seq FROM live l JOIN events e ON e.game_id = ? AND e.seq = l.seq
+            WHERE e.type = 'action' AND json_valid(e.result) AND json_type(e.result, '$.rolls') = 'array'
+              AND json_array_length(e.result, '$.rolls') > 0
+            ORDER BY e.seq DESC LIMIT 1
+            """, (game_id, game_id, game_id)).fetchone()
+        return self.event(game_id, row[0]) if row else None
+
     def event(self, game_id: int, seq: int) -> Event | None:
         """One event of the log (its row alone is read and decoded)."""
         evs = self.events(game_id, seq - 1, seq)
@@ -372,10 +390,15 @@ class Store:
 
     # -- plays ---------------------------------------------------------------------------------
     def add_play(self, game_id: int | None, game: str, data: dict, uid: str | None = None) -> int:
-        """Write a play; `uid` is its unique key (a fresh one when not given)."""
-        cur = self._q("INSERT INTO plays(game_id, game, created, data, uid) VALUES (?, ?, ?, ?, ?)",
-                      (game_id, game, now(), json.dumps(data, sort_keys=True), uid or uuid.uuid4().hex))
-        return cur.lastrowid
+        """Write a play; `uid` is its unique key (a fresh one when not given). Its number is never one a
+        deleted play had: the next number is kept in the settings (key "plays:next")."""
+        top = self._q("SELECT COALESCE(MAX(id), 0) FROM plays").fetchone()[0]
+        kept = self.setting(PLAYS_NEXT)
+        number = max(top + 1, int(kept) if kept and kept.isdecimal() else 1)
+        self._q("INSERT INTO plays(id, game_id, game, created, data, uid) VALUES (?, ?, ?, ?, ?, ?)",
+                (number, game_id, game, now(), json.dumps(data, sort_keys=True), uid or uuid.uuid4().hex))
+        self.set_setting(PLAYS_NEXT, str(number + 1))
+        return number
 
     def delete_plays_of_event(self, game_id: int, seq: int) -> None:
         """Undoing a game's end takes back the play that end wrote."""

@@ -97,7 +97,7 @@ def test_new_shows_each_games_own_options_and_the_generic_one_none(cli):
 
 def test_new_refuses_an_opt_key_the_game_does_not_know_naming_the_known_ones(cli, db):
     r = cli("new", "21days", "--opt", "day=12")
-    assert r.exit_code == 2 and r.stderr == "error: --opt day: 21 Days has no such setup choice; accepted: weather, kite, reroll, starting\n"
+    assert r.exit_code == 2 and r.stderr == "error: --opt day: 21 Days has no such setup choice; accepted: decks, swap, weather, kite, reroll, starting\n"
     assert not db.exists()
     r = cli("new", "robinson", "--opt", "survivor=maya")
     assert r.exit_code == 2 and "accepted: players, characters, rounds, weather, items, camp, friday, dog, first" in r.stderr

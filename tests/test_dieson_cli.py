@@ -48,7 +48,7 @@ def test_rulebook_goal_example_quest_1_is_won_by_a_deer_hunt_and_the_rope(cli):
 
 def test_weather_and_raid_at_night_then_the_dice_move(cli):
     """§ Evening: Weather 5 with 1 roof costs the roof and 1 health; Raid 6 in the Deer area takes a fence."""
-    cli.ok("new", "dieson", "--seed", "3")
+    cli.ok("new", "dieson", "--seed", "3", "--opt", "arrows=stars,food,food,lightning,weather")
     cli.ok("set", "roof", "1")
     cli.ok("set", "fence", "1")
     cli.ok("set", "area", "deer")
@@ -69,7 +69,7 @@ def test_weather_and_raid_at_night_then_the_dice_move(cli):
     # day 2: the dice placed last evening decide tonight's weather (5) and raid (6)
     cli.ok("dieson", "roll", "--faces", "6,6,6")
     cli.ok("dieson", "event", "--take", "wood")  # 3 + 6 round the seven spaces: wood/stone again
-    cli.ok("dieson", "help", "resource", "food")  # the friend's help: its disc back to the start
+    cli.ok("dieson", "help")  # the friend's help on the arrow at the disc's space 3 (1 food): its disc back to the start
     for _ in range(3):
         cli.ok("dieson", "pick", "1")
         cli.ok("dieson", "do", "friend")

@@ -82,7 +82,7 @@ def test_menus_keep_their_numbers_list_only_legal_options_and_never_show_ids(cat
                 for v in [v for v, _l in ask.choices][:6]:
                     apply(t, step.make(v), cat)  # every option offered is legal now (raises otherwise)
     assert menus > 100
-    assert number["help:resource:food"] == "63" and number["craft:rope"] == "33"
+    assert number["help:resource:food@2"] == "63" and number["craft:rope"] == "33"
 
 
 def test_tonight_forecast_is_what_the_night_does_and_warns_before_it_kills(cat):
@@ -107,7 +107,7 @@ def test_tonight_forecast_is_what_the_night_does_and_warns_before_it_kills(cat):
 
 
 def test_a_deadly_night_is_warned_in_the_afternoon_and_the_friend_may_help_first(cat):
-    t = dieson.setup(cat, {"health": "1"}, 1)
+    t = dieson.setup(cat, {"health": "1", "arrows": "stars,roof,wood,lightning,weather"}, 1)
     t, _e = apply(t, DcRoll((2, 4, 4)), cat)
     t, _e = apply(t, DcEvent(take="wood"), cat)
     t.data["counters"]["food"] = 0
@@ -122,7 +122,7 @@ def test_a_deadly_night_is_warned_in_the_afternoon_and_the_friend_may_help_first
     t.data["tracks"]["friend"] = 2
     step = next_step(t, cat)
     values = [v for v, _l in step.ask.choices]
-    assert step.ask.kind == "choice" and step.ask.default == "go" and "help:resource:roof" in values
+    assert step.ask.kind == "choice" and step.ask.default == "go" and "help:resource:roof@2" in values
 
 
 def test_the_date_icons_are_confirmed_at_the_meal(cat):

@@ -86,8 +86,10 @@ def test_treasure_tokens():
     seat(t, "red")["treasure"] = 3
     with pytest.raises(UsageError, match="exchange:PAY:GAIN"):
         Treasure.parse(t, CAT, "red", "exchange")
+    turned, said = run(t, Treasure("red", "exchange"))  # turned over in the guided game: what it prints is asked next
+    assert turned.data["flow"]["exchange"] == "red" and seat(turned, "red")["treasure"] == 3
     with pytest.raises(UsageError, match="give what it prints"):
-        run(t, Treasure("red", "exchange"))
+        run(t, Treasure("red", "exchange", 3, None))
     t, _ = run(t, Treasure("red", "exchange", 3, 1), Treasure("red", "jewel"), Treasure("red", "rum"))
     assert (seat(t, "red")["doubloons"], seat(t, "red")["prestige"], seat(t, "red")["jewel"], seat(t, "red")["rum"]) == (0, 4, 1, 2)
 
@@ -237,5 +239,7 @@ def _answer(step, rng):
         return " ".join(rng.choice(["0", "1d", "2d", "1d1r"]) for _ in range(n))
     if "Rum added" in a.prompt:
         return "0 2 1"
+    if a.id == "mut-exchange":  # an exchange token's print: doubloons paid, prestige gained
+        return "0 1"
     n = int(step.say.split("turns over ")[1].split()[0])
     return ",".join(rng.choice(["prestige", "doubloons", "rum", "jewel"]) for _ in range(n))

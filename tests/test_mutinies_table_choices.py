@@ -35,16 +35,21 @@ def test_each_sailor_hands_in_what_castaway_suggests_and_the_table_may_choose_ot
     t2, result = run(t, step.make(step.ask.parse("y")))
     assert result["gave"] == {"red": what, "green": what}  # each holds one: a doubloon or a rum, not prestige
     assert t2.seat_values("red")[given] == t.seat_values("red")[given] - 1
+    # asked per player, in turn order, castaway's suggestion on Enter (the guided loop asks again: after_again)
+    assert step.after_again
     ask, remake = step.after(result, t2)
-    assert ask.default == f"red:{what}, green:{what}"
-    assert remake(ask.parse("")) is None  # Enter: castaway's suggestion stands
-    again = remake(ask.parse("p, " + what[0]))  # red loses prestige, green hands in as suggested
+    assert "red" in ask.prompt and ask.default == what and {v for v, _l in ask.choices} == {"prestige", what}
+    with pytest.raises(UsageError):
+        ask.parse("jewel")
+    again = remake(ask.parse("1"))  # red loses prestige instead; green still hands in as suggested
     assert again == Compulsory(True, (("red", "prestige"), ("green", what)))
     t3, result3 = run(t, again)
     assert t3.seat_values("red")["prestige"] == t.seat_values("red")["prestige"] - 1
     assert t3.seat_values("red")[given] == t.seat_values("red")[given]
-    with pytest.raises(UsageError):
-        remake("jewel,jewel")
+    ask, remake = step.after(result3, t3)
+    assert "green" in ask.prompt and ask.default == what
+    assert remake(ask.parse("")) is None  # Enter: castaway's suggestion stands
+    assert step.after(result3, t3) is None  # everyone was asked
 
 
 def test_a_sailor_holding_nothing_is_suggested_to_lose_prestige():
@@ -87,3 +92,17 @@ def test_the_command_takes_the_table_s_choice(tmp_path):
     s = json.loads(ft.ok("status --json").output)["state"]["seat"]
     assert s["red"]["prestige"] == 2 and s["red"]["doubloons"] == 3 and s["green"]["doubloons"] == 3
     assert "red:prestige" in ft.ok("history").output
+
+
+def test_card_effects_the_guided_loop_asks_each_sailor_in_turn(cli):
+    """§ Card Effects, Revenge!: "All sailors lose 1 PP or discard 1 rum". In `castaway play` each sailor is
+    asked in turn order what he hands in, castaway's suggestion on Enter."""
+    for cmd in ("new mutinies -p Ann -p Bob -p Cid --opt order=red,blue,green --seed 3", "mutinies routes 0 0 0 0",
+                "mutinies place red wreck", "mutinies place blue mutiny 1", "mutinies place green cabin",
+                "mutinies plunder --faces 1,1", "mutinies cabin prestige", "mutinies mutiny"):
+        cli.ok(*cmd.split())
+    r = cli.ok("play", "--no-board", input="revenge\ny\n1\n\nquit\n")
+    assert "What does Ann (red) hand in?" in r.stdout and "What does Cid (green) hand in?" in r.stdout
+    s = json.loads(cli.ok("status", "--json").stdout)["state"]["seat"]
+    assert (s["red"]["prestige"], s["red"]["rum"]) == (2, 1)  # Ann (red) chose prestige
+    assert (s["green"]["prestige"], s["green"]["rum"]) == (4, 0)  # Cid (green): castaway's suggestion, his rum

@@ -200,6 +200,8 @@ def _answer(step, t, rng: random.Random, typed: list):
         return " ".join(rng.choice(["0", "1d", "2d", "1r", "1d1r"]) for _k in range(n))
     if ask.id == "mut-chart":
         return "0 3 1"
+    if ask.id == "mut-exchange":  # an exchange token's print: doubloons paid, prestige gained
+        return "0 1"
     if ask.id == "mut-treasures":
         seat = core.flow(t)["scoring"]["todo"][0][1]
         return ",".join(rng.choice(["prestige", "doubloons", "rum", "jewel"]) for _k in range(core.value(t, seat, "treasure")))

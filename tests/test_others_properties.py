@@ -104,6 +104,7 @@ def rc_texts(ask, t) -> list[str]:
     return by_id(ask, {
         "rc-event-card": ["3 Fog 1", "4 Storm 2", "adventure", "mystery", "6 Rain 1"],
         "rc-changes": ["-", "wood -1", "food +1", "storm-token +1"],
+        "rc-held": ["-", "reroll success", "reroll wound 0", "-"],
         "rc-night": ["-", "wood -1", "food +1", "storm-token +1"],
         "rc-plan": ["rest " + a, "weapon " + b, "explore " + a + "+" + b, "gather wood 3 " + a, "arrange " + b,
                     "threat-right " + a, "roof " + a + "+" + a, "hunt " + a + "+" + b, "weapon friday", "done"],
@@ -155,7 +156,7 @@ COSTS = ["0", "1d", "2d", "1d1r", "1r", "3d"]
 
 
 def mu_texts(ask, t) -> list[str]:
-    answers = {"mut-chart": ["0 2 1", "0 0 0"]}
+    answers = {"mut-chart": ["0 2 1", "0 0 0"], "mut-exchange": ["0 1", "0 2"]}
     if ask.id == "mut-prices":
         n = sum(1 for sq in t.data["flow"]["routes"] if sq["token"] and sq["cost"] is None)
         answers["mut-prices"] = [" ".join(COSTS[(i * 7 + k) % len(COSTS)] for i in range(n)) for k in range(3)]

@@ -45,3 +45,19 @@ def test_plays_edit_adds_and_removes_a_player(cli):
     assert r.exit_code == 2 and "'Zed' is not in this play" in r.stderr
     r = cli("plays", "edit", "last", "--add-player", "Ann")
     assert r.exit_code == 2 and "'Ann' is in this play already" in r.stderr
+
+
+def test_mutinies_play_starts_with_the_first_disc_on_the_turn_order_track(cli, tmp_path):
+    """21 Mutinies § Initial Setup 1b: the player whose disc is first on the turn order track is the first
+    captain. The play log's starting player and BGG's startposition follow the track, not the names' list."""
+    cli.ok("new", "mutinies", "-p", "Ann", "-p", "Bob", "-p", "Cid", "--opt", "order=green,red,blue")
+    cli.ok("end", "--result", "abandoned", "--yes")
+    players = _play(cli)["players"]
+    assert [(p["name"], p["start"]) for p in players] == [("Cid", True), ("Ann", False), ("Bob", False)]
+    cli.ok("plays", "bgg-id", "mutinies", "12345")
+    out = tmp_path / "plays.xml"
+    cli.ok("plays", "export", "bgg", str(out))
+    import xml.etree.ElementTree as ET
+
+    rows = ET.parse(out).getroot().findall(".//player")
+    assert [(r.get("name"), r.get("startposition")) for r in rows] == [("Cid", "1"), ("Ann", "2"), ("Bob", "3")]

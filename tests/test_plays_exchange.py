@@ -161,6 +161,11 @@ def test_bgstats_export_imports_our_games_once_and_says_what_it_skipped(tmp_path
     (json.dumps({**BGSTATS_EXPORT, "plays": [{**BGSTATS_EXPORT["plays"][0], "playDate": "2099-01-01 10:00:00"}]}), "in the future"),
     (json.dumps({**BGSTATS_EXPORT, "plays": [{**BGSTATS_EXPORT["plays"][0], "playDate": "01/12/2025"}]}), "is not a date"),
     (json.dumps({**BGSTATS_EXPORT, "players": "Ann"}), "\"players\" should be a list"),
+    # a place named by a reference of the wrong type, or one the file does not hold: refused like a game's
+    (json.dumps({**BGSTATS_EXPORT, "plays": [{**BGSTATS_EXPORT["plays"][0], "locationRefId": [1]}]}),
+     r"locationRefId \[1\] is not in \"locations\""),
+    (json.dumps({**BGSTATS_EXPORT, "plays": [{**BGSTATS_EXPORT["plays"][0], "locationRefId": 99}]}),
+     "locationRefId 99 is not in"),
 ])
 def test_malformed_bgstats_files_are_refused(text, message):
     with pytest.raises(UsageError, match=message) as e:
@@ -204,4 +209,22 @@ def test_migration_2_gives_existing_plays_a_key(tmp_path, monkeypatch):
     st = Store(path)
     rows = playlog.entries(st)
     assert len(rows) == 1 and len(rows[0]["uid"]) == 32 and rows[0]["data"]["players"] == []
+    st.close()
+
+
+def test_a_deleted_plays_number_is_never_given_again(tmp_path):
+    """A play's number names it in plays show/edit/delete and in the exports: after a delete, the next
+    play takes a new number, also when the deleted play was the last one and the file is opened again."""
+    path = tmp_path / "n.db"
+    st = Store(path, create=True)
+    a = playlog.add(st, record("21days", "2026-01-01", "won", [], 10))
+    b = playlog.add(st, record("21days", "2026-01-02", "won", [], 10))
+    playlog.delete(st, str(b))
+    c = playlog.add(st, record("21days", "2026-01-03", "won", [], 10))
+    assert (a, b, c) == (1, 2, 3)
+    playlog.delete(st, str(c))
+    st.close()
+    st = Store(path)
+    assert playlog.import_entries(st, [{"uid": "x", "data": record("21days", "2026-01-04", "won", [], 10)}]) == ([4], 0)
+    assert [r["id"] for r in st.play_rows()] == [1, 4]
     st.close()

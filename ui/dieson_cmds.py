@@ -171,9 +171,9 @@ def do_cmd(
 
 @command("help", app=sub)
 def help_cmd(
-    kind: Annotated[str, typer.Argument(help=_("die, resource or stars (the arrow's icon)."))],
+    kind: Annotated[Optional[str], typer.Argument(help=_("die, resource or stars (the arrow's icon); none: the arrow at the Friend disc's space, where the card's arrows are known."))] = None,
     what: Annotated[Optional[str], typer.Argument(help=_("die: lightning/weather/raid; resource: food, wood, ..."))] = None,
-    amount: Annotated[int, typer.Option(help=_("The arrow's number (resource or stars)."))] = 1,
+    amount: Annotated[Optional[int], typer.Option(help=_("The arrow's number (resource or stars)."))] = None,
 ):
     """My Friend's help: the disc goes back to its start for the benefit on its arrow.
 

@@ -221,12 +221,13 @@ def compulsory_cmd(
 def play_card_cmd(
     seat: Annotated[str, typer.Argument(help=_("The player playing it."))],
     card: Annotated[str, typer.Argument(help=_("The voluntary card's id."))],
+    rum: Annotated[Optional[int], typer.Option("--rum", help=_("Where's my rum?: the rum discarded, 1 or 2 (default: as much as it allows)."))] = None,
 ):
-    """Play a voluntary mutiny card from your hand (castaway shows what to do).
+    """Play a voluntary mutiny card from your hand: castaway carries out what it can, else shows what to do.
 
     Example: castaway mutinies play red telescope
     """
-    _run(lambda t, cat: PlayCard.parse(t, cat, seat, card))
+    _run(lambda t, cat: PlayCard.parse(t, cat, seat, card, rum))
 
 
 @command("treasure", app=sub)

@@ -64,6 +64,7 @@ OPT_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("friend", N_("jack (default, green) or other")),
         ("tools", N_("the tool cards in play: all (default), first (Basket, Bed, Stone Knife, Rope), or a list first,flag")),
         ("expert", N_("expert rules: 1 (four-health side), 2 (no friend until the Friend tool is made), 1,2")),
+        ("arrows", N_("the friend card's arrow icons, space 1 first: stars,food,wood,lightning,weather (Jack's, assumed); - for none")),
     ),
 }
 

@@ -292,33 +292,37 @@ def next_setup_question(answered: list) -> tuple[dict, tuple | None]:
 
 def table_decides(st, gid: int, step: Step, ev, after, cur, on_word) -> None:
     """What the rules leave to the table (who gets the fish, ...): castaway's share stands on Enter;
-    another answer records the action again with the same dice and the table's choice."""
+    another answer records the action again with the same dice and the table's choice. A step with
+    `after_again` asks its next question (one player after another) until it has none left."""
     follow = step.after(ev.result, after)
-    if not follow:
-        return
-    ask, remake = follow
-    while True:
-        try:
-            ans = ask_watched(ask, on_word, cur.cat, watcher(st, gid, ev.seq))
-        except Changed as moved:  # castaway's share stands; the table moved on elsewhere
-            changed_elsewhere(st, gid, ev.seq, after, cur.cat, moved.typed)
+    while follow:
+        ask, remake = follow
+        while True:
+            try:
+                ans = ask_watched(ask, on_word, cur.cat, watcher(st, gid, ev.seq))
+            except Changed as moved:  # castaway's share stands; the table moved on elsewhere
+                changed_elsewhere(st, gid, ev.seq, after, cur.cat, moved.typed)
+                return
+            if ans is Undo:
+                return
+            try:
+                again = remake(ans)
+            except CompanionError as e:
+                err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+                continue
+            if again is None:
+                break
+            try:  # one transaction: castaway's share stands until the table gives one the rules take
+                ev2, t2 = session.replace(st, gid, again, expect=ev.seq)
+            except CompanionError as e:
+                err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
+                continue
+            said(ev2, cur.table, t2, cur.cat)
+            ev, after = ev2, t2
+            break
+        if not step.after_again:
             return
-        if ans is Undo:
-            return
-        try:
-            again = remake(ans)
-        except CompanionError as e:
-            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
-            continue
-        if again is None:
-            return
-        try:  # one transaction: castaway's share stands until the table gives one the rules take
-            ev2, t2 = session.replace(st, gid, again, expect=ev.seq)
-        except CompanionError as e:
-            err.print(f"[bold red]{_('error:')}[/] {esc(e)}")
-            continue
-        said(ev2, cur.table, t2, cur.cat)
-        return
+        follow = step.after(ev.result, after)
 
 
 def exact_odds(pending: list):

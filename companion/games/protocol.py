@@ -192,6 +192,11 @@ class Game(ABC):
         phase, its board's printed marks) filled in; the table is not changed. The data itself by default."""
         return t.data
 
+    def start_order(self, t) -> list[str]:
+        """The seats in the order the game started in: the play log's starting player is the first, and each
+        seat's place is its start position (BGG's startposition). By default the seats' order."""
+        return list(t.seats)
+
     def __init__(self) -> None:
         missing = [m for m in ("id", "prefix", "play") if not hasattr(self, m)]
         if missing:

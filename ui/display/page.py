@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from companion import i18n
 from companion.catalog import GameCatalog
-from companion.i18n import _
+from companion.i18n import N_, _
 from companion.table import Table
 
 from . import view
@@ -59,32 +59,55 @@ def board_page(game_id: int, kind: str, version: int, cat: GameCatalog, fragment
 
 
 def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str, pad_qr: str = "",
-                   log: list[tuple[int, str]] | None = None) -> str:
+                   log: list[tuple[int, str]] | None = None, rolled=None) -> str:
     """The part of the board page that changes with each write: what to do now, the board, the roll, the odds,
-    the last events (`log`: (number, line), the latest first)."""
+    the last events (`log`: (number, line), the latest first).
+
+    `rolled`: the log's latest event that took dice (store.last_rolled), shown as the last roll with when
+    it was rolled; without it, the state's own record of its last roll."""
     now = view.now(table, cat) if view.guided(cat) else None
     over = table.data.get("over")
     if now is not None:
         top = _now_html(now)
     elif over:
+        why = _why(over, table)
         top = (f'<section class="now over"><div class="phase">{_e(_("The game is over"))}</div>'
-               f'<h1>{_e(_result(over))}</h1></section>')
+               f'<h1>{_e(_result(over))}</h1>' + (f'<p class="say">{_e(why)}</p>' if why else "") + '</section>')
     else:
         top = (f'<section class="now"><h1>{_e(_(cat.name))}</h1>'
                f'<p class="say">{_e(_("This game has no guided mode: the table uses the single commands."))}</p></section>')
-    side = _roll_html(table, cat) + (_odds_html(now.odds) if now is not None and now.odds else "")
+    side = _roll_html(table, cat, rolled) + (_odds_html(now.odds) if now is not None and now.odds else "")
     if log:
         items = "".join(f'<li><b>#{seq}</b> {_e(line)}</li>' for seq, line in log)
         side += f'<section class="log"><h2>{_e(_("Last events"))}</h2><ol>{items}</ol></section>'
     if pad_qr:
         side += f'<section class="padqr">{pad_qr}<p>{_e(_("Join with a phone: scan, then the table allows it"))}</p></section>'
-    return (f'<div class="frag" data-version="{version}">{top}<div class="main">'
+    pending = ' data-pending="1"' if now is not None and now.odds_pending else ""  # the page fetches it again
+    return (f'<div class="frag" data-version="{version}"{pending}>{top}<div class="main">'
             f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>')
 
 
 def _result(over: dict) -> str:
     words = {"won": _("won"), "lost": _("lost"), "abandoned": _("abandoned")}
     return words.get(over.get("result"), str(over.get("result") or _("ended")))
+
+
+# Dieson Crusoe's end, stored as a word
+WHY = {"time": N_("the quest's days ran out"), "health": N_("health ran out")}
+
+
+def _why(over: dict, table: Table) -> str:
+    """What ended the game, as the state records it: the rules' reason, or who won."""
+    reason = over.get("how") or over.get("reason")
+    if reason:
+        return _(str(reason))
+    if over.get("why"):
+        return _(WHY.get(str(over["why"]), str(over["why"])))
+    winners = over.get("winners") or []
+    if winners:
+        names = [table.seat_values(s).get("player") or s for s in winners]
+        return _("won by {who}").format(who=_(" and ").join(names))
+    return ""
 
 
 def _now_html(now: view.Now) -> str:
@@ -111,20 +134,25 @@ def _die(face: str, colour: str | None, name: str, big: bool = True) -> str:
     dark = bg in DARK
     cls = "die big" if big else "die"  # untranslated: CSS class names
     fg = "#fff" if dark else "#111"
-    word = " word" if len(face) > 2 else ""  # a word face ("tentacle"): a wider die, the word on one line
+    word = " word" if len(face) > 2 or (len(face) > 1 and not face.isdigit()) else ""  # a word face ("tentacle", "ww"): a wider die, the word on one line
     return (f'<figure class="{cls}"><span class="face{word}" style="background:{bg};color:{fg}">{_e(face)}</span>'
             f'<figcaption>{_e(name)}</figcaption></figure>')
 
 
-def _roll_html(table: Table, cat: GameCatalog) -> str:
-    last = view.last_roll(table, cat)
-    if last is None:
-        return ""
-    heading, shown = last
+def _roll_html(table: Table, cat: GameCatalog, rolled=None) -> str:
+    got = view.rolled(rolled, cat) if rolled is not None else None
+    if got is not None:
+        heading, shown, at = got
+    else:
+        last = view.last_roll(table, cat)
+        if last is None:
+            return ""
+        (heading, shown), at = last, ""
     # each die named under its face, unless the heading already names the one kind of die rolled
     named = len({x.name for x in shown}) > 1 or any(len(x.face) > 2 for x in shown)
     dice = "".join(_die(s.face, s.colour, s.name if named else "") for s in shown)
-    return (f'<section class="roll"><h2>{_e(_("Last roll"))}</h2><p class="rolled">{_e(heading)}</p>'
+    when = f'<p class="when">{_e(at)}</p>' if at else ""
+    return (f'<section class="roll"><h2>{_e(_("Last roll"))}</h2><p class="rolled">{_e(heading)}</p>{when}'
             f'<div class="dice">{dice}</div></section>')
 
 

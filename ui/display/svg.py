@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import math
 import re
+import struct
+from functools import lru_cache
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 FONT = "'Castaway Sans', 'DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Segoe UI', Arial, Helvetica, sans-serif"  # untranslated: CSS font family names
@@ -58,12 +61,72 @@ def root(body: str, *, label: str = "", w: int = W, h: int = H) -> str:
             f'{title}<rect x="0" y="0" width="{w}" height="{h}" fill="{BG}"/>{body}</svg>')
 
 
+# the fonts the page draws with (display.css's "Castaway Sans" is the DejaVu Sans shipped in printables/fonts)
+_FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=2)
+def _advances(bold: bool) -> tuple[dict[int, float], float]:
+    """Each character's advance width in em of the font the page uses ({codepoint: em}, and the width of a
+    character the font lacks, drawn by a fallback font), read from the TrueType file's cmap and hmtx."""
+    path = Path(__file__).resolve().parents[2] / "printables" / "fonts" / _FONT_FILES[bold]
+    data = path.read_bytes()
+    tables = {}
+    for i in range(struct.unpack(">H", data[4:6])[0]):
+        tag, _sum, off, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        tables[tag.decode("latin-1")] = (off, length)
+    head = tables["head"][0]
+    units = struct.unpack(">H", data[head + 18:head + 20])[0]
+    hhea = tables["hhea"][0]
+    n_metrics = struct.unpack(">H", data[hhea + 34:hhea + 36])[0]
+    hmtx = tables["hmtx"][0]
+    adv = [struct.unpack(">H", data[hmtx + 4 * k:hmtx + 4 * k + 2])[0] for k in range(n_metrics)]
+    cmap = tables["cmap"][0]
+    sub = None
+    for k in range(struct.unpack(">H", data[cmap + 2:cmap + 4])[0]):
+        plat, enc, off = struct.unpack(">HHI", data[cmap + 4 + 8 * k:cmap + 12 + 8 * k])
+        if (plat, enc) in ((3, 1), (0, 3)) and struct.unpack(">H", data[cmap + off:cmap + off + 2])[0] == 4:
+            sub = cmap + off
+            break
+    widths: dict[int, float] = {}
+    if sub is not None:  # format 4: segments of codepoints to glyph ids
+        seg = struct.unpack(">H", data[sub + 6:sub + 8])[0] // 2
+        ends = struct.unpack(f">{seg}H", data[sub + 14:sub + 14 + 2 * seg])
+        base = sub + 16 + 2 * seg
+        starts = struct.unpack(f">{seg}H", data[base:base + 2 * seg])
+        deltas = struct.unpack(f">{seg}h", data[base + 2 * seg:base + 4 * seg])
+        ro_at = base + 4 * seg
+        offsets = struct.unpack(f">{seg}H", data[ro_at:ro_at + 2 * seg])
+        for j in range(seg):
+            for c in range(starts[j], ends[j] + 1):
+                if c == 0xFFFF:
+                    continue
+                if offsets[j]:
+                    at = ro_at + 2 * j + offsets[j] + 2 * (c - starts[j])
+                    g = struct.unpack(">H", data[at:at + 2])[0]
+                    if g:
+                        g = (g + deltas[j]) & 0xFFFF
+                else:
+                    g = (c + deltas[j]) & 0xFFFF
+                if g:
+                    widths[c] = adv[min(g, n_metrics - 1)] / units
+    return widths, 1.0  # a character outside DejaVu (an emoji) drawn by a fallback font: about a square
+
+
+def measure(text, size: float, bold: bool = False) -> float:
+    """The width in units of `text` drawn at `size` in the page's font (the glyphs' own advance widths)."""
+    widths, missing = _advances(bold)
+    return sum(widths.get(ord(c), missing) for c in str(text)) * size
+
+
 def fit(text: str, size: float, width: float | None, bold: bool = False) -> float:
-    """The font size (at most `size`) at which `text` fits in `width` units, by an average glyph width."""
+    """The font size (at most `size`) at which `text` fits in `width` units, measured with the font's glyphs."""
     if not width or not text:
         return size
-    per = 0.62 if bold else 0.57
-    return float(max(14, min(size, int(width / (per * len(str(text)))))))  # whole units: fewer font instances to make
+    em = measure(text, 1.0, bold)
+    if em <= 0:
+        return size
+    return float(max(14, min(size, math.floor(width / em))))  # whole units: fewer font instances to make
 
 
 def text(x: float, y: float, s, size: float = 32, *, fill: str = INK, weight: str = "normal", anchor: str = "start",
@@ -87,13 +150,62 @@ def wrapped(x: float, y: float, s, size: float = 28, *, width: float, fill: str 
     best = None
     for k in range(1, len(words)):
         a, b = " ".join(words[:k]), " ".join(words[k:])
-        worst = max(len(a), len(b))
+        worst = max(measure(a, 1.0, weight == "bold"), measure(b, 1.0, weight == "bold"))
         if best is None or worst < best[0]:
             best = (worst, a, b)
     _w, a, b = best
     size = min(fit(a, size, width, weight == "bold"), fit(b, size, width, weight == "bold"))
     return (text(x, y, a, size, fill=fill, weight=weight, anchor=anchor, width=width)
             + text(x, y + size * 1.1, b, size, fill=fill, weight=weight, anchor=anchor, width=width))
+
+
+def lines_of(s: str, n: int, bold: bool = False) -> list[str]:
+    """`s` split at spaces into at most `n` lines of about equal measured width (a word is never cut)."""
+    words = str(s).split(" ")
+    if n <= 1 or len(words) == 1:
+        return [str(s)]
+    best: tuple[float, list[str]] | None = None
+
+    def splits(rest: list[str], k: int):
+        if k == 1 or len(rest) == 1:
+            yield [" ".join(rest)]
+            return
+        for i in range(1, len(rest)):
+            for tail in splits(rest[i:], k - 1):
+                yield [" ".join(rest[:i]), *tail]
+
+    for cut in splits(words, min(n, len(words))):
+        worst = max(measure(ln, 1.0, bold) for ln in cut)
+        if best is None or worst < best[0]:
+            best = (worst, cut)
+    return best[1] if best else [str(s)]
+
+
+def boxed(x: float, y: float, w: float, h: float, s, size: float = 30, *, fill: str = INK, weight: str = "normal",
+          anchor: str = "start", lines: int = 3, pad: float = 0) -> str:
+    """Text that fits the box (x, y, w, h) whole: on one line at the largest size up to `size` that fits, or
+    on up to `lines` lines where that is larger; centred in the box's height. Never cut: a name too long for
+    the box at 10 units is drawn at 10 across the lines it needs."""
+    s = str(s)
+    bold = weight == "bold"
+    w, h = w - 2 * pad, h - 2 * pad
+    best = None
+    for n in range(1, max(1, lines) + 1):
+        cut = lines_of(s, n, bold)
+        em = max(measure(ln, 1.0, bold) for ln in cut) or 1
+        k = len(cut)
+        sz = min(size, w / em, h / (1.15 * k + 0.05))
+        if best is None or sz > best[0] + 0.5:
+            best = (sz, cut)
+        if k < n:
+            break
+    sz, cut = best
+    sz = max(10.0, math.floor(sz))
+    step = sz * 1.15
+    top = y + pad + (h - step * len(cut)) / 2
+    ax = x + pad + (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
+    return "".join(text(ax, top + step * i + sz * 0.9, ln, sz, fill=fill, weight=weight, anchor=anchor)
+                   for i, ln in enumerate(cut))
 
 
 def rect(x, y, w, h, *, fill: str = PANEL, stroke: str | None = None, sw: float = 2, r: float = 0,
@@ -108,6 +220,13 @@ def rect(x, y, w, h, *, fill: str = PANEL, stroke: str | None = None, sw: float 
     if opacity is not None:
         out += f' opacity="{num(opacity)}"'
     return out + "/>"
+
+
+def band(x, y, w, h, *, fill: str, r: float = 14) -> str:
+    """A panel's heading band: a box with its top corners rounded (one shape, so text in it has one box)."""
+    return (f'<path d="M{num(x)},{num(y + h)} L{num(x)},{num(y + r)} Q{num(x)},{num(y)} {num(x + r)},{num(y)} '
+            f'L{num(x + w - r)},{num(y)} Q{num(x + w)},{num(y)} {num(x + w)},{num(y + r)} L{num(x + w)},{num(y + h)} Z" '
+            f'fill="{fill}"/>')
 
 
 def circle(cx, cy, r, *, fill: str = INK, stroke: str | None = None, sw: float = 2, dash: str | None = None) -> str:
@@ -187,11 +306,11 @@ def die_for(seat: str | None) -> tuple[str, str]:
 # -- tracks, gauges, tokens ------------------------------------------------------------------------
 
 
-def track(x, y, w, h, lo: int, hi: int, value: int, *, icons: dict[int, str] | None = None,
+def track(x, y, w, h, lo: int, hi: int, value: int, *, icons: dict[int, str | list[str]] | None = None,
           marker: str | None = None, marker_fill: str = ACCENT, numbers: bool = True, size: float | None = None,
           labels: dict[int, str] | None = None, fill: str = "#1d4566", done_fill: str | None = None) -> str:
     """A row of spaces lo..hi; the space at `value` is raised and carries `marker` (an icon name) or a
-    ring. icons: an icon drawn in a space (anchor, buoy, a bonus); labels: a word under a space."""
+    ring. icons: an icon (or a list of icons) drawn in a space (anchor, buoy, a bonus); labels: a word under a space."""
     n = hi - lo + 1
     gap = max(2.0, w * 0.006)
     cw = (w - gap * (n - 1)) / n
@@ -204,9 +323,12 @@ def track(x, y, w, h, lo: int, hi: int, value: int, *, icons: dict[int, str] | N
         out += rect(cx, y, cw, h, fill=bg, stroke=INK if here else FAINT, sw=4 if here else 2, r=min(10, cw * 0.2))
         ink = "#111111" if here else INK
         icon_name = (icons or {}).get(pos)
-        if icon_name and not here:
-            isz = min(h * 0.62, cw * 0.8)
-            out += icon(icon_name, cx + cw / 2, y + h * 0.42, isz)
+        names = [icon_name] if isinstance(icon_name, str) else list(icon_name or ())
+        if names and not here:  # one icon, or several side by side (a round's weather dice)
+            k = len(names)
+            isz = min(h * 0.62, cw * 0.8 / k)
+            for j, nm in enumerate(names):
+                out += icon(nm, cx + cw / 2 + (j - (k - 1) / 2) * isz, y + h * 0.42, isz)
             if numbers:
                 out += text(cx + cw / 2, y + h - 4, pos, min(size * 0.55, h * 0.26), fill=DIM, anchor="middle")
         elif here and marker:
@@ -259,12 +381,12 @@ def steps(x, y, w, h, labels: list[str], current: int | None, *, size: float = 3
     if not n:
         return ""
     gap = 10
-    if current is not None and sum(len(str(lb)) for lb in labels) > w / (0.62 * size):
+    if current is not None and sum(measure(lb, size, True) + size for lb in labels) > w:
         # too long for the row: the phases not current drop their number ("III. Production" -> "Production")
         labels = [lb if i == current else re.sub(r"^[IVX]+\.\s+", "", str(lb)) for i, lb in enumerate(labels)]
     # each pill as wide as its label needs (the current one's larger text too), the row shared out by that
     # need: a long name ("III. Production") gets the room, a short one ("Night") gives it up
-    need = [(len(str(label)) + 2) * (wide * 0.75 if i == current else 1.0) for i, label in enumerate(labels)]
+    need = [(measure(label, 1.0, True) + 1.2) * (wide * 0.75 if i == current else 1.0) for i, label in enumerate(labels)]
     per = (w - gap * (n - 1)) / sum(need)
     out = ""
     cx = x
@@ -483,7 +605,8 @@ def icon(name: str, cx: float, cy: float, size: float, *, tint: str | None = Non
     if body is None:
         return circle(cx, cy, size * 0.4, fill="none", stroke=DIM, sw=3)
     style = f' color="{tint}"' if tint else ""
-    return f'<g transform="translate({num(round(cx, 1))} {num(round(cy, 1))}) scale({num(round(size / 2, 2))})"{style}>{body}</g>'
+    return (f'<g class="icon" transform="translate({num(round(cx, 1))} {num(round(cy, 1))}) scale({num(round(size / 2, 2))})"{style}>'
+            f"{body}</g>")
 
 
 def icons() -> list[str]:

@@ -47,6 +47,7 @@ class Now:
     hi: int | None = None
     dice: list[DieChoice] = field(default_factory=list)
     odds: list[str] = field(default_factory=list)
+    odds_pending: bool = False  # the odds shown are a lower bound while the exact search runs (day 21)
     button: str = ""  # a question with nothing to answer: the pad's button ("Go on")
     offers: list[tuple[str, str, str]] = field(default_factory=list)  # (group, value, label): buttons for a typed answer
 
@@ -92,9 +93,20 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
         n.prompt, n.button = go_on(ask.prompt)
     if ask.kind == "dice":
         n.dice = dice_of(cat, ask)
+    if with_odds and step.background is not None:  # day 21's exact search started as soon as its table is known
+        from ui import odds_budget
+
+        odds_budget.start(step.background)
     if with_odds and step.odds is not None:
         try:
-            n.odds = [str(line) for line in step.odds()]
+            if getattr(step.odds, "quick", None) is not None:  # day 21: its lower bound until the search is done
+                from ui import odds_budget
+
+                pending: list = []
+                n.odds = [str(line) for line in odds_budget.odds_within(step.odds, pending=pending)]
+                n.odds_pending = bool(pending)
+            else:
+                n.odds = [str(line) for line in step.odds()]
         except CompanionError as e:  # odds that cannot be worked out here say why, they never stop the page
             n.odds = [str(e)]
     return n
@@ -155,6 +167,35 @@ def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
         shown = [Shown(_(d.name), d.colour, f) for d, f in zip(parsed, faces)]
         return ", ".join(dict.fromkeys(s.name for s in shown)), shown
     return _(str(last["roll"])), [Shown("", None, f) for f in faces]  # a roll stored by its English name
+
+
+def rolled(ev, cat: GameCatalog) -> tuple[str, list[Shown], str] | None:
+    """The dice an event of the log took (its result's rolls, companion/rolls.py): a heading naming the
+    dice, each die part with its face, and when it was rolled (the day or round, and the log's line)."""
+    records = [r for r in ((ev.result or {}).get("rolls") or []) if isinstance(r, dict)] if ev is not None else []
+    if not records:
+        return None
+    shown = []
+    for r in records:
+        die = cat.dice.get(str(r.get("die")))
+        name = _(die.name) if die is not None else str(r.get("die"))
+        if r.get("part") and die is not None and die.compound:
+            name = f"{name} · {_(str(r['part']))}"
+        shown.append(Shown(name, die.colour if die is not None else None, _(str(r.get("face")))))
+    heading = ", ".join(dict.fromkeys(s.name.split(" · ")[0] for s in shown))
+    return heading, shown, when(ev, cat)
+
+
+def when(ev, cat: GameCatalog) -> str:
+    """An event's moment as the board says it: "day 20 · flares: roll" (the game's day or round track)."""
+    from companion.eventtext import event_text
+
+    what = event_text(ev, cat=cat).strip()
+    if ev.day is None:
+        return what
+    track = "day" if "day" in cat.tracks else "round" if "round" in cat.tracks else None
+    label = _(cat.tracks[track].name) if track else _("Day")
+    return f"{label} {ev.day} · {what}" if what else f"{label} {ev.day}"
 
 
 def _board(cat: GameCatalog):

@@ -6,7 +6,7 @@ friend and the Blueprint swap. § refers to dieson-crusoe-rulebook-en.txt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -109,12 +109,13 @@ class DcPick(Action):
 
 
 def _pay(t: Table, how: str, resource: str, n: int, what: str) -> None:
-    """Pay n of the resource, or n health (refused where it would be the last: the game would be lost)."""
+    """Pay n of the resource, or n health: § Afternoon 2 and 3 let you lose health for it "multiple times",
+    the last one too (health 0: the game is lost at once, § End of the Game); never more than you have."""
     if how == resource:
         R.pay(t, resource, n, what)
         return
-    if R.count(t, "health") <= n:
-        raise RuleError(_("paying {n} health would leave you at {left}: the game would be lost").format(n=n, left=R.count(t, "health") - n))
+    if R.count(t, "health") < n:
+        raise RuleError(_("paying {n} health: you have only {left}").format(n=n, left=R.count(t, "health")))
     R.lose(t, "health", n)
 
 
@@ -189,24 +190,53 @@ class DcBoost(Action):
 class DcHelp(Action):
     """My Friend's help: the disc goes back to its start for the arrow's benefit, read from the card.
     kind die: what = lightning/weather/raid (any action with that box's die); resource: what = a
-    resource, amount of it; stars: amount extra stars on the next stars you get."""
+    resource, amount of it; stars: amount extra stars on the next stars you get. Where the card's arrows
+    are known (the card's data or --opt arrows), the help is the one on the arrow at the disc's space."""
 
     kind: ClassVar[str] = "dc-help"
     help: str = "resource"  # die, resource or stars
     what: str | None = None  # die: an icon (lightning, weather, raid); resource: a resource; stars: None
     amount: int = 1
+    # the Friend disc's space whose arrow gives this help, where the arrows are known; None: the table read
+    # the arrow from its card (no arrows known, or a log from before castaway knew them)
+    arrow: int | None = None
 
     @classmethod
-    def parse(cls, t: Table, cat: GameCatalog, help="resource", what=None, amount: int = 1) -> "DcHelp":
-        """The arrow's icon and what it gives, as typed ('die Weather', 'resource food')."""
-        kind = T.word(help, HELP, "help")
-        if kind == "die":
-            return cls(kind, T.word(what, R.ICONS, "die"), amount)
-        if kind == "resource":
-            return cls(kind, T.word(what, R.RESOURCES, "resource"), amount)
-        return cls(kind, None, amount)
+    def parse(cls, t: Table, cat: GameCatalog, help=None, what=None, amount: int | None = None) -> "DcHelp":
+        """The arrow's icon and what it gives, as typed ('die Weather', 'resource food'); nothing typed: the
+        arrow at the disc's space, where the arrows are known."""
+        pos = t.data["tracks"]["friend"]
+        known = pos > 0 and R.arrows(t, cat)  # on its start the disc has no arrow to go back along (run says so)
+        if known:
+            arrow = R.arrow_at(t, cat)
+            if arrow is None:
+                raise RuleError(_("no arrow leads back from the Friend disc's space {pos}: play with the friend (or pay "
+                                  "leather) to move it on").format(pos=pos))
+            if help is None:
+                return cls(*arrow, arrow=pos)
+        elif help is None and pos > 0:
+            raise UsageError(_("which help? the icon on the arrow: die lightning/weather/raid, resource food (..), or stars"))
+        made = cls._typed(help or "resource", what, amount)
+        if known:
+            if amount is None and (made.help, made.what) == arrow[:2]:
+                made = replace(made, amount=arrow[2])
+            return replace(made, arrow=pos)
+        return made
 
-    upgrade = classmethod(T.by_parse)
+    @classmethod
+    def _typed(cls, help, what, amount) -> "DcHelp":
+        kind = T.word(help, HELP, "help")
+        n = 1 if amount is None else amount
+        if kind == "die":
+            return cls(kind, T.word(what, R.ICONS, "die"), 1)
+        if kind == "resource":
+            return cls(kind, T.word(what, R.RESOURCES, "resource"), n)
+        return cls(kind, None, n)
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        """A schema-3 help as typed then, with no arrow (the table read it from its card)."""
+        return cls._typed(stored.get("help") or "resource", stored.get("what"), stored.get("amount")).to_dict()
 
     def text(self) -> str:
         what = word(self.help, HELP_KINDS) + (" " + word(self.what, {**R.ICON_NAMES, **R.RESOURCE_NAMES}) if self.what else "") + (f" x{self.amount}" if self.help != "die" and self.amount != 1 else "")
@@ -223,6 +253,9 @@ class DcHelp(Action):
         s = R.dc(t)
         if kind == "die":
             _free(t, _("the friend's die help"))
+        if self.arrow is not None:  # the phase first (a die's help is for the afternoon), then the arrow
+            _on_the_arrow(t, cat, self)
+        if kind == "die":
             icon = T.held(self.what, R.ICONS, "die")
             d = s["icons"][icon]
             s["pending"] = {"die": dict(d), "boost": 0, "from": "icon", "icon": icon, "anybox": True}
@@ -236,6 +269,22 @@ class DcHelp(Action):
             say = _(SAY["help_stars"]).format(n=self.amount)
         t.data["tracks"]["friend"] = 0
         return {"say": say}
+
+
+def _on_the_arrow(t: Table, cat: GameCatalog, help: "DcHelp") -> None:
+    """§ My Friend's Help: the disc goes back along the arrow of its space, for that arrow's icon only."""
+    pos = t.data["tracks"]["friend"]
+    if help.arrow != pos:
+        raise RuleError(_("the help was read from the arrow at space {was}, but the Friend disc is on {pos} now")
+                        .format(was=help.arrow, pos=pos))
+    arrow = R.arrow_at(t, cat)
+    if arrow is None:
+        raise RuleError(_("no arrow leads back from the Friend disc's space {pos}: play with the friend (or pay "
+                          "leather) to move it on").format(pos=pos))
+    if (help.help, help.what if help.help != "stars" else None, help.amount if help.help != "die" else 1) != arrow:
+        raise RuleError(_("the arrow at the Friend disc's space {pos} gives {arrow}, not {asked} (the arrows are the "
+                          "card's data, marked assumed: correct them with --opt arrows=... or in a file of your own)")
+                        .format(pos=pos, arrow=R.arrow_text(arrow), asked=R.arrow_text((help.help, help.what, help.amount))))
 
 
 @register

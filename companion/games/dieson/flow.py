@@ -30,20 +30,20 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return None
     ph, step = R.phase(t), R.flow(t).get("step")
     if step == "roll":
-        return _anytime(t, _roll(t, cat, ph))
+        return _anytime(t, cat, _roll(t, cat, ph))
     if ph == "morning":
-        return _anytime(t, _morning(t, cat, step))
+        return _anytime(t, cat, _morning(t, cat, step))
     if ph == "afternoon":
-        return _anytime(t, afternoon_step(t, cat))
-    return _anytime(t, _evening(t, cat, step))
+        return _anytime(t, cat, afternoon_step(t, cat))
+    return _anytime(t, cat, _evening(t, cat, step))
 
 
-def _anytime(t: Table, step: Step) -> Step:
+def _anytime(t: Table, cat: GameCatalog, step: Step) -> Step:
     """§ Play with My Friend: the friend's help and leather for the disc work at any time. A step with a
     menu offers them too (numbered from 60), so a day never stalls while the friend could help. A step
     that asks nothing stays so (the loop does it at once), unless it costs the last health: then the
     table may call the friend first (the step's warning says why)."""
-    extra = [c for c in friend_choices(t) if not c[0].startswith("help:die:")]
+    extra = [c for c in friend_choices(t, cat) if not c[0].startswith("help:die:")]
     ask = step.ask
     if not extra or ask.multiple or ask.kind not in ("choice", "none") or any(v.startswith("help:") for v, _l in ask.choices):
         return step

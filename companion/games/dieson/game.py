@@ -63,7 +63,7 @@ def _tools(cat: GameCatalog, raw, expert: tuple[int, ...]) -> list[str]:
 
 def parse_options(cat: GameCatalog, options: dict) -> dict:
     """The setup choices, checked: each bad value is refused with what is accepted."""
-    known = {"players", "quest", "character", "health", "power", "friend", "tools", "expert", "edition"}
+    known = {"players", "quest", "character", "health", "power", "friend", "tools", "expert", "edition", "arrows"}
     for k in options:
         if k not in known:
             raise UsageError(_("option {k!r} is not a Dieson Crusoe setup choice; accepted: {known}")
@@ -90,7 +90,21 @@ def parse_options(cat: GameCatalog, options: dict) -> dict:
             raise UsageError(_("quest {quest} needs the {tool}: put it in play, e.g. --opt tools=first,{what}")
                              .format(quest=quest[1:], tool=cat.deck("tools").card(what).name, what=what))
     return {"quest": quest, "character": who, "health": health, "power": power, "friend": friend,
-            "tools": tools, "expert": list(expert)}
+            "tools": tools, "expert": list(expert), "arrows": _arrows(cat, options, friend)}
+
+
+def _arrows(cat: GameCatalog, options: dict, friend: str) -> list | None:
+    """§ My Friend's Help: the icon on the arrow at each space of the friend card, space 1 first: --opt
+    arrows=... as the table reads its card, else the card's data (assumed); None: unknown, the table reads it."""
+    spaces = cat.tracks["friend"].max
+    raw = options.get("arrows")
+    try:
+        return R.arrows_of(cat, options, friend)
+    except ValueError as e:
+        bad = e.args[0] if e.args and e.args[0] is not None else raw
+        raise UsageError(_("arrows {raw!r}: the icon on the arrow at each of the card's {n} spaces, space 1 first, by commas: "
+                           "lightning, weather, raid, a resource (food, wood, stone, leather, fence, roof; food:2 for two), "
+                           "stars or stars:2, - for no arrow").format(raw=bad, n=spaces)) from None
 
 
 def setup(cat: GameCatalog, options: dict, seed: int) -> Table:

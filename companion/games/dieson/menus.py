@@ -101,9 +101,12 @@ def meeple_box(t: Table, cat: GameCatalog) -> str:
 
 def menu_key(value: str, t: Table | None = None, cat: GameCatalog | None = None) -> int:
     """The menu number of an option's value (KEY)."""
+    value = value.partition("@")[0]  # the friend's help: the arrow's space does not change its number
     if value in KEY:
         return KEY[value]
     kind, *rest = value.split(":")
+    if kind == "help" and rest[0] == "stars":
+        return KEY["help:stars:1"]
     if kind in ("pick", "swap"):
         return KEY["pick:ccw" if rest[1:] == ["ccw"] else kind] + int(rest[0]) - 1
     if kind == "help" and rest[0] == "die":

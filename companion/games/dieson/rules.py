@@ -123,6 +123,70 @@ def friend(t: Table) -> str | None:
     return dc(t).get("friend")
 
 
+# § Play with My Friend, My Friend's Help: an arrow leads from a space of the card back to its start, and its
+# icon is the help: a die's icon (an action with that die), a resource, or extra stars. Written HELP[:N]:
+# lightning/weather/raid, food/wood/stone/leather/fence/roof[:N], stars[:N]; "-": no arrow on that space.
+NO_ARROW = ("-", "none", "")
+
+
+def parse_arrow(text: str) -> tuple[str, str | None, int] | None:
+    """One arrow's icon as written ('weather', 'food:2', 'stars') -> (help, what, amount); None: no arrow."""
+    word, _colon, n = str(text).strip().lower().partition(":")
+    if word in NO_ARROW and not n:
+        return None
+    amount = int(n) if n.isdecimal() and 1 <= int(n) <= 6 else None if n else 1
+    if amount is not None:
+        if word in ICONS and not n:
+            return ("die", word, 1)
+        if word in RESOURCES:
+            return ("resource", word, amount)
+        if word == "stars":
+            return ("stars", None, amount)
+    raise ValueError(text)
+
+
+def arrow_text(arrow: tuple | list | None) -> str:
+    """An arrow as the table reads it: 'the Weather die', '2 food', '1 extra star', 'no arrow'."""
+    if not arrow:
+        return _("no arrow")
+    kind, what, n = arrow
+    if kind == "die":
+        return _("an action with the {icon} die").format(icon=_(ICON_NAMES[what]))
+    if kind == "resource":
+        return f"{n} {res_name(what)}"
+    return ngettext("{n} extra star", "{n} extra stars", n).format(n=n)
+
+
+def arrows_of(cat: GameCatalog, options: dict, friend: str) -> list | None:
+    """The friend card's arrows, space 1 first: the setup's --opt arrows=... as the table read its card, else
+    the card's data (assumed, correctable in a file of one's own); None: not known (the table reads its card).
+    ValueError(the word) for one that is no arrow, ValueError(None) for the wrong number of spaces."""
+    from ..protocol import option_words
+
+    raw = options.get("arrows")
+    written = option_words(raw) if raw not in (None, "") else cat.deck("friends").card(friend).get("arrows")
+    if written is None:
+        return None
+    out = [parse_arrow(w) for w in written]
+    if len(out) != cat.tracks["friend"].max:
+        raise ValueError(None)
+    return out
+
+
+def arrows(t: Table, cat: GameCatalog) -> list | None:
+    """The arrows of the friend card in play (None: not known, the table reads them from its card)."""
+    card = dc(t).get("friend_card")
+    return arrows_of(cat, t.data.get("options") or {}, card) if card else None
+
+
+def arrow_at(t: Table, cat: GameCatalog) -> tuple | None:
+    """The arrow at the Friend disc's space (None: none there); only where the arrows are known."""
+    known, pos = arrows(t, cat), t.data["tracks"]["friend"]
+    if not known or not 1 <= pos <= len(known) or not known[pos - 1]:
+        return None
+    return tuple(known[pos - 1])
+
+
 def stars_text(n: int) -> str:
     return ngettext("{n} star", "{n} stars", n).format(n=n)
 

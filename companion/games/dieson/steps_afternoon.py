@@ -53,16 +53,26 @@ def _pick_choices(t: Table, cat: GameCatalog) -> list[tuple[str, str]]:
         for i, d in enumerate(s["unused"], 1):
             if d not in s["unused"][: i - 1]:
                 out.append((f"swap:{i}", _("swap die {die} for the Blueprint's {bp}").format(die=die_label(d), bp=bp)))
-    out += friend_choices(t)
+    out += friend_choices(t, cat)
     return out
 
 
-def friend_choices(t: Table) -> list[tuple[str, str]]:
+def friend_choices(t: Table, cat: GameCatalog) -> list[tuple[str, str]]:
     out = []
     if not R.friend(t):
         return out
     s = R.dc(t)
-    if t.data["tracks"]["friend"] > 0:
+    pos = t.data["tracks"]["friend"]
+    if pos > 0 and R.arrows(t, cat):  # § My Friend's Help: the icon on the arrow at the disc's space, that one only
+        arrow = R.arrow_at(t, cat)
+        if arrow is not None:
+            kind, what, n = arrow
+            if kind == "die":
+                label = _("friend (arrow at {pos}): any action, {icon} {v}").format(pos=pos, icon=_(R.ICON_NAMES[what]), v=s["icons"][what]["v"])
+            else:
+                label = _("friend (arrow at {pos}): {help}").format(pos=pos, help=R.arrow_text(arrow))
+            out.append((f"help:{kind}:{what or n}" + (f":{n}" if kind == "resource" and n != 1 else "") + f"@{pos}", label))
+    elif pos > 0:  # the arrows are not known: the table reads its card
         for icon in R.ICONS:
             out.append((f"help:die:{icon}", _("friend: any action, {icon} {v}").format(
                 icon=_(R.ICON_NAMES[icon]), v=s["icons"][icon]["v"])))
@@ -81,9 +91,12 @@ def pick_make(a: str):
     if kind == "swap":
         return DcSwap(int(rest[0]))
     if kind == "help":
+        last, _at, arrow = rest[-1].partition("@")
+        rest[-1] = last
+        at = int(arrow) if arrow else None
         if rest[0] == "stars":
-            return DcHelp("stars", None, int(rest[1]))
-        return DcHelp(rest[0], rest[1])
+            return DcHelp("stars", None, int(rest[1]), arrow=at)
+        return DcHelp(rest[0], rest[1], int(rest[2]) if len(rest) > 2 else 1, arrow=at)
     return DcLeather(1)
 
 
@@ -112,16 +125,22 @@ def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tu
     if not p.get("anybox"):
         if R.count(t, "wood"):
             out += [("shift:1:wood", _("1 wood: meeple one box on")), ("shift:-1:wood", _("1 wood: meeple one box back"))]
-        if R.count(t, "health") > 1:
-            out += [("shift:1:health", _("1 health: meeple one box on")), ("shift:-1:health", _("1 health: meeple one box back"))]
+        if R.count(t, "health"):  # § Afternoon 2: as many times as you like, the last health too
+            out += [("shift:1:health", _("1 health: meeple one box on") + _last_health(t)),
+                    ("shift:-1:health", _("1 health: meeple one box back") + _last_health(t))]
     if die_value(p) < R.star_top(cat):
         if R.count(t, "food"):
             out.append(("boost:food", _("1 food: die +1 for stars")))
-        if R.count(t, "health") > 1:
-            out.append(("boost:health", _("1 health: die +1 for stars")))
+        if R.count(t, "health"):  # § Afternoon 3: as many times as you like, the last health too
+            out.append(("boost:health", _("1 health: die +1 for stars") + _last_health(t)))
     if not any(v.startswith(("do:", "menu:", "craft:")) or v == "friend" for v, _l in out):
         out.append(("idle", _("nothing can be done with this die: it goes to its used box with no effect")))
     return out
+
+
+def _last_health(t: Table) -> str:
+    """A warning on a 'pay 1 health' option that would spend the last one (§ End of the Game: health 0 loses)."""
+    return " " + _("(your last health: the game is lost)") if R.count(t, "health") == 1 else ""
 
 
 def _do_make(a: str):

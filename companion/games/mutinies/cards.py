@@ -25,6 +25,9 @@ from .rounds import end_round
 
 LAST = "last-mutiny"
 FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody reads it, it counts at the end
+OTHER = "other"  # a card castaway does not know (read at the table)
+# the words that ask castaway to draw the card ("draw for us"), English and Czech as typed
+DRAW_WORDS = ("draw", "draw for us", "random", "?", "táhni", "tahni", "táhni za nás", "tahni za nas")  # untranslated: typed words
 
 
 def card_of(cat: GameCatalog, text: str) -> Card:
@@ -45,17 +48,29 @@ class DrawCard(Action):
 
     kind: ClassVar[str] = "mut-card"
     card: str | None = None  # the card's id; None: face down (texts ignored) or the Last Mutiny
+    virtual: bool = False  # "draw for us": castaway draws the card (card None)
 
     def text(self) -> str:
+        if self.virtual:
+            return _("draw mutiny card (castaway draws)")
         return _("draw mutiny card {card}").format(card=card_name("mutiny", self.card)) if self.card else _("draw mutiny card")
 
     @classmethod
     def parse(cls, cat: GameCatalog, card: str | None) -> "DrawCard":
+        """The card as the table names it (its id or name), or "draw" (draw for us: castaway draws it)."""
+        if card is not None and str(card).strip().lower() in DRAW_WORDS:
+            return cls(None, True)
         return cls(None if card is None else card_of(cat, card).id)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         return cls.parse(cat, stored.get("card")).to_dict()
+
+    def _drawn(self, t: Table, cat: GameCatalog) -> Card:
+        """Draw for us: one of the cards castaway knows, each as likely (the rulebook does not say how many
+        copies of each the 45 cards hold: decks/mutinies/cards.toml, assumed)."""
+        ids = [c.id for c in cat.deck("mutiny").cards if c.id not in (LAST, OTHER)]
+        return cat.deck("mutiny").card(t.rng().choice(ids))
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "mutiny-card")
@@ -65,6 +80,8 @@ class DrawCard(Action):
             raise RuleError(_("no mutiny card to draw now"))
         last = f["deck_left"] == 1
         card = cat.deck("mutiny").card(self.card) if self.card else None
+        if self.virtual and not last and not core.texts_ignored(t):
+            card = self._drawn(t, cat)
         if last:
             if card is not None and card.id != LAST:
                 raise RuleError(_("the last card of the mutiny deck is always the Last Mutiny, not {card}").format(card=_(card.name)))
@@ -262,23 +279,29 @@ class PlayCard(Action):
     kind: ClassVar[str] = "mut-play"
     seat: str
     card: str  # the card's id
+    n: int | None = None  # Where's my rum?: the rum discarded, 1 or 2 (None: castaway's suggestion)
+    # castaway carries out the card's effect where it can (cards.toml `play`); False: a log from before it
+    # did, the table carried the card out itself
+    effect: bool = False
 
     def text(self) -> str:
-        return _("{seat} plays {card}").format(seat=word(self.seat), card=card_name("mutiny", self.card))
+        said = _("{seat} plays {card}").format(seat=word(self.seat), card=card_name("mutiny", self.card))
+        return said + (f" ({self.n})" if self.n is not None else "")
 
     @classmethod
-    def parse(cls, t: Table, cat: GameCatalog, seat: str, card: str) -> "PlayCard":
-        return cls(resolve_seat(t, seat), card_of(cat, card).id)
+    def parse(cls, t: Table, cat: GameCatalog, seat: str, card: str, n: int | None = None) -> "PlayCard":
+        return cls(resolve_seat(t, seat), card_of(cat, card).id, n, True)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
-        return cls.parse(t, cat, stored["seat"], stored["card"]).to_dict()
+        return {**cls.parse(t, cat, stored["seat"], stored["card"]).to_dict(), "effect": False}
 
     def run(self, t: Table, cat: GameCatalog):
         _phase(t, "captain", "sailors", "resolve", "mutiny-card")
         seat = seat_of(t, self.seat)
-        _on_turn(t, seat, _("a voluntary card is played on its holder's own turn"))
         card = cat.deck("mutiny").card(self.card)
+        if card.get("play") != "round-start" or not self.effect:  # § Card Effects: "At the beginning of a round" is the card's own time
+            _on_turn(t, seat, _("a voluntary card is played on its holder's own turn"))
         held = hand(t, seat)
         if card.id not in held:
             raise RuleError(_("{who} holds no {card} ({held})").format(who=name(t, seat), card=_(card.name), held=", ".join(held) or _("no cards")))
@@ -286,9 +309,82 @@ class PlayCard(Action):
             raise RuleError(_("card texts are ignored in this game: the cards only count at the end"))
         if card.get("type") == "end":
             raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=_(card.name)))
+        done = _effect(t, cat, seat, card, self.n) if self.effect else None  # refused before the card leaves the hand
         held.remove(card.id)
         flow(t)["cards"]["discard"].append(card.id)
-        return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))}
+        if done is None:
+            return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(
+                who=name(t, seat), card=_(card.name), effect=_(card.effect))}
+        return {"say": _("{who} plays {card}: {done}").format(who=name(t, seat), card=_(card.name), done=done),
+                **({"n": flow(t).pop("_n"), "seat": seat, "most": card.get("most") or 2}
+                   if card.get("play") == "discard-rum" else {})}
+
+
+def done_n(t: Table, seat: str, card: Card) -> int:
+    """Where's my rum?: castaway's suggestion, as much rum as the card allows and the player holds (each rum
+    still held costs a point at the end, § Final Score 6)."""
+    return max(1, min(card.get("most") or 2, core.value(t, seat, "rum")))
+
+
+def _own_placement(t: Table, seat: str, actions: tuple[str, ...], unresolved: bool = False) -> dict | None:
+    """The seat's pawn on one of these actions this round (not yet resolved, if asked)."""
+    f = flow(t)
+    placing = core.derived_phase(t) in ("captain", "sailors")  # nothing resolved yet
+    waiting = {q.get("i") for q in f["queue"]}
+    for i, p in enumerate(f["placed"]):
+        if p["seat"] == seat and p["action"] in actions and (not unresolved or placing or i in waiting):
+            return p
+    return None
+
+
+def _effect(t: Table, cat: GameCatalog, seat: str, card: Card, n: int | None) -> str | None:
+    """§ Card Effects: what a voluntary card does, where castaway can do it (`play` in cards.toml); None: a
+    reminder, the table carries it out (Telescope, I'd swear it was... There!, Duel)."""
+    how = card.get("play")
+    f = flow(t)
+    who = name(t, seat)
+    if how == "round-start":  # Avast! This rum tastes like seawater
+        if core.derived_phase(t) != "captain" or f["placed"]:
+            raise RuleError(_("{card} is played at the beginning of a round, before the captain places").format(card=_(card.name)))
+        order, last = f["order"], core.players(t)[-1]
+        if seat == last:
+            raise RuleError(_("{who} is the last on the turn order track already: nobody to swap with").format(who=who))
+        i, j = order.index(seat), order.index(last)
+        order[i], order[j] = order[j], order[i]
+        got = purse.gain(t, seat, "doubloons", card.get("doubloons") or 0)
+        return _("{who} swaps places with {last} on the turn order track and takes {n} doubloons; the captain is {cap}").format(
+            who=who, last=name(t, last), n=got, cap=name(t, core.captain(t)))
+    if how == "famous":  # I'm famous throughout the Seven Seas!
+        if _own_placement(t, seat, ("town",)) is None:
+            raise RuleError(_("{card} needs {who}'s pawn on Visit the Town this round").format(card=_(card.name), who=who))
+        pay, pp = card.get("pay"), card.get("prestige")
+        purse.pay(t, seat, "doubloons", pay, card.name)
+        extra = purse.gain_prestige(t, cat, seat, pp)
+        return _("{who} pays {pay} doubloons: +{pp} prestige").format(who=who, pay=pay, pp=pp) + "".join(f"; {e}" for e in extra)
+    if how == "tavern-rum":  # Bring me more rum, ya salty dog!
+        if _own_placement(t, seat, ("tavern",)) is None:
+            raise RuleError(_("{card} needs {who}'s pawn on the Tavern this round").format(card=_(card.name), who=who))
+        got = purse.gain(t, seat, "rum", card.get("rum") or 0)
+        return _("{who} takes {n} more rum from the tavern").format(who=who, n=got)
+    if how == "discard-rum":  # Where's my rum?
+        most = card.get("most") or 2
+        k = done_n(t, seat, card) if n is None else n
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= most:
+            raise UsageError(_("{card}: discard 1 or {most} rum, not {n!r}").format(card=_(card.name), most=most, n=n))
+        purse.pay(t, seat, "rum", k, card.name)
+        f.setdefault("_n", k)  # read back by PlayCard.run for the guided question, then removed
+        return ngettext("{who} discards {n} rum", "{who} discards {n} rum", k).format(who=who, n=k)
+    if how == "free-jewel":  # Prepare to board, me hearties!
+        p = _own_placement(t, seat, ("routes", "beyond"), unresolved=True)
+        if p is None:
+            raise RuleError(_("{card} needs {who}'s pawn on a raid whose jewel is not taken yet").format(card=_(card.name), who=who))
+        back = p["paid"][0]
+        if back:
+            purse.gain(t, p["payer"], "doubloons", back)
+        p["owes"], p["paid"] = [0, 0, 0], [0, 0]
+        return (ngettext("the jewel costs {who} nothing: {n} doubloon back", "the jewel costs {who} nothing: {n} doubloons back", back)
+                .format(who=who, n=back) if back else _("the jewel costs {who} nothing").format(who=who))
+    return None
 
 
 def _on_turn(t: Table, seat: str, rule_text: str) -> None:
@@ -362,7 +458,9 @@ class Treasure(Action):
     kind: ClassVar[str] = "mut-treasure"
     seat: str
     token: str  # one of TREASURES
-    pay: int | None = None  # an exchange token: the doubloons paid and the prestige gained, as printed
+    # an exchange token: the doubloons paid and the prestige gained, as printed; None: turned over in the
+    # guided game, which asks what it prints next (the token stays in hand until then)
+    pay: int | None = None
     gain: int | None = None
 
     def text(self) -> str:
@@ -385,4 +483,13 @@ class Treasure(Action):
             raise RuleError(_("the henchman keeps no treasure"))
         _on_turn(t, seat, _("a treasure token is used on its owner's turn (just before or after placing the pawn, "
                             "or as the owner's part of an action resolves)"))
-        return {"say": use_treasure(t, cat, seat, self.token, self.pay, self.gain)}
+        f = flow(t)
+        if self.token == "exchange" and self.pay is None and self.gain is None:
+            if core.value(t, seat, "treasure") < 1:
+                raise RuleError(_("{who} holds no treasure token").format(who=name(t, seat)))
+            f["exchange"] = seat
+            return {"say": _("{who} turns over an exchange token: what does it print?").format(who=name(t, seat))}
+        said = use_treasure(t, cat, seat, self.token, self.pay, self.gain)
+        if f.get("exchange") == seat and self.token == "exchange":
+            del f["exchange"]
+        return {"say": said}

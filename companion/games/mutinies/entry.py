@@ -20,6 +20,13 @@ class Mutinies(RulesModuleGame):
     terminal_board = "ui.board_mutinies:render"
     display_board = "ui.display.boards.mutinies:board_svg"
 
+    def start_order(self, t):
+        """§ Initial Setup 1b: the turn order track at setup; its first disc is the first captain."""
+        from .game import start_order
+
+        first = [s for s in start_order(t) if s in t.seats]
+        return first + [s for s in t.seats if s not in first]
+
     def corrected(self, t, cat, target):
         from .correct import corrected
 

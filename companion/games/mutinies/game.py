@@ -7,6 +7,8 @@ questions in guide.
 
 from __future__ import annotations
 
+import random
+
 from ...catalog import GameCatalog
 from ...errors import UsageError, did_you_mean
 from ...guide import Ask
@@ -92,7 +94,20 @@ def setup(cat: GameCatalog, options: dict, seed: int) -> Table:
     return t
 
 
+def start_order(t: Table) -> list[str]:
+    """§ Initial Setup 1b: the turn order track as the game was set up (its first disc the first captain), from
+    the setup's own options and seed: the order the table gave, or the one castaway drew (setup's first draw)."""
+    options, colours = t.data["options"], list(t.seats)
+    if not option_words(options.get("order")) or option_words(options.get("order")) == ["random"]:
+        order = list(colours)
+        random.Random(f"{t.data['rng'][0]}:0").shuffle(order)
+        return order
+    names = option_words(options.get("players"))
+    return _named_order(options, colours, {n.lower(): s for s, n in zip(colours, names)})
+
+
 def _order(t: Table, options: dict, colours: list[str]) -> list[str]:
+    # the first draw of the game's generator (start_order draws it again for the play log)
     if not option_words(options.get("order")) or option_words(options.get("order")) == ["random"]:
         order = list(colours)
         t.rng().shuffle(order)

@@ -22,12 +22,12 @@ from .layout import fit
 from .sailors import Cabin, Mutiny
 from .score import STEPS, Score, ScoreCards, end_cards
 
-EXCHANGE = N_("An exchange token is used outside this menu, with what it prints: the doubloons paid and the prestige gained.")
-# treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-34;
-# a voluntary card 40 + its place in the deck
-TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34"}
+# treasure tokens used from the placement menu (§ The Treasure Tokens: before or after placing), numbered 31-35
+# (an exchange token: what it prints is asked next); a voluntary card 40 + its place in the deck
+TREASURE_KEYS = {"rum": "31", "prestige": "32", "doubloons": "33", "jewel": "34", "exchange": "35"}
 TREASURE_LABELS = {"rum": N_("use a treasure token: +{n} rum"), "prestige": N_("use a treasure token: +{n} prestige"),
-                   "doubloons": N_("use a treasure token: +{n} doubloons"), "jewel": N_("turn over a treasure token: a jewel")}
+                   "doubloons": N_("use a treasure token: +{n} doubloons"), "jewel": N_("turn over a treasure token: a jewel"),
+                   "exchange": N_("use an exchange token: doubloons for prestige, as it prints")}
 GO = Ask(N_("Enter to go on"))  # nothing to decide: the guided loop goes on at once
 
 
@@ -51,6 +51,8 @@ def _next(t: Table, cat: GameCatalog) -> Step | None:
     if t.data.get("over"):
         return None
     phase = core.derived_phase(t)
+    if flow(t).get("exchange"):
+        return _exchange_step(t)
     if phase in ("captain", "sailors"):
         return _routes_step(t) or _place_step(t, cat)
     if phase == "resolve":
@@ -110,11 +112,23 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
                         next=Next("set", missing=("target",)))
     keys = tuple(SPOT_KEYS[s] for s in legal)
     extra, extra_keys = _uses(t, cat, seat)
-    if any(v.startswith("treasure:") for v, _label in extra):
-        say += " " + _(EXCHANGE)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
-                lambda a, seat=seat: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat)
+                lambda a, seat=seat: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat, after=_rum_asked)
+
+
+def _rum_asked(result, _after):
+    """Where's my rum? (§ Card Effects: "You can discard 1 or 2 rum"): castaway discards its suggestion, then
+    asks how many; Enter keeps it."""
+    if not isinstance(result, dict) or "n" not in result or "seat" not in result:
+        return None
+    n, seat, most = result["n"], result["seat"], result.get("most", 2)
+    ask = Ask(_("How much rum is discarded? 1 to {most}").format(most=most), "number", lo=1, hi=most, default=n)
+
+    def remake(answer):
+        return None if answer == n else PlayCard(seat, "wheres-my-rum", int(answer), True)
+
+    return ask, remake
 
 
 def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
@@ -125,16 +139,54 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
     choices, keys = [], []
     if core.value(t, seat, "treasure") > 0:
         for kind, key in TREASURE_KEYS.items():
-            choices.append((f"treasure:{kind}", _(TREASURE_LABELS[kind]).format(n=rule(cat, "treasure").get(kind))))
+            choices.append((f"treasure:{kind}", _(TREASURE_LABELS[kind]).format(n=rule(cat, "treasure").get(kind, ""))))
             keys.append(key)
     if not core.texts_ignored(t):
         deck = cat.deck("mutiny")
         ids = [c.id for c in deck.cards]
         for cid in dict.fromkeys(flow(t)["cards"]["held"].get(seat, [])):
-            if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary":
+            if cid != FACE_DOWN and deck.card(cid).get("type") == "voluntary" and _playable(t, cat, seat, cid):
                 choices.append((f"card:{cid}", _("play {card}").format(card=_(deck.card(cid).name))))
                 keys.append(str(40 + ids.index(cid)))
+        if not flow(t)["placed"]:  # § Card Effects: "At the beginning of a round", whoever holds the card
+            for other in core.players(t):
+                for cid in dict.fromkeys(flow(t)["cards"]["held"].get(other, [])):
+                    key = str(40 + ids.index(cid)) if cid in ids else None
+                    if (other != seat and deck.card(cid).get("play") == "round-start" and key not in keys
+                            and _playable(t, cat, other, cid)):
+                        choices.append((f"card:{cid}:{other}", _("{who} plays {card}").format(who=name(t, other), card=_(deck.card(cid).name))))
+                        keys.append(key)
     return tuple(choices), tuple(keys)
+
+
+def _exchange_step(t: Table) -> Step:
+    """An exchange token turned over (§ The Treasure Tokens): the doubloons it asks and the prestige it gives,
+    as printed on it, asked inside the guided game."""
+    seat = flow(t)["exchange"]
+    who = name(t, seat)
+
+    def make(answer):
+        bits = str(answer).replace(",", " ").replace(":", " ").split()
+        if len(bits) != 2 or not all(b.isdecimal() for b in bits):
+            raise UsageError(_("answer {answer!r}: type the doubloons the token asks and the prestige it gives, e.g. 3 1")
+                             .format(answer=answer))
+        return Treasure(seat, "exchange", int(bits[0]), int(bits[1]))
+
+    return Step(_round(t), _("Exchange token"),
+                _("{who} turns over an exchange token ({n} doubloons in hand)").format(who=who, n=core.value(t, seat, "doubloons")),
+                Ask(_("What does it print? doubloons paid and prestige gained (e.g. 3 1)"), "text",
+                    hint=_("type the doubloons the token asks and the prestige it gives, e.g. 3 1"), id="mut-exchange"), make)
+
+
+def _playable(t: Table, cat: GameCatalog, seat: str, card: str) -> bool:
+    """Whether the card may be played now (a menu lists only what the rules take): tried on a copy."""
+    from ...engine import apply
+
+    try:
+        apply(t, PlayCard(seat, card, effect=True), cat)
+    except (RuleError, UsageError):
+        return False
+    return True
 
 
 def _place_or_use(seat: str, answer: str):
@@ -143,7 +195,8 @@ def _place_or_use(seat: str, answer: str):
     if kind == "treasure":
         return Treasure(seat, what)
     if kind == "card":
-        return PlayCard(seat, what)
+        cid, _colon, holder = what.partition(":")
+        return PlayCard(holder or seat, cid, effect=True)
     return Place(seat, answer)
 
 
@@ -269,7 +322,8 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
         who = name(t, f["compulsory"]["seat"])
         return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
                     Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
-                    lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]))
+                    lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]),
+                    after_again=True)
     who = name(t, f["draw"])
     if f["deck_left"] == 1:
         return Step(head, _("The Last Mutiny"), _("{who} draws the last card of the deck: the Last Mutiny").format(who=who),
@@ -283,31 +337,52 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
     choices = tuple((c.id, _(c.name) if _(c.name) == c.name or len(_(c.name) + c.name) > 68 else f"{_(c.name)} ({c.name})")
                     for c in cards if c.id != LAST)
     keys = tuple(str(i) for i, c in enumerate(cards) if c.id != LAST)  # the deck's order: one number per card all game
+    # 0 (the Last Mutiny's place, never drawn from this menu): castaway draws for the table
+    choices += (("draw", _("draw for us: castaway draws a card")),)
+    keys += ("0",)
     return Step(head, _("Mutiny card"), _("{who} draws a mutiny card ({n} left) and reads it out").format(who=who, n=f["deck_left"]),
-                Ask(_("Which card? (its number or name)"), "choice", choices=choices, keys=keys), lambda a: DrawCard(a))
+                Ask(_("Which card? (its number or name; 0: castaway draws for you)"), "choice", choices=choices, keys=keys),
+                lambda a: DrawCard(None, True) if a == "draw" else DrawCard(a))
+
+
+GIVE_LABELS = {"prestige": N_("lose 1 prestige"), "doubloons": N_("hand in 1 doubloon"), "rum": N_("hand in 1 rum"),
+               "jewel": N_("hand in 1 jewel token"), "treasure": N_("hand in 1 treasure token"),
+               "nothing": N_("nothing: no token to hand in")}
+GIVE_KEYS = {"prestige": "1", "doubloons": "2", "rum": "2", "jewel": "3", "treasure": "4", "nothing": "0"}
 
 
 def _gives_asked(t: Table, cat: GameCatalog, card, seat: str):
-    """A card that makes the sailors (or every player) hand something in: once played, each one's choice is
-    asked, castaway's suggestion (what it handed in) standing on Enter."""
+    """A card that makes the sailors (or every player) hand something in (§ Card Effects: Swindle your
+    shipmates, Revenge!, Dead calm): once played, each one's choice is asked in turn order, one player a
+    question, castaway's suggestion (what it handed in) standing on Enter; the loop asks again until
+    every giver was asked (Step.after_again)."""
     who = givers(t, card, seat)
     if not who:
         return None
+    asked: list[str] = []
 
-    def after(result, _after):
+    def after(result, now):
         gave = (result or {}).get("gave") if isinstance(result, dict) else None
         if not gave:  # refused: nobody hands anything in
             return None
-        shown = ", ".join(f"{s}:{gave[s]}" for s in who)
-        options = ", ".join(give_options(card))
-        ask = Ask(_("What does each hand in? {options} by commas in turn order, or SEAT:WHAT (Enter: {shown})").format(
-            options=options, shown=shown), "text", default=shown, id="mut-gives")
+        left = [s for s in who if s not in asked]
+        if not left:
+            return None
+        s = left[0]
+        options = give_options(card) + (["nothing"] if card.get("all_give") else [])
+        # what the giver holds now (before the card took castaway's suggestion): the suggestion itself, or
+        # what this player could hand in instead
+        held = {o: core.value(t, s, o) for o in options if o not in ("prestige", "nothing")}
+        can = [o for o in options if o == "prestige" or o == gave[s] or held.get(o, 0) > 0
+               or (o == "nothing" and not any(held.values()))]
+        choices = tuple((o, _(GIVE_LABELS[o])) for o in can)
+        ask = Ask(_("What does {who} hand in?").format(who=name(t, s)), "choice", choices=choices, keys=tuple(GIVE_KEYS[o] for o in can), default=gave[s])
 
-        def remake(answer):
-            again = Compulsory.parse(t, cat, True, answer)
-            if all(gave.get(s) == w for s, w in again.gives):
+        def remake(answer, s=s):
+            asked.append(s)
+            if answer == gave[s]:
                 return None  # castaway's suggestion stands
-            return again
+            return Compulsory(True, tuple((x, answer if x == s else gave[x]) for x in who))
 
         return ask, remake
 

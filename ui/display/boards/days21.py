@@ -105,7 +105,7 @@ def _header(t: Table, cat: GameCatalog) -> str:
     d = t.data
     day = d["tracks"]["day"]
     out = S.text(30, 86, _("Day"), 40, fill=S.DIM, weight="bold")
-    out += S.text(40 + 0.62 * 40 * len(_("Day")), 92, day, 80, weight="bold")
+    out += S.text(40 + S.measure(_("Day"), 40, True), 92, day, 80, weight="bold")
     out += S.gauge(250, 40, 380, 34, day, 21, lo=0, fill=S.ACCENT)
     out += S.text(250, 108, "1", 24, fill=S.DIM)
     out += S.text(630, 108, "21", 24, fill=S.DIM, anchor="end")
@@ -139,7 +139,8 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
     order = flare_side + list(reversed(bottle_side))  # outermost planks at both ends
     spot_plank = {str(k): v for k, v in (raft_rules.get("spot_plank") or {}).items()}
     plank_spot = {v: k for k, v in spot_plank.items()}
-    fins = {str(k): str(v) for k, v in (raft_rules.get("fins") or {}).items()}
+    # which spot each fin points at: the state's own marks of the board where it keeps them, else the catalog's
+    fins = {str(k): str(v) for k, v in ((x.get("board") or {}).get("fins") or raft_rules.get("fins") or {}).items()}
     have = set(x.get("planks", order))
     raft = x.get("raft") or {}
     lost_spots = {str(s) for s in x.get("lost_spots", [])}
@@ -149,9 +150,9 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
     label = _(cat.counters["planks"].name) if "planks" in cat.counters else _("Planks")
     out = S.panel(20, 130, 910, 540)
     out += S.text(40, 176, label, 34, fill=S.DIM, weight="bold")
-    lx = 40 + 0.62 * 34 * len(label) + 16
+    lx = 40 + S.measure(label, 34, True) + 16
     out += S.text(lx, 178, planks, 44, weight="bold")
-    out += S.icon("plank", lx + 0.62 * 44 * len(str(planks)) + 50, 164, 60)
+    out += S.icon("plank", lx + S.measure(str(planks), 44, True) + 50, 164, 60)
     if planks < full:
         out += S.text(910, 176, ngettext("{n} plank lost", "{n} planks lost", full - planks).format(n=full - planks), 28,
                       fill=S.DANGER, anchor="end")
@@ -183,7 +184,12 @@ def _raft(t: Table, cat: GameCatalog, x: dict) -> str:
         cx = px + pw / 2
         centres[spot] = cx
         seat = raft.get(spot)
-        if spot in lost_spots or plank not in have:
+        if plank not in have:  # the plank says "gone" itself; only a survivor who drowned with it is named
+            out += S.token(cx, top + 56, 44, spot, fill="#0b1d2e", ink=S.INK, size=52)
+            if seat:
+                out += S.boxed(px + 4, top + 104, pw - 8, 40, _("drowned"), 26, fill=S.DANGER, weight="bold", anchor="middle")
+            continue
+        if spot in lost_spots:
             who, fill, ink = _("drowned") if seat else _("empty"), "#0b1d2e", S.DIM
         elif seat is None or seat in dead:
             who, fill, ink = _("empty"), "#0b1d2e", S.DIM
@@ -226,6 +232,13 @@ def _ship(t: Table, cat: GameCatalog) -> str:
         if lab in ("anchor", "buoy"):
             icons[pos] = lab
     buoy = next((p for p, lab in spec.labels if lab == "buoy"), hi)
+    marks = (t.data.get("d21") or {}).get("board") or {}  # the anchor and buoy spaces as the state keeps them
+    for lab in ("anchor", "buoy"):
+        if isinstance(marks.get(lab), int):
+            icons = {p: ic for p, ic in icons.items() if ic != lab}
+            icons[marks[lab]] = lab
+    if isinstance(marks.get("buoy"), int):
+        buoy = marks["buoy"]
     out = S.panel(950, 130, 950, 160)
     out += S.text(970, 172, _(spec.name), 34, fill=S.DIM, weight="bold")
     left = buoy - value
@@ -245,8 +258,9 @@ def _sharks(t: Table) -> str:
     out += S.icon("fin", 1000, 400, 64)
     out += S.text(1045, 422, value, 64, fill=S.DANGER if attack else S.INK, weight="bold")
     out += S.gauge(1100, 370, 300, 50, hi - value + 1, hi, fill=S.DANGER if attack else "#8fa3b5")
-    out += S.text(1250, 342, _("they attack tonight!") if attack else _("{n} away").format(n=value), 30,
-                  fill=S.DANGER if attack else S.INK, weight="bold", anchor="middle", width=300)
+    sx = 970 + S.measure(_("Sharks"), 34, True) + 24  # after the heading, never touching it
+    out += S.text((sx + 1420) / 2, 342, _("they attack tonight!") if attack else _("{n} away").format(n=value), 30,
+                  fill=S.DANGER if attack else S.INK, weight="bold", anchor="middle", width=1420 - sx)
     left = d["counters"]["tentacles"]
     fight = (d.get("flow") or {}).get("fight") or {}
     flipped = fight.get("i", 0)
@@ -268,7 +282,7 @@ def _bag(t: Table, cat: GameCatalog, x: dict) -> str:
     out = S.panel(950, 450, 950, 90)
     out += S.icon("hope", 995, 495, 56)
     out += S.text(1036, 516, left, 50, weight="bold")
-    tx = 1036 + 0.62 * 50 * len(str(left)) + 12
+    tx = 1036 + S.measure(str(left), 50, True) + 12
     out += S.text(tx, 488, _("hope in the bag"), 24, fill=S.DIM, width=200)
     out += S.text(tx, 520, _("of {n}").format(n=supply), 24, fill=S.DIM, width=200)
     special = [SPECIAL.get(k, "±") for k, v in sorted((x.get("special") or {}).items()) if v not in ("used",)]
@@ -296,19 +310,30 @@ def _today(t: Table, cat: GameCatalog, x: dict) -> str:
     syms = [q["sym"] for q in queue if q.get("sym") and q.get("do") != "weather-effect"]
     syms += [s for s in x.get("today", []) if s in ("no-fishing", "octopus")]
     out = S.panel(950, 550, 950, 120)
-    out += S.text(966, 590, _("Logbook"), 26, fill=S.DIM, weight="bold", width=128)
+    col = 290  # the left column: the logbook's heading, what is waiting, the weather, the kite
     waiting = ngettext("{n} to come", "{n} to come", len(syms)).format(n=len(syms)) if syms else _("nothing waiting")
-    out += S.wrapped(966, 622, waiting, 24, width=136, fill=S.ACCENT if syms else S.DIM, weight="bold" if syms else "normal", floor=20)
-    extra = []
+    rows = [(_("Logbook"), S.DIM, "bold"), (waiting, S.ACCENT if syms else S.DIM, "bold" if syms else "normal")]
     w = x.get("weather")
     if w is not None:
-        extra.append(_("weather: {w}").format(w=_(WEATHER.get(w.get("today") or "none", "clear"))))
+        rows.append((_("weather: {w}").format(w=_(WEATHER.get(w.get("today") or "none", "clear"))), S.INK, "normal"))
     k = x.get("kite")
     if k is not None:
-        extra.append(_("kite {built}/3").format(built=k.get("built", 0)) + (" ✈" if k.get("flying") else ""))
-    if extra:
-        out += S.text(966, 660, "  ·  ".join(extra), 20, fill=S.INK, width=136)
-    return out + symbol_chart(cat, set(syms), 1106, 556, 786, 108)
+        rows.append((kite_line(t, k), S.INK, "normal"))
+    rh = 108 / len(rows)
+    for i, (line, fill, weight) in enumerate(rows):
+        out += S.boxed(964, 556 + i * rh, col - 8, rh, line, 26 if i == 0 else 22, fill=fill, weight=weight, lines=2)
+    return out + symbol_chart(cat, set(syms), 950 + col, 556, 1892 - 950 - col, 108)
+
+
+def kite_line(t: Table, k: dict) -> str:
+    """The kite: the pieces found in suitcases (the counter) and, on day 21, the pieces built into it."""
+    built = int(k.get("built", 0) or 0)
+    found = int(t.data["counters"].get("kite", 0) or 0) + built
+    if k.get("flying"):
+        return _("kite flying")
+    if built:
+        return _("kite: {built}/3 built").format(built=built)
+    return _("kite: {n}/3 pieces").format(n=found)
 
 
 # marks that tell apart symbols drawn with the same icon (the chart's names say the rest)
@@ -333,18 +358,19 @@ def symbol_chart(cat: GameCatalog, lit: set[str], x: float, y: float, w: float, 
         on = sid in lit
         cell = S.rect(cx + 2, cy + 2, cw - 4, ch - 4, fill="#1d4566" if on else "#122b40",
                       stroke=S.ACCENT if on else S.FAINT, sw=3 if on else 1, r=8)
-        size = min(ch * 0.44, 24)
-        cell += S.text(cx + 7, cy + ch / 2 + size * 0.36, n, size, weight="bold", fill=S.ACCENT if on else S.INK)
+        mark = MARKS.get(sid)
+        # the number in the upper half, the mark (if any) in the lower half: never one over the other
+        size = min(ch * (0.4 if mark else 0.44), 24)
+        ny = cy + (ch * 0.25 + size * 0.36 + 2 if mark else ch / 2 + size * 0.36)
+        cell += S.text(cx + 7, ny, n, size, weight="bold", fill=S.ACCENT if on else S.INK)
         ic = CHART_ICON.get(sid) or (SYMBOLS[sid][0] if sid in SYMBOLS else spec.get("icon") or "logbook")
         isz = min(ch * 0.56, cw * 0.4)
         ix = cx + cw - 5 - isz / 2
         cell += S.icon(ic, ix, cy + ch / 2 - 2, isz)
-        mark = MARKS.get(sid)
         if mark:
-            msz = min(20, ch * 0.4)
-            mx = min(ix, cx + cw - 5 - 0.32 * msz * len(mark))  # a long mark stays inside its cell
-            cell += (f'<text x="{S.num(round(mx, 1))}" y="{S.num(round(cy + ch - 6, 1))}" font-size="{S.num(round(msz, 1))}" '
-                    f'font-weight="bold" text-anchor="middle" fill="{S.INK}" stroke="#0b1d2e" stroke-width="4" '
+            msz = S.fit(mark, min(20, ch * 0.36), cw - 12, True)
+            cell += (f'<text x="{S.num(round(cx + cw - 5, 1))}" y="{S.num(round(cy + ch - 6, 1))}" font-size="{S.num(round(msz, 1))}" '
+                    f'font-weight="bold" text-anchor="end" fill="{S.INK}" stroke="#0b1d2e" stroke-width="4" '
                     f'paint-order="stroke">{S.esc(mark)}</text>')
         out += S.group(cell, cls="sym lit" if on else "sym", data={"n": n, "symbol": sid})  # untranslated: CSS class names
     return S.group(out, cls="symbol-chart")
@@ -426,16 +452,20 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
     dead = seat in d.get("dead", []) or not t.alive(seat)
     name = _survivor_name(t, cat, seat)
     out = S.rect(px, py, w, h, fill="#0f2638" if dead else S.PANEL, stroke=col, sw=5, r=14)
-    out += S.rect(px, py, w, 56, fill="#3a3f45" if dead else col, r=14)
-    out += S.rect(px, py + 40, w, 16, fill="#3a3f45" if dead else col)
+    out += S.band(px, py, w, 56, fill="#3a3f45" if dead else col)
     ink = S.INK if dead or seat in ("red", "blue", "green") else "#111111"
     star = d["flags"].get("starting") == seat and not dead
-    out += S.text(px + 16, py + 42, name, 36, fill=ink, weight="bold", width=w - (70 if star else 32))
+    right = px + w - (60 if star else 16)  # the band's room ends at the star
+    player = vals.get("player")
+    if player:  # the survivor on the left of the band, whose player on the right, each in its own room
+        room = right - px - 16
+        nw = min(S.measure(name, 36, True), room * 0.55)
+        out += S.boxed(px + 16, py + 4, nw, 50, name, 36, fill=ink, weight="bold", lines=2)
+        out += S.boxed(px + 28 + nw, py + 4, right - px - 28 - nw, 50, player, 26, fill=ink, anchor="end", lines=2)
+    else:
+        out += S.boxed(px + 16, py + 4, right - px - 16, 50, name, 36, fill=ink, weight="bold", lines=2)
     if star:
         out += S.icon("star", px + w - 32, py + 28, 44)
-    player = vals.get("player")
-    if player:
-        out += S.text(px + w - 16, py + 88, player, 28, fill=S.DIM, anchor="end", width=w * 0.45)
     spot = next((s for s, who in (x.get("raft") or {}).items() if who == seat), None)
     if dead:
         out += S.icon("cross", px + 70, py + 150, 100)
@@ -467,13 +497,19 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
         hope = vals.get("hope", 0)
         out += S.icon("hope", rx + 22, py + 106, 44)
         out += S.text(rx + 52, py + 122, hope, 44, weight="bold")
-        out += S.text(rx + 52 + 0.62 * 44 * len(str(hope)) + 8, py + 120, _("hope"), 24, fill=S.DIM, width=rw - 90)
+        out += S.text(rx + 52 + S.measure(str(hope), 44, True) + 8, py + 120, _("hope"), 24, fill=S.DIM, width=rw - 90)
     if spot is not None:
         out += S.token(rx + 20, py + 150, 20, spot, fill=S.colour(seat), size=26)
         # on two lines where one would come out small ("on the" / "raft")
         out += S.wrapped(rx + 48, py + 146, _("on the raft"), 26, width=rw - 48, fill=S.INK, floor=22)
     where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
-    if where:
+    jelly = (d.get("flow") or {}).get("jelly") or {}
+    if jelly.get("who") == seat:  # in the water during a jellyfish swim
+        ch = ", ".join(f"{o}{n}" for o, n in jelly.get("challenges") or [])
+        label = _("swimming: {challenges}").format(challenges=ch) if ch else _("swimming")
+        out += S.icon("jellyfish", rx + 14, py + 186, 30)
+        out += S.text(rx + 34, py + 196, label, 26, fill=S.ACCENT, weight="bold", width=rw - 34)
+    elif where:
         label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)
         out += S.text(rx, py + 194, "→ " + label, 26, fill=S.ACCENT, weight="bold", width=rw)
     for k, (ic, label, fill) in enumerate(lines[-2:]):

@@ -53,6 +53,7 @@ def board_svg(t: Table, cat: GameCatalog) -> str:
     body += _health(t, cat, s)
     body += _supplies(t, cat)
     body += _events(t, cat)
+    body += _actions(t, cat, s)
     body += _dice(t, cat, s)
     body += _tools(t, cat)
     body += _quest(t, cat, s, quest)
@@ -63,9 +64,10 @@ def _header(t: Table, cat: GameCatalog, quest) -> str:
     d = t.data
     day = d["tracks"]["day"]
     last = int(quest.get("duration")) if quest is not None and quest.get("duration") else cat.tracks["day"].max
+    shown_to = max(last, day)  # a date the table set past the quest's last day is still drawn on the track
     out = S.text(30, 70, _("Day"), 34, fill=S.DIM, weight="bold")
     out += S.text(30, 118, day, 64, weight="bold")
-    out += S.text(40 + 0.62 * 64 * len(str(day)), 118, _("of {n}").format(n=last), 34, fill=S.DIM)
+    out += S.text(40 + S.measure(str(day), 64, True), 118, _("of {n}").format(n=last), 34, fill=S.DIM)
     # the date track up to the quest's last day, with the icons that raise the Weather or Raid die
     icons = {}
     di = cat.rules.get("date_icons") or {}
@@ -73,8 +75,12 @@ def _header(t: Table, cat: GameCatalog, quest) -> str:
         for pos in (di.get(key) or {}):
             if str(pos).isdigit():
                 icons[int(pos)] = ic
-    out += S.track(250, 24, 760, 70, 1, last, day, icons=icons, size=min(30, 600 / last), done_fill="#2c5a80")
-    out += S.text(250, 120, _("date track: the rain and raid icons raise those dice"), 22, fill=S.DIM, width=760)
+    out += S.track(250, 24, 760, 70, 1, shown_to, day, icons=icons, size=min(30, 600 / shown_to), done_fill="#2c5a80")
+    if day > last:
+        out += S.text(250, 120, _("day {day}: past the quest's last day ({last})").format(day=day, last=last), 24,
+                      fill=S.DANGER, weight="bold", width=760)
+    else:
+        out += S.text(250, 120, _("date track: the rain and raid icons raise those dice"), 22, fill=S.DIM, width=760)
     if d.get("over"):
         res = d["over"].get("result", "")
         out += S.pill(1040, 24, 850, 70, _("Game over: {result}").format(result=_(RESULTS.get(res, res))),
@@ -91,26 +97,26 @@ def _health(t: Table, cat: GameCatalog, s: dict) -> str:
     d = t.data
     hp = d["counters"].get("health", 0)
     top = (d.get("limits", {}).get("health") or [0, cat.counters["health"].max or hp])[1] or hp
-    out = S.panel(20, 140, 720, 250, _(cat.counters["health"].name))
+    out = S.panel(20, 140, 720, 210, _(cat.counters["health"].name))
     out += S.text(720, 180, f"{hp}/{top}", 48, weight="bold", anchor="end", fill=S.DANGER if hp <= 1 else S.INK)
-    size = min(90, 660 / max(1, top))
+    size = min(80, 660 / max(1, top))
     for k in range(top):
-        out += S.icon("heart" if k < hp else "heart-empty", 40 + size / 2 + k * size, 260, size * 0.9)
+        out += S.icon("heart" if k < hp else "heart-empty", 40 + size / 2 + k * size, 244, size * 0.9)
     who = cat.characters.get(s.get("character"))
     if who is not None:
-        out += S.text(40, 370, _("{who}, power {n}").format(who=_(who.name), n=s.get("power", "?")), 28, fill=S.DIM, width=680)
+        out += S.text(40, 334, _("{who}, power {n}").format(who=_(who.name), n=s.get("power", "?")), 28, fill=S.DIM, width=680)
     return out
 
 
 def _supplies(t: Table, cat: GameCatalog) -> str:
     c = t.data["counters"]
-    out = S.panel(760, 140, 1140, 250, _("Supplies"))
+    out = S.panel(760, 140, 1140, 210, _("Supplies"))
     x = 790
     for key, ic in RESOURCES:
         if key not in cat.counters:
             continue
         n = c.get(key, 0)
-        out += S.counter(x, 200, _(cat.counters[key].name), n, ic, size=62, width=170, fill=S.INK if n else S.FAINT)
+        out += S.counter(x, 186, _(cat.counters[key].name), n, ic, size=56, width=170, fill=S.INK if n else S.FAINT)
         x += 184
     return out
 
@@ -118,26 +124,26 @@ def _supplies(t: Table, cat: GameCatalog) -> str:
 def _events(t: Table, cat: GameCatalog) -> str:
     spaces = list((cat.rules.get("events") or {}).get("spaces") or [])
     pos = t.data["tracks"].get("event", 0)
-    out = S.panel(20, 404, 1880, 206, _(cat.tracks["event"].name) if "event" in cat.tracks else _("Event disc"))
+    out = S.panel(20, 360, 1880, 164, _(cat.tracks["event"].name) if "event" in cat.tracks else _("Event disc"))
     n = len(spaces) + 1
     gap = 10
     w = (1840 - gap * (n - 1)) / n
     for i in range(n):
         x = 40 + i * (w + gap)
         here = i == pos
-        out += S.rect(x, 456, w, 140, fill=S.ACCENT if here else "#1d4566", stroke=S.INK if here else S.FAINT,
+        out += S.rect(x, 406, w, 108, fill=S.ACCENT if here else "#1d4566", stroke=S.INK if here else S.FAINT,
                       sw=4 if here else 2, r=12)
         ink = "#111111" if here else S.INK
         if i == 0:
-            out += S.circle(x + 34, 490, 18, fill="none", stroke=ink, sw=3, dash="5 4")
-            out += S.text(x + 62, 500, _("start"), 28, fill=ink, weight="bold", width=w - 70)
+            out += S.circle(x + 34, 438, 18, fill="none", stroke=ink, sw=3, dash="5 4")
+            out += S.text(x + 62, 448, _("start"), 28, fill=ink, weight="bold", width=w - 70)
             continue
         key = spaces[i - 1]
-        out += S.text(x + 14, 496, i, 30, fill=ink, weight="bold")
-        out += S.icon(EVENT_ICON.get(key, "warning"), x + w - 36, 488, 46)
-        out += S.wrapped(x + 12, 542, _(EVENTS.get(key, key)), 26, width=w - 24, fill=ink, weight="bold", floor=21)
+        out += S.text(x + 14, 440, i, 30, fill=ink, weight="bold")
+        out += S.icon(EVENT_ICON.get(key, "warning"), x + w - 34, 434, 40)
+        out += S.boxed(x + 10, 456, w - 20, 54, _(EVENTS.get(key, key)), 26, fill=ink, weight="bold", lines=2)
         if here:
-            out += S.circle(x + w / 2, 456, 14, fill=S.DANGER, stroke=S.INK, sw=3)
+            out += S.circle(x + w / 2, 406, 12, fill=S.DANGER, stroke=S.INK, sw=3)
     return out
 
 
@@ -158,14 +164,15 @@ def _weather_cost(weather: int, roof: int) -> tuple[int, int]:
 
 
 def _dice(t: Table, cat: GameCatalog, s: dict) -> str:
-    out = S.panel(20, 624, 1000, 240, _("Dice"))
+    out = S.panel(20, 650, 1000, 222, _("Dice"))
     icons = s.get("icons") or {}
     x = 40
+    ds = 80  # each die with its name under it, clear of the digit's badge on its corner
     for key, label in ICON_DICE:
-        out += S.icon(key if key != "weather" else "rain", x + 20, 700, 36)
-        out += S.text(x + 44, 712, _(label), 28, weight="bold", width=150)
-        out += _die(x + 14, 730, 96, icons.get(key))
-        x += 200
+        out += _die(x + 40, 712, ds, icons.get(key))
+        out += S.icon(key if key != "weather" else "rain", x + 16, 812, 28)
+        out += S.text(x + 34, 822, _(label), 26, weight="bold", width=150)
+        x += 190
     w = (icons.get("weather") or {}).get("v")
     if w:
         roofs, hearts = _weather_cost(int(w), t.data["counters"].get("roof", 0))
@@ -179,20 +186,54 @@ def _dice(t: Table, cat: GameCatalog, s: dict) -> str:
             fill = S.DANGER if hearts else S.ACCENT
         else:
             text, fill = _("weather as it stands: no loss"), S.GOOD
-        out += S.text(40, 858, text, 26, fill=fill, weight="bold", width=560)
-    # the action dice: in hand, picked, used
-    x = 640
-    out += S.text(x, 712, _("action dice"), 28, fill=S.DIM, weight="bold")
+        out += S.text(40, 860, text, 24, fill=fill, weight="bold", width=560)
+    # the action dice: in hand, picked, and the three used boxes with the dice put there
+    x = 610
+    out += S.text(x, 688, _("action dice"), 26, fill=S.DIM, weight="bold", width=180)
     unused = list(s.get("unused") or [])
     pending = (s.get("pending") or {}).get("die")
     used = list(s.get("used") or [])
-    row = [(d_, "") for d_ in unused] + ([(pending, "hand")] if pending else []) + [(d_, "used") for d_ in used]
-    for k, (d_, how) in enumerate(row[:3]):
-        dx = x + k * 124
-        out += _die(dx, 730, 96, d_)
-        if how:
-            out += S.text(dx + 48, 858, _("picked") if how == "hand" else _("used"), 24, fill=S.ACCENT if how == "hand" else S.DIM,
-                          anchor="middle")
+    hand = unused + ([pending] if pending else [])
+    for k, d_ in enumerate(hand[:3]):
+        dx = x + k * 66
+        out += _die(dx, 712, 54, d_)
+        if pending and d_ is pending:
+            out += S.text(dx + 27, 800, _("picked"), 22, fill=S.ACCENT, anchor="middle", width=64)
+    out += S.text(x + 196, 760, _("used boxes"), 22, fill=S.DIM, width=200)
+    for k in range(3):
+        bx = x + 200 + k * 66
+        out += S.rect(bx - 4, 770, 62, 90, fill="#0f2638", stroke=S.FAINT, sw=2, r=8)
+        out += S.text(bx + 27, 852, k + 1, 22, fill=S.DIM, anchor="middle")
+        if k < len(used):
+            out += _die(bx + 1, 784, 52, used[k])
+    return out
+
+
+def _actions(t: Table, cat: GameCatalog, s: dict) -> str:
+    """The action track: the start square and the nine action boxes clockwise, the meeple on its box."""
+    from companion.games.dieson.rules import BOX_NAMES
+
+    boxes = list((cat.rules.get("actions") or {}).get("boxes") or [])
+    pos = t.data["tracks"].get("action", 0)
+    spec = cat.tracks.get("action")
+    out = S.panel(20, 532, 1880, 110)
+    out += S.boxed(36, 540, 190, 94, _(spec.name) if spec is not None else _("Action meeple"), 26, fill=S.DIM,
+                   weight="bold", lines=2)
+    n = len(boxes) + 1
+    gap = 8
+    x0 = 236
+    w = (1884 - x0 - gap * (n - 1)) / n
+    for i in range(n):
+        x = x0 + i * (w + gap)
+        here = i == pos
+        out += S.rect(x, 544, w, 86, fill=S.ACCENT if here else "#1d4566", stroke=S.INK if here else S.FAINT,
+                      sw=4 if here else 2, r=10)
+        ink = "#111111" if here else S.INK
+        label = _("start") if i == 0 else _(BOX_NAMES.get(boxes[i - 1], boxes[i - 1]))
+        room = w - (44 if here else 12)
+        out += S.boxed(x + 6, 548, room, 78, label, 24, fill=ink, weight="bold", lines=3)
+        if here:
+            out += S.icon("pawn", x + w - 20, 587, 36, tint="#111111")
     return out
 
 
@@ -200,15 +241,15 @@ def _tools(t: Table, cat: GameCatalog) -> str:
     tools = cat.deck("tools")
     made = list(t.data["decks"]["tools"]["held"].get(SEAT, []))
     open_ = list(t.data["decks"]["tools"]["table"])
-    out = S.panel(20, 878, 1000, 192, _("Tools made: {n}").format(n=len(made)))
-    x, y = 40, 930
+    out = S.panel(20, 882, 1000, 188, _("Tools made: {n}").format(n=len(made)))
+    x, y = 40, 932
     for tid in made + open_:
         try:
             label = _(tools.card(tid).name)
         except Exception:
             label = tid
         done = tid in made
-        w = 0.6 * 26 * len(label) + (74 if done else 34)
+        w = S.measure(label, 26, done) + (74 if done else 34)
         if x + w > 1000:
             x, y = 40, y + 58
             if y > 1040:
@@ -241,16 +282,16 @@ def _need(cat: GameCatalog, need: str) -> str:
 
 
 def _quest(t: Table, cat: GameCatalog, s: dict, quest) -> str:
-    out = S.panel(1040, 624, 860, 446)
+    out = S.panel(1040, 650, 860, 420)
     if quest is None:
         return out
-    out += S.text(1064, 676, _(quest.name), 38, weight="bold", width=810)
+    out += S.text(1064, 698, _(quest.name), 38, weight="bold", width=810)
     made = set(t.data["decks"]["tools"]["held"].get(SEAT, []))
     have = {f"tool:{x}" for x in made} | {f"place:{p}" for p in s.get("visited", [])}
     have |= {f"area:{a}" for a in s.get("areas", [])} | {f"hunt:{a}" for a in s.get("hunted", [])}
     if s.get("escaped"):
         have.add("escaped")
-    y = 740
+    y = 758
     for need in quest.get("needs") or []:
         ok = need in have
         out += S.rect(1064, y - 36, 48, 48, fill="#24543a" if ok else "none", stroke=S.GOOD if ok else S.INK, sw=3, r=8)

@@ -9,6 +9,7 @@ so the board counts them without telling their colours or kinds.
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.errors import CompanionError
 from companion.i18n import N_, _, ngettext
 from companion.table import Table
 from ui.display import svg as S
@@ -35,7 +36,7 @@ def board_svg(t: Table, cat: GameCatalog) -> str:
     f = d.get("flow") or {}
     body = _header(t, cat, f)
     body += _prestige(t, cat, f)
-    body += _spaces(t, cat, f)
+    body += _score_pad(t, cat, f) if (f.get("scoring") or {}).get("pad") else _spaces(t, cat, f)
     body += _supply(t, cat, f)
     body += _players(t, cat, f)
     return S.root(body, label=_("{game}: round {round}").format(game=_(cat.name), round=d["tracks"]["round"]))
@@ -78,10 +79,12 @@ def _header(t: Table, cat: GameCatalog, f: dict) -> str:
         col = S.colour(seat) if seat != HENCHMAN else "#5a6470"
         ink = "#111111" if seat in ("yellow", "green", "orange") else S.INK
         out += S.rect(x, 64, w, 60, fill=col, stroke=S.INK if i == 0 else S.FAINT, sw=4 if i == 0 else 2, r=12)
-        out += S.text(x + 14, 104, f"{i + 1}.", 28, fill=ink, weight="bold")
+        num = f"{i + 1}."
+        out += S.text(x + 10, 104, num, 28, fill=ink, weight="bold")
         if i == 0:
-            out += S.icon("captain", x + w - 34, 94, 50)
-        out += S.text(x + 50, 104, name(t, seat), 30, fill=ink, weight="bold", width=w - (100 if i == 0 else 60))
+            out += S.icon("captain", x + w - 30, 94, 44)
+        nx = x + 16 + S.measure(num, 28, True)
+        out += S.boxed(nx, 66, x + w - (56 if i == 0 else 8) - nx, 56, name(t, seat), 30, fill=ink, weight="bold", lines=2)
     return out
 
 
@@ -111,12 +114,16 @@ def _prestige(t: Table, cat: GameCatalog, f: dict) -> str:
                             fill=S.colour(s), stroke=S.INK, sw=3)
     # the legend: who has which colour and how many points, largest first
     out += S.text(40, 176, _("Prestige"), 30, fill=S.DIM, weight="bold")
-    x = 60 + 0.62 * 30 * len(_("Prestige"))
-    for s in sorted(seats, key=lambda s: -points[s]):
+    x = 60 + S.measure(_("Prestige"), 30, True)
+    ranked = sorted(seats, key=lambda s: -points[s])
+    labels = [f"{name(t, s)} {points[s]}" for s in ranked]
+    room = 1880 - x
+    need = [S.measure(lb, 28, True) + 50 for lb in labels]
+    scale = min(1.0, room / max(1, sum(need)))
+    for s, label, nd in zip(ranked, labels, need):
         out += S.circle(x + 16, 174 - 8, 14, fill=S.colour(s), stroke=S.INK, sw=2)
-        label = f"{name(t, s)} {points[s]}"
-        out += S.text(x + 38, 176, label, 28, weight="bold", width=260)
-        x += min(300, 0.62 * 28 * len(label) + 70)
+        out += S.text(x + 38, 176, label, 28, weight="bold", width=nd * scale - 46)
+        x += nd * scale
     return out
 
 
@@ -150,18 +157,31 @@ def _spaces(t: Table, cat: GameCatalog, f: dict) -> str:
         stroke = S.ACCENT if is_captain else (S.DANGER if action in blocked else S.FAINT)
         out += S.rect(x, y, w, h, fill="#1d4566" if here else "#16324a", stroke=stroke, sw=5 if is_captain else 2, r=12)
         out += S.icon(ACTION_ICON.get(action, "compass"), x + 32, y + 34, 44)
-        out += S.wrapped(x + 62, y + 42, _(ACTION_NAMES[action]), 28, width=w - 74, fill=S.INK, weight="bold", floor=22)
+        out += S.boxed(x + 62, y + 6, w - 74, 52, _(ACTION_NAMES[action]), 28, fill=S.INK, weight="bold", lines=2)
         if pirate:
             out += S.icon("pirate", x + w - 30, y + h - 34, 46)
         if action in blocked:
             out += S.line(x + 12, y + h - 12, x + w - 12, y + 12, stroke=S.DANGER, sw=5)
-        for k, p in enumerate(here[:4]):
-            px = x + 16 + k * (w - 20) / max(1, min(4, len(here)))
-            out += S.icon("pawn", px + 18, y + h - 34, 46, tint=S.colour(p["seat"]) if p["seat"] != HENCHMAN else "#5a6470")
-            spot = _spot(p)
-            if spot:
-                out += S.text(px + 44, y + h - 22, spot, 24, width=(w - 20) / max(1, min(4, len(here))) - 48)
+        spots = [_spot(p) for p in here]
+        if any(spots) and len(here) > 1:  # each pawn with where it stands, two to a row under the space's name
+            cw2, rh = (w - 24) / 2, (h - 64) / 2
+            for k, (p, spot) in enumerate(zip(here[:4], spots)):
+                px, py = x + 12 + (k % 2) * cw2, y + 60 + (k // 2) * rh
+                out += S.icon("pawn", px + 14, py + rh / 2, min(30, rh), tint=_pawn(p["seat"]))
+                if spot:
+                    out += S.boxed(px + 30, py + 1, cw2 - 34, rh - 2, spot, 22, lines=2)
+        else:
+            slot = (w - 20) / max(1, min(4, len(here)))
+            for k, (p, spot) in enumerate(zip(here[:4], spots)):
+                px = x + 16 + k * slot
+                out += S.icon("pawn", px + 18, y + h - 34, 46, tint=_pawn(p["seat"]))
+                if spot:  # where on the space, beside the pawn (on up to three lines)
+                    out += S.boxed(px + 42, y + h - 62, slot - 46, 58, spot, 24, lines=3)
     return out
+
+
+def _pawn(seat: str) -> str:
+    return S.colour(seat) if seat != HENCHMAN else "#5a6470"
 
 
 def _supply(t: Table, cat: GameCatalog, f: dict) -> str:
@@ -170,7 +190,7 @@ def _supply(t: Table, cat: GameCatalog, f: dict) -> str:
     left = f.get("deck_left", 0)
     out += S.icon("cards", 1510, 446, 70)
     out += S.text(1560, 468, left, 64, weight="bold", fill=S.DANGER if left <= 2 else S.INK)
-    out += S.wrapped(1560 + 0.62 * 64 * len(str(left)) + 14, 436, _("mutiny cards left"), 28, width=230, fill=S.DIM,
+    out += S.wrapped(1560 + S.measure(str(left), 64, True) + 14, 436, _("mutiny cards left"), 28, width=230, fill=S.DIM,
                      floor=22)
     rows = [("jewel", c.get("jewels", 0), _("jewel stack")), ("treasure", c.get("treasures", 0), _("treasure stack")),
             ("rum", t.pool_left("rum") if "rum" in t.data["pools"] else 0, _("rum in the tavern"))]
@@ -184,7 +204,7 @@ def _supply(t: Table, cat: GameCatalog, f: dict) -> str:
     routes = f.get("routes") or []
     if routes:
         out += S.text(40, 722, _("Trade routes"), 30, fill=S.DIM, weight="bold")
-        x = 60 + 0.62 * 30 * len(_("Trade routes"))
+        x = 60 + S.measure(_("Trade routes"), 30, True)
         wd = min(300, (1890 - x) / len(routes) - 10)
         for i, sq in enumerate(routes):
             has = sq.get("token")
@@ -206,6 +226,48 @@ def _cost(cost) -> str:
     return " + ".join(bits) or _("free")
 
 
+def _card(cat: GameCatalog, cid: str) -> str:
+    """A mutiny card's name as printed (an id the deck does not know, as typed)."""
+    try:
+        return _(cat.deck("mutiny").card(str(cid).split(":")[0]).name)
+    except (KeyError, LookupError, CompanionError):
+        return str(cid)
+
+
+def _score_pad(t: Table, cat: GameCatalog, f: dict) -> str:
+    """The final scoring's pad: each player's prestige (and doubloons) before it and after each step."""
+    from companion.games.mutinies.score import STEPS
+
+    sc = f.get("scoring") or {}
+    pad = sc.get("pad") or {}
+    rows = [(_("before scoring"), pad["0"])] if "0" in pad else []
+    rows += [(f"{n}. {_(STEPS[n])}", pad[str(n)]) for n in range(1, 7) if str(n) in pad]
+    seats = players(t)
+    out = S.panel(20, 392, 1420, 284)
+    out += S.text(40, 428, _("Final scoring: prestige (doubloons)"), 28, fill=S.DIM, weight="bold", width=1380)
+    lw = 330
+    cw = (1380 - lw) / max(1, len(seats))
+    rh = min(34, 224 / max(1, len(rows) + 1))
+    y = 440
+    for k, seat in enumerate(seats):
+        out += S.rect(40 + lw + k * cw + 2, y, cw - 4, rh - 2, fill=S.colour(seat), r=6)
+        ink = "#111111" if seat in ("yellow", "green", "orange") else S.INK
+        out += S.boxed(40 + lw + k * cw + 6, y, cw - 12, rh - 2, name(t, seat), 22, fill=ink, weight="bold",
+                       anchor="middle", lines=1)
+    won = set((t.data.get("over") or {}).get("winners") or [])
+    for i, (label, vals) in enumerate(rows):
+        ry = y + (i + 1) * rh
+        last = i == len(rows) - 1
+        out += S.boxed(40, ry, lw - 10, rh, label, 22, fill=S.INK if last else S.DIM, weight="bold" if last else "normal",
+                       lines=1)
+        for k, seat in enumerate(seats):
+            p, dbl = (list(vals.get(seat) or [0, 0]) + [0, 0])[:2]
+            hi = last and seat in won
+            out += S.boxed(40 + lw + k * cw + 6, ry, cw - 12, rh, f"{p} ({dbl})", 24, fill=S.ACCENT if hi else S.INK,
+                           weight="bold" if last else "normal", anchor="middle", lines=1)
+    return out
+
+
 def _players(t: Table, cat: GameCatalog, f: dict) -> str:
     seats = players(t)
     n = max(1, len(seats))
@@ -220,9 +282,8 @@ def _players(t: Table, cat: GameCatalog, f: dict) -> str:
         col = S.colour(seat)
         ink = "#111111" if seat in ("yellow", "green", "orange") else S.INK
         out += S.rect(x, y, w, h, fill=S.PANEL, stroke=col, sw=5, r=14)
-        out += S.rect(x, y, w, 60, fill=col, r=14)
-        out += S.rect(x, y + 44, w, 16, fill=col)
-        out += S.text(x + 16, y + 44, name(t, seat), 36, fill=ink, weight="bold", width=w - 80)
+        out += S.band(x, y, w, 60, fill=col)
+        out += S.boxed(x + 16, y + 2, w - (84 if seat == cap else 32), 56, name(t, seat), 36, fill=ink, weight="bold", lines=2)
         if seat == cap:
             out += S.icon("captain", x + w - 38, y + 32, 56)
         role = _("captain") if seat == cap else _("sailor")
@@ -238,9 +299,11 @@ def _players(t: Table, cat: GameCatalog, f: dict) -> str:
             out += S.icon(ic, cx + 28, cy + 24, 46)
             out += S.text(cx + 60, cy + 42, n_, 46, weight="bold")
             out += S.text(cx + 6, cy + 72, label, 24, fill=S.DIM, width=cw - 12)
-        held = len((cards.get("held") or {}).get(seat, []))
-        front = len((cards.get("front") or {}).get(seat, []))
-        out += S.icon("cards", x + 36, y + h - 28, 36)
-        out += S.text(x + 64, y + h - 16, _("cards: {held} in hand, {front} in front").format(held=held, front=front), 24,
-                      fill=S.DIM, width=w - 86)
+        held = [_card(cat, c) for c in (cards.get("held") or {}).get(seat, [])]
+        front = [_card(cat, c) for c in (cards.get("front") or {}).get(seat, [])]
+        bits = ([_("in hand: {cards}").format(cards=", ".join(held))] if held else []) + \
+               ([_("in front: {cards}").format(cards=", ".join(front))] if front else [])
+        out += S.icon("cards", x + 30, y + h - 26, 32)
+        out += S.boxed(x + 50, y + h - 50, w - 60, 46, "; ".join(bits) or _("no mutiny cards"), 24,
+                       fill=S.INK if bits else S.DIM, lines=2)
     return out

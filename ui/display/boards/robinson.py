@@ -73,18 +73,21 @@ def _header(t: Table, cat: GameCatalog, r: dict) -> str:
     rnd, rounds = d["tracks"]["round"], r.get("rounds", d["tracks"]["round"])
     out = S.text(30, 70, _("Round"), 34, fill=S.DIM, weight="bold")
     out += S.text(30, 116, f"{rnd}", 64, weight="bold")
-    out += S.text(40 + 0.62 * 64 * len(str(rnd)), 116, _("of {n}").format(n=rounds), 34, fill=S.DIM)
+    out += S.text(40 + S.measure(str(rnd), 64, True), 116, _("of {n}").format(n=rounds), 34, fill=S.DIM)
     # the rounds of the scenario, with the weather dice the card adds from a round on
     icons = {}
     for start, ds in r.get("weather") or []:
-        if ds:
-            icons[start] = DICE.get(ds[-1], ("cloud", ""))[0]
+        if ds:  # every die the card adds from that round on (round 7: rain, winter and animals)
+            icons[start] = [DICE.get(die_, ("cloud", ""))[0] for die_ in ds]
     out += S.track(250, 24, 620, 70, 1, rounds, rnd, icons=icons, size=min(28, 560 / max(1, rounds)), done_fill="#2c5a80")
     out += S.text(250, 118, _("Scenario: {n} rounds").format(n=rounds), 24, fill=S.DIM)
     if d.get("over"):
         res = d["over"].get("result", "")
-        out += S.pill(900, 24, 990, 70, _("Game over: {result}").format(result=_(RESULTS.get(res, res))),
-                      fill=S.GOOD if res == "won" else S.DANGER, ink="#111111", size=40)
+        out += S.pill(900, 14, 990, 64, _("Game over: {result}").format(result=_(RESULTS.get(res, res))),
+                      fill=S.GOOD if res == "won" else S.DANGER, ink="#111111", size=38)
+        reason = d["over"].get("reason") or d["over"].get("how")
+        if reason:
+            out += S.boxed(900, 82, 990, 50, _(str(reason)), 28, fill=S.INK, weight="bold", anchor="middle", lines=2)
         return out
     phase = d["flags"].get("phase")
     keys = (["setup"] if phase == "setup" else []) + list(PHASES)
@@ -127,12 +130,12 @@ def _weather(t: Table, r: dict) -> str:
         out += S.text(x + 100, 262, _("none"), 40, weight="bold")
         x += 260
     else:
-        for die_ in due:
+        for die_ in due:  # each die, its name under it (on two lines where one is too narrow)
             ic, label = DICE.get(die_, ("cloud", die_))
-            out += S.rect(x, 200, 96, 96, fill="#f2f2f2", stroke="#000", sw=3, r=16)
-            out += S.icon(ic, x + 48, 238, 66)
-            out += S.text(x + 48, 290, _(label), 18, fill="#111111", anchor="middle", width=90, weight="bold")
-            x += 112
+            out += S.rect(x + 12, 188, 84, 84, fill="#f2f2f2", stroke="#000", sw=3, r=14)
+            out += S.icon(ic, x + 54, 230, 62)
+            out += S.boxed(x, 274, 108, 34, _(label), 20, fill=S.INK, anchor="middle", weight="bold", lines=2)
+            x += 116
     tokens = [("rain", c.get("rain-token", 0), N_("rain")), ("snow", c.get("winter-token", 0), N_("winter")),
               ("storm", c.get("storm-token", 0), N_("storm"))]
     tokens = [tk for tk in tokens if tk[1]]
@@ -255,9 +258,9 @@ def _character(t: Table, cat: GameCatalog, r: dict, seat: str, x, y, w, h) -> st
     out = S.rect(x, y, w, h, fill=S.PANEL, stroke=col, sw=5, r=14)
     out += S.rect(x, y, 16, h, fill=col, r=6)
     out += S.text(x + 32, y + 46, name, 38, weight="bold", width=w * 0.5)
-    if player:
-        px = x + 32 + min(w * 0.5, 0.62 * 38 * len(name)) + 16
-        out += S.text(px, y + 44, player, 28, fill=S.DIM, width=max(40, x + w - 130 - px))
+    if player:  # whose character, beside its name (on two lines where one would come out small)
+        px = x + 32 + min(w * 0.5, S.measure(name, 38, True)) + 14
+        out += S.boxed(px, y + 8, max(40, x + w - 124 - px), 50, player, 28, fill=S.DIM, lines=2)
     if det is not None:
         out += S.token(x + w - 70, y + 62, 44, det, fill="#ffcc22", size=48)
         out += S.text(x + w - 70, y + 132, _("determination"), 22, fill=S.DIM, anchor="middle", width=140)
@@ -269,6 +272,7 @@ def _character(t: Table, cat: GameCatalog, r: dict, seat: str, x, y, w, h) -> st
         hit = k < wounds
         out += S.rect(x + 32 + k * cw, ty, cw - 4, 44, fill=S.DANGER if hit else "#1d4566", stroke=S.INK if hit else S.FAINT,
                       sw=2, r=6)
+    wounds = min(wounds, top)  # the marker stops on the track's last space (the character dies there)
     near = wounds >= top - 1
     out += S.text(x + 40 + cells * cw, ty + 36, f"{wounds}/{top}", 34, weight="bold", fill=S.DANGER if near else S.INK)
     out += S.text(x + 32, ty + 80, _("wounds"), 24, fill=S.DIM)
