@@ -212,12 +212,19 @@ def test_scruffs_tokens_reroll_once_a_day_on_the_die_shown():
     assert t.data["d21"]["scruffs"]["active"]["uses"] == 1
 
 
-def test_a_die_castaway_rolls_counts_at_once_and_a_shown_one_rolled_virtually_counts_as_virtual():
-    """Enter on a dice question: castaway rolls and the die counts at once. A die shown with no faces (the
-    procedure's own dice, DieShown) is rolled by castaway, counted as virtual, and an empty spot's colour
-    tokens are then dropped virtually too."""
+def test_a_die_castaway_rolls_is_shown_first_too_and_counts_as_virtual():
+    """Enter on a dice question: castaway rolls, and the die is shown before it counts when the rules allow a
+    change then (EN § Survivors: Aleta's reroll for anyone); with nothing allowed it counts at once. A die shown
+    with no faces (DieShown) is rolled by castaway, counted as virtual, and an empty spot's colour tokens are
+    then dropped virtually too."""
     t = at_attack(table())
     step = days21.next_step(t, CAT)
+    assert step.make(step.ask.parse("")).kind == "d21-die-shown"
+    bare = at_attack(table())
+    for s in bare.seats:  # nobody can pay for a change, no token left to use
+        bare.seat_values(s)["hope"] = 0
+    bare.data["d21"]["ability"] = {}
+    step = days21.next_step(bare, CAT)
     assert step.make(step.ask.parse("")).kind == "d21-shark-attack"
     t.data["d21"]["raft"] = {k: None for k in t.data["d21"]["raft"]}  # every spot empty: the tokens pick
     t, res = do(t, ad.DieShown(at.SharkAttack().to_dict(), ("shark",)))
@@ -410,9 +417,9 @@ def test_day_21_the_dolphin_helps_a_flare_but_no_special_hope_token():
     t, res = answer(t, days21.next_step(t, CAT), "")
     assert t.data["tracks"]["ship"] == ship + 1 and t.seat_values("red")["strength"] == [3, 6]
     assert t.seat_values("red")["hope"] == 1 and typed(res) == [("placement", "", 1)]
-    step = days21.next_step(t, CAT)  # no face typed: castaway rolls, and the die counts at once
     t.seat_values("red")["hope"] = 2
-    assert step.make(step.ask.parse("flare red")).kind == "d21-day21"
+    t, step = shown_step(t, "flare red")  # no face typed: castaway rolls, and shows the die too
+    assert step.title.startswith("The die shows")
 
 
 def test_the_kite_expansion_aleta_rerolls_the_kite_die_on_day_21():

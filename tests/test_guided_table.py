@@ -235,8 +235,9 @@ def test_the_table_decides_who_gets_the_fish_castaways_share_on_enter():
 
 def test_the_table_may_give_the_fish_in_the_guided_loop(cli):
     cli.ok("new", "21days", "--seed", "3")
-    # setup; no morning symbols; midday places: red fishes, the others place nowhere; Enter rolls; blue gets the fish
-    r = cli.ok("play", "--no-board", input="draw\ny\n-\n\n7,0,0,0\n\nblue\n")
+    # setup; no morning symbols; midday places: red fishes, the others place nowhere; Enter rolls, the die shows
+    # (a hope token could change it), Enter applies it; blue gets the fish
+    r = cli.ok("play", "--no-board", input="draw\ny\n-\n\n7,0,0,0\n\n\nblue\n")
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert "Who gets the fish?" in r.stdout
     assert s["flow"]["queue"][0]["do"] == "evening"

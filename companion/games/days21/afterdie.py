@@ -103,7 +103,7 @@ def put(inner: dict, faces: list) -> dict:
         out[field] = [list(p) for p in faces]
     elif inner["kind"] == "d21-shark-bite":
         out[field] = list(faces[0])
-    elif isinstance(v, (list, tuple)) or (v is None and inner["kind"] in ("d21-flare", "d21-jellyfish", "d21-hope")):
+    elif isinstance(v, (list, tuple)) or (_virtual(v) and field == "faces"):
         out[field] = list(faces)
     else:
         out[field] = faces[0]

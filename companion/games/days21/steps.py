@@ -136,13 +136,29 @@ def _shown_first(t, cat, make, dice):
 
     def wrapped(answer):
         action = make(answer)
-        if action.kind not in ad.SPEC or answer is None:  # Enter: castaway rolls, and the die counts at once
+        if action.kind not in ad.SPEC or ad.field_of(action.to_dict()) is None:
             return action
         inner = action.to_dict()
-        if ad.faces_of(inner) is None or not ad.offers(t, cat, inner):
+        if not ad.offers(t, cat, inner):
+            return action
+        if ad.faces_of(inner) is None and not _rolls_now(t, cat, action):
             return action
         return ad.DieShown(inner, tuple(dice))
     return wrapped
+
+
+def _rolls_now(t, cat, action) -> bool:
+    """Castaway would roll this procedure's die now (Enter, or no face typed): tried on a copy of the table.
+    A step that takes no die this time (Horvath stops, the Kid's choice) is not shown."""
+    from ... import rolls as dice_records
+    from ...errors import CompanionError
+
+    try:
+        res = action.run(t.copy(), cat)
+    except CompanionError:
+        return False
+    recs = res.get(dice_records.KEY) if isinstance(res, dict) else None
+    return bool(recs) and not any(r.get("typed") for r in recs)
 
 
 def _shown(t, cat, shown, phase):
