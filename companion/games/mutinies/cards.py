@@ -17,7 +17,7 @@ from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...lognames import card as card_name
 from ...table import Table
-from . import core, purse, rounds
+from . import core, jewels, purse, rounds
 from .actions import seat_of
 from .core import _phase, flow, hand, name, resolve_seat, rule
 from .layout import packs
@@ -182,6 +182,8 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
         elif what in ("jewel", "treasure") and what in options:
             if core.value(t, s, what) < 1:
                 raise RuleError(_("{who} holds no {what} token to hand in").format(who=who, what=_(core.KEYS[what])))
+            if what == "jewel":
+                jewels.handed_in(t, s)
             t.seat_values(s)[what] -= 1
             t.data["counters"][what + "s-out"] += 1
             said.append(_("{who} hands in 1 {what}").format(who=who, what=_(core.KEYS[what])))
