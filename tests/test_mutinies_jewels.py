@@ -126,3 +126,62 @@ def test_theft_from_the_stack_takes_the_colour_said():
     t, _ = run(t, Town.parse(t, CAT, None))
     t, _ = run(t, Town.parse(t, CAT, "stack", "yellow"))
     assert held(t, "blue") == ({"yellow": 1}, 0)
+
+
+def test_the_guided_game_asks_each_new_jewels_colour():
+    """§ The Jewel Tokens: the guided raid asks the colour once the jewel is taken; Enter leaves it not said."""
+    from companion.games.mutinies.guide import next_step
+
+    t = ready(3)
+    t, _ = run(t, Place("red", "routes:1"), Place("blue", "routes:2"), Place("green", "cabin"))
+    step = next_step(t, CAT)
+    action = step.make(step.ask.parse(""))
+    t2, result = run(t, action)
+    ask, remake = step.after(result, t2)
+    assert ask.parse("") == jewels.UNKNOWN and remake(jewels.UNKNOWN) is None
+    again = remake(ask.parse("5"))
+    assert again == Take("wild")
+    t3, _ = run(t, again)
+    assert held(t3, "red") == ({"wild": 1}, 0)
+
+
+def test_the_guided_black_market_asks_the_jewels_revealed_with_castaways_pick_on_enter():
+    """§ 5) Black Market: the player reveals the jewels he trades; castaway's pick stands on Enter."""
+    from companion.games.mutinies.guide import next_step
+
+    t = _market(ready(), "same3", red="red:3,blue:3")
+    step = next_step(t, CAT)
+    action = step.make(step.ask.parse("0 5 2"))
+    t2, result = run(t, action)
+    ask, remake = step.after(result, t2)
+    assert remake(ask.parse("")) is None and held(t2, "red") == ({"red": 3}, 0)  # castaway's pick: the blues
+    again = remake(ask.parse("red:3"))
+    t3, _ = run(t, again)
+    assert held(t3, "red") == ({"blue": 3}, 0)
+
+
+def test_the_treasure_tokens_a_jewel_treasure_has_its_colour():
+    """§ The Treasure Tokens: a token that depicts a jewel is used like any other jewel token, so its colour is
+    asked (the command: treasure SEAT jewel:COLOUR; the guided placement menu asks after turning it over)."""
+    from companion.games.mutinies.cards import Treasure
+    from companion.games.mutinies.guide import TREASURE_KEYS, next_step
+
+    t = ready()
+    seat(t, "red")["treasure"] = 2
+    t1, _ = run(t, Treasure.parse(t, CAT, "red", "jewel:green"))
+    assert held(t1, "red") == ({"green": 1}, 0) and seat(t1, "red")["jewel"] == 1
+    step = next_step(t, CAT)
+    action = step.make(step.ask.parse(TREASURE_KEYS["jewel"]))
+    t2, result = run(t, action)
+    ask, remake = step.after(result, t2)
+    assert remake(ask.parse("")) is None
+    t3, _ = run(t, remake(ask.parse("2")))
+    assert held(t3, "red") == ({"blue": 1}, 0)
+
+
+def test_the_fifth_raider_free_jewel_has_its_colour():
+    """§ 1) On Trade Routes: the fifth player on the last square also draws a hidden jewel: its colour too."""
+    t = ready(5)
+    t, _ = run(t, *[Place(s, f"routes:{i}") for i, s in enumerate(["red", "blue", "green", "yellow", "purple"], 1)])
+    t, _ = run(t, *[Take() for _ in range(4)], Take.parse(CAT, "red", "wild"))
+    assert held(t, "purple") == ({"red": 1, "wild": 1}, 0)

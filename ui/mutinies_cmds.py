@@ -118,12 +118,15 @@ def routes_cmd(
 
 
 @command("take", app=sub)
-def take_cmd(colour: Annotated[Optional[str], typer.Option("--colour", help=_("The jewel's colour: red, blue, green, yellow or wild."))] = None):
+def take_cmd(
+    colour: Annotated[Optional[str], typer.Option("--colour", help=_("The jewel's colour: red, blue, green, yellow or wild."))] = None,
+    drawn: Annotated[Optional[str], typer.Option("--drawn", help=_("5 players, the last square: the colour of the free jewel drawn."))] = None,
+):
     """Resolve the next raid on the trade routes: pay the token's price and take it.
 
     Example: castaway mutinies take --colour red
     """
-    _run(lambda t, cat: Take.parse(cat, colour))
+    _run(lambda t, cat: Take.parse(cat, colour, drawn))
 
 
 @command("raid", app=sub)

@@ -210,18 +210,20 @@ class Take(Action):
 
     kind: ClassVar[str] = "mut-take"
     colour: str | None = None  # the jewel's colour as the table saw it; None: not said (colour unknown)
+    drawn: str | None = None  # the fifth raider's free jewel from the stack: its colour; None: not said
 
     def text(self) -> str:
         return _("take a jewel from the trade routes") + (f" ({jewels.colour_name(self.colour)})" if self.colour else "")
 
     @classmethod
-    def parse(cls, cat: GameCatalog, colour: str | None = None) -> "Take":
-        """`take --colour C`: the colour of the jewel taken as typed (red, blue, green, yellow, wild)."""
-        return cls(None if colour is None else jewels.parse_colour(cat, colour))
+    def parse(cls, cat: GameCatalog, colour: str | None = None, drawn: str | None = None) -> "Take":
+        """`take --colour C [--drawn C]`: the colour of the jewel taken (and of the fifth raider's free one) as
+        typed (red, blue, green, yellow, wild)."""
+        return cls(*(None if c is None else jewels.parse_colour(cat, c) for c in (colour, drawn)))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
-        return cls(stored.get("colour")).to_dict()
+        return cls(stored.get("colour"), stored.get("drawn")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "routes")
@@ -247,7 +249,12 @@ class Take(Action):
             else:
                 said = [_("{who} takes the free jewel of square {k}").format(who=name(t, p["seat"]), k=p["space"])]
         if p["fifth"] and took:
-            said.append(_("the fifth raider draws a free jewel") if purse.draw_jewel(t, p["seat"]) else _("no jewel left for the fifth raider"))
+            if purse.draw_jewel(t, p["seat"]):
+                if p["seat"] != HENCHMAN:
+                    jewels.gained(t, p["seat"], self.drawn)
+                said.append(_("the fifth raider draws a free jewel"))
+            else:
+                said.append(_("no jewel left for the fifth raider"))
         if not any(q["kind"] == "routes" for q in flow(t)["queue"][1:]):
             n = refill_routes(t)
             said.append(ngettext("{n} new token on the routes: say its price", "{n} new tokens on the routes: say their prices", n)

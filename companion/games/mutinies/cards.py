@@ -404,7 +404,7 @@ TREASURE_WORDS = {"prestiž": "prestige", "prestiz": "prestige", "dublony": "dou
 
 
 def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | None, get: int | None,
-                 scoring: bool = False) -> str:
+                 scoring: bool = False, colour: str | None = None) -> str:
     """One treasure token turned over: its bonus. At the final scoring a rum token counts nothing."""
     if kind not in TREASURES:
         raise UsageError(_("treasure {kind!r}: accepted: {kinds}").format(kind=kind, kinds=", ".join(TREASURES)))
@@ -433,6 +433,7 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
             who=who, n=pay, pp=get)
     else:
         t.seat_values(seat)["jewel"] += 1
+        jewels.gained(t, seat, colour)
         t.data["counters"]["treasures-out"] -= 1  # it stays in play as a jewel
         said = _("{who}'s treasure is a jewel: it counts as a jewel token").format(who=who)
     return said + "".join(f"; {e}" for e in extra)
@@ -464,14 +465,20 @@ class Treasure(Action):
     # guided game, which asks what it prints next (the token stays in hand until then)
     pay: int | None = None
     gain: int | None = None
+    colour: str | None = None  # a jewel token: the colour it depicts as the table says; None: not said
 
     def text(self) -> str:
         token = f"{self.token}:{self.pay}:{self.gain}" if self.token == "exchange" else self.token
+        token += f" ({jewels.colour_name(self.colour)})" if self.colour else ""
         return _("{seat} uses a treasure: {token}").format(seat=word(self.seat), token=token)
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seat: str, token: str) -> "Treasure":
-        """`treasure SEAT TOKEN` as typed: rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed."""
+        """`treasure SEAT TOKEN` as typed: rum, prestige, doubloons, jewel (jewel:COLOUR), or exchange:PAY:GAIN
+        as printed."""
+        kind, _colon, colour = str(token).strip().lower().partition(":")
+        if TREASURE_WORDS.get(kind, kind) == "jewel" and colour:
+            return cls(resolve_seat(t, seat), "jewel", colour=jewels.parse_colour(cat, colour))
         return cls(resolve_seat(t, seat), *parse_treasure(token))
 
     @classmethod
@@ -491,7 +498,9 @@ class Treasure(Action):
                 raise RuleError(_("{who} holds no treasure token").format(who=name(t, seat)))
             f["exchange"] = seat
             return {"say": _("{who} turns over an exchange token: what does it print?").format(who=name(t, seat))}
-        said = use_treasure(t, cat, seat, self.token, self.pay, self.gain)
+        said = use_treasure(t, cat, seat, self.token, self.pay, self.gain, colour=self.colour)
         if f.get("exchange") == seat and self.token == "exchange":
             del f["exchange"]
+        if self.token == "jewel" and self.colour is None:
+            return {"say": said, "jewel": seat}
         return {"say": said}
