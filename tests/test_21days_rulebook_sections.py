@@ -9,10 +9,14 @@ from companion import catalog
 from companion.engine import apply
 from companion.errors import RuleError
 from companion.games.days21 import abilities as ab
+from companion.games.days21 import attacks as at
 from companion.games.days21 import bottle as bo
 from companion.games.days21 import day21
 from companion.games.days21 import events as ev
+from companion.games.days21 import flow as fl
 from companion.games.days21 import game as days21
+from companion.games.days21 import hazards as hz
+from companion.games.days21 import locations as lo
 
 CAT = catalog.load("21days")
 SURV = {"red": "diva", "yellow": "aleta", "blue": "maya", "green": "pjotr"}
@@ -145,3 +149,167 @@ def test_trosecnici_pastor_passes_hope_only_on_his_location():
     assert t.seat_values("red")["hope"] == 1 and t.seat_values("green")["hope"] == 2
     with pytest.raises(RuleError, match="pastor's location"):
         do(t, ab.Ability("pastor", to="blue", n=1, source="red"))
+
+
+def hand(t, seat, cid):
+    """The bottle card `cid` put in `seat`'s hand, as the table received it."""
+    d = t.deck("bottle")
+    card = next(c for c in d["draw"] + d["out"] if c.split(":")[0] == cid)
+    for pile in ("draw", "out"):
+        if card in d[pile]:
+            d[pile].remove(card)
+    d["held"].setdefault(seat, []).append(card)
+    return card
+
+
+def test_karty_lahve_each_card_does_what_it_says():
+    """CS § Karty láhve: four flares (each 6 moves the ship), rotten fish (nothing), ship one right, a plank
+    back, today's disaster cancelled, Extra hands (3 markers), the colour card +2 strength; each card leaves the
+    hand when played."""
+    t = table()
+    ship = t.data["tracks"]["ship"]
+    card = hand(t, "red", "four-flares")
+    t, _ = do(t, bo.PlayCard("red", (6, 1, 6, 3)))
+    assert t.data["tracks"]["ship"] == ship + 2 and card in t.deck("bottle")["out"] and "red" not in t.deck("bottle")["held"]
+    hand(t, "red", "rotten-fish")
+    before = (strengths(t), t.data["tracks"]["ship"])
+    t, _ = do(t, bo.PlayCard("red"))
+    assert (strengths(t), t.data["tracks"]["ship"]) == before and "red" not in t.deck("bottle")["held"]
+    hand(t, "red", "ship-right")
+    t, _ = do(t, bo.PlayCard("red"))
+    assert t.data["tracks"]["ship"] == ship + 3
+    t, _ = do(t, hz.PlankLoss(2))
+    assert t.data["counters"]["planks"] == 5
+    hand(t, "red", "plank-back")
+    t, _ = do(t, bo.PlayCard("red"))
+    assert t.data["counters"]["planks"] == 6
+    hand(t, "red", "no-disaster")
+    t, _ = do(t, bo.PlayCard("red"))
+    assert "cancel-disaster" in t.data["d21"]["today"]
+    hand(t, "yellow", "white-die")
+    t, _ = do(t, bo.PlayCard("yellow"))
+    assert t.data["d21"]["white_die"]["markers"] == 3 and t.data["d21"]["white_die"]["seat"] == "yellow"
+    hand(t, "red", "strength-blue")
+    t, _ = do(t, bo.PlayCard("red"))
+    assert strengths(t)["blue"] == [4, 6]
+
+
+def test_karty_lahve_a_colour_card_for_a_survivor_gone_leaves_the_game():
+    """CS § Karty láhve: the colour card of a survivor no longer on the raft is removed from the game."""
+    t = table()
+    t.seat_values("blue")["strength"] = []
+    t, _ = do(t, ev.Symbol("all-minus1"))  # the dead settle
+    card = hand(t, "red", "strength-blue")
+    t, _ = do(t, bo.PlayCard("red"))
+    assert card in t.deck("bottle")["out"] and "red" not in t.deck("bottle")["held"]
+
+
+def test_shark_attack_logbook_shark_1_or_6_bites_once_with_the_inner_die():
+    """EN § Shark Attack, CS § Útok žraloků: the logbook's Shark 1 or Shark 6 bites once; the fin is known, so
+    only the inner die counts: higher than the visible strength wounds 1, equal or lower nothing."""
+    for fin in (1, 6):
+        t = table()
+        victim = t.data["d21"]["raft"][str(CAT.rules["raft"]["fins"][str(fin)])]
+        v = t.visible(victim)
+        t, _ = do(t, at.SharkBite(fin, (v,)))
+        assert t.visible(victim) == v
+        if v < 6:
+            t, _ = do(t, at.SharkBite(fin, (v + 1,)))
+            assert t.visible(victim) == v - 1
+
+
+def test_symboly_the_octopus_steals_a_die_for_good():
+    """CS § Symboly: the octopus steals one survivor die, picked by the colour tokens; it is gone for good."""
+    t = table()
+    t, _ = do(t, hz.StealDie("blue"))
+    assert strengths(t)["blue"] == [6]
+
+
+def test_survivors_horvath_fires_again_for_two_hope_each():
+    """EN § Survivors: Horvath at the Flare location makes more attempts, 2 hope each; a 6 moves the ship."""
+    t = table(survivors={**SURV, "blue": "horvath"})
+    t.seat_values("blue")["hope"] = 4
+    ship = t.data["tracks"]["ship"]
+    t, _ = do(t, lo.HorvathFlare(6))
+    assert t.data["tracks"]["ship"] == ship + 1 and t.seat_values("blue")["hope"] == 2
+    t, _ = do(t, lo.HorvathFlare(3))
+    assert t.data["tracks"]["ship"] == ship + 1 and t.seat_values("blue")["hope"] == 0
+    with pytest.raises(RuleError):
+        do(t, lo.HorvathFlare(6))
+
+
+def test_game_components_plank_location_card_a_six_brings_a_plank_back():
+    """EN § Game Components, Plank Location (promo): its owner's die there; a 6 brings a plank back, then the
+    card is discarded."""
+    t = table(promos=True)
+    t, _ = do(t, hz.PlankLoss(1))
+    hand(t, "red", "plank-location")
+    t, _ = do(t, bo.PlayCard("red"))
+    t, _ = do(t, lo.PlankSpot(5))
+    assert t.data["counters"]["planks"] == 5 and t.data["d21"]["plank_card"] == "red"
+    t, _ = do(t, lo.PlankSpot(6))
+    assert t.data["counters"]["planks"] == 6 and t.data["d21"]["plank_card"] is None
+    assert any(c.startswith("plank-location") for c in t.deck("bottle")["discard"])
+
+
+def test_game_components_the_plant_grows_three_days_then_gives_3_hope_and_2_strength():
+    """EN § Game Components, Plant (promo): it grows a step each day; harvested before it is grown, nothing;
+    after the third day, 3 hope and 2 strength, shared as the table likes."""
+    t = table(promos=True)
+    hand(t, "red", "plant")
+    t, _ = do(t, bo.PlayCard("red"))
+    for _ in range(2):
+        t, _ = do(t, fl.PlantGrow())
+    t, res = do(t, fl.PlantGrow(True, ("red",), ("blue",)))
+    assert "not ripe" in res["say"] and t.data["d21"]["plant"]["days"] == 2
+    t, _ = do(t, fl.PlantGrow())
+    hope = {s: t.seat_values(s)["hope"] for s in t.seats}
+    t, _ = do(t, fl.PlantGrow(True, ("red", "red", "yellow"), ("blue", "blue")))
+    assert t.seat_values("red")["hope"] == hope["red"] + 2 and t.seat_values("yellow")["hope"] == hope["yellow"] + 1
+    assert strengths(t)["blue"] == [4, 6] and t.data["d21"]["plant"] is None
+
+
+def test_survivors_tomi_catches_one_more_fish_for_two_hope():
+    """EN § Survivors: when Tomi fishes at the Fishing location he catches one extra fish, for himself or
+    someone else, for 2 hope; not on a day he did not fish."""
+    t = table(survivors={**SURV, "yellow": "tomi"})
+    t.seat_values("yellow")["hope"] = 2
+    with pytest.raises(RuleError, match="when he fishes"):
+        do(t, ab.Ability("tomi", to="blue"))
+    t.data["flow"]["fished"] = t.data["tracks"]["day"]
+    t, _ = do(t, ab.Ability("tomi", to="blue"))
+    assert strengths(t)["blue"] == [3, 6] and t.seat_values("yellow")["hope"] == 0
+
+
+def swap_token(t, cid):
+    """The swap location token `cid` on the board, the one there back in the stack."""
+    d = t.deck("swap")
+    d["draw"] += d["table"]
+    d["draw"].remove(cid)
+    d["table"] = [cid]
+    t.data["d21"]["swap"] = cid
+
+
+def test_vymenna_lokalita_flare_swap_rolls_for_hope_and_each_6_moves_the_ship():
+    """CS § Výměnná lokalita, Světlice: for the hope the card asks, up to 3 rolls; each 6 moves the ship right."""
+    t = table()
+    swap_token(t, "flare-swap")
+    t.data["flow"]["placements"] = [["red", "swap"]]
+    t.seat_values("red")["hope"] = 3
+    cost, rolls = CAT.rules["flare"]["swap_cost"], CAT.rules["flare"]["swap_rolls"]
+    ship = t.data["tracks"]["ship"]
+    t, _ = do(t, lo.Swap(("red",), (6,) + (2,) * (rolls - 1)))
+    assert rolls == 3 and t.data["tracks"]["ship"] == ship + 1 and t.seat_values("red")["hope"] == 3 - cost
+
+
+def test_vymenna_lokalita_bottle_swap_takes_a_card_then_one_is_played():
+    """CS § Výměnná lokalita, Láhev: take a bottle card, then play one; with two in hand the holder chooses."""
+    t = table()
+    swap_token(t, "bottle-swap")
+    t.data["flow"]["placements"] = [["red", "swap"]]
+    old = hand(t, "red", "rotten-fish")
+    new = next(c for c in t.deck("bottle")["draw"] if c.startswith("ship-right"))
+    t, _ = do(t, lo.Swap(("red",), card=new))
+    assert set(t.deck("bottle")["held"]["red"]) == {old, new} and {"do": "card", "seat": "red"} in t.data["flow"]["queue"]
+    t, _ = do(t, bo.PlayCard("red", card=new))
+    assert t.deck("bottle")["held"]["red"] == [old]
