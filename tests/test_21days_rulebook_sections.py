@@ -7,7 +7,7 @@ import pytest
 
 from companion import catalog
 from companion.engine import apply
-from companion.errors import RuleError
+from companion.errors import RuleError, UsageError
 from companion.games.days21 import abilities as ab
 from companion.games.days21 import attacks as at
 from companion.games.days21 import bottle as bo
@@ -16,6 +16,7 @@ from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import game as days21
 from companion.games.days21 import hazards as hz
+from companion.games.days21 import legal
 from companion.games.days21 import locations as lo
 
 CAT = catalog.load("21days")
@@ -313,3 +314,46 @@ def test_vymenna_lokalita_bottle_swap_takes_a_card_then_one_is_played():
     assert set(t.deck("bottle")["held"]["red"]) == {old, new} and {"do": "card", "seat": "red"} in t.data["flow"]["queue"]
     t, _ = do(t, bo.PlayCard("red", card=new))
     assert t.deck("bottle")["held"]["red"] == [old]
+
+
+def _die_change_table():
+    """Scruffs Up! with the Die alteration token in play, red alone at the Flare location."""
+    t = days21.setup(CAT, {"scruffs": True, "players": ["Ann"], "survivors": {"red": "diva", "yellow": "aleta", "blue": "maya"}}, 5)
+    t, _ = apply(t, fl.SetupDone(), CAT)
+    t.seat_values("green")["strength"] = [6]
+    t.data["decks"]["scruffs"]["table"] = ["die-change"]
+    t.data["d21"]["scruffs"]["active"] = {"card": "die-change", "uses": 2, "last": None}
+    t.data["flow"]["placements"] = [["red", "flare"]]
+    t.data["flow"]["queue"] = [{"do": "flare"}, {"do": "evening"}]
+    return t
+
+
+def _guided(t, text):
+    step = days21.next_step(t, CAT)
+    action = step.make(step.ask.parse(text))
+    legal.check(t, action, CAT)
+    return apply(t, action, CAT)
+
+
+@pytest.mark.parametrize(("shown", "changed", "ship"), [(5, "6", 1), (1, "6", 1), (6, "1", 0)])
+def test_scruffs_tokens_die_alteration_one_up_or_down_with_6_and_1_wrapping(shown, changed, ship):
+    """EN § Scruffs Tokens, Die alteration: a die shown may become one more or one less; a 6 may become a 1
+    and a 1 a 6; a change of more than one is refused."""
+    t = _die_change_table()
+    before = t.data["tracks"]["ship"]
+    t, _ = _guided(t, str(shown))
+    with pytest.raises((RuleError, UsageError)):
+        _guided(t, "scruffs 3")
+    t, _ = _guided(t, f"scruffs {changed}")
+    t, _ = _guided(t, "")
+    assert t.data["tracks"]["ship"] == before + ship
+    assert t.data["d21"]["scruffs"]["active"]["uses"] == 1
+
+
+def test_priprava_hry_j_strength_example_total_8_visible_2():
+    """CS § Příprava hry J, example: the yellow survivor's dice 2 on 6 make total strength 8 and visible strength
+    2 (the top die); a wound takes the top die down first, then the die is gone and the lower one shows."""
+    t = table(strength={"red": [3, 5], "yellow": [2, 6], "blue": [2, 6], "green": [6, 5]})
+    assert t.visible("yellow") == 2 and sum(t.seat_values("yellow")["strength"]) == 8
+    t, _ = do(t, ev.Symbol("shared-loss", ("yellow", "yellow")))
+    assert t.seat_values("yellow")["strength"] == [6] and t.visible("yellow") == 6
