@@ -11,12 +11,11 @@ from companion.errors import RuleError, UsageError
 from companion.games.days21 import abilities as ab
 from companion.games.days21 import attacks as at
 from companion.games.days21 import bottle as bo
-from companion.games.days21 import day21
+from companion.games.days21 import day21, legal
 from companion.games.days21 import events as ev
 from companion.games.days21 import flow as fl
 from companion.games.days21 import game as days21
 from companion.games.days21 import hazards as hz
-from companion.games.days21 import legal
 from companion.games.days21 import locations as lo
 
 CAT = catalog.load("21days")
