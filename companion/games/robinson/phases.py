@@ -277,6 +277,8 @@ class RcEat(Action):
         have = c["food"] + c["nonperishable"]
         short = max(0, len(t.seats) - have)
         hungry = check_seats(t, list(self.hungry))
+        if not hungry and short == len(t.seats):  # no food at all: everyone goes hungry, nobody to name
+            hungry = list(t.seats)
         if len(hungry) != short:
             if short == 0:
                 raise RuleError(_("there is food for everyone ({have}); nobody goes hungry").format(have=have))
