@@ -185,3 +185,19 @@ def test_the_fifth_raider_free_jewel_has_its_colour():
     t, _ = run(t, *[Place(s, f"routes:{i}") for i, s in enumerate(["red", "blue", "green", "yellow", "purple"], 1)])
     t, _ = run(t, *[Take() for _ in range(4)], Take.parse(CAT, "red", "wild"))
     assert held(t, "purple") == ({"red": 1, "wild": 1}, 0)
+
+
+def test_card_effects_dead_calm_a_jewel_handed_in_may_name_its_colour():
+    """§ Card Effects, Dead calm: all players discard 1 token (jewel/treasure): the jewel's colour leaves the
+    record (`--give red:jewel:blue`); not named, one of unknown colour goes, or the one colour held."""
+    from companion.games.mutinies.cards import Compulsory
+    from tests.test_mutinies_table_choices import _drawn
+
+    t = _drawn("dead-calm")
+    t, _ = run(t, Correct.parse(t, CAT, "red.jewels", "red,blue"), Correct.parse(t, CAT, "green.jewels", "wild"))
+    t2, _ = run(t, Compulsory.parse(t, CAT, True, "red:jewel:blue,green:jewel"))
+    assert held(t2, "red") == ({"red": 1}, 0) and held(t2, "green") == ({}, 0)
+    with pytest.raises(RuleError, match="holds no yellow jewel"):
+        run(t, Compulsory.parse(t, CAT, True, "red:jewel:yellow"))
+    with pytest.raises(UsageError, match="jewel colour 'pink'"):
+        Compulsory.parse(t, CAT, True, "red:jewel:pink")

@@ -156,12 +156,15 @@ def parse_gives(t: Table, cat: GameCatalog, card_id: str, seat: str, text: str) 
     out: dict[str, str] = {}
     for i, bit in enumerate(bits):
         left, colon, right = bit.partition(":")
+        if colon and GIVE_WORDS.get(left.strip().lower()) == "jewel":  # jewel:COLOUR, in turn order
+            left, colon, right = bit, "", ""
         giver = resolve_seat(t, left) if colon else (who[i] if i < len(who) else None)
-        what = GIVE_WORDS.get((right if colon else left).strip().lower())
+        word, _c, colour = (right if colon else left).strip().lower().partition(":")
+        what = GIVE_WORDS.get(word)
         if giver not in who or what not in options:
             raise UsageError(_("{text!r}: say for {who} one of {options} by commas, e.g. {example}").format(
                 text=text, who=", ".join(who), options=", ".join(options), example=",".join(f"{s}:{options[0]}" for s in who)))
-        out[giver] = what
+        out[giver] = f"jewel:{jewels.parse_colour(cat, colour)}" if colour and what == "jewel" else what
     return tuple(out.items())
 
 
@@ -172,6 +175,8 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
     for s in givers(t, card, seat):
         what = chosen.get(s)
         who = name(t, s)
+        what, _c, colour = (what or "").partition(":")  # a jewel handed in may name its colour (jewel:red)
+        what = what or None
         if what is None:
             raise UsageError(_("{who} hands in what? accepted: {options}").format(who=who, options=", ".join(options)))
         if what == "prestige" and "prestige" in options:
@@ -182,7 +187,12 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
         elif what in ("jewel", "treasure") and what in options:
             if core.value(t, s, what) < 1:
                 raise RuleError(_("{who} holds no {what} token to hand in").format(who=who, what=_(core.KEYS[what])))
-            if what == "jewel":
+            if what == "jewel" and colour:
+                if jewels.known(t, s) and not jewels.known(t, s).get(colour) and not jewels.unknown(t, s):
+                    raise RuleError(_("{who} holds no {colour} jewel: {held}").format(
+                        who=who, colour=jewels.colour_name(colour), held=jewels.shown(t, s)))
+                jewels.spent(t, s, (colour,))
+            elif what == "jewel":
                 jewels.handed_in(t, s)
             t.seat_values(s)[what] -= 1
             t.data["counters"][what + "s-out"] += 1
