@@ -243,7 +243,7 @@ def play_card_cmd(
 @command("treasure", app=sub)
 def treasure_cmd(
     seat: Annotated[str, typer.Argument(help=_("The player using it."))],
-    token: Annotated[str, typer.Argument(help=_("rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed."))],
+    token: Annotated[str, typer.Argument(help=_("rum, prestige, doubloons, jewel (jewel:COLOUR), or exchange:PAY:GAIN as printed."))],
 ):
     """Use a treasure token during the game.
 
