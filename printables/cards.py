@@ -22,6 +22,7 @@ from companion.games import registry
 from companion.i18n import N_, _
 
 from . import fonts, icons, packing, qr, sheet, sizes
+from .terms import term
 
 POKER = sizes.CARD_SIZES["poker"]
 SAFE = 3.0  # text stays this far inside the trim
@@ -72,6 +73,7 @@ def qr_payload(deck_id: str, copy_id: str) -> str:
 
 
 CLASS_WORDS = (N_("1st"), N_("2nd"), N_("3rd"))  # a survivor's class, printed on the card
+ROLE_WORDS = (N_("player"), N_("helper"), N_("character"))  # Robinson's and Dieson's roles (characters.toml), printed on the card
 
 
 def _note(entry) -> str:
@@ -87,6 +89,9 @@ def _darker(rgb, k=0.55):
 def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
     tint = DECK_TINTS[index % len(DECK_TINTS)]
     faces = []
+    copies: dict[str, list[str]] = {}
+    for cid in deck.all_copies():
+        copies.setdefault(cid.split(":")[0], []).append(cid)
     for card in deck.cards:
         if card.get("print") is False:  # castaway's stand-in for cards it does not know: printed as templates
             continue
@@ -99,7 +104,7 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
                 facts.append(_(label).format(n=v))
         cost = card.get("cost")
         if isinstance(cost, dict) and cost:
-            facts.append(_("Cost: {items}").format(items=", ".join(f"{n} {_(k)}" for k, n in cost.items())))
+            facts.append(_("Cost: {items}").format(items=", ".join(f"{n} {term(cat, k)}" for k, n in cost.items())))
         if card.get("stars"):
             facts.append(_("Stars: {n}").format(n=card.get("stars")))
         if card.get("challenges"):
@@ -107,16 +112,15 @@ def deck_faces(cat: GameCatalog, deck: Deck, index: int = 0) -> list[Face]:
         colour = card.get("colour")
         ctint = TINTS.get(str(colour), tint) if colour else tint
         icon = icons.pick(card.get("icon"), card.get("type"), card.id, deck.id, deck.name.split()[0] if deck.name else None)
-        copies = deck.all_copies()
-        ids = [cid for cid in copies if cid.split(":")[0] == card.id]
+        ids = copies.get(card.id, [])
         for k, cid in enumerate(ids, 1):
             f = list(facts)
             if len(ids) > 1:
                 f.append(_("copy {k} of {n}").format(k=k, n=len(ids)))
-            faces.append(Face(_(cat.name), _(deck.name), deck.id, cid, _(card.name), _(card.effect) if card.effect else None, tuple(f), _note(card),
+            faces.append(Face(term(cat, cat.name), term(cat, deck.name), deck.id, cid, term(cat, card.name), term(cat, card.effect) if card.effect else None, tuple(f), _note(card),
                               qr_payload(deck.id, cid) if card.get("qr", True) else None, icon, ctint, _darker(tint),
                               back_icon=deck_icon(deck)))
-    return faces + templates(cat, deck.id, _(deck.name), tint, _darker(tint), deck_icon(deck))
+    return faces + templates(cat, deck.id, term(cat, deck.name), tint, _darker(tint), deck_icon(deck))
 
 
 def templates(cat: GameCatalog, group_id: str, group: str, tint, back_tint, back_icon) -> list[Face]:
@@ -128,7 +132,7 @@ def templates(cat: GameCatalog, group_id: str, group: str, tint, back_tint, back
     n, stand_in = int(t.get("n", 1)), t.get("card")
     qr_code = (qr_payload(group_id, stand_in) if group_id != "character" else stand_in.upper()) if stand_in else None
     note = _("Assumed: {assumed}").format(assumed=_(t["assumed"])) if t.get("assumed") else ""
-    return [Face(_(cat.name), group, group_id, f"template:{k}", _(t["name"]), None, (), note, qr_code, None, tint, back_tint,
+    return [Face(term(cat, cat.name), group, group_id, f"template:{k}", term(cat, t["name"]), None, (), note, qr_code, None, tint, back_tint,
                  back_icon=back_icon) for k in range(1, n + 1)]
 
 
@@ -147,11 +151,11 @@ def character_faces(cat: GameCatalog) -> list[Face]:
         cls = ch.get("class")
         facts.append("{role}{part}".format(role=_(ch.role), part=_(" · {cls} class").format(cls=_(cls)) if cls and cls != "crew" else _(" · crew") if cls else ""))
         if ch.cost:
-            facts.append(_("Cost: {cost}").format(cost=_(ch.cost)))
+            facts.append(_("Cost: {cost}").format(cost=term(cat, ch.cost)))
         icon = "dog" if ch.get("dog") else icons.pick(ch.get("icon"), ch.id) or "person"
         tint = TINTS.get(ch.role, (0.92, 0.92, 0.92))
-        faces.append(Face(_(cat.name), title, "character", ch.id, _(ch.name),
-                          _(ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
+        faces.append(Face(term(cat, cat.name), title, "character", ch.id, term(cat, ch.name),
+                          term(cat, ch.ability), tuple(facts), _note(ch), ch.id.upper(), icon,
                           tint, (0.35, 0.4, 0.5), back_icon="person", track=life_track(ch),
                           lines=bool(ch.get("skills_on_card"))))
     return faces + templates(cat, "character", title, TINTS.get("character", (0.92, 0.92, 0.92)), (0.35, 0.4, 0.5), "person")
@@ -451,8 +455,7 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
     buf = io.BytesIO()
     c = sheet.new_canvas(buf, opts.paper, title)
     size_name = opts.size if item is None else f"{w:g}x{h:g} mm"
-    backs = {"none": _("no backs"), "long": _("backs: duplex, flip on long edge"), "short": _("backs: duplex, flip on short edge"),
-             "gutterfold": _("backs: gutterfold (fold on the dashed line)")}[opts.backs]
+    backs = backs_label(opts.backs)
 
     if any(f.qr and plan_front(f, w, h).qr_box is None for f in faces):
         backs += " · " + _("QR codes left out where the words need the room (cards under {mm:g} mm)").format(mm=sizes.QR_ALWAYS)
@@ -466,6 +469,12 @@ def render(faces: Sequence[Face], opts: Options, title: str, item: tuple[float, 
         render_rules(c, opts.paper, rules_title or title, rules, on_page)
     c.save()
     return buf.getvalue()
+
+
+def backs_label(backs: str) -> str:
+    """How the backs print, for a sheet's caption."""
+    return {"none": _("no backs"), "long": _("backs: duplex, flip on long edge"), "short": _("backs: duplex, flip on short edge"),
+            "gutterfold": _("backs: gutterfold (fold on the dashed line)")}[backs]
 
 
 def sheets_for(n: int, opts: Options, item: tuple[float, float] | None = None) -> int:
@@ -487,7 +496,7 @@ def all_faces(cat: GameCatalog, token_decks: bool = False) -> list[Face]:
         for i, key in enumerate(loose, len(cat.decks)):
             tint = DECK_TINTS[i % len(DECK_TINTS)]
             t = cat.rules["print_templates"][key]
-            faces += templates(cat, key, _(t.get("group", t["name"])), tint, _darker(tint), None)
+            faces += templates(cat, key, term(cat, t.get("group", t["name"])), tint, _darker(tint), None)
     return faces
 
 

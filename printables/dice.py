@@ -20,6 +20,7 @@ from companion.i18n import N_, _
 
 from . import fonts, icons, sheet, sizes
 from .flow import Flow
+from .terms import term
 
 DEFAULT_DIE = 15.0  # a die whose size the rulebooks do not give
 GAP = 2.0
@@ -88,7 +89,7 @@ def check_sticker(cat: GameCatalog, sticker: dict | float | None) -> None:
     for key in sticker:
         if isinstance(key, str) and key not in known:
             raise UsageError(_("--sticker {die!r}: {game} prints stickers for {items}").format(
-                die=key, game=_(cat.name), items=", ".join(known)))
+                die=key, game=term(cat, cat.name), items=", ".join(known)))
 
 
 def die_size(cat: GameCatalog | None, die: Die) -> tuple[float, bool]:
@@ -141,7 +142,7 @@ def _units(cat: GameCatalog, die: Die, side: float) -> list[tuple[str, tuple, fl
     for k in range(max(1, die.count)):
         colour = seat_colours[k] if per_seat else None
         for part in die.parts:
-            label = " ".join(_(x) for x in (colour or "", part.name) if x)
+            label = " ".join(x for x in (_(colour) if colour else "", term(cat, part.name)) if x)
             units.append((label, part.faces, side, colour))
     return units
 
@@ -199,7 +200,7 @@ def _die_rows(die: Die) -> list[tuple[str, tuple]]:
 
 def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None = None) -> bytes:
     buf = io.BytesIO()
-    title = _("{name} dice stickers").format(name=_(cat.name))
+    title = _("{name} dice stickers").format(name=term(cat, cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)
     flow = _Flow(c, opts.paper, f"{title} · {opts.paper.upper()}", on_page)
     cw = flow.content.w
@@ -231,7 +232,7 @@ def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None =
         die_mm, side, size_assumed = sticker_for(die, opts, cat)
         per_row = max(1, int((cw + GAP) // (side + GAP)))
         notes = [_("{count} × {name}{colour}: {die_mm:g} mm die, {side:g} mm stickers").format(
-            count=die.count, name=_(die.name), colour=f", {_(die.colour)}" if die.colour else "", die_mm=die_mm, side=side)]
+            count=die.count, name=term(cat, die.name), colour=f", {_(die.colour)}" if die.colour else "", die_mm=die_mm, side=side)]
         if size_assumed:
             notes.append(_("The rulebooks give no size for this die: {die_mm:g} mm is assumed; measure yours and print with --sticker {id}=SIDE.").format(
                 die_mm=die_mm, id=die.id))

@@ -16,6 +16,7 @@ from companion.catalog import GameCatalog
 from companion.i18n import _, language, ngettext
 
 from . import cards, credits, dice, reference, sizes, tokens
+from .terms import term
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def plan(cat: GameCatalog, opts: KitOptions, merge: bool = True) -> list[Part]:
             first = len(cards.number_rules(faces, w, h)[1]) + 1
             secs, extra_rules = tokens.sections(cat, opts.cards(), start=first)
             extra += secs
-        return cards.render(faces, opts.cards(), _("{name} cards").format(name=_(cat.name)), on_page=cb, extra=extra,
+        return cards.render(faces, opts.cards(), _("{name} cards").format(name=term(cat, cat.name)), on_page=cb, extra=extra,
                             extra_rules=extra_rules)
 
     if faces or tracks or (merge and has_tokens):

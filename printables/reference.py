@@ -17,6 +17,7 @@ from companion.i18n import _
 
 from . import fonts
 from .flow import Flow
+from .terms import term
 
 BODY = 8.5  # pt
 PAD = 1.2  # mm inside table cells
@@ -77,7 +78,7 @@ def _symbol_chart(flow: _Flow, cat: GameCatalog, columns: list[str]) -> None:
     """The logbook symbols by number: drawing, number, name, what it does (rules.symbol_chart, rules.symbols)."""
     chart = sorted(((v["n"], k, v) for k, v in (cat.rules.get("symbol_chart") or {}).items() if isinstance(v, dict)), key=lambda r: r[0])
     does = cat.rules.get("symbols") or {}
-    rows = [["", str(n), _(v["name"]), _(does[k]) if k in does else _(v.get("does", ""))] for n, k, v in chart]
+    rows = [["", str(n), term(cat, v["name"]), term(cat, does[k]) if k in does else term(cat, v.get("does", ""))] for n, k, v in chart]
     _table(flow, columns, rows, blank_h=7.0, icons=[v.get("icon", "") for _n, _k, v in chart])
 
 
@@ -87,7 +88,7 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
     if not entries:
         return None
     buf = io.BytesIO()
-    title = _("{name}: reference").format(name=_(cat.name))
+    title = _("{name}: reference").format(name=term(cat, cat.name))
     from . import sheet
 
     c = sheet.new_canvas(buf, paper, title)
@@ -99,22 +100,22 @@ def render(cat: GameCatalog, paper: str = "a4", on_page: Callable[[], None] | No
         if flow.room() < 30 and flow.y < flow.content.top:
             flow.new_page()  # keep a section's title with its first lines
         flow.need(2)
-        _text(flow, _(e.name), fonts.BOLD, 11.5, gap=1.2)
+        _text(flow, term(cat, e.name), fonts.BOLD, 11.5, gap=1.2)
         if e.kind == "steps":
-            for i, item in enumerate(map(_, e.items), 1):
+            for i, item in enumerate((term(cat, x) for x in e.items), 1):
                 _text(flow, f"{i}. {item}", indent=2)
         elif e.kind == "list":
             for item in e.items:
-                _text(flow, f"• {_(item)}", indent=2)
+                _text(flow, f"• {term(cat, item)}", indent=2)
         elif e.kind == "table":
-            _table(flow, [_(x) for x in e.columns], [[_(x) for x in r] for r in e.rows])
+            _table(flow, [term(cat, x) for x in e.columns], [[term(cat, x) for x in r] for r in e.rows])
         elif e.kind == "symbols":
-            _symbol_chart(flow, cat, [_(x) for x in e.columns])
+            _symbol_chart(flow, cat, [term(cat, x) for x in e.columns])
         elif e.kind == "pad":
             for item in e.items:
-                _text(flow, _(item), indent=0)
-            _table(flow, [_(x) for x in e.columns], [[_(x) for x in r] + [""] * (len(e.columns) - len(r)) for r in e.rows], blank_h=9.0)
-        note = _("Source: {source}").format(source=e.source) if e.source else _("Assumed: {assumed}").format(assumed=_(e.assumed))
+                _text(flow, term(cat, item), indent=0)
+            _table(flow, [term(cat, x) for x in e.columns], [[term(cat, x) for x in r] + [""] * (len(e.columns) - len(r)) for r in e.rows], blank_h=9.0)
+        note = _("Source: {source}").format(source=e.source) if e.source else _("Assumed: {assumed}").format(assumed=term(cat, e.assumed))
         _text(flow, note, size=6.5, colour=(0.4, 0.4, 0.4), gap=2.5)
     flow.finish()
     c.save()

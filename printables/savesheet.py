@@ -16,14 +16,15 @@ from companion.i18n import _
 
 from . import fonts, qr, sheet
 from .flow import Flow
+from .terms import term
 
 SIZE = 9.0  # pt: every word of the table and the code
 QR_SIDE = 60.0
 
 
-def _name(group: dict, key: str) -> str:
+def _name(cat: GameCatalog, group: dict, key: str) -> str:
     e = group.get(key)
-    return _(e.name) if e is not None and getattr(e, "name", None) else key
+    return term(cat, e.name) if e is not None and getattr(e, "name", None) else key
 
 
 def _show(v, cat: GameCatalog) -> str:
@@ -34,7 +35,7 @@ def _show(v, cat: GameCatalog) -> str:
     if isinstance(v, dict):
         return "; ".join(f"{k}: {_show(x, cat)}" for k, x in v.items()) or "–"
     if isinstance(v, str) and v in cat.characters:
-        return _(cat.characters[v].name)
+        return term(cat, cat.characters[v].name)
     return "–" if v is None else str(v)
 
 
@@ -42,23 +43,23 @@ def rows(state: dict, cat: GameCatalog) -> list[tuple[str, str]]:
     """(what, value) lines of a state: tracks, counters, each seat, the cards held, in the catalog's words."""
     out = []
     for k, v in (state.get("tracks") or {}).items():
-        out.append((_name(cat.tracks, k), _show(v, cat)))
+        out.append((_name(cat, cat.tracks, k), _show(v, cat)))
     for k, v in (state.get("counters") or {}).items():
-        out.append((_name(cat.counters, k), _show(v, cat)))
+        out.append((_name(cat, cat.counters, k), _show(v, cat)))
     for seat in state.get("seats") or []:
         vals = (state.get("seat") or {}).get(seat, {})
-        label = _(cat.seats[seat].name) if seat in cat.seats else seat
+        label = term(cat, cat.seats[seat].name) if seat in cat.seats else seat
         who = vals.get("survivor") or vals.get("character") or vals.get("player")
         head = f"{label}: {_show(who, cat)}" if who else label
-        bits = [f"{_name(cat.counters, k) if k in cat.counters else _(k)} {_show(x, cat)}" for k, x in vals.items()
+        bits = [f"{_name(cat, cat.counters, k) if k in cat.counters else _(k)} {_show(x, cat)}" for k, x in vals.items()
                 if k not in ("survivor", "character") and x not in (None, [], {})]
         out.append((head, " · ".join(bits)))
     for deck_id, deck in (state.get("decks") or {}).items():
         d = cat.decks.get(deck_id)
         for seat, held in (deck.get("held") or {}).items():
             if held:
-                names = [_(d.card(c.split(":")[0]).name) if d else c for c in held]
-                out.append((_("{deck}, held by {seat}").format(deck=_(d.name) if d else deck_id, seat=seat), ", ".join(names)))
+                names = [term(cat, d.card(c.split(":")[0]).name) if d else c for c in held]
+                out.append((_("{deck}, held by {seat}").format(deck=term(cat, d.name) if d else deck_id, seat=seat), ", ".join(names)))
     return out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.errors import UsageError
 from companion.i18n import _
@@ -97,6 +98,9 @@ def check_options(paper: str, bleed: float, backs: str, offset: tuple[float, flo
         raise UsageError(_("bleed {bleed} mm: accepted 0..5 mm").format(bleed=bleed))
     if any(abs(v) > MAX_OFFSET for v in offset):
         raise UsageError(_("back offset {offset},{offset2} mm: each must be within ±{max_offset:g} mm").format(offset=offset[0], offset2=offset[1], max_offset=MAX_OFFSET))
+    if any(offset) and backs not in ("long", "short"):
+        raise UsageError(_("back offset {offset:g},{offset2:g} mm: only duplex backs (long, short) are shifted; {backs} has no second side to drift").format(
+            offset=offset[0], offset2=offset[1], backs=backs))
 
 
 def outside(bleed: float) -> float:
@@ -146,6 +150,7 @@ class Grid:
         return self.cols * self.rows
 
 
+@lru_cache(maxsize=4096)
 def best_grid(w: float, h: float, room_w: float, room_h: float, rotate: bool = True) -> Grid:
     """The grid holding the most items in the room (upright first on a tie)."""
     best = Grid(w, h, False, 0, 0)

@@ -19,6 +19,7 @@ from companion.catalog import GameCatalog
 from companion.i18n import N_, _, ngettext
 
 from . import cards, fonts, icons, packing, sheet, sizes
+from .terms import term
 
 # the kinds in decks/mutinies/rules.toml's rules.print_pieces (its list of tables is not scanned for words)
 PIECE_WORDS = (N_("Red jewel"), N_("Blue jewel"), N_("Green jewel"), N_("Yellow jewel"), N_("Wild jewel"),
@@ -71,15 +72,15 @@ def pieces(cat: GameCatalog) -> list[Piece]:
         if kinds:  # the counter's pieces are of kinds the rulebook tells apart (jewels by colour, treasures)
             for kind in kinds:
                 rgb = cards.TINTS.get(str(kind.get("colour")), tint)
-                out += [Piece(_(cat.name), ctr.id, _(kind["name"]), "", icon, rgb, _(ctr.name), tint)
+                out += [Piece(term(cat, cat.name), ctr.id, term(cat, kind["name"]), "", icon, rgb, term(cat, ctr.name), tint)
                         for _k in range(int(kind.get("n", 1)))]
             continue
         for k in range(1, n + 1):
-            out.append(Piece(_(cat.name), ctr.id, _(ctr.name), str(k) if numbered else "", icon, tint))
+            out.append(Piece(term(cat, cat.name), ctr.id, term(cat, ctr.name), str(k) if numbered else "", icon, tint))
         special = cat.rules.get("special_hope", {})
         if ctr.pool and special.get("ids") and ctr.id == special.get("counter", ctr.id):
             for label in special.get("labels", ["±"] * len(special["ids"])):
-                out.append(Piece(_(cat.name), ctr.id, _(ctr.name), label, icon, tint))
+                out.append(Piece(term(cat, cat.name), ctr.id, term(cat, ctr.name), label, icon, tint))
     return out + game_tokens(cat)
 
 
@@ -90,8 +91,8 @@ def game_tokens(cat: GameCatalog) -> list[Piece]:
     for t in (cat.rules.get("print_tokens") or {}).get("tokens", ()):
         rgb = cards.TINTS.get(str(t.get("colour")), (0.92, 0.92, 0.92))
         icon = icons.pick(t.get("icon")) if t.get("icon") else None
-        name = _(t["name"])
-        out += [Piece(_(cat.name), str(t["id"]), name, "", icon, rgb, _(t["back"]) if t.get("back") else name)
+        name = term(cat, t["name"])
+        out += [Piece(term(cat, cat.name), str(t["id"]), name, "", icon, rgb, term(cat, t["back"]) if t.get("back") else name)
                 for _k in range(int(t.get("n", 1)))]
     return out
 
@@ -105,7 +106,7 @@ def ability_tokens(cat: GameCatalog) -> list[cards.Face]:
     for k, pair in enumerate(spec.get("tokens", []), 1):
         sides = []
         for fid in pair:
-            sides.append(cards.Face(_(cat.name), group, "ability", f"{fid}-{k}", _("Ability token"), _(words.get(fid, fid)),
+            sides.append(cards.Face(term(cat, cat.name), group, "ability", f"{fid}-{k}", _("Ability token"), term(cat, words.get(fid, fid)),
                                     icon=icons.pick(fid.rstrip("0123456789")) or "hope", tint=(0.99, 0.93, 0.8), back_icon="hope",
                                     note=spec.get("source", "")))
         if sides:
@@ -123,7 +124,7 @@ def track_cards(cat: GameCatalog) -> list[TrackCard]:
         note = _("Source: {source}").format(source=spec['source']) if spec.get("source") else _("Assumed: {assumed}").format(assumed=_(spec.get('assumed', '')))
         for steps in entry.get("steps", [track.max - track.min + 1]):
             top = track.min + steps - 1
-            out.append(TrackCard(_(cat.name), ngettext("{name} ({n} step)", "{name} ({n} steps)", steps).format(name=_(entry.get('name', track.name)), n=steps),
+            out.append(TrackCard(term(cat, cat.name), ngettext("{name} ({n} step)", "{name} ({n} steps)", steps).format(name=term(cat, entry.get('name', track.name)), n=steps),
                                  tuple(range(top, track.min - 1, -1)), track.labels, note, icons.pick(track.id, *track.name.lower().split())))
     return out
 
@@ -155,7 +156,7 @@ def draw_track(c, t: TrackCard, w: float, h: float, bleed: float) -> None:
     c.setFillColorRGB(0.86, 0.92, 0.97)
     c.rect(-bleed * mm, -bleed * mm, (w + 2 * bleed) * mm, (h + 2 * bleed) * mm, stroke=0, fill=1)
     s = sizes.Box(cards.SAFE, cards.SAFE, w - 2 * cards.SAFE, h - 2 * cards.SAFE)
-    fonts.draw_fit(c, "{game} · {name}".format(game=t.game, name=_(t.name)), s.x, s.top - 8, s.w, 8, fonts.BOLD, 10, align="center", valign="middle")
+    fonts.draw_fit(c, "{game} · {name}".format(game=t.game, name=t.name), s.x, s.top - 8, s.w, 8, fonts.BOLD, 10, align="center", valign="middle")
     area_top, area_bottom = s.top - 10, s.y + 8
     step_h = min(12.0, (area_top - area_bottom) / len(t.steps))
     labels = dict(t.labels)
@@ -198,7 +199,7 @@ def track_section(cat: GameCatalog, bleed: float) -> packing.Section | None:
     if not tracks:
         return None
     w, h = sizes.CARD_SIZES["poker"]
-    back = cards.Face(_(cat.name), _("Track cards"), "track", "track", "", None, back_icon=tracks[0].icon)
+    back = cards.Face(term(cat, cat.name), _("Track cards"), "track", "track", "", None, back_icon=tracks[0].icon)
     return packing.Section(tracks, (w, h), lambda cv, t: draw_track(cv, t, w, h, bleed),
                          lambda cv, t: cards.draw_back(cv, back, w, h, bleed))
 
@@ -229,12 +230,12 @@ def render(cat: GameCatalog, opts: cards.Options, on_page: Callable[[], None] | 
         return None
     sizes.check_options(opts.paper, opts.bleed, opts.backs, opts.offset)
     buf = io.BytesIO()
-    title = _("{name} tokens").format(name=_(cat.name))
+    title = _("{name} tokens").format(name=term(cat, cat.name))
     c = sheet.new_canvas(buf, opts.paper, title)
-    backs = "" if opts.backs == "none" else _(" · backs: {backs}").format(backs=opts.backs)
+    backs = "" if opts.backs == "none" else " · " + cards.backs_label(opts.backs)
     sheet.impose(c, opts.paper, secs, opts.bleed, opts.backs, opts.offset,
                  lambda n, t: _("{game} · tokens · sheet {n} of {total} · {paper}").format(
-                     game=_(cat.name), n=n, total=t, paper=opts.paper.upper()) + backs, on_page)
+                     game=term(cat, cat.name), n=n, total=t, paper=opts.paper.upper()) + backs, on_page)
     if rules:
         cards.render_rules(c, opts.paper, title, rules, on_page)
     c.save()

@@ -196,3 +196,106 @@ def test_setup_swap_option_names_the_token(cli):
     cli.ok("new", "21days", "--seed", "4", "--opt", "swap=flare-swap")
     state = _state(cli)["state"]
     assert state["d21"]["swap"] == "flare-swap" and "to_ask" not in state["d21"]
+
+
+def test_flare_location_anchor_hope_goes_to_whom_the_table_chooses():
+    """Signální lokalita / Flare location: the ship reaching the anchor before day 21 gives a hope token per
+    flare die, which may be given to any survivor; Enter keeps them with the dice's owners."""
+    from companion.games.days21 import locations as lo
+    from companion.games.days21.core import anchor
+
+    t = placed({"red": "flare", "blue": "flare"})
+    t.data["tracks"]["ship"] = anchor(CAT) - 1
+    for tok in t.data["d21"]["ability"].values():  # nothing could change the dice: they count as typed
+        tok["used"] = True
+    t.data["d21"]["special"] = {k: "used" for k in t.data["d21"]["special"]}
+    s = step(t)
+    action = s.make(s.ask.parse("6,6"))
+    t2, res = apply(t, action, CAT)
+    assert res["anchor"] == 2
+    ask, remake = s.after(res, t2)
+    assert "anchor" in ask.prompt and remake("") is None  # Enter: red and blue keep one each
+    assert t2.seat_values("red")["hope"] == t.seat_values("red")["hope"] + 1
+    again = remake("yellow")
+    t3 = do(t, again)
+    assert t3.seat_values("yellow")["hope"] == t.seat_values("yellow")["hope"] + 2
+    assert t3.seat_values("red")["hope"] == t.seat_values("red")["hope"]
+    with pytest.raises(RuleError, match="one per flare die"):
+        do(t, lo.Flare.parse(t, CAT, faces="6,6", anchor_to="red,blue,yellow"))
+
+
+def test_logbook_midday_showing_nothing_places_no_dice():
+    """Logbook, midday: answered '-' (nothing shown), nothing happens: no placement is asked, and the history
+    and the result say so."""
+    t = do(table(), fl.SetupDone())
+    t = do(t, at.SharkPhase())
+    t = do(t, ev.LogbookSymbols("morning", ()))
+    s = step(t)
+    action = s.make(s.ask.parse("-"))
+    t2, res = apply(t, action, CAT)
+    assert "nothing happens" in res["say"] and action.text() == "logbook midday: nothing"
+    assert not [q for q in t2.data["flow"]["queue"] if q["do"] == "place"]
+    t3 = do(t, ev.LogbookSymbols("midday", ("places",)))
+    assert [q for q in t3.data["flow"]["queue"] if q["do"] == "place"]
+    t4 = do(t, ev.LogbookSymbols.parse(t, CAT, "midday", ("-",)))  # `logbook midday -`
+    assert not [q for q in t4.data["flow"]["queue"] if q["do"] == "place"]
+    assert ev.LogbookSymbols.parse(t, CAT, "midday", ()).nothing is False  # a stored log's empty midday: placement
+
+
+def test_karty_lahve_a_strength_card_for_a_survivor_no_longer_aboard_leaves_the_game():
+    """Karty láhve: if that survivor is no longer on the raft, the card leaves the game; got at the bottle
+    location, its holder may take a new one (asked again with physical decks, drawn again with virtual)."""
+    t = placed({"red": "receive"})
+    t.seat_values("blue")["strength"] = []
+    t.data["dead"].append("blue")
+    t2 = do(t, bo.Bottle.parse(t, CAT, "receive", "red", "4", "strength-blue"))
+    assert "strength-blue" in t2.deck("bottle")["out"] and t2.deck("bottle")["held"] == {}
+    assert t2.data["flow"]["bottle"] == {"seat": "red", "face": 4} and task(t2)["do"] == "receive"
+    t3 = answer(t2, "four-hope")
+    assert t3.deck("bottle")["held"] == {"red": ["four-hope"]}
+    v = placed({"red": "receive"}, decks="virtual")
+    v.seat_values("blue")["strength"] = []
+    v.data["dead"].append("blue")
+    v.deck("bottle")["draw"].remove("strength-blue")
+    v.deck("bottle")["draw"].insert(0, "strength-blue")
+    nxt = v.deck("bottle")["draw"][1]
+    v2 = do(v, bo.Bottle.parse(v, CAT, "receive", "red", "4"))
+    assert v2.deck("bottle")["held"] == {"red": [nxt]} and "strength-blue" in v2.deck("bottle")["out"]
+
+
+def test_karty_lahve_a_held_strength_card_leaves_the_game_when_its_survivor_dies():
+    t = placed({"red": "receive"})
+    t = do(t, bo.Bottle.parse(t, CAT, "receive", "red", "4", "strength-blue"))
+    assert t.deck("bottle")["held"] == {"red": ["strength-blue"]}
+    from companion.games.days21.game import settle
+
+    t2 = t.copy()
+    t2.seat_values("blue")["strength"] = []  # blue drowns
+    settle(t2, CAT)
+    assert "blue" in t2.data["dead"]
+    assert t2.deck("bottle")["held"] == {} and "strength-blue" in t2.deck("bottle")["out"]
+
+
+def test_flare_location_anchor_hope_asked_after_a_die_shown_first():
+    """Signální lokalita / Flare location, with a special hope token still unused: the flare dice show first
+    (the token could change them); Enter applies them, and the anchor's hope is still the table's to give."""
+    from companion.games.days21.core import anchor
+
+    t = placed({"red": "flare", "blue": "flare"})
+    t.data["tracks"]["ship"] = anchor(CAT) - 1
+    for tok in t.data["d21"]["ability"].values():
+        tok["used"] = True
+    t.data["d21"]["special"] = {k: "used" for k in t.data["d21"]["special"]}
+    t.data["d21"]["special"][next(iter(t.data["d21"]["special"]))] = "ready"
+    s = step(t)
+    t = do(t, s.make(s.ask.parse("6,6")))
+    assert t.data["flow"].get("shown"), "the flare dice are shown first"
+    s = step(t)
+    action = s.make(s.ask.parse(""))
+    t2, res = apply(t, action, CAT)
+    assert res["anchor"] == 2 and s.after is not None
+    ask, remake = s.after(res, t2)
+    assert "anchor" in ask.prompt and remake("") is None
+    t3 = do(t, remake("yellow"))
+    assert t3.seat_values("yellow")["hope"] == t.seat_values("yellow")["hope"] + 2
+    assert t3.seat_values("red")["hope"] == t.seat_values("red")["hope"]

@@ -315,3 +315,152 @@ def test_action_list_1_move_the_new_area_card_is_asked_never_drawn(cat):
     step = next_step(t, cat)
     t, _ = apply(t, step.make("wood"), cat)
     assert R.area(t) == "deer" and t.deck("areas")["table"] == ["deer"] and before["draw"] != t.deck("areas")["draw"]
+
+
+def _at_box(cat, box, tools=(), face=5):
+    """A die of FACE in hand with the action meeple on BOX (§ Afternoon 1-2), the TOOLS made."""
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((1, face, 6)), DcEvent(), DcPick(2, "cw"))
+    t.data["tracks"]["action"] = R.boxes(cat).index(box) + 1
+    assert R.box_at(cat, t.data["tracks"]["action"]) == box
+    t.deck("tools")["held"] = {"crusoe": list(tools)}
+    return t
+
+
+def test_action_list_2_4_7_8_one_resource_the_builds_and_health_up_to_the_maximum(cat):
+    t = _at_box(cat, "resource")
+    stone = t.data["counters"]["stone"]
+    t, _ = apply(t, DcDo("action", take="stone"), cat)  # 2. one food, wood or stone
+    assert t.data["counters"]["stone"] == stone + 1
+    t = _at_box(cat, "fences")
+    t.data["counters"].update(stone=1, wood=1, fence=0)
+    t2, _ = apply(t, DcDo("action"), cat)  # 4. 1 stone + 1 wood -> 2 fences
+    assert (t2.data["counters"]["stone"], t2.data["counters"]["wood"], t2.data["counters"]["fence"]) == (0, 0, 2)
+    t.deck("tools")["held"] = {"crusoe": ["rope"]}
+    t2, _ = apply(t, DcDo("action"), cat)  # the Rope: one fence more (§ Tool List)
+    assert t2.data["counters"]["fence"] == 3
+    t = _at_box(cat, "roofs")
+    t.data["counters"].update(leather=1, wood=1, roof=0)
+    t2, _ = apply(t, DcDo("action"), cat)  # 7. 1 leather + 1 wood -> 2 roofs
+    assert (t2.data["counters"]["leather"], t2.data["counters"]["wood"], t2.data["counters"]["roof"]) == (0, 0, 2)
+    t.data["counters"]["leather"] = 0
+    with pytest.raises(RuleError, match="needs 1 leather"):
+        apply(t, DcDo("action"), cat)
+    t = _at_box(cat, "recover", face=6)
+    top = R.max_health(t)
+    t.data["counters"]["health"] = top - 1
+    t2, _ = apply(t, DcDo("action"), cat)  # 8. health = stars, never past the maximum
+    assert R.stars_for(cat, 6) > 1 and t2.data["counters"]["health"] == top
+
+
+def test_tool_list_basket_axe_and_the_power_tools(cat):
+    stars = R.stars_for(cat, 5)
+    for tools, more in (((), 0), (("basket",), 1), (("basket", "axe"), 2)):
+        t = _at_box(cat, "woods", tools)
+        wood = t.data["counters"]["wood"]
+        t, _ = apply(t, DcDo("action"), cat)  # 5. woods = stars; Basket and Axe one star more each
+        assert t.data["counters"]["wood"] == wood + stars + more
+    t = _at_box(cat, "stones", ("basket",))
+    stone = t.data["counters"]["stone"]
+    t, _ = apply(t, DcDo("action"), cat)  # 3. stones = stars; the Basket one more
+    assert t.data["counters"]["stone"] == stone + stars + 1
+    t = _at_box(cat, "hunt")
+    base = R.hunt_power(t, cat, 2)
+    assert base == t.data["dc"]["power"] + 2
+    t.deck("tools")["held"] = {"crusoe": ["stone-knife", "axe", "sword"]}
+    assert R.hunt_power(t, cat, 2) == base + 1 + 2 + 1  # the Knife +1, the Axe +2, the Sword +1
+
+
+@pytest.mark.parametrize("quest,days,needs", [
+    ("2", 10, {"place:mountain-top", "tool:flag"}),
+    ("3", 12, {"place:watch-dog", "tool:watch-dog"}),
+    ("4", 14, {"area:cannibals", "tool:bow", "hunt:cannibals"}),
+])
+def test_quest_list_2_3_4_need_the_place_and_the_tool(cat, quest, days, needs):
+    t = dieson.setup(cat, {"quest": quest}, 1)
+    card = R.quest_card(t, cat)
+    assert card.get("duration") == days and set(R.quest_missing(t, cat)) == needs
+    for need in sorted(needs):
+        kind, _colon, what = need.partition(":")
+        if kind == "tool":
+            t.deck("tools")["held"] = {"crusoe": [what]}
+        else:
+            t.data["dc"]["visited" if kind == "place" else {"area": "areas", "hunt": "hunted"}[kind]].append(what)
+        needs = needs - {need}
+        assert set(R.quest_missing(t, cat)) == needs
+
+
+def _dusk(cat, tools, lightning=1, raid=1, food=2):
+    t = dieson.setup(cat, {}, 1)
+    t.data["flags"]["phase"] = "evening"
+    t.data["flow"]["step"] = "dusk"
+    t.deck("tools")["held"] = {"crusoe": list(tools)}
+    t.data["dc"]["icons"]["lightning"]["v"], t.data["dc"]["icons"]["raid"]["v"] = lightning, raid
+    t.data["counters"].update(food=food, leather=0, fence=0)
+    return t
+
+
+def test_tool_list_trap_watch_dog_and_flag_at_the_start_of_the_evening(cat):
+    from companion.games.dieson.day import DcDusk
+
+    t, _ = apply(_dusk(cat, ["trap"], lightning=5), DcDusk(trap=True), cat)  # 1 food -> 1 leather and 2 food
+    assert (t.data["counters"]["food"], t.data["counters"]["leather"]) == (3, 1)
+    with pytest.raises(RuleError, match="Trap does not work tonight"):
+        apply(_dusk(cat, ["trap"], lightning=4), DcDusk(trap=True), cat)
+    t, _ = apply(_dusk(cat, ["watch-dog"], raid=6), DcDusk(dog=True), cat)  # 1 food -> 1 fence
+    assert (t.data["counters"]["food"], t.data["counters"]["fence"]) == (1, 1)
+    with pytest.raises(RuleError, match="Watch Dog does not work tonight"):
+        apply(_dusk(cat, ["watch-dog"], raid=4), DcDusk(dog=True), cat)
+    for lightning, on in ((2, 1), (4, 1), (3, 0), (6, 0)):  # the Flag: the friend disc on, by itself
+        t = _dusk(cat, ["flag"], lightning=lightning)
+        before = t.data["tracks"]["friend"]
+        t, _ = apply(t, DcDusk(), cat)
+        assert t.data["tracks"]["friend"] == before + on
+
+
+def test_tool_list_fire_after_the_morning_and_the_blueprint_die(cat):
+    from companion.games.dieson.afternoon import DcSwap
+
+    t = dieson.setup(cat, {}, 1)
+    t.deck("tools")["held"] = {"crusoe": ["fire"]}
+    t.data["dc"]["icons"]["weather"]["v"] = 4
+    t = run(t, cat, DcRoll((1, 5, 6)), DcEvent())  # the Fire: the Weather die -1 after the Morning
+    assert t.data["dc"]["icons"]["weather"]["v"] == 3
+    t = run(dieson.setup(cat, {}, 1), cat, DcRoll((1, 5, 6)), DcEvent())
+    with pytest.raises(RuleError, match="make the Blueprint first"):
+        apply(t, DcSwap(1), cat)
+    t.data["dc"]["blueprint"] = {"c": "grey", "v": 6}  # as the Blueprint made puts it on the card
+    t, _ = apply(t, DcSwap(1), cat)  # the card's 6 for the unused 1
+    assert t.data["dc"]["unused"][0] == {"c": "grey", "v": 6} and t.data["dc"]["blueprint"]["v"] == 1
+
+
+def test_end_the_day_a_die_pushed_past_6_shows_6_and_the_fire_stops_at_1(cat):
+    """§ End the Day and § Event List raise the Weather or Raid die by 1 or 2; a die shows 1..6 (assumed, rules.die_cap)."""
+    from companion.games.dieson.day import bump_icon
+
+    t = dieson.setup(cat, {}, 1)
+    t.data["dc"]["icons"]["raid"]["v"] = 5
+    assert bump_icon(t, cat, "raid", 2) == (5, 6) and t.data["dc"]["icons"]["raid"]["v"] == 6
+    t.data["dc"]["icons"]["weather"]["v"] = 1
+    assert bump_icon(t, cat, "weather", -1) == (1, 1)
+
+
+def test_craft_a_tool_stars_resources_the_rope_icon_and_the_location_icon(cat):
+    """§ Craft a Tool 1-2 and its additional conditions, read from each card's data (tools.toml, assumed costs)."""
+    t = dieson.setup(cat, {"tools": "all"}, 1)
+    t.data["counters"].update(food=9, wood=9, stone=9, leather=9)
+    cards = cat.deck("tools")
+    roped = next(c for c in cards.cards if c.get("needs_rope"))
+    placed = next(c for c in cards.cards if c.get("location"))
+    plain = next(c for c in cards.cards if not c.get("needs_rope") and not c.get("location") and c.get("stars"))
+    assert R.craft_problems(t, cat, plain.id, plain.get("stars")) == []
+    assert any("stars" in p for p in R.craft_problems(t, cat, plain.id, plain.get("stars") - 1))  # 1. the stars
+    res, n = next(iter(plain.get("cost").items()))
+    t.data["counters"][res] = n - 1
+    assert any(R.res_name(res) in p for p in R.craft_problems(t, cat, plain.id, 9))  # 2. the resources
+    t.data["counters"][res] = 9
+    assert R.craft_problems(t, cat, roped.id, 9) == ["needs the Rope made first"]  # the rope icon
+    t.deck("tools")["held"] = {"crusoe": ["rope"]}
+    assert R.craft_problems(t, cat, roped.id, 9) == []
+    assert [p for p in R.craft_problems(t, cat, placed.id, 9) if "made only at" in p]  # the location icon
+    t.data["flags"]["place"] = placed.get("location")
+    assert R.craft_problems(t, cat, placed.id, 9) == []

@@ -241,10 +241,10 @@ def test_the_table_decides_who_gets_the_fish_castaways_share_on_enter():
     t2, res = apply(t, lo.Fishing(face=2), CAT)
     ask, remake = share_after("fishing")(t, CAT)(res, t2)
     assert "Enter keeps castaway's share" in ask.prompt and remake(ask.parse("")) is None
-    again = remake("blue,blue")
-    assert again.to_dict() == lo.Fishing(face=2, to=("blue", "blue")).to_dict()
+    again = remake("blue,red")  # a 2 feeds two survivors, one fish each (CS § Lokalita rybolov)
+    assert again.to_dict() == lo.Fishing(face=2, to=("blue", "red")).to_dict()
     t3 = do(t, again)
-    assert t3.visible("blue") == t.visible("blue") + 2
+    assert t3.visible("blue") == min(6, t.visible("blue") + 1) and t3.visible("red") == min(6, t.visible("red") + 1)
 
 
 def test_the_table_may_give_the_fish_in_the_guided_loop(cli):

@@ -78,6 +78,7 @@ SCRIPT = "\n".join([
     "beyond",           # Bob follows: space 2, pays 1
     "mutiny:1",         # Cid mutinies on space 1
     "y",                # Ann keeps her jewel
+    "1",                # its colour: red (§ The Jewel Tokens; Enter would leave it not said)
     "n",                # Bob refuses his: 1 doubloon back; the stack is empty -> one final round
                         # the mutiny resolves by itself: Cid pays 1, +1 prestige, captain
     "reward",           # Cid draws Reward (compulsory)

@@ -85,13 +85,15 @@ def test_the_cabin_keeps_its_numbers_and_warns_before_robbing_a_mutineer():
 
 def test_steps_with_nothing_to_decide_ask_nothing(cli):
     cli.ok("new", "mutinies", "-p", "Ann", "-p", "Bob", "-p", "Cid", "--opt", "order=red,blue,green", "--seed", "3")
-    r = cli.ok("play", "--no-board", input="1d 2d 1d1r 0\n1\n2\n25\n2\n")
-    # the captain and Bob take squares 1 and 2, Cid the cabin: both raids resolve by themselves
+    r = cli.ok("play", "--no-board", input="1d 2d 1d1r 0\n1\n2\n25\n4\n\n2\n")
+    # the captain and Bob take squares 1 and 2, Cid the cabin: both raids resolve by themselves, then each
+    # jewel's colour is asked (§ The Jewel Tokens): Ann's yellow, Bob's not said (Enter)
     assert "Enter to go on" not in r.stdout
     assert "Ann (red) pays 1d and takes the jewel of square 1" in r.stdout
     assert "Bob (blue) pays 2d and takes the jewel of square 2" in r.stdout
     st = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert st["seat"]["red"]["jewel"] == 1 and st["seat"]["blue"]["jewel"] == 1 and st["seat"]["green"]["doubloons"] == 5
+    assert st["flow"]["jewels"] == {"red": {"yellow": 1}}
 
 
 @pytest.mark.parametrize("lang, said", [

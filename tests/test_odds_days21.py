@@ -49,7 +49,7 @@ def test_fishing_table_rulebook_cs():
     assert r["fish"] == {1: F(1, 6), 2: F(1, 6), 3: F(1, 6), 4: F(2, 6), 5: F(1, 6)}
     assert r["room"] == 1 and r["gained"] == {1: F(1)} == r["best"]
     r = rl.fishing([1, 2, 3, 4, 4, 5], (5, 2, 6, 3))  # the Czech rulebook's example: a 6 feeds red, blue twice, yellow
-    assert r["room"] == 5 and r["best"] == r["fish"]
+    assert r["room"] == 5 and r["best"] == r["gained"]  # one fish each first: not a pool (issue #26)
     assert rl.shared_gain((5, 2, 6, 3), 5) == 4  # green at 6 takes the first round's fish in vain
     assert r["gained"] == {1: F(1, 6), 2: F(1, 6), 3: F(3, 6), 4: F(1, 6)}
 

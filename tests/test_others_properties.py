@@ -104,6 +104,7 @@ def rc_texts(ask, t) -> list[str]:
     return by_id(ask, {
         "rc-event-card": ["3 Fog 1", "4 Storm 2", "adventure", "mystery", "6 Rain 1"],
         "rc-changes": ["-", "wood -1", "food +1", "storm-token +1"],
+        "rc-held": ["-", "reroll success", "reroll wound 0", "-"],
         "rc-night": ["-", "wood -1", "food +1", "storm-token +1"],
         "rc-plan": ["rest " + a, "weapon " + b, "explore " + a + "+" + b, "gather wood 3 " + a, "arrange " + b,
                     "threat-right " + a, "roof " + a + "+" + a, "hunt " + a + "+" + b, "weapon friday", "done"],

@@ -64,3 +64,46 @@ def test_every_qr_code_of_a_whole_kit_file_decodes():
     found = [t for page in doc for t in qr_texts(page, dpi=200)]
     expected = [f.qr for f in card_faces(cat) + cards.all_faces(cat, token_decks=True) if f.qr]
     assert sorted(found) == sorted(expected)
+
+
+def test_the_cheap_mask_choice_makes_the_qrcode_packages_own_matrix():
+    """Every level, alphanumeric and byte payloads, versions 1 to 10 or so: module for module the same code."""
+    import random
+    import string
+
+    import qrcode
+
+    rnd = random.Random(27)
+    versions = set()
+    for i in range(160):
+        size = rnd.choice([1, 5, 12, 16, 25, 40, 60, 120, 200])
+        alphabet = string.ascii_uppercase + string.digits + "/:-" if i % 2 else string.printable
+        payload = "".join(rnd.choice(alphabet) for _ in range(size))
+        level = "LMQH"[i % 4]
+        q = qrcode.QRCode(error_correction=qr.LEVELS[level], border=0, box_size=1)
+        q.add_data(payload)
+        q.make(fit=True)
+        versions.add(q.version)
+        assert qr.matrix.__wrapped__(payload, level) == tuple(tuple(bool(v) for v in row) for row in q.get_matrix()), (payload, level)
+    assert len(versions) >= 8 and max(versions) >= 7  # version information blocks included
+
+
+def test_the_codewords_are_the_qrcode_packages_own():
+    """Numeric, alphanumeric and byte payloads up to version 20 or so, every level: the same codewords."""
+    import random
+    import string
+
+    import qrcode
+    import qrcode.util
+
+    rnd = random.Random(5)
+    versions = set()
+    for i in range(200):
+        alphabet = (string.digits, string.ascii_uppercase + "/:-", string.printable)[i % 3]
+        payload = "".join(rnd.choice(alphabet) for _ in range(rnd.choice([1, 3, 10, 40, 100, 250, 600])))
+        q = qrcode.QRCode(error_correction=qr.LEVELS["LMQH"[i % 4]], border=0)
+        q.add_data(payload)
+        q.best_fit()
+        versions.add(q.version)
+        assert qr.codewords(q) == qrcode.util.create_data(q.version, q.error_correction, q.data_list), payload
+    assert max(versions) >= 15

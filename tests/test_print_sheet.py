@@ -158,9 +158,17 @@ def test_czech_letters_print_with_the_embedded_font():
 
 
 @pytest.mark.parametrize("bad", [dict(paper="a3"), dict(size="huge"), dict(backs="sideways"), dict(offset=(6.0, 0.0)),
-                                 dict(size="170x240", backs="gutterfold")])
+                                 dict(size="170x240", backs="gutterfold"), dict(backs="gutterfold", offset=(0.5, 0.0)),
+                                 dict(backs="none", offset=(0.0, -1.0))])
 def test_bad_sheet_options_are_refused_with_what_is_accepted(bad):
     args = {"paper": "a4", "size": "poker", "backs": "none", "offset": (0.0, 0.0)} | bad
     with pytest.raises(UsageError):
         sizes.check_options(args["paper"], 3.0, args["backs"], args["offset"])
         packing.check_fits(args["paper"], *sizes.card_size(args["size"]), args["backs"])
+
+
+def test_the_offset_shifts_only_duplex_backs_and_says_so():
+    sizes.check_options("a4", 3.0, "long", (0.5, -1.0))
+    sizes.check_options("a4", 3.0, "gutterfold", (0.0, 0.0))
+    with pytest.raises(UsageError, match="only duplex backs"):
+        sizes.check_options("a4", 3.0, "gutterfold", (0.5, 0.0))

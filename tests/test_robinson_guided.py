@@ -154,7 +154,7 @@ def test_character_menu_keeps_each_characters_number():
 
 def test_the_guided_game_fits_80_columns_in_english_and_czech(cli):
     script = SETUP + ["threat-right cook; explore cook+dog", "", "3 plains food wood beast d1", "1,2", "", "", "",
-                      "3 Fog 1", "wood -1", "2 cook; 7 cook; done", "-", "s,w,a", "food +1", "1,2", "", "", ""]
+                      "3 Fog 1", "wood -1", "2 cook; 7 cook; done", "-", "s,w,a", "", "food +1", "1,2", "", "", ""]
     for lang in ("en", "cs"):
         r = cli.ok("--lang", lang, "play", input="\n".join(script) + "\n")
         assert [line for line in r.stdout.splitlines() if len(line) > 80] == [], lang
@@ -197,12 +197,13 @@ def test_a_bad_camp_answer_at_setup_is_asked_again(cli):
 
 
 def test_who_fights_the_hungry_animals_beast_is_the_tables_choice(cli):
-    """§ V. Weather: 'fight a beast that has a strength of 3'; the rulebook does not say who: castaway's
-    suggestion is the First Player (Enter), another answer records the weather again with the same faces."""
+    """§ V. Weather: 'fight a beast that has a strength of 3'; the rulebook does not say who: the table chooses
+    once the die shows, before the weather applies; castaway's suggestion is the First Player (Enter)."""
     cli.ok("new", "robinson", "-p", "Ann", "-p", "Bob", "--opt", "characters=cook,explorer", "--opt", "weather=1:animals")
     cli.ok("robinson", "phase", "weather")
     r = cli.ok("play", "--no-board", input="3\nbeast\n2\nquit\n")
-    assert "Who fights the beast? (3 wound(s); Enter: Cook, the First Player)" in r.stdout
+    assert "The beast deals 3 wound(s) to whoever fights it" in r.stdout
+    assert "Who fights the beast? (Enter: Cook, the First Player)" in r.stdout
     s = state(cli)
     # (the night's hunger follows at once: 2 wounds each)
     assert s["seat"]["yellow"]["wounds"] - s["seat"]["blue"]["wounds"] == 3

@@ -32,6 +32,7 @@ ROUND_2 = [
     "2 cook; 7 cook; done",  # the planning menu's numbers: threat-right, weapon (one pawn: dice)
     "-",  # the threat action cost nothing
     "s,0,a",  # success, no wound, an adventure
+    "",  # the dice apply as they show (no reroll)
     "food +1",  # the adventure card gives 1 food (to Future Resources)
     "1,2",  # rain and winter dice
     "r,0",  # one rain cloud, no roof: 1 food and 1 wood (none: 1 wound)

@@ -5,7 +5,9 @@ character's life track, determination and pawns."""
 from __future__ import annotations
 
 from companion.catalog import GameCatalog
+from companion.games.robinson.event_deck import shuffled
 from companion.games.robinson.guide import next_step
+from companion.games.robinson.held_dice import held, held_words
 from companion.games.robinson.plan import pawns_free
 from companion.games.robinson.state import first, label, life, over_reason, rc, shown, who
 from companion.i18n import N_, _
@@ -76,6 +78,9 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
             slots.append(f"[bold]\\[ {_(side)}: {esc(shown(card['name']))} · {pawns} ][/]{warn}")
     lines.append(f"[bold]{_('Threat'):<9}[/] " + "  ".join(slots))
     decks = _("event deck {events}   hunting deck {beasts}").format(events=c["event-deck"], beasts=c["hunting"])
+    mixed = shuffled(t)
+    if any(mixed.values()):
+        decks += " " + _("(shuffled in: {adventure} Adventure, {mystery} Mystery)").format(**mixed)
     weather = [f"{_('rain')} ☂{c['rain-token']}" if c["rain-token"] else "",
                f"{_('winter')} ❄{c['winter-token']}" if c["winter-token"] else "",
                f"[bold red]{_('storm')} ⚡{c['storm-token']}[/]" if c["storm-token"] else "",
@@ -123,6 +128,10 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     if last and "roll" in last:
         dice = ", ".join(_(cat.die(d).name) if d in cat.dice else d for d in last["roll"].split())
         lines.append(f"[bold]{_('Last roll')}[/] {dice}: [bold]{'  '.join(_(str(f)) for f in last['faces'])}[/]")
+    shown_dice = held(t)
+    if shown_dice:
+        lines.append(f"[bold]{_('Dice shown')}[/] [bold]{esc(held_words(t))}[/] [dim]" +
+                     _("(not applied yet: a reroll, then Enter)") + "[/]")
     step = next_step(t, cat)
     if step is not None:
         lines.append(f"[bold cyan]{_('Next')}[/]: {esc(step.title)} [dim]" + _("(castaway play, or castaway robinson next)") + "[/]")

@@ -118,21 +118,27 @@ def routes_cmd(
 
 
 @command("take", app=sub)
-def take_cmd():
+def take_cmd(
+    colour: Annotated[Optional[str], typer.Option("--colour", help=_("The jewel's colour: red, blue, green, yellow or wild."))] = None,
+    drawn: Annotated[Optional[str], typer.Option("--drawn", help=_("5 players, the last square: the colour of the free jewel drawn."))] = None,
+):
     """Resolve the next raid on the trade routes: pay the token's price and take it.
 
-    Example: castaway mutinies take
+    Example: castaway mutinies take --colour red
     """
-    _run(Take())
+    _run(lambda t, cat: Take.parse(cat, colour, drawn))
 
 
 @command("raid", app=sub)
-def raid_cmd(keep: Annotated[bool, typer.Option("--keep/--discard", help=_("Keep the jewel drawn, or discard it for the cost back."))] = True):
+def raid_cmd(
+    keep: Annotated[bool, typer.Option("--keep/--discard", help=_("Keep the jewel drawn, or discard it for the cost back."))] = True,
+    colour: Annotated[Optional[str], typer.Option("--colour", help=_("The jewel's colour: red, blue, green, yellow or wild."))] = None,
+):
     """Resolve the next raid beyond the trade routes: the jewel drawn is kept or refused.
 
-    Example: castaway mutinies raid --discard
+    Example: castaway mutinies raid --keep --colour wild
     """
-    _run(Raid(keep))
+    _run(lambda t, cat: Raid.parse(cat, keep, colour))
 
 
 @command("plunder", app=sub)
@@ -158,21 +164,25 @@ def trade_cmd(
     rum: Annotated[int, typer.Option("--rum", help=_("Extra rum added (0-4, at most the rum symbols traded)."))] = 0,
     payout: Annotated[Optional[str], typer.Option("--payout", help=_("Doubloons,prestige read from the board's chart: 4,1."))] = None,
     symbols: Annotated[Optional[int], typer.Option("--symbols", help=_("Rum symbols on the tokens traded (checks the rum)."))] = None,
+    jewels: Annotated[Optional[str], typer.Option("--jewels", help=_("The jewels revealed, by colour: red,red,wild."))] = None,
 ):
     """Resolve the next black market trade (or the town's market space).
 
     Example: castaway mutinies trade --rum 1 --payout 4,1
     """
-    _run(Trade.parse(rum, payout, symbols))
+    _run(lambda t, cat: Trade.parse(rum, payout, symbols, cat, jewels))
 
 
 @command("town", app=sub)
-def town_cmd(choice: Annotated[Optional[str], typer.Argument(help=_("Theft only: stack, or a trade-route square number."))] = None):
+def town_cmd(
+    choice: Annotated[Optional[str], typer.Argument(help=_("Theft only: stack, or a trade-route square number."))] = None,
+    colour: Annotated[Optional[str], typer.Option("--colour", help=_("Theft only: the jewel's colour: red, blue, green, yellow or wild."))] = None,
+):
     """Resolve the next town space (pirate's tale, theft, tavern, rumours).
 
     Example: castaway mutinies town stack
     """
-    _run(lambda t, cat: Town.parse(t, cat, choice))
+    _run(lambda t, cat: Town.parse(t, cat, choice, colour))
 
 
 @command("cabin", app=sub)
@@ -233,7 +243,7 @@ def play_card_cmd(
 @command("treasure", app=sub)
 def treasure_cmd(
     seat: Annotated[str, typer.Argument(help=_("The player using it."))],
-    token: Annotated[str, typer.Argument(help=_("rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed."))],
+    token: Annotated[str, typer.Argument(help=_("rum, prestige, doubloons, jewel (jewel:COLOUR), or exchange:PAY:GAIN as printed."))],
 ):
     """Use a treasure token during the game.
 

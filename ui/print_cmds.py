@@ -21,7 +21,7 @@ from ui.common import CTX, command, emit_json, out, print_app, store
 PaperOpt = Annotated[str, typer.Option("--paper", help=_("a4 or letter."))]
 SizeOpt = Annotated[str, typer.Option("--size", help=_("Card size: poker, bridge, mini, euro, tarot, or WxH in mm (70x120), each side 25 mm or more; under 28 mm a card whose words need the room prints without its QR code."))]
 BacksOpt = Annotated[str, typer.Option("--backs", help=_("none, long (duplex, flip on long edge), short (flip on short edge) or gutterfold."))]
-OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts: positive X moves them right, positive Y up, as the backs page lies printed side up (e.g. 0.5,-1)."))]
+OffsetOpt = Annotated[str, typer.Option("--offset", help=_("Shift the backs by X,Y mm if your printer drifts (duplex backs: long, short): positive X moves them right, positive Y up, as the backs page lies printed side up (e.g. 0.5,-1)."))]
 BleedOpt = Annotated[float, typer.Option("--bleed", help=_("Bleed around each card, mm (0..5), kept whole on every side: a sheet holds a row fewer rather than less bleed (poker on A4: 9 a sheet up to 2.25 mm, 8 from there)."))]
 StickerOpt = Annotated[Optional[str], typer.Option("--sticker", help=_("Sticker side, 5..40 mm: for every die (13), or per die by its id or its size in mm (placement=10,shark=13 or 15=13,12=10)."))]
 NumbersOpt = Annotated[bool, typer.Option("--numbers", help=_("Print numbered die faces as digits instead of pips."))]
@@ -171,10 +171,11 @@ def cards_cmd(
 
     cat = _catalog(game, edition)
     opts = _options(paper, size, backs, offset, bleed, edition=edition)
-    faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
-    if file:
+    if file:  # your own decks only: the game's are not made at all
         own = catalog.read_decks(Path(file))
         faces = [f for i, d in enumerate(own) for f in cards.deck_faces(cat, d, i)]
+    else:
+        faces = cards.all_faces(cat) + cards.all_faces(cat, token_decks=True) + cards.character_faces(cat)
     if deck:
         wanted = {d.strip().lower() for d in deck}
         known = {f.group_id for f in faces}

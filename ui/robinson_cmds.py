@@ -11,7 +11,9 @@ import typer
 from companion import session
 from companion.games.robinson import game as robinson  # noqa: F401  (registers the rc-* actions)
 from companion.games.robinson.action_phase import RcPlan, RcPlanDone, RcResolve, RcTile
+from companion.games.robinson.event_deck import RcTileDraw, is_draw
 from companion.games.robinson.guide import next_step
+from companion.games.robinson.held_dice import RcDice, RcReroll
 from companion.games.robinson.phases import RcAdjust, RcCamp, RcEat, RcEvent, RcGoal, RcMorale, RcNightEnd, RcPhase, RcProduce, RcUseItem, RcWeather, RcWeatherDice
 from companion.games.robinson.state import over_reason
 from companion.i18n import _
@@ -31,6 +33,9 @@ WORDS: dict[str, str] = {
     "rc-plan-done": "plan done",  # untranslated: command words
     "rc-resolve": "resolve",  # untranslated: command words
     "rc-tile": "tile {tile}",  # untranslated: command words
+    "rc-dice": "dice",  # untranslated: command words
+    "rc-reroll": "reroll DIE",  # untranslated: command words
+    "rc-tile-draw": "tile draw",  # untranslated: command words
     "rc-weather-dice": "weather-dice",  # untranslated: command words
     "rc-weather": "weather",  # untranslated: command words
     "rc-eat": "eat",  # untranslated: command words
@@ -145,13 +150,32 @@ def resolve_cmd(
     _run(lambda t, c: RcResolve.parse(t, c, faces, beast, choice, changes))
 
 
+@command("dice", app=sub)
+def dice_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The dice as they show: a single pawn's 3 action dice (s,0,a) or this round's weather dice (rr,w,beast). Left out: rolled virtually."))] = None):
+    """The dice rolled now, held before they apply: then reroll, or resolve / weather to apply them.
+
+    Example: castaway robinson dice --faces fail,wound,0
+    """
+    _run(lambda t, c: RcDice.parse(t, c, faces))
+
+
+@command("reroll", app=sub, context_settings=NUMBERS)
+def reroll_cmd(words: Annotated[list[str], typer.Argument(help=_("The held die (success, wound, adventure, rain, ... or its number), its new face (left out: rolled virtually), and who spends how many determination, e.g. 'success s cook 2'."))]):
+    """A held die rolled again, as a character's skill or the Reroll Success token allows (the price as the card says).
+
+    Example: castaway robinson reroll success s cook 2
+    """
+    _run(lambda t, c: RcReroll.parse(t, c, " ".join(words)))
+
+
 @command("tile", app=sub)
 def tile_cmd(words: Words):
-    """The Island tile an exploration drew: number, terrain, then food, wood, shelter, beast, mystery, dN.
+    """The Island tile an exploration drew: number, terrain, then food, wood, shelter, beast, mystery, dN ('draw': castaway draws its number).
 
     Example: castaway robinson tile 5 plains food beast d2
     """
-    _run(lambda t, c: RcTile.parse(" ".join(words)))
+    text = " ".join(words)
+    _run(lambda t, c: RcTileDraw() if is_draw(text) else RcTile.parse(text))
 
 
 @command("weather-dice", app=sub)

@@ -82,7 +82,8 @@ def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str,
         side += f'<section class="log"><h2>{_e(_("Last events"))}</h2><ol>{items}</ol></section>'
     if pad_qr:
         side += f'<section class="padqr">{pad_qr}<p>{_e(_("Join with a phone: scan, then the table allows it"))}</p></section>'
-    return (f'<div class="frag" data-version="{version}">{top}<div class="main">'
+    pending = ' data-pending="1"' if now is not None and now.odds_pending else ""  # the page fetches it again
+    return (f'<div class="frag" data-version="{version}"{pending}>{top}<div class="main">'
             f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>')
 
 

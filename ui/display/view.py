@@ -47,6 +47,7 @@ class Now:
     hi: int | None = None
     dice: list[DieChoice] = field(default_factory=list)
     odds: list[str] = field(default_factory=list)
+    odds_pending: bool = False  # the odds shown are a lower bound while the exact search runs (day 21)
     button: str = ""  # a question with nothing to answer: the pad's button ("Go on")
     offers: list[tuple[str, str, str]] = field(default_factory=list)  # (group, value, label): buttons for a typed answer
 
@@ -92,9 +93,20 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
         n.prompt, n.button = go_on(ask.prompt)
     if ask.kind == "dice":
         n.dice = dice_of(cat, ask)
+    if with_odds and step.background is not None:  # day 21's exact search started as soon as its table is known
+        from ui import odds_budget
+
+        odds_budget.start(step.background)
     if with_odds and step.odds is not None:
         try:
-            n.odds = [str(line) for line in step.odds()]
+            if getattr(step.odds, "quick", None) is not None:  # day 21: its lower bound until the search is done
+                from ui import odds_budget
+
+                pending: list = []
+                n.odds = [str(line) for line in odds_budget.odds_within(step.odds, pending=pending)]
+                n.odds_pending = bool(pending)
+            else:
+                n.odds = [str(line) for line in step.odds()]
         except CompanionError as e:  # odds that cannot be worked out here say why, they never stop the page
             n.odds = [str(e)]
     return n

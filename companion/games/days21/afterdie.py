@@ -382,7 +382,7 @@ def show(t: Table, cat: GameCatalog, inner: dict, dice: tuple[str, ...] = (), ow
     return shown
 
 
-def finish(t: Table, cat: GameCatalog, shown: dict, to=None) -> dict:
+def finish(t: Table, cat: GameCatalog, shown: dict, to=None, anchor_to=None) -> dict:
     """The procedure applied with the faces as they stand; the dice recorded: those first shown and the
     rerolls' new faces."""
     from .attacks import PjotrCancel
@@ -391,6 +391,8 @@ def finish(t: Table, cat: GameCatalog, shown: dict, to=None) -> dict:
     inner = put(shown["inner"], [tuple(f) if isinstance(f, list) else f for f in shown["faces"]])
     if to is not None:
         inner["to"] = list(to)
+    if anchor_to is not None:  # flares: who gets the anchor's hope tokens (the table's choice)
+        inner["anchor_to"] = list(anchor_to)
     if shown.get("virtual"):  # castaway rolled: an empty spot's colour tokens are dropped virtually too
         if inner["kind"] == "d21-shark-attack" and not inner.get("tokens"):
             inner["tokens"] = [ROLL]
@@ -463,11 +465,13 @@ class DieHelp(Action):
 @dataclass(frozen=True)
 class DieApply(Action):
     """The die shown is applied: the procedure runs with the faces as they stand (to: who gets the hope or
-    fish, when the table shares them otherwise than castaway)."""
+    fish, when the table shares them otherwise than castaway; anchor_to: who gets the anchor's hope tokens
+    when flares reach it)."""
 
     kind: ClassVar[str] = "d21-die-apply"
     inner: dict | None = None  # the procedure with the faces applied (its line in the history)
     to: tuple[str, ...] | None = None
+    anchor_to: tuple[str, ...] | None = None
 
     def text(self) -> str:
         return _inner(self.inner).text() if self.inner else _("the die shown is applied")
@@ -476,7 +480,7 @@ class DieApply(Action):
         shown = flow(t).get("shown")
         if not shown:
             raise RuleError(_("no die is shown now"))
-        return finish(t, cat, shown, self.to)
+        return finish(t, cat, shown, self.to, self.anchor_to)
 
 
 @register

@@ -17,8 +17,8 @@ from ...lognames import word
 from ...table import Table
 from . import draws
 from . import typed as ty
-from .core import d21, done, flow, gain, give_hope, hope_taken, is_scruffs, living, lose, move_ship, name, push
-from .names import seat
+from .core import d21, done, flow, gain, give_hope, hope_taken, is_scruffs, living, lose, move_ship, name, newer_setup, push
+from .names import colour, seat
 
 SAY = {
     "receive_ok": N_("{who} rolls {v}: a bottle washes up: {card}."),
@@ -55,6 +55,36 @@ def receive_card(t: Table, cat: GameCatalog, seat: str, card: str | None, second
     return _(cat.deck("bottle").card(got.split(":")[0]).name)
 
 
+def lost_colour(t: Table, cat: GameCatalog, card: str) -> str | None:
+    """The colour of a strength card whose survivor is no longer on the raft (None for any other card)."""
+    colour_ = cat.deck("bottle").card(card.split(":")[0]).get("colour")
+    return colour_ if colour_ and colour_ not in living(t) else None
+
+
+def received(t: Table, cat: GameCatalog, seat: str, v: int, card: str | None) -> dict:
+    """The card drawn at Receive to `seat`. A strength card for a survivor no longer on the raft leaves the
+    game and the survivor may take a new one (21-dni-pravidla-cs.txt § Karty láhve): drawn again by
+    castaway (virtual decks, 'draw'), or asked again of the table (physical decks)."""
+    who = name(t, cat, seat)
+    says = []
+    while True:
+        got = receive_card(t, cat, seat, card)
+        held = t.deck("bottle")["held"].get(seat) or []
+        gone = lost_colour(t, cat, held[-1]) if held and newer_setup(t) else None
+        if gone is None:
+            says.append(_(SAY["receive_ok"]).format(who=who, v=v, card=got))
+            break
+        _leave(t, held[-1])
+        says.append(_("{who} draws {card}, but {colour} is no longer on the raft: the card leaves the game and {who} takes a new one.").format(
+            who=who, card=got, colour=colour(gone)))
+        if draws.asked(t, None) and card != draws.DRAW:
+            flow(t)["bottle"] = {"seat": seat, "face": v}
+            return {"faces": [v], "say": " ".join(says)}
+        card = draws.DRAW
+    done(t, "receive")
+    return {"faces": [v], "say": " ".join(says)}
+
+
 @register
 @dataclass(frozen=True)
 class Bottle(Action):
@@ -87,8 +117,7 @@ class Bottle(Action):
         if draws.asked(t, self.card):
             raise RuleError(_(SAY["which"]).format(who=name(t, cat, seat)), next=Next("d21-bottle", {"mode": "receive", "drawn": True}, ("card",)))
         flow(t).pop("bottle")
-        done(t, "receive")
-        return {"faces": [v], "say": _(SAY["receive_ok"]).format(who=name(t, cat, seat), v=v, card=receive_card(t, cat, seat, self.card))}
+        return received(t, cat, seat, v, self.card)
 
     def text(self) -> str:
         mode = word(self.mode, MODES)
@@ -119,7 +148,7 @@ class Bottle(Action):
                 flow(t)["bottle"] = {"seat": seat, "face": v}
                 return {"faces": [v], "say": _(SAY["receive_ask"]).format(who=who, v=v)}
             elif v % 2 == 0:
-                say = _(SAY["receive_ok"]).format(who=who, v=v, card=receive_card(t, cat, seat, self.card))
+                return received(t, cat, seat, v, self.card)
             else:
                 say = _(SAY["receive_no"]).format(who=who, v=v)
             done(t, "receive")

@@ -41,6 +41,12 @@ def physical_decks(t: Table) -> bool:
     return (t.data.get("options") or {}).get("decks", "virtual") == "physical"
 
 
+def newer_setup(t: Table) -> bool:
+    """Whether the game was set up with the decks option (stored logs from before it replay by the rules they
+    were played with: a strength card for a survivor gone stayed in hand)."""
+    return "decks" in (t.data.get("options") or {})
+
+
 def flow(t: Table) -> dict:
     return t.data.setdefault("flow", {"queue": []})
 

@@ -63,6 +63,7 @@ class LogbookSymbols(Action):
     kind: ClassVar[str] = "d21-logbook"
     section: str = "morning"
     symbols: tuple = ()  # symbol ids
+    nothing: bool = False  # midday: the table said the card shows nothing ("-"): nothing happens, no dice placed
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, section: str = "morning", symbols=()) -> "LogbookSymbols":
@@ -70,7 +71,10 @@ class LogbookSymbols(Action):
         from .steps_common import symbol_chart
 
         by_number = {n: k for n, k, _i, _name in symbol_chart(cat)}
-        return cls(str(section).strip().lower(), tuple(by_number.get(str(s).strip(), str(s).strip().lower()) for s in symbols or ()))
+        sec = str(section).strip().lower()
+        if [str(s).strip() for s in symbols or ()] == ["-"]:  # the card's part shows nothing
+            return cls(sec, (), nothing=sec == "midday")
+        return cls(sec, tuple(by_number.get(str(s).strip(), str(s).strip().lower()) for s in symbols or ()))
 
     def text(self) -> str:
         return _("logbook {section}: {symbols}").format(section=_(SECTIONS[self.section]) if self.section in SECTIONS else self.section,
@@ -90,7 +94,10 @@ class LogbookSymbols(Action):
             syms = set(self.symbols)
             if "no-fishing" in syms:
                 d21(t).setdefault("today", []).append("no-fishing")
-            push(t, *midday_tasks(t, cat, True, "octopus" in syms))  # the others place as usual on octopus days
+            # the others place as usual on octopus days; a midday showing nothing ("-"): nothing happens, no dice placed
+            push(t, *midday_tasks(t, cat, not (self.nothing and not syms), "octopus" in syms))
+            if self.nothing and not syms:
+                return {"say": _("Midday: nothing happens today (no placement).")}
             chart = cat.rules.get("symbol_chart") or {}
             say = _("Midday: {x}").format(x=", ".join(_(chart[s]["name"]) if s in chart else s for s in self.symbols) or _("placement"))
             if "octopus" in syms and t.data["counters"]["tentacles"] == 0:  # EN § Octopus Attack

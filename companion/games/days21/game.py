@@ -244,6 +244,14 @@ def settle(t: Table, cat: GameCatalog) -> None:
             deck["draw"].extend(held)
             t.rng().shuffle(deck["draw"])
         days21_flow.forget(t, seat)
+        if "flow" in t.data and "decks" in t.data["options"]:  # a strength card in another's hand for the dead survivor leaves the game (CS § Karty láhve)
+            for holder, cards in list(deck["held"].items()):
+                for c in list(cards):
+                    if cat.deck("bottle").card(c.split(":")[0]).get("colour") == seat:
+                        cards.remove(c)
+                        deck["out"].append(c)
+                if not cards:
+                    del deck["held"][holder]
     for seat in t.seats:
         vals = t.seat_values(seat)
         if vals.get("survivor") == "scruffs" and vals.get("hope", 0) > 0:

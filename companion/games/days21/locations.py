@@ -383,6 +383,12 @@ class Fishing(Action):
             count[s] = count.get(s, 0) + 1
             if count[s] > r["most_each"]:
                 raise RuleError(_("{s} would get {count} fish: at most {most_each} each").format(s=colour(s), count=count[s], most_each=r['most_each']))
+        # CS § Lokalita rybolov: a roll of N feeds N survivors one each (4 at most, a 6 one more): a second fish
+        # only once every survivor aboard has one
+        hungry = [s for s in living(t) if s not in count]
+        if hungry and any(n > 1 for n in count.values()):
+            raise RuleError(_("a {v} catches {fish} fish: one each first, so {items} get one before anyone gets a second").format(
+                v=v, fish=fish, items=", ".join(colour(s) for s in hungry)))
         gains = {s: gain(t, s, n) for s, n in count.items()}
         text = ", ".join(f"{colour(s)} +{g}" for s, g in gains.items()) or _("nobody gains")
         say = _(SAY["fish"]).format(who=name(t, cat, seat), v=v, fish=fish, gains=text)

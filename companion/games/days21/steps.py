@@ -166,6 +166,8 @@ def _shown(t, cat, shown, phase):
     after = None
     if inner.get("kind") in ("d21-hope", "d21-fishing"):  # who gets the hope or the fish: the table's choice
         after = _share_applied(t, cat, inner)
+    elif inner.get("kind") == "d21-flare":  # who gets the anchor's hope: the table's choice
+        after = _anchor_applied(t, cat, inner)
     return Step(phase, _("The die shows {faces}").format(faces=faces), say, ask, make, after=after)
 
 
@@ -203,6 +205,28 @@ def _share_applied(t, cat, inner):
             if str(a).strip().lower() in ("keep", ""):
                 return None
             return ad.DieApply(inner, ty_seats(t, a))
+        return ask, remake
+    return after
+
+
+def _anchor_applied(t, cat, inner):
+    """Flares applied from the die shown: when they reach the anchor, the table may give its hope tokens to
+    others than the dice's owners (anchor_after), and the die is applied again with them."""
+    from . import afterdie as ad
+    from . import typed as ty
+
+    base = anchor_after(t, cat)
+
+    def after(res, t2):
+        follow = base(res, t2)
+        if not follow:
+            return None
+        ask, _remake = follow
+
+        def remake(a):
+            if str(a).strip().lower() in ("keep", ""):
+                return None
+            return ad.DieApply(inner, None, ty.living_seats(t, cat, str(a)))
         return ask, remake
     return after
 
@@ -296,7 +320,7 @@ def _symbols(section):
 def _midday(t, cat, q):
     return _("Logbook: midday"), _("What does the midday part show? Usually the Esperanza emblem (placement)."), \
         symbol_ask(cat, _("Midday symbols"), ("places", "octopus", "no-fishing"), default="places"), \
-        lambda a: ev.LogbookSymbols("midday", tuple(a or ()))
+        lambda a: ev.LogbookSymbols("midday", tuple(a or ()), nothing=not a)
 
 
 def _sym(t, cat, q):

@@ -19,7 +19,7 @@ from ...colours import word
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core, placing, purse, rounds, spots
+from . import core, jewels, placing, purse, rounds, spots
 from .core import HENCHMAN, _phase, captain, flow, name, resolve_seat, rule
 from .layout import packs
 from .placing import routes_next
@@ -209,9 +209,21 @@ class Take(Action):
     """Raiding on the trade routes: pay the token's price and take it; empty squares refill at the end."""
 
     kind: ClassVar[str] = "mut-take"
+    colour: str | None = None  # the jewel's colour as the table saw it; None: not said (colour unknown)
+    drawn: str | None = None  # the fifth raider's free jewel from the stack: its colour; None: not said
 
     def text(self) -> str:
-        return _("take a jewel from the trade routes")
+        return _("take a jewel from the trade routes") + (f" ({jewels.colour_name(self.colour)})" if self.colour else "")
+
+    @classmethod
+    def parse(cls, cat: GameCatalog, colour: str | None = None, drawn: str | None = None) -> "Take":
+        """`take --colour C [--drawn C]`: the colour of the jewel taken (and of the fifth raider's free one) as
+        typed (red, blue, green, yellow, wild)."""
+        return cls(*(None if c is None else jewels.parse_colour(cat, c) for c in (colour, drawn)))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls(stored.get("colour"), stored.get("drawn")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "routes")
@@ -230,13 +242,19 @@ class Take(Action):
                 t.data["counters"]["jewels-out"] += 1
             else:
                 t.seat_values(p["seat"])["jewel"] += 1
+                jewels.gained(t, p["seat"], self.colour)
             if d or r:
                 said = [_("{who} pays {cost} and takes the jewel of square {k}").format(
                     who=name(t, p["seat"]), cost=purse.cost_text([d, r]), k=p["space"])]
             else:
                 said = [_("{who} takes the free jewel of square {k}").format(who=name(t, p["seat"]), k=p["space"])]
         if p["fifth"] and took:
-            said.append(_("the fifth raider draws a free jewel") if purse.draw_jewel(t, p["seat"]) else _("no jewel left for the fifth raider"))
+            if purse.draw_jewel(t, p["seat"]):
+                if p["seat"] != HENCHMAN:
+                    jewels.gained(t, p["seat"], self.drawn)
+                said.append(_("the fifth raider draws a free jewel"))
+            else:
+                said.append(_("no jewel left for the fifth raider"))
         if not any(q["kind"] == "routes" for q in flow(t)["queue"][1:]):
             n = refill_routes(t)
             said.append(ngettext("{n} new token on the routes: say its price", "{n} new tokens on the routes: say their prices", n)
@@ -253,9 +271,20 @@ class Raid(Action):
 
     kind: ClassVar[str] = "mut-raid"
     keep: bool = True
+    colour: str | None = None  # the kept jewel's colour as the table saw it; None: not said (colour unknown)
 
     def text(self) -> str:
-        return _("draw a jewel beyond the routes") if self.keep else _("draw a jewel beyond the routes, refused")
+        said = _("draw a jewel beyond the routes") if self.keep else _("draw a jewel beyond the routes, refused")
+        return said + (f" ({jewels.colour_name(self.colour)})" if self.colour and self.keep else "")
+
+    @classmethod
+    def parse(cls, cat: GameCatalog, keep: bool = True, colour: str | None = None) -> "Raid":
+        """`raid --keep/--discard --colour C`: the colour of the jewel kept as typed."""
+        return cls(keep, None if colour is None or not keep else jewels.parse_colour(cat, colour))
+
+    @classmethod
+    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
+        return cls(stored.get("keep", True), stored.get("colour")).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         item = _head(t, "beyond")
@@ -272,6 +301,7 @@ class Raid(Action):
         elif self.keep:
             t.data["counters"]["jewels-out"] -= 1
             t.seat_values(p["seat"])["jewel"] += 1
+            jewels.gained(t, p["seat"], self.colour)
             said = _("{who} keeps the jewel").format(who=who)
         else:
             back = purse.gain(t, p["payer"], "doubloons", p["paid"][0])
@@ -405,6 +435,7 @@ class Trade(Action):
     rum: int = 0
     payout: tuple[int, int] | None = None  # (doubloons, prestige) read from the board's chart
     symbols: int | None = None
+    colours: tuple[str, ...] | None = None  # the jewels revealed, by colour; None: castaway's pick from those held
 
     def text(self) -> str:
         if self.payout:
@@ -412,8 +443,9 @@ class Trade(Action):
         return _("trade with {rum} rum").format(rum=self.rum)
 
     @classmethod
-    def parse(cls, rum: int = 0, payout: str | None = None, symbols: int | None = None) -> "Trade":
-        return cls(rum, parse_payout(payout), symbols)
+    def parse(cls, rum: int = 0, payout: str | None = None, symbols: int | None = None,
+              cat: GameCatalog | None = None, colours: str | None = None) -> "Trade":
+        return cls(rum, parse_payout(payout), symbols, None if cat is None else jewels.parse_colours(cat, colours))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
@@ -438,12 +470,26 @@ class Trade(Action):
         if core.value(t, seat, "jewel") < need:
             raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
                 who=who, n=core.value(t, seat, "jewel"), combo=_(core.COMBO_NAMES[combo]), need=need))
+        picked = jewels.choose(t, seat, combo, need, self.colours)
+        if picked is None:
+            given = ", ".join(jewels.colour_name(c) for c in self.colours) if self.colours else None
+            raise RuleError((_("{given} are not {combo} among {who}'s jewels ({held})").format(
+                given=given, combo=_(core.COMBO_NAMES[combo]), who=who, held=jewels.shown(t, seat)) if given else
+                _("{who}'s jewels ({held}) make no {combo}").format(who=who, held=jewels.shown(t, seat), combo=_(core.COMBO_NAMES[combo]))),
+                next=Next("mut-trade", missing=("colours",)))
+        taken, trusted = picked
         d, pp = market_payout(cat, combo, self.rum, self.payout)
         purse.pay(t, seat, "rum", self.rum, N_("the black market"))
+        jewels.spent(t, seat, taken)
         t.seat_values(seat)["jewel"] -= need
         t.data["counters"]["jewels-out"] += need
         got = purse.gain(t, seat, "doubloons", d)
         extra = purse.gain_prestige(t, cat, seat, pp)
+        if taken:
+            extra.insert(0, _("jewels handed in: {colours}").format(colours=", ".join(jewels.colour_name(c) for c in taken)))
+        if trusted:
+            extra.append(_("warning: {message}").format(message=_("{who}'s jewel colours are not all known: {combo} taken on trust")
+                                                           .format(who=who, combo=_(core.COMBO_NAMES[combo]))))
         _done(t, cat)
         return {"say": ngettext("{who} trades {combo} with {rum} rum: +{d} doubloon, +{pp} prestige",
                                   "{who} trades {combo} with {rum} rum: +{d} doubloons, +{pp} prestige", got).format(
@@ -458,12 +504,18 @@ class Town(Action):
 
     kind: ClassVar[str] = "mut-town"
     square: int | None = None  # theft only: the trade-route square whose token is taken; None: the stack
+    colour: str | None = None  # theft only: the stolen jewel's colour as the table saw it; None: not said
 
     def text(self) -> str:
         return _("town: {choice}").format(choice=self.square) if self.square else _("town")
 
     @classmethod
-    def parse(cls, t: Table, cat: GameCatalog, choice: str | None) -> "Town":
+    def parse(cls, t: Table, cat: GameCatalog, choice: str | None, colour: str | None = None) -> "Town":
+        town = cls._parse(t, cat, choice)
+        return town if colour is None else cls(town.square, jewels.parse_colour(cat, colour))
+
+    @classmethod
+    def _parse(cls, t: Table, cat: GameCatalog, choice: str | None) -> "Town":
         """The theft's choice as typed: 'stack', or a trade-route square ('2', 'routes:2'). Only a sailor's
         theft takes one; elsewhere it is not read (as the town always did)."""
         q = flow(t)["queue"]
@@ -515,7 +567,11 @@ class Town(Action):
 
     def _theft(self, t: Table, p: dict, seat: str, who: str) -> str:
         if seat == HENCHMAN or self.square is None:
-            return _("{who} draws a jewel from the stack").format(who=who) if purse.draw_jewel(t, seat) else _("the jewel stack is empty")
+            if not purse.draw_jewel(t, seat):
+                return _("the jewel stack is empty")
+            if seat != HENCHMAN:
+                jewels.gained(t, seat, self.colour)
+            return _("{who} draws a jewel from the stack").format(who=who)
         routes = flow(t)["routes"]
         k = self.square
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= len(routes) or not routes[k - 1]["token"]:
@@ -527,6 +583,7 @@ class Town(Action):
         purse.pay(t, seat, "rum", cost[1], N_("the stolen token"))
         routes[k - 1].update(token=False, cost=None)
         t.seat_values(seat)["jewel"] += 1
+        jewels.gained(t, seat, self.colour)
         refill_routes(t)
         return _("{who} pays {cost} and takes the jewel of square {k}; a new token goes there: say its price").format(
             who=who, cost=purse.cost_text(cost), k=k)

@@ -17,7 +17,7 @@ from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...lognames import card as card_name
 from ...table import Table
-from . import core, purse, rounds
+from . import core, jewels, purse, rounds
 from .actions import seat_of
 from .core import _phase, flow, hand, name, resolve_seat, rule
 from .layout import packs
@@ -156,12 +156,15 @@ def parse_gives(t: Table, cat: GameCatalog, card_id: str, seat: str, text: str) 
     out: dict[str, str] = {}
     for i, bit in enumerate(bits):
         left, colon, right = bit.partition(":")
+        if colon and GIVE_WORDS.get(left.strip().lower()) == "jewel":  # jewel:COLOUR, in turn order
+            left, colon, right = bit, "", ""
         giver = resolve_seat(t, left) if colon else (who[i] if i < len(who) else None)
-        what = GIVE_WORDS.get((right if colon else left).strip().lower())
+        word, _c, colour = (right if colon else left).strip().lower().partition(":")
+        what = GIVE_WORDS.get(word)
         if giver not in who or what not in options:
             raise UsageError(_("{text!r}: say for {who} one of {options} by commas, e.g. {example}").format(
                 text=text, who=", ".join(who), options=", ".join(options), example=",".join(f"{s}:{options[0]}" for s in who)))
-        out[giver] = what
+        out[giver] = f"jewel:{jewels.parse_colour(cat, colour)}" if colour and what == "jewel" else what
     return tuple(out.items())
 
 
@@ -172,6 +175,8 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
     for s in givers(t, card, seat):
         what = chosen.get(s)
         who = name(t, s)
+        what, _c, colour = (what or "").partition(":")  # a jewel handed in may name its colour (jewel:red)
+        what = what or None
         if what is None:
             raise UsageError(_("{who} hands in what? accepted: {options}").format(who=who, options=", ".join(options)))
         if what == "prestige" and "prestige" in options:
@@ -182,6 +187,13 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
         elif what in ("jewel", "treasure") and what in options:
             if core.value(t, s, what) < 1:
                 raise RuleError(_("{who} holds no {what} token to hand in").format(who=who, what=_(core.KEYS[what])))
+            if what == "jewel" and colour:
+                if jewels.known(t, s) and not jewels.known(t, s).get(colour) and not jewels.unknown(t, s):
+                    raise RuleError(_("{who} holds no {colour} jewel: {held}").format(
+                        who=who, colour=jewels.colour_name(colour), held=jewels.shown(t, s)))
+                jewels.spent(t, s, (colour,))
+            elif what == "jewel":
+                jewels.handed_in(t, s)
             t.seat_values(s)[what] -= 1
             t.data["counters"][what + "s-out"] += 1
             said.append(_("{who} hands in 1 {what}").format(who=who, what=_(core.KEYS[what])))
@@ -402,7 +414,7 @@ TREASURE_WORDS = {"prestiž": "prestige", "prestiz": "prestige", "dublony": "dou
 
 
 def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | None, get: int | None,
-                 scoring: bool = False) -> str:
+                 scoring: bool = False, colour: str | None = None) -> str:
     """One treasure token turned over: its bonus. At the final scoring a rum token counts nothing."""
     if kind not in TREASURES:
         raise UsageError(_("treasure {kind!r}: accepted: {kinds}").format(kind=kind, kinds=", ".join(TREASURES)))
@@ -431,6 +443,7 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
             who=who, n=pay, pp=get)
     else:
         t.seat_values(seat)["jewel"] += 1
+        jewels.gained(t, seat, colour)
         t.data["counters"]["treasures-out"] -= 1  # it stays in play as a jewel
         said = _("{who}'s treasure is a jewel: it counts as a jewel token").format(who=who)
     return said + "".join(f"; {e}" for e in extra)
@@ -462,14 +475,20 @@ class Treasure(Action):
     # guided game, which asks what it prints next (the token stays in hand until then)
     pay: int | None = None
     gain: int | None = None
+    colour: str | None = None  # a jewel token: the colour it depicts as the table says; None: not said
 
     def text(self) -> str:
         token = f"{self.token}:{self.pay}:{self.gain}" if self.token == "exchange" else self.token
+        token += f" ({jewels.colour_name(self.colour)})" if self.colour else ""
         return _("{seat} uses a treasure: {token}").format(seat=word(self.seat), token=token)
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, seat: str, token: str) -> "Treasure":
-        """`treasure SEAT TOKEN` as typed: rum, prestige, doubloons, jewel, or exchange:PAY:GAIN as printed."""
+        """`treasure SEAT TOKEN` as typed: rum, prestige, doubloons, jewel (jewel:COLOUR), or exchange:PAY:GAIN
+        as printed."""
+        kind, _colon, colour = str(token).strip().lower().partition(":")
+        if TREASURE_WORDS.get(kind, kind) == "jewel" and colour:
+            return cls(resolve_seat(t, seat), "jewel", colour=jewels.parse_colour(cat, colour))
         return cls(resolve_seat(t, seat), *parse_treasure(token))
 
     @classmethod
@@ -489,7 +508,9 @@ class Treasure(Action):
                 raise RuleError(_("{who} holds no treasure token").format(who=name(t, seat)))
             f["exchange"] = seat
             return {"say": _("{who} turns over an exchange token: what does it print?").format(who=name(t, seat))}
-        said = use_treasure(t, cat, seat, self.token, self.pay, self.gain)
+        said = use_treasure(t, cat, seat, self.token, self.pay, self.gain, colour=self.colour)
         if f.get("exchange") == seat and self.token == "exchange":
             del f["exchange"]
+        if self.token == "jewel" and self.colour is None:
+            return {"say": said, "jewel": seat}
         return {"say": said}

@@ -19,13 +19,13 @@ from ...catalog import GameCatalog
 from ...errors import UsageError, did_you_mean
 from ...i18n import _
 from ...table import Table
-from . import core, purse, rounds
+from . import core, jewels, purse, rounds
 from .cards import FACE_DOWN, card_of
 from .core import CAPTAIN_ACTIONS, HENCHMAN, flow, name, resolve_seat
 from .layout import packs
 
 PHASES = ("captain", "sailors", "resolve", "mutiny-card", "scoring", "over")
-FIELDS = ("round", "phase", "captain", "order", "pirate", "routes", "deck")  # and SEAT.hand, SEAT.front
+FIELDS = ("round", "phase", "captain", "order", "pirate", "routes", "deck")  # and SEAT.hand, SEAT.front, SEAT.jewels
 PILES = ("hand", "front")
 NONE_WORDS = ("none", "-", "no", "nic", "žádná", "zadna", "0")
 
@@ -155,8 +155,14 @@ def parse_field(t: Table, cat: GameCatalog, field: str, text: str) -> tuple[str,
     raw = str(text).strip()
     if "." in key:
         who, _dot, pile = key.partition(".")
+        if pile in ("jewels", "drahokamy"):
+            seat = resolve_seat(t, who)
+            if seat == HENCHMAN:
+                raise UsageError(_("the henchman keeps no jewels"))
+            return f"{seat}.jewels", () if raw.lower() in NONE_WORDS else jewels.parse_colours(cat, raw) or ()
         if pile not in PILES:
-            raise UsageError(_("field {field!r}: a player's cards are SEAT.hand or SEAT.front").format(field=field))
+            raise UsageError(_("field {field!r}: a player's cards are SEAT.hand or SEAT.front, his jewels SEAT.jewels")
+                             .format(field=field))
         seat = resolve_seat(t, who)
         if seat == HENCHMAN:
             raise UsageError(_("the henchman holds no cards"))
@@ -269,6 +275,12 @@ class Correct(Action):
                 warn.append(_("the Last Mutiny lies at the bottom of the deck: with none left, castaway plays this round "
                               "as the final round"))
                 f["final_round"] = core.rnd(t)
+        elif self.field.endswith(".jewels"):
+            seat = resolve_seat(t, self.field.partition(".")[0])
+            for c in v:
+                if c not in jewels.colours(cat):
+                    raise UsageError(_("jewel colour {text!r}: accepted: {colours}").format(text=c, colours=", ".join(jewels.colours(cat))))
+            jewels.set_colours(t, seat, tuple(v))
         else:
             seat, _dot, pile = self.field.partition(".")
             seat = resolve_seat(t, seat)

@@ -14,7 +14,7 @@ from ...errors import Next, RuleError, UsageError
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core, placing, purse, rounds, spots
+from . import core, jewels, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, give_options, givers
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
@@ -115,12 +115,18 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
     extra, extra_keys = _uses(t, cat, seat)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
-                lambda a, seat=seat: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat, after=_rum_asked)
+                lambda a, seat=seat: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat,
+                after=lambda r, now, cat=cat: _rum_asked(r, now, cat))
 
 
-def _rum_asked(result, _after):
+def _rum_asked(result, _after, cat: GameCatalog):
     """Where's my rum? (§ Card Effects: "You can discard 1 or 2 rum"): castaway discards its suggestion, then
-    asks how many; Enter keeps it."""
+    asks how many; Enter keeps it. A treasure token that is a jewel (§ The Treasure Tokens): its colour is
+    asked, Enter leaving it not said."""
+    if isinstance(result, dict) and result.get("jewel"):
+        seat = result["jewel"]
+        return _colour_ask(cat, _after, seat), (
+            lambda answer: None if answer == jewels.UNKNOWN else Treasure(seat, "jewel", colour=answer))
     if not isinstance(result, dict) or "n" not in result or "seat" not in result:
         return None
     n, seat, most = result["n"], result["seat"], result.get("most", 2)
@@ -220,18 +226,20 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
     who = name(t, p["seat"]) if p else ""
     head = _("{round}: resolving").format(round=_round(t))
     if kind == "routes":
+        make, after = _coloured(t, cat, p["seat"], lambda a: Take())
         return Step(head, _("Raid on the trade routes"), _("{who}, square {n}").format(who=who, n=p["space"]),
-                    GO, lambda a: Take())
+                    GO, make, after=after)
     if kind == "beyond":
         if p["seat"] == HENCHMAN:
             return Step(head, _("Raid beyond the routes"), _("The henchman draws a jewel and discards it face up"),
                         GO, lambda a: Raid(True))
         back = p["paid"][0]
+        make, after = _coloured(t, cat, p["seat"], lambda a: Raid(bool(a)))
         return Step(head, _("Raid beyond the routes"), _("{who} draws a jewel from the stack and looks at it").format(who=who),
                     Ask(ngettext("Does {who} keep it? (n: discard it face up, {n} doubloon back)",
                                  "Does {who} keep it? (n: discard it face up, {n} doubloons back)", back).format(who=who, n=back),
                         "confirm", default=True),
-                    lambda a: Raid(bool(a)))
+                    make, after=after)
     if kind == "wreck":
         beat = rule(cat, "wreck")["beats"][p["space"] - 1]
         is_cap = p["seat"] == captain(t)
@@ -259,11 +267,38 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
             if sq["token"] and sq["cost"] is not None and purse.can_pay(t, p["seat"], *sq["cost"]):
                 choices.append((str(i + 1), _("take square {n}'s token, paying {cost}").format(n=i + 1, cost=purse.cost_text(sq["cost"]))))
                 keys.append(str(i + 1))
+        make, after = _coloured(t, cat, p["seat"], lambda a: Town.parse(t, cat, a))
         return Step(head, _("Town: theft"), _("{who} steals a jewel").format(who=who),
                     Ask(_("Which jewel? (0: the stack, or a square's number)"), "choice", choices=tuple(choices), keys=tuple(keys)),
-                    lambda a: Town.parse(t, cat, a))
+                    make, after=after)
     return Step(head, _("Town: {space}").format(space=_(TOWN_NAMES[space])), _("{who} visits the town").format(who=who),
                 GO, lambda a: Town(None))
+
+
+def _coloured(t: Table, cat: GameCatalog, seat: str, make):
+    """A step whose action may give the seat a jewel: once it has, its colour is asked (§ The Jewel Tokens:
+    four colours and wild), Enter leaving it not said (castaway cannot see it: of unknown colour, taken on
+    trust at the black market); the answer records the action again with the colour."""
+    made: list = []
+
+    def made_by(answer):
+        made.append(make(answer))
+        return made[-1]
+
+    def after(result, now):
+        if seat == HENCHMAN or not made or core.value(now, seat, "jewel") <= core.value(t, seat, "jewel"):
+            return None
+        return _colour_ask(cat, t, seat), lambda answer: None if answer == jewels.UNKNOWN else replace(made[-1], colour=answer)
+
+    return made_by, after
+
+
+def _colour_ask(cat: GameCatalog, t: Table, seat: str) -> Ask:
+    """Which colour a seat's new jewel is: the four colours and wild by number, 0 or Enter: not said."""
+    choices = (*((c, jewels.colour_name(c)) for c in jewels.colours(cat)), (jewels.UNKNOWN, _("not said")))
+    return Ask(_("Which colour is {who}'s new jewel? (Enter: not said)").format(who=name(t, seat)), "choice",
+               choices=choices, keys=(*(str(i) for i in range(1, len(choices))), "0"), default=jewels.UNKNOWN,
+               id="mut-jewel-colour")
 
 
 def _cabin_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Step:
@@ -302,17 +337,51 @@ def _trade_step(t: Table, cat: GameCatalog, head: str, p: dict, who: str) -> Ste
     say = _("{who} reveals {combo} and may add rum: at most {cap}, and no more than the rum symbols on the tokens traded").format(
         who=who, combo=_(COMBO_NAMES[combo]), cap=cap)
     chart = (cat.rules.get("market-chart", {}).get("chart") or {}).get(combo)
+    made: list = []
     if chart:
-        return Step(head, _("Black market"), say, Ask(_("Rum added"), "number", lo=0, hi=cap, default=0), lambda a: Trade(int(a)))
+        def by_rum(a):
+            made.append(Trade(int(a)))
+            return made[-1]
+
+        return Step(head, _("Black market"), say, Ask(_("Rum added"), "number", lo=0, hi=cap, default=0), by_rum,
+                    after=_revealed(t, cat, p["seat"], combo, made))
 
     def make(answer):
         bits = str(answer).replace(",", " ").split()
         if len(bits) != 3 or not all(b.isdecimal() for b in bits):
             raise UsageError(_("answer {answer!r}: type rum added, doubloons and prestige from the board's chart, e.g. 1 4 1").format(answer=answer))
-        return Trade(int(bits[0]), (int(bits[1]), int(bits[2])))
+        made.append(Trade(int(bits[0]), (int(bits[1]), int(bits[2]))))
+        return made[-1]
 
     return Step(head, _("Black market"), say + ". " + _("castaway has no copy of the board's chart: read the payout from it"),
-                Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text", id="mut-chart"), make)
+                Ask(_("Rum added, the chart's doubloons, its prestige: three numbers (e.g. 1 4 1)"), "text", id="mut-chart"), make,
+                after=_revealed(t, cat, p["seat"], combo, made))
+
+
+def _revealed(t: Table, cat: GameCatalog, seat: str, combo: str, made: list):
+    """Once a trade is made with castaway's pick of the seat's jewels (§ 5) Black Market: the jewels revealed),
+    which ones were revealed is asked, the pick on Enter; only where the seat's colours are known."""
+    if seat == HENCHMAN or not jewels.known(t, seat):
+        return None
+    picked = jewels.choose(t, seat, combo, rule(cat, "market")["combos"][combo], None)
+    if picked is None or not picked[0]:
+        return None
+    suggestion = ",".join(picked[0])
+
+    def after(result, now):
+        if not made:
+            return None
+        ask = Ask(_("Which jewels did {who} reveal? (Enter: {jewels})").format(
+            who=name(t, seat), jewels=", ".join(jewels.colour_name(c) for c in picked[0])), "text", default=suggestion,
+            id="mut-jewels-revealed")
+
+        def remake(answer):
+            given = jewels.parse_colours(cat, answer)
+            return None if given is None or sorted(given) == sorted(picked[0]) else replace(made[-1], colours=given)
+
+        return ask, remake
+
+    return after
 
 
 def _card_step(t: Table, cat: GameCatalog) -> Step:

@@ -11,6 +11,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError
 from ...i18n import _
 from ...table import Table
+from . import jewels
 from .core import ACTION_NAMES, CAPTAIN_ACTIONS, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, players, rnd, rule, value
 from .purse import cost_text
 from .spots import action_spaces, candidate_spots, on, parse_spot
@@ -124,6 +125,8 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         if not hench and value(t, seat, "jewel") < need:
             raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
                 who=who, n=value(t, seat, "jewel"), combo=_(COMBO_NAMES[detail]), need=need))
+        if not hench:
+            no_set(t, seat, who, detail, need)
     elif action == "town":
         space, _colon, combo = detail.partition(":")
         if any(p["detail"].split(":")[0] == space for p in taken):
@@ -137,6 +140,8 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         if space == "market" and not hench and value(t, seat, "jewel") < rule(cat, "market")["combos"][combo]:
             raise RuleError(_("{who} holds {n} jewels; {combo} trades {need}").format(
                 who=who, n=value(t, seat, "jewel"), combo=_(COMBO_NAMES[combo]), need=rule(cat, "market")["combos"][combo]))
+        if space == "market" and not hench:
+            no_set(t, seat, who, combo, rule(cat, "market")["combos"][combo])
     elif action == "mutiny":
         if any(p["detail"] == detail for p in taken):
             raise RuleError(_("mutiny space {k} is taken this round").format(k=detail))
@@ -172,3 +177,11 @@ def legal_spots(t: Table, cat: GameCatalog, seat: str) -> list[str]:
             continue
         ok.append(spot)
     return ok
+
+
+def no_set(t: Table, seat: str, who: str, combo: str, need: int) -> None:
+    """A black market space only for a sailor whose jewels make its combination (by colour; jewels of unknown
+    colour fit on trust). Source: § 5) Black Market ("If he does not have the needed combination...")."""
+    if jewels.choose(t, seat, combo, need, None) is None:
+        raise RuleError(_("{who}'s jewels ({held}) make no {combo}").format(
+            who=who, held=jewels.shown(t, seat), combo=_(COMBO_NAMES[combo])))

@@ -21,7 +21,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
-from . import core, purse
+from . import core, jewels, purse
 from .cards import parse_treasure, use_treasure
 from .core import _phase, end_cards, flow, hand, name, rule
 from .layout import packs
@@ -104,6 +104,7 @@ class Score(Action):
             for s in seats:
                 n = core.value(t, s, "jewel")
                 t.seat_values(s)["jewel"] = 0
+                jewels.clear(t, s)
                 t.data["counters"]["jewels-out"] += n
                 parts.append(f"{name(t, s)} +{purse.gain(t, s, 'doubloons', n)}")
             return ", ".join(parts)

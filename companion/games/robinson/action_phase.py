@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ... import dice as dicemod
 from ... import rolls
 from ...action_base import Action, faces_words, register, tuples
 from ...catalog import GameCatalog
@@ -21,10 +20,32 @@ from ...lognames import character
 from ...lognames import shown as shown_catalog
 from ...lognames import word as shown_word
 from ...table import Table
+from . import resolving as K
 from . import rules as R
-from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
+from .changes import changes_words, parse_changes, upgrade_changes
+from .held_dice import held, read_faces, roll
 from .plan import PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved, sort_plan
-from .state import ACTION, HELPERS, RESOURCE, check_tile, determination, expect, flow, goto, heal, label, parse_tile, rc, say, shown, tile_words, weather_dice_for, who, wound_each, wound_pawn
+from .state import (
+    ACTION,
+    HELPERS,
+    RESOURCE,
+    check_tile,
+    determination,
+    expect,
+    flow,
+    goto,
+    heal,
+    label,
+    mark_legacy,
+    parse_tile,
+    rc,
+    say,
+    shown,
+    tile_words,
+    weather_dice_for,
+    who,
+    wound_pawn,
+)
 
 SAY = {  # translated where they are said
     "helper_only": N_("{name}'s pawn only seconds an action (castaway's reading: the rulebook gives the dog and "
@@ -35,47 +56,6 @@ SAY = {  # translated where they are said
     "threat_pawns": N_("{card} needs {n} pawn(s) for its Threat Action, not {got}"),
 }
 PILE = {"build": N_("building"), "gather": N_("gathering"), "explore": N_("exploration")}
-
-
-def _expand(die, word: str) -> str:
-    """A typed face may be shortened to a unique prefix: s → success, a → adventure."""
-    w = word.strip().lower()
-    names = list(dict.fromkeys(str(f).lower() for p in die.parts for f in p.faces))
-    if w in names:
-        return w
-    hits = [n for n in names if n.startswith(w)] if w else []
-    return hits[0] if len(hits) == 1 else w
-
-
-def read_faces(cat: GameCatalog, dice_ids, faces) -> tuple[str, ...] | None:
-    """The faces typed for the given dice ('s,0,a', 'rr w beast'; a unique prefix is enough), as the dice's own
-    face words; None (nothing typed, or 'roll'): rolled virtually. Raises UsageError saying what is accepted."""
-    if faces is None or isinstance(faces, (tuple, list)):
-        return None if faces is None else tuple(str(f) for f in faces)
-    if str(faces).strip().lower() in ("", "roll"):
-        return None
-    dice = dicemod.parse(cat, list(dice_ids)) if dice_ids else []
-    groups = [g for g in str(faces).replace(",", " ").split() if g]
-    text = ",".join(_expand(d, g) for d, g in zip(dice, groups)) if len(groups) == len(dice) else str(faces)
-    return tuple(str(r.faces[0]) for r in dicemod.parse_faces(dice, text)) if dice else tuple(groups)
-
-
-def roll(t: Table, cat: GameCatalog, dice_ids: list[str], faces: tuple[str, ...] | None):
-    """Faces of the given dice, typed at the table (held to the dice) or rolled virtually, and their records in
-    the one shape of dice in a result (rolls.py)."""
-    dice = dicemod.parse(cat, list(dice_ids))
-    if faces is not None:
-        by_face = [{str(f): f for f in d.parts[0].faces} for d in dice]
-        if len(faces) != len(dice) or any(str(f) not in m for f, m in zip(faces, by_face)):
-            raise UsageError(_("faces {faces!r} for {dice}: one face of each die").format(
-                faces=faces_words(faces), dice=" ".join(dice_ids)))
-        rolled = [dicemod.RolledDie(d.id, (m[str(f)],)) for d, f, m in zip(dice, faces, by_face)]
-    else:
-        rolled = dicemod.roll_virtual(dice, t.rng())
-    out = [str(r.faces[0]) for r in rolled]
-    t.data["last"] = {"roll": " ".join(dice_ids), "faces": out}
-    records = [rec for r in rolled for rec in rolls.of_die(cat, r.die, r.faces, faces is not None)]
-    return out, records
 
 
 # -- planning ----------------------------------------------------------------------------------------
@@ -202,10 +182,20 @@ class RcPlan(Action):
                                 .format(what=what, n=n, res=res, alt=alt, have=c[res], held=held.get(res, 0)))
         r["plan"].append({"what": what, "arg": arg, "by": by, "helper": helper, "reserve": reserve,
                           "own": self.own, "done": False})
+        if what in ("shelter", "roof", "palisade") and not self.pay:
+            other = "fur" if "wood" in reserve else "wood"
+            k = str(len(t.seats))
+            if c[other] - held.get(other, 0) >= int(cat.rules["shelter_cost"][other][k]):
+                paid_other = _("or pay {n} {res} instead: add '{word}' to the plan").format(
+                    n=cat.rules["shelter_cost"][other][k], res=_(RESOURCE[other]), word=other)
+            else:
+                paid_other = ""
+        else:
+            paid_other = ""
         how = _("sure success (2 pawns)") if helper and kind_of(r["plan"][-1]) in ("build", "gather", "explore") else \
             _("rolls 3 action dice") if needs_dice(r["plan"][-1]) else ""
         cost = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in reserve.items())
-        return say([label(t, cat, r["plan"][-1]), how, _("sets aside {cost}").format(cost=cost) if cost else ""])
+        return say([label(t, cat, r["plan"][-1]), how, _("sets aside {cost}").format(cost=cost) if cost else "", paid_other])
 
 
 @register
@@ -292,6 +282,7 @@ class RcResolve(Action):
     beast: tuple[int, ...] | None = None  # the Beast card: strength, weapon loss, food, furs[, palisade loss]
     choice: str | None = None  # 4 players arranging the camp: 'determination' or 'morale'
     changes: tuple[tuple, ...] | None = None  # what a Threat Action cost and gave (changes.parse_changes)
+    legacy: bool = False  # a schema-3 row, replayed as then (state.LEGACY)
 
     def text(self) -> str:
         shown = (self.faces and faces_words(self.faces), self.beast and " ".join(map(str, self.beast)), self.choice,
@@ -305,15 +296,18 @@ class RcResolve(Action):
               choice: str | None = None, changes: str | None = None) -> "RcResolve":
         """What resolving was given, as typed (faces 's,0,a', beast '3 1 2 1', choice 'morale', changes
         'wood -1'), the faces read against the dice the next planned action rolls."""
-        expect(t, "action/resolve")
+        expect(t, "action/resolve", "action/held")
         p = next_entry(t)
         typed = None
+        if held(t) is not None and faces is not None and str(faces).strip().lower() not in ("", "roll"):
+            raise RuleError(_("the dice show already ({faces}): apply them, or reroll a die").format(
+                faces=", ".join(held(t)["faces"])), next=Next("rc-resolve"))
         if faces is not None and str(faces).strip().lower() not in ("", "roll"):
             if not needs_dice(p):
                 raise RuleError(_("{what} rolls no dice: no faces to type").format(what=label(t, cat, p)),
                                 next=Next("rc-resolve"))
             typed = read_faces(cat, R.action_dice(kind_of(p)), faces)
-        return cls(typed, _beast(beast), choice.strip().lower() if choice else None,
+        return cls(typed, K.beast(beast), choice.strip().lower() if choice else None,
                    None if changes is None else parse_changes(t, cat, changes))
 
     @classmethod
@@ -323,12 +317,18 @@ class RcResolve(Action):
         changes = stored.get("changes")
         new = cls.parse(t, cat, faces, stored.get("beast"), stored.get("choice")).to_dict()
         new["changes"] = None if changes is None else upgrade_changes(t, cat, changes)
+        new["legacy"] = True
         return new
 
     def run(self, t: Table, cat: GameCatalog):
-        expect(t, "action/resolve")
+        expect(t, "action/resolve", "action/held")
+        mark_legacy(t, self.legacy)
         p = next_entry(t)
         k = kind_of(p)
+        shown_dice = held(t)
+        if shown_dice is not None and self.faces is not None:
+            raise RuleError(_("the dice show already ({faces}): apply them, or reroll a die").format(
+                faces=", ".join(shown_dice["faces"])), next=Next("rc-resolve"))
         for field, value, fits in (("--beast", self.beast, k == "hunt"), ("--choice", self.choice, k == "arrange"),
                                    ("--changes", self.changes, k == "threat")):
             if value and not fits:
@@ -340,14 +340,17 @@ class RcResolve(Action):
         rolled: list[str] = []
         records: list = []
         if k == "threat":
-            lines += _threat(t, cat, p, self.changes)
+            lines += K.threat(t, cat, p, self.changes)
         elif k == "hunt":
-            lines += _hunt(t, cat, p, self.beast)
+            lines += K.hunt(t, cat, p, self.beast)
         elif k in ("build", "gather", "explore"):
             ok = True
-            if needs_dice(p):
+            if needs_dice(p) and shown_dice is not None:  # the dice held (rc-dice), recorded there
+                faces = list(shown_dice["faces"])
+            elif needs_dice(p):
                 faces, records = roll(t, cat, list(R.action_dice(k)), self.faces)
                 rolled = faces
+            if needs_dice(p):
                 ok, hurt, adventure = R.read_action_dice(faces)
                 lines.append(_("dice: {faces}").format(faces=" ".join(_(f) for f in faces)))
                 if hurt:
@@ -365,7 +368,7 @@ class RcResolve(Action):
                         pile=_(PILE[k])))
             if ok:
                 if k == "build":
-                    lines += _build(t, cat, p)
+                    lines += K.build(t, cat, p)
                 elif k == "gather":
                     res = p["arg"].partition("@")[0]
                     t.data["counters"][f"future-{res}"] += 1
@@ -374,7 +377,7 @@ class RcResolve(Action):
                     pending.insert(0, "tile")
                     lines.append(_("explored: draw the top Island tile and tell castaway what it shows"))
         elif k == "arrange":
-            lines += _arrange(t, cat, p, self.choice)
+            lines += K.arrange(t, cat, p, self.choice)
         else:
             lines.append(_("heals {n} wound").format(n=heal(t, p["by"], 1)))
         p["done"] = True
@@ -385,101 +388,6 @@ class RcResolve(Action):
             out["faces"] = [[f] for f in rolled]
             out[rolls.KEY] = records
         return out
-
-
-def _beast(text) -> tuple[int, ...] | None:
-    """The Beast card as typed, 'strength weapon-loss food furs [palisade]' ('3 1 2 1'), as numbers."""
-    if text is None or isinstance(text, (tuple, list)):
-        return None if text is None else tuple(text)
-    accepted = _("type the Beast card as 'strength weapon-loss food furs' (and palisade loss if shown), e.g. '3 1 2 1'")
-    bits = str(text).replace(",", " ").split()
-    if len(bits) not in (4, 5) or not all(b.isdecimal() and len(b) < 4 for b in bits):
-        raise UsageError(_("beast {beast!r}: {accepted}").format(beast=text, accepted=accepted))
-    return tuple(int(b) for b in bits)
-
-
-def _threat(t: Table, cat: GameCatalog, p: dict, changes) -> list[str]:
-    r = rc(t)
-    slot = 0 if p["what"] == "threat-left" else 1
-    card = r["threat"][slot]
-    lines = apply_changes(t, cat, changes, to_future=True)
-    if card.get("icon") == "wreckage":
-        w = cat.rules["wreckage"]
-        n = int(w["food_two"] if p.get("helper") else w["food_one"])
-        t.data["counters"]["future-food"] += n
-        lines.append(_("{name}: +{n} food to Future Resources").format(name=shown(card["name"]), n=n))
-    r["threat"][slot] = None
-    lines.append(_("{name} is discarded: its Threat effect will not happen").format(name=shown(card["name"])))
-    return lines
-
-
-def _hunt(t: Table, cat: GameCatalog, p: dict, beast: tuple[int, ...] | None) -> list[str]:
-    if beast is None or len(beast) not in (4, 5) or any(isinstance(b, bool) or not isinstance(b, int) or b < 0 for b in beast):
-        raise RuleError(_("hunting needs the Beast card drawn: its strength, weapon loss, food and furs"),
-                        next=Next("rc-resolve", missing=("beast",)))
-    strength, loss, food, furs, pal = (*beast, 0)[:5]
-    c, seat = t.data["counters"], p["by"]
-    name = who(t, cat, seat)
-    lines = []
-    hurt = R.fight(c["weapon"], strength)
-    wound_pawn(t, seat, hurt)
-    lines.append(_("beast {strength} against weapon {weapon}: {n} wound(s) to {name}").format(
-        strength=strength, weapon=c["weapon"], n=hurt, name=name))
-    c["weapon"], miss = R.pay(c["weapon"], loss)
-    wound_pawn(t, seat, miss)
-    lines.append(_("weapon -{n}").format(n=loss - miss) + (
-        " " + _("({n} short: {n} more wound(s) to {name})").format(n=miss, name=name) if miss else ""))
-    c["future-food"] += food
-    c["future-fur"] += furs
-    lines.append(_("+{food} food, +{furs} furs to Future Resources").format(food=food, furs=furs))
-    if pal:
-        c["palisade"], miss = R.pay(c["palisade"], pal)
-        wound_each(t, miss)
-        lines.append(_("palisade -{n}").format(n=pal - miss) + (
-            " " + _("({n} short: {n} wound(s) each)").format(n=miss) if miss else ""))
-    c["hunting"] -= 1
-    return lines
-
-
-def _build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
-    c, f, r = t.data["counters"], t.data["flags"], rc(t)
-    for res, n in p["reserve"].items():
-        c[res] -= n
-    spent = ", ".join(f"{n} {_(RESOURCE.get(k, k))}" for k, n in p["reserve"].items()) or _("nothing")
-    what = p["what"]
-    if what == "shelter":
-        f["shelter"] = "built"
-        return [_("the Shelter is built on tile {tile} (spent {spent}); roof and palisade start at 0").format(
-            tile=r["camp"], spent=spent)]
-    if what in ("roof", "palisade", "weapon"):
-        c[what] += 1
-        return [_("{what} level {n} (spent {spent})").format(what=_(ACTION[what]), n=c[what], spent=spent)]
-    r["future_items"].append(p["arg"])
-    lines = [_("{name} goes to Future Resources as an Item (spent {spent})").format(name=p["arg"], spent=spent)]
-    if p.get("own"):
-        t.seat_values(p["by"])["determination"] += 2
-        lines.append(_("{name} built their own Invention: +2 determination").format(name=who(t, cat, p["by"])))
-    return lines
-
-
-def _arrange(t: Table, cat: GameCatalog, p: dict, choice: str | None) -> list[str]:
-    four = rc(t)["arrange_card"]
-    if four and choice not in ("determination", "morale"):
-        raise UsageError(_("arranging the camp with 4 players: choice {choice!r}; accepted: determination, morale").format(choice=choice))
-    if not four and choice:
-        raise UsageError(_("only a 4-player game chooses between determination and morale"))
-    lines = []
-    if not four or choice == "determination":
-        t.seat_values(p["by"])["determination"] += 2
-        lines.append(_("+2 determination"))
-    if not four or choice == "morale":
-        top = t.limits(cat.tracks["morale"])[1]
-        if t.data["tracks"]["morale"] < top:
-            t.data["tracks"]["morale"] += 1
-            lines.append(_("morale {level:+d}").format(level=t.data["tracks"]["morale"]))
-        else:
-            lines.append(_("morale is at its highest already"))
-    return lines
 
 
 @register

@@ -12,6 +12,7 @@ from ...errors import RuleError, UsageError
 from ...i18n import _
 from ...table import Table
 from . import rules as R
+from .event_deck import TARGETS, shuffle_in
 from .plan import set_aside
 from .state import RESOURCE, seat_of, who, wound, wound_each
 
@@ -42,6 +43,12 @@ def parse_changes(t: Table, cat: GameCatalog, text: str | None) -> tuple[Change,
         if not m:
             raise UsageError(_("change {item!r}: {accepted}").format(item=item, accepted=accepted))
         name, op = m.groups()
+        if name in TARGETS:  # an Adventure or Mystery card shuffled into the Event deck (event_deck.py)
+            if not op.startswith(("+", "-")) or not op[1:].isdecimal():
+                raise UsageError(_("change {item!r}: {name} takes +N or -N (cards shuffled into the Event deck)")
+                                 .format(item=item, name=name))
+            out.append((name, "+", int(op)))
+            continue
         if "." in name:  # a player's name works as well as a colour or character
             left, _dot, comp = name.partition(".")
             name = f"{seat_of(t, cat, left)}.{comp}"
@@ -93,6 +100,14 @@ def apply_changes(t: Table, cat: GameCatalog, changes, to_future: bool = False) 
     go to the Future Resources space (to_future)."""
     lines: list[str] = []
     for target, op, value in changes or ():
+        if target in TARGETS:
+            if op != "+" or isinstance(value, bool) or not isinstance(value, int):
+                raise UsageError(_("change {item!r}: {name} takes +N or -N (cards shuffled into the Event deck)")
+                                 .format(item=changes_words([(target, op, value)]), name=target))
+            n = shuffle_in(t, TARGETS[target], value)
+            lines.append(_("{target} {n:+d}: {deck} cards in the Event deck").format(
+                target=target, n=n, deck=t.data["counters"]["event-deck"]))
+            continue
         tg = t.resolve(cat, target)
         if op == "flag":
             if tg.kind != "flag" or (tg.spec.values is not None and value not in [tg.spec.value(w) for w in tg.spec.values]):

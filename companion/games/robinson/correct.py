@@ -25,7 +25,8 @@ FIELDS = {"threat-left": N_("the threat card on the left Threat Action field"),
           "threat-right": N_("the threat card on the right Threat Action field"),
           "tiles": N_("the explored Island tiles"), "camp": N_("the camp tile"), "first": N_("the First Player"),
           "items": N_("the Starting Items and their uses left"), "rounds": N_("the rounds on the Scenario card"),
-          "round": N_("the round, put at its start")}
+          "round": N_("the round, put at its start"),
+          "shuffled": N_("the Adventure and Mystery cards shuffled into the Event deck")}
 NONE = ("-", "none", "empty", "nic", "žádná", "prázdné")
 THREAT_ICONS = ("book", "build", "gather", "explore", "wreckage")
 
@@ -47,6 +48,19 @@ def tiles_words(t: Table) -> str:
 
 def items_words(t: Table) -> str:
     return ", ".join(f"{S.shown(i['name'])} {i['uses']}" for i in rc(t)["items"] if i["uses"] is not None)
+
+
+def shuffled_words(t: Table) -> str:
+    got = rc(t).get("shuffled") or {}
+    return f"{int(got.get('adventure', 0))} {int(got.get('mystery', 0))}"
+
+
+def _shuffled(text: str) -> tuple[int, int]:
+    bits = str(text).replace(",", " ").split()
+    if len(bits) != 2 or not all(b.isdecimal() and len(b) < 4 for b in bits):
+        raise UsageError(_("shuffled {text!r}: the Adventure cards, then the Mystery cards shuffled into the Event deck, "
+                           "e.g. '2 1'").format(text=text))
+    return int(bits[0]), int(bits[1])
 
 
 def _threat(text: str) -> dict | None:
@@ -103,6 +117,8 @@ class RcSet(Action):
             shown = tile_words(v)
         elif self.field == "items":
             shown = ", ".join(f"{S.shown(n)} {u}" for n, u in v)
+        elif self.field == "shuffled":
+            shown = " ".join(str(n) for n in v)
         else:
             shown = str(v)
         return _("correction: {field} {value}").format(field=self.field, value=shown)
@@ -133,6 +149,8 @@ class RcSet(Action):
             return cls(f, parse_tile(raw))
         if f == "first":
             return cls(f, seat_of(t, cat, raw))
+        if f == "shuffled":
+            return cls(f, _shuffled(raw))
         if f == "items":
             return cls(f, _items(raw))
         if f == "round":
@@ -186,6 +204,16 @@ class RcSet(Action):
             if t.data["tracks"]["round"] > v:
                 warn.append(_("round {n} is past the scenario's {rounds} rounds: the rules would have ended the "
                               "game").format(n=t.data["tracks"]["round"], rounds=v))
+        elif self.field == "shuffled":
+            if not isinstance(v, (tuple, list)) or len(v) != 2 or any(
+                    isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in v):
+                raise UsageError(_("shuffled {text!r}: the Adventure cards, then the Mystery cards shuffled into the "
+                                   "Event deck, e.g. '2 1'").format(text=v))
+            r["shuffled"] = {"adventure": v[0], "mystery": v[1]}
+            deck = t.data["counters"]["event-deck"]
+            if v[0] + v[1] > deck:
+                warn.append(_("the Event deck counts {deck} cards, fewer than the {n} shuffled in: set event-deck "
+                              "too").format(deck=deck, n=v[0] + v[1]))
         elif self.field == "round":
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= cat.tracks["round"].max:
                 raise UsageError(_("round {value!r}: a round of the game, 1..{hi}").format(value=v, hi=cat.tracks["round"].max))
@@ -200,3 +228,27 @@ class RcSet(Action):
         if self.field == "first":
             return say([_("{name} is the First Player").format(name=who(t, cat, v))])
         return say([_("warning: {message}").format(message=w) for w in warn]) if warn else None
+
+
+def corrected(t: Table, cat: GameCatalog, tg) -> dict | None:
+    """What a generic correction (set, move, next) makes of the round (Game.corrected): the round set puts the
+    table at the start of its phase order (the first round's at the Morale phase: § I. Event phase is skipped
+    in the first round); wounds past the life track are accepted with a warning."""
+    if "rc" not in t.data:
+        return None
+    r, warn = rc(t), []
+    if tg.seat is None and tg.spec.id == "round":
+        n = t.data["tracks"]["round"]
+        if n > r["rounds"]:
+            warn.append(_("round {n} is past the scenario's {rounds} rounds: the rules would have ended the "
+                          "game").format(n=n, rounds=r["rounds"]))
+        S.restart(t, "event")
+    elif tg.seat is not None and tg.spec.id == "wounds" and tg.seat in t.seats:
+        n, top = t.seat_values(tg.seat)["wounds"], S.life(t, cat, tg.seat)
+        if n > top:
+            r.setdefault("wounds_set", {})[tg.seat] = n  # kept as the table set it (game.settle)
+            warn.append(_("{name}: {n} wounds is past the life track's {top}: the rules stop the Wound marker "
+                          "on its last space, where the character dies").format(name=who(t, cat, tg.seat), n=n, top=top))
+    if not warn:
+        return None
+    return {"say": "; ".join(_("warning: {message}").format(message=w) for w in warn), "warning": warn}

@@ -39,6 +39,13 @@ class Robinson(RulesModuleGame):
         names = ", ".join(f"{t.seat_values(s).get('player') or _(s)}: {who(t, cat, s)}" for s in drawn)
         return _("Characters drawn at random: {names}; take these cards from the box.").format(names=names)
 
+    def corrected(self, t, cat, target):
+        """A round set (`set round N`, `next`) puts the table at the start of that round's phase order; wounds set
+        past the life track are kept, with a warning (companion/games/robinson/correct.py)."""
+        from .correct import corrected
+
+        return corrected(t, cat, target)
+
     def join_asks(self, t, cat):
         """A game joined in progress: what the table shows, in Robinson Crusoe's terms, the fresh table's value
         on Enter (companion/games/robinson/join.py)."""

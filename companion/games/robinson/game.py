@@ -15,7 +15,7 @@ from ..protocol import YES, option_words
 from . import action_phase, correct, phases  # noqa: F401 (registers the actions)
 from . import rules as R
 from .guide import next_step  # noqa: F401 (the guided game's entry)
-from .state import STARTING_ITEMS, characters_for, follow_corrections, goto, life, parse_schedule, parse_tile, seat_of, unknown_character, who
+from .state import LEGACY, STARTING_ITEMS, characters_for, follow_corrections, goto, life, parse_schedule, parse_tile, seat_of, unknown_character, who
 
 YES_CS = {"ano": True, "a": True, "ne": False}  # the table's own words in Czech (the y/n of the guided questions too)
 OPTIONS = ("players", "characters", "rounds", "friday", "dog", "items", "first", "camp", "weather")
@@ -133,14 +133,24 @@ def _rounds(cat: GameCatalog, value) -> int:
 
 def settle(t: Table, cat: GameCatalog) -> None:
     """A character whose life track is full dies, and the game is lost at once (§ End of the game)."""
-    if t.data.get("over") or "rc" not in t.data:
+    if "rc" not in t.data:
+        return
+    legacy = bool(t.data["rc"].pop(LEGACY, False))  # a schema-3 row: as the code of its time did
+    if t.data.get("over"):
         return
     follow_corrections(t)
-    for seat in t.seats:
-        if t.seat_values(seat)["wounds"] >= life(t, cat, seat):
-            t.data["over"] = {"result": "lost", "reason": f"{who(t, cat, seat)} died", "dead": seat}
-            t.data["dead"] = [seat]
-            return
+    set_past = t.data["rc"].get("wounds_set") or {}
+    for s in t.seats:  # the rules stop the Wound marker on the track's last space; a correction past it stays
+        vals = t.seat_values(s)
+        if not legacy and vals["wounds"] > life(t, cat, s) and set_past.get(s) != vals["wounds"]:
+            vals["wounds"] = max(life(t, cat, s), set_past.get(s) or 0)
+    dead = [s for s in t.seats if t.seat_values(s)["wounds"] >= life(t, cat, s)]
+    if dead:  # every character whose track is full died (one blow can fill two tracks): the play marks all
+        dead = dead[:1] if legacy else dead
+        names = ", ".join(who(t, cat, s) for s in dead)
+        t.data["over"] = {"result": "lost", "reason": f"{names} died", "dead": dead[0]}
+        t.data["dead"] = dead
+        return
     r = t.data["rc"]
     if r["friday"] and t.data["counters"]["friday-wounds"] >= int(cat.characters["friday"].get("life", 6)):
         r["friday"] = False  # Friday is no player's character: his death ends nothing (castaway's reading)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ... import rolls
 from ...catalog import GameCatalog
 from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import action_phase as B
+from . import event_deck as E
+from . import held_dice as H
 from . import phases as A
 from . import rules as R
+from .event_deck import is_draw
 from .phases import EVENT, WEATHER_DIE
 from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
 from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, rc, shown, who
@@ -83,10 +85,11 @@ def _event_draw(t, cat):
     return Step(_title(t, "event"), _("Draw the top card of the Event deck"),
                 _("{left} Which came up? {menu}").format(left=say, menu=menu),
                 Ask(_("Card: its number 1-6; for an Event card (3-6) add its name and its Threat Action's pawns, "
-                      "e.g. '3 Heavy rain 2'"), "text", id="rc-event-card",
+                      "e.g. '3 Heavy rain 2'; or 'draw for us'"), "text", id="rc-event-card",
                     # the pad's buttons: an Event card (3-6) goes into the field, its name and pawns typed after it
                     offers=tuple((_("Event deck card"), f"{i} " if i >= 3 else str(i), f"{i}) {_(EVENT[k])}")
-                                 for i, k in enumerate(EVENT_KINDS, 1))),
+                                 for i, k in enumerate(EVENT_KINDS, 1)) + ((_("Event deck card"), _("draw for us"),
+                                                                           _("draw for us")),)),
                 lambda a: A.RcEvent.parse(a))
 
 
@@ -177,8 +180,15 @@ def legal_actions(t: Table, cat: GameCatalog) -> list[tuple[int, str, str]]:
         add("hunt", _("2 pawns"))
     n = str(len(t.seats))
     table = cat.rules["shelter_cost"]
-    cost = _("{wood} wood or {fur} furs").format(wood=table["wood"][n], fur=table["fur"][n])
-    can_pay = left["wood"] >= int(table["wood"][n]) or left["fur"] >= int(table["fur"][n])
+    wood_ok, fur_ok = left["wood"] >= int(table["wood"][n]), left["fur"] >= int(table["fur"][n])
+    # § Building: wood or furs, never mixed; both offered when both can pay (wood on no word, 'fur' for furs)
+    if wood_ok and fur_ok:
+        cost = _("{wood} wood, or {fur} furs: add 'fur'").format(wood=table["wood"][n], fur=table["fur"][n])
+    elif fur_ok:
+        cost = _("{fur} furs").format(fur=table["fur"][n])
+    else:
+        cost = _("{wood} wood or {fur} furs").format(wood=table["wood"][n], fur=table["fur"][n])
+    can_pay = wood_ok or fur_ok
     if f["shelter"] != "built" and can_pay:
         add("shelter", cost)
     if (f["shelter"] == "built" or f["camp-shelter"]) and can_pay:
@@ -258,7 +268,7 @@ def _resolve(t, cat):
             hit=hit, of=of)
         if hit and to_go(t, cat, by) <= 1:
             say += "\n" + _("WARNING: a wound kills {name} ({pct}%)").format(name=who(t, cat, by), pct=round(100 * hit / of))
-        return Step(phase, head, say, Ask(_("Action dice"), "dice", dice=dice), lambda a: B.RcResolve.parse(t, cat, faces=a))
+        return Step(phase, head, say, Ask(_("Action dice"), "dice", dice=dice), lambda a: H.RcDice.parse(t, cat, a))
     if k == "arrange" and rc(t)["arrange_card"]:
         high = t.data["tracks"]["morale"] >= t.limits(cat.tracks["morale"])[1]
         return Step(phase, head, _("4 players: 2 determination or morale +1"), Ask(_("Take"), "choice", choices=(
@@ -270,18 +280,73 @@ def _resolve(t, cat):
     return Step(phase, head, say, GO, lambda a: B.RcResolve())
 
 
+def _held(t, cat):
+    """The Action dice as they show, before they apply: a reroll or a determination use now (issue 22, item 4)."""
+    p = next_entry(t)
+    h = H.held(t)
+    ok, hurt, adventure = R.read_action_dice(h["faces"])
+    what = [_("success") if ok else _("it fails"), _("a wound") if hurt else "", _("an Adventure card") if adventure else ""]
+    say = _("The dice show {faces}: {what}. Before they apply, the table may use what its cards allow once the "
+            "dice show (a character's skill paid in determination, the Reroll Success token): 'reroll DIE' (castaway "
+            "rolls) or 'reroll DIE FACE' (the table's die), with 'WHO N' for the determination spent, e.g. 'reroll "
+            "wound 0 cook 2'; or what a skill changed, e.g. 'cook.determination -1'").format(
+        faces=H.held_words(t), what=", ".join(w for w in what if w))
+    if hurt and to_go(t, cat, p["by"]) <= 1:
+        say += "\n" + warning([who(t, cat, p["by"])], _("the wound"))
+
+    def make(a: str):
+        word = str(a).strip()
+        if word.lower() in ("", "-"):
+            return B.RcResolve()
+        if word.split()[0].lower() in ("reroll", _("reroll")):
+            return H.RcReroll.parse(t, cat, word)
+        return A.RcAdjust.parse(t, cat, word)
+
+    return Step(_title(t, "resolve"), label(t, cat, p), say,
+                Ask(_("Enter applies the dice; or a reroll, or changes"), "text", default="-", id="rc-held",
+                    # the pad's buttons: apply, or reroll a die (its new face, and who pays, typed after it)
+                    offers=((_("Dice"), "-", _("apply the dice")),) + tuple(
+                        (_("Reroll"), f"{_('reroll')} {d.rpartition('-')[2]} ", f"{_('reroll')} {_(cat.die(d).name)}")
+                        for d in h["dice"])), make)
+
+
 def _tile(t, cat):
     known = ", ".join(sorted(rc(t)["tiles"], key=int)) or _("none")
-    return Step(_title(t, "resolve"), _("Draw the top Island tile"),
-                _("Type its number (on the island: {known}), terrain and what it shows").format(known=known),
+    drawn = flow(t).get("drawn")
+    if drawn:
+        say = _("castaway drew tile {n}: take it, and type its terrain and what it shows").format(n=drawn)
+    else:
+        say = _("Type its number (on the island: {known}), terrain and what it shows; or 'draw for us'").format(known=known)
+
+    def make(a: str):
+        text = str(a).strip()
+        if not drawn and is_draw(text):
+            return E.RcTileDraw()
+        if drawn and text and not text.split()[0].isdecimal():
+            text = f"{drawn} {text}"
+        return B.RcTile.parse(text)
+
+    return Step(_title(t, "resolve"), _("Draw the top Island tile"), say,
                 Ask(_("Tile: number, terrain, then food, wood, shelter, beast, mystery, dN (N discovery tokens), "
-                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), lambda a: B.RcTile.parse(a))
+                      "e.g. '5 plains food beast d2'"), "text", id="rc-tile"), make)
+
+
+SHUFFLE_WORDS = ("shuffle", "deck", "do balíčku", "zamíchat")
+
+
+def adventure_changes(t: Table, cat: GameCatalog, text: str):
+    """An Adventure card's changes as typed; the word 'shuffle' for a card its text sends into the Event deck
+    (the card effect 'event-adventure +1': the deck counts one card more)."""
+    parts = [x.strip() for x in str(text or "").split(",")]
+    words = [("event-adventure +1" if x.lower() in SHUFFLE_WORDS or x.lower() == _("shuffle") else x) for x in parts]
+    return A.RcAdjust.parse(t, cat, ", ".join(w for w in words if w) or "-")
 
 
 def _adventure(t, cat):
     return Step(_title(t, "resolve"), _("Adventure card"),
-                _("Resolve the Adventure card; type {changes}").format(changes=_(CHANGES)),
-                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: A.RcAdjust.parse(t, cat, a))
+                _("Resolve the Adventure card; type {changes}; add 'shuffle' if the card says to shuffle it into the "
+                  "Event deck").format(changes=_(CHANGES)),
+                Ask(_(CHANGES_ASK), "text", default="-", id="rc-changes"), lambda a: adventure_changes(t, cat, a))
 
 
 # -- V. Weather ----------------------------------------------------------------------------------------
@@ -313,31 +378,32 @@ def _weather_roll(t, cat):
         say += "\n" + _("A beast on the Hungry Animals die: the table says who fights it (Enter: {name}, the First "
                         "Player)").format(name=who(t, cat, t.seats[rc(t)["first"] % len(t.seats)]))
     return Step(_title(t, "weather"), _("Roll {dice}").format(dice=names), say,
-                Ask(_("Weather dice"), "dice", dice=tuple(dice)), lambda a: A.RcWeather.parse(t, cat, a), task={"do": "weather"},
-                after=_who_fights(t, cat))
+                Ask(_("Weather dice"), "dice", dice=tuple(dice)), lambda a: H.RcDice.parse(t, cat, a), task={"do": "weather"})
 
 
-def _who_fights(t: Table, cat: GameCatalog):
-    """Who fights the Hungry Animals' beast is the table's to decide (the rulebook does not say): castaway
-    gave the wounds to the First Player; another answer records the weather again, same faces."""
-    if len(t.seats) < 2:
-        return None
+def _weather_held(t, cat):
+    """The Weather dice as they show: who fights the Hungry Animals' beast is asked now, before the weather's
+    wounds are given (the rulebook does not say who: the table chooses, the First Player on Enter)."""
+    h = H.held(t)
+    c = t.data["counters"]
+    o = R.face_weather(R.weather_from(h["faces"], c["rain-token"], c["winter-token"], c["storm-token"]), c["roof"],
+                       c["food"], c["nonperishable"], c["wood"], c["palisade"], c["weapon"],
+                       int(cat.rules["weather_beast"]["strength"]))
+    say = _("The weather dice show {faces}").format(faces=H.held_words(t))
     fighter = t.seats[rc(t)["first"] % len(t.seats)]
-
-    def after(res, t2):
-        if not isinstance(res, dict) or not res.get("fighter_wounds"):
-            return None
-        records = res.get(rolls.KEY) or []
-        # the same dice: typed ones again as typed, a virtual roll again from the same generator (same faces)
-        faces = tuple(r["face"] for r in records) if records and all(r["typed"] for r in records) else None
-        ask = Ask(_("Who fights the beast? ({n} wound(s); Enter: {name}, the First Player)").format(
-            n=res["fighter_wounds"], name=who(t, cat, fighter)), "choice", default=fighter,
-            choices=tuple((s, who(t, cat, s)) for s in t.seats), keys=tuple(str(i) for i in range(1, len(t.seats) + 1)))
-
-        def remake(a):
-            return None if a == fighter else A.RcWeather(faces, a)  # a: a seat, from the choices
-        return ask, remake
-    return after
+    if o.fighter_wounds and len(t.seats) > 1:
+        say += "\n" + _("The beast deals {n} wound(s) to whoever fights it").format(n=o.fighter_wounds)
+        die = [who(t, cat, s) for s in t.seats if to_go(t, cat, s) <= o.fighter_wounds + o.wounds_each]
+        if die:
+            say += "\n" + warning(die, _("the beast"))
+        return Step(_title(t, "weather"), _("Who fights the beast?"), say,
+                    Ask(_("Who fights the beast? (Enter: {name}, the First Player)").format(name=who(t, cat, fighter)),
+                        "choice", default=fighter, choices=tuple((s, who(t, cat, s)) for s in t.seats),
+                        keys=tuple(str(i) for i in range(1, len(t.seats) + 1))),
+                    lambda a: A.RcWeather(None, a))
+    wounds = {s: o.wounds_each + (o.fighter_wounds if s == fighter else 0) for s in t.seats}
+    step = Step(_title(t, "weather"), _("Facing the weather"), say, GO, lambda a: A.RcWeather())
+    return _pause_if(step, dying(t, cat, wounds), _("the weather"))
 
 
 # -- VI. Night --------------------------------------------------------------------------------------
@@ -422,10 +488,12 @@ _STEPS = {
     "production/produce": _produce,
     "action/plan": _plan,
     "action/resolve": _resolve,
+    "action/held": _held,
     "action/tile": _tile,
     "action/adventure": _adventure,
     "weather/dice": _weather_dice,
     "weather/roll": _weather_roll,
+    "weather/held": _weather_held,
     "night/eat": _eat,
     "night/camp": _camp,
     "night/heal": _heal,

@@ -10,7 +10,7 @@ from ...actions import SetValue
 from ...guide import Ask
 from ...i18n import _
 from . import rules as R
-from .correct import RcSet, items_words, threat_words, tiles_words
+from .correct import RcSet, items_words, shuffled_words, threat_words, tiles_words
 from .guide import PHASE
 from .phases import RcPhase
 from .state import life, rc, tile_words, who
@@ -43,6 +43,8 @@ def join_asks(t, cat):
         lo, hi = t.limits(spec.spec)
         yield key, Ask(_("{name}?").format(name=_(spec.spec.name)), "number", lo=lo, hi=ROOM if hi is None else hi,
                        default=_value(t, cat, label), id=f"join-{key}")
+    yield "shuffled", Ask(_("Among them, the Adventure and the Mystery cards shuffled in, e.g. '2 1'"), "text",
+                          default=shuffled_words(t), id="join-shuffled")
     for seat in t.seats:
         name = who(t, cat, seat)
         yield f"{seat}.wounds", Ask(_("{name}: wounds on the life track?").format(name=name), "number", lo=0,
@@ -72,6 +74,9 @@ def join_asks(t, cat):
 def join_answer(t, cat, key: str, answer):
     """The correction an answer records, or None when the table shows what castaway holds."""
     r = rc(t)
+    if key == "shuffled":
+        return None if " ".join(str(answer).replace(",", " ").split()) == shuffled_words(t) else RcSet.parse(
+            t, cat, key, answer)
     if key in ("threat-left", "threat-right", "tiles", "camp", "items"):
         current = {"threat-left": threat_words(r["threat"][0]), "threat-right": threat_words(r["threat"][1]),
                    "tiles": tiles_words(t), "camp": tile_words(r["tiles"][r["camp"]]), "items": items_words(t)}[key]

@@ -8,13 +8,12 @@ action_phase.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ... import rolls
-from ...action_base import Action, register, typed_faces
+from ...action_base import Action, register
 from ...catalog import GameCatalog
-from ...colours import word, words
+from ...colours import words
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...lognames import word as shown_word
@@ -22,12 +21,15 @@ from ...table import Table
 from . import rules as R
 from . import state as S
 from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
-from .state import EVENT_KINDS, check_seats, check_tile, expect, first, flow, goto, heal, parse_event, parse_tile, rc, say, seat_of, tile_words, where, who, wound, wound_each
+from .event_deck import is_draw, take, virtual_kind
+from .state import EVENT_KINDS, check_seats, check_tile, expect, first, flow, goto, heal, parse_event, parse_tile, rc, say, tile_words, where, who, wound, wound_each
+from .weather import WEATHER_DIE, RcWeather, RcWeatherDice, weather_dice  # noqa: F401 (the Weather phase: weather.py)
 
 SAY = {  # translated where they are said
     "no_first_event": N_("the first round has no Event phase"),
-    "deck_empty": N_("castaway counted no card left in the Event deck (a card shuffled in was not counted: "
-                     "the card effect 'event-deck +1' counts one)"),
+    "uncounted": N_("castaway had not counted this card in the Event deck (a card shuffled in: the card effect "
+                    "'event-adventure +1' or 'event-mystery +1' counts one); the deck's count stays at {n}"),
+    "drawn_for_us": N_("castaway drew for the table: {card}; take a card of that kind"),
     "pushed": N_("{name} is pushed off the Threat Action field: resolve its Threat effect (read the card), then "
                  "discard it."),
     "wreck_gone": N_("{name} (a Wreckage card) leaves the Threat Action field with no Threat effect."),
@@ -37,7 +39,6 @@ ICON = {"build": N_("building"), "gather": N_("gathering"), "explore": N_("explo
 EVENT = {"adventure": N_("Adventure card"), "mystery": N_("Mystery card"), "book": N_("Event card, Book icon"),
          "build": N_("Event card, Building icon"), "gather": N_("Event card, Gathering icon"),
          "explore": N_("Event card, Exploration icon")}
-WEATHER_DIE = {"rain": N_("Rain die"), "winter": N_("Winter die"), "animals": N_("Hungry Animals die")}
 
 
 # -- Event phase -------------------------------------------------------------------------------------
@@ -53,6 +54,7 @@ class RcEvent(Action):
     card: str
     name: str | None = None
     pawns: int | None = None
+    legacy: bool = False  # a schema-3 row, replayed as then (state.LEGACY)
 
     def text(self) -> str:
         card = shown_word(self.card, EVENT)
@@ -63,26 +65,37 @@ class RcEvent(Action):
 
     @classmethod
     def parse(cls, text: str) -> "RcEvent":
-        """An Event deck card as typed: 'book Heavy rain 2' (see state.parse_event)."""
+        """An Event deck card as typed: 'book Heavy rain 2' (see state.parse_event); 'draw for us': castaway
+        draws (card 'draw')."""
+        if is_draw(text):
+            return cls("draw")
         return cls(*parse_event(text))
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
         # schema 3's run read its fields again as one line of words: the same reading here
-        return cls.parse(" ".join(str(x) for x in (stored["card"], stored.get("name") or "", stored.get("pawns") or ""))).to_dict()
+        new = cls.parse(" ".join(str(x) for x in (stored["card"], stored.get("name") or "", stored.get("pawns") or "")))
+        return replace(new, legacy=True).to_dict()
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "event/draw")
         kind, name, pawns = self.card, self.name, self.pawns
+        drawn = []
+        if kind == "draw" and name is None and pawns is None:  # the table asked castaway to draw
+            kind = virtual_kind(t, float(cat.rules.get("virtual_event_deck", {}).get("book_share", 0.5)))
+            drawn = [_(SAY["drawn_for_us"]).format(card=_(EVENT[kind]))]
         if kind not in EVENT_KINDS:
             raise UsageError(_("card {card!r}: accepted: {kinds}").format(card=kind, kinds=", ".join(EVENT_KINDS)))
         if pawns not in (None, 1, 2) or (name is not None and not isinstance(name, str)):
             raise UsageError(_("card {card!r}: a threat action takes 1 or 2 pawns, not {pawns}").format(card=kind, pawns=pawns))
-        c = t.data["counters"]
-        # the physical deck is the truth: a card drawn when castaway counted none means an Adventure or
-        # Mystery card was shuffled in without a card effect 'event-deck +1'; the count stays at 0
-        uncounted = [_(SAY["deck_empty"])] if c["event-deck"] < 1 else []
-        c["event-deck"] = max(0, c["event-deck"] - 1)
+        # the physical deck is the truth: a card castaway had not counted in it was there all the same (an
+        # Adventure or Mystery card shuffled in uncounted): the count stays (event_deck.take)
+        if self.legacy:  # every card drawn, counted in or not, left the count
+            t.data["counters"]["event-deck"] = max(0, t.data["counters"]["event-deck"] - 1)
+            uncounted = []
+        else:
+            uncounted = [] if take(t, kind) else [_(SAY["uncounted"]).format(n=t.data["counters"]["event-deck"])]
+        uncounted = drawn + uncounted
         if kind in ("adventure", "mystery"):
             flow(t).update(step="effect", card={"kind": kind, "name": name})
             what = _("Adventure card") if kind == "adventure" else _("Mystery card")
@@ -106,6 +119,7 @@ class RcAdjust(Action):
 
     kind: ClassVar[str] = "rc-adjust"
     changes: tuple[tuple, ...] = ()  # typed changes: (target, op, value), see changes.parse_changes
+    legacy: bool = False  # a schema-3 row, replayed as then (state.LEGACY)
 
     def text(self) -> str:
         return _("card effects: {changes}").format(changes=changes_words(self.changes))
@@ -117,9 +131,10 @@ class RcAdjust(Action):
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
-        return {"kind": cls.kind, "changes": upgrade_changes(t, cat, stored.get("changes", "-"))}
+        return {"kind": cls.kind, "changes": upgrade_changes(t, cat, stored.get("changes", "-")), "legacy": True}
 
     def run(self, t: Table, cat: GameCatalog):
+        S.mark_legacy(t, self.legacy)
         step = where(t)
         lines = apply_changes(t, cat, self.changes, to_future=t.data["flags"]["phase"] == "action")
         if step == "event/effect":
@@ -228,114 +243,6 @@ class RcProduce(Action):
         return say([_("the camp gives {food} food and {wood} wood").format(food=c["camp-food"], wood=c["camp-wood"])])
 
 
-# -- Weather -----------------------------------------------------------------------------------------
-
-
-@register
-@dataclass(frozen=True)
-class RcWeatherDice(Action):
-    """Which Weather dice the Scenario card shows for this round."""
-
-    kind: ClassVar[str] = "rc-weather-dice"
-    dice: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        shown = [shown_word(d, WEATHER_DIE) for d in self.dice]
-        return _("weather dice: {dice}").format(dice=(" " if shown == list(self.dice) else ", ").join(shown) or _("none"))
-
-    @classmethod
-    def parse(cls, words) -> "RcWeatherDice":
-        """The Weather dice named ('rain winter'; 'none' for no dice)."""
-        return cls(tuple(d.strip().lower() for d in (words or []) if d.strip().lower() != "none"))
-
-    def run(self, t: Table, cat: GameCatalog):
-        expect(t, "weather/dice")
-        for d in self.dice:
-            if d not in ("rain", "winter", "animals"):
-                raise UsageError(_("weather die {die!r}: accepted: rain, winter, animals").format(die=d))
-        goto(t, "weather", "roll", dice=list(dict.fromkeys(self.dice)))
-        return None
-
-
-def weather_dice(t: Table) -> list[str]:
-    dice = list(flow(t).get("dice") or [])
-    if t.data["flags"]["animals-die"] and "animals" not in dice:
-        dice.append("animals")  # a card called for it: rolled once even if the scenario asks too
-    return dice
-
-
-@register
-@dataclass(frozen=True)
-class RcWeather(Action):
-    """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space. fighter: the
-    player whose character fights the Hungry Animals' beast (the rulebook does not say who: the table
-    decides; castaway's suggestion, and the default, is the First Player)."""
-
-    kind: ClassVar[str] = "rc-weather"
-    faces: tuple[str, ...] | None = None  # one face per weather die, in the order rain, winter, animals; None: rolled
-    fighter: str | None = None  # a seat
-
-    def text(self) -> str:
-        s = _("weather")
-        s = typed_faces(s, self.faces)
-        return _("{line}, {fighter} fights").format(line=s, fighter=word(self.fighter)) if self.fighter else s
-
-    @classmethod
-    def parse(cls, t: Table, cat: GameCatalog, faces: str | None = None, fighter: str | None = None) -> "RcWeather":
-        """The weather dice as typed ('rr,w,beast'; none or 'roll': rolled virtually) and who fights the beast (a
-        colour, character or player's name), read against the dice this round rolls."""
-        from .action_phase import read_faces
-
-        expect(t, "weather/roll")
-        dice = weather_dice(t)
-        typed = read_faces(cat, dice, faces)
-        if typed is not None and not dice:
-            raise RuleError(_("no weather dice this round: there are no faces to type"), next=Next("rc-weather"))
-        return cls(typed, seat_of(t, cat, fighter) if fighter else None)
-
-    @classmethod
-    def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
-        from .action_phase import read_faces
-
-        dice = weather_dice(t)  # schema 3 left faces typed for no dice unread
-        faces = read_faces(cat, dice, stored.get("faces")) if dice else None
-        fighter = stored.get("fighter")
-        return cls(faces, seat_of(t, cat, fighter) if fighter else None).to_dict()
-
-    def run(self, t: Table, cat: GameCatalog):
-        expect(t, "weather/roll")
-        from .action_phase import roll
-
-        dice = weather_dice(t)
-        if self.faces is not None and not dice:
-            raise RuleError(_("no weather dice this round: there are no faces to type"), next=Next("rc-weather"))
-        if self.fighter is not None:
-            check_seats(t, [self.fighter])
-        rolled, records = roll(t, cat, dice, self.faces) if dice else ([], [])
-        c = t.data["counters"]
-        w = R.weather_from(rolled, c["rain-token"], c["winter-token"], c["storm-token"])
-        beast = cat.rules["weather_beast"]
-        o = R.face_weather(w, c["roof"], c["food"], c["nonperishable"], c["wood"], c["palisade"], c["weapon"],
-                           int(beast["strength"]))
-        c["food"], c["nonperishable"], c["wood"], c["palisade"] = o.food, o.nonperishable, o.wood, o.palisade
-        wound_each(t, o.wounds_each)
-        fighter = self.fighter or first(t)
-        wound(t, fighter, o.fighter_wounds)
-        lines = list(o.lines) or [_("no weather this round")]
-        if o.wounds_each:
-            lines.append(_("{n} wound(s) for each player").format(n=o.wounds_each))
-        if o.fighter_wounds:
-            lines.append(_("{name} fights the beast: {n} wound(s)").format(name=who(t, cat, fighter), n=o.fighter_wounds))
-        c["rain-token"] = c["winter-token"] = c["storm-token"] = 0
-        t.data["flags"]["animals-die"] = False
-        goto(t, "night", "eat")
-        out = {**say(lines), "wounds_each": o.wounds_each, "fighter_wounds": o.fighter_wounds}
-        if dice:
-            out.update(dice=dice, faces=[[f] for f in rolled])
-            out[rolls.KEY] = records
-        return out
-
-
 # -- Night -------------------------------------------------------------------------------------------
 
 
@@ -346,6 +253,7 @@ class RcEat(Action):
 
     kind: ClassVar[str] = "rc-eat"
     hungry: tuple[str, ...] = ()  # seats
+    legacy: bool = False  # a schema-3 row, replayed as then (state.LEGACY)
 
     def text(self) -> str:
         return _("night: eat ({who} go hungry)").format(who=words(self.hungry)) if self.hungry else _("night: eat")
@@ -360,14 +268,17 @@ class RcEat(Action):
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:
-        return cls.parse(t, cat, stored.get("hungry") or ()).to_dict()
+        return {**cls.parse(t, cat, stored.get("hungry") or ()).to_dict(), "legacy": True}
 
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "night/eat")
+        S.mark_legacy(t, self.legacy)
         c = t.data["counters"]
         have = c["food"] + c["nonperishable"]
         short = max(0, len(t.seats) - have)
         hungry = check_seats(t, list(self.hungry))
+        if not hungry and short == len(t.seats):  # no food at all: everyone goes hungry, nobody to name
+            hungry = list(t.seats)
         if len(hungry) != short:
             if short == 0:
                 raise RuleError(_("there is food for everyone ({have}); nobody goes hungry").format(have=have))

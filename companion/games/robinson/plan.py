@@ -92,7 +92,9 @@ def cost_of(t: Table, cat: GameCatalog, what: str, pay: str | None, cost) -> dic
     if what in ("shelter", "roof", "palisade"):
         n = str(len(t.seats))
         table = cat.rules["shelter_cost"]
-        pay = pay or ("wood" if t.data["counters"]["wood"] >= table["wood"][n] else "fur")
+        # castaway's suggestion when the plan names none: wood, unless only the furs not set aside can pay
+        free_wood = t.data["counters"]["wood"] - reserved(t).get("wood", 0)
+        pay = pay or ("wood" if free_wood >= table["wood"][n] else "fur")
         return {pay: int(table[pay][n])}
     if what == "weapon":
         return {"wood": int(cat.rules["weapon_cost"]["wood"])}

@@ -88,8 +88,9 @@ def shown(text: str) -> str:
 
 def over_reason(t: Table, cat: GameCatalog, over: dict) -> str:
     """Why the game ended, in the table's language (the state keeps the English words)."""
-    if over.get("dead") in t.seats:
-        return _("{name} died").format(name=who(t, cat, over["dead"]))
+    dead = [s for s in t.data.get("dead") or [over.get("dead")] if s in t.seats]
+    if dead:
+        return _("{name} died").format(name=", ".join(who(t, cat, s) for s in dead))
     return shown(over.get("reason", ""))
 
 
@@ -109,7 +110,8 @@ def where(t: Table) -> str:
 # the action that each step of the round waits for (what a refusal names as the way on)
 STEP_ACTION = {"event/draw": "rc-event", "event/effect": "rc-adjust", "event/threat": "rc-adjust",
                "morale/morale": "rc-morale", "production/produce": "rc-produce", "action/plan": "rc-plan",
-               "action/resolve": "rc-resolve", "action/tile": "rc-tile", "action/adventure": "rc-adjust",
+               "action/resolve": "rc-resolve", "action/held": "rc-resolve", "action/tile": "rc-tile",
+               "action/adventure": "rc-adjust", "weather/held": "rc-weather",
                "weather/dice": "rc-weather-dice", "weather/roll": "rc-weather", "night/eat": "rc-eat",
                "night/camp": "rc-camp", "night/heal": "rc-night-end", "night/end": "rc-night-end"}
 STEP_FIELDS = {"rc-event": ("card",), "rc-adjust": ("changes",), "rc-plan": ("plan",), "rc-tile": ("tile",),
@@ -184,7 +186,8 @@ def restart(t: Table, phase: str) -> None:
 
 # the steps of each phase (STEP_ACTION above, and the phases' own goto)
 PHASE_STEPS = {"event": ("draw", "effect", "threat"), "morale": ("morale",), "production": ("produce",),
-               "action": ("plan", "resolve", "tile", "adventure"), "weather": ("dice", "roll"),
+               "action": ("plan", "resolve", "held", "tile", "adventure"),
+               "weather": ("dice", "roll", "held"),
                "night": ("eat", "camp", "heal", "end")}
 
 
@@ -215,6 +218,17 @@ def life(t: Table, cat: GameCatalog, seat: str) -> int:
 def wound(t: Table, seat: str, n: int) -> None:
     if n > 0:
         t.seat_values(seat)["wounds"] += n
+
+
+# A schema-3 row (its kind's upgrade sets legacy) replays as the code of its time did, so that a stored game's
+# every node gives back its table (schema_v4.py): its deck count, one death marked, wounds past the track.
+LEGACY = "legacy"
+
+
+def mark_legacy(t: Table, legacy: bool) -> None:
+    """Before a schema-3 row runs: game.settle reads (and takes away) the mark after this action."""
+    if legacy:
+        rc(t)[LEGACY] = True
 
 
 def wound_each(t: Table, n: int) -> None:

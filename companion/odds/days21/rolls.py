@@ -59,8 +59,21 @@ def fishing(fish_table, visible: tuple[int, ...], most_each: int = 2) -> dict:
     room = sum(min(most_each, 6 - v) for v in visible if v > 0)
     fish = marginal({v: Fraction(1, 6) for v in SIDES}, lambda v: fish_table[v - 1])
     gained = marginal(fish, lambda f: shared_gain(visible, f, most_each))
-    best = marginal(fish, lambda f: min(f, room))
+    best = marginal(fish, lambda f: best_gain(visible, f, most_each))
     return {"fish": fish, "gained": gained, "best": best, "room": room}
+
+
+def best_gain(visible: tuple[int, ...], fish: int, most_each: int = 2) -> int:
+    """The most strength `fish` fish can bring under the fishing table (21-dni-pravidla-cs.txt § Lokalita
+    rybolov): one fish each first, to different survivors; a second fish only once everyone aboard has one,
+    at most `most_each` each; a survivor at 6 gains nothing from theirs."""
+    alive = [v for v in visible if v > 0]
+    one = sum(1 for v in alive if v < 6)
+    if fish <= len(alive):
+        return min(fish, one)
+    seconds = min(fish - len(alive), len(alive) * (most_each - 1))
+    two = sum(1 for v in alive if v < 5)
+    return one + min(seconds, two)
 
 
 def shared_gain(visible: tuple[int, ...], fish: int, most_each: int = 2) -> int:
@@ -146,4 +159,4 @@ def gain(stack: tuple, n: int) -> tuple:
     return tuple(stack_gain(list(stack), n, 6))
 
 
-__all__ = ["hope_location", "fishing", "flares", "paranoia", "kid", "ONE"]
+__all__ = ["hope_location", "fishing", "best_gain", "flares", "paranoia", "kid", "ONE"]

@@ -1,5 +1,5 @@
 // The board page: follows the game's version over server-sent events and swaps in the new fragment.
-// No polling, no reload: one small fetch per write. Text shown comes from the page (translated there).
+// No polling, no reload: one small fetch per write (and one a second while day 21's odds are a lower bound). Text shown comes from the page (translated there).
 // After each swap (and on the first draw, and when the window changes size) the text that would not fit
 // its box shrinks: the question band, then the last roll and the odds beside the board (their sizes are
 // in em of the element's own font-size), so nothing is cut off and the pad's QR code keeps its place.
@@ -51,6 +51,8 @@
         live.innerHTML = got[1];
         root.dataset.version = String(got[0]);
         fit();
+        // day 21's odds are a lower bound while the exact search runs: ask again until they are exact
+        if (live.querySelector("[data-pending]")) setTimeout(load, 1000);
       })
       .catch(function () { /* the next event tries again */ })
       .finally(function () {
