@@ -177,6 +177,20 @@ def test_a_named_die_question_says_which_faces_it_takes():
     assert "blank or tentacle" in text
 
 
+def test_a_text_question_shows_what_enter_keeps():
+    """Joining in progress: a survivor's strength question shows the dice Enter keeps, not only an example."""
+    from companion.games.days21.join import join_asks
+    from ui.play_cmds import describe
+
+    t = morning()
+    asks = dict(join_asks(t, CAT))
+    seat = t.seats[0]
+    dice = ",".join(str(v) for v in t.seat_values(seat)["strength"])
+    assert describe(asks[f"strength:{seat}"], CAT).endswith(f"[Enter: {dice}]")
+    assert describe(Ask("Players' names (Enter: none)", "text", default="-")).endswith("(Enter: none)")
+    assert describe(Ask("A note", "text")) == "A note"
+
+
 def test_after_an_action_one_line_says_what_changed():
     from ui.play_cmds import changes
 

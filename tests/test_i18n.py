@@ -204,6 +204,18 @@ def test_czech_plural_forms_read_correctly():
 # -- choosing the language ------------------------------------------------------------------------
 
 
+def test_21_days_midday_is_the_czech_rulebooks_day_phase():
+    """The Czech rulebook's "3. DENNÍ FÁZE": the status line's phase and the guided heading say it, never a bare
+    "den" next to the day's number ("den 20/21 · den") nor "Poledne"."""
+    from companion import i18n
+
+    i18n.set_language("cs")
+    try:
+        assert i18n._("midday") == "denní fáze" and i18n._("Midday") == "Denní fáze"
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_language_comes_from_lang_then_the_environment(monkeypatch):
     assert i18n.normalise("cs_CZ.UTF-8") == "cs"
     assert i18n.normalise("C.UTF-8") is None and i18n.normalise("POSIX") is None

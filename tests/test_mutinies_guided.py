@@ -98,12 +98,13 @@ def test_steps_with_nothing_to_decide_ask_nothing(cli):
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "error: empty answer; type the prices printed on the tokens of squares 1, 2, 3, 4, left to right (d doubloons, "
-           "r rum, 0 free), e.g. 2d 1d1r 0"),
+           "r rum, 0 free), e.g. 2d 1d1r 0 1r"),
     ("cs", "chyba: prázdná odpověď; napište ceny vytištěné na žetonech políček 1, 2, 3, 4, zleva doprava (d dublony, r rum, "
-           "0 zdarma), např. 2d 1d1r 0")])
+           "0 zdarma), např. 2d 1d1r 0 1r")])
 def test_the_route_prices_have_no_default_and_enter_says_what_to_type(cli, lang, said):
     """§ Initial Setup 8: the route tokens come off a shuffled stack, so no price is standard: Enter alone is
-    refused with what to type and an example, the question comes again, and the prices typed are taken."""
+    refused with what to type and an example (one price a square asked), the question comes again, and the
+    prices typed are taken."""
     cli.ok("new", "mutinies", "-p", "Ann", "-p", "Bob", "-p", "Cid", "--opt", "order=red,blue,green", "--seed", "3")
     r = cli.ok("--lang", lang, "play", "--no-board", input="\n1d 2d 1d1r 0\nquit\n")
     assert " ".join(r.stderr.split()) == said

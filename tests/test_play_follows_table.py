@@ -276,6 +276,41 @@ def test_the_line_reader_shows_what_arrives_and_gives_up_when_the_table_moves(mo
         os.close(master)
 
 
+def test_a_line_typed_before_any_game_exists_is_echoed():
+    """The setup's questions (no game to watch yet) under keys_mode, whose terminal echo is off: the keys are
+    echoed and edited by the reader all the same, so a new table sees the names it types."""
+    import threading
+
+    from ui import linereader as lr
+
+    master, slave = pty.openpty()
+    stream = os.fdopen(slave, "r", closefd=False)
+    echoed = []
+
+    class Echo:
+        def write(self, s):
+            echoed.append(s)
+
+        def flush(self):
+            pass
+
+    got = {}
+    mode = lr.keys_mode(stream)
+    mode.__enter__()
+    try:
+        th = threading.Thread(target=lambda: got.setdefault("line", lr.read_line(None, None, stream=stream, echo=Echo())))
+        th.start()
+        os.write(master, b"Ann,Bx\x7fob\r")
+        th.join(5)
+        assert got["line"] == "Ann,Bob"
+        assert "".join(echoed) == "Ann,Bx\b \bob\n", echoed
+    finally:
+        mode.__exit__(None, None, None)
+        stream.close()
+        os.close(slave)
+        os.close(master)
+
+
 def test_day_21s_prompt_shows_the_lower_bound_then_the_exact_chance_under_the_waiting_question(tmp_path):
     """A day-21 table whose exact search takes about a second: the prompt shows the labelled lower bound at
     once, and the exact lines come under the waiting question, which is asked again, with no key pressed."""

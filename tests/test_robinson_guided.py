@@ -213,3 +213,13 @@ def test_who_fights_the_hungry_animals_beast_is_the_tables_choice(cli):
     r = cli.ok("play", "--no-board", input="beast\n\nquit\n")
     s = state(cli)
     assert s["seat"]["blue"]["wounds"] - s["seat"]["yellow"]["wounds"] == 3
+
+
+def test_the_board_names_the_life_track_by_the_wounds_it_counts(cli):
+    """A character's track counts wounds up to death (§ Character cards): '3/12' is read as wounds, never
+    as 3 life left of 12."""
+    cli.ok("new", "robinson", "-p", "Ann")
+    cli.ok("set", "blue.wounds", "3")
+    text = cli.ok("status").stdout
+    assert "wounds ✚✚✚········· 3/12" in text, text
+    assert " life " not in text, text

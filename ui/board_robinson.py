@@ -108,13 +108,13 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
         player = f" ({esc(vals['player'])})" if vals.get("player") else ""
         pawns = "♟" * max(0, pawns_free(t, seat)) if f["phase"] == "action" else "♟♟"
         lines.append(f"[{COLOUR.get(seat, 'white')} bold]{_(seat):<7}[/] {who(t, cat, seat):<10}{player:<8} "
-                     f"{_('life')} [red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/] {w}/{top}{danger}   "
+                     f"{_('wounds')} [red]{'✚' * w}[/][dim]{'·' * max(0, top - w)}[/] {w}/{top}{danger}   "
                      f"{_('determination')} [bold]{vals['determination']}[/]   {pawns}")
     if r["friday"] or r["dog"]:
         bits = []
         if r["friday"]:
             top = int(cat.characters["friday"].get("life", 6))
-            bits.append(f"[bold]{_('Friday')}[/] {_('life')} [red]{'✚' * c['friday-wounds']}[/]"
+            bits.append(f"[bold]{_('Friday')}[/] {_('wounds')} [red]{'✚' * c['friday-wounds']}[/]"
                         f"[dim]{'·' * max(0, top - c['friday-wounds'])}[/] ♙")
         if r["dog"]:
             bits.append(f"[bold]{_('Dog')}[/] ♙")

@@ -77,7 +77,8 @@ def _keys(attrs: list) -> list:
 def read_line(changed: Callable[[], bool] | None = None, notice: Callable[[], bool] | None = None, stream=None,
               echo=None) -> str | None:
     """One line without its newline; None at the end of the input. `changed` (asked every POLL seconds while
-    the line is typed, and before it is given back) raises Changed when it says True. `notice` (asked as
+    the line is typed, and before it is given back) raises Changed when it says True. With no `changed` (nothing to
+    watch yet) the line is still edited and echoed here on a terminal. `notice` (asked as
     often) says what arrived meanwhile, under the line, and gives True once it did: the keys typed so far
     are shown again after it."""
     stream = sys.stdin if stream is None else stream
@@ -86,12 +87,18 @@ def read_line(changed: Callable[[], bool] | None = None, notice: Callable[[], bo
         fd = stream.fileno()
     except (AttributeError, ValueError, OSError):
         tty = False
-    if not tty or changed is None or not KEYS:
+    if not tty or not KEYS:
         line = stream.readline()
         if not line:
             return None
         return line.rstrip("\n")
-    return _edited(fd, changed, notice, echo or sys.stdout)
+    # nothing to watch (the setup's questions, before a game exists): edited and echoed here all the same, as
+    # keys_mode has the terminal's own echo off
+    return _edited(fd, changed or _never, notice, echo or sys.stdout)
+
+
+def _never() -> bool:
+    return False
 
 
 def _edited(fd: int, changed: Callable[[], bool], notice, echo) -> str | None:

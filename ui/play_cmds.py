@@ -149,6 +149,8 @@ def describe(ask: Ask, cat=None) -> str:
     if ask.kind == "number":
         d = f" [{ask.default}]" if ask.default is not None else ""
         return f"{prompt} ({ask.lo}..{ask.hi}){d}"
+    if ask.kind == "text" and ask.default not in (None, "") and "Enter" not in prompt:  # what Enter keeps, shown
+        return prompt + _(" [Enter: {label}]").format(label=ask.default)
     return prompt
 
 

@@ -75,14 +75,15 @@ def _routes_step(t: Table) -> Step | None:
     if not unknown:
         return None
     squares = ", ".join(map(str, unknown))
+    example = " ".join(("2d", "1d1r", "0", "1r")[:len(unknown)])  # one price a square, as many as are asked
     say = ngettext("A jewel token lies face up on square {squares}: type its price, e.g. 2d, 1r or 1d1r",
-                   "Jewel tokens lie face up on squares {squares}: type their prices, left to right, e.g. 2d 1d1r 0",
-                   len(unknown)).format(squares=squares)
+                   "Jewel tokens lie face up on squares {squares}: type their prices, left to right, e.g. {example}",
+                   len(unknown)).format(squares=squares, example=example)
     # § Initial Setup 8 and § Raiding: On Trade Routes: the tokens are drawn from a shuffled stack, so their
     # prices are the table's, never a default
     hint = ngettext("type the price printed on the token of square {squares} (d doubloons, r rum, 0 free), e.g. 2d, 1r or 1d1r",
                     "type the prices printed on the tokens of squares {squares}, left to right (d doubloons, r rum, "
-                    "0 free), e.g. 2d 1d1r 0", len(unknown)).format(squares=squares)
+                    "0 free), e.g. {example}", len(unknown)).format(squares=squares, example=example)
     ask = Ask(ngettext("Price of square {squares} (d doubloons, r rum, 0 free)",
                        "Prices of squares {squares} (d doubloons, r rum, 0 free)",
                        len(unknown)).format(squares=squares), "text", hint=hint, id="mut-prices")
