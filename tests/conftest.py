@@ -66,3 +66,16 @@ class Cli:
 @pytest.fixture
 def cli(db) -> Cli:
     return Cli(db)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a test module (the display's browser tests; tests/display_server.launch)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.display_server import launch
+
+    with sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()

@@ -175,3 +175,12 @@ def drive(db: Path, gid: int, until, steps: int = 80):
 def drive_to_odds(db: Path, gid: int) -> str:
     """On to the first step that shows odds before its roll; returns its title."""
     return drive(db, gid, lambda step: step.odds is not None).title
+
+
+def version(db, gid: int) -> int:
+    """The game's version as stored (what a page or a pad should be showing)."""
+    from companion import session
+
+    with session.open_store(db) as st:
+        return st.game(gid).version
+

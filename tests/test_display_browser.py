@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion import session
-from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive, drive_to_odds, launch, make_games
+from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive, drive_to_odds, make_games, version
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -28,21 +28,6 @@ def table(tmp_path_factory):
     rc = served.stop()
     assert rc == 0, served.output()
     assert "Traceback" not in served.output() and "ERROR" not in served.output(), served.output()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def version(db, gid: int) -> int:
-    with session.open_store(db) as st:
-        return st.game(gid).version
 
 
 def shown_version(page) -> int:

@@ -17,7 +17,7 @@ import pytest
 from companion import i18n, session
 from companion.errors import CompanionError
 from companion.games import registry
-from tests.display_server import ROOT, browser_missing, launch
+from tests.display_server import ROOT, browser_missing
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -166,16 +166,6 @@ def pages(tmp: Path) -> list[tuple[str, str]]:
                     out.append((f"{label}-{lang}-{done:03d}", page.board_page(gid, game, cur.row.version, cur.cat, frag)))
     i18n.configure(None)
     return list(dict(out).items())  # a game over before a later target: drawn once
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def test_no_text_overflows_overlaps_or_leaves_the_screen(browser, tmp_path):

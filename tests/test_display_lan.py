@@ -15,27 +15,11 @@ import time
 
 import pytest
 
-from companion import session
-from tests.display_server import SCREENS, Served, browser_missing, launch, make_games
+from tests.display_server import SCREENS, Served, browser_missing, make_games, version
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
 NS_ADDR, HOST_ADDR = "10.213.7.1", "10.213.7.2"  # the namespace's own test network, made and removed here
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def version(db, gid: int) -> int:
-    with session.open_store(db) as st:
-        return st.game(gid).version
 
 
 def _ip(*args: str, ns: str | None = None) -> subprocess.CompletedProcess:

@@ -16,7 +16,7 @@ import pytest
 
 from companion import session
 from companion.errors import CompanionError
-from tests.display_server import SCREENS, Served, browser_missing, drive, launch, make_games
+from tests.display_server import SCREENS, Served, browser_missing, drive, make_games, version
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -34,26 +34,11 @@ def table(tmp_path_factory):
     assert "Traceback" not in out and "ERROR" not in out, out
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
 def shot(page, name: str) -> None:
     for folder in SHOTS:
         if folder is SCREENS or folder.exists():
             folder.mkdir(exist_ok=True)
             page.screenshot(path=str(folder / name), full_page=True)
-
-
-def version(db, gid: int) -> int:
-    with session.open_store(db) as st:
-        return st.game(gid).version
 
 
 def state(db, gid: int) -> dict:

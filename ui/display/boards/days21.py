@@ -487,6 +487,11 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
     if tok:
         label = _(ABILITY.get(tok["id"], tok["id"]))
         lines.append(("token", label + (" · " + _("used") if tok.get("used") else ""), S.DIM if tok.get("used") else S.INK))
+    jelly = (d.get("flow") or {}).get("jelly") or {}
+    swimming = jelly.get("who") == seat  # in the water during a jellyfish swim: the challenges on a line of its own
+    if swimming:
+        ch = ", ".join(f"{o}{n}" for o, n in jelly.get("challenges") or [])
+        lines.append(("jellyfish", _("swimming: {challenges}").format(challenges=ch) if ch else _("swimming"), S.ACCENT))
     if len(lines) < 2:  # room for the dice's legend
         out += S.text(px + 16 + ds / 2, py + 210, _("visible"), 24, fill=S.DIM, anchor="middle")
         if len(dice) > 1:
@@ -503,13 +508,7 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
         # on two lines where one would come out small ("on the" / "raft")
         out += S.wrapped(rx + 48, py + 146, _("on the raft"), 26, width=rw - 48, fill=S.INK, floor=22)
     where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
-    jelly = (d.get("flow") or {}).get("jelly") or {}
-    if jelly.get("who") == seat:  # in the water during a jellyfish swim
-        ch = ", ".join(f"{o}{n}" for o, n in jelly.get("challenges") or [])
-        label = _("swimming: {challenges}").format(challenges=ch) if ch else _("swimming")
-        out += S.icon("jellyfish", rx + 14, py + 186, 30)
-        out += S.text(rx + 34, py + 196, label, 26, fill=S.ACCENT, weight="bold", width=rw - 34)
-    elif where:
+    if where and not swimming:  # a swimmer's line is the one below the dice
         label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)
         out += S.text(rx, py + 194, "→ " + label, 26, fill=S.ACCENT, weight="bold", width=rw)
     for k, (ic, label, fill) in enumerate(lines[-2:]):
