@@ -86,7 +86,7 @@ def test_21days_symbols_and_locations_by_their_printed_names(store):
     assert en[1:] == ["logbook midday: Esperanza emblem, broken fishing rod", "place red on Flare",
                       "place yellow on Bottle: receive (2/4/6)"]
     cs = shown(store, gid, "cs", 4)
-    assert cs[1:] == ["lodní deník, den: Znak Esperanzy, zlomený rybářský prut", "červená na lokalitu Signální lokalita",
+    assert cs[1:] == ["lodní deník, denní fáze: Znak Esperanzy, zlomený rybářský prut", "červená na lokalitu Signální lokalita",
                       "žlutá na lokalitu Láhev: získat kartu (2/4/6)"]
     ids = ("places", "no-fishing", "flare", "receive", "plank")
     assert raw(ids[:3], en) == [] and raw(ids, cs) == []  # (the English names hold the words receive and plank)
@@ -112,7 +112,7 @@ def test_the_czech_edition_names_from_its_own_catalog(store):
     gid = play(store, "21days", {}, *DAY, *MIDDAY, edition="cs")
     cat = session.load(store, gid).cat
     line = shown(store, gid, "cs", 1)[0]
-    assert line == "lodní deník, den: {a}, {b}".format(a=i18n._(cat.rules["symbol_chart"]["places"]["name"]),
+    assert line == "lodní deník, denní fáze: {a}, {b}".format(a=i18n._(cat.rules["symbol_chart"]["places"]["name"]),
                                                          b=i18n._(cat.rules["symbol_chart"]["no-fishing"]["name"]))
     assert raw(("places", "no-fishing"), [line]) == []
 
