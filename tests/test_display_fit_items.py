@@ -134,3 +134,19 @@ def test_when_names_the_day_and_the_logs_line(db):
         loaded = session.load(st, gid)
         heading, shown, at = view.rolled(ev, loaded.cat)
         assert len(shown) == 3 and at.startswith("Date 1 · ")
+
+
+def test_the_21_days_board_lights_the_phase_the_steps_header_names(tmp_path):
+    """The board's phase track and the question's header read the day's phase the same way
+    (steps_common.phase_key): a weather effect's sub-task before the morning is the morning, not the sharks."""
+    from companion.games.days21.steps_common import PHASE, phase_key
+    from ui.display.boards import days21 as B
+
+    with session.open_store(tmp_path / "p.db", create=True) as st:
+        t = session.new_game(st, "21days", {"players": ["Ann", "Bob"], "decks": "virtual"}, seed=3).table
+    for queue, header, lit in (([{"do": "jelly"}, {"do": "morning"}, {"do": "midday"}], "Morning", "morning"),
+                               ([{"do": "shark"}, {"do": "morning"}], "Shark phase", "shark"),
+                               ([{"do": "bite"}, {"do": "end"}], "Attack", "attack"),
+                               ([{"do": "place"}, {"do": "evening"}], "Midday", "midday")):
+        t.data["flow"]["queue"] = queue
+        assert (PHASE[phase_key(queue)], B.current_phase(t)) == (header, lit), queue

@@ -25,8 +25,6 @@ TASK_PHASE = {"setup": "setup", "weather": "weather", "weather-board": "weather"
               "weather-effect": "morning", "morning": "morning", "midday": "midday", "evening": "evening",
               "harvest": "evening", "attack": "attack", "end": "end", "exhaustion": "day21", "rosina": "day21",
               "day21": "day21"}
-BEFORE = {"shark": "setup", "morning": "shark", "midday": "morning", "evening": "midday", "attack": "evening",
-          "end": "attack", "harvest": "evening"}
 LOCATIONS = {"octopus": N_("Octopus"), "flare": N_("Flare"), "jellyfish": N_("Jellyfish"), "receive": N_("Bottle: receive"),
              "play": N_("Bottle: play"), "swap": N_("Swap location"), "hope": N_("Hope"), "fishing": N_("Fishing"),
              "plank": N_("Plank location"), "kid": N_("The Kid")}
@@ -71,20 +69,16 @@ def board_svg(t: Table, cat: GameCatalog) -> str:
 
 
 def current_phase(t: Table) -> str:
-    """The phase the day is in, from the queue of tasks: a phase's own task at the head means it starts
-    now; a sub-task (a symbol, a placement, a bite) belongs to the phase before the next phase task."""
+    """The phase the day is in: the phase the step's header names (steps_common.phase_key: a phase's own
+    task at the head, else the phase the next phase task closes), as the board's phase key."""
+    from companion.games.days21.steps_common import phase_key
+
     if t.data.get("over"):
         return "over"
     queue = (t.data.get("flow") or {}).get("queue") or []
     if not queue:
         return "end"
-    head = queue[0].get("do")
-    if head in TASK_PHASE:
-        return TASK_PHASE[head]
-    for q in queue:
-        if q.get("do") in BEFORE:
-            return TASK_PHASE.get(BEFORE[q["do"]], "midday")
-    return "end"
+    return TASK_PHASE.get(phase_key(queue), "midday")
 
 
 def phase_name(cat: GameCatalog, key: str) -> str:
