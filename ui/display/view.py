@@ -14,6 +14,7 @@ from companion.games import registry
 from companion.guide import Ask, Step
 from companion.i18n import N_, _
 from companion.table import Table
+from ui import odds_budget
 
 # colour names of the catalogs' dice -> CSS colours for the faces drawn on the page
 DIE_COLOURS = {"red": "#d32f2f", "yellow": "#f9c80e", "blue": "#1e63c6", "green": "#2e8b3d", "white": "#f4f4f4",
@@ -94,14 +95,10 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
     if ask.kind == "dice":
         n.dice = dice_of(cat, ask)
     if with_odds and step.background is not None:  # day 21's exact search started as soon as its table is known
-        from ui import odds_budget
-
         odds_budget.start(step.background)
     if with_odds and step.odds is not None:
         try:
             if getattr(step.odds, "quick", None) is not None:  # day 21: its lower bound until the search is done
-                from ui import odds_budget
-
                 pending: list = []
                 n.odds = [str(line) for line in odds_budget.odds_within(step.odds, pending=pending)]
                 n.odds_pending = bool(pending)

@@ -209,20 +209,7 @@ def _share_applied(t, cat, inner):
     from . import afterdie as ad
 
     kind = "hope" if inner["kind"] == "d21-hope" else "fishing"
-    base = share_after(kind)(t, cat)
-
-    def after(res, t2):
-        follow = base(res, t2)
-        if not follow:
-            return None
-        ask, _remake = follow
-
-        def remake(a):
-            if str(a).strip().lower() in ("keep", ""):
-                return None
-            return ad.DieApply(inner, ty_seats(t, a))
-        return ask, remake
-    return after
+    return _applied_again(share_after(kind)(t, cat), lambda a: ad.DieApply(inner, ty_seats(t, a)))
 
 
 def _anchor_applied(t, cat, inner):
@@ -231,8 +218,12 @@ def _anchor_applied(t, cat, inner):
     from . import afterdie as ad
     from . import typed as ty
 
-    base = anchor_after(t, cat)
+    return _applied_again(anchor_after(t, cat), lambda a: ad.DieApply(inner, None, ty.living_seats(t, cat, str(a))))
 
+
+def _applied_again(base, apply_with):
+    """A question asked after a procedure (`base`, the one its own command asks), for a die shown first: the
+    answer applies the shown die again with it (`apply_with(answer)`); Enter or 'keep' keeps castaway's."""
     def after(res, t2):
         follow = base(res, t2)
         if not follow:
@@ -242,7 +233,7 @@ def _anchor_applied(t, cat, inner):
         def remake(a):
             if str(a).strip().lower() in ("keep", ""):
                 return None
-            return ad.DieApply(inner, None, ty.living_seats(t, cat, str(a)))
+            return apply_with(a)
         return ask, remake
     return after
 
