@@ -5,6 +5,7 @@ catalog_read.py builds them from the TOML."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .errors import UnknownComponent, did_you_mean
 from .i18n import _
@@ -15,15 +16,19 @@ KINDS = ("track", "counter", "stack", "die", "deck", "flag", "character", "seat"
 
 
 class Entry(Record):
+    id: str
+    name: str
+    source: str | None  # "<rulebook> § <section>"
+    assumed: str | None  # why the entry is assumed, where no rulebook says
     __slots__ = ("id", "name", "source", "assumed")
 
 
 class Track(Entry):
-    # min: int
-    # max: int
-    # start: int
-    # per_seat: bool
-    # labels: tuple[tuple[int, str], ...]
+    min: int
+    max: int
+    start: int
+    per_seat: bool
+    labels: tuple[tuple[int, str], ...]
     __slots__ = ("min", "max", "start", "per_seat", "labels")
     DEFAULTS = {"per_seat": False, "labels": ()}
 
@@ -32,11 +37,11 @@ class Track(Entry):
 
 
 class Counter(Entry):
-    # min: int
-    # max: int | None
-    # start: int
-    # per_seat: bool
-    # pool: bool  # per-seat holdings drawn from one shared supply of `max` pieces
+    min: int
+    max: int | None
+    start: int
+    per_seat: bool
+    pool: bool  # per-seat holdings drawn from one shared supply of `max` pieces
     __slots__ = ("min", "max", "start", "per_seat", "pool")
     DEFAULTS = {"per_seat": False, "pool": False}
 
@@ -44,25 +49,25 @@ class Counter(Entry):
 class Stack(Entry):
     """A pile of dice showing a value, e.g. a 21 Days survivor's two strength dice."""
 
-    # dice: int
-    # faces: int
-    # per_seat: bool
+    dice: int
+    faces: int
+    per_seat: bool
     __slots__ = ("dice", "faces", "per_seat")
     DEFAULTS = {"per_seat": True}
 
 
 class DiePart(Record):
-    # name: str
-    # faces: tuple[Any, ...]  # ints for numbered faces, strings for named ones
+    name: str
+    faces: tuple[Any, ...]  # ints for numbered faces, strings for named ones
     __slots__ = ("name", "faces")
 
 
 class Die(Entry):
-    # parts: tuple[DiePart, ...]
-    # size_mm: float | None
-    # colour: str | None
-    # count: int
-    # symbols: tuple[tuple[str, str], ...]  # face -> drawn symbol name (for printing)
+    parts: tuple[DiePart, ...]
+    size_mm: float | None
+    colour: str | None
+    count: int
+    symbols: tuple[tuple[str, str], ...]  # face -> drawn symbol name (for printing)
     __slots__ = ("parts", "size_mm", "colour", "count", "symbols")
     DEFAULTS = {"size_mm": None, "colour": None, "count": 1, "symbols": ()}
 
@@ -72,9 +77,9 @@ class Die(Entry):
 
 
 class Card(Entry):
-    # effect: str | None  # in our own words; None when no rulebook describes the card
-    # copies: int
-    # fields: tuple[tuple[str, Any], ...]
+    effect: str | None  # in our own words; None when no rulebook describes the card
+    copies: int
+    fields: tuple[tuple[str, Any], ...]
     __slots__ = ("effect", "copies", "fields")
     DEFAULTS = {"copies": 1, "fields": ()}
 
@@ -83,8 +88,8 @@ class Card(Entry):
 
 
 class Deck(Entry):
-    # cards: tuple[Card, ...]
-    # holder_limit: int | None  # how many one seat may hold
+    cards: tuple[Card, ...]
+    holder_limit: int | None  # how many one seat may hold
     __slots__ = ("cards", "holder_limit")
     DEFAULTS = {"holder_limit": None}
 
@@ -106,9 +111,9 @@ class Deck(Entry):
 
 
 class Flag(Entry):
-    # values: tuple[str, ...] | None  # None: free text
-    # start: str | None
-    # per_seat: bool
+    values: tuple[str, ...] | None  # None: free text
+    start: str | None
+    per_seat: bool
     __slots__ = ("values", "start", "per_seat")
     DEFAULTS = {"start": None, "per_seat": False}
 
@@ -127,10 +132,10 @@ class Flag(Entry):
 
 
 class Character(Entry):
-    # role: str  # e.g. the colour/class a 21 Days survivor belongs to
-    # ability: str
-    # cost: str | None
-    # fields: tuple[tuple[str, Any], ...]
+    role: str  # e.g. the colour/class a 21 Days survivor belongs to
+    ability: str
+    cost: str | None
+    fields: tuple[tuple[str, Any], ...]
     __slots__ = ("role", "ability", "cost", "fields")
     DEFAULTS = {"cost": None, "fields": ()}
 
@@ -139,7 +144,7 @@ class Character(Entry):
 
 
 class Seat(Entry):
-    # colour: str | None
+    colour: str | None
     __slots__ = ("colour",)
     DEFAULTS = {"colour": None}
 
@@ -147,10 +152,10 @@ class Seat(Entry):
 class Reference(Entry):
     """A reference aid (printed by `castaway print reference`): decks/<game>/reference.toml, [[reference]]."""
 
-    # kind: str  # steps | list | table | pad
-    # items: tuple[str, ...]  # steps and list lines (pad: lines above the pad)
-    # columns: tuple[str, ...]  # table and pad headings
-    # rows: tuple[tuple[str, ...], ...]
+    kind: str  # steps | list | table | pad
+    items: tuple[str, ...]  # steps and list lines (pad: lines above the pad)
+    columns: tuple[str, ...]  # table and pad headings
+    rows: tuple[tuple[str, ...], ...]
     __slots__ = ("kind", "items", "columns", "rows")
     DEFAULTS = {"items": (), "columns": (), "rows": ()}
 
@@ -159,25 +164,25 @@ REFERENCE_KINDS = ("steps", "list", "table", "pad", "symbols")  # symbols: the c
 
 
 class GameCatalog(Record):
-    # id: str
-    # name: str
-    # aliases: tuple[str, ...]
-    # bgg_id: int | None
-    # players: tuple[int, int]
-    # round_track: str | None
-    # source: str | None
-    # tracks: dict[str, Track]
-    # counters: dict[str, Counter]
-    # stacks: dict[str, Stack]
-    # dice: dict[str, Die]
-    # decks: dict[str, Deck]
-    # flags: dict[str, Flag]
-    # characters: dict[str, Character]
-    # seats: dict[str, Seat]
-    # rules: dict[str, Any]  # game-specific tables (fishing table, ...)
-    # files: tuple[str, ...]
-    # reference: tuple[Reference, ...]  # reference aids, in file order
-    # digest: str  # of the files it was read from, in order (the user's overrides included)
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    bgg_id: int | None
+    players: tuple[int, int]
+    round_track: str | None
+    source: str | None
+    tracks: dict[str, Track]
+    counters: dict[str, Counter]
+    stacks: dict[str, Stack]
+    dice: dict[str, Die]
+    decks: dict[str, Deck]
+    flags: dict[str, Flag]
+    characters: dict[str, Character]
+    seats: dict[str, Seat]
+    rules: dict[str, Any]  # game-specific tables (fishing table, ...)
+    files: tuple[str, ...]
+    reference: tuple[Reference, ...]  # reference aids, in file order
+    digest: str  # of the files it was read from, in order (the user's overrides included)
     __slots__ = ("id", "name", "aliases", "bgg_id", "players", "round_track", "source", "tracks", "counters", "stacks", "dice", "decks", "flags", "characters", "seats", "rules", "files", "reference", "digest")
     DEFAULTS = {"rules": {}, "files": (), "reference": (), "digest": ""}
 
