@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar, Union
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
 from .i18n import _
-from .table import Table, Target
+from .table import CounterTarget, RangedTarget, Table
 
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million
@@ -135,7 +135,7 @@ def stack_gain(dice: list[int], n: int, faces: int) -> list[int]:
     return dice
 
 
-def check_range(t: Table, target: Target, value: int) -> None:
+def check_range(t: Table, target: RangedTarget, value: int) -> None:
     lo, hi = t.limits(target.spec)
     if value < lo or (hi is not None and value > hi):
         span = f"{lo}..{hi}" if hi is not None else _("{lo} or more").format(lo=lo)
@@ -143,7 +143,7 @@ def check_range(t: Table, target: Target, value: int) -> None:
         raise RuleError(_("{label} {value} {noun}: it runs {span}").format(label=target.label, value=value, noun=noun, span=span))
 
 
-def change_counter(t: Table, target: Target, delta: int) -> int:
+def change_counter(t: Table, target: CounterTarget, delta: int) -> int:
     spec = target.spec
     now = t.get(target)
     new = now + delta

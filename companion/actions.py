@@ -22,18 +22,19 @@ from .action_base import REGISTRY, Action, change_counter, check_range, parse_in
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .i18n import N_, _
-from .table import Table, Target
+from .table import RangedTarget, StackTarget, Table, Target
 
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
 
 def from_dict(d: dict) -> Action:
-    cls = REGISTRY.get(d.get("kind"))
-    if cls is None:  # a game's own procedure: its module registers it when imported
+    kind = d.get("kind")
+    cls = REGISTRY.get(kind) if isinstance(kind, str) else None
+    if cls is None and isinstance(kind, str):  # a game's own procedure: its module registers it when imported
         from .games import registry
 
         registry.load_actions()
-        cls = REGISTRY.get(d.get("kind"))
+        cls = REGISTRY.get(kind)
     if cls is None:
         raise UsageError(_("unknown action kind {value!r}").format(value=d.get('kind')))
     kw = {}
@@ -126,12 +127,12 @@ class SetValue(Action):
         return None  # engine.apply adds what the game makes of the correction (Game.corrected)
 
 
-def _accepted(t: Table, tg: Target) -> str:
+def _accepted(t: Table, tg: RangedTarget) -> str:
     lo, hi = t.limits(tg.spec)
     return _("accepted: {lo}..{hi}").format(lo=lo, hi=hi) if hi is not None else _("accepted: {lo} or more").format(lo=lo)
 
 
-def _stack_accepted(tg: Target) -> str:
+def _stack_accepted(tg: StackTarget) -> str:
     return _("accepted: one die 1..{faces}, or every die top first like 4,3, or 'dead'").format(faces=tg.spec.faces)
 
 
@@ -281,6 +282,7 @@ class NextRound(Action):
         if not cat.round_track:
             raise UsageError(_("{name} has no round marker").format(name=cat.name))
         tg = t.resolve(cat, cat.round_track)
+        assert tg.kind == "track"  # the catalog's round_track names a track (catalog_read checks it)
         new = t.get(tg) + 1
         check_range(t, tg, new)
         t.put(tg, new)

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .components import ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Entry, Flag, GameCatalog, Reference, Seat, Stack, Track  # noqa: F401
 from .errors import UnknownComponent
 from .i18n import _
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 def decks_root() -> Path:
@@ -29,7 +33,7 @@ def user_decks_root() -> Path | None:
     return None
 
 
-def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
+def load_folder(folder: Path, overrides: Sequence[Path] = ()) -> GameCatalog:
     """Read and check one game folder (then the override files) into its catalog."""
     from .catalog_read import load_folder as read
 

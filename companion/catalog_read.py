@@ -8,11 +8,14 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .components import ID_RE, KINDS, REFERENCE_KINDS, Card, Character, Counter, Deck, Die, DiePart, Flag, GameCatalog, Reference, Seat, Stack, Track
 from .errors import CatalogError, UsageError
 from .i18n import N_, _
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 MAX_NUMBER = 1000  # any number of a component: track spaces, counters, pools, copies, dice, faces
 BIG_NUMBERS = {"bgg_id": 10**9}  # keys whose numbers are ids, not counts
@@ -324,7 +327,7 @@ def _digest(paths: list[Path]) -> str:
     return h.hexdigest()[:16]
 
 
-def load_folder(folder: Path, overrides: list[Path] = ()) -> GameCatalog:
+def load_folder(folder: Path, overrides: Sequence[Path] = ()) -> GameCatalog:
     files = sorted(folder.glob("*.toml"))
     if not files:
         raise CatalogError(_("{folder}: no .toml files").format(folder=folder))

@@ -64,6 +64,8 @@ def fold(events: list[Event], cat: GameCatalog, setup_table: Table) -> tuple[Tab
         if ev.type == "setup":
             continue
         if ev.type == "action":
+            # session.act writes both; a log altered outside castaway fails here, and its callers report it
+            assert isinstance(ev.action, dict) and isinstance(ev.parent, int), f"event {ev.seq}: an action without its action or parent"
             act = actmod.from_dict(ev.action)
             new, result = apply(states[ev.parent], act, cat)
             states[ev.seq] = new

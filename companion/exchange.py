@@ -91,7 +91,8 @@ def from_json(text: str, name: str, now: datetime | None = None) -> list[dict]:
     plays = doc.get("plays")
     if not isinstance(plays, list):
         raise UsageError(_("{name}: \"plays\" should be a list; nothing was imported").format(name=name))
-    out, linked = [], {}
+    out: list[dict] = []
+    linked: dict[int, str] = {}  # a game's number -> the game its plays are of
     known = _games()
     for i, p in enumerate(plays):
         if not isinstance(p, dict):
@@ -288,7 +289,8 @@ def from_bgstats_export(text: str, name: str, bgg_ids: dict[str, int],
     for gid, g in games.items():
         bgg = g.get("bggId") if isinstance(g.get("bggId"), int) else None
         ours[gid] = match_game(str(g.get("name") or ""), bgg, bgg_ids)
-    out, skipped = [], {}
+    out: list[dict] = []
+    skipped: dict[str, int] = {}  # a game castaway does not log -> its plays left out
     for i, p in enumerate(doc["plays"]):
         where = _("{name}: play {n}").format(name=name, n=i + 1)
         if not isinstance(p, dict):

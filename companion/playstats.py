@@ -90,7 +90,8 @@ def stats(entries: list[dict]) -> dict:
         (f"{len(people(d))}", ngettext("{n} player", "{n} players", len(people(d))).format(n=len(people(d))), _table_outcome(d))
         for d in coop
     )
-    role_items, player_items = [], []
+    role_items: list[tuple[str, str, bool | None]] = []  # (key, label, outcome), as _tally counts them
+    player_items: list[tuple[str, str, bool | None]] = []
     for d in plays:
         decided = d["result"] != "abandoned"
         held = {}  # a role held twice in one play counts once

@@ -13,7 +13,7 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def parse_when(text: str, what: str | None = None, now: datetime | None = None, end_of_day: bool = False) -> datetime:
+def parse_when(text: object, what: str | None = None, now: datetime | None = None, end_of_day: bool = False) -> datetime:
     """A date or date and time typed by a user or read from a file, as an aware UTC datetime.
 
     Accepts 2026-11-29, 2026-11-29 18:30, 2026-11-29 18:30:05 and ISO 8601 with T and an offset; times

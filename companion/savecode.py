@@ -92,7 +92,7 @@ def decode(code: str, with_title: bool = False):
     body = text[len(PREFIX):].replace("O", "0").replace("I", "1").replace("L", "1")
     words = str(code).upper().split()
     typed = [g for g in (" ".join(words))[len(PREFIX):].split() if g] if len(words) > 1 else []
-    chars = []
+    chars: list[str] = []
     for n, i in enumerate(range(0, len(body), GROUP + 1), 1):
         g = body[i:i + GROUP + 1]
         shown = typed[n - 1] if len(typed) >= n else g

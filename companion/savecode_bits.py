@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from typing import Any
 
 from .errors import UsageError
 from .i18n import _
@@ -189,7 +190,7 @@ class In:
         raise ValueError("code")
 
 
-def _leaves(x, path: tuple = ()) -> list[tuple[tuple, object]]:
+def _leaves(x, path: tuple = ()) -> list[tuple[tuple, Any]]:
     """(path, value) of every leaf: scalars, lists and empty dicts; a dict's keys in their order."""
     if isinstance(x, dict) and x:
         out = []
@@ -210,10 +211,14 @@ def _get(x, path: tuple):
     return x
 
 
-def _changes(start: dict, state: dict) -> list[tuple[int, tuple, int, object]]:
+# (leaf index, path, op, argument): one leaf of the start that differs in the state (see _changes)
+Change = tuple[int, tuple, int, Any]
+
+
+def _changes(start: dict, state: dict) -> list[Change]:
     """(leaf index, path, op, argument) for every leaf of the start that differs in the state:
     op 0 gone, 1 a new value, 2 a list that lost k items from its front and gained a tail (argument: (k, tail))."""
-    out = []
+    out: list[Change] = []
     for i, (path, old) in enumerate(_leaves(start)):
         new = _get(state, path) if path else state
         if new is _ABSENT:
@@ -228,11 +233,11 @@ def _changes(start: dict, state: dict) -> list[tuple[int, tuple, int, object]]:
     return out
 
 
-def _apply(start: dict, changes, extra) -> dict:
+def _apply(start: dict, changes: list[Change], extra: list[tuple[tuple, Any]]) -> dict:
     """The start with the changes, then the extra leaves, applied (the decoder's and the encoder's check)."""
     import copy
 
-    state = copy.deepcopy(start)
+    state: Any = copy.deepcopy(start)  # a change at the root path replaces it whole
     gone = []
     for _i, path, op, arg in changes:
         if op == 0:
@@ -295,7 +300,7 @@ def write_changes(out: "Out", start: dict, state: dict) -> bool:
 def read_changes(inp: "In", start: dict) -> dict:
     leaves = _leaves(start)
     bits = inp.raw((len(leaves) + 7) // 8)
-    changes = []
+    changes: list[Change] = []
     for i, (path, old) in enumerate(leaves):
         if not bits[i // 8] >> (i % 8) & 1:
             continue
@@ -312,7 +317,7 @@ def read_changes(inp: "In", start: dict) -> dict:
             changes.append((i, path, 2, (k, tail)))
         else:
             changes.append((i, path, 1, inp.value()))
-    extra = []
+    extra: list[tuple[tuple, Any]] = []
     for _i in range(inp.uv()):
         path, value = inp.value(), inp.value()
         if not isinstance(path, list):

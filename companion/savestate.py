@@ -8,6 +8,8 @@ catalog (game, edition, seats, survivors, cards), and the game must be able to s
 
 from __future__ import annotations
 
+from typing import Any, NoReturn
+
 from .bounded import check_shape, shown
 from .errors import CompanionError, UsageError
 from .i18n import N_, _
@@ -19,7 +21,7 @@ RESULTS = ("won", "lost", "abandoned")
 MAX_RNG = 2**63 - 1
 
 
-def _refuse(where: str, what, accepted: str):
+def _refuse(where: str, what: Any, accepted: str) -> NoReturn:
     text = shown(what)
     raise UsageError(_("save code: {where} is {what}; accepted: {accepted}").format(where=where, what=text, accepted=accepted))
 
@@ -148,7 +150,7 @@ def _seats(t: Table, cat, ref: dict) -> None:
     per = t.data.get("seat")
     if not isinstance(per, dict) or set(per) != set(seats):
         _refuse("seat", per, _("one object per seat: {seats}").format(seats=", ".join(seats)))
-    sample = next(iter(ref["seat"].values()), {}) if isinstance(ref.get("seat"), dict) else {}
+    sample: dict[str, Any] = next(iter(ref["seat"].values()), {}) if isinstance(ref.get("seat"), dict) else {}
     for seat, vals in per.items():
         if not isinstance(vals, dict):
             _refuse(f"seat.{seat}", vals, _("an object"))

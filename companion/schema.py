@@ -5,6 +5,11 @@ transaction each; nothing here opens a database.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 APPLICATION_ID = 0x43535457  # 'CSTW'
 SCHEMA_VERSION = 4
 
@@ -21,7 +26,7 @@ def _upgrade_v4(conn) -> None:
     schema_v4.upgrade(conn)
 
 
-MIGRATIONS: dict[int, object] = {
+MIGRATIONS: dict[int, str | Callable[[Any], None]] = {  # a Python migration is given the open sqlite3 connection
     1: """
     CREATE TABLE games(
         id INTEGER PRIMARY KEY,

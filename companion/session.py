@@ -54,7 +54,7 @@ def new_game(store: Store, game: str, options: dict | None = None, seed: int | N
     with store.write():
         gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
         store.set_setting("current", str(gid))
-        row = store.game(gid)
+        row = _row(store, gid)
     return Loaded(row, cat, table)
 
 
@@ -65,7 +65,7 @@ def new_game_from_state(store: Store, table: Table, title: str = "") -> Loaded:
     with store.write():
         gid = store.create_game(cat.id, table.data.get("edition", ""), title, setup, table)
         store.set_setting("current", str(gid))
-        row = store.game(gid)
+        row = _row(store, gid)
     return Loaded(row, cat, table)
 
 
@@ -186,14 +186,20 @@ def use(store: Store, game_id: int) -> GameRow:
     current_id(store, game_id)
     with store.write():
         store.set_setting("current", str(game_id))
-    return store.game(game_id)
+    return _row(store, game_id)
+
+
+def _row(store: Store, game_id: int) -> GameRow:
+    """The game's row; refused as no game if there is none (another terminal may have deleted it)."""
+    row = store.game(game_id)
+    if row is None:
+        raise UsageError(_("no game {game_id}").format(game_id=game_id))
+    return row
 
 
 def _head(store: Store, game_id: int, expect: int | None) -> GameRow:
     """The game's row inside a write transaction, refused if another terminal wrote since `expect`."""
-    row = store.game(game_id)
-    if row is None:
-        raise UsageError(_("no game {game_id}").format(game_id=game_id))
+    row = _row(store, game_id)
     _check_version(store, row, expect)
     cached_state(store, row)
     _log_replays(store, row)
@@ -295,7 +301,7 @@ def _log_end(store: Store, game_id: int, before: Table, after: Table, cat: GameC
         events = store.events(game_id)
         held = seat_players(events, seq, setup_state(store, game_id)) if any(
             e.type == "action" and str((e.action or {}).get("target") or "").endswith(".player") for e in events) else {}
-        record = play_record(store.game(game_id), after, cat, [e.at for e in events], held)
+        record = play_record(_row(store, game_id), after, cat, [e.at for e in events], held)
         record["event"] = seq
         return store.add_play(game_id, cat.id, record)
     return None
@@ -309,20 +315,20 @@ def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
     snap = store.snapshot(game_id, node)
     if snap is not None:
         return snap
-    path: list[Event] = []
+    path: list[dict] = []  # the actions from the node back to a snapshot
     cur = node
     while cur != 0:
         ev = store.event(game_id, cur)
-        if ev is None or ev.type != "action" or not isinstance(ev.parent, int) or not 0 <= ev.parent < cur:
+        if ev is None or ev.type != "action" or not isinstance(ev.action, dict) or not isinstance(ev.parent, int) or not 0 <= ev.parent < cur:
             raise StoreError(_("game {game_id}: node {node} cannot be rebuilt (event {cur} missing)").format(game_id=game_id, node=node, cur=cur))
-        path.append(ev)
+        path.append(ev.action)
         cur = ev.parent
         snap = store.snapshot(game_id, cur)
         if snap is not None:
             break
     table = snap if snap is not None else setup_state(store, game_id)
-    for ev in reversed(path):
-        table, _res = apply(table, from_dict(ev.action), cat)
+    for action in reversed(path):
+        table, _res = apply(table, from_dict(action), cat)
     return table
 
 
@@ -337,6 +343,8 @@ def _undo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event
         raise RuleError(_("nothing to undo: the game is at its setup"))
     cat = _catalog(store, row)
     undone = store.event(game_id, row.head)
+    if undone is None or not isinstance(undone.parent, int):
+        raise StoreError(_("game {game_id}: node {node} cannot be rebuilt (event {cur} missing)").format(game_id=game_id, node=row.head, cur=row.head))
     table = state_at(store, game_id, undone.parent, cat)
     day, phase = _stamp(table, cat)
     ev = Event(seq=row.version + 1, type="undo", action=None, result={"undid": row.head}, parent=None,
@@ -367,7 +375,7 @@ def undo_to(store: Store, game_id: int, node: int, expect: int | None = None) ->
             undone.append(one)
             if ev.head == target:
                 return ev, table, undone
-            row = store.game(game_id)
+            row = _row(store, game_id)
 
 
 def redo_to(store: Store, game_id: int, node: int, expect: int | None = None) -> tuple[Event, Table, list[Event]]:
@@ -384,7 +392,7 @@ def redo_to(store: Store, game_id: int, node: int, expect: int | None = None) ->
             redone.append(one)
             if ev.head == node:
                 return ev, table, redone
-            row = store.game(game_id)
+            row = _row(store, game_id)
 
 
 def _live_node(store: Store, game_id: int, row: GameRow, node: int) -> int:
@@ -405,6 +413,8 @@ def _redo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event
     cat = _catalog(store, row)
     node = row.redo[-1]
     redone = store.event(game_id, node)
+    if redone is None:
+        raise StoreError(_("game {game_id}: node {node} cannot be rebuilt (event {cur} missing)").format(game_id=game_id, node=node, cur=node))
     table = state_at(store, game_id, node, cat)
     day, phase = _stamp(table, cat)
     ev = Event(seq=row.version + 1, type="redo", action=None, result={"redid": node}, parent=None,
@@ -432,6 +442,8 @@ def replay(store: Store, game_id: int) -> Table:
     if not events or events[0].type != "setup":
         raise StoreError(_("game {game_id} has no setup event").format(game_id=game_id))
     setup = events[0].action
+    if not isinstance(setup, dict):
+        raise StoreError(_("game {game_id} has no setup event").format(game_id=game_id))
     cat = catmod.load(setup["game"], (setup.get("options") or {}).get("edition") or (setup.get("state") or {}).get("edition"))
     start = setup_table(cat, setup.get("options", {}), setup.get("seed", 0), setup.get("state"))
     table, _tl, _states = fold(events[1:], cat, start)
@@ -442,7 +454,8 @@ def seat_players(events: list[Event], head: int, setup: Table) -> dict[str, list
     """Everyone who held each seat, in order, on the game's live path up to `head`: the player it was set up
     with, then each name `set SEAT.player` gave it (a player who left mid-game and handed the seat on)."""
     by_seq = {e.seq: e for e in events if e.type == "action"}
-    path, node = [], head
+    path: list[Event] = []
+    node: int | None = head
     while node in by_seq:
         path.append(by_seq[node])
         node = by_seq[node].parent

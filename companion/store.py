@@ -139,10 +139,11 @@ class Store:
             for v in range(ver + 1, SCHEMA_VERSION + 1):
                 c.execute("BEGIN IMMEDIATE")
                 try:
-                    if callable(MIGRATIONS[v]):  # a migration in Python
-                        MIGRATIONS[v](c)
+                    migration = MIGRATIONS[v]
+                    if callable(migration):  # a migration in Python
+                        migration(c)
                     else:
-                        for stmt in _statements(MIGRATIONS[v]):
+                        for stmt in _statements(migration):
                             c.execute(stmt)
                     c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     c.execute(f"PRAGMA user_version = {v}")
@@ -248,6 +249,7 @@ class Store:
             (game, edition, title, ts, ts, state.to_json()),
         )
         gid = cur.lastrowid
+        assert gid is not None  # an INSERT that succeeded sets it
         self._q(
             "INSERT INTO events(game_id, seq, type, action, result, parent, head, at, text, day, phase)"
             " VALUES (?, 1, 'setup', ?, NULL, NULL, 0, ?, ?, NULL, NULL)",

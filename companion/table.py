@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable, Literal, Union
 
 from .catalog import Counter, Flag, GameCatalog, Stack, Track
 from .errors import RuleError, UsageError, did_you_mean
@@ -29,16 +29,45 @@ PILES = ("draw", "discard", "out", "table")
 
 
 @dataclass(frozen=True)
-class Target:
-    """A named place on the table: a component, and the seat it belongs to if per-seat."""
+class _Place:
+    """A named place on the table: a component, and the seat it belongs to if per-seat. One class per kind
+    of component (below), so that a check of `kind` tells the type checker what `spec` is."""
 
-    kind: str  # track | counter | stack | flag
     spec: Track | Counter | Stack | Flag
     seat: str | None
+    kind: ClassVar[str]
 
     @property
     def label(self) -> str:
         return f"{self.seat}.{self.spec.id}" if self.seat else self.spec.id
+
+
+@dataclass(frozen=True)
+class TrackTarget(_Place):
+    spec: Track
+    kind: ClassVar[Literal["track"]] = "track"
+
+
+@dataclass(frozen=True)
+class CounterTarget(_Place):
+    spec: Counter
+    kind: ClassVar[Literal["counter"]] = "counter"
+
+
+@dataclass(frozen=True)
+class StackTarget(_Place):
+    spec: Stack
+    kind: ClassVar[Literal["stack"]] = "stack"
+
+
+@dataclass(frozen=True)
+class FlagTarget(_Place):
+    spec: Flag
+    kind: ClassVar[Literal["flag"]] = "flag"
+
+
+Target = Union[TrackTarget, CounterTarget, StackTarget, FlagTarget]
+RangedTarget = Union[TrackTarget, CounterTarget]  # a component with a range: a track or a counter
 
 
 class Table:
@@ -111,21 +140,19 @@ class Table:
         if "." in raw:
             left, comp = raw.split(".", 1)
             seat = self.resolve_seat(cat, left)
-        for kind, table in (("track", cat.tracks), ("counter", cat.counters), ("stack", cat.stacks), ("flag", cat.flags)):
-            spec = table.get(comp)
-            if spec is None:
-                continue
-            if spec.per_seat and seat is None:
+        found = _component(cat, comp, seat)
+        if found is not None:
+            if found.spec.per_seat and seat is None:
                 raise UsageError(
                     _("{comp!r} belongs to each seat: say which, e.g. {seats}.{comp} (seats: {items})").format(comp=comp, seats=self.seats[0], items=', '.join(self.seats))
                 )
-            if not spec.per_seat and seat is not None:
+            if not found.spec.per_seat and seat is not None:
                 raise UsageError(_("{comp!r} is not per seat: say just {comp!r}").format(comp=comp))
-            return Target(kind, spec, seat)
+            return found
         raise UsageError(_("nothing called {name!r} on the {name2} table; {did_you_mean}").format(name=name, name2=cat.name, did_you_mean=did_you_mean(name, self.names(cat))))
 
     def names(self, cat: GameCatalog) -> list[str]:
-        out = []
+        out: list[str] = []
         for table in (cat.tracks, cat.counters, cat.stacks, cat.flags):
             for spec in table.values():
                 if spec.per_seat:
@@ -184,6 +211,19 @@ class Table:
         for cards in d["held"].values():
             out.extend(cards)
         return out
+
+
+def _component(cat: GameCatalog, comp: str, seat: str | None) -> Target | None:
+    """The track, counter, stack or flag with this id (looked for in that order), as a place at `seat`."""
+    if comp in cat.tracks:
+        return TrackTarget(cat.tracks[comp], seat)
+    if comp in cat.counters:
+        return CounterTarget(cat.counters[comp], seat)
+    if comp in cat.stacks:
+        return StackTarget(cat.stacks[comp], seat)
+    if comp in cat.flags:
+        return FlagTarget(cat.flags[comp], seat)
+    return None
 
 
 def new_table(cat: GameCatalog, seats: Iterable[str], options: dict, seed: int, edition: str = "") -> Table:
