@@ -92,7 +92,7 @@ def one(r: rs.Rescue, limit: float, kernel: bool) -> tuple[float, object, int]:
             got = rs.solve(r)["chance"]
         except se.TooLong:
             got = None
-        return (time.process_time() - t0) * 1000, got, len(sol.search.memo)
+        return (time.process_time() - t0) * 1000, got, sol.search.known()
     finally:
         rs._SEARCHES.clear()
         kn.ENABLED = True

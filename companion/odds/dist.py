@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Callable, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable, Mapping, TypeVar
 
 from ..i18n import Decimal, decimal_mark
 
-Dist = dict
+Dist = dict  # {outcome: probability}: any hashable outcomes (faces, states, tuples of counts)
+K = TypeVar("K", bound=Hashable)  # an outcome
+R = TypeVar("R", bound=Hashable)  # an outcome seen through a function of it
 
 
 class Weighted(dict):
@@ -35,12 +37,12 @@ ONE = Fraction(1)
 SIXTH = Fraction(1, 6)
 
 
-def die(faces: Iterable[Hashable]) -> Dist:
+def die(faces: Iterable[K]) -> dict[K, Fraction]:
     """A fair die with these faces; a face printed on several sides weighs that many times."""
     faces = list(faces)
     if not faces:
         raise ValueError("a die needs at least one face")
-    out: Dist = {}
+    out: dict[K, Fraction] = {}
     w = Fraction(1, len(faces))
     for f in faces:
         out[f] = out.get(f, 0) + w
@@ -50,30 +52,30 @@ def die(faces: Iterable[Hashable]) -> Dist:
 D6 = die(range(1, 7))
 
 
-def point(x: Hashable) -> Dist:
+def point(x: K) -> dict[K, Fraction]:
     return {x: ONE}
 
 
-def add(out: Dist, key: Hashable, p) -> None:
+def add(out: dict[K, Any], key: K, p) -> None:
     if p:
         out[key] = out.get(key, 0) + p
 
 
-def push(dist: Dist, step: Callable[[Hashable], Dist]) -> Dist:
+def push(dist: Mapping[K, Any], step: Callable[[K], Mapping[R, Any]]) -> dict[R, Any]:
     """One random step applied to every state: sum over states of p(state) * step(state)."""
-    out: Dist = {}
+    out: dict[R, Any] = {}
     for state, p in dist.items():
         for nxt, q in step(state).items():
             add(out, nxt, p * q)
     return out
 
 
-def walk(start: Hashable, step: Callable[[Hashable], dict], n: int, den: int) -> Dist:
+def walk(start: K, step: Callable[[K], Mapping[K, int]], n: int, den: int) -> Weighted:
     """n random steps from `start`; `step(state)` gives whole-number weights summing to `den`: the result
     is exact, as Weighted (weights out of den**n)."""
-    dist: dict = {start: 1}
+    dist: dict[K, int] = {start: 1}
     for _ in range(n):
-        out: dict = {}
+        out: dict[K, int] = {}
         for state, w in dist.items():
             for nxt, q in step(state).items():
                 if q:
@@ -82,20 +84,20 @@ def walk(start: Hashable, step: Callable[[Hashable], dict], n: int, den: int) ->
     return Weighted(dist, den**n)
 
 
-def mapd(dist: Dist, f: Callable[[Hashable], Hashable]) -> Dist:
-    out: Dist = {}
+def mapd(dist: Mapping[K, Any], f: Callable[[K], R]) -> dict[R, Fraction]:
+    out: dict[R, Any] = {}
     for x, p in dist.items():
         add(out, f(x), p)
     scale = _scale(dist)
     return {x: Fraction(p, scale) for x, p in out.items()}
 
 
-def marginal(dist: Dist, f: Callable[[Hashable], Hashable]) -> Dist:
+def marginal(dist: Mapping[K, Any], f: Callable[[K], R]) -> dict[R, Fraction]:
     """The distribution of f(outcome), sorted by outcome."""
     return dict(sorted(mapd(dist, f).items()))
 
 
-def prob(dist: Dist, pred: Callable[[Hashable], bool]):
+def prob(dist: Mapping[K, Any], pred: Callable[[K], bool]) -> Fraction:
     return Fraction(sum(p for x, p in dist.items() if pred(x)), _scale(dist))
 
 

@@ -8,8 +8,12 @@ floats in 0..1 with the exact fraction beside them as "n/d" where one exists.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .dist import as_json
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 def cell(name: str, p) -> dict:
@@ -21,8 +25,8 @@ def row(label: str, cells: list[dict], note: str = "") -> dict:
     return {"label": label, "cells": cells, "note": note}
 
 
-def report(query: str, title: str, rows: list[dict], dists: dict | None = None, notes: list[str] = (),
-           assumptions: list[str] = ()) -> dict:
+def report(query: str, title: str, rows: list[dict], dists: dict | None = None, notes: Iterable[str] = (),
+           assumptions: Iterable[str] = ()) -> dict:
     return {"query": query, "title": title, "rows": rows,
             "dists": {k: as_json(v) for k, v in (dists or {}).items()}, "notes": list(notes),
             "assumptions": list(assumptions)}

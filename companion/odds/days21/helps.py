@@ -102,6 +102,7 @@ def swim(challenges, help: str | None, ok: Callable[[str, int, int], bool]) -> D
                     add(nxt, (stings, left), q)
                     continue
                 if left:
+                    assert help is not None  # a help is left only where there was one
                     turned = [d for d in options((v,), help)[1:]]
                     chance = max(sum(pp for f, pp in d.items() if ok(op, n, f[0])) for d in turned)
                     if chance > 0:

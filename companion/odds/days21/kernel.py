@@ -15,13 +15,23 @@ from __future__ import annotations
 
 import threading
 from time import perf_counter
+from typing import TYPE_CHECKING
 
 from .search import Search, TooBig, TooLong
 
-try:
-    from ._kernel import Kernel
-except ImportError:  # not built here: Search alone
-    Kernel = None
+if TYPE_CHECKING:
+    from ._kernel import Kernel as _Kernel  # its types: _kernel.pyi
+
+
+def _compiled() -> type[_Kernel] | None:
+    try:
+        from ._kernel import Kernel
+    except ImportError:  # not built here: Search alone
+        return None
+    return Kernel
+
+
+Kernel = _compiled()
 
 ENABLED = True  # the bench turns it off to time Search in the same run
 MOST_STATES = 6_000_000  # a search's memo at most: some 800 MB (the longest tables then stop, TooBig)
@@ -43,21 +53,6 @@ def _code(kite) -> int:
     return 0 if kite is None else 1 if kite == "F" else 2 + (kite[0] << 2 | kite[1])
 
 
-class _Memo:
-    """The kernel's memo as the callers see Search's: its size, and clear()."""
-
-    def __init__(self, owner: KernelSearch):
-        self.owner = owner
-
-    def __len__(self) -> int:
-        return len(self.owner.kernel) + len(self.owner.slow)
-
-    def clear(self) -> None:
-        with self.owner.lock:
-            self.owner.kernel.clear()
-            self.owner.slow.clear()
-
-
 class KernelSearch(Search):
     """Search whose values come from the kernel (vec, value); its canonical forms (canon, person) are
     Search's own, which the kernel takes as they are."""
@@ -66,10 +61,18 @@ class KernelSearch(Search):
 
     def __init__(self, supply: int, dolphin: bool, diva_most: int, kite_p: dict, most_need: int = 12):
         super().__init__(supply, dolphin, diva_most, kite_p, most_need)
+        assert Kernel is not None  # make() builds a KernelSearch only where the kernel is built
         self.kernel = Kernel(supply, int(dolphin), diva_most, self.p_kite, self.p_hope, self.p_blank, most_need, MOST_STATES)
         self.lock = threading.Lock()
-        self.slow: dict = {}  # states over the kernel's size, valued by Search
-        self.memo = _Memo(self)
+        self.slow = self.memo  # Search's own memo: the states over the kernel's size, valued by Search
+
+    def known(self) -> int:
+        return len(self.kernel) + len(self.slow)
+
+    def forget(self) -> None:
+        with self.lock:
+            self.kernel.clear()
+            self.slow.clear()
 
     def _fits(self, people, kite) -> bool:
         return len(people) <= 6 and (kite is None or kite == "F" or (0 <= kite[0] <= 15 and 0 <= kite[1] <= 2))
@@ -109,8 +112,4 @@ class KernelSearch(Search):
 
     def _slow(self, people, songs, kite) -> list:
         """Search's own step (its memo is self.slow), whose next states come back to vec."""
-        memo, self.memo = self.memo, self.slow
-        try:
-            return Search.vec(self, people, songs, kite)
-        finally:
-            self.memo = memo
+        return Search.vec(self, people, songs, kite)

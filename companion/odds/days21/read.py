@@ -42,7 +42,7 @@ def _pjotr(t, crew):
     from ...games.days21.core import hope, seat_of
 
     seat = seat_of(t, "pjotr")
-    if seat not in crew.seats or hope(t, seat) < 2:
+    if seat is None or seat not in crew.seats or hope(t, seat) < 2:
         return None
     return d.Pjotr(crew.index(seat), hope(t, seat), "live")
 

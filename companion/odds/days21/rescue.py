@@ -101,8 +101,8 @@ def shared_search(supply: int, dolphin: bool, diva_most: int, kite_p: dict, need
         if len(_SEARCHES) >= 4:
             _SEARCHES.clear()
         got = _SEARCHES[key] = kernel.make(supply, dolphin, diva_most, kite_p, max(1, need))
-    elif len(got.memo) > got.most_kept:  # some hundreds of megabytes: start afresh
-        got.memo.clear()
+    elif got.known() > got.most_kept:  # some hundreds of megabytes: start afresh
+        got.forget()
     return got
 
 
@@ -119,10 +119,6 @@ class Solver:
         self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
         self.search = shared_search(r.supply, r.dolphin, r.diva_most, self.kite_p, self.K)
         self._values: dict = {}  # (state, need) -> chance: the plan asks about the same states again
-
-    @property
-    def memo(self) -> dict:
-        return self.search.memo
 
     def start(self):
         r = self.r
@@ -174,7 +170,7 @@ class Solver:
         """[(action, [(p, [(next state, spaces moved), ...]), ...])]: several branches = a choice."""
         people, diva, kite, rosina = state
         r = self.r
-        out = []
+        out: list[tuple[tuple, list]] = []  # an action is (who, what, person) for Rosina, else (what, person)
         if rosina:
             i = next(j for j, p in enumerate(people) if p[0] == "rosina")
             base = (people, diva, kite, False)
@@ -371,7 +367,7 @@ def solve(r: Rescue) -> dict:
     """The best chance of rescue, and the plan: the best move at each point along the line where the
     rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""
     sol = Solver(r)
-    known = len(sol.memo)
+    known = sol.search.known()
     state = sol.start()
     if r.need > 0 and attempts_only(r):
         return _solve_attempts(r, state[0])
@@ -397,4 +393,4 @@ def solve(r: Rescue) -> dict:
         if not fails:
             break
         state = max(fails, key=lambda pb: pb[0])[1]
-    return {"chance": value, "need": max(0, r.need), "plan": plan, "dolphin": dolphin, "states": len(sol.memo) - known}
+    return {"chance": value, "need": max(0, r.need), "plan": plan, "dolphin": dolphin, "states": sol.search.known() - known}

@@ -48,7 +48,7 @@ def pack(kind: int, s: int, h: int, tok: int) -> int:
     return kind << 13 | s << _S | h << _H | tok
 
 
-def unpack(c: int) -> tuple:
+def unpack(c: int) -> tuple[int, int, int, int]:
     return c >> 13, (c >> _S) & FIELD, (c >> _H) & FIELD, c & 1
 
 
@@ -89,6 +89,14 @@ class Search:
         self._person: dict = {}
         self._bound: dict = {}
         self._binom: dict = {}
+
+    def known(self) -> int:
+        """How many states the search holds valued (what a question asked again reads back)."""
+        return len(self.memo)
+
+    def forget(self) -> None:
+        """Forget every state valued."""
+        self.memo.clear()
 
     # -- canonical forms ---------------------------------------------------------------------------
 

@@ -192,7 +192,7 @@ class Odds:
 def step_odds(t, cat, q: dict | None) -> Callable[[], list[str]] | None:
     """The odds lines for this task, computed when shown (None: this step shows none)."""
     do = (q or {}).get("do")
-    fn = ODDS.get(do)
+    fn = ODDS.get(do) if isinstance(do, str) else None
     if fn is None:
         return None
     if do in RESCUE:

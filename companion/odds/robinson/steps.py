@@ -28,7 +28,8 @@ def weather_lines(t, cat) -> list[str]:
         none=pct(1 - r["any_wound"]), each=pct(prob(r["joint"], lambda k: k[0] > 0)))]
     for seat in t.seats:
         left = life(t, cat, seat) - t.seat_values(seat)["wounds"]
-        p = prob(r["joint"], lambda k, s=seat: k[0] + (k[1] if s == fighter else 0) >= left)
+        fights = seat == fighter
+        p = prob(r["joint"], lambda k: k[0] + (k[1] if fights else 0) >= left)
         if p:
             lines.append(_("WARNING: {name} dies in the weather with {p} (the game is lost)").format(
                 name=who(t, cat, seat), p=pct(p)))
