@@ -311,6 +311,7 @@ def draw_front(c, face: Face, w: float, h: float, bleed: float) -> None:
     fonts.draw_fit(c, face.name, nb.x, nb.y, nb.w, nb.h, fonts.BOLD, max(MIN_PT, 12 * k), align="center", valign="middle",
                    max_lines=3)
     if p.qr_box:
+        assert face.qr  # a front has a QR box only for a face with a code (_layout)
         qr.draw(c, face.qr, p.qr_box.x, p.qr_box.y, p.qr_box.w, "M")
     if p.facts_box:
         fb = p.facts_box

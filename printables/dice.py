@@ -55,6 +55,7 @@ def parse_sticker(text: str | None) -> dict | float | None:
     if "=" not in text:
         return _mm(text.strip(), text)
     out: dict = {}
+    key: str | float  # a die's id, or its size in mm
     for part in text.split(","):
         key, eq, value = part.partition("=")
         key = key.strip().lower()

@@ -447,7 +447,7 @@ ICONS = {
 }
 
 
-def draw(c, name: str, cx: float, cy: float, size: float, rgb=INK) -> bool:
+def draw(c, name: str | None, cx: float, cy: float, size: float, rgb=INK) -> bool:
     fn = ICONS.get((name or "").lower())
     if fn is None:
         return False
@@ -457,7 +457,7 @@ def draw(c, name: str, cx: float, cy: float, size: float, rgb=INK) -> bool:
     return True
 
 
-def pick(*words: str) -> str | None:
+def pick(*words: str | None) -> str | None:
     """The first word (a deck id, a card field, a symbol name) that names an icon."""
     for w in words:
         if not w:

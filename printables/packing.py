@@ -51,8 +51,8 @@ class Block:
     grid: Grid
     x: float
     y: float  # bottom-left of the grid's trims
-    items: list = field(default_factory=list)
-    draw_front: Callable | None = None
+    items: list
+    draw_front: Callable  # its section's front and back (packing.Section)
     draw_back: Callable | None = None
 
     @property
@@ -123,7 +123,8 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
         if full.count == 0:
             raise UsageError(_("a {item_w:g}x{item_h:g} mm item does not fit on {paper} with the margins a printer needs").format(item_w=w, item_h=h, paper=paper))
         while items:
-            page, grid = None, None
+            page: Page | None = None
+            grid: Grid | None = None
             for k, candidate in enumerate(pages):  # the first page with room left for some of them (first fit)
                 if not candidate.blocks:
                     continue
@@ -142,7 +143,7 @@ def pack(paper: str, backs: str, sections: Sequence[Section], reserve: float = 0
                 if grid is not None:
                     page = candidate
                     break
-            if grid is None:
+            if page is None or grid is None:  # no page had room (the two are found together)
                 page = Page(gap=gap)
                 pages.append(page)
                 grid = full

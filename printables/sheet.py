@@ -84,6 +84,7 @@ def _sides(box: Box, paper: str, bleed: float, inner: tuple[bool, bool, bool, bo
         if inner[i]:
             end = block_gap(bleed) / 2 - 0.25
         elif facing_fold:
+            assert fold_x is not None  # a side faces the fold only where there is one
             end = abs((box.right if i == 2 else box.x) - fold_x) - 0.5
         else:
             end = room[i] - EDGE - (CAPTION_H + 0.3 if caption_side == i else 0.0)
@@ -92,7 +93,13 @@ def _sides(box: Box, paper: str, bleed: float, inner: tuple[bool, bool, bool, bo
         bl.append(b)
         mf.append(start)
         mt.append(start if facing_fold else max(start, min(start + MARK_LEN, end)))
-    return Sides(tuple(bl), tuple(mf), tuple(mt))
+    return Sides(_four(bl), _four(mf), _four(mt))
+
+
+def _four(xs: list[float]) -> tuple[float, float, float, float]:
+    """A value per side (left, bottom, right, top)."""
+    left, bottom, right, top = xs
+    return left, bottom, right, top
 
 
 def crop_marks(c, box: Box, xs: Sequence[float], ys: Sequence[float], sides: Sides) -> None:
