@@ -217,6 +217,28 @@ def test_seat_by_survivor_name(cat, table):
     assert t.seat_values("blue")["strength"][0] == 5
 
 
+def test_a_place_on_the_table_is_typed_by_its_kind(cat, table):
+    """Table.resolve gives one class per kind of component, its `kind` naming what its spec is."""
+    from companion.components import Counter, Flag, Stack, Track
+
+    specs = {"track": Track, "counter": Counter, "stack": Stack, "flag": Flag}
+    names = {"track": "shark", "counter": "tentacles", "stack": "red.strength", "flag": "red.survivor"}
+    for kind, name in names.items():
+        tg = table.resolve(cat, name)
+        assert tg.kind == kind and isinstance(tg.spec, specs[kind]) and tg.label == name
+    assert table.resolve(cat, "shark") == table.resolve(cat, " Shark ")
+
+
+@pytest.mark.parametrize("kind", [None, ["set"], {"k": 1}, 7])
+def test_a_stored_action_of_no_known_kind_is_refused_by_name(kind):
+    """A kind that is not a string (a log altered outside castaway) is refused like an unknown one, never a
+    TypeError from the register's lookup."""
+    from companion.actions import from_dict
+
+    with pytest.raises(UsageError, match="unknown action kind"):
+        from_dict({"kind": kind})
+
+
 def test_per_seat_component_needs_a_seat(cat, table):
     with pytest.raises(UsageError, match="belongs to each seat"):
         apply(table, Move("strength", -1), cat)

@@ -38,3 +38,10 @@ def test_the_banned_api_rule_refuses_a_ui_library_in_the_core():
     r = subprocess.run([*_ruff(), "check", "--no-cache", "--select", "TID251", "--stdin-filename", "ui/probe.py", "-"],
                        cwd=ROOT, input=source, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout
+
+
+def test_mypy_finds_nothing():
+    """mypy with the settings in pyproject.toml [tool.mypy] (companion/ and printables/, untyped bodies
+    checked, unused ignores reported): no error."""
+    r = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
