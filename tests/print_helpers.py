@@ -11,17 +11,28 @@ def near(a, b, tol=0.02) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a, b))
 
 
+def drawings(page) -> list[dict]:
+    """The page's paths as pymupdf's get_cdrawings gives them: get_drawings' paths with plain tuples for
+    rects and points (x0, y0, x1, y1 / x, y, top-left origin), several times faster on a page of cards."""
+    return page.get_cdrawings()
+
+
+def _contains(a, b) -> bool:
+    """Rect a holds rect b (x0, y0, x1, y1)."""
+    return a[0] <= b[0] and a[1] <= b[1] and b[2] <= a[2] and b[3] <= a[3]
+
+
 def cut_rects(page) -> list[tuple[float, float, float, float]]:
     """Every cut outline on the page as (x, y, w, h) mm, bottom-left origin, in drawing order."""
     from printables.sizes import CUT_RGB
 
     h = page.rect.height
     out = []
-    for d in page.get_drawings():
+    for d in drawings(page):
         col = d.get("color")
         if col and near(col, CUT_RGB, 0.01) and d.get("fill") is None:
-            r = d["rect"]
-            out.append((r.x0 * PT, (h - r.y1) * PT, r.width * PT, r.height * PT))
+            x0, y0, x1, y1 = d["rect"]
+            out.append((x0 * PT, (h - y1) * PT, (x1 - x0) * PT, (y1 - y0) * PT))
     return out
 
 
@@ -29,14 +40,14 @@ def black_lines(page) -> list[tuple[float, float, float, float]]:
     """Hairline black line segments (crop marks and ruler ticks) as (x0, y0, x1, y1) mm."""
     h = page.rect.height
     out = []
-    for d in page.get_drawings():
+    for d in drawings(page):
         col = d.get("color")
         if not col or not near(col, (0, 0, 0), 0.01) or d.get("fill") is not None:
             continue
         for item in d["items"]:
             if item[0] == "l":
-                p, q = item[1], item[2]
-                out.append((p.x * PT, (h - p.y) * PT, q.x * PT, (h - q.y) * PT))
+                (px, py), (qx, qy) = item[1], item[2]
+                out.append((px * PT, (h - py) * PT, qx * PT, (h - qy) * PT))
     return out
 
 
@@ -72,13 +83,13 @@ def qr_boxes(page) -> list[tuple[float, float, float, float]]:
     white square of the code and its quiet zone, then one black fill of many modules inside it."""
     h = page.rect.height
     out = []
-    drawings = page.get_drawings()
-    for prev, d in zip(drawings, drawings[1:]):
+    paths = drawings(page)
+    for prev, d in zip(paths, paths[1:]):
         fill, under = d.get("fill"), prev.get("fill")
         if not fill or not near(fill, (0, 0, 0), 0.01) or len(d["items"]) < 20:
             continue
-        r = prev["rect"] if under and near(under, (1, 1, 1), 0.01) and prev["rect"].contains(d["rect"]) else d["rect"]
-        out.append((r.x0 * PT, (h - r.y1) * PT, r.x1 * PT, (h - r.y0) * PT))
+        x0, y0, x1, y1 = prev["rect"] if under and near(under, (1, 1, 1), 0.01) and _contains(prev["rect"], d["rect"]) else d["rect"]
+        out.append((x0 * PT, (h - y1) * PT, x1 * PT, (h - y0) * PT))
     return out
 
 

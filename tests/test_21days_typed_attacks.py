@@ -192,7 +192,7 @@ def test_a_guided_game_with_typed_faces_is_counted_exactly_by_dice_stats(cli, db
             except Exception:  # noqa: BLE001 - a refused answer: the loop asks again
                 session.act(st, gid, step.make(None), expect=cur.row.version) if ask.kind == "dice" else None
                 continue
-            ev_ = st.events(gid)[-1]
+            ev_ = st.events(gid, since=cur.row.version)[-1]  # the event this answer appended (the log read from there on)
             if mine and ev_.action["kind"] == "d21-die-shown":  # shown first (issue 22 item 4): counted once applied
                 shown = (answer, ask, step)
                 continue

@@ -7,12 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-import typer.main
 
 from companion import catalog
 from companion.errors import UnknownComponent
 from companion.games import registry
 from companion.games.protocol import Game
+from tests.clirunner import click_command
 from tests.conftest import Cli
 
 NEW = {
@@ -56,7 +56,7 @@ COMMANDS = _game_commands()
 def _click(words: str):
     from cli import app
 
-    cmd = typer.main.get_command(app)
+    cmd = click_command(app)  # the tree built once (it is only read here)
     for w in words.split():
         cmd = cmd.commands[w]
     return cmd

@@ -51,16 +51,15 @@ def test_no_bare_user_facing_string_in_the_covered_files():
     assert loc.stale_english() == []
 
 
-def test_the_scan_finds_a_bare_message(tmp_path):
+def test_the_scan_finds_a_bare_message(tmp_path, monkeypatch):
     loc = _locales()
-    probe = loc.ROOT / "companion" / "_probe_bare.py"
-    try:
-        probe.write_text('from .errors import UsageError\n\ndef f(x):\n    raise UsageError(f"no such thing {x!r}")\n'
-                         'def g():\n    return {"say": _("fine")}\n', encoding="utf-8")
-        found = loc.bare_strings([probe])
-        assert len(found) == 1 and "no such thing" in found[0] and ":4:" in found[0]
-    finally:
-        probe.unlink()
+    monkeypatch.setattr(loc, "ROOT", tmp_path)  # the probe in a tree of its own: the checkout is never written
+    probe = tmp_path / "companion" / "_probe_bare.py"
+    probe.parent.mkdir()
+    probe.write_text('from .errors import UsageError\n\ndef f(x):\n    raise UsageError(f"no such thing {x!r}")\n'
+                     'def g():\n    return {"say": _("fine")}\n', encoding="utf-8")
+    found = loc.bare_strings([probe])
+    assert len(found) == 1 and "no such thing" in found[0] and ":4:" in found[0]
 
 
 def _loose():
@@ -90,22 +89,21 @@ def test_a_clean_file_left_in_not_yet_is_named(monkeypatch):
     assert "companion/events.py" not in {f.relative_to(ROOT).as_posix() for f in loose.covered_files()}
 
 
-def test_the_wide_scan_sees_a_returned_sentence_and_lets_machine_text_be():
+def test_the_wide_scan_sees_a_returned_sentence_and_lets_machine_text_be(tmp_path, monkeypatch):
     loose = _loose()
-    probe = loose.ROOT / "companion" / "_probe_loose.py"
-    try:
-        probe.write_text(
-            'def f(n):\n    return f"The suitcase holds {n} things."\n\n'
-            'def g():\n    return _("fine words here")\n\n'
-            'def h(db, back: "Face | None" = None):\n'
-            '    db.execute("SELECT id, game FROM games WHERE id = ?")\n'
-            '    link = "bgstats://app.example.com/createPlay.html?data="\n'
-            '    path = "DejaVuSans-Bold.ttf"\n'
-            '    Die(id="d6", name=_("die"), assumed="a standard numbered die")\n'
-            '    return {f"{n} strength lost": 1}  # untranslated: keys of --json\n', encoding="utf-8")
-        found = loose.loose(probe)
-    finally:
-        probe.unlink()
+    monkeypatch.setattr(loose, "ROOT", tmp_path)  # the probe in a tree of its own: the checkout is never written
+    probe = tmp_path / "companion" / "_probe_loose.py"
+    probe.parent.mkdir()
+    probe.write_text(
+        'def f(n):\n    return f"The suitcase holds {n} things."\n\n'
+        'def g():\n    return _("fine words here")\n\n'
+        'def h(db, back: "Face | None" = None):\n'
+        '    db.execute("SELECT id, game FROM games WHERE id = ?")\n'
+        '    link = "bgstats://app.example.com/createPlay.html?data="\n'
+        '    path = "DejaVuSans-Bold.ttf"\n'
+        '    Die(id="d6", name=_("die"), assumed="a standard numbered die")\n'
+        '    return {f"{n} strength lost": 1}  # untranslated: keys of --json\n', encoding="utf-8")
+    found = loose.loose(probe)
     assert len(found) == 1 and "suitcase" in found[0] and ":2:" in found[0]
 
 

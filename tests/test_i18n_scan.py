@@ -42,14 +42,13 @@ def _locales():
     return mod
 
 
-def test_the_scan_sees_every_kind_of_bare_string():
+def test_the_scan_sees_every_kind_of_bare_string(tmp_path, monkeypatch):
     loc = _locales()
-    probe = loc.ROOT / "ui" / "_probe_scan.py"
-    try:
-        probe.write_text(PROBE, encoding="utf-8")
-        found = loc.bare_strings([probe])
-    finally:
-        probe.unlink()
+    monkeypatch.setattr(loc, "ROOT", tmp_path)  # the probe in a tree of its own: the checkout is never written
+    probe = tmp_path / "ui" / "_probe_scan.py"
+    probe.parent.mkdir()
+    probe.write_text(PROBE, encoding="utf-8")
+    found = loc.bare_strings([probe])
     text = "\n".join(found)
     for want in WANT:
         assert want in text, want

@@ -11,21 +11,21 @@ from companion import catalog
 from companion.errors import UsageError
 from printables import packing, sizes
 from printables.kit import KitOptions, plan
-from tests.print_helpers import PT, near, open_pdf
+from tests.print_helpers import PT, drawings, near, open_pdf
 
 
 def marks(page) -> list[tuple[float, float, float, float]]:
     """The crop marks: black hairline segments (x0, y0, x1, y1) mm, bottom-left origin, lower end first."""
     h = page.rect.height
     out = []
-    for d in page.get_drawings():
+    for d in drawings(page):
         col = d.get("color")
         if not col or not near(col, (0, 0, 0), 0.01) or d.get("fill") is not None or abs((d.get("width") or 0) - 0.25) > 0.01:
             continue
         for item in d["items"]:
             if item[0] == "l":
-                p, q = item[1], item[2]
-                a, b = (p.x * PT, (h - p.y) * PT), (q.x * PT, (h - q.y) * PT)
+                (px, py), (qx, qy) = item[1], item[2]
+                a, b = (px * PT, (h - py) * PT), (qx * PT, (h - qy) * PT)
                 out.append((*min(a, b), *max(a, b)))
     return out
 

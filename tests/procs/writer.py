@@ -1,7 +1,8 @@
 """A process that writes to a game until it is killed (crash tests) or has issued N commands (concurrency).
 
 crash DB GAME SEED      loop forever over session calls; print "ack SEQ TEXT" after each commit
-cli DB GAME N TAG       issue N writing commands through the CLI, each built on the version read just
+cli DB GAME N TAG       print "ready" once loaded, wait for a line on stdin (so two writers start together),
+                        then issue N writing commands through the CLI, each built on the version read just
                         before (--if-version); print "rc CODE <stderr line>" for each
 """
 
@@ -51,6 +52,9 @@ def cli(db: str, gid: int, n: int, tag: str) -> None:
 
     runner = CliRunner()
     store = session.open_store(db)
+    runner.invoke(app, ["--db", db, "--game", str(gid), "status"])  # the commands built and imported before the start
+    print("ready", flush=True)
+    sys.stdin.readline()
     for i in range(n):
         version = store.game(gid).version
         args = ["--db", db, "--game", str(gid), "--if-version", str(version)]
