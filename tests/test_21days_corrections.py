@@ -150,6 +150,20 @@ def test_fix_sets_the_parts_that_are_no_count(ft):
     assert r.exit_code == 2 and "swap, held, special, ability" in r.stderr
 
 
+@pytest.mark.parametrize(("words", "said"), [
+    (("held", "rotten-fish"), "not a living survivor"),  # no --seat: the cards were once held by nobody (a None key)
+    (("held", "roll", "--seat", "red"), "not in the bottle deck"),  # 'roll' once put a None card in red's hand
+    (("swap", "roll"), "not in the swap deck"),  # 'roll' once stood for no token on the swap location
+])
+def test_fix_names_a_living_hand_and_cards_at_the_table(ft, words, said):
+    ft.ok(*NEW)
+    ft.ok("21days", "setup-done")
+    before = state(ft)
+    r = ft.run("21days", "fix", *words)
+    assert r.exit_code == 2 and said in r.stderr
+    assert state(ft) == before and ft.ok("check").output.count("replay matches the stored state") == 1
+
+
 def test_castaway_play_asks_day_12s_first_step_after_the_corrections(cli):
     cli.ok(*NEW)
     cli.ok("21days", "setup-done")

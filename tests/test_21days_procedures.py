@@ -159,6 +159,20 @@ def test_scruffs_token_success_and_failure():
         do(t, scruffs.ScruffsToken(card="strength-2"))
 
 
+def test_a_scruffs_token_whose_deck_describes_no_effect_says_so(monkeypatch):
+    """A token from a deck of one's own (CASTAWAY_DECKS) may have no effect written: the line says to read it
+    (it once said 'None')."""
+    from companion.components import Card, Deck
+
+    bare = Card(**{f: getattr(CAT.deck("scruffs").card("shark-reset"), f) for f in Card.FIELDS if f != "effect"}, effect=None)
+    real = Deck.card
+    monkeypatch.setattr(Deck, "card", lambda self, cid: bare if cid == "shark-reset" else real(self, cid))
+    t = days21.setup(CAT, {"scruffs": True}, 4)
+    t.seat_values("green")["strength"] = [5]
+    _t, res = do(t, scruffs.ScruffsToken(card="shark-reset", face=None))
+    assert "not described in the rulebooks: read the card" in res["say"] and "None" not in res["say"]
+
+
 def test_the_kid_choice_on_five_or_six():
     """21-days-rulebook-en.txt § Survivor Profile: The Kid: his die on his location (placed, 2 hope), once a day."""
     t = table(survivors={**SURV, "yellow": "kid"})

@@ -104,6 +104,21 @@ def test_refusals_write_nothing_and_undo_is_exact(cli, db):
     assert "replay matches" in cli.ok("check").stdout
 
 
+def test_the_meeple_set_back_to_the_start_square_with_a_die_in_hand_is_refused_until_it_is_on_a_box(cli):
+    """A die in hand acts on the meeple's box; the action track set to 0 by hand (the start square) leaves it
+    none: the action and the guided step say so, pointing at the track (they once failed on the missing box)."""
+    cli.ok("new", "dieson", "--opt", "quest=1", "--opt", "tools=first", "--seed", "2")
+    cli.ok("dieson", "roll", "--faces", "1,5,6")
+    cli.ok("dieson", "event")
+    cli.ok("dieson", "pick", "1")  # the 1 -> box 1, Move
+    cli.ok("set", "action", "0")
+    for words in (("dieson", "do"), ("play", "--no-board")):
+        r = cli(*words)
+        assert r.exit_code == 1 and "the meeple is on the start square" in r.stderr and "set action" in r.stderr
+    cli.ok("set", "action", "6")
+    assert "Hunting" in cli.ok("dieson", "do").stdout
+
+
 # One full game through the guided loop, answers by value (a number picks by position too).
 SCRIPT = [
     # day 1

@@ -102,6 +102,9 @@ def test_the_wide_scan_sees_a_returned_sentence_and_lets_machine_text_be(tmp_pat
         '    link = "bgstats://app.example.com/createPlay.html?data="\n'
         '    path = "DejaVuSans-Bold.ttf"\n'
         '    Die(id="d6", name=_("die"), assumed="a standard numbered die")\n'
+        '    assert db is not None, f"no database for {back}"\n'
+        '    assert back != "an English answer", back\n'
+        '    assert back, f"{back} is a bare sentence" + "and one more sentence"\n'
         '    return {f"{n} strength lost": 1}  # untranslated: keys of --json\n', encoding="utf-8")
     found = loose.loose(probe)
     assert len(found) == 1 and "suitcase" in found[0] and ":2:" in found[0]

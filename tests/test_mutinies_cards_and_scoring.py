@@ -37,6 +37,18 @@ def test_compulsory_card_blocks_until_the_next_mutiny():
         run(t, Place("blue", "wreck"))
 
 
+def test_a_card_whose_deck_describes_no_effect_says_so(monkeypatch):
+    """A mutiny card from a deck of one's own (CASTAWAY_DECKS) may have no effect written: the line says to read
+    the card (it once said 'None')."""
+    from companion.components import Card, Deck
+
+    bare = Card(**{f: getattr(CAT.deck("mutiny").card("sharks"), f) for f in Card.FIELDS if f != "effect"}, effect=None)
+    real = Deck.card
+    monkeypatch.setattr(Deck, "card", lambda self, cid: bare if cid == "sharks" else real(self, cid))
+    t, said = run(after_mutiny(), DrawCard("sharks"), Compulsory(True))
+    assert "not described in the rulebooks: read the card" in said["say"] and "None" not in said["say"]
+
+
 def test_refusing_a_compulsory_card_costs_two_prestige():
     t = after_mutiny()
     t, _ = run(t, DrawCard("reward"), Compulsory(False))

@@ -137,3 +137,27 @@ def test_planning_refuses_what_the_rulebook_forbids():
     t3 = run(t, RcPlan("threat-right", "blue"))
     with pytest.raises(RuleError, match="each Threat Action once"):
         apply(t3, RcPlan("threat-right", "yellow"), CAT)
+
+
+@pytest.mark.parametrize("arg", [None, "gold@3", "3"])
+def test_a_gathering_planned_as_fields_names_food_or_wood(arg):
+    """§ Gathering Resources: food or wood from a source; a plan given as fields (a pad, a stored action) is held to
+    it as the typed plan is (one without its resource once failed in planning, another when it resolved)."""
+    from companion.errors import UsageError
+
+    with pytest.raises(UsageError, match="gather food or wood"):
+        apply(planning(duo()), RcPlan("gather", "blue", arg=arg), CAT)
+
+
+@pytest.mark.parametrize("target", ["wood", "blue.wounds", "morale"])
+def test_a_stored_change_setting_a_count_or_track_as_a_flag_is_refused(target):
+    """A change holds (target, op, value); 'flag' is for a flag: on a counter or track it is refused as a change
+    that cannot be made, with the table left as it was (it once failed on the count's missing list of values)."""
+    from companion.errors import UsageError
+    from companion.games.robinson.changes import apply_changes
+
+    t = duo()
+    before = json.dumps(t.data, sort_keys=True)
+    with pytest.raises(UsageError, match="cannot be changed this way"):
+        apply_changes(t, CAT, ((target, "flag", True),))
+    assert json.dumps(t.data, sort_keys=True) == before

@@ -195,6 +195,15 @@ def test_action_dice_held_refuse_new_faces_and_a_virtual_reroll_rolls_one_die():
     assert len(said[rolls.KEY]) == 1 and said[rolls.KEY][0]["typed"] is False
 
 
+def test_a_reroll_typed_with_roll_for_its_face_is_castaways_roll():
+    """'reroll DIE roll' reads as 'reroll DIE' (castaway rolls), like 'roll' for any faces (it once failed reading
+    the face of a die left to castaway)."""
+    t = planning(duo())
+    t.data["counters"]["wood"] = 1
+    t = run(t, RcPlan("weapon", "blue"), RcPlanDone(), RcDice(("fail", "0", "0")))
+    assert RcReroll.parse(t, CAT, "reroll success roll") == RcReroll.parse(t, CAT, "reroll success") == RcReroll(0)
+
+
 # -- a round set: the table at the start of that round ----------------------------------------------------
 
 

@@ -3,7 +3,7 @@
 tools/locales.py check finds bare strings where a user certainly reads them (errors, prompts, steps, 'say').
 This scan is wider: any string literal or f-string with two English words in a row that is not inside
 _(), N_() or ngettext(), a docstring, a comparison, a subscript, a dict key, a type annotation, a `source`/`assumed` note (keyword or dict key: provenance data) or a
-programmer's exception. Machine text is no sentence either: a text without a space (ids, keys, paths, file
+programmer's exception or an assert's message. Machine text is no sentence either: a text without a space (ids, keys, paths, file
 names), an SQL statement (it starts with SELECT, INSERT, PRAGMA...), a URL or markup (`://`, a leading `<`).
 A line may say why its string stays English with a comment `# untranslated: <why>` (a JSON key, a word
 a file format or a command reads). A game's PlayTerms are in the catalog already (tools/locales.py extracts
@@ -92,15 +92,17 @@ def loose(path: Path) -> list[str]:
             key = p.keys[p.values.index(node)]
             if isinstance(key, ast.Constant) and key.value in PROVENANCE:
                 continue
-        up, keep = node, True
+        up, child, keep = node, None, True
         while up is not None and keep:
             if isinstance(up, ast.Call) and _call_name(up) in WRAPPERS | PROGRAMMER:
                 keep = False
+            elif isinstance(up, ast.Assert) and child is up.msg:
+                keep = False  # an assert's message: a programmer's, as AssertionError's is
             elif isinstance(up, ast.Expr) and isinstance(up.value, ast.Constant):
                 keep = False  # a docstring
             elif isinstance(up, (ast.Compare, ast.Subscript)):
                 keep = False
-            up = parent.get(up)
+            child, up = up, parent.get(up)
         p = parent.get(node)
         if keep and isinstance(p, ast.Dict) and node in p.keys:
             keep = False

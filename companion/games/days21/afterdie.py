@@ -85,7 +85,7 @@ def faces_of(inner: dict) -> list | None:
     """The faces as one list, one item per die (a shark die as (outer, inner)); None: to be rolled."""
     field = field_of(inner)
     v = inner.get(field) if field else None
-    if _virtual(v):
+    if v is None or _virtual(v):
         return None
     if inner["kind"] == "d21-shark-attack":
         return [tuple(p) for p in v]
@@ -163,7 +163,7 @@ def _reroll_token(t: Table) -> list[str]:
 def _scruffs_ok(t: Table) -> bool:
     act = (d21(t).get("scruffs") or {}).get("active")
     dog = next((s for s in living(t) if is_scruffs(t, s)), None)
-    return bool(act) and act.get("last") != day(t) and (dog is None or t.visible(dog) >= 5)
+    return bool(act and act.get("last") != day(t) and (dog is None or t.visible(dog) >= 5))
 
 
 def offers(t: Table, cat: GameCatalog, inner: dict, shown: dict | None = None) -> list[str]:
@@ -382,7 +382,7 @@ def show(t: Table, cat: GameCatalog, inner: dict, dice: tuple[str, ...] = (), ow
     faces = faces_of(inner)
     virtual = faces is None
     die = die_of(inner)
-    if virtual:
+    if faces is None:
         faces = [_roll(t, cat, d or die) for d in (dice or (die,))]
     dice_ids = [d or die for d in dice] if dice and len(dice) == len(faces) else [die] * len(faces)
     trial = t.copy()  # the faces must be ones the procedure takes (bad input is refused before anything shows)
@@ -430,7 +430,7 @@ def _seat_of_inner(inner: dict, t: Table | None = None) -> str | None:
     seats = inner.get("seats")
     if isinstance(seats, (list, tuple)) and len(seats) == 1:
         return seats[0]
-    own = {"d21-horvath": "horvath", "d21-kid": "kid"}.get(inner.get("kind"))
+    own = {"d21-horvath": "horvath", "d21-kid": "kid"}.get(inner.get("kind", ""))
     return seat_of(t, own) if own and t is not None else None
 
 

@@ -15,11 +15,12 @@ from typing import Any, ClassVar
 
 from ...action_base import Action, register
 from ...actions import Move, SetValue
+from ...card_actions import resolve_card
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import N_, _
 from ...table import Table
-from .core import buoy, d21, day, flow
+from .core import buoy, d21, day, flow, seat_arg
 
 # where a phase set by hand starts in the day's tasks (the logbook phase: the morning's symbols first)
 STARTS = {"weather": ("weather",), "shark": ("shark",), "morning": ("morning",), "logbook": ("morning",), "midday": ("midday",),
@@ -231,17 +232,15 @@ class TableFix(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, what: str, seat: str = "", items=()) -> "TableFix":
-        from . import typed as ty
-
         what = str(what).strip().lower()
         bits = tuple(b for b in (str(i).strip().lower() for i in items) if b and b not in ("-", "none"))
         if what == "swap":
             if len(bits) != 1:
                 raise UsageError(_("swap: name the one token on the swap location; accepted: {items}").format(items=", ".join(c.id for c in cat.deck("swap").cards)))
-            return cls(what, "", (ty.card(t, cat, "swap", bits[0]),))
-        if what == "held":
-            who = ty.one_seat(t, cat, seat)
-            return cls(what, who, tuple(ty.card(t, cat, "bottle", b) for b in bits))
+            return cls(what, "", (resolve_card(cat, t, "swap", bits[0]),))
+        if what == "held":  # a hand is a living survivor's, each card one at this table ('roll' draws none here)
+            who = seat_arg(t, cat, seat)
+            return cls(what, who, tuple(resolve_card(cat, t, "bottle", b) for b in bits))
         if what == "special":
             ids = list(cat.rules["special_hope"]["ids"])
             for b in bits:
@@ -249,7 +248,7 @@ class TableFix(Action):
                     raise UsageError(_("special hope token {token!r}: accepted: {items}").format(token=b, items=", ".join(ids)))
             return cls(what, "", bits)
         if what == "ability":
-            return cls(what, "", tuple(ty.one_seat(t, cat, b) for b in bits))
+            return cls(what, "", tuple(seat_arg(t, cat, b) for b in bits))
         raise UsageError(_("{what!r}: accepted: {items}").format(what=what, items=", ".join(FIXES)))
 
     def text(self) -> str:

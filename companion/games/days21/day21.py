@@ -49,7 +49,7 @@ class Day21(Action):
             got = None if face is None or str(face).strip().lower() in ("", ROLL) else str(face).strip().lower()
             if got is not None and got not in faces:
                 raise UsageError(_("kite face {face!r}: accepted: {items}").format(face=face, items=", ".join(dict.fromkeys(faces))))
-            typed = got
+            typed: int | str | None = got
         else:
             typed = ty.face(face, _("{what} die").format(what=_(MOVES.get(w, w))))
         if at_once is None:  # as the command line has it: a face given (even 'roll') resolves Rosina's location now

@@ -87,7 +87,7 @@ def take(t: Table, deck: str, card: str | None, what: str) -> str | None:
     return card
 
 
-def choices(t: Table, cat: GameCatalog, deck: str) -> tuple[tuple[str, str], tuple[str, ...]]:
+def choices(t: Table, cat: GameCatalog, deck: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
     """A guided question's choices for a draw: the cards still in the draw pile, each by its number, and
     'draw' (0): castaway draws for the table."""
     left = {c.split(":")[0] for c in t.deck(deck)["draw"]} or {c.id for c in cat.deck(deck).cards}
@@ -142,6 +142,7 @@ class SetupSwap(Action):
         from .core import d21
 
         x = d21(t)
+        assert self.token is not None, "parse gives a copy id or DRAW"
         if self.token != DRAW:
             put_swap(t, self.token)
         asks = x.get("to_ask") or []

@@ -402,14 +402,14 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
             ids = cat.rules["ability_tokens"]["ids"]
             for bit in str(answer).replace(",", " ").split():
                 word, _sep, tok = bit.partition("=")
-                seat, tok = seat_word(word), tok.strip().lower()
+                whose, tok = seat_word(word), tok.strip().lower()
                 if tok.isdigit() and 1 <= int(tok) <= len(ids):
                     tok = ids[int(tok) - 1]
-                if seat is None or tok not in ids:
+                if whose is None or tok not in ids:
                     listed = ", ".join(f"{n}={i}" for n, i in enumerate(ids, 1))
                     raise UsageError(_("ability token {bit!r}: write colour=number, e.g. {a}=2, with the number (or id) one of {ids}").format(
                         bit=bit, a=colour_word("red"), ids=listed))
-                options.setdefault("abilities", {})[seat] = tok
+                options.setdefault("abilities", {})[whose] = tok
     elif key == "starting":
         options["starting"] = answer
 

@@ -8,7 +8,7 @@ location comes from today's placements (guided game) or is named (`seats`) on th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ... import rolls
 from ...action_base import Action, register, typed_faces
@@ -102,7 +102,7 @@ class Flare(Action):
         horvath = next((s for s in seats if t.seat_values(s).get("survivor") == "horvath"), None)
         if horvath and hope(t, horvath) >= 2 and day(t) < 21:
             push(t, {"do": "horvath"})
-        res = {"faces": vals, "say": say}
+        res: dict[str, Any] = {"faces": vals, "say": say}
         if got is not None:
             res["anchor"] = got
         return _placed(res, "placement", vals, virtual)

@@ -35,7 +35,7 @@ def place(loc: str) -> str:
     return loc if said == name else said
 
 
-def seat(who: str | None) -> str:
+def seat(who: object) -> str:
     """A seat (or a comma-separated list of seats) in the log's line: colours in the table's words; a survivor
     named by id (maya) by their printed name while the line is shown."""
     if not (who and isinstance(who, str)):

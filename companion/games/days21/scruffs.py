@@ -85,7 +85,8 @@ class ScruffsToken(Action):
         spec = cat.deck("scruffs").card(base)
         if base not in known or self.face is None:
             need = "" if base in known else _(" Type the numbers printed on it.")
-            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=_(spec.effect), need=need)}
+            effect = _(spec.effect) if spec.effect else _("not described in the rulebooks: read the card")  # a deck from CASTAWAY_DECKS
+            return {"card": cur, "say": _("Scruffs' token: {name}: {effect}{need}").format(name=_(spec.name), effect=effect, need=need)}
         vals, virtual = ty.dice(t, None if self.face == ROLL else (self.face,), 1, _("Scruffs die"))
         v = vals[0]
         recs = ty.records("green", vals, virtual)

@@ -45,6 +45,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     if q is None:
         return None
     build = BUILD.get(q["do"])
+    assert build is not None, f"no guided step for the task {q['do']!r}"
     title, say, ask, make, *after = build(t, cat, q)
     if ask.kind in ("dice", "text"):
         uses = usable(t, cat)
@@ -158,7 +159,9 @@ def _rolls_now(t, cat, action) -> bool:
     except CompanionError:
         return False
     recs = res.get(dice_records.KEY) if isinstance(res, dict) else None
-    return bool(recs) and not any(r.get("typed") for r in recs)
+    if not recs:
+        return False
+    return not any(r.get("typed") for r in recs)
 
 
 def _shown(t, cat, shown, phase):
@@ -166,7 +169,9 @@ def _shown(t, cat, shown, phase):
 
     offers = ad.offers(t, cat, shown["inner"], shown)
     faces = ad.shown_text(shown)
-    bare = dict(shown["inner"], **{ad.field_of(shown["inner"]): None})  # the procedure's name, without its faces
+    field = ad.field_of(shown["inner"])
+    assert field is not None, "afterdie.show keeps only a procedure with a die to change"
+    bare = dict(shown["inner"], **{field: None})  # the procedure's name, without its faces
     say = _("{line}: the die shows {faces}.").format(line=_inner_line({"inner": bare}), faces=faces)
     if offers:
         say += "\n  " + _("Before it counts, the rules allow: {items}. Type one (e.g. '{first}'), or Enter to apply the die.").format(

@@ -60,7 +60,9 @@ def _day21(t, cat, q):
         elif what == "token":
             offers.append((group, o, who))
         elif what == "diva":
-            offers.append((group, "diva ", name(t, cat, seat_of(t, "diva"))))
+            diva = seat_of(t, "diva")
+            assert diva is not None, "the Diva sings only while she lives"
+            offers.append((group, "diva ", name(t, cat, diva)))
         else:
             offers.append((group, o, _("End day 21's actions")))
     return _("Call the ship"), _("The ship is on {ship}, the buoy on {n}. Flares cost 2 hope, shouts 2 strength (only without hope); a 6 moves the ship. Add the face you rolled, or leave it out to roll virtually.").format(ship=ship, n=lo.anchor(cat) + 1), \

@@ -5,7 +5,7 @@ held to the dice the rules roll, a seat held to the living). Nothing here reads 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import rolls
 from ...errors import UsageError
@@ -27,8 +27,8 @@ def faces(text: Any, what: str, lo: int = 1, hi: int = 6) -> Faces | None:
     return None if got is None else tuple(got)
 
 
-def need(typed: Faces | None, n: int, what: str, lo: int = 1, hi: int = 6) -> None:
-    """Typed faces held to the n dice the rules roll here, each a face lo..hi."""
+def need(typed: tuple[object, ...] | None, n: int, what: str, lo: int = 1, hi: int = 6) -> None:
+    """Typed faces held to the n dice the rules roll here, each a face lo..hi (a stored field may hold anything)."""
     if typed is None:
         return
     example = ",".join(["3"] * (n or 2))
@@ -41,12 +41,12 @@ def need(typed: Faces | None, n: int, what: str, lo: int = 1, hi: int = 6) -> No
             raise UsageError(_("{what}: face {v} is not on the die; accepted: {accepted}").format(what=what, v=v, accepted=accepted))
 
 
-def dice(t: Table, typed: Faces | None, n: int, what: str) -> tuple[list[int], bool]:
+def dice(t: Table, typed: tuple[object, ...] | None, n: int, what: str) -> tuple[list[int], bool]:
     """The n faces a step takes: the typed ones (checked), or rolled from the table's generator. Returns
     (faces, virtual)."""
     if typed is not None:
         need(typed, n, what)
-        return list(typed), False
+        return list(cast(Faces, typed)), False  # need() let only int faces through
     return roll(t, n), True
 
 
@@ -210,6 +210,7 @@ def alive(t: Table, cat, seat: str | None, among: list[str] | None = None) -> st
     accepted = _refused(t, seat, among)
     if accepted is not None:
         raise UsageError(_("{text!r} is not a living survivor here; accepted: {accepted}").format(text=seat or "", accepted=accepted))
+    assert seat is not None, "None is in no pool of seats"
     return seat
 
 

@@ -80,7 +80,7 @@ class DcPick(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, die: int = 1, way="cw") -> "DcPick":
-        return cls(die, T.word(way, WAYS, "way"))
+        return cls(die, T.chosen(way, WAYS, "way"))
 
     upgrade = classmethod(T.by_parse)
 
@@ -103,7 +103,7 @@ class DcPick(Action):
         pos = R.action_landing(t.data["tracks"]["action"], steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
         s["pending"] = {"die": d, "boost": 0, "from": "unused"}
-        box = R.box_at(cat, pos)
+        box = R.landed_box(cat, pos)
         return {"box": box, "say": _(SAY["pick"]).format(die=R.die_label(d), way=_("clockwise") if way == "cw" else _("counter-clockwise"),
                                                         steps=d["v"], box=_(R.BOX_NAMES[box]))}
 
@@ -130,7 +130,7 @@ class DcShift(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, steps: int = 1, pay="wood") -> "DcShift":
-        return cls(steps, T.word(pay, SHIFT_PAY, "pay"))
+        return cls(steps, T.chosen(pay, SHIFT_PAY, "pay"))
 
     upgrade = classmethod(T.by_parse)
 
@@ -148,7 +148,7 @@ class DcShift(Action):
         _pay(t, how, "wood", n, _("the shift"))
         pos = R.action_landing(t.data["tracks"]["action"], self.steps, len(R.boxes(cat)))
         t.data["tracks"]["action"] = pos
-        return {"box": R.box_at(cat, pos), "say": _(SAY["shift"]).format(n=n, pay=R.res_name(how), box=_(R.BOX_NAMES[R.box_at(cat, pos)]))}
+        return {"box": R.landed_box(cat, pos), "say": _(SAY["shift"]).format(n=n, pay=R.res_name(how), box=_(R.BOX_NAMES[R.landed_box(cat, pos)]))}
 
 
 @register
@@ -162,7 +162,7 @@ class DcBoost(Action):
 
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, n: int = 1, pay="food") -> "DcBoost":
-        return cls(n, T.word(pay, BOOST_PAY, "pay"))
+        return cls(n, T.chosen(pay, BOOST_PAY, "pay"))
 
     upgrade = classmethod(T.by_parse)
 
@@ -207,6 +207,7 @@ class DcHelp(Action):
         arrow at the disc's space, where the arrows are known."""
         pos = t.data["tracks"]["friend"]
         known = pos > 0 and R.arrows(t, cat)  # on its start the disc has no arrow to go back along (run says so)
+        arrow = None
         if known:
             arrow = R.arrow_at(t, cat)
             if arrow is None:
@@ -217,7 +218,7 @@ class DcHelp(Action):
         elif help is None and pos > 0:
             raise UsageError(_("which help? the icon on the arrow: die lightning/weather/raid, resource food (..), or stars"))
         made = cls._typed(help or "resource", what, amount)
-        if known:
+        if arrow is not None:  # the arrows are known (none at the disc's space is refused above)
             if amount is None and (made.help, made.what) == arrow[:2]:
                 made = replace(made, amount=arrow[2])
             return replace(made, arrow=pos)
@@ -225,7 +226,7 @@ class DcHelp(Action):
 
     @classmethod
     def _typed(cls, help, what, amount) -> "DcHelp":
-        kind = T.word(help, HELP, "help")
+        kind = T.chosen(help, HELP, "help")
         n = 1 if amount is None else amount
         if kind == "die":
             return cls(kind, T.word(what, R.ICONS, "die"), 1)

@@ -54,6 +54,16 @@ def _plus(d: dict[str, int]) -> str:
     return ", ".join(f"+{n} {R.res_name(k)}" for k, n in d.items() if n) or _("nothing")
 
 
+def meeple_on(t: Table, cat: GameCatalog) -> str:
+    """The box the meeple stands on with a die in hand; the start square (the action track set to 0 by hand)
+    is refused, the table saying where the die took it."""
+    box = R.box_at(cat, t.data["tracks"]["action"])
+    if box is None:
+        raise RuleError(_("the meeple is on the start square with a die in hand: set the action track to the box the die took it to"),
+                        next=Next("set", {"target": "action"}, ("value",)))
+    return box
+
+
 @register
 @dataclass(frozen=True)
 class DcDo(Action):
@@ -77,8 +87,8 @@ class DcDo(Action):
     def parse(cls, t: Table, cat: GameCatalog, what="action", take=None, tool=None, box=None, need=None, line="plain",
               gain=None, place=None, area=None) -> "DcDo":
         """The die in hand's use as typed ('craft --tool Rope', 'action --take Wood --place Big Rock')."""
-        return cls(T.word(what, WHAT, "what"), take=T.word(take, TAKE, "take"), tool=T.card(cat, "tools", tool, "tool"),
-                   box=T.word(box, R.boxes(cat), "box"), need=need, line=T.word(line, LINES, "line"),
+        return cls(T.chosen(what, WHAT, "what"), take=T.word(take, TAKE, "take"), tool=T.card(cat, "tools", tool, "tool"),
+                   box=T.word(box, R.boxes(cat), "box"), need=need, line=T.chosen(line, LINES, "line"),
                    gain=T.word(gain, (*R.RESOURCES, "none"), "gain"), place=_place(place),
                    area=T.card(cat, "areas", area, "area"))
 
@@ -106,9 +116,9 @@ class DcDo(Action):
             if p.get("anybox"):
                 box = T.held(self.box, R.boxes(cat), _("box (the friend's help: any action)"))
             else:
-                if self.box is not None and self.box != R.box_at(cat, t.data["tracks"]["action"]):
-                    raise RuleError(_("box {box!r}: the meeple is on {at}").format(box=self.box, at=R.box_at(cat, t.data["tracks"]["action"])))
-                box = R.box_at(cat, t.data["tracks"]["action"])
+                box = meeple_on(t, cat)
+                if self.box is not None and self.box != box:
+                    raise RuleError(_("box {box!r}: the meeple is on {at}").format(box=self.box, at=box))
             result = self._action(t, cat, box, p)
         elif what == "craft":
             result = self._craft(t, cat)

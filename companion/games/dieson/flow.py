@@ -55,7 +55,7 @@ def _anytime(t: Table, cat: GameCatalog, step: Step) -> Step:
         new = Ask(_("Go on, or call the friend first?"), "choice", choices=choices, default="go",
                   keys=tuple(str(menu_key(v)) for v, _l in choices))
 
-        def make(a, own=own):
+        def make(a):
             return own(None) if a == "go" else pick_make(a)
     else:
         mine = {v for v, _l in ask.choices}
@@ -63,7 +63,7 @@ def _anytime(t: Table, cat: GameCatalog, step: Step) -> Step:
         keys = (*(ask.keys or tuple(str(i) for i in range(1, len(ask.choices) + 1))), *(str(menu_key(v)) for v, _l in extra))
         new = Ask(ask.prompt, "choice", choices=(*ask.choices, *extra), default=ask.default, keys=keys)
 
-        def make(a, own=own, mine=frozenset(mine)):
+        def make(a):
             return own(a) if a in mine else pick_make(a)
     return Step(step.phase, step.title, step.say, new, make, step.odds)
 
@@ -83,7 +83,7 @@ def _roll(t: Table, cat: GameCatalog, phase: str) -> Step:
                 lambda a: DcRoll.parse(t, cat, a))
 
 
-def _morning(t: Table, cat: GameCatalog, step: str) -> Step:
+def _morning(t: Table, cat: GameCatalog, step: str | None) -> Step:
     ph = _(PHASE["morning"])
     steps, pos, ev = event_preview(t, cat)
     event = _("the smallest die, {steps}, moves the event disc to space {pos}: {name}").format(
@@ -121,7 +121,7 @@ def _icons_text(w: int, r: int) -> str:
     return ", ".join(b for b in bits if b) or _("no icons")
 
 
-def _evening(t: Table, cat: GameCatalog, step: str) -> Step:
+def _evening(t: Table, cat: GameCatalog, step: str | None) -> Step:
     s = R.dc(t)
     ph = _(PHASE["evening"])
     if step == "dusk":

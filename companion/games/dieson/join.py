@@ -5,6 +5,8 @@ read again after each answer: the dice questions follow the phase."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...actions import SetValue
 from ...catalog import GameCatalog
 from ...errors import UsageError
@@ -73,6 +75,7 @@ def join_asks(t: Table, cat: GameCatalog):
         yield "friend", Ask(_(PROMPTS["friend"]), "number", lo=0, hi=cat.tracks["friend"].max, default=tr["friend"], id="dc-join-friend")
     yield "place", Ask(_(PROMPTS["place"]), "text", default=t.data["flags"]["place"], id="dc-join-place")
     cards = cat.deck("areas")
+    assert cat.flags["area"].values is not None, "the area flag lists the areas"
     yield "area", Ask(_(PROMPTS["area"]), "choice", choices=tuple((a, cards.card(a).name) for a in cat.flags["area"].values),
                       default=R.area(t), id="dc-join-area")
     for icon in R.ICONS:
@@ -102,9 +105,9 @@ def join_answer(t: Table, cat: GameCatalog, key: str, answer):
         return None if raw.lower() == t.data["flags"]["place"].lower() else (lambda tt, c: SetValue.parse(tt, c, "place", raw))
     if key == "done":
         have = R.achieved(t)
-        now = tuple(g for g in quest_goals(t, cat) if g in have)
+        met = tuple(g for g in quest_goals(t, cat) if g in have)
         picked = parse_done(t, cat, ",".join(answer) if isinstance(answer, tuple) else answer)
-        return None if set(picked) == set(now) else DcSet("done", picked)
+        return None if set(picked) == set(met) else DcSet("done", picked)
     if key == "tools":
         return None if list(parse_tools(cat, answer)) == R.tools_made(t) else (lambda tt, c: DcSet.parse(tt, c, "tools", answer))
     if key in R.ICONS:
@@ -112,7 +115,7 @@ def join_answer(t: Table, cat: GameCatalog, key: str, answer):
         return None if [{"c": c, "v": v} for v, c in die] == [s["icons"][key]] else (lambda tt, c: DcSet.parse(tt, c, key, answer))
     if key in ("used", "dice"):
         have = s["used"] if key == "used" else s["unused"]
-        dice = [{"c": c, "v": v} for v, c in parse_dice(answer, key)]
+        dice: list[dict[str, Any]] = [{"c": c, "v": v} for v, c in parse_dice(answer, key)]
         same = dice == have if key == "used" else sorted(dice, key=lambda d: d["v"]) == have
         return None if same else (lambda tt, c: DcSet.parse(tt, c, key, answer))
     raise UsageError(_("join question {key!r}: accepted: {keys}").format(key=key, keys=", ".join(PROMPTS)))

@@ -113,9 +113,10 @@ def menu_key(value: str, t: Table | None = None, cat: GameCatalog | None = None)
         return KEY["help:die"] + R.ICONS.index(rest[1])
     if kind == "help" and rest[0] == "resource":
         return KEY["help:resource"] + R.RESOURCES.index(rest[1])
-    if kind == "craft":
-        return KEY["craft"] + [c.id for c in cat.deck("tools").cards].index(rest[0])
-    if kind in ("do", "menu"):
+    if kind in ("craft", "do", "menu"):  # numbered in the catalog's order
+        assert cat is not None, f"{kind}'s number is read from the catalog"
+        if kind == "craft":
+            return KEY["craft"] + [c.id for c in cat.deck("tools").cards].index(rest[0])
         return R.boxes(cat).index(rest[0]) + 1
     raise ValueError(f"no menu number for {value!r}")
 

@@ -129,7 +129,10 @@ def friend(t: Table) -> str | None:
 NO_ARROW = ("-", "none", "")
 
 
-def parse_arrow(text: str) -> tuple[str, str | None, int] | None:
+Arrow = tuple[str, str | None, int]  # an arrow of the friend card: (help, what, amount)
+
+
+def parse_arrow(text: str) -> Arrow | None:
     """One arrow's icon as written ('weather', 'food:2', 'stars') -> (help, what, amount); None: no arrow."""
     word, _colon, n = str(text).strip().lower().partition(":")
     if word in NO_ARROW and not n:
@@ -157,7 +160,7 @@ def arrow_text(arrow: tuple | list | None) -> str:
     return ngettext("{n} extra star", "{n} extra stars", n).format(n=n)
 
 
-def arrows_of(cat: GameCatalog, options: dict, friend: str) -> list | None:
+def arrows_of(cat: GameCatalog, options: dict, friend: str) -> list[Arrow | None] | None:
     """The friend card's arrows, space 1 first: the setup's --opt arrows=... as the table read its card, else
     the card's data (assumed, correctable in a file of one's own); None: not known (the table reads its card).
     ValueError(the word) for one that is no arrow, ValueError(None) for the wrong number of spaces."""
@@ -173,18 +176,18 @@ def arrows_of(cat: GameCatalog, options: dict, friend: str) -> list | None:
     return out
 
 
-def arrows(t: Table, cat: GameCatalog) -> list | None:
+def arrows(t: Table, cat: GameCatalog) -> list[Arrow | None] | None:
     """The arrows of the friend card in play (None: not known, the table reads them from its card)."""
     card = dc(t).get("friend_card")
     return arrows_of(cat, t.data.get("options") or {}, card) if card else None
 
 
-def arrow_at(t: Table, cat: GameCatalog) -> tuple | None:
+def arrow_at(t: Table, cat: GameCatalog) -> Arrow | None:
     """The arrow at the Friend disc's space (None: none there); only where the arrows are known."""
     known, pos = arrows(t, cat), t.data["tracks"]["friend"]
     if not known or not 1 <= pos <= len(known) or not known[pos - 1]:
         return None
-    return tuple(known[pos - 1])
+    return known[pos - 1]
 
 
 def stars_text(n: int) -> str:
@@ -240,6 +243,11 @@ def boxes(cat: GameCatalog) -> list[str]:
 
 def box_at(cat: GameCatalog, pos: int) -> str | None:
     return boxes(cat)[pos - 1] if pos else None
+
+
+def landed_box(cat: GameCatalog, pos: int) -> str:
+    """The box at a place the meeple lands on (action_landing: 1..n, never the start square)."""
+    return boxes(cat)[pos - 1]
 
 
 def action_landing(pos: int, steps: int, n: int) -> int:

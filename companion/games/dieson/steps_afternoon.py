@@ -9,7 +9,7 @@ from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import rules as R
 from .afternoon import DcBoost, DcHelp, DcLeather, DcPick, DcShift, DcSwap, die_value, stars_now
-from .do import DcDo
+from .do import DcDo, meeple_on
 from .menus import PHASE, DcChoose, box_name, die_label, meeple_box, menu, numbered, res, stars, unused_dice
 from .tonight import warning
 
@@ -26,7 +26,7 @@ def afternoon_step(t: Table, cat: GameCatalog) -> Step:
     ask = R.flow(t).get("ask") or {}
     if ask.get("menu") == "move":
         return _move_step(t, cat, ask)
-    box = R.box_at(cat, t.data["tracks"]["action"])
+    box = R.box_at(cat, t.data["tracks"]["action"]) if p.get("anybox") else meeple_on(t, cat)
     title = _("Die {die} on {box}").format(die=die_label(p["die"]), box=_("any box") if p.get("anybox") else meeple_box(t, cat))
     say = _("{stars} for the box's action.").format(stars=stars(stars_now(t, cat, box)).capitalize())
     return Step(ph, title, say, menu(_("What now?"), _do_choices(t, cat, p, box), t, cat), lambda a: _do_make(a))
@@ -43,10 +43,10 @@ def _pick_choices(t: Table, cat: GameCatalog) -> list[tuple[str, str]]:
         if d in seen:
             continue
         seen.append(d)
-        cw = R.box_at(cat, R.action_landing(pos, d["v"], n))
+        cw = R.landed_box(cat, R.action_landing(pos, d["v"], n))
         out.append((f"pick:{i}:cw", _("die {die} → {box}").format(die=die_label(d), box=box_name(cw))))
         if d["v"] == 1 or d["c"] == "grey":
-            ccw = R.box_at(cat, R.action_landing(pos, -d["v"], n))
+            ccw = R.landed_box(cat, R.action_landing(pos, -d["v"], n))
             out.append((f"pick:{i}:ccw", _("die {die} back → {box}").format(die=die_label(d), box=box_name(ccw))))
     if s.get("blueprint"):
         bp = die_label(s["blueprint"])
@@ -58,7 +58,7 @@ def _pick_choices(t: Table, cat: GameCatalog) -> list[tuple[str, str]]:
 
 
 def friend_choices(t: Table, cat: GameCatalog) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     if not R.friend(t):
         return out
     s = R.dc(t)
@@ -68,6 +68,7 @@ def friend_choices(t: Table, cat: GameCatalog) -> list[tuple[str, str]]:
         if arrow is not None:
             kind, what, n = arrow
             if kind == "die":
+                assert what is not None, "a die arrow names its icon (parse_arrow)"
                 label = _("friend (arrow at {pos}): any action, {icon} {v}").format(pos=pos, icon=_(R.ICON_NAMES[what]), v=s["icons"][what]["v"])
             else:
                 label = _("friend (arrow at {pos}): {help}").format(pos=pos, help=R.arrow_text(arrow))
@@ -102,7 +103,7 @@ def pick_make(a: str):
 
 def _do_choices(t: Table, cat: GameCatalog, p: dict, box: str | None) -> list[tuple[str, str]]:
     out = []
-    boxes = R.boxes(cat) if p.get("anybox") else [box]
+    boxes = R.boxes(cat) if p.get("anybox") or box is None else [box]  # None: the friend's help, any box
     for b in boxes:
         if b == "resource":
             out += [(f"do:{b}:{r}", _("{box}: {what}").format(box=box_name(b), what=res(r))) for r in ("food", "wood", "stone")]
@@ -173,21 +174,21 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
     say = "; ".join(said).capitalize() + "." + ("" if "line" in ask else " " + _("Tell castaway what the map shows."))
     ph = _(PHASE["afternoon"])
     if "line" not in ask:
-        choices = [("plain", _("a plain dotted line"))]
+        lines = [("plain", _("a plain dotted line"))]
         if R.count(t, "food") >= 1:  # a menu lists only what can be paid
-            choices.append(("food", _("a line that asks for 1 food")))
+            lines.append(("food", _("a line that asks for 1 food")))
         if R.has(t, "raft") and R.dc(t)["icons"]["weather"]["v"] <= 2:
-            choices.append(("escape", _("the escape (Raft made, Weather die 1-2)")))
-        choices.append(("back", _("back: do something else")))
-        keys = tuple({"plain": "1", "food": "2", "escape": "3", "back": "0"}[v] for v, _l in choices)
-        return Step(ph, title, say, Ask(_("Which line?"), "choice", choices=tuple(choices), keys=keys, default="plain"),
+            lines.append(("escape", _("the escape (Raft made, Weather die 1-2)")))
+        lines.append(("back", _("back: do something else")))
+        keys = tuple({"plain": "1", "food": "2", "escape": "3", "back": "0"}[v] for v, _l in lines)
+        return Step(ph, title, say, Ask(_("Which line?"), "choice", choices=tuple(lines), keys=keys, default="plain"),
                     lambda a: DcChoose("menu", None) if a == "back" else DcChoose("line", a))
     if "need" not in ask:
         return Step(ph, title, say, Ask(_("Stars drawn on the line"), "number", lo=0, hi=9), lambda a: DcChoose.parse(t, cat, "need", a))
     box = "move"  # with the friend's die help the box is named; otherwise it is the meeple's own
     need = int(ask["need"])
     if now < need:
-        choices = (("fail", _("move anyway: {stars} against {need}, it fails").format(stars=stars(now), need=need)),
+        choices: tuple[tuple[str, str], ...] = (("fail", _("move anyway: {stars} against {need}, it fails").format(stars=stars(now), need=need)),
                    ("back", _("back: do something else")))
         return Step(ph, title, say, numbered(_("Not enough stars"), choices, "back", "back"),
                     lambda a: DcChoose("menu", None) if a == "back" else DcDo("action", box=box, need=need, line=ask["line"]))
@@ -198,6 +199,7 @@ def _move_step(t: Table, cat: GameCatalog, ask: dict) -> Step:
         return Step(ph, title, say, numbered(_("Where does the line lead?"), choices, "other", "other"),
                     lambda a: DcChoose("place", a))
     if "area" not in ask:
+        assert cat.flags["area"].values is not None, "the area flag lists the areas"
         areas = list(cat.flags["area"].values)
         cards = cat.deck("areas")
         choices = (("same", _("still the {area} area").format(area=cards.card(R.area(t)).name)),

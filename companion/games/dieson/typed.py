@@ -62,6 +62,14 @@ def word(text: Any, accepted, what: str) -> str | None:
     return raw
 
 
+def chosen(text: Any, accepted, what: str) -> str:
+    """A choice the action cannot leave out, typed as for word(); None refused as `held` refuses it in run."""
+    got = word(text, accepted, what)
+    if got is None:
+        raise UsageError(_("{what} {text!r}: accepted: {accepted}").format(what=what, text=text, accepted=", ".join(accepted)))
+    return got
+
+
 def card(cat: GameCatalog, deck: str, text: Any, what: str) -> str | None:
     """A card of a deck by its id or by its printed name, in any case ('Stone Knife', 'stone-knife')."""
     if text is None:

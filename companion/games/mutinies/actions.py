@@ -58,7 +58,7 @@ def rolled(t: Table, cat: GameCatalog, faces: tuple[int, ...] | None, n: int) ->
     """n d6: the faces typed (checked) or rolled virtually, and their dice records (companion/rolls.py)."""
     dice = dicemod.by_ids(cat, ("d6",) * n)
     typed = faces is not None
-    got = dicemod.checked_faces(dice, tuple((f,) for f in faces)) if typed else dicemod.roll_virtual(dice, t.rng())
+    got = dicemod.checked_faces(dice, tuple((f,) for f in faces)) if faces is not None else dicemod.roll_virtual(dice, t.rng())
     return [r.faces[0] for r in got], [rec for r in got for rec in rolls.of_die(cat, r.die, r.faces, typed)]
 
 
@@ -118,6 +118,7 @@ class Place(Action):
         _phase(t, "captain", "sailors")
         seat = seat_of(t, self.seat)
         expected = rounds.next_placer(t)
+        assert expected is not None, "a pawn is left to place while the captain or the sailors place"
         if seat != expected:
             raise RuleError(_("it is {who}'s turn to place, not {other}'s").format(who=name(t, expected), other=name(t, seat)))
         action, detail = spots.split_spot(self.spot)
@@ -165,7 +166,7 @@ class Routes(Action):
     @classmethod
     def parse(cls, costs, square: int | None = None) -> "Routes":
         """The prices as typed, one word per token: 2d1r, 3d, 1r, 2 (doubloons), 0 or free."""
-        return cls(tuple(tuple(purse.parse_cost(c)) for c in costs), square)
+        return cls(tuple((d, r) for d, r in map(purse.parse_cost, costs)), square)
 
     @classmethod
     def upgrade(cls, stored: dict, t: Table, cat: GameCatalog) -> dict:

@@ -24,6 +24,11 @@ from .layout import packs
 from .rounds import end_round
 
 LAST = "last-mutiny"
+def effect_text(card: Card) -> str:
+    """A card's effect in the table's language (a card of a deck from CASTAWAY_DECKS may not describe it)."""
+    return _(card.effect) if card.effect else _("not described in the rulebooks: read the card")
+
+
 FACE_DOWN = "face-down"  # a card drawn while the texts are ignored: nobody reads it, it counts at the end
 OTHER = "other"  # a card castaway does not know (read at the table)
 # the words that ask castaway to draw the card ("draw for us"), English and Czech as typed
@@ -112,7 +117,7 @@ class DrawCard(Action):
             said.append(_("compulsory: play it or refuse it for 2 prestige"))
             return {"say": "; ".join(said), "card": card.id}
         else:
-            said.append(_("kept in hand: {effect}").format(effect=_(card.effect)))
+            said.append(_("kept in hand: {effect}").format(effect=effect_text(card)))
         end_round(t, cat)
         return {"say": "; ".join(said), "card": card.id}
 
@@ -261,7 +266,7 @@ class Compulsory(Action):
             end_round(t, cat)
             return {"say": _("{who} refuses {card}: -{lost} prestige").format(who=name(t, seat), card=_(card.name), lost=lost)}
         hand(t, seat, "front").append(card.id)
-        said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=_(card.name), effect=_(card.effect))]
+        said = [_("{who} plays {card}: {effect}").format(who=name(t, seat), card=_(card.name), effect=effect_text(card))]
         paid: dict = {}
         if self.gives is not None:
             paid, gave = _give(t, cat, card, seat, dict(self.gives))
@@ -326,7 +331,7 @@ class PlayCard(Action):
         flow(t)["cards"]["discard"].append(card.id)
         if done is None:
             return {"say": _("{who} plays {card}: {effect} (carry it out at the table)").format(
-                who=name(t, seat), card=_(card.name), effect=_(card.effect))}
+                who=name(t, seat), card=_(card.name), effect=effect_text(card))}
         return {"say": _("{who} plays {card}: {done}").format(who=name(t, seat), card=_(card.name), done=done),
                 **({"n": flow(t).pop("_n"), "seat": seat, "most": card.get("most") or 2}
                    if card.get("play") == "discard-rum" else {})}
@@ -438,6 +443,7 @@ def use_treasure(t: Table, cat: GameCatalog, seat: str, kind: str, pay: int | No
     elif kind == "doubloons":
         said = _("{who}: +{n} doubloons").format(who=who, n=purse.gain(t, seat, "doubloons", tr["doubloons"]))
     elif kind == "exchange":
+        assert pay is not None and get is not None, "checked before the token is turned over"
         extra = purse.gain_prestige(t, cat, seat, get, bonus=not scoring)
         said = ngettext("{who} pays {n} doubloon: +{pp} prestige", "{who} pays {n} doubloons: +{pp} prestige", pay).format(
             who=who, n=pay, pp=get)

@@ -16,7 +16,7 @@ from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, jewels, placing, purse, rounds, spots
 from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
-from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, give_options, givers
+from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, effect_text, give_options, givers
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .layout import fit
 from .sailors import Cabin, Mutiny
@@ -92,6 +92,7 @@ def _routes_step(t: Table) -> Step | None:
 
 def _place_step(t: Table, cat: GameCatalog) -> Step:
     seat = rounds.next_placer(t)
+    assert seat is not None, "a pawn is left to place while the captain or the sailors place"
     f = flow(t)
     legal = placing.legal_spots(t, cat, seat)
     choices = tuple((s, spots.spot_label(cat, t, *spots.parse_spot(s))) for s in legal)
@@ -115,8 +116,8 @@ def _place_step(t: Table, cat: GameCatalog) -> Step:
     extra, extra_keys = _uses(t, cat, seat)
     return Step(_round(t), title, say, Ask(_("Where does the pawn go? (a number or a place, e.g. wreck)"), "choice",
                                            choices=choices + extra, keys=keys + extra_keys),
-                lambda a, seat=seat: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat,
-                after=lambda r, now, cat=cat: _rum_asked(r, now, cat))
+                lambda a: _place_or_use(seat, a), seat=None if seat == HENCHMAN else seat,
+                after=lambda r, now: _rum_asked(r, now, cat))
 
 
 def _rum_asked(result, _after, cat: GameCatalog):
@@ -158,11 +159,11 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
         if not flow(t)["placed"]:  # § Card Effects: "At the beginning of a round", whoever holds the card
             for other in core.players(t):
                 for cid in dict.fromkeys(flow(t)["cards"]["held"].get(other, [])):
-                    key = str(40 + ids.index(cid)) if cid in ids else None
-                    if (other != seat and deck.card(cid).get("play") == "round-start" and key not in keys
-                            and _playable(t, cat, other, cid)):
+                    round_key = str(40 + ids.index(cid)) if cid in ids else None
+                    if (other != seat and deck.card(cid).get("play") == "round-start" and round_key not in keys
+                            and _playable(t, cat, other, cid) and round_key is not None):  # a card of the deck has its key
                         choices.append((f"card:{cid}:{other}", _("{who} plays {card}").format(who=name(t, other), card=_(deck.card(cid).name))))
-                        keys.append(key)
+                        keys.append(round_key)
     return tuple(choices), tuple(keys)
 
 
@@ -225,6 +226,14 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
     p = flow(t)["placed"][item["i"]] if "i" in item else None
     who = name(t, p["seat"]) if p else ""
     head = _("{round}: resolving").format(round=_round(t))
+    if kind == "tavern":
+        return Step(head, _("Tavern"),
+                    _("{who} takes 1 free rum, then rolls one die: die + 2 rum go round").format(who=name(t, captain(t))),
+                    Ask(N_("One die"), "dice", dice=("d6",)), lambda a: Tavern.parse(cat, a))
+    if kind == "mutiny":
+        return Step(head, _("Mutiny"), _("the mutineers pay; who pays the most becomes captain"),
+                    GO, lambda a: Mutiny())
+    assert p is not None, f"{kind} resolves a placed pawn (rounds.resolution_queue)"
     if kind == "routes":
         make, after = _coloured(t, cat, p["seat"], lambda a: Take())
         return Step(head, _("Raid on the trade routes"), _("{who}, square {n}").format(who=who, n=p["space"]),
@@ -247,15 +256,8 @@ def _resolve_step(t: Table, cat: GameCatalog) -> Step:
                     _("{who} on space {n} rolls both dice: one must show more than {beat}").format(who=who, n=p["space"], beat=beat),
                     Ask(N_("Two dice"), "dice", dice=("2d6",)), lambda a: Plunder.parse(cat, a),
                     odds=lambda: plunder_odds(beat, is_cap))
-    if kind == "tavern":
-        return Step(head, _("Tavern"),
-                    _("{who} takes 1 free rum, then rolls one die: die + 2 rum go round").format(who=name(t, captain(t))),
-                    Ask(N_("One die"), "dice", dice=("d6",)), lambda a: Tavern.parse(cat, a))
     if kind == "cabin":
         return _cabin_step(t, cat, head, p, who)
-    if kind == "mutiny":
-        return Step(head, _("Mutiny"), _("the mutineers pay; who pays the most becomes captain"),
-                    GO, lambda a: Mutiny())
     space = p["detail"].partition(":")[0]
     if kind == "market" or space == "market":
         return _trade_step(t, cat, head, p, who)
@@ -390,7 +392,7 @@ def _card_step(t: Table, cat: GameCatalog) -> Step:
     if f["compulsory"]:
         card = cat.deck("mutiny").card(f["compulsory"]["card"])
         who = name(t, f["compulsory"]["seat"])
-        return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=_(card.effect)),
+        return Step(head, _(card.name), _("Compulsory: {effect}").format(effect=effect_text(card)),
                     Ask(_("Does {who} play it? (n: refuse it and lose 2 prestige)").format(who=who), "confirm", default=True),
                     lambda a: Compulsory.parse(t, cat, bool(a)), after=_gives_asked(t, cat, card, f["compulsory"]["seat"]),
                     after_again=True)

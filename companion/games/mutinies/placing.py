@@ -7,6 +7,8 @@ Source: 21-mutinies-rulebook-en.txt § Round Overview, § The Actions, § Rules 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError
 from ...i18n import _
@@ -14,7 +16,7 @@ from ...table import Table
 from . import jewels
 from .core import ACTION_NAMES, CAPTAIN_ACTIONS, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, players, rnd, rule, value
 from .purse import cost_text
-from .spots import action_spaces, candidate_spots, on, parse_spot
+from .spots import action_spaces, candidate_spots, on, parse_spot, space_of
 
 
 def routes_next(k: int) -> Next:
@@ -72,12 +74,12 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         raise RuleError(_("{action} is {why}").format(action=_(ACTION_NAMES[action]), why=why))
     pay_by = payer(t, seat)
     d_free, r_free, p_free = free_after(t, pay_by)
-    rec = {"seat": seat, "action": action, "detail": detail, "payer": pay_by, "owes": [0, 0, 0], "paid": [0, 0],
+    rec: dict[str, Any] = {"seat": seat, "action": action, "detail": detail, "payer": pay_by, "owes": [0, 0, 0], "paid": [0, 0],
            "space": None, "fifth": False, "bonus": None}
     taken = on(t, action)
     hench = seat == HENCHMAN
     if action == "routes":
-        k = int(detail)
+        k = int(space_of(action, detail))
         routes = f["routes"]
         if not 1 <= k <= len(routes):
             raise RuleError(_("there is no trade-route square {k}: they run 1..{n}").format(k=k, n=len(routes)))
@@ -119,6 +121,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
             if bonus:
                 rec["bonus"] = ["doubloons", bonus]
     elif action == "market":
+        detail = space_of(action, detail)
         if any(p["detail"] == detail for p in taken):
             raise RuleError(_("the black market's {combo} space is taken this round").format(combo=_(COMBO_NAMES[detail])))
         need = rule(cat, "market")["combos"][detail]
@@ -128,7 +131,7 @@ def check_spot(t: Table, cat: GameCatalog, seat: str, action: str, detail: str |
         if not hench:
             no_set(t, seat, who, detail, need)
     elif action == "town":
-        space, _colon, combo = detail.partition(":")
+        space, _colon, combo = space_of(action, detail).partition(":")
         if any(p["detail"].split(":")[0] == space for p in taken):
             raise RuleError(_("the town's {space} space is taken this round").format(space=_(TOWN_NAMES[space])))
         town = rule(cat, "town")

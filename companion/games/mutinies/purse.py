@@ -55,7 +55,7 @@ def gain_prestige(t: Table, cat: GameCatalog, seat: str, n: int, bonus: bool = T
     old = value(t, seat, "prestige")
     new = old + n
     t.seat_values(seat)["prestige"] = new
-    said = []
+    said: list[str] = []
     if not bonus:
         return said
     claimed = flow(t)["claimed"].setdefault(seat, [])

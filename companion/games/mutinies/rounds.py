@@ -37,7 +37,7 @@ def resolution_queue(t: Table) -> list[dict]:
     """What the round resolves, in order, once every pawn is placed (§ Round Overview 3)."""
     f = flow(t)
     act = f["action"]
-    queue = []
+    queue: list[dict] = []
     if act == "tavern":
         queue.append({"kind": "tavern"})
     for i, p in enumerate(f["placed"]):

@@ -88,6 +88,7 @@ class Score(Action):
     def _step(self, t: Table, cat: GameCatalog, step: int, seat: str | None) -> str:
         seats = core.players(t)
         if step == 1:
+            assert seat is not None, "step 1 is each treasure holder's own (rounds.start_scoring)"
             if self.treasures is None:
                 raise RuleError(_("which treasure tokens does {who} turn over? e.g. prestige,doubloons,exchange:3:1,jewel,rum")
                                 .format(who=name(t, seat)), next=Next("mut-score", missing=("treasures",)))

@@ -25,19 +25,19 @@ def parse_spot(text: str) -> tuple[str, str | None]:
     raw = re.sub(r"[\s:]+", ":", str(text).strip().lower()).strip(":")
     if not raw:
         raise UsageError(_("empty place; {help}").format(help=_(SPOT_HELP)))
-    action, _colon, detail = raw.partition(":")
+    action, _colon, typed = raw.partition(":")
     aliases = {"wrecks": "wreck", "shipwreck": "wreck", "shipwrecks": "wreck", "plunder": "wreck",
                "black-market": "market", "blackmarket": "market", "route": "routes", "raid": "routes"}
     action = aliases.get(action, action)
     if action not in ACTION_NAMES:
         raise UsageError(_("place {text!r}: no action {action!r}; {help}").format(text=text, action=action, help=_(SPOT_HELP)))
-    detail = detail or None
+    detail = typed or None
     if action in ("beyond", "wreck", "tavern", "cabin") and detail:
         raise UsageError(_("place {text!r}: {action} takes the first free space by itself; say just {action!r}").format(text=text, action=action))
     if action in ("routes", "market", "town", "mutiny") and not detail:
         raise UsageError(_("place {text!r}: say which space; {help}").format(text=text, help=_(SPOT_HELP)))
     if action == "town":
-        space, _colon, combo = detail.partition(":")
+        space, _colon, combo = space_of(action, detail).partition(":")
         if space not in TOWN_NAMES:
             raise UsageError(_("place {text!r}: the town's spaces are {spaces}").format(text=text, spaces=", ".join(TOWN_NAMES)))
         if space == "market" and combo not in COMBO_NAMES:
@@ -48,7 +48,7 @@ def parse_spot(text: str) -> tuple[str, str | None]:
         raise UsageError(_("place {text!r}: combinations: {combos}").format(text=text, combos=", ".join(COMBO_NAMES)))
     if action == "mutiny" and detail not in ("0", "1", "3", "6"):
         raise UsageError(_("place {text!r}: the mutiny spaces are 0, 1, 3 and 6").format(text=text))
-    if action == "routes" and not detail.isdecimal():
+    if action == "routes" and not space_of(action, detail).isdecimal():
         raise UsageError(_("place {text!r}: say the route square's number, e.g. routes:2").format(text=text))
     return action, detail
 
@@ -77,10 +77,16 @@ def split_spot(spot: str) -> tuple[str, str | None]:
     return action, detail or None
 
 
+def space_of(action: str, detail: str | None) -> str:
+    """The space of a spot that names one: routes, market, town and mutiny (parse_spot and split_spot hold them to it)."""
+    assert detail is not None, f"{action} is a spot with its space"
+    return detail
+
+
 def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> str:
     """A few words for a spot, with what it costs."""
     if action == "routes":
-        sq = flow(t)["routes"][int(detail) - 1]
+        sq = flow(t)["routes"][int(space_of(action, detail)) - 1]
         if sq["cost"] == [0, 0]:
             return _("Trade routes, square {n} (a free token)").format(n=detail)
         return _("Trade routes, square {n} (the token costs {cost})").format(n=detail, cost=cost_text(sq["cost"]))
@@ -90,7 +96,7 @@ def spot_label(cat: GameCatalog, t: Table, action: str, detail: str | None) -> s
     if action in ("wreck", "tavern"):
         return _("{action}, space {n}").format(action=_(ACTION_NAMES[action]), n=len(on(t, action)) + 1)
     if action in ("market", "town"):
-        return _market_or_town(action, detail)
+        return _market_or_town(action, space_of(action, detail))
     if action == "mutiny":
         d, p, lp, gd = rule(cat, "mutiny")["spaces"][detail]
         if lp:
@@ -119,7 +125,7 @@ def spot_name(text: str) -> str:
         if action == "routes":
             return _("Trade routes, square {n}").format(n=detail)
         if action in ("market", "town"):
-            return _market_or_town(action, detail)
+            return _market_or_town(action, space_of(action, detail))
         if action == "mutiny":
             return _("Mutiny, space {k}").format(k=detail)
         return _(ACTION_NAMES[action])

@@ -24,7 +24,7 @@ from . import resolving as K
 from . import rules as R
 from .changes import changes_words, parse_changes, upgrade_changes
 from .held_dice import held, read_faces, roll
-from .plan import PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, parse_plan, pawns_free, reserved, sort_plan
+from .plan import PLAN_WORDS, check_owner, cost_of, kind_of, needs_dice, next_entry, next_planned, parse_plan, pawns_free, reserved, sort_plan
 from .state import (
     ACTION,
     HELPERS,
@@ -159,7 +159,9 @@ class RcPlan(Action):
             if arg in built or what + str(arg) in planned:
                 raise RuleError(_("{item} is built or planned already: each Item once (unless lost)").format(item=arg))
         elif what == "gather":
-            tile = arg.partition("@")[2]
+            source, _at, tile = (arg or "").partition("@")
+            if source not in ("food", "wood"):  # parse_plan holds it so; a plan given as fields is held here
+                raise UsageError(_("plan {text!r}: gather food or wood, e.g. 'gather wood 3 cook' (3: the tile)").format(text=plan_words(self.fields())))
             if tile and tile == r["camp"]:
                 raise RuleError(_("tile {tile} holds the camp: its sources produce in the Production phase, no gathering there").format(tile=tile))
             if what + str(arg) in planned:
@@ -257,7 +259,7 @@ class RcPlans(Action):
                 lines.append(RcPlan(**{k: tuples(v) for k, v in p.items()}).run(t, cat)["say"])
             except CompanionError as e:
                 wrapped = type(e)(_("plan {text!r}: {error}").format(text=plan_words(p), error=e))
-                if isinstance(e, RuleError):
+                if isinstance(e, RuleError) and isinstance(wrapped, RuleError):  # the same kind, its next kept
                     wrapped.next = e.next
                 raise wrapped from None
         placed = all(pawns_free(t, o) <= 0 for o in [*t.seats, *HELPERS])
@@ -297,11 +299,12 @@ class RcResolve(Action):
         """What resolving was given, as typed (faces 's,0,a', beast '3 1 2 1', choice 'morale', changes
         'wood -1'), the faces read against the dice the next planned action rolls."""
         expect(t, "action/resolve", "action/held")
-        p = next_entry(t)
+        p = next_planned(t)
         typed = None
-        if held(t) is not None and faces is not None and str(faces).strip().lower() not in ("", "roll"):
+        shown_dice = held(t)
+        if shown_dice is not None and faces is not None and str(faces).strip().lower() not in ("", "roll"):
             raise RuleError(_("the dice show already ({faces}): apply them, or reroll a die").format(
-                faces=", ".join(held(t)["faces"])), next=Next("rc-resolve"))
+                faces=", ".join(shown_dice["faces"])), next=Next("rc-resolve"))
         if faces is not None and str(faces).strip().lower() not in ("", "roll"):
             if not needs_dice(p):
                 raise RuleError(_("{what} rolls no dice: no faces to type").format(what=label(t, cat, p)),
@@ -323,7 +326,7 @@ class RcResolve(Action):
     def run(self, t: Table, cat: GameCatalog):
         expect(t, "action/resolve", "action/held")
         mark_legacy(t, self.legacy)
-        p = next_entry(t)
+        p = next_planned(t)
         k = kind_of(p)
         shown_dice = held(t)
         if shown_dice is not None and self.faces is not None:
@@ -370,7 +373,7 @@ class RcResolve(Action):
                 if k == "build":
                     lines += K.build(t, cat, p)
                 elif k == "gather":
-                    res = p["arg"].partition("@")[0]
+                    res = str(p["arg"]).partition("@")[0]  # food or wood (RcPlan.run)
                     t.data["counters"][f"future-{res}"] += 1
                     lines.append(_("+1 {res} to Future Resources").format(res=_(RESOURCE[res])))
                 else:

@@ -10,7 +10,7 @@ from typing import Any
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import _
-from ...table import Table
+from ...table import FlagTarget, Table
 from . import rules as R
 from .event_deck import TARGETS, shuffle_in
 from .plan import set_aside
@@ -110,7 +110,10 @@ def apply_changes(t: Table, cat: GameCatalog, changes, to_future: bool = False) 
             continue
         tg = t.resolve(cat, target)
         if op == "flag":
-            if tg.kind != "flag" or (tg.spec.values is not None and value not in [tg.spec.value(w) for w in tg.spec.values]):
+            if not isinstance(tg, FlagTarget):  # a stored change setting a count as a flag
+                raise UsageError(_("change {item!r}: {name} cannot be changed this way").format(
+                    item=f"{target} {_flag_word(value)}", name=tg.label))
+            if tg.spec.values is not None and value not in [tg.spec.value(w) for w in tg.spec.values]:
                 raise UsageError(_("change {item!r}: {name} accepts {values}").format(
                     item=f"{target} {_flag_word(value)}", name=tg.label, values=", ".join(tg.spec.values or ())))
             t.put(tg, value)

@@ -74,12 +74,12 @@ def _threat(text: str) -> dict | None:
         if pawns not in (1, 2):
             raise UsageError(_("card {text!r}: a threat action takes 1 or 2 pawns, not {pawns}").format(text=text, pawns=pawns))
         return {"name": " ".join(rest) or "Wreckage", "pawns": pawns, "icon": "wreckage"}
-    kind, name, pawns = parse_event(raw)
+    kind, name, printed = parse_event(raw)
     if kind not in THREAT_ICONS:
         raise UsageError(_("threat card {text!r}: an Event card by its icon (book, build, gather, explore, or "
                            "wreckage), its name and its threat action's pawns, e.g. 'book Heavy rain 2'; '-' for "
                            "an empty field").format(text=text))
-    return {"name": name or _("Event card"), "pawns": pawns or 1, "icon": kind}
+    return {"name": name or _("Event card"), "pawns": printed or 1, "icon": kind}
 
 
 def _items(text: str) -> tuple:

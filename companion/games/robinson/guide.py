@@ -21,7 +21,7 @@ from . import phases as A
 from . import rules as R
 from .event_deck import is_draw
 from .phases import EVENT, WEATHER_DIE
-from .plan import PLAN_WORDS, kind_of, needs_dice, next_entry, pawns_free, reserved
+from .plan import PLAN_WORDS, kind_of, needs_dice, next_planned, pawns_free, reserved
 from .state import EVENT_KINDS, HELPERS, NBSP, WIDTH, fit, flow, label, life, rc, shown, who
 
 GO = Ask(N_("Enter to go on (undo: step back; quit: pause)"))
@@ -240,7 +240,7 @@ def _chance(cat: GameCatalog, die: str, face: str) -> tuple[int, int]:
 
 
 def _resolve(t, cat):
-    p = next_entry(t)
+    p = next_planned(t)
     k = kind_of(p)
     head = label(t, cat, p)
     phase = _title(t, "resolve")
@@ -282,8 +282,8 @@ def _resolve(t, cat):
 
 def _held(t, cat):
     """The Action dice as they show, before they apply: a reroll or a determination use now (issue 22, item 4)."""
-    p = next_entry(t)
-    h = H.held(t)
+    p = next_planned(t)
+    h = H.held_now(t)
     ok, hurt, adventure = R.read_action_dice(h["faces"])
     what = [_("success") if ok else _("it fails"), _("a wound") if hurt else "", _("an Adventure card") if adventure else ""]
     say = _("The dice show {faces}: {what}. Before they apply, the table may use what its cards allow once the "
@@ -384,7 +384,7 @@ def _weather_roll(t, cat):
 def _weather_held(t, cat):
     """The Weather dice as they show: who fights the Hungry Animals' beast is asked now, before the weather's
     wounds are given (the rulebook does not say who: the table chooses, the First Player on Enter)."""
-    h = H.held(t)
+    h = H.held_now(t)
     c = t.data["counters"]
     o = R.face_weather(R.weather_from(h["faces"], c["rain-token"], c["winter-token"], c["storm-token"]), c["roof"],
                        c["food"], c["nonperishable"], c["wood"], c["palisade"], c["weapon"],

@@ -96,6 +96,13 @@ def held(t: Table) -> dict | None:
     return flow(t).get("held") if where(t) in HELD else None
 
 
+def held_now(t: Table) -> dict:
+    """The dice shown, at a step that holds them (action/held, weather/held: rc-dice put them there)."""
+    h = held(t)
+    assert h is not None, f"no dice held at {where(t)}"
+    return h
+
+
 def held_words(t: Table) -> str:
     h = held(t) or {}
     return ", ".join(_(str(f)) for f in h.get("faces") or ()) or _("none")
@@ -171,7 +178,8 @@ class RcReroll(Action):
     @classmethod
     def parse(cls, t: Table, cat: GameCatalog, text: str) -> "RcReroll":
         """'reroll success', 'reroll success s', 'reroll wound 0 cook 2' (Cook spends 2 determination)."""
-        if held(t) is None:
+        shown = held(t)
+        if shown is None:
             raise RuleError(_("no dice are held now: a reroll comes once the dice show"))
         words = str(text).strip().split()
         if words and words[0].lower() in ("reroll", _("reroll")):
@@ -188,10 +196,8 @@ class RcReroll(Action):
             rest = rest[:-2]
         if len(rest) > 1:
             raise UsageError(_("reroll {text!r}: {accepted}").format(text=text, accepted=accepted))
-        face = None
-        if rest:
-            face = read_faces(cat, [held(t)["dice"][i]], rest[0])[0]
-        return cls(i, face, payer, cost)
+        typed = read_faces(cat, [shown["dice"][i]], rest[0]) if rest else None  # None: castaway rolls ('roll')
+        return cls(i, None if typed is None else typed[0], payer, cost)
 
     def run(self, t: Table, cat: GameCatalog):
         h = held(t)

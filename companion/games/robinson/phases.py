@@ -9,7 +9,7 @@ action_phase.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...action_base import Action, register
 from ...catalog import GameCatalog
@@ -101,7 +101,7 @@ class RcEvent(Action):
             what = _("Adventure card") if kind == "adventure" else _("Mystery card")
             return say([_("{what}: resolve its Event effect (tell castaway what changed), then draw again")
                         .format(what=what), *uncounted])
-        card = {"name": name or S.UNNAMED_EVENT.format(n=t.data['tracks']['round']), "pawns": pawns or 1, "icon": kind}
+        card: dict[str, Any] = {"name": name or S.UNNAMED_EVENT.format(n=t.data['tracks']['round']), "pawns": pawns or 1, "icon": kind}
         flow(t).update(step="effect", card=card)
         if kind == "book":
             hint = _("book icon: see what it means on the Scenario card")

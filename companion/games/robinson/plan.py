@@ -4,12 +4,27 @@ and the order the plan resolves in."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .state import HELPERS, rc, seat_of
+
+
+class PlanEntry(TypedDict):
+    """A planned action as rc(t)["plan"] holds it (RcPlan.run appends it; done once resolved)."""
+
+    what: str  # one of PLAN_WORDS
+    arg: str | None  # the Invention, the resource and its tile ('wood@3'), ...
+    by: str  # the pawn's owner: a seat or a helper (friday)
+    helper: str | None  # the second pawn's owner, if any
+    reserve: dict[str, int]  # what it sets aside until it resolves
+    own: bool  # a character's own Invention
+    done: bool
+
 
 PLAN_WORDS = ("threat-left", "threat-right", "hunt", "shelter", "roof", "palisade", "weapon", "item",
               "gather", "explore", "arrange", "rest")
@@ -125,14 +140,21 @@ def set_aside(t: Table) -> dict[str, int]:
     return out
 
 
-def next_entry(t: Table) -> dict | None:
+def next_entry(t: Table) -> PlanEntry | None:
     for p in rc(t)["plan"]:
         if not p.get("done"):
             return p
     return None
 
 
-def sort_plan(plan: list[dict]) -> list[dict]:
+def next_planned(t: Table) -> PlanEntry:
+    """The planned action that resolves next, where the round is resolving one (there is one until all are done)."""
+    p = next_entry(t)
+    assert p is not None, "the Action phase resolves while a planned action is not done"
+    return p
+
+
+def sort_plan(plan: list[PlanEntry]) -> list[PlanEntry]:
     def key(p):
         kind = "threat" if p["what"].startswith("threat") else "build" if p["what"] in R.BUILDS else p["what"]
         return R.ORDER.index(kind)
@@ -140,9 +162,9 @@ def sort_plan(plan: list[dict]) -> list[dict]:
     return sorted(plan, key=key)
 
 
-def kind_of(p: dict) -> str:
+def kind_of(p: PlanEntry) -> str:
     return "threat" if p["what"].startswith("threat") else "build" if p["what"] in R.BUILDS else p["what"]
 
 
-def needs_dice(p: dict) -> bool:
+def needs_dice(p: PlanEntry) -> bool:
     return kind_of(p) in ("build", "gather", "explore") and not p.get("helper")

@@ -3,6 +3,8 @@ Action, Fighting a Beast, Building, Arranging the Camp), for rc-resolve (action_
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import _
@@ -10,6 +12,9 @@ from ...table import Table
 from . import rules as R
 from .changes import apply_changes
 from .state import ACTION, RESOURCE, rc, shown, who, wound_each, wound_pawn
+
+if TYPE_CHECKING:
+    from .plan import PlanEntry
 
 
 def beast(text) -> tuple[int, ...] | None:
@@ -23,7 +28,7 @@ def beast(text) -> tuple[int, ...] | None:
     return tuple(int(b) for b in bits)
 
 
-def threat(t: Table, cat: GameCatalog, p: dict, changes) -> list[str]:
+def threat(t: Table, cat: GameCatalog, p: PlanEntry, changes) -> list[str]:
     r = rc(t)
     slot = 0 if p["what"] == "threat-left" else 1
     card = r["threat"][slot]
@@ -38,7 +43,7 @@ def threat(t: Table, cat: GameCatalog, p: dict, changes) -> list[str]:
     return lines
 
 
-def hunt(t: Table, cat: GameCatalog, p: dict, beast: tuple[int, ...] | None) -> list[str]:
+def hunt(t: Table, cat: GameCatalog, p: PlanEntry, beast: tuple[int, ...] | None) -> list[str]:
     if beast is None or len(beast) not in (4, 5) or any(isinstance(b, bool) or not isinstance(b, int) or b < 0 for b in beast):
         raise RuleError(_("hunting needs the Beast card drawn: its strength, weapon loss, food and furs"),
                         next=Next("rc-resolve", missing=("beast",)))
@@ -66,7 +71,7 @@ def hunt(t: Table, cat: GameCatalog, p: dict, beast: tuple[int, ...] | None) -> 
     return lines
 
 
-def build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
+def build(t: Table, cat: GameCatalog, p: PlanEntry) -> list[str]:
     c, f, r = t.data["counters"], t.data["flags"], rc(t)
     for res, n in p["reserve"].items():
         c[res] -= n
@@ -87,7 +92,7 @@ def build(t: Table, cat: GameCatalog, p: dict) -> list[str]:
     return lines
 
 
-def arrange(t: Table, cat: GameCatalog, p: dict, choice: str | None) -> list[str]:
+def arrange(t: Table, cat: GameCatalog, p: PlanEntry, choice: str | None) -> list[str]:
     four = rc(t)["arrange_card"]
     if four and choice not in ("determination", "morale"):
         raise UsageError(_("arranging the camp with 4 players: choice {choice!r}; accepted: determination, morale").format(choice=choice))

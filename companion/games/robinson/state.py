@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import TYPE_CHECKING, Any
 
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, retranslate
 from ...table import Table
+
+if TYPE_CHECKING:
+    from .plan import PlanEntry
 
 HELPERS = ("friday", "dog", "extra")
 EVENT_KINDS = ("adventure", "mystery", "book", "build", "gather", "explore")
@@ -275,13 +279,13 @@ def seat_of(t: Table, cat: GameCatalog, name: str) -> str:
     try:
         return t.resolve_seat(cat, name)
     except UsageError:
-        names = [t.seat_values(s).get("player") for s in t.seats if t.seat_values(s).get("player")]
+        names = [n for s in t.seats if (n := t.seat_values(s).get("player"))]
         chars = [t.seat_values(s)["survivor"] for s in t.seats]
         raise UsageError(_("nobody called {name!r} at this table; accepted: {accepted}").format(
             name=name, accepted=", ".join(names + chars + list(t.seats)))) from None
 
 
-def label(t: Table, cat: GameCatalog, p: dict) -> str:
+def label(t: Table, cat: GameCatalog, p: PlanEntry) -> str:
     """A planned action as the table reads it: 'Gathering Resources: wood (tile 3) · Cook + Friday'."""
     what = p["what"]
     if what.startswith("threat"):
@@ -294,7 +298,8 @@ def label(t: Table, cat: GameCatalog, p: dict) -> str:
         text = _(ACTION[what]) + ": " + _(RESOURCE.get(res, res)) + (" " + _("(tile {tile})").format(tile=tile) if tile else "")
     else:
         text = _(ACTION[what])
-    pawns = who(t, cat, p["by"]) + (" + " + who(t, cat, p["helper"]) if p.get("helper") else "")
+    helper = p.get("helper")
+    pawns = who(t, cat, p["by"]) + (" + " + who(t, cat, helper) if helper else "")
     return f"{text} · {pawns}"
 
 def weather_dice_for(t: Table) -> tuple[str, ...] | None:
@@ -359,7 +364,7 @@ def parse_tile(text: str) -> dict:
                  "mystery, and dN for N discovery tokens; e.g. '5 plains food beast d2'")
     if len(words) < 2 or not words[0].isdecimal():
         raise UsageError(_("tile {text!r}: {accepted}").format(text=text, accepted=accepted))
-    tile = {"tile": words[0], "terrain": words[1], "food": 0, "wood": 0, "shelter": False, "beast": False,
+    tile: dict[str, Any] = {"tile": words[0], "terrain": words[1], "food": 0, "wood": 0, "shelter": False, "beast": False,
             "mystery": False, "discoveries": 0}
     for w in words[2:]:
         if w in ("food", "wood"):
@@ -385,7 +390,7 @@ def check_seats(t: Table, seats: list[str]) -> list[str]:
     return out
 
 
-TILE_KEYS = {"tile": str, "terrain": str, "food": int, "wood": int, "shelter": bool, "beast": bool, "mystery": bool,
+TILE_KEYS: dict[str, type[Any]] = {"tile": str, "terrain": str, "food": int, "wood": int, "shelter": bool, "beast": bool, "mystery": bool,
              "discoveries": int}
 
 

@@ -73,9 +73,10 @@ class RcWeather(Action):
         expect(t, "weather/roll", "weather/held")
         dice = weather_dice(t)
         typed = read_faces(cat, dice, faces)
-        if typed is not None and held(t) is not None:
+        shown_dice = held(t)
+        if typed is not None and shown_dice is not None:
             raise RuleError(_("the weather dice show already ({faces}): apply them").format(
-                faces=", ".join(held(t)["faces"])), next=Next("rc-weather"))
+                faces=", ".join(shown_dice["faces"])), next=Next("rc-weather"))
         if typed is not None and not dice:
             raise RuleError(_("no weather dice this round: there are no faces to type"), next=Next("rc-weather"))
         return cls(typed, seat_of(t, cat, fighter) if fighter else None)
