@@ -21,8 +21,6 @@ from .setuptable import setup_table
 from .store import Store, default_path, now
 from .table import Table
 
-SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
-
 
 class Loaded:
     """A game as read from the store: its row, its catalog and its head state."""

@@ -425,9 +425,6 @@ class Store:
     def delete_play(self, play_id: int) -> None:
         self._q("DELETE FROM plays WHERE id = ?", (play_id,))
 
-    def game_exists(self, game_id: int) -> bool:
-        return self._q("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
-
     def typed_rolls(self) -> list[tuple[str, int, int, dict]]:
         """(game, game id, seq, record) of every die typed in from the table (companion/rolls.py: one record
         per die part, "typed" true) in an event on its game's live path (an undone action was a mistake at

@@ -50,10 +50,6 @@ def die(faces: Iterable[Hashable]) -> Dist:
 D6 = die(range(1, 7))
 
 
-def point(x: Hashable) -> Dist:
-    return {x: ONE}
-
-
 def add(out: Dist, key: Hashable, p) -> None:
     if p:
         out[key] = out.get(key, 0) + p
