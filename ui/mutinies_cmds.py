@@ -50,8 +50,8 @@ sub = games.group("mutinies")
 
 
 def over_why(table, cat, over: dict) -> str:
-    """Who won, for the game-over line (ui/acting.py)."""
-    return _("winner(s): {who}").format(who=", ".join(over.get("winners", [])))
+    """Who won, for the game-over line (ui/acting.py): by name, as the board says it."""
+    return _("winner(s): {who}").format(who=", ".join(core.name(table, s) for s in over.get("winners", [])))
 
 
 GAME = "mutinies"
