@@ -349,8 +349,8 @@ class Store:
 
     def _parents(self, game_id: int | None = None) -> dict[int, dict[int, int]]:
         """Each game's action events as {seq: parent} (their numbers alone: nothing decoded), by game id."""
-        rows = self._q("SELECT game_id, seq, parent FROM events WHERE type = 'action'" + (" AND game_id = ?" if game_id is not None else ""),
-                       () if game_id is None else (game_id,)).fetchall()
+        rows = (self._q("SELECT game_id, seq, parent FROM events WHERE type = 'action' AND game_id = ?", (game_id,)) if game_id is not None
+                else self._q("SELECT game_id, seq, parent FROM events WHERE type = 'action'")).fetchall()
         out: dict[int, dict[int, int]] = {}
         for gid, seq, parent in rows:
             out.setdefault(gid, {})[seq] = parent
