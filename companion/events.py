@@ -28,12 +28,13 @@ class Event(Record):
 def live_path(parents: Mapping[int, int | None], head: int) -> list[int]:
     """The game's live path: the action events from `head` back to the setup, head first. `parents` maps each
     action event's seq to its parent node (0: the setup). The walk stops at a node that is no action's (the
-    setup, or a damaged log's missing event) and never goes round a loop."""
+    setup, or a damaged log's missing event) and takes no more steps than there are actions (a loop a damaged
+    log could hold ends it)."""
     path: list[int] = []
-    seen: set[int] = set()
     node = head
-    while node in parents and node not in seen:
+    for _step in range(len(parents)):
+        if node not in parents:
+            break
         path.append(node)
-        seen.add(node)
         node = parents[node] or 0
     return path

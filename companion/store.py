@@ -347,18 +347,13 @@ class Store:
             bad = next((r[0] for r in rows if not _json_ok(r[2]) or not _json_ok(r[3])), "?")
             raise StoreError(_("game {game_id}: event {seq} of its log is damaged; the log cannot be read past it").format(game_id=game_id, seq=bad)) from None
 
-    def _parents(self, game_id: int | None = None) -> dict[int, dict[int, int]]:
-        """Each game's action events as {seq: parent} (their numbers alone: nothing decoded), by game id."""
-        rows = (self._q("SELECT game_id, seq, parent FROM events WHERE type = 'action' AND game_id = ?", (game_id,)) if game_id is not None
-                else self._q("SELECT game_id, seq, parent FROM events WHERE type = 'action'")).fetchall()
-        out: dict[int, dict[int, int]] = {}
-        for gid, seq, parent in rows:
-            out.setdefault(gid, {})[seq] = parent
-        return out
+    def _parents(self, game_id: int) -> dict[int, int]:
+        """The game's action events as {seq: parent} (their numbers alone: nothing decoded)."""
+        return dict(self._q("SELECT seq, parent FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchall())
 
     def live_path(self, game_id: int, head: int) -> set[int]:
         """The action events on the path from the setup to `head` (events.live_path over their numbers alone)."""
-        return set(live_path(self._parents(game_id).get(game_id, {}), head))
+        return set(live_path(self._parents(game_id), head))
 
     def last_rolled(self, game_id: int) -> Event | None:
         """The latest event on the game's live path whose result records dice (companion/rolls.py), or None."""
@@ -427,9 +422,7 @@ class Store:
         """(game, game id, seq, record) of every die typed in from the table (companion/rolls.py: one record
         per die part, "typed" true) in an event on its game's live path (an undone action was a mistake at
         the keyboard, not a throw of the die)."""
-        parents = self._parents()
-        live = {gid: set(live_path(parents.get(gid, {}), head))
-                for gid, head in self._q("SELECT id, head FROM games WHERE head > 0").fetchall()}
+        live = {gid: self.live_path(gid, head) for gid, head in self._q("SELECT id, head FROM games WHERE head > 0").fetchall()}
         rows = self._q(
             """
             SELECT g.game, e.game_id, e.seq, r.value FROM events e
