@@ -13,10 +13,9 @@ import typer
 from companion import session
 from companion.errors import CompanionError, UsageError
 from companion.i18n import _
+from ui.acting import act
 from ui.common import CTX, NUMBERS, command, emit_json, err, out, show_board, store
-from ui.common import act as _act
 from ui.common import app as _app
-from ui.common import report as _report
 from ui.text import esc
 
 # -- games and the store -------------------------------------------------------------------------
@@ -97,8 +96,7 @@ def set_cmd(
     Example: castaway set shark 3
     """
 
-    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "set", target, value))
-    _report(ev, cat=loaded.cat)
+    act(lambda t, cat: _correction(t, cat, "set", target, value))
 
 
 def _correction(t, cat, kind: str, target: str = "", value=None):
@@ -134,8 +132,7 @@ def move_cmd(
     """
 
     d = parse_delta(delta)
-    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "move", target, d))
-    _report(ev, cat=loaded.cat)
+    act(lambda t, cat: _correction(t, cat, "move", target, d))
 
 
 @command("next")
@@ -145,9 +142,11 @@ def next_cmd():
     Example: castaway next
     """
 
-    ev, table, loaded = _act(lambda t, cat: _correction(t, cat, "next"))
-    rt = loaded.cat.round_track
-    _report(ev, f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}", cat=loaded.cat)
+    def moved(ev, loaded) -> str:
+        rt = loaded.cat.round_track
+        return f"  →  {_(loaded.cat.tracks[rt].name).lower()} {ev.result[rt]}"
+
+    act(lambda t, cat: _correction(t, cat, "next"), moved)
 
 
 @command("note")
@@ -158,8 +157,7 @@ def note_cmd(text: Annotated[str, typer.Argument(help=_("Free text."))]):
     """
     from companion.actions import Note
 
-    ev, _table, loaded = _act(Note(text))
-    _report(ev, cat=loaded.cat)
+    act(Note(text))
 
 
 @command("undo")

@@ -323,14 +323,3 @@ class EndGame(Action):
             raise UsageError(_("result {result!r}: accepted: won, lost, abandoned").format(result=self.result))
         t.data["over"] = {"result": self.result, **self.detail}
         return {"result": self.result}
-
-
-def refuse_flow_moves(t: Table, action: "Action", cat: GameCatalog, next_round: str, phase: str) -> None:
-    """The corrections a game with a flow refuses (its check): the generic `next` (the game moves its own
-    marker, next_round says how) and setting the phase alone (phase says what to do instead); every other
-    correction stays free."""
-    if isinstance(action, NextRound):
-        raise RuleError(next_round)
-    tg = correction_target(t, action, cat)
-    if tg is not None and tg.kind == "flag" and tg.spec.id == "phase":
-        raise RuleError(phase)

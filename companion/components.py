@@ -187,9 +187,6 @@ class GameCatalog(Record):
     DEFAULTS = {"rules": {}, "files": (), "reference": (), "digest": ""}
 
     # -- lookups with errors that say what is accepted ---------------------------------------
-    def component_names(self) -> list[str]:
-        return [*self.tracks, *self.counters, *self.stacks, *self.flags]
-
     def deck(self, deck_id: str) -> Deck:
         try:
             return self.decks[deck_id]

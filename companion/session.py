@@ -12,7 +12,7 @@ from pathlib import Path
 from . import catalog as catmod
 from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, StaleError, StoreError, UsageError
-from .events import Event
+from .events import Event, live_path
 from .eventtext import event_text, stored_text
 from .gamerow import GameRow
 from .games import registry
@@ -20,8 +20,6 @@ from .i18n import _
 from .setuptable import setup_table
 from .store import Store, default_path, now
 from .table import Table
-
-SNAPSHOT_EVERY = 1  # a snapshot per action node keeps undo exact and instant
 
 
 class Loaded:
@@ -454,11 +452,7 @@ def seat_players(events: list[Event], head: int, setup: Table) -> dict[str, list
     """Everyone who held each seat, in order, on the game's live path up to `head`: the player it was set up
     with, then each name `set SEAT.player` gave it (a player who left mid-game and handed the seat on)."""
     by_seq = {e.seq: e for e in events if e.type == "action"}
-    path: list[Event] = []
-    node: int | None = head
-    while node in by_seq:
-        path.append(by_seq[node])
-        node = by_seq[node].parent
+    path = [by_seq[n] for n in live_path({n: e.parent for n, e in by_seq.items()}, head)]
     held = {seat: [setup.data["seat"][seat].get("player") or ""] for seat in setup.seats}
     for ev in reversed(path):
         a = ev.action or {}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .errors import StoreError
-from .events import Event
+from .events import Event, live_path
 from .gamerow import GAME_COLS, GameRow, pack, text, unpack
 from .i18n import _
 from .schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
@@ -349,31 +349,24 @@ class Store:
             bad = next((r[0] for r in rows if not _json_ok(r[2]) or not _json_ok(r[3])), "?")
             raise StoreError(_("game {game_id}: event {seq} of its log is damaged; the log cannot be read past it").format(game_id=game_id, seq=bad)) from None
 
+    def _parents(self, game_id: int) -> dict[int, int]:
+        """The game's action events as {seq: parent} (their numbers alone: nothing decoded)."""
+        return dict(self._q("SELECT seq, parent FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchall())
+
     def live_path(self, game_id: int, head: int) -> set[int]:
-        """The action events on the path from the setup to `head` (read from their numbers alone)."""
-        parents = dict(self._q("SELECT seq, parent FROM events WHERE game_id = ? AND type = 'action'", (game_id,)).fetchall())
-        live, node = set(), head
-        while node and node not in live:
-            live.add(node)
-            node = parents.get(node) or 0
-        return live
+        """The action events on the path from the setup to `head` (events.live_path over their numbers alone)."""
+        return set(live_path(self._parents(game_id), head))
 
     def last_rolled(self, game_id: int) -> Event | None:
         """The latest event on the game's live path whose result records dice (companion/rolls.py), or None."""
-        row = self._q(
-            """
-            WITH RECURSIVE live(seq) AS (
-                SELECT head FROM games WHERE id = ? AND head > 0
-                UNION ALL
-                SELECT e.parent FROM events e JOIN live l ON e.game_id = ? AND e.seq = l.seq
-                WHERE e.type = 'action' AND e.parent > 0
-            )
-            SELECT e.seq FROM live l JOIN events e ON e.game_id = ? AND e.seq = l.seq
-            WHERE e.type = 'action' AND json_valid(e.result) AND json_type(e.result, '$.rolls') = 'array'
-              AND json_array_length(e.result, '$.rolls') > 0
-            ORDER BY e.seq DESC LIMIT 1
-            """, (game_id, game_id, game_id)).fetchone()
-        return self.event(game_id, row[0]) if row else None
+        row = self._q("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+        live = self.live_path(game_id, row[0]) if row else set()
+        rolled = self._q(
+            "SELECT seq FROM events WHERE game_id = ? AND type = 'action' AND json_valid(result)"
+            " AND json_type(result, '$.rolls') = 'array' AND json_array_length(result, '$.rolls') > 0 ORDER BY seq DESC",
+            (game_id,))
+        seq = next((s for (s,) in rolled if s in live), None)
+        return self.event(game_id, seq) if seq is not None else None
 
     def event(self, game_id: int, seq: int) -> Event | None:
         """One event of the log (its row alone is read and decoded)."""
@@ -427,23 +420,14 @@ class Store:
     def delete_play(self, play_id: int) -> None:
         self._q("DELETE FROM plays WHERE id = ?", (play_id,))
 
-    def game_exists(self, game_id: int) -> bool:
-        return self._q("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
-
     def typed_rolls(self) -> list[tuple[str, int, int, dict]]:
         """(game, game id, seq, record) of every die typed in from the table (companion/rolls.py: one record
         per die part, "typed" true) in an event on its game's live path (an undone action was a mistake at
         the keyboard, not a throw of the die)."""
+        live = {gid: self.live_path(gid, head) for gid, head in self._q("SELECT id, head FROM games WHERE head > 0").fetchall()}
         rows = self._q(
             """
-            WITH RECURSIVE live(game_id, seq) AS (
-                SELECT id, head FROM games WHERE head > 0
-                UNION ALL
-                SELECT e.game_id, e.parent FROM events e JOIN live l ON e.game_id = l.game_id AND e.seq = l.seq
-                WHERE e.type = 'action' AND e.parent > 0
-            )
-            SELECT g.game, e.game_id, e.seq, r.value FROM live l
-            JOIN events e ON e.game_id = l.game_id AND e.seq = l.seq
+            SELECT g.game, e.game_id, e.seq, r.value FROM events e
             JOIN games g ON g.id = e.game_id
             JOIN json_each(e.result, '$.rolls') r
             WHERE e.type = 'action' AND json_valid(e.result) AND json_type(e.result, '$.rolls') = 'array'
@@ -451,7 +435,7 @@ class Store:
             ORDER BY e.game_id, e.seq, r.key
             """
         ).fetchall()
-        return [(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
+        return [(r[0], r[1], r[2], json.loads(r[3])) for r in rows if r[2] in live.get(r[1], ())]
 
     # -- settings ------------------------------------------------------------------------------
     def setting(self, key: str) -> str | None:

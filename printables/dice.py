@@ -195,10 +195,6 @@ class _Flow(Flow):
         self.finish()
 
 
-def _die_rows(die: Die) -> list[tuple[str, tuple]]:
-    return [(p.name, p.faces) for p in die.parts]
-
-
 def render(cat: GameCatalog, opts: Options, on_page: Callable[[], None] | None = None) -> bytes:
     buf = io.BytesIO()
     title = _("{name} dice stickers").format(name=term(cat, cat.name))

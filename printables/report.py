@@ -20,7 +20,6 @@ from companion.i18n import _, ngettext
 from printables.fonts import BOLD, SANS, printable, register, wrap
 
 MARGIN = 15 * mm
-LABEL_GAP = 10 * mm  # chart labels keep at least this much from the page's edge
 INK = colors.HexColor("#1f2a36")
 SEA = colors.HexColor("#2b7a9b")
 WIN = colors.HexColor("#3c9a5f")

@@ -30,7 +30,6 @@ PRINT_WORDS = (N_("Starting Player"), N_("Logbook card"), N_("Logbook cards"), N
 
 TOKEN = (40.0, 40.0)  # the smallest token; grown in steps until every face's words fit
 TOKEN_STEPS = (40.0, 45.0, 55.0, 60.0)
-PIECE = (20.0, 20.0)
 MAX_PIECES = 100  # counters with a larger supply are scores, not pieces to print
 
 

@@ -1,348 +1,193 @@
-"""21 Days, day 21: the chance of rescue when the group plays its best, and the plan that gets it.
+"""21 Days, day 21, worked out the slow and plain way: the tests' oracle for companion/odds/days21/rescue.py.
 
-The state is what day 21 can still change: the spaces the ship still needs, each survivor's strength
-stack and own hope, Diva's songs used, the hope21 ability tokens not yet taken, the kite (pieces on
-the raft, pieces up, flying), Rosina's start-of-day location, and the bag (tokens come back to it when
-spent). An exact expectimax over that state (memoised, survivors alike in every respect merged) picks
-at each point the attempt that gives the best chance: a flare (2 own hope), a shout (only with no hope:
-2 strength, and the shout counts even if it spends the shouter's last strength, as long as someone is
-left alive), Diva's song (1 hope, 3 at most), a kite roll (2 hope), the hope21 token (3 hope: taken
-when it helps, since holding hope stops a survivor shouting), Rosina's location, and with the Dolphin
-on the board turning a rolled 1 into a 6 for 3 of the roller's strength. Every roll is the same as in
-companion/games/days21/day21.py (Day21); exhaustion comes first if it has not been taken.
+It shares no code with the search it checks. From castaway it reads only the rules' data (the catalog's
+numbers: what a flare, a shout, a song and a kite roll cost, the kite die's faces, the fishing table); the
+rest is written here from the rulebook. Nothing is merged, made canonical or worked out in closed form:
+every survivor is kept in their seat, every face of every die is enumerated and every choice the table has
+is tried (the Dolphin on any face, not only on a 1), and the chance of a table is the best of its moves,
+each the mean over its die's faces of the best of what that face lets the table do.
 
-Assumptions (the rulebooks do not say; shown with every answer): hope is each survivor's own and cannot
-be handed over on day 21; the Dolphin may turn any die a survivor rolls on day 21 (the rulebook says
-it "may help"), paid by the roller, who must live through paying; Rosina's fish are shared weakest
-first as the engine does.
+The rules as the odds take them (companion/odds/days21/rescue.py's assumptions): hope is each survivor's
+own; a flare costs 2 own hope, a shout 2 strength and only with no hope (it counts, even spending the
+shouter's last strength, if anyone is left alive), Diva's song 1 hope (3 a day at most), a kite roll 2 hope,
+the hope21 token gives 3 hope from the bag (Mick one more when 3 come at once and the bag holds it); a 6
+moves the ship one space; with the Dolphin on the board a roller who lives through paying 3 strength may
+turn their die to its opposite face (7 minus it), never Scruffs, who makes no attempt. Exhaustion (a
+strength each; hope goes back to the bag with whoever it kills) comes first if it has not been taken; then
+Rosina's location, if it is open: a flare roll, the hope location (a token per 3 points), fishing (the fish
+shared weakest first, at most 2 each, nobody past 6; equal survivors in the order of (role, strength
+stack, hope, token)), or nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple
 
-from companion.action_base import stack_gain, stack_lose
+from companion import catalog
 
-ASSUMPTIONS = (
-    "hope is each survivor's own; nobody hands hope over on day 21",
-    "a shout may spend the shouter's last strength: it still counts if someone is left alive",
-    "the Dolphin (when on the board) may turn any die rolled on day 21 from 1 to 6 for 3 of the roller's strength; the roller must live through paying",
-    "Rosina's fish go to the weakest first, as castaway shares them",
-)
+SIX, DOLPHIN_COST, TOP = 6, 3, 6  # a 6 moves the ship; the Dolphin card: 3 strength, 7 minus the face
 
 
-@dataclass(frozen=True)
-class Rescue:
-    """Day 21 as the odds see it. people: (seat, role, stack, hope, hope21 token unused) per survivor;
-    role is '' or one of diva, mick, rosina, scruffs (the survivors whose rules differ)."""
-
-    need: int
-    people: tuple
-    diva_used: int = 0
-    kite: tuple | None = None  # (pieces on the raft, pieces up, flying)
-    kite_faces: tuple = ("kite", "kite", "kite", "hope", "blank", "blank")
-    supply: int = 16
-    exhausted: bool = True
-    rosina_open: bool = False
-    dolphin: bool = False
-    diva_most: int = 3
-    fish_table: tuple = (1, 2, 3, 4, 4, 5)
-    most_each: int = 2
-    per_hope: int = 3
-    names: dict = field(default_factory=dict, compare=False, hash=False)
+def rules() -> dict:
+    """The catalog's numbers for day 21."""
+    cat = catalog.load("21days")
+    d21, kite = cat.rules["day21"], cat.rules["kite"]
+    return {"exhaustion": d21["exhaustion"], "flare": d21["flare_cost"], "shout": d21["shout_cost"], "song": d21["diva_cost"],
+            "songs": d21["diva_most"], "hope21": d21["hope21"], "kite": kite["cost"], "pieces": kite["suitcases"].count("kite"),
+            "kite_faces": tuple(cat.die("kite").parts[0].faces), "fish": tuple(cat.rules["fishing"]["fish"]),
+            "fish_each": cat.rules["fishing"]["most_each"], "per_hope": cat.rules["hope_location"]["points_per_hope"]}
 
 
-def _alive(people) -> bool:
-    return any(p[1] for p in people)
+class Survivor(NamedTuple):
+    role: str  # '', diva, mick, rosina or scruffs
+    stack: tuple  # strength dice, the top one first
+    hope: int
+    token: bool  # the hope21 ability token, not yet taken
 
 
-def _with(people, i, stack=None, hope=None, token=None):
-    role, st, h, tok = people[i]
-    new = (role, st if stack is None else stack, h if hope is None else hope, tok if token is None else token)
-    return tuple(sorted(people[:i] + (new,) + people[i + 1:]))
+class Day(NamedTuple):
+    people: tuple  # Survivor per seat, in seat order
+    songs: int
+    kite: tuple | None  # (pieces on the raft, pieces up, flying)
+    rosina: bool  # Rosina's location still to do
 
 
-def _lose(stack, n):
-    return tuple(stack_lose(list(stack), n))
+def lose(stack: tuple, n: int) -> tuple:
+    """n strength lost, one at a time: the top die shows one less; a die at 1 goes."""
+    while n > 0 and stack:
+        stack = stack[1:] if stack[0] == 1 else (stack[0] - 1, *stack[1:])
+        n -= 1
+    return stack
 
 
-def _bag(r: Rescue, people) -> int:
-    return r.supply - sum(p[2] for p in people)
+def with_seat(day: Day, i: int, **change) -> Day:
+    people = list(day.people)
+    people[i] = people[i]._replace(**change)
+    return day._replace(people=tuple(people))
 
 
-def _give(r: Rescue, people, i, n):
-    """give_hope: as many as the bag holds; Mick takes one more when 3 come at once."""
-    left = _bag(r, people)
-    got = min(n, left)
-    if got >= 3 and people[i][0] == "mick" and left - got > 0:
-        got += 1
-    return _with(people, i, hope=people[i][2] + got) if got else people
+class Oracle:
+    def __init__(self, supply: int, dolphin: bool):
+        self.r = rules()
+        self.supply, self.dolphin = supply, dolphin
+        self.best = lru_cache(maxsize=None)(self._best)
 
+    def _best(self, day: Day, need: int) -> float:
+        """The chance of `need` more spaces when the table plays its best from `day`."""
+        if need <= 0:
+            return 1.0
+        if not any(p.stack for p in day.people):
+            return 0.0
+        chances = [0.0]  # doing nothing more
+        for faces, outcomes in self.moves(day):
+            total = 0.0
+            for face in faces:
+                total += max(self.best(nxt, need - moved) for nxt, moved in outcomes(face))
+            chances.append(total / len(faces))
+        return max(chances)
 
-class Solver:
-    """Values are lists over the spaces still needed (0..need): one pass answers every need at once."""
-
-    def __init__(self, r: Rescue):
-        self.r = r
-        self.K = max(0, r.need)
-        kf = list(r.kite_faces)
-        self.kite_p = {f: kf.count(f) / len(kf) for f in sorted(set(kf))}
-        self.memo: dict = {}
-
-    # state: (people (sorted tuples), diva_used, kite, rosina_open)
-    def start(self):
-        r = self.r
-        people = tuple(sorted((role, tuple(st), h, tok) for _s, role, st, h, tok in r.people))
-        if not r.exhausted:
-            people = tuple(sorted((role, _lose(st, 1), h if _lose(st, 1) else 0, tok) for role, st, h, tok in people))
-        rosina = r.rosina_open and any(p[0] == "rosina" and p[1] for p in people)
-        if not rosina:  # from here on only the total strength matters: a stack of one number keeps it
-            people = tuple(sorted((role, (sum(st),) if st else (), h, tok) for role, st, h, tok in people))
-        return (people, r.diva_used, r.kite, rosina)
-
-    def value(self, state) -> list:
-        got = self.memo.get(state)
-        if got is not None:
-            return got
-        K = self.K
-        if not _alive(state[0]):
-            best = [1.0] + [0.0] * K
-        else:
-            best = [1.0] + [0.0] * K
-            for _act, outs in self.actions(state):
-                v = self.action_value(outs)
-                best = [a if a >= b else b for a, b in zip(best, v)]
-        self.memo[state] = best
-        return best
-
-    def action_value(self, outs) -> list:
-        K = self.K
-        acc = [0.0] * (K + 1)
-        memo, value = self.memo, self.value
-        for p, branches in outs:
-            if len(branches) == 1:
-                nxt, d = branches[0]
-                v = memo.get(nxt) or value(nxt)
-                if d:
-                    for j in range(1, K + 1):
-                        acc[j] += p * v[j - 1]
-                else:
-                    for j in range(1, K + 1):
-                        acc[j] += p * v[j]
-            else:  # a choice after the roll (the Dolphin): the better branch for each need
-                opts = []
-                for nxt, d in branches:
-                    v = memo.get(nxt) or value(nxt)
-                    opts.append([1.0] + v[:K] if d else v)
-                for j in range(1, K + 1):
-                    acc[j] += p * max(o[j] for o in opts)
-        acc[0] = 1.0
-        return acc
-
-    def actions(self, state):
-        """[(action, [(p, [(next state, spaces moved), ...]), ...])]: several branches = a choice."""
-        people, diva, kite, rosina = state
-        r = self.r
-        out = []
-        if rosina:
-            i = next(j for j, p in enumerate(people) if p[0] == "rosina")
-            base = (people, diva, kite, False)
-            out.append((("rosina", "flare", people[i]), self._roll(base, i)))
-            out.append((("rosina", "hope", people[i]), [(1 / 6, [((_give(r, people, i, v // r.per_hope), diva, kite, False), 0)])
-                                                         for v in range(1, 7)]))
-            out.append((("rosina", "fishing", people[i]), [(1 / 6, [((_fish(r, people, r.fish_table[v - 1]), diva, kite, False), 0)])
-                                                            for v in range(1, 7)]))
-            out.append((("rosina", "skip", people[i]), [(1.0, [(base, 0)])]))
-            return out
-        seen = set()
-        for i, person in enumerate(people):
-            role, st, h, tok = person
-            if not st or person in seen:
+    # -- what the table may do -------------------------------------------------------------------
+    def moves(self, day: Day):
+        """(the die's faces, face -> [(the day after, spaces the ship moved)]) for each move open now."""
+        r, d6 = self.r, tuple(range(1, 7))
+        if day.rosina:
+            i = next(j for j, p in enumerate(day.people) if p.role == "rosina")
+            after = day._replace(rosina=False)
+            yield d6, lambda f: self.rolled(after, i, f)
+            yield d6, lambda f: [(self.give(after, i, f // r["per_hope"]), 0)]
+            yield d6, lambda f: [(self.fish(after, r["fish"][f - 1]), 0)]
+            yield (None,), lambda f: [(after, 0)]
+            return
+        for i, p in enumerate(day.people):
+            if not p.stack:
                 continue
-            seen.add(person)
-            if h >= 2:
-                nxt = _with(people, i, hope=h - 2)
-                out.append((("flare", person), self._roll((nxt, diva, kite, False), _find(nxt, role, st, h - 2, tok))))
-            if h == 0 and role != "scruffs":
-                after = _lose(st, 2)
-                nxt = _with(people, i, stack=after)
-                out.append((("shout", person), self._roll((nxt, diva, kite, False), _find(nxt, role, after, 0, tok))))
-            if role == "diva" and h >= 1 and diva < r.diva_most:
-                nxt = _with(people, i, hope=h - 1)
-                out.append((("diva", person), self._roll((nxt, diva + 1, kite, False), _find(nxt, role, st, h - 1, tok))))
-            if kite is not None and h >= 2 and (kite[2] or kite[0] > 0):
-                out.append((("kite", person), self._kite(state, i)))
-            if tok and role != "scruffs":
-                cleared = _with(people, i, token=False)
-                nxt = _give(r, cleared, _find(cleared, role, st, h, False), 3)
-                out.append((("token", person), [(1.0, [((nxt, diva, kite, False), 0)])]))
+            if p.hope >= r["flare"]:
+                paid = with_seat(day, i, hope=p.hope - r["flare"])
+                yield d6, lambda f, paid=paid, i=i: self.rolled(paid, i, f)
+            if p.hope == 0 and p.role != "scruffs":
+                paid = with_seat(day, i, stack=lose(p.stack, r["shout"]))
+                yield d6, lambda f, paid=paid, i=i: self.rolled(paid, i, f)
+            if p.role == "diva" and p.hope >= r["song"] and day.songs < r["songs"]:
+                paid = with_seat(day, i, hope=p.hope - r["song"])._replace(songs=day.songs + 1)
+                yield d6, lambda f, paid=paid, i=i: self.rolled(paid, i, f)
+            if day.kite is not None and p.hope >= r["kite"] and (day.kite[2] or day.kite[0] > 0):
+                paid = with_seat(day, i, hope=p.hope - r["kite"])
+                yield r["kite_faces"], lambda f, paid=paid, i=i: [self.kite_rolled(paid, i, f)]
+            if p.token and p.role != "scruffs":
+                yield (None,), lambda f, i=i: [(self.give(with_seat(day, i, token=False), i, r["hope21"]), 0)]
+
+    def rolled(self, day: Day, i: int, face: int) -> list:
+        """A d6 rolled by seat i (paid already): the ship moves on a 6 while anyone is alive; with the Dolphin,
+        the roller may pay for the opposite face."""
+        alive = any(p.stack for p in day.people)
+        out = [(day, 1 if face == SIX and alive else 0)]
+        p = day.people[i]
+        if self.dolphin and p.role != "scruffs" and sum(p.stack) > DOLPHIN_COST:
+            out.append((with_seat(day, i, stack=lose(p.stack, DOLPHIN_COST)), 1 if 7 - face == SIX else 0))
         return out
 
-    def _roll(self, base, j):
-        """A d6 attempt by people[j] (already paid): a 6 moves the ship if anyone is alive; a 1 may go to
-        the Dolphin for 3 of the roller's strength."""
-        people, diva, kite, ro = base
-        d = 1 if _alive(people) else 0
-        st = people[j][1]
-        if self.r.dolphin and sum(st) > 3 and people[j][0] != "scruffs":
-            paid = (_with(people, j, stack=_lose(st, 3)), diva, kite, ro)
-            return [(1 / 6, [(base, d)]), (4 / 6, [(base, 0)]), (1 / 6, [(base, 0), (paid, 1)])]
-        return [(1 / 6, [(base, d)]), (5 / 6, [(base, 0)])]
+    def kite_rolled(self, day: Day, i: int, face: str) -> tuple:
+        pieces, up, flying = day.kite
+        if not flying:
+            if face != "kite" or pieces == 0:
+                return day, 0
+            up += 1
+            return day._replace(kite=(pieces - 1, up, up >= self.r["pieces"])), 1 if up >= self.r["pieces"] else 0
+        if face == "kite":
+            return day, 1
+        return (self.give(day, i, 1), 0) if face == "hope" else (day, 0)
 
-    def _kite(self, state, i):
-        people, diva, kite, _ro = state
-        role, st, h, tok = people[i]
-        paid = _with(people, i, hope=h - 2)
-        j = _find(paid, role, st, h - 2, tok)
-        pieces, up, flying = kite
-        outs = []
-        for face, p in self.kite_p.items():
-            if not flying:
-                if face == "kite" and pieces > 0:
-                    up2 = up + 1
-                    outs.append((p, [((paid, diva, (pieces - 1, up2, up2 >= 3), False), 1 if up2 >= 3 else 0)]))
-                else:
-                    outs.append((p, [((paid, diva, kite, False), 0)]))
-            elif face == "kite":
-                outs.append((p, [((paid, diva, kite, False), 1)]))
-            elif face == "hope":
-                outs.append((p, [((_give(self.r, paid, j, 1), diva, kite, False), 0)]))
-            else:
-                outs.append((p, [((paid, diva, kite, False), 0)]))
-        return outs
+    def give(self, day: Day, i: int, n: int) -> Day:
+        """n hope from the bag to seat i, as many as it holds; Mick takes one more on 3 at once."""
+        p = day.people[i]
+        if n <= 0 or not p.stack or p.role == "scruffs":
+            return day
+        left = self.supply - sum(q.hope for q in day.people)
+        got = min(n, max(0, left))
+        if got >= 3 and p.role == "mick" and left - got > 0:
+            got += 1
+        return with_seat(day, i, hope=p.hope + got)
 
-    def best(self, state, need: int):
-        """(action, outcomes, chance) of the best move with `need` spaces to go (None: nothing helps)."""
-        best, val = None, 0.0
-        for act, outs in self.actions(state):
-            v = self.action_value(outs)[need]
-            if v > val + 1e-15:
-                best, val = (act, outs), v
-        return best, val
+    def fish(self, day: Day, n: int) -> Day:
+        """n fish: one each, weakest first, then seconds to the weakest; a fish is a strength on the top die."""
+        people = day.people
+        living = [i for i, p in enumerate(people) if p.stack]
+        got = dict.fromkeys(living, 0)
+        for i in sorted(living, key=lambda i: (people[i].stack[0] >= TOP, people[i].stack[0], people[i]))[:n]:
+            got[i] += 1
+        while sum(got.values()) < n:
+            more = [i for i in living if got[i] < self.r["fish_each"]]
+            if not more:
+                break
+            shown = {i: people[i].stack[0] + got[i] for i in more}
+            got[min(more, key=lambda i: (min(TOP, shown[i]) >= TOP, shown[i], people[i]))] += 1
+        for i, k in got.items():
+            st = people[i].stack
+            day = with_seat(day, i, stack=(min(TOP, st[0] + k), *st[1:]))
+        return day
 
 
-def _find(people, role, st, h, tok) -> int | None:
-    for j, p in enumerate(people):
-        if p == (role, st, h, tok):
-            return j
-    return None
+def start(people, exhausted: bool, rosina_open: bool, diva_used: int, kite) -> Day:
+    seats, tired = [], rules()["exhaustion"]
+    for _seat, role, stack, hope, token in people:
+        stack = tuple(stack)
+        if not exhausted:
+            stack = lose(stack, tired)
+        seats.append(Survivor(role, stack, hope if stack else 0, bool(token)))
+    rosina = rosina_open and any(p.role == "rosina" and p.stack for p in seats)
+    return Day(tuple(seats), diva_used, tuple(kite) if kite is not None else None, rosina)
 
 
-def _fish(r: Rescue, people, fish: int):
-    """Rosina's catch shared as castaway shares it: a fish each for the weakest, then seconds."""
-    from companion.games.days21.locations import fish_share
-    from companion.table import Table
-
-    seats = [f"p{i}" for i in range(len(people))]
-    t = Table({"seats": seats, "dead": [], "seat": {s: {"strength": list(p[1])} for s, p in zip(seats, people)}})
-    got = fish_share(t, fish, r.most_each)
-    out = list(people)
-    for s in got:
-        i = seats.index(s)
-        role, st, h, tok = out[i]
-        out[i] = (role, tuple(stack_gain(list(st), 1, 6)), h, tok)
-    return tuple(sorted(out))
+def chance(need: int, people, supply: int = 16, dolphin: bool = False, kite=None, exhausted: bool = True,
+           rosina_open: bool = False, diva_used: int = 0) -> float:
+    """The best chance of rescue with `need` spaces to go; people: (seat, role, strength stack, hope, token)."""
+    return chances(need, people, supply, dolphin, kite, exhausted, rosina_open, diva_used)[-1]
 
 
-def attempts_only(r: Rescue) -> bool:
-    """Without the Dolphin, the kite and Rosina's roll every attempt is a plain 1-in-6 whose result
-    changes nothing but the spaces to go: the best plan is the one with the most attempts that count,
-    in any order (fatal shouts last), and the chance is P(at least `need` sixes among them). The bag
-    must hold enough for every hope21 token (else the full search)."""
-    tokens = sum(1 for p in r.people if p[4])
-    bag = r.supply - sum(p[3] for p in r.people)
-    return not r.dolphin and r.kite is None and not r.rosina_open and bag >= 4 * tokens
-
-
-def _own_best(role: str, total: int, hope: int, tok: bool, songs: int, most: int):
-    """One survivor alone: the most attempts ending alive and ending dead, each with its moves."""
-    best = {True: (-1, ()), False: (-1, ())}
-
-    def go(tot, h, tk, sg, n, moves):
-        alive = tot > 0
-        if n > best[alive][0]:
-            best[alive] = (n, moves)
-        if not alive:
-            return
-        if h >= 2:
-            go(tot, h - 2, tk, sg, n + 1, moves + ("flare",))
-        if h == 0 and role != "scruffs":
-            go(max(0, tot - 2), h, tk, sg, n + 1, moves + ("shout",))
-        if role == "diva" and h >= 1 and sg < most:
-            go(tot, h - 1, tk, sg + 1, n + 1, moves + ("diva",))
-        if tk and role != "scruffs":
-            go(tot, h + 3 + (1 if role == "mick" else 0), False, sg, n, moves + ("token",))
-
-    go(total, hope, tok, songs, 0, ())
-    return best
-
-
-def _steps(person, moves):
-    """(move, the survivor as they are just before it) for each of one survivor's moves."""
-    role, st, h, tok = person
-    out = []
-    for m in moves:
-        out.append((m, (role, st, h, tok)))
-        if m == "flare":
-            h -= 2
-        elif m == "shout":
-            st = _lose(st, 2)
-        elif m == "diva":
-            h -= 1
-        elif m == "token":
-            h, tok = h + 3 + (1 if role == "mick" else 0), False
-    return out
-
-
-def _solve_attempts(r: Rescue, people) -> dict:
-    from fractions import Fraction
-
-    from companion.odds.dist import at_least
-
-    own = [(p, _own_best(p[0], sum(p[1]), p[2], p[3], r.diva_used, r.diva_most)) for p in people if p[1]]
-    picks = []
-    for p, b in own:
-        alive, dead = b[True], b[False]
-        picks.append([p, dead if dead[0] > alive[0] else alive, dead[0] > alive[0]])
-    total = sum(pk[1][0] for pk in picks)
-    if picks and all(pk[2] for pk in picks):  # everyone would die: the last fatal shout cannot count
-        gain = [own[i][1][True][0] - pk[1][0] for i, pk in enumerate(picks)]
-        i = max(range(len(picks)), key=lambda k: gain[k])
-        picks[i][1], picks[i][2] = own[i][1][True], False  # they stop before their fatal shout
-        total += gain[i]
-    plan = [step for pk in picks if not pk[2] for step in _steps(pk[0], pk[1][1])]
-    plan += [step for pk in picks if pk[2] for step in _steps(pk[0], pk[1][1])]
-    chance = float(at_least(max(0, total), r.need, Fraction(1, 6)))
-    return {"chance": chance, "need": max(0, r.need), "plan": plan, "dolphin": False, "states": len(own), "attempts": total}
-
-
-def solve(r: Rescue) -> dict:
-    """The best chance of rescue, and the plan: the best move at each point along the line where the
-    rolls fail (where that line turns hopeless, the line where just enough earlier rolls succeeded)."""
-    sol = Solver(r)
-    state = sol.start()
-    if r.need > 0 and attempts_only(r):
-        return _solve_attempts(r, state[0])
-    need = sol.K
-    value = sol.value(state)[need]
-    plan = []
-    dolphin = False
-    for _ in range(100):
-        if need <= 0:
-            break
-        move, _v = sol.best(state, need)
-        if move is None:  # hopeless along this line: go on as if some earlier rolls had come up 6
-            need = max((n for n in range(need) if 0 < n and sol.value(state)[n] > 0), default=0)
-            continue
-        act, outs = move
-        plan.append(act)
-        for _p, branches in outs:
-            if len(branches) > 1:
-                (keep, _d0), (turn, d1) = branches
-                keep_v, turn_v = sol.value(keep)[need], (sol.value(turn)[need - d1] if need - d1 >= 0 else 1.0)
-                dolphin = dolphin or turn_v > keep_v + 1e-15
-        fails = [(p, br[0][0]) for p, br in outs if br[0][1] == 0]
-        if not fails:
-            break
-        state = max(fails, key=lambda pb: pb[0])[1]
-    return {"chance": value, "need": need, "plan": plan, "dolphin": dolphin, "states": len(sol.memo)}
+def chances(need: int, people, supply: int = 16, dolphin: bool = False, kite=None, exhausted: bool = True,
+            rosina_open: bool = False, diva_used: int = 0) -> list[float]:
+    """The best chance for every need 0..need."""
+    oracle = Oracle(supply, dolphin)
+    day = start(people, exhausted, rosina_open, diva_used, kite)
+    return [oracle.best(day, n) for n in range(max(0, need) + 1)]

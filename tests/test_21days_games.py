@@ -103,6 +103,8 @@ def test_scripted_game_reaches_rescue(cli):
     assert "The game is over: won" in r.stdout
     plays = json.loads(cli.ok("plays", "list", "--json").stdout)
     assert plays and plays[-1]["result"] == "won"
+    said = cli.ok("note", "rescued").stdout  # every command that acts says the game is over, and how it ended
+    assert "game over: won" in said and "the rescue ship reached the buoy" in said, said
 
 
 def test_scripted_game_where_everyone_dies(cli):

@@ -244,3 +244,18 @@ def test_per_seat_component_needs_a_seat(cat, table):
         apply(table, Move("strength", -1), cat)
     with pytest.raises(UsageError, match="nothing called 'sharks'"):
         apply(table, Move("sharks", -1), cat)
+
+
+# -- the live path ----------------------------------------------------------------------------------
+
+
+def test_the_live_path_follows_each_action_back_to_the_setup():
+    """2 and 3 applied to the setup; 3 undone, 4 made on 2, then 5 on 4: the head 5 stands on 5, 4, 2."""
+    from companion.events import live_path
+
+    parents = {2: 0, 3: 2, 4: 2, 5: 4}
+    assert live_path(parents, 5) == [5, 4, 2]
+    assert live_path(parents, 3) == [3, 2]
+    assert live_path(parents, 0) == []  # the setup itself: no action
+    assert live_path({2: 0, 4: 3}, 4) == [4]  # event 3 missing from a damaged log: the walk stops there
+    assert live_path({2: 3, 3: 2}, 3) == [3, 2]  # a loop a damaged log could hold is walked once

@@ -122,6 +122,8 @@ def test_full_scripted_game_to_its_end(cli, db):
     assert cli.ok("check").exit_code == 0
     board = cli.ok("status").stdout
     assert "game over" in board and "winner" in board
+    said = cli.ok("note", "the end").stdout  # a note is still taken; every command that acts says the game is over
+    assert "game over: won" in said and "winner(s): Bob" in said, said
 
 
 def test_guided_game_pauses_and_resumes(cli):

@@ -8,9 +8,8 @@ import typer
 
 from companion.errors import UsageError
 from companion.i18n import _, ngettext
-from ui.common import act as _act
+from ui.acting import act
 from ui.common import app, command, group
-from ui.common import report as _report
 
 cards_app = group(help=_("Cards at the table: draw, discard, return, remove, shuffle."), no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
@@ -28,9 +27,11 @@ def draw_cmd(
     """
     from companion.card_actions import Draw
 
-    ev, table, loaded = _act(lambda t, cat: Draw.parse(t, cat, deck, card, to))
-    c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
-    _report(ev, f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)")), cat=loaded.cat)
+    def drawn(ev, loaded) -> str:
+        c = loaded.cat.deck(deck.strip().lower()).card(ev.result["card"].split(":")[0])
+        return f"  →  [bold]{_(c.name)}[/]" + (f": {_(c.effect)}" if c.effect else _(" (not described in the rulebooks: read it from your card)"))
+
+    act(lambda t, cat: Draw.parse(t, cat, deck, card, to), drawn)
 
 
 @command("discard", app=cards_app)
@@ -41,8 +42,7 @@ def discard_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card:
     """
     from companion.card_actions import Discard
 
-    ev, _table, loaded = _act(lambda t, cat: Discard.parse(t, cat, deck, card))
-    _report(ev, cat=loaded.cat)
+    act(lambda t, cat: Discard.parse(t, cat, deck, card))
 
 
 @command("return", app=cards_app)
@@ -61,8 +61,7 @@ def return_cmd(
 
     if top and bottom:
         raise UsageError(_("--top and --bottom together: choose one"))
-    ev, _table, loaded = _act(lambda t, cat: ReturnCard.parse(t, cat, deck, card, where="top" if top else "bottom" if bottom else "shuffle"))
-    _report(ev, cat=loaded.cat)
+    act(lambda t, cat: ReturnCard.parse(t, cat, deck, card, where="top" if top else "bottom" if bottom else "shuffle"))
 
 
 @command("remove", app=cards_app)
@@ -73,8 +72,7 @@ def remove_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))], card: 
     """
     from companion.card_actions import RemoveCard
 
-    ev, _table, loaded = _act(lambda t, cat: RemoveCard.parse(t, cat, deck, card))
-    _report(ev, cat=loaded.cat)
+    act(lambda t, cat: RemoveCard.parse(t, cat, deck, card))
 
 
 @command("shuffle", app=cards_app)
@@ -85,6 +83,8 @@ def shuffle_cmd(deck: Annotated[str, typer.Argument(help=_("The deck."))]):
     """
     from companion.card_actions import Shuffle
 
-    ev, _table, loaded = _act(lambda t, cat: Shuffle.parse(t, cat, deck))
-    n = ev.result["cards"]
-    _report(ev, "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")", cat=loaded.cat)
+    def counted(ev, _loaded) -> str:
+        n = ev.result["cards"]
+        return "  (" + ngettext("{n} card", "{n} cards", n).format(n=n) + ")"
+
+    act(lambda t, cat: Shuffle.parse(t, cat, deck), counted)

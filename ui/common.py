@@ -363,11 +363,11 @@ def root(
     CTX.db, CTX.game, CTX.if_version = db, game, if_version
 
 
-def _warn(message: str) -> None:
+def warn(message: str) -> None:
     err.print(_("warning: {message}").format(message=message), markup=False, soft_wrap=True)
 
 
-session.warn = _warn
+session.warn = warn
 
 
 CREATED: list = []  # stores this command created; a failing command discards them
@@ -389,19 +389,3 @@ def show_board(loaded_or_table, cat=None, row=None) -> None:
     from ui.board import render
 
     out.print("\n".join(render(loaded_or_table, cat, row)), soft_wrap=False)  # wrapped to the terminal's width
-
-
-def act(action):
-    """Apply one action to the current game (one transaction); returns the event, the table and the game."""
-    with store() as st:
-        gid = session.current_id(st, CTX.game)
-        ev, table = session.act(st, gid, action, CTX.if_version)
-        loaded = session.load(st, gid)
-    return ev, table, loaded
-
-
-def report(ev, extra: str = "", cat=None) -> None:
-    """One line saying what was recorded (naming what it holds as printed in `cat`, the game's catalog)."""
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=cat))}{extra}")
-    for line in (ev.result.get("warning") or []) if isinstance(ev.result, dict) else []:
-        _warn(str(line))  # a correction the rules could not reach: made, and said

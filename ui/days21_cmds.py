@@ -21,7 +21,8 @@ from companion.games.days21.core import ROLL
 from companion.games.days21.correct import TableFix
 from companion.i18n import N_, _
 from ui import games
-from ui.common import CTX, command, emit_json, out, show_board, store
+from ui.acting import act
+from ui.common import command, emit_json, out, show_board, store
 from ui.text import esc
 
 # How each 21 Days action is typed, after `castaway 21days` (ui/nextwords.py words a refusal's Next with it):
@@ -52,6 +53,13 @@ WORDS: dict[str, Any] = {  # a template, or a function of the Next's args giving
 
 
 GROUP = games.group("21days")
+
+
+def over_why(table, cat, over: dict) -> str:
+    """How the game ended, for the game-over line (ui/acting.py)."""
+    return _(over["how"]) if over.get("how") else ""
+
+
 Faces = Annotated[Optional[str], typer.Option("--faces", "-f", help=_("The faces your dice show, e.g. 6,1,3 (leave out: virtual roll)."))]
 Face = Annotated[Optional[str], typer.Option("--face", "-f", help=_("The face your die shows (leave out: virtual roll)."))]
 Seats = Annotated[Optional[str], typer.Option("--seats", help=_("Who rolls there, e.g. red,blue (default: today's placements)."))]
@@ -70,17 +78,6 @@ def helped(build, use=None, reroll=None):
     return lambda t, c: AfterDie.parse(t, c, build(t, c), uses)
 
 
-def run(action) -> None:
-    with store() as st:
-        gid = session.current_id(st, CTX.game)
-        ev_, _table = session.act(st, gid, action, CTX.if_version)
-        cat = session.load(st, gid).cat
-    res = ev_.result if isinstance(ev_.result, dict) else {}
-    out.print(f"[dim]#{ev_.seq}[/] {esc(session.event_text(ev_, cat=cat))}")
-    if res.get("say"):
-        out.print(f"  → {res['say']}", markup=False)
-
-
 def cmd(name: str, table: bool = True):
     return command(name, app=GROUP, table=table)
 
@@ -91,7 +88,7 @@ def shark_phase_cmd():
 
     Example: castaway 21days shark-phase
     """
-    run(at.SharkPhase())
+    act(at.SharkPhase())
 
 
 @cmd("shark-attack")
@@ -104,7 +101,7 @@ def shark_attack_cmd(
 
     Example: castaway 21days shark-attack --faces 2/5,3/4,1/1,6/2
     """
-    run(helped(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None), use, reroll))
+    act(helped(lambda t, c: at.SharkAttack.parse(t, c, faces=faces, tokens=tokens or (ROLL if faces is None else None), all=faces is None), use, reroll))
 
 
 @cmd("shark-bite")
@@ -118,7 +115,7 @@ def shark_bite_cmd(
 
     Example: castaway 21days shark-bite 6 --face 4
     """
-    run(helped(lambda t, c: at.SharkBite.parse(t, c, fin, face, token), use, reroll))
+    act(helped(lambda t, c: at.SharkBite.parse(t, c, fin, face, token), use, reroll))
 
 
 @cmd("colour-token")
@@ -127,7 +124,7 @@ def colour_token_cmd(seat: Annotated[Optional[str], typer.Argument(help=_("Whose
 
     Example: castaway 21days colour-token yellow
     """
-    run(lambda t, c: at.ColourToken.parse(t, c, seat))
+    act(lambda t, c: at.ColourToken.parse(t, c, seat))
 
 
 @cmd("octopus")
@@ -137,7 +134,7 @@ def octopus_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help
 
     Example: castaway 21days octopus --face tentacle
     """
-    run(helped(lambda t, c: at.Octopus.parse(t, c, face), use, reroll))
+    act(helped(lambda t, c: at.Octopus.parse(t, c, face), use, reroll))
 
 
 @cmd("tentacle")
@@ -155,8 +152,8 @@ def tentacle_cmd(
         raise UsageError(_("with --use or --reroll, give the one die that showed: --white or --defence"))
     if use or reroll:  # the die changed is the one given; the fight stops there for the next die
         build = (lambda t, c: at.Tentacle.parse(t, c, white, None, None)) if white else (lambda t, c: at.Tentacle.parse(t, c, None, None, defence))
-        return run(helped(build, use, reroll))
-    run(lambda t, c: at.Tentacle.parse(t, c, white or ROLL, token or ROLL, defence or ROLL))
+        return act(helped(build, use, reroll))
+    act(lambda t, c: at.Tentacle.parse(t, c, white or ROLL, token or ROLL, defence or ROLL))
 
 
 @cmd("jellyfish")
@@ -170,7 +167,7 @@ def jellyfish_cmd(
 
     Example: castaway 21days jellyfish --who red --card swarm-a --faces 2,3,1,3
     """
-    run(helped(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces), use, reroll))
+    act(helped(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces), use, reroll))
 
 
 @cmd("dive")
@@ -185,7 +182,7 @@ def dive_cmd(
 
     Example: castaway 21days dive --who blue --card swarm-a --faces 3,4,1,2 --suitcase kite
     """
-    run(helped(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True, suitcase=suitcase), use, reroll))
+    act(helped(lambda t, c: at.Jellyfish.parse(t, c, who, card, faces, dive=True, suitcase=suitcase), use, reroll))
 
 
 @cmd("paranoia")
@@ -199,7 +196,7 @@ def paranoia_cmd(
 
     Example: castaway 21days paranoia --who blue --face 4 --pay 2
     """
-    run(helped(lambda t, c: at.Paranoia.parse(t, c, who, face, pay), use, reroll))
+    act(helped(lambda t, c: at.Paranoia.parse(t, c, who, face, pay), use, reroll))
 
 
 @cmd("plank")
@@ -208,7 +205,7 @@ def plank_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
 
     Example: castaway 21days plank --face 3
     """
-    run(helped(lambda t, c: at.PlankLoss.parse(t, c, face), use, reroll))
+    act(helped(lambda t, c: at.PlankLoss.parse(t, c, face), use, reroll))
 
 
 @cmd("steal-die")
@@ -217,7 +214,7 @@ def steal_die_cmd(who: Annotated[Optional[str], typer.Option("--who", help=_("Wh
 
     Example: castaway 21days steal-die --who red
     """
-    run(lambda t, c: at.StealDie.parse(t, c, who))
+    act(lambda t, c: at.StealDie.parse(t, c, who))
 
 
 @cmd("pjotr")
@@ -226,7 +223,7 @@ def pjotr_cmd(let: Annotated[bool, typer.Option("--let", help=_("Let the wound s
 
     Example: castaway 21days pjotr
     """
-    run(at.PjotrCancel(not let))
+    act(at.PjotrCancel(not let))
 
 
 @cmd("disaster")
@@ -240,7 +237,7 @@ def disaster_cmd(
 
     Example: castaway 21days disaster --card octopus-grab --token red --face 4
     """
-    run(lambda t, c: ev.Disaster.parse(t, c, card=card, avert=avert, token=token, face=face))
+    act(lambda t, c: ev.Disaster.parse(t, c, card=card, avert=avert, token=token, face=face))
 
 
 @cmd("logbook")
@@ -252,7 +249,7 @@ def logbook_cmd(
 
     Example: castaway 21days logbook morning 3 12
     """
-    run(lambda t, c: ev.LogbookSymbols.parse(t, c, section, tuple(symbols or ())))
+    act(lambda t, c: ev.LogbookSymbols.parse(t, c, section, tuple(symbols or ())))
 
 
 @cmd("symbol")
@@ -265,7 +262,7 @@ def symbol_cmd(
 
     Example: castaway 21days symbol two-hope --to red,blue
     """
-    run(lambda t, c: ev.Symbol.parse(t, c, sym, to, token))
+    act(lambda t, c: ev.Symbol.parse(t, c, sym, to, token))
 
 
 @cmd("weather")
@@ -277,7 +274,7 @@ def weather_cmd(
 
     Example: castaway 21days weather --face cloud   then   castaway 21days weather --result fishing
     """
-    run(lambda t, c: ev.Weather.parse(t, c, face, result))
+    act(lambda t, c: ev.Weather.parse(t, c, face, result))
 
 
 @cmd("place")
@@ -290,7 +287,7 @@ def place_cmd(
 
     Example: castaway 21days place red flare
     """
-    run(lambda t, cat: fl.Place.parse(t, cat, seat, location, extra))
+    act(lambda t, cat: fl.Place.parse(t, cat, seat, location, extra))
 
 
 @cmd("activate")
@@ -299,7 +296,7 @@ def activate_cmd():
 
     Example: castaway 21days activate
     """
-    run(fl.Activate())
+    act(fl.Activate())
 
 
 @cmd("end-day")
@@ -308,7 +305,7 @@ def end_day_cmd():
 
     Example: castaway 21days end-day
     """
-    run(fl.EndDay())
+    act(fl.EndDay())
 
 
 @cmd("fix")
@@ -321,7 +318,7 @@ def fix_cmd(
 
     Example: castaway 21days fix swap dolphin · castaway 21days fix held rotten-fish --seat red
     """
-    run(lambda t, cat: TableFix.parse(t, cat, what, seat or "", items or ()))
+    act(lambda t, cat: TableFix.parse(t, cat, what, seat or "", items or ()))
 
 
 @cmd("flare")
@@ -332,7 +329,7 @@ def flare_cmd(seats: Seats = None, faces: Faces = None,
 
     Example: castaway 21days flare --seats red,blue,yellow --faces 6,1,3
     """
-    run(helped(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to), use, reroll))
+    act(helped(lambda t, cat: lo.Flare.parse(t, cat, seats, faces, anchor_to), use, reroll))
 
 
 @cmd("horvath")
@@ -342,7 +339,7 @@ def horvath_cmd(face: Face = None, stop: Annotated[bool, typer.Option("--stop", 
 
     Example: castaway 21days horvath --face 6
     """
-    run(helped(lambda t, cat: lo.HorvathFlare.parse(t, cat, face, stop), use, reroll))
+    act(helped(lambda t, cat: lo.HorvathFlare.parse(t, cat, face, stop), use, reroll))
 
 
 @cmd("bottle")
@@ -357,7 +354,7 @@ def bottle_cmd(
 
     Example: castaway 21days bottle receive --seat yellow --face 4
     """
-    run(helped(lambda t, cat: bo.Bottle.parse(t, cat, mode, seat, face, card), use, reroll))
+    act(helped(lambda t, cat: bo.Bottle.parse(t, cat, mode, seat, face, card), use, reroll))
 
 
 @cmd("play-card")
@@ -372,7 +369,7 @@ def play_card_cmd(
 
     Example: castaway 21days play-card red --faces 6,2,1,6
     """
-    run(helped(lambda t, cat: bo.PlayCard.parse(t, cat, seat, faces, keep, card), use, reroll))
+    act(helped(lambda t, cat: bo.PlayCard.parse(t, cat, seat, faces, keep, card), use, reroll))
 
 
 @cmd("swap")
@@ -383,7 +380,7 @@ def swap_cmd(seats: Seats = None, faces: Faces = None, to: To = None,
 
     Example: castaway 21days swap --seats blue --faces 5
     """
-    run(helped(lambda t, cat: lo.Swap.parse(t, cat, seats, faces, to, card), use, reroll))
+    act(helped(lambda t, cat: lo.Swap.parse(t, cat, seats, faces, to, card), use, reroll))
 
 
 @cmd("hope-roll")
@@ -392,7 +389,7 @@ def hope_cmd(seats: Seats = None, faces: Faces = None, to: To = None, use: Use =
 
     Example: castaway 21days hope-roll --seats red,blue,yellow --faces 1,5,6 --to red,blue,red,yellow
     """
-    run(helped(lambda t, cat: lo.Hope.parse(t, cat, seats, faces, to), use, reroll))
+    act(helped(lambda t, cat: lo.Hope.parse(t, cat, seats, faces, to), use, reroll))
 
 
 @cmd("fish")
@@ -406,7 +403,7 @@ def fish_cmd(
 
     Example: castaway 21days fish --seat yellow --faces 6 --to red,blue,green,yellow,blue
     """
-    run(helped(lambda t, cat: lo.Fishing.parse(t, cat, seat, face, to), use, reroll))
+    act(helped(lambda t, cat: lo.Fishing.parse(t, cat, seat, face, to), use, reroll))
 
 
 @cmd("plank-spot")
@@ -415,7 +412,7 @@ def plank_spot_cmd(face: Face = None, use: Use = None, reroll: Reroll = None):
 
     Example: castaway 21days plank-spot --face 6
     """
-    run(helped(lambda t, cat: lo.PlankSpot.parse(t, cat, face), use, reroll))
+    act(helped(lambda t, cat: lo.PlankSpot.parse(t, cat, face), use, reroll))
 
 
 @cmd("kid")
@@ -426,7 +423,7 @@ def kid_cmd(face: Face = None,
 
     Example: castaway 21days kid --face 5 --choice strength --to kid,red
     """
-    run(helped(lambda t, cat: lo.Kid.parse(t, cat, face, choice, to), use, reroll))
+    act(helped(lambda t, cat: lo.Kid.parse(t, cat, face, choice, to), use, reroll))
 
 
 @cmd("ability")
@@ -440,7 +437,7 @@ def ability_cmd(
 
     Example: castaway 21days ability maya --to red
     """
-    run(lambda t, c: ab.Ability.parse(t, c, who, to, n, source))
+    act(lambda t, c: ab.Ability.parse(t, c, who, to, n, source))
 
 
 @cmd("professor")
@@ -450,7 +447,7 @@ def professor_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", he
 
     Example: castaway 21days professor --face blank
     """
-    run(lambda t, c: ab.MagnussonReroll.parse(t, c, not keep, face))
+    act(lambda t, c: ab.MagnussonReroll.parse(t, c, not keep, face))
 
 
 @cmd("flip-token")
@@ -459,7 +456,7 @@ def flip_token_cmd(seat: Annotated[str, typer.Argument(help=_("Whose ability tok
 
     Example: castaway 21days flip-token red --to blue
     """
-    run(lambda t, c: ab.FlipToken.parse(t, c, seat, to))
+    act(lambda t, c: ab.FlipToken.parse(t, c, seat, to))
 
 
 @cmd("special-hope")
@@ -469,7 +466,7 @@ def special_hope_cmd(seat: Annotated[str, typer.Argument(help=_("Who spends it."
 
     Example: castaway 21days special-hope red plusminus1-a
     """
-    run(lambda t, c: ab.SpecialHope.parse(t, c, seat, token))
+    act(lambda t, c: ab.SpecialHope.parse(t, c, seat, token))
 
 
 @cmd("dolphin")
@@ -479,7 +476,7 @@ def dolphin_cmd(seat: Annotated[str, typer.Argument(help=_("Who throws a die to 
 
     Example: castaway 21days dolphin red --face 1
     """
-    run(lambda t, c: ab.Dolphin.parse(t, c, seat, face))
+    act(lambda t, c: ab.Dolphin.parse(t, c, seat, face))
 
 
 @cmd("scruffs")
@@ -495,7 +492,7 @@ def scruffs_cmd(
 
     Example: castaway 21days scruffs --card shark-reset --needs 5,6 --face 6
     """
-    run(helped(lambda t, c: scruffs.ScruffsToken.parse(t, c, card, needs, face or ROLL, to, skip), use, reroll))
+    act(helped(lambda t, c: scruffs.ScruffsToken.parse(t, c, card, needs, face or ROLL, to, skip), use, reroll))
 
 
 @cmd("scruffs-use")
@@ -504,7 +501,7 @@ def scruffs_use_cmd():
 
     Example: castaway 21days scruffs-use
     """
-    run(scruffs.ScruffsUse())
+    act(scruffs.ScruffsUse())
 
 
 @cmd("day21")
@@ -519,7 +516,7 @@ def day21_cmd(
 
     Example: castaway 21days day21 flare --seat red --face 6
     """
-    run(helped(lambda t, cat: day21.Day21.parse(t, cat, what, seat, face, where), use, reroll))
+    act(helped(lambda t, cat: day21.Day21.parse(t, cat, what, seat, face, where), use, reroll))
 
 
 @cmd("plant")
@@ -532,7 +529,7 @@ def plant_cmd(
 
     Example: castaway 21days plant --harvest --hope-to red,red,blue --strength-to yellow,blue
     """
-    run(lambda t, cat: fl.PlantGrow.parse(t, cat, harvest, hope_to, strength_to))
+    act(lambda t, cat: fl.PlantGrow.parse(t, cat, harvest, hope_to, strength_to))
 
 
 @cmd("setup-done")
@@ -541,7 +538,7 @@ def setup_done_cmd():
 
     Example: castaway 21days setup-done
     """
-    run(fl.SetupDone())
+    act(fl.SetupDone())
 
 
 @cmd("setup-swap")
@@ -552,7 +549,7 @@ def setup_swap_cmd(token: Annotated[str, typer.Argument(help=_("The swap locatio
     """
     from companion.games.days21 import draws
 
-    run(lambda t, c: draws.SetupSwap.parse(t, c, token))
+    act(lambda t, c: draws.SetupSwap.parse(t, c, token))
 
 
 @cmd("symbols", table=False)

@@ -12,7 +12,8 @@ import typer
 from companion import playlog
 from companion.errors import UsageError
 from companion.i18n import _, ngettext
-from ui.common import act, app, command, emit_json, group, out, report, store
+from ui.acting import act
+from ui.common import app, command, emit_json, group, out, store
 from ui.text import esc
 
 dice_app = group(help=_("Dice: a roll, virtual or typed in from the table, and how fair your physical dice are."), no_args_is_help=True)
@@ -31,9 +32,10 @@ def roll_cmd(
     """
     from companion.actions import Roll
 
-    ev, table, loaded = act(lambda t, cat: Roll.parse(cat, dice, faces, why))
-    shown = "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"])
-    report(ev, f"  →  [bold]{shown}[/]", cat=loaded.cat)
+    def shown(ev, _loaded) -> str:
+        return "  →  [bold]" + "  ".join("/".join(str(f) for f in fs) for fs in ev.result["faces"]) + "[/]"
+
+    act(lambda t, cat: Roll.parse(cat, dice, faces, why), shown)
 
 
 def _die_parts(game: str, die_id: str) -> tuple[str, list[tuple[str, list]]]:

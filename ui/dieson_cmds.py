@@ -17,7 +17,8 @@ from companion.games.dieson.do import DcDo
 from companion.games.dieson.flow import next_step
 from companion.i18n import _
 from ui import games
-from ui.common import CTX, NUMBERS, command, emit_json, err, out, store
+from ui.acting import act
+from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -32,20 +33,6 @@ WORDS: dict[str, str] = {
 
 
 sub = games.group("dieson")
-
-
-def _run(action) -> None:
-    with store() as st:
-        gid = session.current_id(st, CTX.game)
-        ev, table = session.act(st, gid, action, CTX.if_version)
-        cat = session.load(st, gid).cat
-    say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=cat))}" + (f"\n  → {esc(say)}" if say else ""))
-    for line in (ev.result.get("warnings") or []) if isinstance(ev.result, dict) else []:
-        err.print(line, markup=False, soft_wrap=True)
-    over = table.data.get("over")
-    if over:
-        out.print(_("[bold reverse] game over: {result} [/]").format(result=over["result"]))
 
 
 @command("next", app=sub)
@@ -81,7 +68,7 @@ def roll_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=
 
     Example: castaway dieson roll --faces 2,4,4
     """
-    _run(lambda t, cat: DcRoll.parse(t, cat, faces))
+    act(lambda t, cat: DcRoll.parse(t, cat, faces))
 
 
 @command("reroll", app=sub)
@@ -93,7 +80,7 @@ def reroll_cmd(
 
     Example: castaway dieson reroll 1,3 --faces 5,2
     """
-    _run(lambda t, cat: DcReroll.parse(t, cat, positions, faces))
+    act(lambda t, cat: DcReroll.parse(t, cat, positions, faces))
 
 
 @command("keep", app=sub)
@@ -102,7 +89,7 @@ def keep_cmd():
 
     Example: castaway dieson keep
     """
-    _run(DcKeep())
+    act(DcKeep())
 
 
 @command("event", app=sub)
@@ -111,7 +98,7 @@ def event_cmd(take: Annotated[Optional[str], typer.Option("--take", help=_("On t
 
     Example: castaway dieson event --take stone
     """
-    _run(lambda t, cat: DcEvent.parse(t, cat, take))
+    act(lambda t, cat: DcEvent.parse(t, cat, take))
 
 
 @command("pick", app=sub)
@@ -123,7 +110,7 @@ def pick_cmd(
 
     Example: castaway dieson pick 3 --back
     """
-    _run(DcPick(die, "ccw" if back else "cw"))
+    act(DcPick(die, "ccw" if back else "cw"))
 
 
 @command("shift", app=sub, context_settings=NUMBERS)
@@ -135,7 +122,7 @@ def shift_cmd(
 
     Example: castaway dieson shift -1 --pay wood
     """
-    _run(lambda t, cat: DcShift.parse(t, cat, steps, pay))
+    act(lambda t, cat: DcShift.parse(t, cat, steps, pay))
 
 
 @command("boost", app=sub)
@@ -147,7 +134,7 @@ def boost_cmd(
 
     Example: castaway dieson boost 1 --pay food
     """
-    _run(lambda t, cat: DcBoost.parse(t, cat, n, pay))
+    act(lambda t, cat: DcBoost.parse(t, cat, n, pay))
 
 
 @command("do", app=sub)
@@ -166,7 +153,7 @@ def do_cmd(
 
     Example: castaway dieson do action --need 2 --gain wood --area deer
     """
-    _run(lambda t, cat: DcDo.parse(t, cat, what, take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
+    act(lambda t, cat: DcDo.parse(t, cat, what, take=take, tool=tool, box=box, need=need, line=line, gain=gain, place=place, area=area))
 
 
 @command("help", app=sub)
@@ -179,7 +166,7 @@ def help_cmd(
 
     Example: castaway dieson help die weather
     """
-    _run(lambda t, cat: DcHelp.parse(t, cat, kind, what, amount))
+    act(lambda t, cat: DcHelp.parse(t, cat, kind, what, amount))
 
 
 @command("leather", app=sub)
@@ -188,7 +175,7 @@ def leather_cmd(n: Annotated[int, typer.Argument(help=_("How many leather."))] =
 
     Example: castaway dieson leather 1
     """
-    _run(DcLeather(n))
+    act(DcLeather(n))
 
 
 @command("swap", app=sub)
@@ -197,7 +184,7 @@ def swap_cmd(die: Annotated[int, typer.Argument(help=_("The unused die to swap, 
 
     Example: castaway dieson swap 1
     """
-    _run(DcSwap(die))
+    act(DcSwap(die))
 
 
 @command("dusk", app=sub)
@@ -209,7 +196,7 @@ def dusk_cmd(
 
     Example: castaway dieson dusk --trap
     """
-    _run(DcDusk(trap, dog))
+    act(DcDusk(trap, dog))
 
 
 @command("eat", app=sub)
@@ -218,7 +205,7 @@ def eat_cmd(pay: Annotated[Optional[str], typer.Option(help=_("food or health (l
 
     Example: castaway dieson eat --pay food
     """
-    _run(lambda t, cat: DcEat.parse(t, cat, pay))
+    act(lambda t, cat: DcEat.parse(t, cat, pay))
 
 
 @command("night", app=sub)
@@ -227,7 +214,7 @@ def night_cmd(icons: Annotated[Optional[str], typer.Option(help=_("Icons on the 
 
     Example: castaway dieson night --icons "weather+1"
     """
-    _run(lambda t, cat: DcNight.parse(t, cat, icons))
+    act(lambda t, cat: DcNight.parse(t, cat, icons))
 
 
 @command("set", app=sub)
@@ -241,7 +228,7 @@ def set_cmd(
     """
     from companion.games.dieson.correct import DcSet
 
-    _run(lambda t, cat: DcSet.parse(t, cat, field, value))
+    act(lambda t, cat: DcSet.parse(t, cat, field, value))
 
 
 @command("tables", app=sub, table=False)

@@ -18,7 +18,8 @@ from companion.games.mutinies.sailors import Cabin, Mutiny
 from companion.games.mutinies.score import Score, ScoreCards, pad_rows
 from companion.i18n import _
 from ui import games
-from ui.common import CTX, command, emit_json, err, out, store
+from ui.acting import act
+from ui.common import CTX, command, emit_json, out, store
 from ui.text import esc
 
 # How each action is typed, after the game's group (ui/nextwords.py words a refusal's Next with it): {field} is
@@ -47,29 +48,18 @@ WORDS: dict[str, str] = {
 
 sub = games.group("mutinies")
 
+
+def over_why(table, cat, over: dict) -> str:
+    """Who won, for the game-over line (ui/acting.py): by name, as the board says it."""
+    return _("winner(s): {who}").format(who=", ".join(core.name(table, s) for s in over.get("winners", [])))
+
+
 GAME = "mutinies"
 
 
 def _loaded(st):
     gid = session.current_id(st, CTX.game)
     return gid, session.load(st, gid)
-
-
-def _run(action) -> None:
-    """Record one action: an Action, or a builder that parses what was typed against the head (in the write)."""
-    with store() as st:
-        gid, loaded = _loaded(st)
-        ev, table = session.act(st, gid, action, CTX.if_version)
-    say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    warned = ev.result.get("warning") if isinstance(ev.result, dict) else None
-    if warned:  # a correction the rules could not reach: made, and said on one line each
-        out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}", markup=True)
-        for line in warned:
-            err.print(_("warning: {message}").format(message=line), markup=False, soft_wrap=True)
-    else:
-        out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""), markup=True)
-    if table.data.get("over"):
-        out.print(_("[bold reverse] game over [/] winner(s): {who}").format(who=esc(', '.join(table.data['over'].get('winners', [])))))
 
 
 @command("next", app=sub)
@@ -102,7 +92,7 @@ def place_cmd(
 
     Example: castaway mutinies place red routes 2
     """
-    _run(lambda t, cat: Place.parse(t, cat, seat, ":".join(spot)))
+    act(lambda t, cat: Place.parse(t, cat, seat, ":".join(spot)))
 
 
 @command("routes", app=sub)
@@ -114,7 +104,7 @@ def routes_cmd(
 
     Example: castaway mutinies routes 2d 1d1r 0 3d
     """
-    _run(Routes.parse(costs, square))
+    act(Routes.parse(costs, square))
 
 
 @command("take", app=sub)
@@ -126,7 +116,7 @@ def take_cmd(
 
     Example: castaway mutinies take --colour red
     """
-    _run(lambda t, cat: Take.parse(cat, colour, drawn))
+    act(lambda t, cat: Take.parse(cat, colour, drawn))
 
 
 @command("raid", app=sub)
@@ -138,7 +128,7 @@ def raid_cmd(
 
     Example: castaway mutinies raid --keep --colour wild
     """
-    _run(lambda t, cat: Raid.parse(cat, keep, colour))
+    act(lambda t, cat: Raid.parse(cat, keep, colour))
 
 
 @command("plunder", app=sub)
@@ -147,7 +137,7 @@ def plunder_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 
     Example: castaway mutinies plunder --faces 3,5
     """
-    _run(lambda t, cat: Plunder.parse(cat, faces))
+    act(lambda t, cat: Plunder.parse(cat, faces))
 
 
 @command("tavern", app=sub)
@@ -156,7 +146,7 @@ def tavern_cmd(face: Annotated[Optional[str], typer.Option("--face", "-f", help=
 
     Example: castaway mutinies tavern --face 4
     """
-    _run(lambda t, cat: Tavern.parse(cat, face))
+    act(lambda t, cat: Tavern.parse(cat, face))
 
 
 @command("trade", app=sub)
@@ -170,7 +160,7 @@ def trade_cmd(
 
     Example: castaway mutinies trade --rum 1 --payout 4,1
     """
-    _run(lambda t, cat: Trade.parse(rum, payout, symbols, cat, jewels))
+    act(lambda t, cat: Trade.parse(rum, payout, symbols, cat, jewels))
 
 
 @command("town", app=sub)
@@ -182,7 +172,7 @@ def town_cmd(
 
     Example: castaway mutinies town stack
     """
-    _run(lambda t, cat: Town.parse(t, cat, choice, colour))
+    act(lambda t, cat: Town.parse(t, cat, choice, colour))
 
 
 @command("cabin", app=sub)
@@ -194,7 +184,7 @@ def cabin_cmd(
 
     Example: castaway mutinies cabin steal --from red
     """
-    _run(lambda t, cat: Cabin.parse(t, cat, choice, from_))
+    act(lambda t, cat: Cabin.parse(t, cat, choice, from_))
 
 
 @command("mutiny", app=sub)
@@ -203,7 +193,7 @@ def mutiny_cmd():
 
     Example: castaway mutinies mutiny
     """
-    _run(Mutiny())
+    act(Mutiny())
 
 
 @command("card", app=sub)
@@ -212,7 +202,7 @@ def card_cmd(card: Annotated[Optional[str], typer.Argument(help=_("The mutiny ca
 
     Example: castaway mutinies card tempest
     """
-    _run(lambda t, cat: DrawCard.parse(cat, card))
+    act(lambda t, cat: DrawCard.parse(cat, card))
 
 
 @command("compulsory", app=sub)
@@ -224,7 +214,7 @@ def compulsory_cmd(
 
     Example: castaway mutinies compulsory --play --give blue:doubloons,green:prestige
     """
-    _run(lambda t, cat: Compulsory.parse(t, cat, play, give))
+    act(lambda t, cat: Compulsory.parse(t, cat, play, give))
 
 
 @command("play", app=sub)
@@ -237,7 +227,7 @@ def play_card_cmd(
 
     Example: castaway mutinies play red telescope
     """
-    _run(lambda t, cat: PlayCard.parse(t, cat, seat, card, rum))
+    act(lambda t, cat: PlayCard.parse(t, cat, seat, card, rum))
 
 
 @command("treasure", app=sub)
@@ -249,7 +239,7 @@ def treasure_cmd(
 
     Example: castaway mutinies treasure red exchange:3:1
     """
-    _run(lambda t, cat: Treasure.parse(t, cat, seat, token))
+    act(lambda t, cat: Treasure.parse(t, cat, seat, token))
 
 
 @command("score", app=sub)
@@ -261,7 +251,7 @@ def score_cmd(
 
     Example: castaway mutinies score --treasures prestige,doubloons
     """
-    _run(ScoreCards(cards) if cards is not None else Score.parse(treasures))
+    act(ScoreCards(cards) if cards is not None else Score.parse(treasures))
 
 
 @command("set", app=sub)
@@ -275,7 +265,7 @@ def set_cmd(
     """
     from companion.games.mutinies.correct import Correct
 
-    _run(lambda t, cat: Correct.parse(t, cat, field, value))
+    act(lambda t, cat: Correct.parse(t, cat, field, value))
 
 
 @command("pad", app=sub)

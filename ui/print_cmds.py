@@ -234,18 +234,6 @@ def reference_cmd(
     _one(game, "reference", _options(paper, "poker", "none", "0,0", 3.0), out_dir, as_json, edition)
 
 
-def board_words(loaded) -> list[str]:
-    """The terminal board, as plain text lines."""
-    from rich.text import Text
-
-    from ui.board import render
-
-    lines = []
-    for line in render(loaded.table, loaded.cat, loaded.row):
-        lines.extend(Text.from_markup(line).plain.split("\n"))
-    return lines
-
-
 @command("save", app=print_app)
 def save_cmd(paper: PaperOpt = "a4", out_dir: OutOpt = ".", as_json: JsonOpt = False):
     """A one-page save sheet of the current game: the board in words and a QR code to resume it.

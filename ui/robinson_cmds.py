@@ -18,6 +18,7 @@ from companion.games.robinson.phases import RcAdjust, RcCamp, RcEat, RcEvent, Rc
 from companion.games.robinson.state import over_reason
 from companion.i18n import _
 from ui import games
+from ui.acting import act
 from ui.common import CTX, NUMBERS, command, emit_json, out, store
 from ui.text import esc
 
@@ -50,24 +51,17 @@ WORDS: dict[str, str] = {
 
 sub = games.group("robinson")
 
+
+def over_why(table, cat, over: dict) -> str:
+    """Why the game ended, for the game-over line (ui/acting.py)."""
+    return over_reason(table, cat, over)
+
+
 Words = Annotated[list[str], typer.Argument(help=_("Words, as the guided game takes them."))]
 
 
 def _loaded(st):
     return session.load(st, session.current_id(st, CTX.game))
-
-
-def _run(make) -> None:
-    """make(table, cat) -> the action: what was typed, parsed against the table it applies to (in the write's
-    one transaction)."""
-    with store() as st:
-        loaded = _loaded(st)
-        ev, table = session.act(st, loaded.row.id, make, CTX.if_version)
-    say = ev.result.get("say") if isinstance(ev.result, dict) else None
-    out.print(f"[dim]#{ev.seq}[/] {esc(session.event_text(ev, cat=loaded.cat))}" + (f"\n  → {esc(say)}" if say else ""))
-    over = table.data.get("over")
-    if over:
-        out.print(_("[bold reverse] game over: {result} [/] {reason}").format(result=_(over['result']), reason=esc(over_reason(table, loaded.cat, over))))
 
 
 @command("next", app=sub)
@@ -96,7 +90,7 @@ def event_cmd(words: Words):
 
     Example: castaway robinson event book Heavy rain 2
     """
-    _run(lambda t, c: RcEvent.parse(" ".join(words)))
+    act(lambda t, c: RcEvent.parse(" ".join(words)))
 
 
 @command("effects", app=sub, context_settings=NUMBERS)
@@ -105,7 +99,7 @@ def effects_cmd(words: Words):
 
     Example: castaway robinson effects storm-token +1
     """
-    _run(lambda t, c: RcAdjust.parse(t, c, " ".join(words)))
+    act(lambda t, c: RcAdjust.parse(t, c, " ".join(words)))
 
 
 @command("morale", app=sub)
@@ -114,7 +108,7 @@ def morale_cmd(heal: Annotated[bool, typer.Option("--heal", help=_("At the highe
 
     Example: castaway robinson morale
     """
-    _run(lambda t, c: RcMorale.parse(t, c, heal))
+    act(lambda t, c: RcMorale.parse(t, c, heal))
 
 
 @command("produce", app=sub)
@@ -123,7 +117,7 @@ def produce_cmd():
 
     Example: castaway robinson produce
     """
-    _run(lambda t, c: RcProduce())
+    act(lambda t, c: RcProduce())
 
 
 @command("plan", app=sub)
@@ -133,7 +127,7 @@ def plan_cmd(words: Words):
     Example: castaway robinson plan roof cook+cook fur
     """
     text = " ".join(words)
-    _run(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan.parse(t, c, text))
+    act(lambda t, c: RcPlanDone() if text.strip().lower() == "done" else RcPlan.parse(t, c, text))
 
 
 @command("resolve", app=sub)
@@ -147,7 +141,7 @@ def resolve_cmd(
 
     Example: castaway robinson resolve --faces success,0,adventure
     """
-    _run(lambda t, c: RcResolve.parse(t, c, faces, beast, choice, changes))
+    act(lambda t, c: RcResolve.parse(t, c, faces, beast, choice, changes))
 
 
 @command("dice", app=sub)
@@ -156,7 +150,7 @@ def dice_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", help=
 
     Example: castaway robinson dice --faces fail,wound,0
     """
-    _run(lambda t, c: RcDice.parse(t, c, faces))
+    act(lambda t, c: RcDice.parse(t, c, faces))
 
 
 @command("reroll", app=sub, context_settings=NUMBERS)
@@ -165,7 +159,7 @@ def reroll_cmd(words: Annotated[list[str], typer.Argument(help=_("The held die (
 
     Example: castaway robinson reroll success s cook 2
     """
-    _run(lambda t, c: RcReroll.parse(t, c, " ".join(words)))
+    act(lambda t, c: RcReroll.parse(t, c, " ".join(words)))
 
 
 @command("tile", app=sub)
@@ -175,7 +169,7 @@ def tile_cmd(words: Words):
     Example: castaway robinson tile 5 plains food beast d2
     """
     text = " ".join(words)
-    _run(lambda t, c: RcTileDraw() if is_draw(text) else RcTile.parse(text))
+    act(lambda t, c: RcTileDraw() if is_draw(text) else RcTile.parse(text))
 
 
 @command("weather-dice", app=sub)
@@ -184,7 +178,7 @@ def weather_dice_cmd(dice: Annotated[Optional[list[str]], typer.Argument(help=_(
 
     Example: castaway robinson weather-dice rain winter
     """
-    _run(lambda t, c: RcWeatherDice.parse(dice))
+    act(lambda t, c: RcWeatherDice.parse(dice))
 
 
 @command("weather", app=sub)
@@ -194,7 +188,7 @@ def weather_cmd(faces: Annotated[Optional[str], typer.Option("--faces", "-f", he
 
     Example: castaway robinson weather --faces rr,w,beast --fighter cook
     """
-    _run(lambda t, c: RcWeather.parse(t, c, faces, fighter))
+    act(lambda t, c: RcWeather.parse(t, c, faces, fighter))
 
 
 @command("eat", app=sub)
@@ -203,7 +197,7 @@ def eat_cmd(hungry: Annotated[Optional[list[str]], typer.Option("--hungry", help
 
     Example: castaway robinson eat --hungry cook
     """
-    _run(lambda t, c: RcEat.parse(t, c, hungry))
+    act(lambda t, c: RcEat.parse(t, c, hungry))
 
 
 @command("camp", app=sub)
@@ -212,7 +206,7 @@ def camp_cmd(words: Annotated[Optional[list[str]], typer.Argument(help=_("Leave 
 
     Example: castaway robinson camp 5
     """
-    _run(lambda t, c: RcCamp.parse(" ".join(words or [])))
+    act(lambda t, c: RcCamp.parse(" ".join(words or [])))
 
 
 @command("night-end", app=sub)
@@ -221,7 +215,7 @@ def night_end_cmd():
 
     Example: castaway robinson night-end
     """
-    _run(lambda t, c: RcNightEnd())
+    act(lambda t, c: RcNightEnd())
 
 
 @command("goal", app=sub)
@@ -230,7 +224,7 @@ def goal_cmd():
 
     Example: castaway robinson goal
     """
-    _run(lambda t, c: RcGoal())
+    act(lambda t, c: RcGoal())
 
 
 @command("use-item", app=sub)
@@ -239,7 +233,7 @@ def use_item_cmd(name: Annotated[str, typer.Argument(help=_("The Starting Item's
 
     Example: castaway robinson use-item hammer
     """
-    _run(lambda t, c: RcUseItem.parse(t, c, name))
+    act(lambda t, c: RcUseItem.parse(t, c, name))
 
 
 @command("phase", app=sub)
@@ -248,7 +242,7 @@ def phase_cmd(phase: Annotated[str, typer.Argument(help=_("event, morale, produc
 
     Example: castaway robinson phase weather
     """
-    _run(lambda t, c: RcPhase.parse(phase))
+    act(lambda t, c: RcPhase.parse(phase))
 
 
 @command("set", app=sub, context_settings=NUMBERS)
@@ -277,4 +271,4 @@ def set_cmd(
             raise UsageError(_("{error}; or one of Robinson Crusoe's own fields: {fields}").format(
                 error=e, fields=fields_accepted())) from None
 
-    _run(make)
+    act(make)

@@ -52,10 +52,6 @@ def die(faces: Iterable[K]) -> dict[K, Fraction]:
 D6 = die(range(1, 7))
 
 
-def point(x: K) -> dict[K, Fraction]:
-    return {x: ONE}
-
-
 def add(out: dict[K, Any], key: K, p) -> None:
     if p:
         out[key] = out.get(key, 0) + p

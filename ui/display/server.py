@@ -127,9 +127,6 @@ class Hub:
             for ev in subs:
                 ev.set()
 
-    def streams(self) -> int:
-        return sum(len(s) for s in self.waiting.values())
-
 
 class Display:
     """One run of `castaway display`: the database, the game shown first, the pad's token (None: no pad)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...action_base import parse_int, stack_gain, stack_lose
 from ...catalog import GameCatalog
-from ...errors import RuleError, UsageError, did_you_mean
+from ...errors import RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from .names import COLOURS, colour, seat_word  # noqa: F401 (the words for seats live with the other names)
@@ -130,13 +130,6 @@ def faces_list(text: str | None, n: int | None, what: str, lo: int = 1, hi: int 
 def roll(t: Table, n: int) -> list[int]:
     rng = t.rng()
     return [rng.randint(1, 6) for _ in range(n)]
-
-
-def dice_or_roll(t: Table, text: str | None, n: int, what: str) -> tuple[list[int], bool]:
-    typed = faces_list(text, n, what)
-    if typed is not None:
-        return typed, False
-    return roll(t, n), True
 
 
 # -- strength, hope, ship -------------------------------------------------------------------------
@@ -261,10 +254,6 @@ def fin_victim(t: Table, cat: GameCatalog, fin: int) -> tuple[str, str | None]:
     if seat is not None and seat not in living(t):
         seat = None
     return spot, seat
-
-
-def did_you(text: str, options) -> str:
-    return did_you_mean(text, list(options))
 
 
 # -- where the day stands -------------------------------------------------------------------------

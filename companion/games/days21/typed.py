@@ -140,14 +140,6 @@ def card(t: Table, cat, deck: str, text: Any) -> str | None:
     return None if blank(text) else resolve_card(cat, t, deck, str(text))
 
 
-def check_card(t: Table, deck: str, cid: str) -> None:
-    from ...errors import RuleError
-
-    if cid not in t.deck_cards(deck):
-        raise RuleError(_("card {text!r} is not at this table").format(text=cid))
-
-
-
 def drop(t: Table, cat, among: list[str], tok: str | None) -> tuple[str, bool]:
     """The colour tokens of `among` dropped: the seat typed (held to `among`), or a virtual pick (None or
     ROLL). Returns (seat, virtual)."""

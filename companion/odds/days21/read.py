@@ -295,7 +295,3 @@ def _named_plan(t, cat, r: rs.Rescue, plan) -> str:
             out.append(f"{head}{_(MOVE.get(kind, kind))}" + (f" ×{n}" if n > 1 else ""))
             last = who
     return ", ".join(out)
-
-
-def assumption_lines() -> list[str]:
-    return [_(SAY["assume"]).format(text=_(a)) for a in rs.ASSUMPTIONS]

@@ -163,9 +163,6 @@ class Solver:
             acc += p * max(self.value_at(nxt, need - d) for nxt, d in branches)
         return acc
 
-    def action_value(self, outs) -> list:
-        return [1.0] + [self.action_value_at(outs, j) for j in range(1, self.K + 1)]
-
     def actions(self, state):
         """[(action, [(p, [(next state, spaces moved), ...]), ...])]: several branches = a choice."""
         people, diva, kite, rosina = state
