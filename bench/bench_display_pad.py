@@ -9,7 +9,8 @@ A temp store holds a fresh game of each of the four games. For each game, CYCLES
 4. board:    GET /game/ID/fragment (the board the TV fetches after each write, at a version not drawn before)
 
 Then a second reader of the same version (another phone of the table, or the board after the TV): "question
-again" and "board again". Prints each kind's median and p95 in ms, over all four games and per game.
+again" and "board again". Prints each kind's median and p95 in ms, over all four games and per game (the first
+cycle of each game is printed apart: the rules and drawings a game needs are imported then).
 A TARGET (ms) may be given (`--target MS`): exits 1 if the p95 of question, answer, undo or board (over all
 games) is above it. `--events N`: each game is given N notes first (a long evening's log).
 """
@@ -127,6 +128,7 @@ def main() -> int:
             c = Client(served.base, served.token)
             for game, gid in ids.items():  # one cycle each first: the server's first look at each game
                 cycle(c, game, gid, answers[game])
+            first = {game: {k: v[game][0] for k, v in c.times.items()} for game in ids}
             c.times.clear()
             for _i in range(CYCLES):
                 for game, gid in ids.items():
@@ -135,6 +137,8 @@ def main() -> int:
     print(f"the display's answers to a pad ({CYCLES} cycles per game, {args.events} notes in each game's log first, "
           f"one kept-alive connection, ms; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
+    print("  the first cycle of each game (the display's first look at it; the shown game, 21days, drawn at start): "
+          + "; ".join(f"{g} " + ", ".join(f"{k} {ms:.0f}" for k, ms in t.items() if k in KINDS[:4]) for g, t in first.items()))
     worst = 0.0
     for kind in KINDS:
         every = [x for v in c.times[kind].values() for x in v]
