@@ -1,6 +1,6 @@
 """The board's odds on day 21 (#24 item 6): while the exact search runs, the board shows the labelled lower
-bound and marks its fragment pending (the page fetches it again each second, the server does not cache it);
-once the search is done the same board shows the exact chance."""
+bound and marks its fragment pending, and page.board_part says so as a flag (the page fetches it again each
+second, the server does not cache it); once the search is done the same board shows the exact chance."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ def test_the_board_shows_day_21s_lower_bound_then_the_exact_chance():
                                   ("blue", "", (6, 6), 4, False), ("green", "", (6, 6), 4, False)), dolphin=True)
     t = mc.day21_table(r)
     t0 = time.monotonic()
-    first = page.board_fragment(1, t, CAT, "<svg></svg>")
+    first, pending = page.board_part(1, t, CAT, "<svg></svg>")
     shown = time.monotonic() - t0
-    assert 'data-pending="1"' in first and "at least" in first, first
+    assert pending and 'data-pending="1"' in first and "at least" in first, first
     assert shown < 1.0, f"the board waited {shown:.2f} s for its odds"
     deadline = time.monotonic() + 120
     n = view.now(t, CAT)
@@ -31,5 +31,6 @@ def test_the_board_shows_day_21s_lower_bound_then_the_exact_chance():
         n = view.now(t, CAT)
     assert not n.odds_pending, "the exact search never finished"
     assert any("playing the best" in line for line in n.odds), n.odds
-    assert 'data-pending' not in page.board_fragment(1, t, CAT, "<svg></svg>")
+    done = page.board_part(1, t, CAT, "<svg></svg>")
+    assert not done.pending and 'data-pending' not in done.html and done.html == page.board_fragment(1, t, CAT, "<svg></svg>")
     print(f"\nboard: the bound after {shown:.2f} s, the exact chance after {time.monotonic() - t0:.2f} s")

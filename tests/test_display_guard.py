@@ -457,6 +457,7 @@ def test_in_chromium_a_second_context_that_loads_the_board_cannot_write_and_an_a
 def test_the_accept_error_is_logged_once_and_unanswered_asks_lapse(monkeypatch):
     import asyncio
 
+    from ui.display import pads as pads_module
     from ui.display import server
 
     lines = []
@@ -471,7 +472,7 @@ def test_the_accept_error_is_logged_once_and_unanswered_asks_lapse(monkeypatch):
     pads = server.Pads()
     asks = [pads.ask("red") for _i in range(server.MAX_ASKS)]
     assert all(asks) and pads.ask("red") is None  # the table answers these first
-    monkeypatch.setattr(server, "ASK_TIMEOUT", -1.0)
+    monkeypatch.setattr(pads_module, "ASK_TIMEOUT", -1.0)
     assert pads.waiting() == [] and pads.state(asks[0].key).state == "lapsed"
     assert pads.answer(True) is None and [p.role for p in pads.list()] == []
     assert pads.ask("blue") is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote
 
 from companion import i18n
@@ -58,10 +59,24 @@ def board_page(game_id: int, kind: str, version: int, cat: GameCatalog, fragment
     return _shell(_("castaway · {name}").format(name=_(cat.name)), body, "display.js")
 
 
+class Fragment(NamedTuple):
+    """A drawn board fragment and whether it is pending: day 21's odds still a lower bound while the exact
+    search runs (the page fetches it again; the server draws it again rather than keep it)."""
+
+    html: str
+    pending: bool
+
+
 def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str, pad_qr: str = "",
                    log: list[tuple[int, str]] | None = None, rolled=None) -> str:
+    """The part of the board page that changes with each write (board_part's HTML)."""
+    return board_part(version, table, cat, board_svg, pad_qr, log, rolled).html
+
+
+def board_part(version: int, table: Table, cat: GameCatalog, board_svg: str, pad_qr: str = "",
+               log: list[tuple[int, str]] | None = None, rolled=None) -> Fragment:
     """The part of the board page that changes with each write: what to do now, the board, the roll, the odds,
-    the last events (`log`: (number, line), the latest first).
+    the last events (`log`: (number, line), the latest first); and whether it is pending (Fragment).
 
     `rolled`: the log's latest event that took dice (store.last_rolled), shown as the last roll with when
     it was rolled; without it, the state's own record of its last roll."""
@@ -82,9 +97,10 @@ def board_fragment(version: int, table: Table, cat: GameCatalog, board_svg: str,
         side += f'<section class="log"><h2>{_e(_("Last events"))}</h2><ol>{items}</ol></section>'
     if pad_qr:
         side += f'<section class="padqr">{pad_qr}<p>{_e(_("Join with a phone: scan, then the table allows it"))}</p></section>'
-    pending = ' data-pending="1"' if now is not None and now.odds_pending else ""  # the page fetches it again
-    return (f'<div class="frag" data-version="{version}"{pending}>{top}<div class="main">'
-            f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>')
+    pending = now is not None and now.odds_pending
+    mark = ' data-pending="1"' if pending else ""  # the page's script fetches it again
+    return Fragment(f'<div class="frag" data-version="{version}"{mark}>{top}<div class="main">'
+                    f'<div class="board">{board_svg}</div><aside class="side">{side}</aside></div></div>', pending)
 
 
 def _result(over: dict) -> str:
