@@ -41,7 +41,8 @@ def _writer(line: str) -> str | None:
 def test_two_processes_writing_one_game(tmp_path):
     """Two processes write one game through the CLI, each command held to the version it read: every
     command is applied or refused as stale, the log stays gapless, and both make progress at the same time
-    (both start on one signal, and the log changes hands between them at least twice)."""
+    (both start on one signal and meet again halfway, and the log changes hands between them at least twice:
+    a loaded machine may leave one unscheduled for a while, never for a whole half)."""
     db = tmp_path / "two.db"
     gid = setup_db(db)
     procs = [

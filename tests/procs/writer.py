@@ -3,13 +3,16 @@
 crash DB GAME SEED      loop forever over session calls; print "ack SEQ TEXT" after each commit
 cli DB GAME N TAG       print "ready" once loaded, wait for a line on stdin (so two writers start together),
                         then issue N writing commands through the CLI, each built on the version read just
-                        before (--if-version); print "rc CODE <stderr line>" for each
+                        before (--if-version); print "rc CODE <stderr line>" for each. Halfway, each waits
+                        for the other to be halfway too (a file DB.TAG.half), so that a writer the machine
+                        leaves unscheduled for a while still writes while the other does, in each half
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -55,7 +58,13 @@ def cli(db: str, gid: int, n: int, tag: str) -> None:
     runner.invoke(app, ["--db", db, "--game", str(gid), "status"])  # the commands built and imported before the start
     print("ready", flush=True)
     sys.stdin.readline()
+    other = "b" if tag == "a" else "a"
     for i in range(n):
+        if i == n // 2:
+            Path(f"{db}.{tag}.half").touch()
+            deadline = time.monotonic() + 120  # then go on: the test reports that the two did not overlap
+            while not Path(f"{db}.{other}.half").exists() and time.monotonic() < deadline:
+                time.sleep(0.005)
         version = store.game(gid).version
         args = ["--db", db, "--game", str(gid), "--if-version", str(version)]
         args += ["dice", "roll", "2d6", "--for", f"{tag}{i}"] if i % 2 else ["note", f"{tag}{i}"]

@@ -4,27 +4,12 @@ and the order the plan resolves in."""
 
 from __future__ import annotations
 
-from typing import TypedDict
-
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import _
 from ...table import Table
 from . import rules as R
-from .state import HELPERS, rc, seat_of
-
-
-class PlanEntry(TypedDict):
-    """A planned action as rc(t)["plan"] holds it (RcPlan.run appends it; done once resolved)."""
-
-    what: str  # one of PLAN_WORDS
-    arg: str | None  # the Invention, the resource and its tile ('wood@3'), ...
-    by: str  # the pawn's owner: a seat or a helper (friday)
-    helper: str | None  # the second pawn's owner, if any
-    reserve: dict[str, int]  # what it sets aside until it resolves
-    own: bool  # a character's own Invention
-    done: bool
-
+from .state import HELPERS, PlanEntry, rc, seat_of
 
 PLAN_WORDS = ("threat-left", "threat-right", "hunt", "shelter", "roof", "palisade", "weapon", "item",
               "gather", "explore", "arrange", "rest")

@@ -3,18 +3,13 @@ Action, Fighting a Beast, Building, Arranging the Camp), for rc-resolve (action_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import _
 from ...table import Table
 from . import rules as R
 from .changes import apply_changes
-from .state import ACTION, RESOURCE, rc, shown, who, wound_each, wound_pawn
-
-if TYPE_CHECKING:
-    from .plan import PlanEntry
+from .state import ACTION, RESOURCE, PlanEntry, rc, shown, who, wound_each, wound_pawn
 
 
 def beast(text) -> tuple[int, ...] | None:

@@ -13,15 +13,25 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypedDict
 
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, retranslate
 from ...table import Table
 
-if TYPE_CHECKING:
-    from .plan import PlanEntry
+
+class PlanEntry(TypedDict):
+    """A planned action as rc(t)["plan"] holds it (plan.RcPlan.run appends it; done once resolved)."""
+
+    what: str  # one of plan.PLAN_WORDS
+    arg: str | None  # the Invention, the resource and its tile ('wood@3'), ...
+    by: str  # the pawn's owner: a seat or a helper (friday)
+    helper: str | None  # the second pawn's owner, if any
+    reserve: dict[str, int]  # what it sets aside until it resolves
+    own: bool  # a character's own Invention
+    done: bool
+
 
 HELPERS = ("friday", "dog", "extra")
 EVENT_KINDS = ("adventure", "mystery", "book", "build", "gather", "explore")
