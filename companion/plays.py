@@ -22,19 +22,19 @@ Pure: no database, no terminal. A play is a JSON-shaped dict:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .errors import CompanionError, UsageError
 from .i18n import N_, _
 from .playtimes import iso, parse_when
+from .valuetype import frozen
 
 RESULTS = (N_("won"), N_("lost"), N_("abandoned"))  # stored in English, shown translated (see result_words)
 ANONYMOUS = N_("Anonymous")  # the name of an unnamed seat: stored and exported in English, shown translated
 SOURCES = ("castaway", "manual", "bgstats", "import")
 
 
-@dataclass(frozen=True)
+@frozen
 class GameInfo:
     id: str
     name: str

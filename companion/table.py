@@ -18,17 +18,17 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .catalog import Counter, Flag, GameCatalog, Stack, Track
 from .errors import RuleError, UsageError, did_you_mean
 from .i18n import _
+from .valuetype import frozen
 
 PILES = ("draw", "discard", "out", "table")
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     """A named place on the table: a component, and the seat it belongs to if per-seat."""
 

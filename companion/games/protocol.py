@@ -18,15 +18,15 @@ what a game is called or which commands it has stays cheap.
 from __future__ import annotations
 
 from abc import ABC
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Iterable
 
 from ..errors import RuleError, UsageError
 from ..i18n import N_, _
+from ..valuetype import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayTerms:
     """What the play log says of a game: the names other apps use, who wins, the outcome's words."""
 
