@@ -369,7 +369,11 @@ def main() -> None:
         name = invoked_command(argv)
         # a group declared in ui/common (print, rules) gets commands from several modules: load them all
         shared = any(g.name == name for g in _app.registered_groups)
-        if name is None or shared or not registered(name):
+        if name is None:  # the root help page (or a usage error before any command): its list needs no module
+            from ui import root_index
+
+            root_index.index(_app)
+        elif shared or not registered(name):
             from ui import games
 
             game = games.game_of(name)
