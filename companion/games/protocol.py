@@ -155,6 +155,11 @@ class Game(ABC):
     def load_actions(self) -> None:
         """Import the modules that register the game's own actions."""
 
+    def prepare(self) -> None:
+        """Import every module a write to this game imports (its actions, and what its check, correction,
+        phase and settle import when first asked): session calls it before a write takes the lock."""
+        self.load_actions()
+
     def settle(self, t, cat) -> None:
         """The consequences the rules make automatic, after every action."""
 
