@@ -304,13 +304,14 @@ class Store:
     # and extends the mark by the event it appends. A row changed outside castaway changes the checksum.
 
     def _log_crc(self, game_id: int, since: int = 0, until: int | None = None, crc: int = 0) -> int:
+        """The CRC-32 of the rows' "seq type parent " + action + result bytes, in order: each row's bytes are
+        joined by SQLite, so a long log costs one read and one crc32 call, not a Python loop over its rows."""
         rows = self._q(
-            "SELECT seq, type, parent, CAST(coalesce(action, '') AS BLOB), CAST(coalesce(result, '') AS BLOB)"
+            "SELECT CAST(CAST(seq AS TEXT) || ' ' || CAST(type AS BLOB) || ' ' || coalesce(CAST(parent AS TEXT), 'None') || ' '"
+            " || CAST(coalesce(action, '') AS BLOB) || CAST(coalesce(result, '') AS BLOB) AS BLOB)"
             " FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (game_id, since, 2**62 if until is None else until))
-        for seq, typ, parent, action, result in rows:
-            crc = zlib.crc32(result, zlib.crc32(action, zlib.crc32(f"{seq} {typ} {parent} ".encode(), crc)))
-        return crc
+        return zlib.crc32(b"".join(r[0] for r in rows), crc)
 
     def log_checksum(self, game_id: int) -> int:
         """A checksum of every row of the game's log (read without decoding a line)."""
