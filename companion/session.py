@@ -177,8 +177,10 @@ def _log_replays(store: Store, row: GameRow, lock_held: bool = True) -> None:
         elif mark is not None:
             _UNMARKED[found] = mark
         return
-    crc = store.log_checksum(row.id)
-    if store.log_whole(row.id) == (row.version, crc):  # found whole before, and no row changed since
+    marked = store.log_whole(row.id)
+    if marked is not None and marked[0] == row.version and store.log_as_left(row.id, row.version):  # as the write that marked it left it
+        mark = None
+    elif marked is not None and marked == (row.version, store.log_checksum(row.id)):  # found whole before, and no row changed since
         mark = None
     else:
         try:
@@ -190,7 +192,7 @@ def _log_replays(store: Store, row: GameRow, lock_held: bool = True) -> None:
                                  .format(id=row.id, why=why)) from None
             mark = None
         else:
-            mark = (row.version, crc)
+            mark = (row.version, store.log_checksum(row.id))
     if lock_held:
         if mark is not None:
             store.mark_log_whole(row.id, *mark)
@@ -226,6 +228,7 @@ def _head(store: Store, game_id: int, expect: int | None, ready: "_Ready | None"
         for what in ("state", "log", "log found"):
             _CHECKED.pop((str(store.path), row.id, what), None)
         _UNMARKED.pop((str(store.path), row.id, "log found"), None)
+        store.forget_as_left()
     if _CHECKED.get((str(store.path), row.id, "state")) != row.version:
         cached_state(store, row)
     _log_replays(store, row)
