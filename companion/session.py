@@ -167,7 +167,7 @@ def _log_replays(store: Store, row: GameRow, lock_held: bool = True) -> None:
     key = (str(store.path), row.id, "log")
     if _CHECKED.get(key) == row.version:
         return
-    found = (str(store.path), row.id, "log found")
+    found = (str(store.path), row.id, "log-found")
     if _CHECKED.get(found) == row.version:  # found whole before the lock, on this very row
         mark = _UNMARKED.pop(found, None)
         if lock_held:
@@ -225,9 +225,9 @@ def _head(store: Store, game_id: int, expect: int | None, ready: "_Ready | None"
         if ready.refused is not None:  # this very row was refused before the lock: refused again, not asked again
             raise ready.refused
     elif ready is not None:  # another process wrote since: asked again
-        for what in ("state", "log", "log found"):
+        for what in ("state", "log", "log-found"):
             _CHECKED.pop((str(store.path), row.id, what), None)
-        _UNMARKED.pop((str(store.path), row.id, "log found"), None)
+        _UNMARKED.pop((str(store.path), row.id, "log-found"), None)
         store.forget_as_left()
     if _CHECKED.get((str(store.path), row.id, "state")) != row.version:
         cached_state(store, row)

@@ -72,7 +72,7 @@ class Store:
         self.creating = create
         self.whole: bool | None = None  # whether SQLite's integrity check passed (asked at the first write)
         self.problem = ""
-        self._as_left: bool | None = None  # whether the file is as castaway's last write left it (as_left)
+        self._as_left: bool | None = None  # None: as_left not found true yet; False: forgotten (forget_as_left)
         self._wrote: int | None = None  # PRAGMA data_version after this store's last commit
         self._logs: dict[str, int] = {}  # the logs found whole (or marked so) by this store: game id -> version
         if not exists:
@@ -171,14 +171,15 @@ class Store:
         """Whether the file is byte for byte as castaway's last write to it left it (companion/filestamp.py:
         its size, mtime, ctime and inode as they were once that write closed it, no WAL file beside it): its
         integrity was checked by that write (or by the one before, whose file it found so)."""
-        if self._as_left is None:
-            from . import filestamp
+        if self._as_left is False:  # forget_as_left
+            return False
+        from . import filestamp
 
-            logs = None if self.creating else filestamp.as_left(self.path)
-            self._as_left = logs is not None
-            if logs is not None:
-                self._logs = {**logs, **self._logs}
-        return self._as_left
+        logs = None if self.creating else filestamp.as_left(self.path)  # asked anew each time: a long-lived store
+        if logs is not None and self._as_left is None:  # sees another process's write
+            self._logs = {**logs, **self._logs}
+            self._as_left = True
+        return logs is not None
 
     def log_as_left(self, game_id: int, version: int) -> bool:
         """Whether the game's log, at `version`, was found whole (or marked so) by castaway's last write and the

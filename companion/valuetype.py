@@ -101,12 +101,12 @@ def _init(cls: type, fields: list[dataclasses.Field]) -> Callable[..., None]:
 def _frozen_methods(cls: type, names: frozenset[str]):
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")  # untranslated: as dataclasses words it
         super(cls, self).__setattr__(name, value)
 
     def __delattr__(self, name):
         if type(self) is cls or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")  # untranslated: as dataclasses words it
         super(cls, self).__delattr__(name)
 
     return __setattr__, __delattr__
