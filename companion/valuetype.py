@@ -41,7 +41,7 @@ def _fields(cls: type) -> dict[str, dataclasses.Field]:
         if _classvar(annotation):
             continue
         default = cls.__dict__.get(name, _MISSING)
-        f = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
+        f: Any = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
         f.name, f.type, f.kw_only = name, annotation, False
         f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # what dataclasses.fields() and replace() select on
         if isinstance(default, dataclasses.Field):  # the class attribute is the plain default, or none
@@ -98,7 +98,7 @@ def _init(cls: type, fields: list[dataclasses.Field]) -> Callable[..., None]:
     return __init__
 
 
-def _frozen_methods(cls: type, names: frozenset[str]):
+def _frozen_methods(cls: Any, names: frozenset[str]):
     def __setattr__(self, name, value):
         if type(self) is cls or name in names:
             raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")  # untranslated: as dataclasses words it
@@ -152,11 +152,11 @@ def frozen(cls: T) -> T:
     _put(cls, "__repr__", rep)
     _put(cls, "__eq__", eq)
     if not explicit_hash:
-        cls.__hash__ = hsh  # type: ignore[assignment]
-    cls.__setattr__, cls.__delattr__ = _frozen_methods(cls, frozenset(names))  # type: ignore[assignment,method-assign]
+        cls.__hash__ = hsh  # type: ignore[method-assign]
+    cls.__setattr__, cls.__delattr__ = _frozen_methods(cls, frozenset(names))  # type: ignore[method-assign]
     _put(cls, "__match_args__", names)
     for fn in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
         method = cls.__dict__.get(fn)  # the methods read as the class's own, as dataclass names them
-        if getattr(method, "__qualname__", "").startswith(("_init.", "_value_methods.", "_frozen_methods.")):
+        if method is not None and getattr(method, "__qualname__", "").startswith(("_init.", "_value_methods.", "_frozen_methods.")):
             method.__qualname__ = f"{cls.__qualname__}.{fn}"
     return cls
