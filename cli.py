@@ -389,6 +389,12 @@ def main() -> None:
 
         err.print(_("error: {e}").format(e=one_line(str(e))), markup=False)
         sys.exit(e.exit_code)
+    finally:
+        # The process ends with main (the console script exits after it): what it made is left to the exit, not
+        # to a last garbage collection over every object the imports made (a quarter of a short command's time).
+        import gc
+
+        gc.freeze()
 
 
 if __name__ == "__main__":
