@@ -8,13 +8,13 @@ actions); each game's procedures in its own package, `@register`ed like them.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Union
 
 from .catalog import GameCatalog
 from .errors import RuleError, UsageError
 from .i18n import _
 from .table import CounterTarget, RangedTarget, Table
+from .valuetype import frozen
 
 REGISTRY: dict[str, type["Action"]] = {}
 BIG = 10**6  # no component on any table moves by a million
@@ -31,7 +31,7 @@ def register(cls):
     return cls
 
 
-@dataclass(frozen=True)
+@frozen
 class Action:
     """A typed value: its fields are ids, seats, numbers and faces, never text to parse. What the table typed
     is parsed once where it enters (a classmethod such as `parse(t, cat, ...)`, the guided step's `make`,

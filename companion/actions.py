@@ -10,7 +10,7 @@ is); game modules register procedures of their own with `@register`.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 from . import (
@@ -23,6 +23,7 @@ from .catalog import GameCatalog
 from .errors import CompanionError, RuleError, UsageError
 from .i18n import N_, _
 from .table import RangedTarget, StackTarget, Table, Target
+from .valuetype import frozen
 
 RESULTS = {"won": N_("won"), "lost": N_("lost"), "abandoned": N_("abandoned")}
 
@@ -60,7 +61,7 @@ def correction_target(t: Table, action: "Action", cat: GameCatalog) -> Target | 
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SetValue(Action):
     """Set a track, counter, stack or flag to a value: the table is the source of truth.
 
@@ -166,7 +167,7 @@ def typed_value(t: Table, tg: Target, text: str, keep_under: bool = False) -> An
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Move(Action):
     """Move a track or change a counter or stack by a signed amount (target: the component's label)."""
 
@@ -206,7 +207,7 @@ class Move(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Roll(Action):
     """Roll dice virtually (from the table's generator) or record the faces rolled on the table.
 
@@ -269,7 +270,7 @@ def _dice_words(ids) -> list[str]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class NextRound(Action):
     """Advance the round/day marker."""
 
@@ -290,7 +291,7 @@ class NextRound(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Note(Action):
     kind: ClassVar[str] = "note"
     body: str
@@ -307,7 +308,7 @@ class Note(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class EndGame(Action):
     """The game is over: won, lost, or abandoned. Later issues add each game's outcome details."""
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from . import colours
@@ -12,6 +11,7 @@ from .errors import RuleError, UsageError
 from .i18n import N_, _
 from .lognames import card as card_name
 from .table import Table
+from .valuetype import frozen
 
 MOVED = {"discard": N_("discard {deck} {card}"), "remove": N_("remove {deck} {card}")}  # the log's lines of moved cards
 RETURNED = {"shuffle": N_("return {deck} {card} (shuffle)"), "top": N_("return {deck} {card} (top)"),
@@ -20,7 +20,7 @@ PILES = {"draw": N_("draw"), "discard": N_("discard"), "out": N_("out-of-the-gam
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Shuffle(Action):
     """Gather a deck's discards into its draw pile and shuffle it."""
 
@@ -44,7 +44,7 @@ class Shuffle(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Draw(Action):
     """Draw the top card (virtual) or record which physical card was drawn; to a seat or the table.
 
@@ -134,7 +134,7 @@ def resolve_card(cat: GameCatalog, t: Table, deck_id: str, text: str) -> str:
     raise RuleError(_("card {text!r} is not at this table").format(text=text))
 
 
-@dataclass(frozen=True)
+@frozen
 class _MoveCard(Action):
     """A card moved from wherever it is (deck: the deck's id; card: the physical copy's id)."""
 
@@ -173,7 +173,7 @@ class _MoveCard(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Discard(_MoveCard):
     kind: ClassVar[str] = "discard"
     dest: ClassVar[str] = "discard"
@@ -185,7 +185,7 @@ class Discard(_MoveCard):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RemoveCard(_MoveCard):
     """Take a card out of the game (back into the box)."""
 
@@ -199,7 +199,7 @@ class RemoveCard(_MoveCard):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class ReturnCard(_MoveCard):
     """Put a card back into the draw pile: shuffled in (default), on top, or at the bottom."""
 

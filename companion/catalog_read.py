@@ -287,34 +287,39 @@ def _cache_file(paths: list[Path]) -> Path | None:
     return where / f"catalog-{paths[0].parent.name}-{key:08x}.json"
 
 
-def _read_all(paths: list[Path]) -> list[dict]:
-    """The TOML files parsed; a JSON copy in the cache folder, keyed by each file's size and mtime,
-    spares the TOML parser on later runs (it is most of the time a command takes to start)."""
+def _read_all(paths: list[Path]) -> tuple[list[dict], str]:
+    """The TOML files parsed, and their digest (_digest); a JSON copy of both in the cache folder, keyed by
+    each file's size, mtime, ctime and inode (any write to a file, or a file put in its place, changes them),
+    spares the TOML parser and the hashing on later runs (they were most of the time a command takes to
+    start). A cache file that does not read back whole, in its shape, is read past."""
     stamp = []
     for p in paths:
         try:
             st = p.stat()
         except OSError as e:
             raise CatalogError(_("{path}: cannot be read: {error}").format(path=p, error=e.strerror)) from None
-        stamp.append([p.name, st.st_size, st.st_mtime_ns])
+        stamp.append([p.name, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino])
     cache = _cache_file(paths)
     if cache is not None:
         try:
             saved = json.loads(cache.read_text())
-            if saved.get("stamp") == stamp:
-                return saved["data"]
+            data, digest = saved["data"], saved["digest"]
+            if (saved.get("stamp") == stamp and isinstance(digest, str) and isinstance(data, list)
+                    and len(data) == len(paths) and all(isinstance(d, dict) for d in data)):
+                return data, digest
         except (OSError, ValueError, AttributeError, TypeError, KeyError, RecursionError):
             pass
     data = [_read_toml(p) for p in paths]
+    digest = _digest(paths)
     if cache is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"stamp": stamp, "data": data}, default=str))
+            tmp.write_text(json.dumps({"stamp": stamp, "digest": digest, "data": data}, default=str))
             os.replace(tmp, cache)
         except (OSError, TypeError, ValueError):
             pass  # a cache that cannot be written is only slower
-    return data
+    return data, digest
 
 
 def _digest(paths: list[Path]) -> str:
@@ -337,7 +342,8 @@ def load_folder(folder: Path, overrides: Sequence[Path] = ()) -> GameCatalog:
     rules: dict[str, Any] = {}
     reference: dict[str, Reference] = {}
     paths = [*files, *overrides]
-    for path, data in zip(paths, _read_all(paths)):
+    parsed, digest = _read_all(paths)
+    for path, data in zip(paths, parsed):
         name = path.name
         for key, value in data.items():
             if key == "game":
@@ -395,6 +401,6 @@ def load_folder(folder: Path, overrides: Sequence[Path] = ()) -> GameCatalog:
         seats=entries["seat"],
         rules=rules,
         files=tuple(p.name for p in [*files, *overrides]),
-        digest=_digest(paths),
+        digest=digest,
         reference=tuple(reference.values()),
     )

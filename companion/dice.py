@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
 
 from .catalog import Die, DiePart, GameCatalog
 from .errors import UsageError, did_you_mean
 from .i18n import _
+from .valuetype import frozen
 
 MAX_DICE = 60
 MAX_SIDES = 1000
@@ -21,7 +21,7 @@ _NDX = re.compile(r"^(\d*)d(\d+)$")
 _NNAME = re.compile(r"^(\d+)\*([a-z][a-z0-9-]*)$")
 
 
-@dataclass(frozen=True)
+@frozen
 class RolledDie:
     die: str  # catalog id or 'dX'
     faces: tuple  # one face per part

@@ -11,7 +11,9 @@ already show).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .valuetype import frozen
 
 
 class CompanionError(ValueError):
@@ -30,7 +32,7 @@ class UnknownComponent(UsageError):
     """A game, track, counter, die, deck or card name that the catalog does not know."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Next:
     """What resolves the step the table is at: an action kind ("d21-shark-phase", "undo"), the values known
     of its fields ({"seat": "red"}), and the fields the table still has to give (("location",)); `alt`: other

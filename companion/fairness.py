@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
 
 from .errors import RuleError
 from .i18n import _
+from .valuetype import frozen
 
 ALPHA = 0.01  # "looks biased" below this p-value
 HINT = 0.05  # "a hint of bias" between ALPHA and this
@@ -84,7 +84,7 @@ def chi_square(observed: list[int], expected_share: list[float]) -> tuple[float,
     return stat, df, chi2_sf(stat, df)
 
 
-@dataclass(frozen=True)
+@frozen
 class Verdict:
     faces: tuple[str, ...]  # one per category, in the die's order
     counts: tuple[int, ...]

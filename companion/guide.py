@@ -10,16 +10,16 @@ and undo steps back through it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import UsageError
 from .i18n import _, folded
+from .valuetype import frozen
 
 KINDS = ("dice", "choice", "number", "text", "confirm", "none")
 
 
-@dataclass(frozen=True)
+@frozen
 class Ask:
     """A question for the table.
 
@@ -134,7 +134,7 @@ class Ask:
         return f"{lo}..{hi}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Step:
     """One thing that happens next at the table."""
 

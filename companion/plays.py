@@ -22,19 +22,19 @@ Pure: no database, no terminal. A play is a JSON-shaped dict:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from .errors import CompanionError, UsageError
 from .i18n import N_, _
 from .playtimes import iso, parse_when
+from .valuetype import frozen
 
 RESULTS = (N_("won"), N_("lost"), N_("abandoned"))  # stored in English, shown translated (see result_words)
 ANONYMOUS = N_("Anonymous")  # the name of an unnamed seat: stored and exported in English, shown translated
 SOURCES = ("castaway", "manual", "bgstats", "import")
 
 
-@dataclass(frozen=True)
+@frozen
 class GameInfo:
     id: str
     name: str
@@ -53,12 +53,13 @@ def games() -> dict[str, GameInfo]:
     """The play log's entry of every registered game (its terms come from the game, see registry.py)."""
     from .games import registry
 
-    out = {}
-    for g in registry.all_games():
-        p = g.play
-        out[g.id] = GameInfo(g.id, g.id, p.names, p.bgg_id, p.bgg_source, p.competitive, p.scored, p.terms, p.won,
-                             p.of_players, p.extras)
-    return out
+    return {g.id: _entry(g) for g in registry.all_games()}
+
+
+def _entry(g) -> GameInfo:
+    p = g.play
+    return GameInfo(g.id, g.id, p.names, p.bgg_id, p.bgg_source, p.competitive, p.scored, p.terms, p.won,
+                    p.of_players, p.extras)
 
 
 def info(game: str) -> GameInfo:
@@ -67,8 +68,10 @@ def info(game: str) -> GameInfo:
     from dataclasses import replace
 
     from . import catalog
+    from .games import registry
 
-    base = games().get(game) or GameInfo(game, game, (game.lower(),), None, None, False, False, ())
+    known = registry.find(game)  # this game's entry alone: a game ending imports no other game
+    base = _entry(known) if known is not None else GameInfo(game, game, (game.lower(),), None, None, False, False, ())
     try:
         name = catalog.load(game).name if game in catalog.game_ids() else base.name
     except CompanionError:  # a broken user override must not stop the play log

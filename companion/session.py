@@ -157,27 +157,51 @@ def cached_state(store: Store, row: GameRow, light: bool = False) -> Table:
     return table
 
 
-def _log_replays(store: Store, row: GameRow) -> None:
+def _log_replays(store: Store, row: GameRow, lock_held: bool = True) -> None:
     """A game whose log does not replay takes no new event (asked once per version and process; the event this
     command appends is replayed as it is made). A game set up with other catalog data than now is not damaged:
-    its log may not replay with today's data, and it goes on as stored."""
+    its log may not replay with today's data, and it goes on as stored. Asked before the lock (`lock_held`
+    False, by _prepare), the log found whole is marked so (store.mark_log_whole) only once the lock is held."""
     key = (str(store.path), row.id, "log")
     if _CHECKED.get(key) == row.version:
         return
-    crc = store.log_checksum(row.id)
-    if store.log_whole(row.id) == (row.version, crc):  # found whole before, and no row changed since
-        _CHECKED[key] = row.version + 1
+    found = (str(store.path), row.id, "log-found")
+    if _CHECKED.get(found) == row.version:  # found whole before the lock, on this very row
+        mark = _UNMARKED.pop(found, None)
+        if lock_held:
+            if mark is not None:
+                store.mark_log_whole(row.id, *mark)
+            _CHECKED[key] = row.version + 1
+        elif mark is not None:
+            _UNMARKED[found] = mark
         return
-    try:
-        replay(store, row.id)
-    except Exception as e:  # a log altered outside castaway fails in any way: reported, never a crash
-        if not data_changed(store, row):
-            why = str(e) if isinstance(e, CompanionError) else f"{type(e).__name__}: {e}"
-            raise StoreError(_("game {id}: its log does not replay ({why}); nothing was written; `castaway check` tells more")
-                             .format(id=row.id, why=why)) from None
+    marked = store.log_whole(row.id)
+    if marked is not None and marked[0] == row.version and store.log_as_left(row.id, row.version):  # as the write that marked it left it
+        mark = None
+    elif marked is not None and marked == (row.version, store.log_checksum(row.id)):  # found whole before, and no row changed since
+        mark = None
     else:
-        store.mark_log_whole(row.id, row.version, crc)
-    _CHECKED[key] = row.version + 1
+        try:
+            replay(store, row.id)
+        except Exception as e:  # a log altered outside castaway fails in any way: reported, never a crash
+            if not data_changed(store, row):
+                why = str(e) if isinstance(e, CompanionError) else f"{type(e).__name__}: {e}"
+                raise StoreError(_("game {id}: its log does not replay ({why}); nothing was written; `castaway check` tells more")
+                                 .format(id=row.id, why=why)) from None
+            mark = None
+        else:
+            mark = (row.version, store.log_checksum(row.id))
+    if lock_held:
+        if mark is not None:
+            store.mark_log_whole(row.id, *mark)
+        _CHECKED[key] = row.version + 1
+    else:
+        _CHECKED[found] = row.version
+        if mark is not None:
+            _UNMARKED[found] = mark
+
+
+_UNMARKED: dict[tuple[str, int, str], tuple[int, int]] = {}  # a log found whole before the lock: its mark, to write under it
 
 
 def use(store: Store, game_id: int) -> GameRow:
@@ -195,13 +219,64 @@ def _row(store: Store, game_id: int) -> GameRow:
     return row
 
 
-def _head(store: Store, game_id: int, expect: int | None) -> GameRow:
-    """The game's row inside a write transaction, refused if another terminal wrote since `expect`."""
+def _head(store: Store, game_id: int, expect: int | None, ready: "_Ready | None" = None) -> GameRow:
+    """The game's row inside a write transaction, refused if another terminal wrote since `expect`. `ready`:
+    the row as _prepare read and checked it before the lock; a row that is no longer byte for byte the same
+    is checked again here."""
     row = _row(store, game_id)
     _check_version(store, row, expect)
-    cached_state(store, row)
+    if ready is not None and ready.row is not None and _row_bytes(ready.row) == _row_bytes(row):
+        if ready.refused is not None:  # this very row was refused before the lock: refused again, not asked again
+            raise ready.refused
+    elif ready is not None:  # another process wrote since: asked again
+        for what in ("state", "log", "log-found"):
+            _CHECKED.pop((str(store.path), row.id, what), None)
+        _UNMARKED.pop((str(store.path), row.id, "log-found"), None)
+        store.forget_as_left()
+    if _CHECKED.get((str(store.path), row.id, "state")) != row.version:
+        cached_state(store, row)
     _log_replays(store, row)
     return row
+
+
+def _row_bytes(row: GameRow) -> tuple:
+    return row.game, row.edition, row.version, row.head, row._redo, row.state_json
+
+
+class _Ready:
+    """A game's row as _prepare read it before the write lock, and the refusal its checks met (None: none)."""
+
+    __slots__ = ("row", "refused")
+
+    def __init__(self, row: GameRow | None, refused: CompanionError | None = None):
+        self.row, self.refused = row, refused
+
+
+def _prepare(store: Store, game_id: int) -> _Ready:
+    """What a write needs that can be done before it takes the write lock (store.write), so that the lock is
+    held for the write alone: every module a write imports (the game's rules and actions, the engine, the
+    play log's records for a game that ends), the game's row read, its cached state checked and its log found
+    whole (as _head asks, which then takes this row if it is still byte for byte the same), its catalog read.
+    A refusal is met again by _head, under the lock, in its order (after --if-version's)."""
+    from . import actions, engine, guide, plays, playtimes  # noqa: F401
+
+    try:
+        row = store.game(game_id)
+    except CompanionError:
+        return _Ready(None)
+    if row is None:
+        return _Ready(None)
+    try:
+        registry.get(row.game).prepare()
+        cached_state(store, row)
+        _log_replays(store, row, lock_held=False)
+    except CompanionError as e:
+        return _Ready(row, e)
+    try:
+        _catalog(store, row)
+    except CompanionError:
+        pass  # met again where the write reads it
+    return _Ready(row)
 
 
 def _check_version(store: Store, row: GameRow, expect: int | None) -> None:
@@ -231,8 +306,9 @@ def check_flow(table: Table, action, cat: GameCatalog) -> None:
 def act(store: Store, game_id: int, action, expect: int | None = None) -> tuple[Event, Table]:
     """Apply one action to the game's head and record it. `action` is an Action, or a function that parses
     what the table typed into one against the head (action_base.Intent), called inside this transaction."""
+    ready = _prepare(store, game_id)
     with store.write():
-        return _act(store, game_id, _head(store, game_id, expect), action)
+        return _act(store, game_id, _head(store, game_id, expect, ready), action)
 
 
 def current_step(table: Table, cat: GameCatalog):
@@ -256,8 +332,9 @@ def answer(store: Store, game_id: int, asked: str, typed: str | None) -> tuple[E
     no longer current is refused (StaleError), never applied to another; nothing is written."""
     from .guide import question_id
 
+    ready = _prepare(store, game_id)
     with store.write():
-        row = _head(store, game_id, None)
+        row = _head(store, game_id, None, ready)
         cat = _catalog(store, row)
         step = current_step(row.state, cat)
         now_id = question_id(row.version, step)
@@ -271,8 +348,9 @@ def replace(store: Store, game_id: int, action, expect: int) -> tuple[Event, Tab
     """Take back the head action and record `action` in its place, in one transaction held to version
     `expect` (the table's own choice where castaway suggested one: who gets the fish). If `action` is
     refused, nothing is written: the head action stands."""
+    ready = _prepare(store, game_id)
     with store.write():
-        _undo(store, game_id, _head(store, game_id, expect))
+        _undo(store, game_id, _head(store, game_id, expect, ready))
         return _act(store, game_id, _head(store, game_id, None), action)
 
 
@@ -332,8 +410,9 @@ def state_at(store: Store, game_id: int, node: int, cat: GameCatalog) -> Table:
 
 def undo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
     """Step back one action; returns the undo event, the restored state and the action undone."""
+    ready = _prepare(store, game_id)
     with store.write():
-        return _undo(store, game_id, _head(store, game_id, expect))
+        return _undo(store, game_id, _head(store, game_id, expect, ready))
 
 
 def _undo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event]:
@@ -354,16 +433,18 @@ def _undo(store: Store, game_id: int, row: GameRow) -> tuple[Event, Table, Event
 
 
 def redo(store: Store, game_id: int, expect: int | None = None) -> tuple[Event, Table, Event]:
+    ready = _prepare(store, game_id)
     with store.write():
-        return _redo(store, game_id, _head(store, game_id, expect))
+        return _redo(store, game_id, _head(store, game_id, expect, ready))
 
 
 def undo_to(store: Store, game_id: int, node: int, expect: int | None = None) -> tuple[Event, Table, list[Event]]:
     """Undo back to event `node` of the live path (the setup event: back to the setup), in one transaction
     held to version `expect`: the table is as it was right after that event. Returns the last undo event,
     the restored state and the actions taken back, the latest first."""
+    ready = _prepare(store, game_id)
     with store.write():
-        row = _head(store, game_id, expect)
+        row = _head(store, game_id, expect, ready)
         target = _live_node(store, game_id, row, node)
         if target == row.head:
             raise RuleError(_("nothing to undo: the game is at #{node} already").format(node=node))
@@ -379,8 +460,9 @@ def undo_to(store: Store, game_id: int, node: int, expect: int | None = None) ->
 def redo_to(store: Store, game_id: int, node: int, expect: int | None = None) -> tuple[Event, Table, list[Event]]:
     """Redo up to the undone action `node` (one the redo list holds), in one transaction held to `expect`.
     Returns the last redo event, the state and the actions redone, in order."""
+    ready = _prepare(store, game_id)
     with store.write():
-        row = _head(store, game_id, expect)
+        row = _head(store, game_id, expect, ready)
         if node not in row.redo:
             held = ", ".join(f"#{n}" for n in reversed(row.redo)) or _("none")
             raise RuleError(_("#{node} is not an undone action that can be redone; can be redone: {held}").format(node=node, held=held))
@@ -528,8 +610,9 @@ def end_game(store: Store, game_id: int, result: str, expect: int | None = None,
     from .actions import EndGame
     from .engine import apply
 
+    ready = _prepare(store, game_id)
     with store.write():
-        row = _head(store, game_id, expect)
+        row = _head(store, game_id, expect, ready)
         cat = _catalog(store, row)
         action = EndGame(result, detail or {})
         table, res = apply(row.state, action, cat)

@@ -72,6 +72,9 @@ class Store:
         self.creating = create
         self.whole: bool | None = None  # whether SQLite's integrity check passed (asked at the first write)
         self.problem = ""
+        self._as_left: bool | None = None  # None: as_left not found true yet; False: forgotten (forget_as_left)
+        self._wrote: int | None = None  # PRAGMA data_version after this store's last commit
+        self._logs: dict[str, int] = {}  # the logs found whole (or marked so) by this store: game id -> version
         if not exists:
             missing = [p for p in [self.path.parent, *self.path.parent.parents] if not p.exists()]
             self.created = [*reversed(missing)]
@@ -153,7 +156,40 @@ class Store:
                     raise
 
     def close(self) -> None:
+        untouched = False
+        if self._wrote is not None:  # no other connection committed since this store's last write
+            try:
+                untouched = self.conn.execute("PRAGMA data_version").fetchone()[0] == self._wrote
+            except sqlite3.Error:
+                pass
         self.conn.close()
+        if untouched:
+            from . import filestamp
+
+            filestamp.left(self.path, self._logs)
+
+    def as_left(self) -> bool:
+        """Whether the file is byte for byte as castaway's last write to it left it (companion/filestamp.py:
+        its size, mtime, ctime and inode as they were once that write closed it, no WAL file beside it): its
+        integrity was checked by that write (or by the one before, whose file it found so)."""
+        if self._as_left is False:  # forget_as_left
+            return False
+        from . import filestamp
+
+        logs = None if self.creating else filestamp.as_left(self.path)  # asked anew each time: a long-lived store
+        if logs is not None and self._as_left is None:  # sees another process's write
+            self._logs = {**logs, **self._logs}
+            self._as_left = True
+        return logs is not None
+
+    def log_as_left(self, game_id: int, version: int) -> bool:
+        """Whether the game's log, at `version`, was found whole (or marked so) by castaway's last write and the
+        file is as that write left it: its mark stands without its checksum."""
+        return self.as_left() and self._logs.get(str(game_id)) == version
+
+    def forget_as_left(self) -> None:
+        """Another process wrote since as_left was asked: the file is checked as any other."""
+        self._as_left = False
 
     def discard_created(self) -> None:
         """A command that created this file and then failed takes the file (and the folders it made) away
@@ -193,6 +229,8 @@ class Store:
         """One writing transaction: BEGIN IMMEDIATE takes the write lock before anything is read."""
         if self.readonly:
             raise StoreError(_("{path} is read-only ({why}); nothing was written; make it writable to change it").format(path=self.path, why=self.readonly))
+        if self.whole is None and self.as_left():  # checked whole by the write that left it so
+            self.whole, self.problem = True, "ok"
         if self.whole is None:  # asked once per open: a file SQLite itself finds damaged takes no write
             problem = self._q("PRAGMA integrity_check(1)").fetchone()[0]
             self.whole = problem == "ok"
@@ -214,6 +252,7 @@ class Store:
             except sqlite3.DatabaseError as e:
                 self.conn.execute("ROLLBACK")
                 raise StoreError(_("cannot write to {path}: {e}").format(path=self.path, e=e)) from None
+            self._wrote = self.conn.execute("PRAGMA data_version").fetchone()[0]
 
     def _q(self, sql: str, args: tuple = ()) -> "_Rows":
         """A statement's rows, all read here: a damaged page or text shows while rows are read, not only when
@@ -306,13 +345,14 @@ class Store:
     # and extends the mark by the event it appends. A row changed outside castaway changes the checksum.
 
     def _log_crc(self, game_id: int, since: int = 0, until: int | None = None, crc: int = 0) -> int:
+        """The CRC-32 of the rows' "seq type parent " + action + result bytes, in order: each row's bytes are
+        joined by SQLite, so a long log costs one read and one crc32 call, not a Python loop over its rows."""
         rows = self._q(
-            "SELECT seq, type, parent, CAST(coalesce(action, '') AS BLOB), CAST(coalesce(result, '') AS BLOB)"
+            "SELECT CAST(CAST(seq AS TEXT) || ' ' || CAST(type AS BLOB) || ' ' || coalesce(CAST(parent AS TEXT), 'None') || ' '"
+            " || CAST(coalesce(action, '') AS BLOB) || CAST(coalesce(result, '') AS BLOB) AS BLOB)"
             " FROM events WHERE game_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             (game_id, since, 2**62 if until is None else until))
-        for seq, typ, parent, action, result in rows:
-            crc = zlib.crc32(result, zlib.crc32(action, zlib.crc32(f"{seq} {typ} {parent} ".encode(), crc)))
-        return crc
+        return zlib.crc32(b"".join(r[0] for r in rows), crc)
 
     def log_checksum(self, game_id: int) -> int:
         """A checksum of every row of the game's log (read without decoding a line)."""
@@ -329,6 +369,7 @@ class Store:
 
     def mark_log_whole(self, game_id: int, version: int, crc: int) -> None:
         self.set_setting(f"log:{game_id}", f"{version}:{crc}")
+        self._logs[str(game_id)] = version
 
     def events(self, game_id: int, since: int = 0, until: int | None = None) -> list[Event]:
         """The log's events after `since`, up to `until` (the whole rest when None), oldest first."""

@@ -18,17 +18,17 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Literal, Union
 
 from .catalog import Counter, Flag, GameCatalog, Stack, Track
 from .errors import RuleError, UsageError, did_you_mean
 from .i18n import _
+from .valuetype import frozen
 
 PILES = ("draw", "discard", "out", "table")
 
 
-@dataclass(frozen=True)
+@frozen
 class _Place:
     """A named place on the table: a component, and the seat it belongs to if per-seat. One class per kind
     of component (below), so that a check of `kind` tells the type checker what `spec` is."""
@@ -42,25 +42,25 @@ class _Place:
         return f"{self.seat}.{self.spec.id}" if self.seat else self.spec.id
 
 
-@dataclass(frozen=True)
+@frozen
 class TrackTarget(_Place):
     spec: Track
     kind: ClassVar[Literal["track"]] = "track"
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterTarget(_Place):
     spec: Counter
     kind: ClassVar[Literal["counter"]] = "counter"
 
 
-@dataclass(frozen=True)
+@frozen
 class StackTarget(_Place):
     spec: Stack
     kind: ClassVar[Literal["stack"]] = "stack"
 
 
-@dataclass(frozen=True)
+@frozen
 class FlagTarget(_Place):
     spec: Flag
     kind: ClassVar[Literal["flag"]] = "flag"

@@ -47,7 +47,7 @@ def fit(parts: list[str], indent: int, width: int = 80, sep: str = "  ") -> list
 
     lines, cur, used = [], "", 0
     for part in parts:
-        w = Text.from_markup(part).cell_len
+        w = Text.from_markup(part, emoji=False).cell_len  # as `out` prints it: emoji codes stay text
         if cur and used + len(sep) + w > width:
             lines.append(cur)
             cur, used = " " * indent + part, indent + w

@@ -30,7 +30,7 @@ def die(d: dict | None) -> str:
 
 
 def width(markup: str) -> int:
-    return Text.from_markup(markup).cell_len
+    return Text.from_markup(markup, emoji=False).cell_len  # as `out` prints it: emoji codes stay text
 
 
 def fold(label: str, cells: list[str], sep: str = "  ") -> list[str]:

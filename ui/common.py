@@ -145,29 +145,29 @@ def group(**kwargs) -> typer.Typer:
 
 # Click's own usage messages are English only: the usual ones, in our words, through the catalog.
 CLICK_WORDS = (
-    (re.compile(r"^Missing argument (.+)\.$"), N_("Missing argument {name}.")),
-    (re.compile(r"^Missing option (.+)\.$"), N_("Missing option {name}.")),
-    (re.compile(r"^No such option: (\S+)(?: Did you mean (.+)\?)?$"), N_("No such option: {name}")),
-    (re.compile(r"^Option (.+) requires an argument\.$"), N_("Option {name} requires an argument.")),
-    (re.compile(r"^Got unexpected extra argument(?:s|\(s\))? \((.+)\)$"), N_("Unexpected extra words: {name}")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid (?:integer|int|int range)\.$"), N_("Invalid value for {name}: {value} is not a whole number.")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid (?:float|float range)\.$"), N_("Invalid value for {name}: {value} is not a number.")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not one of (.+)\.$"), N_("Invalid value for {name}: {value} is not one of {accepted}.")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not in the range (.+)\.$"), N_("Invalid value for {name}: {value} is out of range: {accepted}.")),
-    (re.compile(r"^Invalid value for (.+?): (.+) is not a valid boolean\. Recognized values: (.+)$"), N_("Invalid value for {name}: {value} is not yes or no: {accepted}.")),
-    (re.compile(r"^Option (.+) does not take a value\.$"), N_("Option {name} takes no value.")),
-    (re.compile(r"^Option (.+) requires (\d+) arguments\.$"), N_("Option {name} requires {value} values.")),
-    (re.compile(r"^Missing parameter: (.+)$"), N_("Missing value: {name}")),
-    (re.compile(r"^No such command (.+?)\.(?: Did you mean .+\?)?$"), N_("No such command {name}.")),
-    (re.compile(r"^Missing command\.$"), N_("Missing command.")),
+    (r"^Missing argument (.+)\.$", N_("Missing argument {name}.")),
+    (r"^Missing option (.+)\.$", N_("Missing option {name}.")),
+    (r"^No such option: (\S+)(?: Did you mean (.+)\?)?$", N_("No such option: {name}")),
+    (r"^Option (.+) requires an argument\.$", N_("Option {name} requires an argument.")),
+    (r"^Got unexpected extra argument(?:s|\(s\))? \((.+)\)$", N_("Unexpected extra words: {name}")),
+    (r"^Invalid value for (.+?): (.+) is not a valid (?:integer|int|int range)\.$", N_("Invalid value for {name}: {value} is not a whole number.")),
+    (r"^Invalid value for (.+?): (.+) is not a valid (?:float|float range)\.$", N_("Invalid value for {name}: {value} is not a number.")),
+    (r"^Invalid value for (.+?): (.+) is not one of (.+)\.$", N_("Invalid value for {name}: {value} is not one of {accepted}.")),
+    (r"^Invalid value for (.+?): (.+) is not in the range (.+)\.$", N_("Invalid value for {name}: {value} is out of range: {accepted}.")),
+    (r"^Invalid value for (.+?): (.+) is not a valid boolean\. Recognized values: (.+)$", N_("Invalid value for {name}: {value} is not yes or no: {accepted}.")),
+    (r"^Option (.+) does not take a value\.$", N_("Option {name} takes no value.")),
+    (r"^Option (.+) requires (\d+) arguments\.$", N_("Option {name} requires {value} values.")),
+    (r"^Missing parameter: (.+)$", N_("Missing value: {name}")),
+    (r"^No such command (.+?)\.(?: Did you mean .+\?)?$", N_("No such command {name}.")),
+    (r"^Missing command\.$", N_("Missing command.")),
 )
 
 
 def click_words(message: str) -> str:
     """A Click usage message in the chosen language (unknown ones stay as Click wrote them)."""
     msg = " ".join(message.split())
-    for pattern, msgid in CLICK_WORDS:
-        m = pattern.match(msg)
+    for pattern, msgid in CLICK_WORDS:  # compiled when first asked (re keeps them), not at every start-up
+        m = re.match(pattern, msg)
         if m:
             g = m.groups()
             return _(msgid).format(name=g[0] if g else "", value=g[1] if len(g) > 1 else "", accepted=g[2] if len(g) > 2 else "")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import importlib
-import tomllib
 
 import typer
 
@@ -35,6 +34,8 @@ def terminal_board(game: Game):
 def header(game_id: str) -> tuple[str, tuple[str, ...]]:
     """(name, aliases) from the [game] table of the game's game.toml: read alone, not the whole catalog,
     so that `castaway --help` and finding a game's group stay quick."""
+    import tomllib  # here, not at the top: `castaway status` draws a game's board without it
+
     from companion import catalog
 
     with (catalog.folder_of(game_id) / "game.toml").open("rb") as f:

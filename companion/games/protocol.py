@@ -18,15 +18,15 @@ what a game is called or which commands it has stays cheap.
 from __future__ import annotations
 
 from abc import ABC
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Iterable
 
 from ..errors import RuleError, UsageError
 from ..i18n import N_, _
+from ..valuetype import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayTerms:
     """What the play log says of a game: the names other apps use, who wins, the outcome's words."""
 
@@ -154,6 +154,11 @@ class Game(ABC):
     # -- playing ---------------------------------------------------------------------------------
     def load_actions(self) -> None:
         """Import the modules that register the game's own actions."""
+
+    def prepare(self) -> None:
+        """Import every module a write to this game imports (its actions, and what its check, correction,
+        phase and settle import when first asked): session calls it before a write takes the lock."""
+        self.load_actions()
 
     def settle(self, t, cat) -> None:
         """The consequences the rules make automatic, after every action."""

@@ -6,7 +6,6 @@ Rerolls and die changes (Aleta, the reroll token, the Dolphin, special hope toke
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -15,6 +14,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import shown
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import d21, day, done, flow, gain, give_hope, hope, hope_taken, is_scruffs, lose, mark_today, name, pay_hope, push, raft, seat_of, spot_of, used_today
 from .names import seat
@@ -31,7 +31,7 @@ ABILITIES = ("maya", "aleta", "tomi", "mechanic", "pastor")
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Ability(Action):
     """A survivor's own ability, paid as their card says.
 
@@ -117,7 +117,7 @@ class Ability(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class MagnussonReroll(Action):
     """The Professor on the octopus location rerolls the octopus die once for 2 hope (or lets it be)."""
 
@@ -165,7 +165,7 @@ class MagnussonReroll(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class FlipToken(Action):
     """Use a survivor's ability token (once a game): hope21 (3 hope, day 21 only), reroll (one die of
     anyone, type the new face), strength4 (4 strength shared: to=red,red,blue,kid), swap-seats (to=the other
@@ -222,7 +222,7 @@ class FlipToken(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SpecialHope(Action):
     """Spend a special hope token (±1 or ±2 on a die, wrapping 6↔1); it leaves the game. Not on day 21."""
 
@@ -267,7 +267,7 @@ def in_attack(t: Table) -> bool:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Dolphin(Action):
     """With the Dolphin on the board a survivor pays 3 strength to turn a die they rolled to 7 minus it.
     Never in shark or octopus attacks, never for Scruffs."""

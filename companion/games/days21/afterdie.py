@@ -16,7 +16,6 @@ shown and each reroll's new face; a die turned (the Dolphin, a ± token) was not
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ... import rolls as dice_records
@@ -25,6 +24,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import ROLL, d21, day, flow, hope, is_scruffs, living, name, pay_hope, seat_of
 
@@ -435,7 +435,7 @@ def _seat_of_inner(inner: dict, t: Table | None = None) -> str | None:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DieShown(Action):
     """The guided game: the die typed (or rolled now) is shown; nothing is applied until DieApply."""
 
@@ -455,7 +455,7 @@ class DieShown(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DieHelp(Action):
     """A change to the die shown: (what, seat, die, face) as parse_help reads it."""
 
@@ -479,7 +479,7 @@ class DieHelp(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DieApply(Action):
     """The die shown is applied: the procedure runs with the faces as they stand (to: who gets the hope or
     fish, when the table shares them otherwise than castaway; anchor_to: who gets the anchor's hope tokens
@@ -501,7 +501,7 @@ class DieApply(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class AfterDie(Action):
     """A procedure and the changes the table made to its die once it showed, in one go (a command's --use)."""
 

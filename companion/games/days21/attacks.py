@@ -7,7 +7,6 @@ table's generator); the result keeps every face rolled, and `say` tells what hap
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls as dice_records
@@ -16,6 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import ROLL, d21, day, done, fin_victim, flow, hope, is_scruffs, living, name, roll, wound
 from .names import colour, seat
@@ -55,7 +55,7 @@ def shark_top(t: Table) -> int:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SharkPhase(Action):
     """The starting player slides the shark card one step closer (not the day after an attack)."""
 
@@ -122,7 +122,7 @@ def must_drop() -> RuleError:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SharkAttack(Action):
     """The shark attack: four bites, each die's outer face picks the spot, the inner is the bite's strength.
 
@@ -195,7 +195,7 @@ def _reset(t: Table) -> str:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SharkBite(Action):
     """Shark 1 or Shark 6 from the logbook bites once: only the inner die counts."""
 
@@ -252,7 +252,7 @@ def pick_among(t: Table) -> list[str]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class ColourToken(Action):
     """Drop the colour tokens of the survivors in question: the one that falls (typed) or a virtual pick."""
 
@@ -295,7 +295,7 @@ class ColourToken(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Octopus(Action):
     """The starting player rolls the octopus die: blank sleeps, a tentacle face starts the fight."""
 
@@ -390,7 +390,7 @@ ACTIVATIONS = ("flare", "jellyfish", "receive", "play", "swap", "hope", "fishing
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Tentacle(Action):
     """One tentacle: the white die picks whoever shows that visible strength, who then defends with their
     placement die (lower: -1 strength; equal: escapes; higher: cuts the tentacle off).
@@ -498,7 +498,7 @@ class Tentacle(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class PjotrCancel(Action):
     """Pjotr pays 2 hope to cancel the shark or octopus wound just dealt (yes), or lets it stand (no)."""
 

@@ -5,7 +5,6 @@ Plant stay on the table while they work).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls
@@ -15,6 +14,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
+from ...valuetype import frozen
 from . import draws
 from . import typed as ty
 from .core import d21, done, flow, gain, give_hope, hope_taken, is_scruffs, living, lose, move_ship, name, newer_setup, push
@@ -86,7 +86,7 @@ def received(t: Table, cat: GameCatalog, seat: str, v: int, card: str | None) ->
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Bottle(Action):
     """The bottle location: Receive (2, 4, 6 takes the top bottle card) first, then Play (1, 3, 5 lets the
     survivor play the card they hold). One bottle card per survivor; cards are not passed on."""
@@ -163,7 +163,7 @@ class Bottle(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class PlayCard(Action):
     """Play the bottle card a survivor holds: its effect is applied and the card leaves the game.
 

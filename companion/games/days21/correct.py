@@ -10,7 +10,6 @@ is clamped. A log stored before keeps its plain set and move, replayed as they w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...action_base import Action, register
@@ -20,6 +19,7 @@ from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from .core import buoy, d21, day, flow, seat_arg
 
 # where a phase set by hand starts in the day's tasks (the logbook phase: the morning's symbols first)
@@ -38,7 +38,7 @@ SAY = {
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Correct(Action):
     """A correction of what the table shows: target and value as `set` takes them (value None: a move by
     delta); gone: the planks that are gone, by name, when the table named them."""
@@ -88,7 +88,7 @@ class Correct(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SetupDiffers(Action):
     """The guided setup's check answered no: the table is not set up as castaway shows it, so the guided game
     asks what differs (each answer a correction) until the table says it is set up."""
@@ -219,7 +219,7 @@ FIXES = ("swap", "held", "special", "ability")
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class TableFix(Action):
     """What the table shows of the parts that are no track or counter: the swap location's token (items: it),
     the bottle cards a survivor holds (seat, items: the cards, none: ()), the special hope tokens used

@@ -4,7 +4,6 @@ end), and the locations Rosina may send a survivor to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls
@@ -14,6 +13,7 @@ from ...errors import RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import ROLL, d21, day, done, flow, give_hope, hope, is_scruffs, living, lose, mark_today, move_ship, name, pay_hope, push, seat_of, used_today
 from .names import colour, seat
@@ -25,7 +25,7 @@ WHAT = ("exhaustion", "flare", "shout", "diva", "kite", "rosina", "pass", "end")
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Day21(Action):
     """Day 21: exhaustion first (everyone -1); then, as often as the group likes: flare (2 hope, a 6 moves
     the ship), shout (only without hope: 2 strength, a 6 moves the ship), diva (1 hope, at most 3), kite

@@ -9,7 +9,6 @@ virtual decks (decks=virtual) castaway draws whenever nothing is said.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...action_base import Action, register
@@ -18,6 +17,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError
 from ...i18n import N_, _, folded
 from ...table import Table
+from ...valuetype import frozen
 from .core import DRAW, DRAW_WORDS, ROLL, physical_decks
 
 # the menu's option for castaway drawing: typed as 'draw' (its value) or, in Czech, as its label 'táhni'
@@ -114,7 +114,7 @@ def put_swap(t: Table, token: str) -> None:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SetupSwap(Action):
     """Setup H: the swap location cards are shuffled and one is turned up at random; with physical decks
     the table says which (token: its copy id, or DRAW: castaway's pick, shown, stands)."""

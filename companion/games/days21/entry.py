@@ -107,6 +107,10 @@ class Days21(RulesModuleGame):
             return Correct.parse(t, cat, target, value)
         return Correct(t.resolve(cat, target).label, None, value) if kind == "move" else Correct("day", None, 1)
 
+    def prepare(self) -> None:
+        super().prepare()
+        from . import correct, legal, steps_common  # noqa: F401  (check, correction, phase)
+
     def check(self, t, action, cat) -> None:
         from .legal import check
 

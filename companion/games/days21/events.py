@@ -7,7 +7,6 @@ procedure it names (jellyfish, shark bite, plank, disaster, paranoia ...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls as dice_records
@@ -17,6 +16,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card, rule
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import ROLL, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living, lose, move_ship, name, push, take_hope
 from .names import colour, seat
@@ -56,7 +56,7 @@ def symbol_tasks(symbols) -> list[dict]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class LogbookSymbols(Action):
     """The symbols shown on today's logbook card for one part of the day, in the card's order."""
 
@@ -111,7 +111,7 @@ class LogbookSymbols(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Symbol(Action):
     """One logbook symbol that needs no dice: applied as the rules say.
 
@@ -242,7 +242,7 @@ def set_swap(t: Table, cat: GameCatalog, token: str | None, random: bool = False
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Disaster(Action):
     """The starting player draws a disaster card; the group may pay the hope shown to avert it.
 
@@ -391,7 +391,7 @@ def _canceller(t: Table) -> bool:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Weather(Action):
     """Roll the weather die before the shark phase; on a cloud or lightning, the cloud token is flicked
     and `result` is what it covers (see rules.weather.results): it takes effect tomorrow."""

@@ -8,7 +8,6 @@ steps back through it. `next_step` turns the head of the queue into a guide.Step
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -16,6 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import d21, day, done, flow, hope, is_scruffs, living, name, push, survivor
 from .names import PLACES as NAMES
@@ -152,7 +152,7 @@ def available(t: Table, cat: GameCatalog, seat: str) -> list[str]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Place(Action):
     """A survivor's placement die goes on a location (not rolled yet). extra: the white die of Extra hands."""
 
@@ -227,7 +227,7 @@ class Place(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Places(Action):
     """Several placement dice at once, in placing order: the table placed them, then typed them all.
     places: (seat, location, extra) each; all go on or none does."""
@@ -256,7 +256,7 @@ class Places(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Activate(Action):
     """Every die is placed: the locations are activated in board order."""
 
@@ -291,7 +291,7 @@ class Activate(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class SetupDone(Action):
     """The physical table is set up as castaway shows it (logbook built, components placed)."""
 
@@ -308,7 +308,7 @@ class SetupDone(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class PlantGrow(Action):
     """The Plant promo grows a step before Midday placement; after its third day's evening it is harvested:
     3 hope and 2 strength, shared as you like (hope_to 'red,red,blue', strength_to 'yellow,blue')."""
@@ -360,7 +360,7 @@ class PlantGrow(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class EndDay(Action):
     """The day is over: the starting player token passes clockwise and the next logbook page comes up."""
 

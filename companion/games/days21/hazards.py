@@ -6,7 +6,6 @@ Typed faces or None for virtual dice; results keep every face and say what happe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls as dice_records
@@ -16,6 +15,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import DRAW, DRAW_WORDS, ROLL, colour_token, d21, done, flow, hope, is_scruffs, living, lose, name, pay_hope, physical_decks, raft, take_hope, take_pick
 from .names import seat
@@ -81,7 +81,7 @@ def swim(t: Table, cat: GameCatalog, seat: str, challenges, faces: list[int]) ->
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Jellyfish(Action):
     """A survivor falls among the jellyfish: the colour tokens pick who, the top card shows four
     challenges, each failed placement-die roll costs 1 visible strength. The card goes back, shuffled.
@@ -238,7 +238,7 @@ def open_suitcase(t: Table, cat: GameCatalog, seat: str, typed: str | None = Non
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Paranoia(Action):
     """Paranoia: the colour tokens pick a survivor, whose placement die says how much strength they lose;
     they may pay their own hope, 1 per point, to keep it. pay None: ask before applying."""
@@ -337,7 +337,7 @@ def restore_plank(t: Table, cat: GameCatalog) -> str:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class PlankLoss(Action):
     """A plank drifts off: an even roll takes one by the flares, odd one by the bottle; whoever sat on it
     moves to a free spot or drowns."""
@@ -365,7 +365,7 @@ class PlankLoss(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class StealDie(Action):
     """The octopus steals a strength die for good from a survivor the colour tokens pick."""
 

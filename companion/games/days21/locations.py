@@ -7,7 +7,6 @@ location comes from today's placements (guided game) or is named (`seats`) on th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ... import rolls
@@ -16,6 +15,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import anchor, d21, day, done, flow, gain, give_hope, hope, is_scruffs, living, lose, move_ship, name, pay_hope, placements, push, seat_of, take_hope
 from .names import colour, seat
@@ -63,7 +63,7 @@ def _placed(res: dict, die: str, vals: list, virtual: bool) -> dict:
     return rolls.add(res, ty.records(die, vals, virtual))
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Flare(Action):
     """The flare location: each 6 moves the ship one space right; with all three dice there, any 1 moves it
     back one. Reaching the anchor before day 21 gives a hope token per flare die (to whom you choose)."""
@@ -125,7 +125,7 @@ def anchor_receivers(t: Table, cat: GameCatalog, seats: list[str], to_: tuple[st
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class HorvathFlare(Action):
     """Horvath at the flare location: another attempt for 2 hope; a 6 moves the ship right."""
 
@@ -214,7 +214,7 @@ def hope_receivers(t: Table, cat: GameCatalog, owners: list[str], tokens: int, t
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Hope(Action):
     """The hope location: one hope token per 3 points; with all three dice there, each 1 rolled costs its
     roller a token (the 1 still counts). to: who gets each token (default: in turn among the rollers)."""
@@ -247,7 +247,7 @@ class Hope(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Swap(Action):
     """The swap location with the token in play: Turtle (hope at its better rate), Bottle (take a card,
     then play one), Flare (pay, then up to three flares). The Dolphin takes no dice."""
@@ -339,7 +339,7 @@ def fish_share(t: Table, fish: int, most: int) -> list[str]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Fishing(Action):
     """Fishing: the roll says how many fish (1, 2, 3, 4, 4, and 4+1 on a 6), each one visible strength;
     at most 2 for one survivor, nobody past 6. to: who gets each fish (default: weakest first).
@@ -399,7 +399,7 @@ class Fishing(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class PlankSpot(Action):
     """The Plank Location promo card: its owner's die there; a 6 brings a plank back, then the card goes."""
 
@@ -437,7 +437,7 @@ class PlankSpot(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class Kid(Action):
     """The Kid's location (activated last): 1-2 nothing, 3-4 he loses 1 strength, 5-6 a choice:
     cancel-disaster (today's), strength (+2 shared: to=red,kid), or skip-page (the next logbook page)."""

@@ -4,7 +4,6 @@ once a day (his die change is paid here; the faces then shown are the ones typed
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls as dice_records
@@ -14,12 +13,13 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card as card_name
 from ...table import Table
+from ...valuetype import frozen
 from . import typed as ty
 from .core import ROLL, d21, day, done, gain, give_hope, is_scruffs, living, move_ship, name
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class ScruffsToken(Action):
     """Scruffs (strength 5 or 6, start of Midday) takes a token and rolls his die against the faces printed
     on it (`needs`, remembered once typed). Success: the reward, the token leaves the game; failure: it is
@@ -159,7 +159,7 @@ def _seat_or_token(t: Table, text: str) -> str:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class ScruffsUse(Action):
     """Use the multi-day Scruffs token in play (two rerolls / two die changes, once a day each)."""
 

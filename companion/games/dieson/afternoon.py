@@ -6,7 +6,7 @@ friend and the Blueprint swap. § refers to dieson-crusoe-rulebook-en.txt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -15,6 +15,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 from . import typed as T
 from .day import _need, friend_on
@@ -69,7 +70,7 @@ def stars_now(t: Table, cat: GameCatalog, box: str | None) -> int:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcPick(Action):
     """Afternoon 1-2: use the unused die at `die` (1 = leftmost); the meeple moves that many boxes.
     way: cw, or ccw when the die shows 1 or is grey."""
@@ -120,7 +121,7 @@ def _pay(t: Table, how: str, resource: str, n: int, what: str) -> None:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcShift(Action):
     """Afternoon 2: move the meeple `steps` boxes more (negative: back), 1 wood or 1 health a box."""
 
@@ -152,7 +153,7 @@ class DcShift(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcBoost(Action):
     """Afternoon 3: raise the die in hand by n for stars only, 1 food or 1 health each."""
 
@@ -186,7 +187,7 @@ class DcBoost(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcHelp(Action):
     """My Friend's help: the disc goes back to its start for the arrow's benefit, read from the card.
     kind die: what = lightning/weather/raid (any action with that box's die); resource: what = a
@@ -289,7 +290,7 @@ def _on_the_arrow(t: Table, cat: GameCatalog, help: "DcHelp") -> None:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcLeather(Action):
     """At any time: 1 leather a space moves the Friend disc on."""
 
@@ -312,7 +313,7 @@ class DcLeather(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcSwap(Action):
     """Blueprint: swap the die on the card for the unused die at `die` (1 = leftmost)."""
 

@@ -10,7 +10,6 @@ says what the rules could not have reached instead of clamping it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...action_base import Action, register
@@ -18,6 +17,7 @@ from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import _
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 
 # The flow's steps each phase may stand at ("roll": the action dice are in hand and their faces are asked first).
@@ -139,7 +139,7 @@ def _die(v: int, c: str) -> dict:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcSet(Action):
     """A correction: a field of the table as it shows it (FIELDS). tools: the tool ids made; dice, used: the
     dice as (face, colour) pairs; lightning, weather, raid: one (face, colour) pair."""

@@ -5,7 +5,6 @@ dieson-crusoe-rulebook-en.txt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls
@@ -14,6 +13,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 from . import typed as T
 
@@ -84,7 +84,7 @@ PAY_MEAL = ("food", "health")
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcRoll(Action):
     """Morning 1: roll the three action dice. faces: the faces typed at the table, one int per die in hand
     order (yellow, yellow, grey), or None to roll them virtually."""
@@ -123,7 +123,7 @@ class DcRoll(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcReroll(Action):
     """Morning 1: pay a stone to reroll the unused dice at these positions (1 = leftmost). faces: the new
     faces typed at the table, one int per die in the positions' order, or None to roll them virtually."""
@@ -172,7 +172,7 @@ def _positions_held(t: Table, positions: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcKeep(Action):
     """Morning 1: no (more) rerolls."""
 
@@ -211,7 +211,7 @@ def friend_on(t: Table, cat: GameCatalog, n: int) -> int:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcEvent(Action):
     """Morning 2: the event disc moves by the smallest unused die; its event happens (§ Event List)."""
 
@@ -277,7 +277,7 @@ def dusk_options(t: Table) -> list[str]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcDusk(Action):
     """Evening, start: the Flag moves the friend on by itself; Trap and Watch Dog are choices."""
 
@@ -316,7 +316,7 @@ class DcDusk(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcEat(Action):
     """Evening 1: eat 1 food or lose 1 health."""
 
@@ -359,7 +359,7 @@ def date_icons(cat: GameCatalog, day: int) -> tuple[int, int]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcNight(Action):
     """Evening 2-5: weather and raid penalties, the dice move, and the date moves on.
 

@@ -7,7 +7,6 @@ show (stars needed, food or escape line, the resource drawn there, a named place
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -15,6 +14,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import card, word
+from ...valuetype import frozen
 
 
 def shown_value(field: str, value):
@@ -65,7 +65,7 @@ def meeple_on(t: Table, cat: GameCatalog) -> str:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcDo(Action):
     """Use the die in hand: `action` (the meeple's box, or `box` with the friend's die help), `craft`
     a `tool`, or play with the `friend`. take: the resource for 2. Get one resource. For 1. Move:

@@ -3,7 +3,6 @@ the menu answers for the die in hand (DcChoose), and the names the steps show.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -12,6 +11,7 @@ from ...errors import RuleError, UsageError
 from ...guide import Ask
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 
 MENU_KEYS = ("menu", "line", "need", "place", "area", "gain", "icons")
@@ -32,7 +32,7 @@ KEY = {
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class DcChoose(Action):
     """The guided game's menu answers for the die in hand (which menu, the map's details), and at the
     meal, that the date space shows other icons than castaway's board data (key icons)."""

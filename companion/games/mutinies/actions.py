@@ -8,7 +8,6 @@ Source: 21-mutinies-rulebook-en.txt § Round Overview, § The Actions, § The Mu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
@@ -19,6 +18,7 @@ from ...colours import word
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
+from ...valuetype import frozen
 from . import core, jewels, placing, purse, rounds, spots
 from .core import HENCHMAN, _phase, captain, flow, name, resolve_seat, rule
 from .layout import packs
@@ -94,7 +94,7 @@ def refill_routes(t: Table) -> int:
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Place(Action):
     """A pawn on a space: the captain's action, or a sailor following, in the cabin or mutinying."""
 
@@ -151,7 +151,7 @@ class Place(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Routes(Action):
     """What the face-up tokens on the trade routes cost (the physical tokens are the truth)."""
 
@@ -205,7 +205,7 @@ class Routes(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Take(Action):
     """Raiding on the trade routes: pay the token's price and take it; empty squares refill at the end."""
 
@@ -266,7 +266,7 @@ class Take(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Raid(Action):
     """Raiding beyond the trade routes: a jewel drawn blind, kept or refused (its cost paid back)."""
 
@@ -314,7 +314,7 @@ class Raid(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Plunder(Action):
     """Plunder shipwrecks: two dice; one must beat the space's number for a treasure."""
 
@@ -358,7 +358,7 @@ class Plunder(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Tavern(Action):
     """The tavern: the captain's free rum, then one die + 2 rum handed round while the tavern has any."""
 
@@ -428,7 +428,7 @@ def market_payout(cat: GameCatalog, combo: str, rum: int, payout: tuple[int, int
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Trade(Action):
     """The black market (or the town's market space): hand in a combination, add rum, take the payout."""
 
@@ -499,7 +499,7 @@ class Trade(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Town(Action):
     """Visit the town: pirate's tale, theft (choice 'stack' or a route square), tavern, rumours."""
 

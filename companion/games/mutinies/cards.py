@@ -7,7 +7,6 @@ Source: 21-mutinies-rulebook-en.txt § The Mutiny Cards, § Card Effects, § The
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -17,6 +16,7 @@ from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, ngettext
 from ...lognames import card as card_name
 from ...table import Table
+from ...valuetype import frozen
 from . import core, jewels, purse, rounds
 from .actions import seat_of
 from .core import _phase, flow, hand, name, resolve_seat, rule
@@ -47,7 +47,7 @@ def card_of(cat: GameCatalog, text: str) -> Card:
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class DrawCard(Action):
     """The new captain draws a mutiny card (the physical one: say which); the last is the Last Mutiny."""
 
@@ -216,7 +216,7 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Compulsory(Action):
     """A compulsory card: played face up in front of the captain, or refused for 2 prestige. A card that
     makes the sailors (or every player) hand something in takes what each chose (`gives`: (seat, what)),
@@ -289,7 +289,7 @@ class Compulsory(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class PlayCard(Action):
     """A voluntary card from a player's hand: discarded, its effect carried out at the table."""
 
@@ -470,7 +470,7 @@ def parse_treasure(text: str) -> tuple[str, int | None, int | None]:
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Treasure(Action):
     """A treasure token used during the game (before or after placing, or at the owner's resolution)."""
 

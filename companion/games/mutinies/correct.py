@@ -11,7 +11,6 @@ could not reach is made all the same, with a one-line warning in its result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...action_base import Action, parse_int, register
@@ -19,6 +18,7 @@ from ...catalog import GameCatalog
 from ...errors import UsageError, did_you_mean
 from ...i18n import _
 from ...table import Table
+from ...valuetype import frozen
 from . import core, jewels, purse, rounds
 from .cards import FACE_DOWN, card_of
 from .core import CAPTAIN_ACTIONS, HENCHMAN, flow, name, resolve_seat
@@ -211,7 +211,7 @@ def _order_of(t: Table, seats: tuple[str, ...]) -> list[str]:
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Correct(Action):
     """A correction of what the table shows that the catalog holds no component for (see FIELDS).
 

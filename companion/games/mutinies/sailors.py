@@ -5,7 +5,6 @@ Source: 21-mutinies-rulebook-en.txt § Actions That Can Be Taken Only By Sailors
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -15,6 +14,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...lognames import word as shown_word
 from ...table import Table
+from ...valuetype import frozen
 from . import core, purse, spots
 from .actions import _done, _head, _placement, resolve_seat, seat_of
 from .core import HENCHMAN, flow, name, rule
@@ -27,7 +27,7 @@ CABIN_WORDS = {"prestige": N_("1 prestige"), "doubloon": N_("1 doubloon from the
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Cabin(Action):
     """The cabin: prestige, doubloon (stolen from another player when alone), or buy (5 doubloons → 3 prestige)."""
 
@@ -88,7 +88,7 @@ class Cabin(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Mutiny(Action):
     """The mutiny: each mutineer pays and gains (or, unable to pay, neither); the top payer is captain."""
 

@@ -13,7 +13,6 @@ a tie goes to the most doubloons left; a tie again is a shared victory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -21,6 +20,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...table import Table
+from ...valuetype import frozen
 from . import core, jewels, purse
 from .cards import parse_treasure, use_treasure
 from .core import _phase, end_cards, flow, hand, name, rule
@@ -44,7 +44,7 @@ def winners(t: Table) -> list[str]:
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class Score(Action):
     """The next step of the final scoring (treasures: the tokens turned over; end cards: their prestige)."""
 
@@ -127,7 +127,7 @@ class Score(Action):
 
 @register
 @packs
-@dataclass(frozen=True)
+@frozen
 class ScoreCards(Action):
     """Step 5 for one player: the prestige their end-of-game cards give, as printed on them."""
 

@@ -6,7 +6,6 @@ the resources available when planning, so an action never pays with what another
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls
@@ -20,6 +19,7 @@ from ...lognames import character
 from ...lognames import shown as shown_catalog
 from ...lognames import word as shown_word
 from ...table import Table
+from ...valuetype import frozen
 from . import resolving as K
 from . import rules as R
 from .changes import changes_words, parse_changes, upgrade_changes
@@ -85,7 +85,7 @@ def plan_words(p: dict) -> str:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcPlan(Action):
     """§ IV.i Planning: one action with its pawn(s) ('+' a second pawn: success without dice)."""
 
@@ -201,7 +201,7 @@ class RcPlan(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcPlanDone(Action):
     """Every pawn is placed: resolve in the order threat, hunting, building, gathering, exploration,
     arranging the camp, rest."""
@@ -222,7 +222,7 @@ class RcPlanDone(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcPlans(Action):
     """Several planned actions in one answer of the guided game ('explore cook+friday; rest cook'), each
     checked as a single plan is; the planning ends with them when `finish` is set or when every pawn is
@@ -272,7 +272,7 @@ class RcPlans(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcResolve(Action):
     """§ IV.ii: resolve the next planned action. faces: the 3 action dice of a single pawn (typed, or
     None to roll); beast: the Beast card 'strength weapon-loss food furs [palisade]'; choice: in a
@@ -394,7 +394,7 @@ class RcResolve(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcTile(Action):
     """§ 5. Exploration: the Island tile drawn: '5 plains food wood shelter beast mystery d2'."""
 

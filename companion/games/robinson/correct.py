@@ -9,7 +9,6 @@ Source: robinson-crusoe-rulebook-en.txt § Setup, § I. Event phase (the Threat 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...action_base import Action, register
@@ -17,6 +16,7 @@ from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from . import state as S
 from .state import parse_event, parse_tile, rc, say, seat_of, tile_words, who
 
@@ -97,7 +97,7 @@ def _items(text: str) -> tuple:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcSet(Action):
     """A correction of a Robinson Crusoe field (FIELDS), its value typed: a threat card {name, pawns, icon}
     or None; the tiles (each parse_tile's facts); the camp: a tile's facts; the First Player's seat; the

@@ -12,7 +12,6 @@ card's text: the table takes a card of that kind). At an exploration, "draw for 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ...action_base import Action, register
@@ -20,6 +19,7 @@ from ...catalog import GameCatalog
 from ...errors import RuleError
 from ...i18n import N_, _
 from ...table import Table
+from ...valuetype import frozen
 from .state import expect, flow, rc, say
 
 ICONS = ("build", "gather", "explore")
@@ -86,7 +86,7 @@ TILES = tuple(str(n) for n in range(1, 12))  # § Game Components: 11 Island til
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcTileDraw(Action):
     """§ 5. Exploration: 'draw the top Island tile' left to castaway ('draw for us'): a tile number picked among
     those not on the island; the table then takes that tile and says what it shows (rc-tile)."""

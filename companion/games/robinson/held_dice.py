@@ -12,7 +12,6 @@ weather's wounds are given, so the game is never declared lost while that questi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import dice as dicemod
@@ -22,6 +21,7 @@ from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import _
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 from .plan import kind_of, needs_dice, next_entry
 from .state import flow, label, say, seat_of, where, who
@@ -109,7 +109,7 @@ def held_words(t: Table) -> str:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcDice(Action):
     """The dice of a one-pawn action or of the Weather phase as they show: typed at the table (faces), or
     rolled virtually (None). They are held until the table applies them (rc-resolve, rc-weather)."""
@@ -157,7 +157,7 @@ def die_of(t: Table, cat: GameCatalog, word: str) -> int:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcReroll(Action):
     """A held die rolled again (a character's skill or the Reroll Success token, as its card says): its new
     face typed (or None: rolled virtually); `payer` spends `cost` determination for it (the card's price,

@@ -8,7 +8,7 @@ action_phase.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...action_base import Action, register
@@ -18,6 +18,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _, ngettext
 from ...lognames import word as shown_word
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 from . import state as S
 from .changes import apply_changes, changes_words, parse_changes, upgrade_changes
@@ -45,7 +46,7 @@ EVENT = {"adventure": N_("Adventure card"), "mystery": N_("Mystery card"), "book
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcEvent(Action):
     """§ I. Event phase: a card drawn from the Event deck; an Event card by its icon, with its name and
     the pawns its Threat Action needs (Adventure and Mystery cards: resolve, then draw again)."""
@@ -112,7 +113,7 @@ class RcEvent(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcAdjust(Action):
     """What a card did to the table, typed in ('wood -1, cook.wounds +1, roof half'). At a point where
     the round waits for card effects it also moves the round on."""
@@ -174,7 +175,7 @@ def _after_effect(t: Table) -> list[str]:
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcMorale(Action):
     """§ II. Morale phase: the First Player gains or discards determination by the morale level; at the
     highest level they may heal 1 wound instead ('heal')."""
@@ -224,7 +225,7 @@ class RcMorale(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcProduce(Action):
     """§ III. Production phase: each source on the camp tile gives one cube to Available Resources."""
 
@@ -247,7 +248,7 @@ class RcProduce(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcEat(Action):
     """§ VI. Night 1: one food per player; each player who cannot eat takes 2 wounds."""
 
@@ -295,7 +296,7 @@ class RcEat(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcCamp(Action):
     """§ VI. Night 2: the camp stays, or moves to an adjacent tile (a known tile by number, or a new one
     with its sources: '5 plains food wood shelter')."""
@@ -360,7 +361,7 @@ class RcCamp(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcNightEnd(Action):
     """§ VI. Night 3-5: open-air wounds, food rots unless stored, the round marker moves on and the
     First Player token passes clockwise; after the last round the game is lost. It may follow the
@@ -394,7 +395,7 @@ class RcNightEnd(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcGoal(Action):
     """The scenario's goal is met (the table confirms): the game is won."""
 
@@ -409,7 +410,7 @@ class RcGoal(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcUseItem(Action):
     """Use a Starting Item: each can be used twice in the game."""
 
@@ -449,7 +450,7 @@ class RcUseItem(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcPhase(Action):
     """A correction: put the round at the start of a phase (the table is the source of truth)."""
 

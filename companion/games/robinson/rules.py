@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...i18n import _
+from ...valuetype import frozen
 
 PHASES = ("event", "morale", "production", "action", "weather", "night")
 # IV.ii Resolving Action: the order in which planned actions are resolved
@@ -47,7 +48,7 @@ def camp_move(roof: int, palisade: int, shelter_built: bool) -> tuple[int, int]:
     return 0, 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Weather:
     rain: int  # rain clouds from dice and tokens
     winter: int  # winter clouds from dice and tokens

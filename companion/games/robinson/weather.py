@@ -5,7 +5,6 @@ weather applies (held_dice.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ... import rolls
@@ -16,6 +15,7 @@ from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
 from ...lognames import word as shown_word
 from ...table import Table
+from ...valuetype import frozen
 from . import rules as R
 from .held_dice import held, read_faces, roll, weather_dice
 from .state import check_seats, expect, first, goto, mark_legacy, say, seat_of, who, wound, wound_each
@@ -24,7 +24,7 @@ WEATHER_DIE = {"rain": N_("Rain die"), "winter": N_("Winter die"), "animals": N_
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcWeatherDice(Action):
     """Which Weather dice the Scenario card shows for this round."""
 
@@ -50,7 +50,7 @@ class RcWeatherDice(Action):
 
 
 @register
-@dataclass(frozen=True)
+@frozen
 class RcWeather(Action):
     """§ V. Weather phase: the dice (typed or rolled) plus the tokens in the Weather space. fighter: the
     player whose character fights the Hungry Animals' beast (the rulebook does not say who: the table

@@ -12,17 +12,18 @@ then carries his hope. Not modelled here: the Dolphin (never in attacks), reroll
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from ...action_base import stack_lose
 from ...i18n import _
+from ...valuetype import frozen
 from ..dist import D6, ONE, Dist, Weighted, add, marginal, prob, push, walk
 
 Stacks = tuple  # tuple of per-survivor stacks, each a tuple of ints (empty: dead)
 
 
-@dataclass(frozen=True)
+@frozen
 class Crew:
     """The survivors as the odds see them: seat ids, names, strength stacks, and which seat each shark
     fin (1..6) points at (None: an empty spot, the colour tokens then pick)."""
@@ -44,7 +45,7 @@ def alive(stacks: Stacks) -> list[int]:
     return [i for i, s in enumerate(stacks) if s]
 
 
-@dataclass(frozen=True)
+@frozen
 class Pjotr:
     """Pjotr in the odds: his index in the crew, his hope, and which wounds he cancels for 2 hope:
     'live' (those that would kill), 'dice' (those that would cost a die or kill), 'all'."""

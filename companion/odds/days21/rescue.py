@@ -24,10 +24,11 @@ first as the engine does; a flying kite's hope goes to its roller.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...action_base import stack_gain, stack_lose
 from ...i18n import N_
+from ...valuetype import frozen
 
 ASSUMPTIONS = (
     N_("hope is each survivor's own; nobody hands hope over on day 21"),
@@ -38,7 +39,7 @@ ASSUMPTIONS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Rescue:
     """Day 21 as the odds see it. people: (seat, role, stack, hope, hope21 token unused) per survivor;
     role is '' or one of diva, mick, rosina, scruffs (the survivors whose rules differ)."""
