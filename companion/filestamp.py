@@ -55,11 +55,31 @@ def left(path: Path, logs: dict[str, int]) -> None:
             target.unlink(missing_ok=True)
             return
         target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists():
+            _prune(target.parent)
         tmp = target.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps({"path": name, "stamp": stamp, "logs": logs}))
         os.replace(tmp, target)
     except OSError:
         pass
+
+
+KEEP = 200  # stamps kept before those of files that are gone are removed
+
+
+def _prune(folder: Path) -> None:
+    """When a new file's stamp is kept and there are more than KEEP: those of files no longer there are removed
+    (a store deleted or moved, a test's temporary file)."""
+    kept = list(folder.glob("*.json"))
+    if len(kept) < KEEP:
+        return
+    for f in kept:
+        try:
+            name = json.loads(f.read_text()).get("path")
+            if not (isinstance(name, str) and Path(name).exists()):
+                f.unlink()
+        except (OSError, ValueError, RecursionError, AttributeError):
+            f.unlink(missing_ok=True)
 
 
 def as_left(path: Path) -> dict[str, int] | None:

@@ -12,6 +12,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# castaway's cache (catalogs read, stores' stamps) goes to a folder of this run's, inherited by the commands
+# the tests start, and removed at the end: the suite never writes into the user's own cache folder
+if not os.environ.get("CASTAWAY_CACHE"):
+    import atexit
+    import shutil
+    import tempfile
+
+    _cache = tempfile.mkdtemp(prefix="castaway-test-cache-")
+    os.environ["CASTAWAY_CACHE"] = _cache
+    atexit.register(shutil.rmtree, _cache, True)
+
 # Hypothesis profiles: "ci" (chosen when the CI variable is set) runs derandomized, so a CI run draws the
 # same examples every time and never flakes; "dev" (the default) explores new examples on each run.
 # HYPOTHESIS_PROFILE names one explicitly.

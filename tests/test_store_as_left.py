@@ -5,7 +5,9 @@ whole, and both are asked again, as for any file."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +95,28 @@ def test_a_log_the_last_write_did_not_find_whole_is_checked(cli, db, asked):
     asked.clear()
     cli.ok("-g", "1", "note", "game 1")  # game 1's mark stands, but the last write found only game 2's log whole
     assert asked == [("log", 1)]
+
+
+def test_stamps_of_files_that_are_gone_are_removed_once_there_are_many(monkeypatch, tmp_path):
+    from companion import filestamp
+
+    monkeypatch.setenv("CASTAWAY_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(filestamp, "KEEP", 5)
+    alive = []
+    for i in range(8):
+        db = tmp_path / f"g{i}.db"
+        db.write_bytes(b"x")
+        filestamp.left(db, {})
+        if i % 2:
+            alive.append(db)
+        else:
+            db.unlink()
+    folder = tmp_path / "cache" / "stores"
+    assert len(list(folder.glob("*.json"))) < 8  # pruned on the way
+    late = tmp_path / "late.db"
+    late.write_bytes(b"y")
+    filestamp.left(late, {})
+    names = {json.loads(f.read_text())["path"] for f in folder.glob("*.json")}
+    assert {str(p.resolve()) for p in alive} <= names and str(late.resolve()) in names
+    assert all(Path(n).exists() for n in names)  # none of a file that is gone
+    assert filestamp.as_left(alive[0]) == {}
