@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -20,21 +21,56 @@ def setup_db(path: Path) -> int:
         return session.new_game(st, "21days", {}, seed=5).row.id
 
 
-def one_round(db: Path, gid: int, rng: random.Random) -> dict:
-    """Start a writer, kill it at a random moment, and check everything it acknowledged is there."""
-    p = subprocess.Popen([sys.executable, str(WRITER), "crash", str(db), str(gid), str(rng.randrange(10**9))],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+class Writers:
+    """`writer.py fork`: one process, loaded once, that forks a fresh writing process for each round (the
+    process killed is a whole process of its own, with its own connection; only Python's start is shared)."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, str(WRITER), "fork"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = self.proc.stdout.readline()
+        if first.strip() != "ready":
+            self.close()
+            raise AssertionError(f"writer did not start: {first!r} {self.proc.stderr.read()}")
+
+    def line(self) -> str:
+        got = self.proc.stdout.readline()
+        if not got:
+            raise AssertionError(f"the forking writer ended: {self.proc.stderr.read()}")
+        return got
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.communicate()
+
+
+def one_round(db: Path, gid: int, rng: random.Random, writers: Writers | None = None, longest: float = 0.25) -> dict:
+    """Start a writer, kill it at a random moment (0 to `longest` seconds after its first write), and check
+    that everything it acknowledged is there. `writers`: forked from there (else a process started anew)."""
+    seed = str(rng.randrange(10**9))
+    if writers is None:
+        p = subprocess.Popen([sys.executable, str(WRITER), "crash", str(db), str(gid), seed],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        read, pid = p.stdout.readline, p.pid
+    else:
+        writers.proc.stdin.write(f"{db} {gid} {seed}\n")
+        writers.proc.stdin.flush()
+        read = writers.line
+        pid = int(read().split()[1])
     acked: dict[int, str] = {}
-    first = p.stdout.readline()
+    first = read()
     if not first.startswith("ack"):
-        p.kill()
-        raise AssertionError(f"writer did not start: {first!r} {p.stderr.read()}")
+        os.kill(pid, signal.SIGKILL)
+        raise AssertionError(f"writer did not start: {first!r}")
     seq, text = first.split(" ", 2)[1:]
     acked[int(seq)] = text.strip()
-    time.sleep(rng.uniform(0.0, 0.25))
-    p.send_signal(signal.SIGKILL)
-    rest, _ = p.communicate()
-    for line in rest.splitlines():
+    time.sleep(rng.uniform(0.0, longest))
+    os.kill(pid, signal.SIGKILL)
+    if writers is None:
+        rest = p.communicate()[0].splitlines()
+    else:
+        rest = list(iter(read, "done\n"))
+    for line in rest:
         if line.startswith("ack "):
             seq, text = line.split(" ", 2)[1:]
             acked[int(seq)] = text.strip()

@@ -8,9 +8,10 @@ import subprocess
 import sys
 
 from companion import dbcheck, session
-from tests.crashlib import WRITER, one_round, passed, setup_db
+from tests.crashlib import WRITER, Writers, one_round, passed, setup_db
 
 ROUNDS, GAMES = 20, 4  # 20 kills, on a fresh game every 5 (bench/bench_crash.py: 120 on one growing log)
+LONGEST = 0.1  # a kill comes at most this long after the writer's first write (tens of writes: any moment of one)
 
 
 def test_kill_9_during_writes_loses_nothing_acknowledged(tmp_path):
@@ -19,13 +20,17 @@ def test_kill_9_during_writes_loses_nothing_acknowledged(tmp_path):
     replays a log of hundreds of events rather than one log grown to a thousand."""
     rng = random.Random(2026)
     total_acked = 0
-    for i in range(ROUNDS):
-        if i % (ROUNDS // GAMES) == 0:
-            db = tmp_path / f"crash{i}.db"
-            gid = setup_db(db)
-        r = one_round(db, gid, rng)
-        assert passed(r), f"round {i}: {r}"
-        total_acked += r["acked"]
+    writers = Writers()
+    try:
+        for i in range(ROUNDS):
+            if i % (ROUNDS // GAMES) == 0:
+                db = tmp_path / f"crash{i}.db"
+                gid = setup_db(db)
+            r = one_round(db, gid, rng, writers, LONGEST)
+            assert passed(r), f"round {i}: {r}"
+            total_acked += r["acked"]
+    finally:
+        writers.close()
     assert total_acked >= ROUNDS
 
 

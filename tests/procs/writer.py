@@ -1,6 +1,9 @@
 """A process that writes to a game until it is killed (crash tests) or has issued N commands (concurrency).
 
 crash DB GAME SEED      loop forever over session calls; print "ack SEQ TEXT" after each commit
+fork                    load once, print "ready", then for each line "DB GAME SEED" read on stdin fork a
+                        writer as `crash` does (it prints "pid PID" first, and opens the store itself);
+                        print "done" once it has ended (killed): a kill test pays Python's start once
 cli DB GAME N TAG       print "ready" once loaded, wait for a line on stdin (so two writers start together),
                         then issue N writing commands through the CLI, each built on the version read just
                         before (--if-version); print "rc CODE <stderr line>" for each. Halfway, each waits
@@ -73,9 +76,25 @@ def cli(db: str, gid: int, n: int, tag: str) -> None:
         print(f"rc {r.exit_code} {line}", flush=True)
 
 
+def fork() -> None:
+    import os
+
+    print("ready", flush=True)
+    for line in sys.stdin:
+        db, gid, seed = line.split()
+        child = os.fork()
+        if child == 0:
+            print(f"pid {os.getpid()}", flush=True)
+            crash(db, int(gid), int(seed))
+        os.waitpid(child, 0)
+        print("done", flush=True)
+
+
 if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "crash":
         crash(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    elif mode == "fork":
+        fork()
     else:
         cli(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
