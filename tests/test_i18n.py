@@ -3,6 +3,7 @@ choice, a guided day in Czech, the edition's data, and Czech printables drawn wi
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import subprocess
@@ -16,7 +17,10 @@ from companion import catalog, i18n
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@functools.cache
 def _locales():
+    """tools/locales.py, loaded once for this file (it keeps the trees it parsed; tests that change its
+    globals do it with monkeypatch, which puts them back)."""
     spec = importlib.util.spec_from_file_location("castaway_locales", ROOT / "tools" / "locales.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -62,6 +66,7 @@ def test_the_scan_finds_a_bare_message(tmp_path, monkeypatch):
     assert len(found) == 1 and "no such thing" in found[0] and ":4:" in found[0]
 
 
+@functools.cache
 def _loose():
     spec = importlib.util.spec_from_file_location("loose_strings", ROOT / "tools" / "loose_strings.py")
     mod = importlib.util.module_from_spec(spec)

@@ -40,6 +40,20 @@ def _py_files() -> list[Path]:
     return out
 
 
+_PARSED: dict[tuple[Path, int, int], tuple[str, ast.Module]] = {}
+
+
+def _source(path: Path) -> tuple[str, ast.Module]:
+    """A file's text and syntax tree, parsed once a process while the file is unchanged (extract and the
+    scans read the same files; the trees are only read)."""
+    st = path.stat()
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key not in _PARSED:
+        text = path.read_text(encoding="utf-8")
+        _PARSED[key] = (text, ast.parse(text))
+    return _PARSED[key]
+
+
 def _fname(node) -> str:
     f = node.func if isinstance(node, ast.Call) else node
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
@@ -57,8 +71,7 @@ def extract_code() -> dict[str, dict]:
 
     for path in _py_files():
         rel = path.relative_to(ROOT).as_posix()
-        text = path.read_text(encoding="utf-8")
-        tree = ast.parse(text)
+        text, tree = _source(path)
         translated = "i18n import" in text  # a module that imports the i18n helpers is translated whole
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -339,7 +352,7 @@ def bare_strings(files: list[Path] | None = None) -> list[str]:
         rel = path.relative_to(ROOT).as_posix()
         if files is None and rel in STILL_ENGLISH:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _source(path)[1]
         seen = set()
         for arg in [a for node in ast.walk(tree) for a in _user_facing(node)] + _marked_up(tree):
             text = _literal(arg)
