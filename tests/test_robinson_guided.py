@@ -114,6 +114,20 @@ def test_a_refused_plan_in_a_list_refuses_the_whole_answer():
     assert t.data["rc"]["plan"] == []
 
 
+def test_a_plan_refused_in_a_list_is_named_once():
+    """The error of one plan among several quotes that plan once, whether it was refused as typed (an unknown
+    action) or by the rules (a roof without a shelter)."""
+    t = run(duo(), RcMorale(), RcProduce())
+    for plans, quoted in ((("rest cook", "gahter wood 3 explorer"), "plan 'gahter wood 3 explorer'"),
+                          (("rest cook", "roof explorer"), "plan 'roof yellow'")):
+        try:
+            apply(t, RcPlans.parse(t, CAT, plans), CAT)
+        except Exception as e:
+            assert str(e).count("plan '") == 1 and quoted in str(e), str(e)
+        else:
+            raise AssertionError(f"{plans} is refused")
+
+
 def test_who_goes_hungry_is_the_tables_choice_with_castaways_suggestion_on_enter():
     """§ VI. Night 1: 'decide which player(s) do not get to eat': Enter takes the one with the most life left."""
     t = duo()

@@ -244,6 +244,8 @@ class RcPlans(Action):
             try:
                 plans.append(RcPlan.parse(t, cat, text).fields())
             except CompanionError as e:
+                if repr(text) in str(e):  # the error quotes the plan already (parse_plan's own errors do)
+                    raise
                 raise type(e)(_("plan {text!r}: {error}").format(text=text, error=e)) from None
         return cls(tuple(plans), bool(finish))
 
@@ -258,6 +260,8 @@ class RcPlans(Action):
             try:
                 lines.append(RcPlan(**{k: tuples(v) for k, v in p.items()}).run(t, cat)["say"])
             except CompanionError as e:
+                if repr(plan_words(p)) in str(e):  # the error quotes the plan already
+                    raise
                 wrapped = type(e)(_("plan {text!r}: {error}").format(text=plan_words(p), error=e))
                 if isinstance(e, RuleError) and isinstance(wrapped, RuleError):  # the same kind, its next kept
                     wrapped.next = e.next
