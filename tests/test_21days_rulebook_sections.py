@@ -269,6 +269,26 @@ def test_game_components_the_plant_grows_three_days_then_gives_3_hope_and_2_stre
     assert strengths(t)["blue"] == [4, 6] and t.data["d21"]["plant"] is None
 
 
+def test_the_plant_harvested_with_only_scruffs_left_gives_its_strength_and_leaves_the_hope_in_the_bag():
+    """Scruffs holds no hope (EN § Scruffs): a ripe plant harvested when the others are gone gives him its
+    strength, and its hope stays in the bag (a random game found the harvest dividing by nobody)."""
+    t = days21.setup(CAT, {"scruffs": True, "promos": True, "players": ["Ann"]}, 5)
+    scruffs = next(s for s in t.seats if t.seat_values(s).get("survivor") == "scruffs")
+    holder = next(s for s in t.seats if s != scruffs)
+    hand(t, holder, "plant")
+    t, _ = do(t, bo.PlayCard(holder))
+    for _ in range(3):
+        t, _ = do(t, fl.PlantGrow())
+    for s in t.seats:
+        if s != scruffs:
+            t.seat_values(s)["strength"] = []
+    t.data["dead"] = [s for s in t.seats if s != scruffs]
+    before = list(t.seat_values(scruffs)["strength"])
+    t, res = do(t, fl.PlantGrow(True))
+    assert t.seat_values(scruffs)["hope"] == 0 and t.seat_values(scruffs)["strength"] != before
+    assert "stays in the bag" in res["say"] and t.data["d21"]["plant"] is None
+
+
 def test_survivors_tomi_catches_one_more_fish_for_two_hope():
     """EN § Survivors: when Tomi fishes at the Fishing location he catches one extra fish, for himself or
     someone else, for 2 hope; not on a day he did not fish."""
@@ -300,6 +320,34 @@ def test_vymenna_lokalita_flare_swap_rolls_for_hope_and_each_6_moves_the_ship():
     ship = t.data["tracks"]["ship"]
     t, _ = do(t, lo.Swap(("red",), (6,) + (2,) * (rolls - 1)))
     assert rolls == 3 and t.data["tracks"]["ship"] == ship + 1 and t.seat_values("red")["hope"] == 3 - cost
+
+
+def test_vymenna_lokalita_flare_swap_takes_one_to_three_rolls_and_refuses_more_without_charging():
+    """CS § Výměnná lokalita, Světlice: 'až 3x': the table may stop after one or two rolls; four faces (or
+    none typed as an empty list) are refused before any hope is paid; virtually all three are rolled."""
+    cost, most = CAT.rules["flare"]["swap_cost"], CAT.rules["flare"]["swap_rolls"]
+    for faces, moved in (((6,), 1), ((6, 6), 2), ((2, 6, 6), 2)):
+        t = table()
+        swap_token(t, "flare-swap")
+        t.data["flow"]["placements"] = [["red", "swap"]]
+        t.seat_values("red")["hope"] = 3
+        ship = t.data["tracks"]["ship"]
+        t, r = do(t, lo.Swap(("red",), faces))
+        assert t.data["tracks"]["ship"] == ship + moved and t.seat_values("red")["hope"] == 3 - cost, faces
+    for faces in ((6, 6, 6, 6), ()):
+        t = table()
+        swap_token(t, "flare-swap")
+        t.data["flow"]["placements"] = [["red", "swap"]]
+        t.seat_values("red")["hope"] = 3
+        with pytest.raises(UsageError, match=f"up to {most} times: 1 to {most} faces"):
+            do(t, lo.Swap(("red",), faces))
+        assert t.seat_values("red")["hope"] == 3
+    t = table()
+    swap_token(t, "flare-swap")
+    t.data["flow"]["placements"] = [["red", "swap"]]
+    t.seat_values("red")["hope"] = 3
+    t, r = do(t, lo.Swap(("red",)))
+    assert len(r["faces"]) == most
 
 
 def test_vymenna_lokalita_bottle_swap_takes_a_card_then_one_is_played():

@@ -343,7 +343,8 @@ class PlantGrow(Action):
         if p["days"] < 3:
             return {"say": _("The plant is not ripe yet ({days} of 3 days).").format(days=p['days'])}
         people = [s for s in living(t) if not is_scruffs(t, s)]
-        hto = [ty.alive(t, cat, s) for s in self.hope_to or ()] or [people[i % len(people)] for i in range(3)]
+        # Scruffs holds no hope: with only Scruffs left the plant's hope stays in the bag
+        hto = [ty.alive(t, cat, s) for s in self.hope_to or ()] or [people[i % len(people)] for i in range(3 if people else 0)]
         sto = [ty.alive(t, cat, s) for s in self.strength_to or ()] or sorted(living(t), key=t.visible)[:1] * 2
         if len(hto) > 3 or len(sto) > 2:
             raise UsageError(_("the plant gives 3 hope and 2 strength"))
@@ -356,6 +357,8 @@ class PlantGrow(Action):
         if card:
             t.deck("bottle")["table"].remove(card)
             t.deck("bottle")["out"].append(card)
+        if not hto:
+            return {"say": _("Harvest: strength for {items}; the hope stays in the bag (Scruffs holds none).").format(items=', '.join(sto))}
         return {"say": _("Harvest: hope for {items}, strength for {items2}.").format(items=', '.join(hto), items2=', '.join(sto))}
 
 

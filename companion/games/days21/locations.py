@@ -307,8 +307,12 @@ class Swap(Action):
             cost = cat.rules["flare"]["swap_cost"]
             if hope(t, seat) < cost:
                 return {"say": _("{who} cannot pay the {cost} hope: no flares.").format(who=name(t, cat, seat), cost=cost)}
+            most = cat.rules["flare"]["swap_rolls"]  # CS § Výměnná lokalita: up to 3 rolls; virtually all 3 are rolled
+            if self.faces is not None and not 1 <= len(self.faces) <= most:
+                raise UsageError(_("flare dice: {n} faces typed ({text}); the Flare swap location rolls up to {most} times: 1 to {most} faces, e.g. 6,2").format(
+                    n=len(self.faces), text=",".join(map(str, self.faces)), most=most))
             pay_hope(t, seat, cost, _("the Flare swap location"))
-            vals, virtual = ty.dice(t, self.faces, cat.rules["flare"]["swap_rolls"], _("flare dice"))
+            vals, virtual = ty.dice(t, self.faces, most if self.faces is None else len(self.faces), _("flare dice"))
             before = t.data["tracks"]["ship"]
             move_ship(t, cat, vals.count(6))
             say = _("{who} pays {cost} hope and fires {items}: the ship moves {n:+d}.").format(who=name(t, cat, seat), cost=cost, items=','.join(map(str, vals)), n=t.data['tracks']['ship'] - before)

@@ -149,7 +149,7 @@ def _swap(t, cat, q):
             ask, lambda a: lo.Swap.parse(t, cat, card=a)
     if token == "flare-swap":
         return _("Swap: Flare"), _("{items} pays {swap_cost} hope and fires up to 3 flares.").format(items=', '.join(seats), swap_cost=cat.rules['flare']['swap_cost']), \
-            Ask(_("Three flare dice"), "dice", dice=("placement",) * cat.rules["flare"]["swap_rolls"]), lambda a: lo.Swap.parse(t, cat, faces=a)
+            Ask(_("Flare dice, up to three (as many faces as were rolled)"), "dice", dice=("placement",) * cat.rules["flare"]["swap_rolls"]), lambda a: lo.Swap.parse(t, cat, faces=a)
     return _dice_loc("swap", N_("Swap location"), lambda t_, c, q_, a: lo.Swap.parse(t_, c, faces=a))(t, cat, q)
 
 
