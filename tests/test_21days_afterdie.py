@@ -246,6 +246,12 @@ def test_scruffs_up_tokens_are_refused_at_visible_strength_4_with_the_rule():
     t.data["d21"]["scruffs"]["active"] = {"card": "rerolls", "uses": 2, "last": None}
     with pytest.raises(RuleError, match="only at 5 or 6"):
         legal.check(t, scruffs.ScruffsUse(), CAT)
+    with pytest.raises(RuleError, match="tokens need 5 or 6"):  # the action itself holds the rule too
+        scruffs.ScruffsUse().run(t, CAT)
+    assert t.data["d21"]["scruffs"]["active"]["uses"] == 2
+    t.seat_values("green")["strength"] = [5]
+    scruffs.ScruffsUse().run(t, CAT)
+    assert t.data["d21"]["scruffs"]["active"]["uses"] == 1
 
 
 def test_scruffs_up_place_for_scruffs_says_he_has_no_placement_die():

@@ -238,6 +238,20 @@ def test_survivors_horvath_fires_again_for_two_hope_each():
         do(t, lo.HorvathFlare(6))
 
 
+def test_survivors_horvath_fires_again_only_when_his_die_is_at_the_flare_location():
+    """EN § Survivors: 'when present on the Flare location': with today's dice placed elsewhere his extra
+    attempt is refused and costs nothing; placed there, it is taken."""
+    t = table(survivors={**SURV, "blue": "horvath"})
+    t.seat_values("blue")["hope"] = 4
+    t.data["flow"]["placements"] = [["blue", "hope"], ["red", "flare"]]
+    with pytest.raises(RuleError, match="only from the Flare location"):
+        do(t, lo.HorvathFlare(6))
+    assert t.seat_values("blue")["hope"] == 4
+    t.data["flow"]["placements"] = [["blue", "flare"], ["red", "hope"]]
+    t, _ = do(t, lo.HorvathFlare(6))
+    assert t.seat_values("blue")["hope"] == 2
+
+
 def test_game_components_plank_location_card_a_six_brings_a_plank_back():
     """EN § Game Components, Plank Location (promo): its owner's die there; a 6 brings a plank back, then the
     card is discarded."""

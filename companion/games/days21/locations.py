@@ -154,6 +154,9 @@ class HorvathFlare(Action):
         seat = seat_of(t, "horvath")
         if seat is None:
             raise RuleError(_("Horvath is not on the raft"))
+        placed = placements(t)
+        if placed and [seat, "flare"] not in [list(p) for p in placed]:  # EN § Survivors: only when present on the Flare location
+            raise RuleError(_("Horvath fires extra flares only from the Flare location, and his die is not there today"))
         pay_hope(t, seat, 2, _("Horvath's extra flare"))
         vals, virtual = ty.dice(t, ty.one(self.face), 1, _("flare die"))
         v = vals[0]

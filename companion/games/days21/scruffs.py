@@ -175,6 +175,11 @@ class ScruffsUse(Action):
             raise RuleError(_("no multi-day Scruffs token is in play"))
         if act.get("last") == day(t):
             raise RuleError(_("the Scruffs token has been used today already (once a day)"))
+        seat = next((s for s in living(t) if is_scruffs(t, s)), None)
+        if seat is None:
+            raise RuleError(_("Scruffs is not on the raft"))
+        if t.visible(seat) < 5:  # EN § Solo Game: at a visible strength of 4 or less no Scruffs token is used
+            raise RuleError(_("Scruffs' strength is {strength}: tokens need 5 or 6").format(strength=t.visible(seat)))
         act["uses"] -= 1
         act["last"] = day(t)
         left = act["uses"]
