@@ -136,6 +136,7 @@ def _die(r: _Reader) -> Die:
     else:
         parts.append(DiePart("", _faces(r, "faces")))
     symbols = r.get("symbols", dict, {})
+    labels = r.get("labels", dict, {})
     return Die(
         **b,
         parts=tuple(parts),
@@ -143,6 +144,7 @@ def _die(r: _Reader) -> Die:
         colour=r.get("colour", str, None),
         count=r.get("count", int, 1),
         symbols=tuple((str(k), str(v)) for k, v in symbols.items()),
+        labels=tuple((str(k), str(v)) for k, v in labels.items()),
     )
 
 

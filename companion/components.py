@@ -68,12 +68,17 @@ class Die(Entry):
     colour: str | None
     count: int
     symbols: tuple[tuple[str, str], ...]  # face -> drawn symbol name (for printing)
-    __slots__ = ("parts", "size_mm", "colour", "count", "symbols")
-    DEFAULTS = {"size_mm": None, "colour": None, "count": 1, "symbols": ()}
+    labels: tuple[tuple[str, str], ...]  # face -> what it shows, in words, where the face is a shorthand ("rr")
+    __slots__ = ("parts", "size_mm", "colour", "count", "symbols", "labels")
+    DEFAULTS = {"size_mm": None, "colour": None, "count": 1, "symbols": (), "labels": ()}
 
     @property
     def compound(self) -> bool:
         return len(self.parts) > 1
+
+    def label(self, face) -> str:
+        """A face as the table reads it: its label where the data gives one, else the face itself."""
+        return dict(self.labels).get(str(face), str(face))
 
 
 class Card(Entry):

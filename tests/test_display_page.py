@@ -35,6 +35,21 @@ def test_dieson_last_roll_names_the_grey_die_and_shows_its_digit(tmp_path):
     assert roll.count("<figcaption>Grey die</figcaption>") == 1 and "6g" not in roll
 
 
+def test_robinsons_weather_faces_are_named_in_words_not_by_their_shorthand(tmp_path):
+    """decks/robinson/dice.toml writes the clouds as r and w ("rw": a rain and a winter cloud): the board's
+    last roll says them in words, short enough for a die (tests/test_display_fit.py draws them)."""
+    db = tmp_path / "c.db"
+    gid = make_games(db)["robinson"]
+    cur = loaded(db, gid)
+    cur.table.data["last"] = {"roll": "rain winter animals", "faces": ["rr", "rw", "beast"]}
+    heading, shown = view.last_roll(cur.table, cur.cat)
+    assert [s.face for s in shown] == ["2 rain", "rain+winter", "beast"]
+    assert cur.cat.dice["winter"].label("w") == "1 winter" and cur.cat.dice["build-success"].label("fail") == "fail"
+    html = page.board_fragment(cur.row.version, cur.table, cur.cat, board_for("robinson").board_svg(cur.table, cur.cat))
+    roll = html[html.index('<section class="roll">'):]
+    assert ">2 rain<" in roll and ">rain+winter<" in roll and ">rw<" not in roll
+
+
 def test_a_word_face_gets_a_wide_die_with_its_name():
     html = page._die("tentacle", "purple", "Octopus die")
     assert 'class="face word"' in html and ">tentacle<" in html and "<figcaption>Octopus die</figcaption>" in html

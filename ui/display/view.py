@@ -161,7 +161,7 @@ def last_roll(table: Table, cat: GameCatalog) -> tuple[str, list[Shown]] | None:
     except CompanionError:
         parsed = []
     if parsed and len(parsed) == len(faces):
-        shown = [Shown(_(d.name), d.colour, f) for d, f in zip(parsed, faces)]
+        shown = [Shown(_(d.name), d.colour, _(d.label(f))) for d, f in zip(parsed, faces)]
         return ", ".join(dict.fromkeys(s.name for s in shown)), shown
     return _(str(last["roll"])), [Shown("", None, f) for f in faces]  # a roll stored by its English name
 
@@ -178,7 +178,8 @@ def rolled(ev, cat: GameCatalog) -> tuple[str, list[Shown], str] | None:
         name = _(die.name) if die is not None else str(r.get("die"))
         if r.get("part") and die is not None and die.compound:
             name = f"{name} · {_(str(r['part']))}"
-        shown.append(Shown(name, die.colour if die is not None else None, _(str(r.get("face")))))
+        face = die.label(r.get("face")) if die is not None else str(r.get("face"))
+        shown.append(Shown(name, die.colour if die is not None else None, _(face)))
     heading = ", ".join(dict.fromkeys(s.name.split(" · ")[0] for s in shown))
     return heading, shown, when(ev, cat)
 
