@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -25,23 +26,35 @@ class Writers:
     """`writer.py fork`: one process, loaded once, that forks a fresh writing process for each round (the
     process killed is a whole process of its own, with its own connection; only Python's start is shared)."""
 
+    WAIT = 60.0  # seconds without a line from the writers: the test fails rather than hang
+
     def __init__(self) -> None:
         self.proc = subprocess.Popen([sys.executable, str(WRITER), "fork"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        first = self.proc.stdout.readline()
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
+        self.pending = b""
+        first = self.line()
         if first.strip() != "ready":
             self.close()
-            raise AssertionError(f"writer did not start: {first!r} {self.proc.stderr.read()}")
+            raise AssertionError(f"writer did not start: {first!r}")
+
+    def send(self, text: str) -> None:
+        self.proc.stdin.write(text.encode())
 
     def line(self) -> str:
-        got = self.proc.stdout.readline()
-        if not got:
-            raise AssertionError(f"the forking writer ended: {self.proc.stderr.read()}")
-        return got
+        """The next line the writers print, read as it comes (select, no buffer of Python's in between)."""
+        while b"\n" not in self.pending:
+            if not select.select([self.proc.stdout], [], [], self.WAIT)[0]:
+                raise AssertionError(f"no line from the forking writer in {self.WAIT:g} s (so far: {self.pending[-200:]!r})")
+            got = os.read(self.proc.stdout.fileno(), 65536)
+            if not got:
+                raise AssertionError(f"the forking writer ended (left: {self.pending[-200:]!r})")
+            self.pending += got
+        one, self.pending = self.pending.split(b"\n", 1)
+        return one.decode() + "\n"
 
     def close(self) -> None:
         self.proc.kill()
-        self.proc.communicate()
+        self.proc.wait()
 
 
 def one_round(db: Path, gid: int, rng: random.Random, writers: Writers | None = None, longest: float = 0.25) -> dict:
@@ -53,8 +66,7 @@ def one_round(db: Path, gid: int, rng: random.Random, writers: Writers | None = 
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         read, pid = p.stdout.readline, p.pid
     else:
-        writers.proc.stdin.write(f"{db} {gid} {seed}\n")
-        writers.proc.stdin.flush()
+        writers.send(f"{db} {gid} {seed}\n")
         read = writers.line
         pid = int(read().split()[1])
     acked: dict[int, str] = {}

@@ -49,7 +49,10 @@ def crash(db: str, gid: int, seed: int) -> None:
                 ev, _t = session.act(store, gid, rng.choice(moves)())
         except CompanionError:
             continue
-        print(f"ack {ev.seq} {ev.text}", flush=True)
+        # the whole line in one write (a pipe takes a write of under 4 KiB whole): a kill never leaves half a
+        # line, whether Python's output is buffered or not (PYTHONUNBUFFERED writes print's parts one by one)
+        sys.stdout.write(f"ack {ev.seq} {ev.text}\n")
+        sys.stdout.flush()
 
 
 def cli(db: str, gid: int, n: int, tag: str) -> None:
@@ -84,10 +87,14 @@ def fork() -> None:
         db, gid, seed = line.split()
         child = os.fork()
         if child == 0:
-            print(f"pid {os.getpid()}", flush=True)
-            crash(db, int(gid), int(seed))
+            try:
+                print(f"pid {os.getpid()}", flush=True)
+                crash(db, int(gid), int(seed))
+            finally:  # a writer that fails never goes on as a second forking process
+                os._exit(1)
         os.waitpid(child, 0)
-        print("done", flush=True)
+        sys.stdout.write("\ndone\n")  # on a line of its own, whatever the killed writer left
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":
