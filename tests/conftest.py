@@ -36,41 +36,9 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
-def pytest_xdist_auto_num_workers(config) -> int:
-    """`-n auto`: two workers a core. Many tests wait (on Chromium, a display server, a subprocess, a timeout)
-    rather than compute; a second worker on each core runs its tests meanwhile (on 2 cores: 183 s with 2
-    workers, 149 s with 4, in one measurement each)."""
-    return 2 * (os.cpu_count() or 1)
-
-
-def pytest_configure(config) -> None:
-    """Before the workers start: the test files' assertions rewritten once, into pytest's cache beside them,
-    by one process a core each taking a share of the files. Each worker collects every file and would rewrite
-    each itself (about 5 s of CPU a worker on a fresh checkout); with the cache each reads it instead. Where
-    the cache cannot be written (a read-only checkout) nothing is lost: each worker rewrites, as before."""
-    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS  # the whole suite (no files named)
-    if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(config.option, "numprocesses", None) or config.option.collectonly or not whole:
-        return
-    import subprocess
-
-    tag = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
-    stale = [f for f in sorted((ROOT / "tests").glob("test_*.py"))
-             if not (f.parent / "__pycache__" / f"{f.stem}.{tag}").exists()
-             or (f.parent / "__pycache__" / f"{f.stem}.{tag}").stat().st_mtime < f.stat().st_mtime]
-    if len(stale) < 8:  # a few changed files: the workers rewrite them sooner than processes start
-        return
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    shares = max(1, os.cpu_count() or 1)
-    procs = [subprocess.Popen([sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0", "-p", "no:cacheprovider",
-                               *map(str, stale[i::shares])], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-             for i in range(shares)]
-    for proc in procs:
-        proc.wait()
-
-
-# the longest test files, longest first (figures of one run, with 2 workers): each file runs whole on one
-# worker, files are handed out in collection order, so these start first and the short ones fill the end
-# rather than one long file running alone on a worker for the last half minute
+# the longest test files, longest first (figures of one run): each file runs whole on one worker and files
+# are handed out in collection order, so these start first and the short ones fill the end, rather than one
+# long file running alone on a worker for the last half minute
 LONGEST_FIRST = ("display_guard", "display_seats", "root_index", "print_qr_clear", "odds_days21", "display_browser",
                  "i18n", "display_fit", "21days_games", "display_lan", "fuzz_play", "21days_typed_attacks",
                  "write_lock_imports", "odds_day21_exact", "display", "21days_examples", "display_chart", "lint",
