@@ -52,12 +52,8 @@ def flow(t: Table) -> dict:
 
 
 def living(t: Table) -> list[str]:
-    """The seats whose survivor is alive (not dead, strength dice left): Table.alive, read straight from the
-    data (the rules ask it at every step)."""
-    data = t.data
-    dead = data.get("dead") or ()
-    seat = data["seat"]
-    return [s for s in data["seats"] if s not in dead and seat[s].get("strength")]
+    dead = t.data.get("dead", [])
+    return [s for s in t.seats if s not in dead and t.alive(s)]
 
 
 def survivor(t: Table, seat: str) -> str:

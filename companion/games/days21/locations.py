@@ -155,7 +155,7 @@ class HorvathFlare(Action):
         if seat is None:
             raise RuleError(_("Horvath is not on the raft"))
         placed = placements(t)
-        if placed and [seat, "flare"] not in [list(p) for p in placed]:  # EN § Survivors: only when present on the Flare location
+        if placed and not any(s == seat and where == "flare" for s, where in placed):  # EN § Survivors: only when present on the Flare location
             raise RuleError(_("Horvath fires extra flares only from the Flare location, and his die is not there today"))
         pay_hope(t, seat, 2, _("Horvath's extra flare"))
         vals, virtual = ty.dice(t, ty.one(self.face), 1, _("flare die"))

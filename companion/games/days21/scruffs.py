@@ -18,6 +18,17 @@ from . import typed as ty
 from .core import ROLL, d21, day, done, gain, give_hope, is_scruffs, living, move_ship, name
 
 
+def scruffs_seat(t: Table) -> str | None:
+    """Scruffs' seat while he is alive on the raft."""
+    return next((s for s in living(t) if is_scruffs(t, s)), None)
+
+
+def strong_enough(t: Table, seat: str) -> None:
+    """EN § Solo Game: at a visible strength of 4 or less no Scruffs token is taken or used."""
+    if t.visible(seat) < 5:
+        raise RuleError(_("Scruffs' strength is {strength}: tokens need 5 or 6").format(strength=t.visible(seat)))
+
+
 @register
 @frozen
 class ScruffsToken(Action):
@@ -54,14 +65,13 @@ class ScruffsToken(Action):
 
     def run(self, t: Table, cat: GameCatalog):
         sc = d21(t).get("scruffs")
-        seat = next((s for s in living(t) if is_scruffs(t, s)), None)
+        seat = scruffs_seat(t)
         if sc is None or seat is None:
             raise RuleError(_("Scruffs is not on the raft"))
         if self.skip:
             done(t, "scruffs")
             return {"say": _("No Scruffs token today.")}
-        if t.visible(seat) < 5:
-            raise RuleError(_("Scruffs' strength is {strength}: tokens need 5 or 6").format(strength=t.visible(seat)))
+        strong_enough(t, seat)
         if sc.get("active"):
             raise RuleError(_("a multi-day Scruffs token is still in use: no new token meanwhile"))
         d = t.deck("scruffs")
@@ -175,11 +185,10 @@ class ScruffsUse(Action):
             raise RuleError(_("no multi-day Scruffs token is in play"))
         if act.get("last") == day(t):
             raise RuleError(_("the Scruffs token has been used today already (once a day)"))
-        seat = next((s for s in living(t) if is_scruffs(t, s)), None)
+        seat = scruffs_seat(t)
         if seat is None:
             raise RuleError(_("Scruffs is not on the raft"))
-        if t.visible(seat) < 5:  # EN § Solo Game: at a visible strength of 4 or less no Scruffs token is used
-            raise RuleError(_("Scruffs' strength is {strength}: tokens need 5 or 6").format(strength=t.visible(seat)))
+        strong_enough(t, seat)
         act["uses"] -= 1
         act["last"] = day(t)
         left = act["uses"]
