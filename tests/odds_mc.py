@@ -1,12 +1,16 @@
-"""Monte Carlo runs of 21 Days' rules procedures through the engine's own Action classes, with dice
-from a seeded generator typed in as the table's faces, to check the exact odds against (tests and
-bench/bench_odds.py). Each run builds a small table holding just what the procedure reads.
+"""21 Days' rules procedures run through the engine's own Action classes, with dice typed in as the table's
+faces, to check the exact odds against (tests and bench/bench_odds.py). Each run builds a small table holding
+just what the procedure reads. The dice and the colour tokens' picks come from `rng`: a seeded generator (Monte
+Carlo runs), or `Paths`, which walks every way they can fall (`distribution`: the engine's exact odds, where
+the dice are few enough).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from fractions import Fraction
 
 from companion import catalog
 from companion.games.days21 import abilities as ab
@@ -130,6 +134,58 @@ def kid(stack, rng: random.Random) -> list[int]:
     t.data["flow"]["placements"] = [["red", "kid"]]  # his die on his location (placed and paid)
     run(t, lo.Kid(face=rng.randint(1, 6)))
     return t.seat_values("red")["strength"]
+
+
+class Paths:
+    """Stands in for random.Random in the procedures above: each randint or choice is a branch, and the walk
+    takes one path through them per run (the path's first branches replayed, then the next untried one)."""
+
+    def __init__(self) -> None:
+        self.path: list[int] = []  # the branch taken at each pick of the current path
+        self.arity: list[int] = []  # how many branches each pick had
+        self.at = 0
+
+    def _pick(self, n: int) -> int:
+        if self.at == len(self.path):
+            self.path.append(0)
+            self.arity.append(n)
+        assert self.arity[self.at] == n, "a replayed pick changed its number of branches"
+        self.at += 1
+        return self.path[self.at - 1]
+
+    def randint(self, low: int, high: int) -> int:
+        return low + self._pick(high - low + 1)
+
+    def choice(self, among):
+        return among[self._pick(len(among))]
+
+    def next_path(self) -> bool:
+        """Move on to the next path (False: every path was walked)."""
+        del self.path[self.at:], self.arity[self.at:]
+        while self.path and self.path[-1] + 1 == self.arity[-1]:
+            self.path.pop()
+            self.arity.pop()
+        if not self.path:
+            return False
+        self.path[-1] += 1
+        self.at = 0
+        return True
+
+
+def distribution(procedure: Callable[[Paths], object], most: int = 20000) -> dict:
+    """The exact distribution of what `procedure(rng)` returns over every way its dice and picks can fall
+    (each face of a die 1/6, each of n picks 1/n): one engine run per path, at most `most` paths."""
+    walk, out, runs = Paths(), {}, 0
+    while True:
+        outcome = procedure(walk)
+        runs += 1
+        assert runs <= most, f"more than {most} paths: too many dice for an exhaustive walk"
+        chance = Fraction(1)
+        for n in walk.arity[:walk.at]:
+            chance /= n
+        out[outcome] = out.get(outcome, 0) + chance
+        if not walk.next_path():
+            return out
 
 
 def within(p_exact, hits: int, n: int, k: float = 4.0) -> bool:

@@ -1,6 +1,8 @@
-"""21 Days odds: hand-checked cases, agreement with dyce, and Monte Carlo runs of the engine's own
-procedures (tests/odds_mc.py) within 4 standard errors. ODDS_MC_N sets the sample count (default
-20,000 here to keep the suite quick; bench/bench_odds.py runs 100,000)."""
+"""21 Days odds: hand-checked cases, agreement with dyce, and the engine's own procedures (tests/odds_mc.py)
+against the exact odds: run once for every way the dice and the colour tokens can fall where they are few
+(the odds must then be equal, not close), and as Monte Carlo runs within 4 standard errors where they are
+too many (the shark attack's eight dice, the octopus). ODDS_MC_N sets the sample count (default 20,000
+here to keep the suite quick; bench/bench_odds.py runs 100,000)."""
 
 from __future__ import annotations
 
@@ -145,6 +147,13 @@ def _check(exact: dict, samples: list) -> None:
     assert all(s in exact for s in samples)
 
 
+def _exactly(exact: dict, procedure) -> None:
+    """The engine, run once for every way the dice and the colour tokens can fall, gives exactly these odds."""
+    walked = mc.distribution(procedure)
+    expected = {k: F(v) for k, v in exact.items() if v}
+    assert walked == expected, {k: (walked.get(k), expected.get(k)) for k in {*walked, *expected} if walked.get(k) != expected.get(k)}
+
+
 def test_shark_attack_matches_the_engine():
     stacks = [(3, 5), (2,), (6, 1), (1, 4)]
     rng = random.Random(21)
@@ -165,9 +174,8 @@ def test_shark_attack_with_an_empty_spot_matches_the_engine():
 
 def test_single_bite_matches_the_engine():
     stacks = [(2,), (5,), (1, 1)]
-    rng = random.Random(6)
-    runs = [tuple(tuple(s) for s in mc.shark_bite(stacks, 6, rng)) for _ in range(N)]
-    _check(marginal(d.shark_bite(crew(stacks), 6), lambda x: x), runs)
+    _exactly(marginal(d.shark_bite(crew(stacks), 6), lambda x: x),
+             lambda rng: tuple(tuple(s) for s in mc.shark_bite(stacks, 6, rng)))
 
 
 def test_octopus_fight_matches_the_engine():
@@ -182,50 +190,46 @@ def test_octopus_fight_matches_the_engine():
 
 
 def test_jellyfish_matches_the_engine():
-    rng = random.Random(9)
-    runs = [tuple(mc.jellyfish((2, 1), JELLY_A, rng)) for _ in range(N)]
-    _check(d.jellyfish((2, 1), JELLY_A), runs)
+    _exactly(d.jellyfish((2, 1), JELLY_A), lambda rng: tuple(mc.jellyfish((2, 1), JELLY_A, rng)))
 
 
 def test_hope_location_matches_the_engine():
-    rng = random.Random(10)
     holders = (True, True, False)
-    runs = [mc.hope(3, holders, rng) for _ in range(N)]
-    _check(rl.hope_location(3, 3, holders, 16 - 2)["net"], runs)
+    _exactly(rl.hope_location(3, 3, holders, 16 - 2)["net"], lambda rng: mc.hope(3, holders, rng))
 
 
 def test_fishing_matches_the_engine():
-    rng = random.Random(11)
     stacks = [(5,), (2,), (6,), (3,)]
-    runs = [mc.fishing(stacks, rng) for _ in range(N)]
-    _check(rl.fishing([1, 2, 3, 4, 4, 5], (5, 2, 6, 3))["gained"], runs)
+    _exactly(rl.fishing([1, 2, 3, 4, 4, 5], (5, 2, 6, 3))["gained"], lambda rng: mc.fishing(stacks, rng))
 
 
 def test_flares_match_the_engine():
-    rng = random.Random(12)
-    runs = [mc.flares(3, 8, rng) for _ in range(N)]
     from companion.games.days21.core import anchor, buoy
 
-    _check(rl.flares(3, 8, mc.CAT.tracks["ship"].min, buoy(mc.CAT) - 1, anchor(mc.CAT))["ship"], runs)
+    _exactly(rl.flares(3, 8, mc.CAT.tracks["ship"].min, buoy(mc.CAT) - 1, anchor(mc.CAT))["ship"],
+             lambda rng: mc.flares(3, 8, rng))
 
 
 @pytest.mark.parametrize("policy", ["none", "live", "dice", "all"])
 def test_paranoia_matches_the_engine(policy):
-    rng = random.Random(13)
-    runs = [tuple(mc.paranoia((2, 3), 2, policy, rng)) for _ in range(N // 4)]
-    _check(rl.paranoia((2, 3), 2, policy)["final"], runs)
+    _exactly(rl.paranoia((2, 3), 2, policy)["final"], lambda rng: tuple(mc.paranoia((2, 3), 2, policy, rng)))
 
 
 def test_kid_matches_the_engine():
-    rng = random.Random(14)
-    runs = [tuple(mc.kid((1, 4), rng)) for _ in range(N)]
     final = {}
     for v, p in D6.items():
         key = (4,) if v in (3, 4) else (1, 4)
         final[key] = final.get(key, 0) + p
-    _check(final, runs)
+    _exactly(final, lambda rng: tuple(mc.kid((1, 4), rng)))
     assert rl.kid((1, 4))["lose_die"] == final[(4,)]
 
 
 def test_at_least():
     assert at_least(2, 1, F(1, 6)) == 1 - F(25, 36)
+
+
+def test_the_exhaustive_walk_weighs_each_path_by_its_chance():
+    """A die, then a coin, and a pick between two only on heads: every path once, weighed by its chance."""
+    got = mc.distribution(lambda rng: (rng.randint(1, 6) > 4, rng.choice("ab") if rng.randint(1, 2) == 1 else None))
+    assert got == {(high, pick): F(1 if high else 2, 3) * (F(1, 2) if pick is None else F(1, 4))
+                   for high in (True, False) for pick in ("a", "b", None)}
