@@ -35,7 +35,7 @@ def browser_missing() -> str | None:
 
 
 def launch(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS + os.environ.get("XFLAGS", "").split(), headless=True)
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
 
 
 class Served:
