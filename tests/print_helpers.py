@@ -11,10 +11,26 @@ def near(a, b, tol=0.02) -> bool:
     return all(abs(x - y) <= tol for x, y in zip(a, b))
 
 
+def _read(page, what: str, how):
+    """What the page holds, read once per page of an open document (the helpers below read a page several
+    times: its paths for the cut lines and for the QR codes, its text for the spans and for their sizes).
+    The documents read here are never changed after they are opened."""
+    readings = page.parent.__dict__.setdefault("_castaway_readings", {})
+    key = (page.number, what)
+    if key not in readings:
+        readings[key] = how()
+    return readings[key]
+
+
 def drawings(page) -> list[dict]:
     """The page's paths as pymupdf's get_cdrawings gives them: get_drawings' paths with plain tuples for
     rects and points (x0, y0, x1, y1 / x, y, top-left origin), several times faster on a page of cards."""
-    return page.get_cdrawings()
+    return _read(page, "drawings", page.get_cdrawings)
+
+
+def text_blocks(page) -> list[dict]:
+    """The page's text blocks as get_text("dict") gives them."""
+    return _read(page, "text", lambda: page.get_text("dict")["blocks"])
 
 
 def _contains(a, b) -> bool:
@@ -55,7 +71,7 @@ def spans(page) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Text spans with their boxes (x0, y0, x1, y1) mm, bottom-left origin."""
     h = page.rect.height
     out = []
-    for block in page.get_text("dict")["blocks"]:
+    for block in text_blocks(page):
         for line in block.get("lines", []):
             for span in line["spans"]:
                 if not span["text"].strip():

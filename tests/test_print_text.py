@@ -8,7 +8,7 @@ import pytest
 from companion import catalog, i18n
 from printables import sizes
 from printables.kit import KitOptions, plan
-from tests.print_helpers import PT, black_lines, open_pdf
+from tests.print_helpers import PT, black_lines, open_pdf, text_blocks
 
 KITS = [(g, None, "en") for g in catalog.game_ids()] + [("21days", "cs", "cs")]
 
@@ -42,7 +42,7 @@ def text_problems(doc) -> list[str]:
     for n, page in enumerate(doc, 1):
         pw, ph = page.rect.width * PT, page.rect.height * PT
         cuts = cut_lines(page)
-        for block in page.get_text("dict")["blocks"]:
+        for block in text_blocks(page):
             for line in block.get("lines", []):
                 for span in line["spans"]:
                     t = span["text"]
