@@ -62,34 +62,46 @@ def _fname(node) -> str:
 def extract_code() -> dict[str, dict]:
     """msgid -> {"plural": str | None, "where": [file:line, ...]} from the Python sources."""
     found: dict[str, dict] = {}
-
-    def add(msgid: str, where: str, plural: str | None = None):
-        e = found.setdefault(msgid, {"plural": plural, "where": []})
-        e["where"].append(where)
-        if plural:
-            e["plural"] = plural
-
     for path in _py_files():
-        rel = path.relative_to(ROOT).as_posix()
-        text, tree = _source(path)
-        translated = "i18n import" in text  # a module that imports the i18n helpers is translated whole
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                args = node.args
-                if node.func.id in ("_", "N_") and len(args) == 1 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-                    add(args[0].value, f"{rel}:{node.lineno}")
-                elif node.func.id == "ngettext" and len(args) == 3 and all(
-                        isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
-                    add(args[0].value, f"{rel}:{node.lineno}", args[1].value)
-            if isinstance(node, ast.Call) and _fname(node) == "PlayTerms":
-                for text in _play_terms(node):
-                    add(text, f"{rel}:{node.lineno}")
-            if translated and isinstance(node, ast.FunctionDef) and any(
-                    isinstance(d, ast.Call) and _fname(d) in ("command", "cmd") for d in node.decorator_list):
-                doc = ast.get_docstring(node, clean=False)
-                if doc:
-                    add(inspect.cleandoc(doc), f"{rel}:{node.lineno}")
+        for msgid, where, plural in _messages_in(path):
+            e = found.setdefault(msgid, {"plural": plural, "where": []})
+            e["where"].append(where)
+            if plural:
+                e["plural"] = plural
     return found
+
+
+_MESSAGES: dict[tuple[Path, int, int], list[tuple[str, str, str | None]]] = {}
+
+
+def _messages_in(path: Path) -> list[tuple[str, str, str | None]]:
+    """(msgid, file:line, plural) of each message one file declares, in the order met; found once a process
+    while the file is unchanged (extract runs more than once: update, check, and the tests)."""
+    st = path.stat()
+    key = (path, st.st_mtime_ns, st.st_size)
+    if key in _MESSAGES:
+        return _MESSAGES[key]
+    out: list[tuple[str, str, str | None]] = []
+    rel = path.relative_to(ROOT).as_posix()
+    text, tree = _source(path)
+    translated = "i18n import" in text  # a module that imports the i18n helpers is translated whole
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            args = node.args
+            if node.func.id in ("_", "N_") and len(args) == 1 and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+                out.append((args[0].value, f"{rel}:{node.lineno}", None))
+            elif node.func.id == "ngettext" and len(args) == 3 and all(
+                    isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
+                out.append((args[0].value, f"{rel}:{node.lineno}", args[1].value))
+        if isinstance(node, ast.Call) and _fname(node) == "PlayTerms":
+            out += [(words, f"{rel}:{node.lineno}", None) for words in _play_terms(node)]
+        if translated and isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and _fname(d) in ("command", "cmd") for d in node.decorator_list):
+            doc = ast.get_docstring(node, clean=False)
+            if doc:
+                out.append((inspect.cleandoc(doc), f"{rel}:{node.lineno}", None))
+    _MESSAGES[key] = out
+    return out
 
 
 def _play_terms(call: ast.Call) -> list[str]:
