@@ -12,6 +12,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# The suite's temporary files (every test's database above all) live in memory where the machine has a
+# writable /dev/shm: SQLite syncs each commit to disk (synchronous=FULL), a disk's latency that no test
+# examines (the crash tests kill processes; a killed process loses nothing the page cache holds). The
+# commands the tests start inherit it. A TMPDIR of the user's own wins.
+if not os.environ.get("TMPDIR") and os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+    import tempfile
+
+    os.environ["TMPDIR"] = "/dev/shm"
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
 # castaway's cache (catalogs read, stores' stamps) goes to a folder of this run's, inherited by the commands
 # the tests start, and removed at the end: the suite never writes into the user's own cache folder
 if not os.environ.get("CASTAWAY_CACHE"):
