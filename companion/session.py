@@ -6,6 +6,7 @@ engine, and appends one event. If anything fails, nothing is written.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -70,13 +71,18 @@ def new_game_from_state(store: Store, table: Table, title: str = "") -> Loaded:
 def built_with(game: str, edition: str | None) -> dict:
     """What a setup event records of the code and data it was built with: castaway's version and the
     digest of the game's catalog, the user's overrides included."""
+    return {"castaway": _version(), "catalog": catmod.digest(game, edition)}
+
+
+@functools.cache
+def _version() -> str:
+    """castaway's installed version, read once a process (importlib.metadata scans every installed package)."""
     from importlib import metadata
 
     try:
-        version = metadata.version("castaway")
+        return metadata.version("castaway")
     except metadata.PackageNotFoundError:  # run from a source tree that was never installed
-        version = "unknown"
-    return {"castaway": version, "catalog": catmod.digest(game, edition)}
+        return "unknown"
 
 
 def data_changed(store: Store, row: GameRow) -> bool:

@@ -34,6 +34,19 @@ def browser_missing() -> str | None:
     return None
 
 
+def full_page_shot(page, path) -> None:
+    """A screenshot of the whole page. Chromium now and then answers a full-page capture with "Unable to capture
+    screenshot" (its frame not ready after the resize to the page's height, seen on a loaded machine): the
+    capture is tried once more a moment later; any other error, or a second refusal, fails the test."""
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    except Exception as e:  # noqa: BLE001 - playwright's Error, matched by its message below
+        if "Unable to capture screenshot" not in str(e):
+            raise
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(path), full_page=True)
+
+
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
 

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion import session
-from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive, drive_to_odds, make_games, version
+from tests.display_server import ROOT, SCREENS, Served, browser_missing, drive, drive_to_odds, full_page_shot, make_games, version
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -89,7 +89,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.goto(served.pad_url.replace(f"/pad/{ids['21days']}?", f"/pad/{gid}?"))
     pad.wait_for_selector(".ask[data-kind=dice] .dierow")
     before = version(db, gid)
-    pad.screenshot(path=str(SCREENS / "pad-dice-390x844.png"), full_page=True)
+    full_page_shot(pad, SCREENS / "pad-dice-390x844.png")
     rows = pad.locator(".dierow")
     assert rows.count() == 3  # yellow, yellow, grey
     for i, face in enumerate(("5", "2", "6")):
@@ -109,7 +109,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     faces = board.locator(".roll .face").all_inner_texts()
     assert sorted(f[0] for f in faces) == ["2", "5", "6"], faces
     board.screenshot(path=str(SCREENS / "board-dieson-after-pad-1280x720.png"))
-    pad.screenshot(path=str(SCREENS / "pad-390x844.png"), full_page=True)
+    full_page_shot(pad, SCREENS / "pad-390x844.png")
     # 21 Days: the setup question as buttons; the pad answers Yes and the weather die comes up
     g21 = ids["21days"]
     pad.goto(served.pad_url)
@@ -118,7 +118,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.locator("[data-answer=y]").tap()
     pad.wait_for_selector(".ask[data-kind=dice]", timeout=3000)
     assert version(db, g21) == v21 + 1
-    pad.screenshot(path=str(SCREENS / "pad-21days-weather-390x844.png"), full_page=True)
+    full_page_shot(pad, SCREENS / "pad-21days-weather-390x844.png")
     # the morning's logbook symbols as icons, sent in the order tapped
     drive(db, g21, lambda step: step.ask.kind == "choice" and step.ask.multiple and "jellyfish" in dict(step.ask.choices))
     v21 = version(db, g21)
@@ -126,7 +126,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.locator("[data-pick=jellyfish]").tap()
     pad.locator("[data-pick=two-hope]").tap()
     assert pad.get_attribute("[data-pick=jellyfish]", "data-order") == "1"
-    pad.screenshot(path=str(SCREENS / "pad-21days-logbook-390x844.png"), full_page=True)
+    full_page_shot(pad, SCREENS / "pad-21days-logbook-390x844.png")
     pad.locator("[data-send]").tap()
     pad.wait_for_function(f"document.getElementById('root').dataset.version === '{v21 + 1}'", timeout=3000)
     with session.open_store(db) as st:
@@ -137,7 +137,7 @@ def test_the_pad_answers_a_guided_dice_question_and_the_game_moves_on(table, bro
     pad.wait_for_selector(".ask[data-kind=none] button.send")
     assert pad.locator(".ask[data-kind=none] button.send").inner_text().strip() == "Go on"
     assert "Enter" not in pad.locator(".ask").inner_text()
-    pad.screenshot(path=str(SCREENS / "pad-go-on-390x844.png"), full_page=True)
+    full_page_shot(pad, SCREENS / "pad-go-on-390x844.png")
     board.close()
     pad.close()
 

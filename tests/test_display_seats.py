@@ -16,7 +16,7 @@ import pytest
 
 from companion import session
 from companion.errors import CompanionError
-from tests.display_server import SCREENS, Served, browser_missing, drive, make_games, version
+from tests.display_server import SCREENS, Served, browser_missing, drive, full_page_shot, make_games, version
 
 missing = browser_missing()
 pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
@@ -38,7 +38,7 @@ def shot(page, name: str) -> None:
     for folder in SHOTS:
         if folder is SCREENS or folder.exists():
             folder.mkdir(exist_ok=True)
-            page.screenshot(path=str(folder / name), full_page=True)
+            full_page_shot(page, folder / name)
 
 
 def state(db, gid: int) -> dict:
