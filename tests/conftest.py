@@ -103,14 +103,27 @@ def cli(db) -> Cli:
     return Cli(db)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    """One headless Chromium for a test module (the display's browser tests; tests/display_server.launch)."""
-    from playwright.sync_api import sync_playwright
+@pytest.fixture(scope="session")
+def chromium():
+    """One headless Chromium for each worker's display tests (tests/display_server.launch), started for the first
+    test that asks for it (a launch costs more than a page)."""
+    from tests.display_server import browser_missing, launch
 
-    from tests.display_server import launch
+    missing = browser_missing()
+    if missing:
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         b = launch(p)
         yield b
         b.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The worker's Chromium for one test: each test opens its own contexts and pages, and whatever it leaves open
+    (a test that failed before closing its page) is closed after it, so no page keeps running into the next."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from companion import catalog, session
-from tests.display_server import SCREENS, Served, browser_missing, drive, launch
+from tests.display_server import SCREENS, Served, browser_missing, drive
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -53,35 +53,29 @@ missing = browser_missing()
 
 
 @pytest.mark.skipif(missing is not None, reason=missing or "")
-def test_the_chart_fits_the_screen_in_chromium(table):
-    from playwright.sync_api import sync_playwright
-
+def test_the_chart_fits_the_screen_in_chromium(table, browser):
     db, gid = table
     SCREENS.mkdir(exist_ok=True)
-    with Served(db, "--game", str(gid)) as served, sync_playwright() as p:
-        browser = launch(p)
-        try:
-            for w, h in ((1920, 1080), (1280, 720)):
-                page = browser.new_page(viewport={"width": w, "height": h})
-                page.goto(served.board_url)
-                page.wait_for_selector("#root .board svg .symbol-chart")
-                board, band = page.locator(".board svg").bounding_box(), page.locator(".now").bounding_box()
-                chart = page.locator(".symbol-chart").bounding_box()
-                assert chart["y"] >= band["y"] + band["height"] and chart["x"] >= board["x"], (w, chart, band)
-                assert chart["x"] + chart["width"] <= board["x"] + board["width"] + 1
-                assert chart["y"] + chart["height"] <= board["y"] + board["height"] + 1
-                cells = page.locator(".symbol-chart .sym")
-                assert cells.count() == 22
-                boxes = [cells.nth(i).locator("rect").first.bounding_box() for i in range(22)]
-                for i, a in enumerate(boxes):  # no two cells overlap; each number is large enough to read
-                    for b in boxes[i + 1:]:
-                        assert (a["x"] + a["width"] <= b["x"] + 1 or b["x"] + b["width"] <= a["x"] + 1
-                                or a["y"] + a["height"] <= b["y"] + 1 or b["y"] + b["height"] <= a["y"] + 1), (w, a, b)
-                    number = cells.nth(i).locator("text").first.bounding_box()
-                    assert number["height"] >= 0.013 * h, (w, i, number)  # 14 px at 1080, 9.4 px at 720
-                    assert number["x"] >= a["x"] and number["x"] + number["width"] <= a["x"] + a["width"] + 1
-                assert page.locator(".symbol-chart .sym.lit").count() == 2
-                page.screenshot(path=str(SCREENS / f"board-21days-chart-{w}x{h}.png"))
-                page.close()
-        finally:
-            browser.close()
+    with Served(db, "--game", str(gid)) as served:
+        for w, h in ((1920, 1080), (1280, 720)):
+            page = browser.new_page(viewport={"width": w, "height": h})
+            page.goto(served.board_url)
+            page.wait_for_selector("#root .board svg .symbol-chart")
+            board, band = page.locator(".board svg").bounding_box(), page.locator(".now").bounding_box()
+            chart = page.locator(".symbol-chart").bounding_box()
+            assert chart["y"] >= band["y"] + band["height"] and chart["x"] >= board["x"], (w, chart, band)
+            assert chart["x"] + chart["width"] <= board["x"] + board["width"] + 1
+            assert chart["y"] + chart["height"] <= board["y"] + board["height"] + 1
+            cells = page.locator(".symbol-chart .sym")
+            assert cells.count() == 22
+            boxes = [cells.nth(i).locator("rect").first.bounding_box() for i in range(22)]
+            for i, a in enumerate(boxes):  # no two cells overlap; each number is large enough to read
+                for b in boxes[i + 1:]:
+                    assert (a["x"] + a["width"] <= b["x"] + 1 or b["x"] + b["width"] <= a["x"] + 1
+                            or a["y"] + a["height"] <= b["y"] + 1 or b["y"] + b["height"] <= a["y"] + 1), (w, a, b)
+                number = cells.nth(i).locator("text").first.bounding_box()
+                assert number["height"] >= 0.013 * h, (w, i, number)  # 14 px at 1080, 9.4 px at 720
+                assert number["x"] >= a["x"] and number["x"] + number["width"] <= a["x"] + a["width"] + 1
+            assert page.locator(".symbol-chart .sym.lit").count() == 2
+            page.screenshot(path=str(SCREENS / f"board-21days-chart-{w}x{h}.png"))
+            page.close()

@@ -389,69 +389,67 @@ def test_a_head_that_never_ends_is_closed_after_the_header_timeout(served):
     assert got == b"" and HEADER_TIMEOUT - 0.5 <= took <= HEADER_TIMEOUT + 2, (got, took)
 
 
-def test_in_chromium_a_second_context_that_loads_the_board_cannot_write_and_an_approved_phone_can(served):
-    from tests.display_server import browser_missing, launch
-
-    missing = browser_missing()
-    if missing:
-        pytest.skip(missing)
-    from playwright.sync_api import sync_playwright
-
+def test_in_chromium_a_second_context_that_loads_the_board_cannot_write_and_an_approved_phone_can(served, browser):
     db, ids, s = served
     gid = ids["21days"]
     v = version(db, gid)
-    with sync_playwright() as p:
-        b = launch(p)
-        try:
-            stranger = b.new_context(viewport={"width": 1280, "height": 720})
-            page = stranger.new_page()
-            assert page.goto(f"{s.base}/game/{gid}").status == 200
-            page.wait_for_selector("#root .board svg")
-            assert s.token not in page.content()
-            tried = page.evaluate("""async ([gid, v]) => {
-                const out = [];
-                for (const q of ["", "?t=", "?t=guess"]) {
-                  const r = await fetch(`/game/${gid}/answer${q}`, {method: "POST", headers: {"Content-Type": "application/json"},
-                                        body: JSON.stringify({version: v, answer: null})});
-                  out.push(r.status);
-                }
-                const r = await fetch(`/game/${gid}/undo`, {method: "POST", headers: {"Content-Type": "text/plain"},
-                                      body: JSON.stringify({version: v})});
-                out.push(r.status);
-                return out;
-            }""", [gid, v])
-            assert tried == [403, 403, 403, 415], tried
-            assert version(db, gid) == v
-            phone = b.new_context(viewport={"width": 390, "height": 844}).new_page()
-            assert phone.goto(s.base + "/join").status == 200
-            mark = len("".join(s.out))
-            phone.click("button[data-as=yellow]")
-            s.wait_for("a phone asks to join as yellow: allow? [y/N]", after=mark)
-            phone.wait_for_timeout(1200)
-            assert "/pad/" not in phone.url  # nothing before the table says yes
-            s.type("y")
-            phone.wait_for_url(re.compile(r".*/pad/\d+\?t=.*"), timeout=5000)
-            assert "the pad of yellow" in phone.inner_text("#root")
-            phone.locator(".ask [data-answer]").first.click()
-            deadline = time.monotonic() + 5
-            while version(db, gid) == v:
-                assert time.monotonic() < deadline, phone.inner_text("#msg")
-                time.sleep(0.05)
-            assert version(db, gid) == v + 1
-            # the table's pad lets a second phone in with a tap
-            table = b.new_context(viewport={"width": 390, "height": 844}).new_page()
-            assert table.goto(s.pad_url).status == 200
-            second = b.new_context(viewport={"width": 390, "height": 844}).new_page()
-            second.goto(s.base + "/join")
-            second.click("button[data-as=blue]")
-            table.wait_for_selector(".askrow button", timeout=5000)
-            assert "blue" in table.inner_text(".askrow p")
-            table.locator(".askrow button").first.click()  # Allow
-            second.wait_for_url(re.compile(r".*/pad/\d+\?t=.*"), timeout=5000)
-            assert "the pad of blue" in second.inner_text("#root")
-            assert "let in" in table.inner_text("#msg")
-        finally:
-            b.close()
+    contexts = []
+
+    def context(**kw):  # a context of its own, closed at the end
+        contexts.append(browser.new_context(**kw))
+        return contexts[-1]
+
+    try:
+        stranger = context(viewport={"width": 1280, "height": 720})
+        page = stranger.new_page()
+        assert page.goto(f"{s.base}/game/{gid}").status == 200
+        page.wait_for_selector("#root .board svg")
+        assert s.token not in page.content()
+        tried = page.evaluate("""async ([gid, v]) => {
+            const out = [];
+            for (const q of ["", "?t=", "?t=guess"]) {
+              const r = await fetch(`/game/${gid}/answer${q}`, {method: "POST", headers: {"Content-Type": "application/json"},
+                                    body: JSON.stringify({version: v, answer: null})});
+              out.push(r.status);
+            }
+            const r = await fetch(`/game/${gid}/undo`, {method: "POST", headers: {"Content-Type": "text/plain"},
+                                  body: JSON.stringify({version: v})});
+            out.push(r.status);
+            return out;
+        }""", [gid, v])
+        assert tried == [403, 403, 403, 415], tried
+        assert version(db, gid) == v
+        phone = context(viewport={"width": 390, "height": 844}).new_page()
+        assert phone.goto(s.base + "/join").status == 200
+        mark = len("".join(s.out))
+        phone.click("button[data-as=yellow]")
+        s.wait_for("a phone asks to join as yellow: allow? [y/N]", after=mark)
+        phone.wait_for_timeout(1200)
+        assert "/pad/" not in phone.url  # nothing before the table says yes
+        s.type("y")
+        phone.wait_for_url(re.compile(r".*/pad/\d+\?t=.*"), timeout=5000)
+        assert "the pad of yellow" in phone.inner_text("#root")
+        phone.locator(".ask [data-answer]").first.click()
+        deadline = time.monotonic() + 5
+        while version(db, gid) == v:
+            assert time.monotonic() < deadline, phone.inner_text("#msg")
+            time.sleep(0.05)
+        assert version(db, gid) == v + 1
+        # the table's pad lets a second phone in with a tap
+        table = context(viewport={"width": 390, "height": 844}).new_page()
+        assert table.goto(s.pad_url).status == 200
+        second = context(viewport={"width": 390, "height": 844}).new_page()
+        second.goto(s.base + "/join")
+        second.click("button[data-as=blue]")
+        table.wait_for_selector(".askrow button", timeout=5000)
+        assert "blue" in table.inner_text(".askrow p")
+        table.locator(".askrow button").first.click()  # Allow
+        second.wait_for_url(re.compile(r".*/pad/\d+\?t=.*"), timeout=5000)
+        assert "the pad of blue" in second.inner_text("#root")
+        assert "let in" in table.inner_text("#msg")
+    finally:
+        for c in contexts:
+            c.close()
 
 
 def test_the_accept_error_is_logged_once_and_unanswered_asks_lapse(monkeypatch):
