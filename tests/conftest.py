@@ -46,13 +46,15 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
-# the longest test files, longest first (figures of one run): each file runs whole on one worker and files
-# are handed out in collection order, so these start first and the short ones fill the end, rather than one
-# long file running alone on a worker for the last half minute
-LONGEST_FIRST = ("display_guard", "display_seats", "root_index", "print_qr_clear", "odds_days21", "display_browser",
-                 "i18n", "display_fit", "21days_games", "display_lan", "fuzz_play", "21days_typed_attacks",
-                 "write_lock_imports", "odds_day21_exact", "display", "21days_examples", "display_chart", "lint",
-                 "print_bleed", "stateful", "fuzz_cli")
+# the longest test files, longest first (seconds alone, one run: 19 display_guard ... 4 bad_input): each file runs
+# whole on one worker and files are handed out in collection order (pyproject's --no-loadscope-reorder: xdist
+# would put the files with most tests first, and a long file of one test, like display_fit, last), so these
+# start first and the short ones fill the end, rather than one long file running alone for the last seconds
+LONGEST_FIRST = ("display_guard", "display_seats", "print_qr_clear", "display_fit", "i18n", "display_browser", "display_lan",
+                 "play_follows_table", "print_bleed", "fuzz_cli", "odds_day21_exact", "fuzz_play", "21days_games", "display",
+                 "odds_days21", "21days_typed_attacks", "display_chart", "root_index", "print_text", "write_lock_imports",
+                 "unbreakable", "odds_day21_kernel", "print_kit", "crash_concurrency", "stateful", "print_qr", "odds_others",
+                 "mutinies_typed", "print_no_catalog_header", "bad_input")
 
 
 def pytest_collection_modifyitems(session, config, items) -> None:
