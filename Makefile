@@ -31,12 +31,12 @@ $(VENV)/.installed-test: pyproject.toml $(KERNEL) | $(BIN)/python
 run: $(VENV)/.installed-run
 	$(BIN)/castaway play
 
-# the display tests drive Debian's chromium (never a browser download); as root it is installed when missing,
-# elsewhere those tests skip and say why
+# the display tests drive Debian's headless Chromium, chromium-headless-shell (never a browser download); as root
+# it is installed when missing; elsewhere they use Debian's chromium, or skip and say why (tests/display_server.py)
 test: $(VENV)/.installed-test
-	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
-		&& (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-		|| echo "chromium is missing and cannot be installed here: the browser tests will skip"; }
+	@test -x /usr/bin/chromium-headless-shell || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null) \
+		|| echo "chromium-headless-shell is missing and cannot be installed here: the browser tests use chromium or skip"; }
 	$(BIN)/python -m pytest
 
 bench: $(VENV)/.installed-test

@@ -1,5 +1,6 @@
 """How fast the table display is, measured in one run against a real `castaway display` on 127.0.0.1 and
-Debian's headless chromium (Playwright through its executable path):
+the display tests' browser (tests/display_server.py: Debian's chromium-headless-shell, else its chromium;
+Playwright through its executable path):
 
 1. first board drawn: from the browser's request to its first contentful paint (the board is inline SVG,
    so the first paint is the board), per game (target: within 300 ms; judged on the median, the worst
