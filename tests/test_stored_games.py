@@ -3,6 +3,7 @@ code of that time) open, migrate and replay to the same table: every node, undo 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from pathlib import Path
@@ -131,7 +132,8 @@ def test_the_schema_4_migration_is_one_transaction(tmp_path, monkeypatch):
 
     db = tmp_path / "v3.db"
     shutil.copy(FIXTURES / "stored_games_v3.db", db)
-    before = sqlite3.connect(db).execute("SELECT group_concat(action, '') FROM events").fetchone()[0]
+    with contextlib.closing(sqlite3.connect(db)) as conn:  # closed now: a reader left open would hold the file
+        before = conn.execute("SELECT group_concat(action, '') FROM events").fetchone()[0]
 
     def boom(conn):
         conn.execute("UPDATE settings SET value = 'x'")
@@ -140,6 +142,6 @@ def test_the_schema_4_migration_is_one_transaction(tmp_path, monkeypatch):
     monkeypatch.setattr(schema_v4, "upgrade", boom)
     with pytest.raises(RuntimeError):
         session.open_store(db)
-    conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
-    assert conn.execute("SELECT group_concat(action, '') FROM events").fetchone()[0] == before
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("SELECT group_concat(action, '') FROM events").fetchone()[0] == before
