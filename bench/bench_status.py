@@ -2,7 +2,7 @@
 (machines here are noisy; wall time is printed beside it).
 
 Against the import floor `python -c "import typer, rich.console, sqlite3"`, on a fresh game: `status`
-(target <= 1.3), one write (`note`, <= 1.5), `--help` (<= 1.5). A 10,000-event game against a 100-event one:
+(target <= 1.3), one write (`note`, and a die typed in from the table, each <= 1.5), `--help` (<= 1.5). A 10,000-event game against a 100-event one:
 `status`, `history -n 10` and one write (each <= 1.2). Runs are interleaved and the medians compared.
 """
 
@@ -94,11 +94,15 @@ def main() -> None:
         ok = [
             line("status, fresh game vs import floor", "status", "floor", 1.3, *compare(run(1, "status"), FLOOR)),
             line("one write, fresh game vs import floor", "note", "floor", 1.5, *compare(run(1, "note", "x"), FLOOR)),
+            line("a typed roll, fresh game vs import floor", "dice roll", "floor", 1.5,
+                 *compare(run(1, "dice", "roll", "d6", "--faces", "3"), FLOOR)),
             line("--help vs import floor", "--help", "floor", 1.5, *compare(CASTAWAY + ["--help"], FLOOR)),
             line("status, 10,000 vs 100 events", "10k", "100", 1.2, *compare(run(10_000, "status"), run(100, "status"))),
             line("history -n 10, 10,000 vs 100 events", "10k", "100", 1.2,
                  *compare(run(10_000, "history", "-n", "10"), run(100, "history", "-n", "10"))),
             line("one write, 10,000 vs 100 events", "10k", "100", 1.2, *compare(run(10_000, "note", "x"), run(100, "note", "x"))),
+            line("a typed roll, 10,000 vs 100 events", "10k", "100", 1.2,
+                 *compare(run(10_000, "dice", "roll", "d6", "--faces", "3"), run(100, "dice", "roll", "d6", "--faces", "3"))),
         ]
         print(f"{sum(ok)} of {len(ok)} within target")
 
