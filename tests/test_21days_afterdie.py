@@ -78,7 +78,7 @@ def test_survivors_aleta_rerolls_the_shark_die_after_it_shows_in_castaway_play(c
     for field, value in (("shark", "1"), ("phase", "attack"), ("yellow.hope", "3"), ("yellow.strength", "5,3")):
         cli.ok("set", field, value)
     r = cli.ok("play", "--no-board", input="3/6\nuse aleta 3/1\n\n")
-    assert "the die shows 3/6" in r.stdout and "Aleta pays 2 hope and rerolls: 3/1" in r.stdout
+    assert "Shark attack: The die shows 3/6." in r.stdout and "Aleta pays 2 hope and rerolls: 3/1" in r.stdout
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["seat"]["yellow"]["hope"] == 1 and s["seat"]["yellow"]["strength"] == [5, 3]  # 1 is no bite on 5
     assert "shown" not in s["flow"]
@@ -425,7 +425,7 @@ def test_day_21_the_dolphin_helps_a_flare_but_no_special_hope_token():
     assert t.seat_values("red")["hope"] == 1 and typed(res) == [("placement", "", 1)]
     t.seat_values("red")["hope"] = 2
     t, step = shown_step(t, "flare red")  # no face typed: castaway rolls, and shows the die too
-    assert step.title.startswith("The die shows")
+    assert step.title == "Day 21: flare by red" and step.say.startswith("The die shows ")
 
 
 def test_the_kite_expansion_aleta_rerolls_the_kite_die_on_day_21():
@@ -503,3 +503,24 @@ def test_day_21_a_flare_with_the_dolphin_from_the_day21_command(cli):
     s = json.loads(cli.ok("status", "--json").stdout)["state"]
     assert s["tracks"]["ship"] == ship + 1 and s["seat"]["red"]["strength"] == [2, 6]
     assert counts(cli, "placement") == [1, 0, 0, 0, 0, 0]
+
+
+def test_the_dolphin_turns_a_fishing_die_and_who_gets_the_fish_is_asked_once_it_counts():
+    """CS § Výměnná lokalita (the Dolphin turns the die over for 3 strength) with CS § Rybolov: the one
+    survivor fishing pays by default ('dolphin red' offered); the die is shown again, without a second Dolphin
+    (it would turn it back), and who gets the fish is asked only once the die counts."""
+    t = table()
+    t.data["d21"]["swap"] = "dolphin"
+    t.seat_values("red")["strength"] = [6, 6]
+    t.data["flow"]["placements"] = [["red", "fishing"]]
+    t, step = shown_at(t, "fishing", "3")
+    assert step.say.startswith("The die shows 3.") and "dolphin red." in step.say
+    assert step.title.count("3") == 0  # the faces are said once
+    t, res = answer(t, step, "dolphin red")
+    _dolphin_say = res["say"]
+    assert step.after(res, t) is None  # the die was changed, not applied: nobody gets fish yet
+    again = days21.next_step(t, CAT)
+    assert again.say.startswith("The die shows 4.") and "dolphin" not in again.say
+    t, res = answer(t, again, "")
+    assert again.after(res, t) is not None  # now the table may share the fish
+    assert "pays 3 strength" in _dolphin_say and typed(res) == [("placement", "", 3)]  # the die counted is the 3 typed

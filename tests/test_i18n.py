@@ -303,6 +303,19 @@ def test_a_czech_guided_day_with_czech_prompts_and_errors(cli):
     assert r.exit_code == 1 and "je mimo stupnici" in r.stderr
 
 
+def test_a_czech_day_21_names_rosinas_location_the_token_and_the_dolphins_payer_in_czech(cli):
+    """CS § Den 21 and § Trosečníci (Rosina activates one location; the Dolphin turns her die for 3 strength):
+    the location, the day-21 hope token in the best order and the Dolphin's payer are in Czech words."""
+    cli.ok("--lang", "cs", "new", "21days", "--edition", "cs", "--seed", "7", "-p", "Jana", "-p", "Petr",
+           "-s", "rosina", "-s", "tomi", "-s", "maya", "-o", "swap=1")
+    cli.ok("set", "day", "21")
+    r = cli("--lang", "cs", "play", "--no-board", input="\n4\n3\n")
+    text = r.output
+    assert "Kostka Rosiny jde na lokalitu Rybolov." in text
+    assert "žeton naděje 21. dne (+3 naděje)" in text and "hope21" not in text
+    assert "dolphin červená" in text and "fishing" not in text
+
+
 def test_the_english_edition_keeps_its_phases_in_czech(cli):
     cli.ok("--lang", "cs", "new", "21days", "--seed", "7")
     r = cli("--lang", "cs", "play", "--no-board", input="táhni\n\n\n")

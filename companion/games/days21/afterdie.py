@@ -182,8 +182,9 @@ def offers(t: Table, cat: GameCatalog, inner: dict, shown: dict | None = None) -
     sp = [k for k, v in (d21(t).get("special") or {}).items() if v != "used"]
     if num and sp and day(t) < 21 and any(hope(t, s) >= 1 for s in living(t) if not is_scruffs(t, s)):
         out.append("special")
+    flipped = len(faces) == 1 and ((shown or {}).get("used") or [None])[-1] == "dolphin"  # again would turn it back
     if num and str(d21(t).get("swap") or "").startswith("dolphin") and kind not in ATTACKS and kind != "d21-scruffs" \
-            and any(not isinstance(f, (tuple, list)) for f in faces or [1]):
+            and any(not isinstance(f, (tuple, list)) for f in faces or [1]) and not flipped:
         from .abilities import in_attack
 
         if not in_attack(t):
@@ -431,7 +432,14 @@ def _seat_of_inner(inner: dict, t: Table | None = None) -> str | None:
     if isinstance(seats, (list, tuple)) and len(seats) == 1:
         return seats[0]
     own = {"d21-horvath": "horvath", "d21-kid": "kid"}.get(inner.get("kind", ""))
-    return seat_of(t, own) if own and t is not None else None
+    if own and t is not None:
+        return seat_of(t, own)
+    if t is not None:  # a location's die: the one survivor placed there (Rosina's fishing on day 21)
+        place = str(inner.get("kind", "")).removeprefix("d21-")
+        there = [p[0] for p in flow(t).get("placements") or () if len(p) > 1 and p[1] == place]
+        if len(there) == 1:
+            return there[0]
+    return None
 
 
 @register
@@ -451,7 +459,7 @@ class DieShown(Action):
         if flow(t).get("shown"):
             raise RuleError(_("a die is already shown: apply it first"))
         shown = show(t, cat, dict(self.inner or {}), self.dice, self.owner or _seat_of_inner(self.inner or {}, t))
-        return {"faces": list(shown["faces"]), "say": _(SAY["shows"]).format(faces=shown_text(shown))}
+        return {"faces": list(shown["faces"])}  # the step that follows says what the die shows
 
 
 @register
@@ -475,7 +483,7 @@ class DieHelp(Action):
         if not shown:
             raise RuleError(_("no die is shown now"))
         say = apply_help(t, cat, shown, self.help)
-        return {"faces": list(shown["faces"]), "say": say + " " + _(SAY["shows"]).format(faces=shown_text(shown))}
+        return {"faces": list(shown["faces"]), "say": say}  # the step that follows says what the die shows now
 
 
 @register

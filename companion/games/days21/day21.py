@@ -16,7 +16,7 @@ from ...table import Table
 from ...valuetype import frozen
 from . import typed as ty
 from .core import ROLL, d21, day, done, flow, give_hope, hope, is_scruffs, living, lose, mark_today, move_ship, name, pay_hope, push, seat_of, used_today
-from .names import colour, seat
+from .names import PLACES, colour, seat
 
 # day 21's moves in the log's shown line (the stored line keeps the word typed)
 MOVES = {"exhaustion": N_("exhaustion"), "flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"),
@@ -170,7 +170,7 @@ class Day21(Action):
         flow(t)["placements"] = [[seat, where]]
         step = ROSINA_TASK.get(where, where)
         push(t, {"do": step, "seat": seat} if step in ("dive", "receive", "play") else {"do": step})
-        say = _("Rosina's die goes on the {where} location.").format(where=where)
+        say = _("Rosina's die goes on the {where} location.").format(where=_(PLACES.get(where, where)))
         if not self.at_once:
             return {"say": say}
         res = rosina_action(where, seat, self.face if isinstance(self.face, int) else None).run(t, cat)

@@ -39,7 +39,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return _shown(t, cat, f["shown"], head + " · " + phase)
     aw = f.get("await")
     if aw:
-        return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
+        return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(colour(s) for s in aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
                     lambda a: at.ColourToken.parse(t, cat, a))
     q = task(t)
     if q is None:
@@ -172,10 +172,11 @@ def _shown(t, cat, shown, phase):
     field = ad.field_of(shown["inner"])
     assert field is not None, "afterdie.show keeps only a procedure with a die to change"
     bare = dict(shown["inner"], **{field: None})  # the procedure's name, without its faces
-    say = _("{line}: the die shows {faces}.").format(line=_inner_line({"inner": bare}), faces=faces)
+    line = _inner_line({"inner": bare})  # the procedure's name, the step's title; the faces are said once, here
+    say = _(ad.SAY["shows"]).format(faces=faces)
     if offers:
         say += "\n  " + _("Before it counts, the rules allow: {items}. Type one (e.g. '{first}'), or Enter to apply the die.").format(
-            items=", ".join(help_word(o) for o in offers), first=help_word(offers[0]))
+            items=", ".join(help_word(o, shown) for o in offers), first=help_word(offers[0], shown))
     ask = Ask(_("Enter applies the die; or what changes it"), "text", default="apply", id="d21-after-die",
               hint=_("Enter applies the die; or e.g. aleta 5, reroll red 4, special red ±1 5, dolphin red, pjotr"))
     inner = ad.put(shown["inner"], [tuple(x) if isinstance(x, list) else x for x in shown["faces"]])
@@ -189,14 +190,16 @@ def _shown(t, cat, shown, phase):
         after = _share_applied(t, cat, inner)
     elif inner.get("kind") == "d21-flare":  # who gets the anchor's hope: the table's choice
         after = _anchor_applied(t, cat, inner)
-    return Step(phase, _("The die shows {faces}").format(faces=faces), say, ask, make, after=after)
+    return Step(phase, line[:1].upper() + line[1:], say, ask, make, after=after)
 
 
-def help_word(offer: str) -> str:
-    """An offer as the table types it: the word, then the parts to fill in, in capitals."""
+def help_word(offer: str, shown: dict | None = None) -> str:
+    """An offer as the table types it: the word, then the parts to fill in, in capitals; the Dolphin's payer
+    filled in when one survivor rolled the one die shown."""
     face, who = _("FACE"), _("WHO")
-    rest = {"aleta": face, "reroll": f"{who} {face}", "scruffs": face, "special": f"{who} ±1|±2 {face}", "dolphin": who,
-            "professor": face}.get(offer, "")
+    owner = (shown or {}).get("owner") if len((shown or {}).get("faces") or ()) == 1 else None
+    rest = {"aleta": face, "reroll": f"{who} {face}", "scruffs": face, "special": f"{who} ±1|±2 {face}",
+            "dolphin": colour(owner) if owner else who, "professor": face}.get(offer, "")
     return f"{offer} {rest}".strip()
 
 
@@ -230,6 +233,8 @@ def _applied_again(base, apply_with):
     """A question asked after a procedure (`base`, the one its own command asks), for a die shown first: the
     answer applies the shown die again with it (`apply_with(answer)`); Enter or 'keep' keeps castaway's."""
     def after(res, t2):
+        if flow(t2).get("shown"):  # the die was changed, not applied: it is shown again first
+            return None
         follow = base(res, t2)
         if not follow:
             return None

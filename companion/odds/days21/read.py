@@ -53,7 +53,7 @@ def _pjotr_line(crew, pj, final, key=lambda x: x) -> list[str]:
     return [_(SAY["pjotr"]).format(p=_p(d.nobody_dies(crew, final, key=lambda x: key(x)[0])))]
 
 MOVE = {"flare": N_("flare"), "shout": N_("shout"), "diva": N_("song"), "kite": N_("kite roll"),
-        "token": N_("hope21 token (+3 hope)")}
+        "token": N_("day-21 hope token (+3 hope)")}
 
 POLICY = {"none": N_("nothing"), "live": N_("to stay alive"), "dice": N_("to keep every die"), "all": N_("all they can")}
 

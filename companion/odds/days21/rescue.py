@@ -341,7 +341,7 @@ def _solve_attempts(r: Rescue, people) -> dict:
     return {"chance": chance, "need": max(0, r.need), "plan": plan, "dolphin": False, "states": len(own), "attempts": total}
 
 
-PLAIN_MOVES = {"flare": N_("flares"), "shout": N_("shouts"), "diva": N_("Diva's songs"), "token": N_("hope21 tokens")}
+PLAIN_MOVES = {"flare": N_("flares"), "shout": N_("shouts"), "diva": N_("Diva's songs"), "token": N_("day-21 hope tokens")}
 
 
 def plain_plan(r: Rescue) -> dict:
