@@ -144,3 +144,14 @@ def test_full_guided_game_to_its_end(cli, db):
     data = plays[0][4]
     assert data["result"] == "won" and data["outcome"]["quest"] == 1 and data["outcome"]["day"] == 2
     assert data["outcome"]["tools"] == ["rope"]
+
+
+def test_the_boards_raid_penalty_is_worded_from_the_area_cards_data_in_the_tables_language(cli):
+    """§ Raid Penalty (Boar: lose 2 fences; with fewer than 2, lose 1 food and 1 health; Deer: with no fence,
+    2 food): the board words it from the card's data, in Czech under --lang cs."""
+    cli.ok("new", "dieson", "-p", "Ann")
+    cli.ok("set", "area", "boar")
+    assert "-2 fence; with fewer than 2 fences: -1 food, -1 health" in cli.ok("status").stdout
+    cli.ok("set", "area", "deer")
+    out = cli.ok("--lang", "cs", "status").stdout
+    assert "-1 plot; bez plotu: -2 jídlo" in " ".join(out.split())

@@ -109,7 +109,7 @@ def render(t: Table, cat: GameCatalog, row=None) -> list[str]:
     place = R.place_name(d["flags"]["place"])
     lines += fold(esc(_("Map")), (esc(_("at {place} in the {area} area;").format(place=place, area=card.name)) + " " +
                                   esc(_("hunting needs power {power}; a raid on 5-6: {raid}").format(
-                                      power=card.get("power"), raid=card.effect.split(": ", 1)[-1]))).split(" "), " ")
+                                      power=card.get("power"), raid=R.raid_text(card.get("raid") or {})))).split(" "), " ")
     made = R.tools_made(t)
     tools = cat.deck("tools")
     lines += fold(esc(_("Tools")), [f"[green]✔ {esc(tools.card(x).name)}[/]" for x in made] +

@@ -209,6 +209,18 @@ def res_name(name: str) -> str:
     return _(RESOURCE_NAMES.get(name, name))
 
 
+def raid_text(raid: dict) -> str:
+    """An area card's raid penalty (§ Raid Penalty) in the current language, from its data: what is lost,
+    and what is lost instead when the fences are too few."""
+    def lose(d: dict) -> str:
+        return ", ".join(f"-{n} {res_name(k)}" for k, n in d.items() if k != "short" and n) or _("nothing")
+    if not raid.get("short"):
+        return lose(raid)
+    n = raid.get("fence", 0)
+    text = _("{lose}; with no fence: {instead}") if n == 1 else _("{lose}; with fewer than {n} fences: {instead}")
+    return text.format(lose=lose(raid), n=n, instead=lose(raid["short"]))
+
+
 def place_name(place: str) -> str:
     """A map place as the table reads it: a named place, the start, or what the table called it."""
     if place in PLACE_NAMES:
