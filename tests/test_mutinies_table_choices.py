@@ -70,6 +70,30 @@ def test_dead_calm_every_player_hands_in_a_token_of_their_choice_and_a_rum():
     assert t3.seat_values("red")["treasure"] == 0 and t3.seat_values("red")["jewel"] == 1
 
 
+def test_dead_calm_asks_the_colour_of_the_jewel_handed_in_where_castaway_knows_the_colours():
+    """§ Card Effects, Dead calm, with § The Jewel Tokens (kept by colour for the Black Market): red holds a
+    red and a blue jewel; asked what red hands in, the table picks the red jewel, and the blue one stays
+    recorded (handed in without its colour, both would become of unknown colour)."""
+    from companion.games.mutinies import jewels
+
+    t = _drawn("dead-calm", red={"jewel": 2}, blue={"treasure": 1}, green={"treasure": 1})
+    jewels.gained(t, "red", "red")
+    jewels.gained(t, "red", "blue")
+    step = next_step(t, CAT)
+    t2, result = run(t, step.make(step.ask.parse("y")))
+    ask, remake = step.after(result, t2)
+    assert "blue" in ask.prompt and remake(ask.parse("")) is None  # turn order: blue first, Enter keeps
+    ask, remake = step.after(result, t2)
+    assert "red" in ask.prompt
+    assert ask.choices == (("jewel:blue", "hand in 1 blue jewel"), ("jewel:red", "hand in 1 red jewel"))
+    t3, result3 = run(t, remake(ask.parse("2")))
+    assert t3.seat_values("red")["jewel"] == 1 and jewels.known(t3, "red") == {"blue": 1}
+    assert result3["gave"]["red"] == "jewel:red"
+    ask, remake = step.after(result3, t3)
+    assert "green" in ask.prompt and remake(ask.parse("")) is None
+    assert step.after(result3, t3) is None  # everyone was asked
+
+
 def test_a_log_from_before_the_question_replays_as_it_was():
     """A stored Compulsory without `gives` (the table carried the card out itself) hands nothing in."""
     t = _drawn("swindle")

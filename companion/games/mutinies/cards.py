@@ -206,7 +206,7 @@ def _give(t: Table, cat: GameCatalog, card: Card, seat: str, chosen: dict) -> tu
             said.append(_("{who} holds no token to hand in").format(who=who))
         else:
             raise RuleError(_("{who} cannot hand in {what}: accepted: {options}").format(who=who, what=what, options=", ".join(options)))
-        paid[s] = what
+        paid[s] = f"{what}:{colour}" if what == "jewel" and colour else what  # the colour kept for the next giver's question
         rum = card.get("all_rum") or 0
         if rum and core.value(t, s, "rum") >= rum:
             purse.pay(t, s, "rum", rum, card.name)

@@ -445,10 +445,22 @@ def _gives_asked(t: Table, cat: GameCatalog, card, seat: str):
         # what the giver holds now (before the card took castaway's suggestion): the suggestion itself, or
         # what this player could hand in instead
         held = {o: core.value(t, s, o) for o in options if o not in ("prestige", "nothing")}
-        can = [o for o in options if o == "prestige" or o == gave[s] or held.get(o, 0) > 0
+        suggested = gave[s].partition(":")[0]
+        can = [o for o in options if o == "prestige" or o == suggested or held.get(o, 0) > 0
                or (o == "nothing" and not any(held.values()))]
         choices = tuple((o, _(GIVE_LABELS[o])) for o in can)
-        ask = Ask(_("What does {who} hand in?").format(who=name(t, s)), "choice", choices=choices, keys=tuple(GIVE_KEYS[o] for o in can), default=gave[s])
+        keys = tuple(GIVE_KEYS[o] for o in can)
+        default = gave[s]
+        colours = jewels.known(t, s)
+        if "jewel" in can and colours:  # the jewel's colour asked too, so the colours recorded stay right
+            by_colour = tuple((f"jewel:{c}", _("hand in 1 {colour} jewel").format(colour=jewels.colour_name(c)))
+                              for c in sorted(colours))
+            plain = (("jewel", _(GIVE_LABELS["jewel"])),) if jewels.unknown(t, s) else ()
+            choices = tuple(x for o, label in choices for x in (by_colour + plain if o == "jewel" else ((o, label),)))
+            keys = ()
+            if default == "jewel" and not plain:
+                default = by_colour[0][0]
+        ask = Ask(_("What does {who} hand in?").format(who=name(t, s)), "choice", choices=choices, keys=keys, default=default)
 
         def remake(answer, s=s):
             asked.append(s)
