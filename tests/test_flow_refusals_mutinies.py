@@ -33,6 +33,7 @@ CASES = {
     "mutinies play": case(*PRICED, refuse="mutinies play blue telescope", match="not Bob \\(blue\\)'s turn"),
     "mutinies treasure": case(*PRICED, "set green.treasure 1", refuse="mutinies treasure green prestige",
                               match="not Cid \\(green\\)'s turn"),
+    "mutinies bonus-jewel": case(*PRICED, refuse="mutinies bonus-jewel red blue", match="no bonus jewel of Ann \\(red\\) waits"),
     "mutinies routes": case(*OVER, refuse="mutinies routes 1d 1d 1d 1d", match="game is over"),
     "mutinies set": case(*OVER, refuse="mutinies set round 3", match="game is over"),  # a correction: refused only once over
 }

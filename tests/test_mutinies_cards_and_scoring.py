@@ -93,6 +93,30 @@ def test_bonus_spaces_pay_once():
     assert (seat(t, "red")["doubloons"], seat(t, "red")["rum"]) == (4, 1)
 
 
+def test_a_bonus_space_jewel_has_its_colour_asked_next():
+    """§ Initial Setup 1a (a bonus space gives 1 face-down jewel token) with § The Jewel Tokens (four colours
+    and wild, kept for the black market): the guided game asks its colour next; Enter leaves it not said."""
+    from companion.games.mutinies import jewels
+    from companion.games.mutinies.actions import BonusJewel
+    from companion.games.mutinies.guide import next_step
+
+    t = ready(bonuses="5:jewel")
+    seat(t, "red")["treasure"] = 1
+    t, res = run(t, Treasure("red", "prestige"))
+    assert seat(t, "red")["jewel"] == 1 and jewels.bonus_waiting(t) == ("red", 5)
+    step = next_step(t, CAT)
+    assert step.title == "A bonus jewel" and "red" in step.ask.prompt
+    action = step.make(step.ask.parse("2"))
+    assert action == BonusJewel("red", 5, jewels.colours(CAT)[1])
+    t2, _ = run(t, action)
+    assert jewels.known(t2, "red") == {jewels.colours(CAT)[1]: 1} and jewels.bonus_waiting(t2) is None
+    t3, _ = run(t, next_step(t, CAT).make(next_step(t, CAT).ask.parse("")))  # Enter: not said
+    assert jewels.unknown(t3, "red") == 1 and jewels.bonus_waiting(t3) is None
+    with pytest.raises(RuleError, match="no bonus jewel"):
+        run(t2, BonusJewel("red", 5, "red"))
+    assert BonusJewel.parse(t, CAT, "red", "wild") == BonusJewel("red", 5, "wild")
+
+
 def test_treasure_tokens():
     t = ready()
     seat(t, "red")["treasure"] = 3

@@ -11,7 +11,7 @@ import typer
 from companion import session
 from companion.games.mutinies import core
 from companion.games.mutinies import game as mutinies  # noqa: F401  (registers the mut-* actions)
-from companion.games.mutinies.actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from companion.games.mutinies.actions import BonusJewel, Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from companion.games.mutinies.cards import Compulsory, DrawCard, PlayCard, Treasure
 from companion.games.mutinies.guide import next_step
 from companion.games.mutinies.sailors import Cabin, Mutiny
@@ -43,6 +43,7 @@ WORDS: dict[str, str] = {
     "mut-score-cards": "score --cards {points}",  # untranslated: command words
     "mut-next": "next",  # untranslated: command words
     "mut-set": "set {field} VALUE",  # untranslated: command words
+    "mut-bonus-jewel": "bonus-jewel {seat} COLOUR",  # untranslated: command words
 }
 
 
@@ -240,6 +241,18 @@ def treasure_cmd(
     Example: castaway mutinies treasure red exchange:3:1
     """
     act(lambda t, cat: Treasure.parse(t, cat, seat, token))
+
+
+@command("bonus-jewel", app=sub)
+def bonus_jewel_cmd(
+    seat: Annotated[str, typer.Argument(help=_("The player who drew it."))],
+    colour: Annotated[str, typer.Argument(help=_("Its colour: red, blue, green, yellow or wild; none: not said."))],
+):
+    """The colour of the face-down jewel a prestige bonus space gave.
+
+    Example: castaway mutinies bonus-jewel red blue
+    """
+    act(lambda t, cat: BonusJewel.parse(t, cat, seat, colour))
 
 
 @command("score", app=sub)

@@ -588,3 +588,50 @@ class Town(Action):
         refill_routes(t)
         return _("{who} pays {cost} and takes the jewel of square {k}; a new token goes there: say its price").format(
             who=who, cost=purse.cost_text(cost), k=k)
+
+
+@register
+@packs
+@frozen
+class BonusJewel(Action):
+    """The colour of the face-down jewel a prestige bonus space gave (§ Initial Setup 1a), as its owner sees
+    it: kept with the seat's other colours for the black market; None: not said (of unknown colour)."""
+
+    kind: ClassVar[str] = "mut-bonus-jewel"
+    seat: str
+    space: int
+    colour: str | None = None
+
+    def text(self) -> str:
+        colour = jewels.colour_name(self.colour) if self.colour else _("not said")
+        return _("{seat}'s bonus jewel (space {space}): {colour}").format(seat=word(self.seat), space=self.space, colour=colour)
+
+    @classmethod
+    def parse(cls, t: Table, cat: GameCatalog, seat: str, colour: str | None) -> "BonusJewel":
+        """`bonus-jewel SEAT COLOUR` as typed: a colour (red, blue, green, yellow, wild), or none; the space is
+        the seat's oldest bonus jewel not yet told."""
+        who = resolve_seat(t, seat)
+        said = None if colour is None or str(colour).strip().lower() in ("", "none", "-", jewels.UNKNOWN) else colour
+        spaces = [sp for s, sp in _bonus_waiting_all(t) if s == who]
+        if not spaces:
+            raise RuleError(_("no bonus jewel of {who} waits for its colour").format(who=name(t, who)))
+        return cls(who, spaces[0], None if said is None else jewels.parse_colour(cat, said))
+
+    def run(self, t: Table, cat: GameCatalog):
+        if (self.seat, self.space) not in _bonus_waiting_all(t):
+            raise RuleError(_("no bonus jewel of {who} waits for its colour").format(who=name(t, self.seat)))
+        flow(t).setdefault("bonus_told", {}).setdefault(self.seat, []).append(self.space)
+        if self.colour is None:
+            return {"say": _("{who}'s bonus jewel: colour not said").format(who=name(t, self.seat))}
+        jewels.gained(t, self.seat, self.colour)
+        return {"say": _("{who}'s bonus jewel is {colour}").format(who=name(t, self.seat), colour=jewels.colour_name(self.colour))}
+
+
+def _bonus_waiting_all(t: Table) -> list[tuple[str, int]]:
+    """Every (seat, space) whose bonus jewel waits for its colour, as jewels.bonus_waiting finds the first."""
+    out = []
+    probe = t.copy()
+    while (w := jewels.bonus_waiting(probe)) is not None:
+        out.append(w)
+        flow(probe).setdefault("bonus_told", {}).setdefault(w[0], []).append(w[1])
+    return out

@@ -19,6 +19,8 @@ Where the game stands lives in `t.data["flow"]`:
   claimed      {seat: [prestige spaces whose bonus was taken]}
   board        {"beyond": [costs], "bonuses": {space: bonus}} as the table's board prints them
   scoring      None, or the final scoring's progress (see score.py)
+  exchange     the seat whose exchange token waits for what it prints (absent when none)
+  bonus_told   {seat: [jewel bonus spaces whose jewel's colour the table was asked]} (absent until one is)
 Jewel and treasure tokens are physical and hidden: castaway counts them.
 """
 

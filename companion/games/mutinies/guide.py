@@ -15,7 +15,7 @@ from ...guide import Ask, Step
 from ...i18n import N_, _, ngettext
 from ...table import Table
 from . import core, jewels, placing, purse, rounds, spots
-from .actions import Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
+from .actions import BonusJewel, Place, Plunder, Raid, Routes, Take, Tavern, Town, Trade
 from .cards import FACE_DOWN, LAST, Compulsory, DrawCard, PlayCard, Treasure, effect_text, give_options, givers
 from .core import ACTION_NAMES, COMBO_NAMES, HENCHMAN, TOWN_NAMES, captain, flow, name, rule
 from .layout import fit
@@ -53,6 +53,8 @@ def _next(t: Table, cat: GameCatalog) -> Step | None:
     phase = core.derived_phase(t)
     if flow(t).get("exchange"):
         return _exchange_step(t)
+    if jewels.bonus_waiting(t) and core.derived_phase(t) != "scoring":
+        return _bonus_jewel_step(t, cat)
     if phase in ("captain", "sailors"):
         return _routes_step(t) or _place_step(t, cat)
     if phase == "resolve":
@@ -165,6 +167,17 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
                         choices.append((f"card:{cid}:{other}", _("{who} plays {card}").format(who=name(t, other), card=_(deck.card(cid).name))))
                         keys.append(round_key)
     return tuple(choices), tuple(keys)
+
+
+def _bonus_jewel_step(t: Table, cat: GameCatalog) -> Step:
+    """A prestige bonus space gave a face-down jewel (§ Initial Setup 1a): its colour, as its owner sees it,
+    is asked before the game goes on; Enter leaves it not said."""
+    waiting = jewels.bonus_waiting(t)
+    assert waiting is not None
+    seat, space = waiting
+    say = _("{who} reached bonus space {space} and drew a jewel from the stack, face down.").format(who=name(t, seat), space=space)
+    return Step(_round(t), _("A bonus jewel"), say, _colour_ask(cat, t, seat),
+                lambda a: BonusJewel(seat, space, None if a == jewels.UNKNOWN else a), seat=seat)
 
 
 def _exchange_step(t: Table) -> Step:

@@ -168,3 +168,19 @@ def choose(t: Table, seat: str, combo: str, need: int, given: tuple[str, ...] | 
         return None
     pick = best[1]
     return tuple(c for c in pick if c != UNKNOWN), UNKNOWN in pick and not combo.startswith("any")
+
+
+def bonus_waiting(t: Table) -> tuple[str, int] | None:
+    """The first (seat, space) whose face-down jewel from a prestige bonus space (§ Initial Setup 1a) has not
+    had its colour asked, while the seat still holds jewels of unknown colour; in turn order."""
+    f = flow(t)
+    bonuses = (f.get("board") or {}).get("bonuses") or {}
+    jewel_spaces = {int(k) for k, v in bonuses.items() if v == "jewel"}
+    told = f.get("bonus_told") or {}
+    for seat in f["order"]:
+        if seat == core.HENCHMAN or not unknown(t, seat):
+            continue
+        for space in sorted(set(f["claimed"].get(seat, ())) & jewel_spaces):
+            if space not in told.get(seat, ()):
+                return seat, space
+    return None
