@@ -68,6 +68,30 @@ def test_last_mutiny_is_the_bottom_card_and_starts_the_final_round():
     assert seat(t, "blue")["prestige"] == 4 + 3
 
 
+def test_a_sailor_card_is_refused_to_the_captain(tmp_path):
+    """§ The Mutiny Cards: "Sailor: this card can only be played if the player is a sailor". The rulebook
+    names no card's mark, so the table sets it in a file of its own (here: the Duel, who = "sailor");
+    refused, nothing changes, and a sailor plays it."""
+    from companion import catalog
+
+    own = tmp_path / "duel.toml"
+    own.write_text('[[deck]]\nid = "mutiny"\nname = "Mutiny cards"\nassumed = "our own cards"\n\n  [[deck.card]]\n  id = "duel"\n  name = "Duel"\n'
+                   '  effect = "At the start of a round, you and the captain each roll a die."\n  type = "voluntary"\n'
+                   '  who = "sailor"\n  assumed = "the mark printed on our Duel"\n', encoding="utf-8")
+    cat = catalog.load_folder(catalog.folder_of("mutinies"), [own])
+    t = after_mutiny()
+    t, _ = apply(t, DrawCard("duel"), cat)
+    assert t.data["flow"]["cards"]["held"]["blue"] == ["duel"] and t.data["flow"]["order"][0] == "blue"
+    with pytest.raises(RuleError, match="Duel is a Sailor card: .*blue.* is the captain now"):
+        apply(t, PlayCard("blue", "duel"), cat)
+    t.data["flow"]["cards"]["held"] = {"blue": [], "red": ["duel"]}
+    t, _ = apply(t, Place("blue", "wreck"), cat)
+    t, r = apply(t, PlayCard("red", "duel"), cat)
+    assert "Duel" in r["say"] and t.data["flow"]["cards"]["held"]["red"] == []
+    _t, r = apply(after_mutiny(), DrawCard("duel"), CAT)  # castaway's own data marks no card
+    assert CAT.deck("mutiny").card("duel").get("who") is None
+
+
 def test_voluntary_cards_and_ignored_texts():
     t = after_mutiny()
     t, _ = run(t, DrawCard("telescope"))

@@ -326,6 +326,11 @@ class PlayCard(Action):
             raise RuleError(_("card texts are ignored in this game: the cards only count at the end"))
         if card.get("type") == "end":
             raise RuleError(_("{card} counts at the end of the game, in the final scoring").format(card=_(card.name)))
+        mark = card.get("who")  # § The Mutiny Cards: a Captain card only for the captain, a Sailor card only for sailors
+        if mark == "captain" and seat != core.captain(t):
+            raise RuleError(_("{card} is a Captain card: {who} is a sailor now").format(card=_(card.name), who=name(t, seat)))
+        if mark == "sailor" and seat == core.captain(t):
+            raise RuleError(_("{card} is a Sailor card: {who} is the captain now").format(card=_(card.name), who=name(t, seat)))
         done = _effect(t, cat, seat, card, self.n) if self.effect else None  # refused before the card leaves the hand
         held.remove(card.id)
         flow(t)["cards"]["discard"].append(card.id)
