@@ -237,3 +237,24 @@ def test_the_board_names_the_life_track_by_the_wounds_it_counts(cli):
     text = cli.ok("status").stdout
     assert "wounds ✚✚✚········· 3/12" in text, text
     assert " life " not in text, text
+
+
+def test_friday_is_no_player_at_night_and_the_table_is_told():
+    """§ VI. Night 1 and 3 ('discard 1 food per player'; 'each player gets 1 wound' in the open air) with
+    § Setup (Friday, an additional character for 2 players): Friday neither eats nor takes the open-air
+    wound, and the night's steps say so (castaway's reading, marked assumed on his card)."""
+    t = duo(friday="yes")
+    assert t.data["rc"]["friday"]
+    t = run(t, RcMorale(), RcProduce(), RcPlanDone(), RcWeatherDice(()))
+    from companion.games.robinson.phases import RcWeather
+
+    t = run(t, RcWeather())
+    t.data["counters"]["food"] = 2
+    step = next_step(t, CAT)
+    assert "2 food for 2 players" in step.say and "Friday eats nothing" in step.say
+    t = run(t, step.make(step.ask.parse("")))
+    assert t.data["counters"]["food"] == 0 and t.data["counters"]["friday-wounds"] == 0
+    assert "neither eats at night" in CAT.characters["friday"].assumed
+    alone = duo(friday="no")
+    alone = run(alone, RcMorale(), RcProduce(), RcPlanDone(), RcWeatherDice(()), RcWeather())
+    assert "Friday" not in next_step(alone, CAT).say

@@ -409,7 +409,21 @@ def _weather_held(t, cat):
 # -- VI. Night --------------------------------------------------------------------------------------
 
 
+def _friday_note(t, eating: bool) -> str:
+    """A line for the night when Friday plays: he is no player, so 'each player' leaves him out (castaway's
+    reading, Friday's `assumed` in decks/robinson/characters.toml)."""
+    if not t.data["rc"].get("friday"):
+        return ""
+    return "\n" + (_("Friday eats nothing and never goes hungry: he is no player (castaway's reading)") if eating
+                   else _("Friday takes no open-air wound: he is no player (castaway's reading)"))
+
+
 def _eat(t, cat):
+    step = _eat_step(t, cat)
+    return replace(step, say=step.say + _friday_note(t, eating=True))
+
+
+def _eat_step(t, cat):
     c = t.data["counters"]
     have = c["food"] + c["nonperishable"]
     n = len(t.seats)
@@ -456,7 +470,7 @@ def _heal(t, cat):
             "goal is met").format(changes=_(CHANGES))
     f = t.data["flags"]
     if f["shelter"] != "built" and not f["camp-shelter"]:
-        say += "\n" + _("No Shelter: 1 wound each for sleeping in the open air")
+        say += "\n" + _("No Shelter: 1 wound each for sleeping in the open air") + _friday_note(t, eating=False)
     die = _night_wounds(t, cat)
     if die:
         say += "\n" + warning(die, _("the open air"))
@@ -475,8 +489,8 @@ def _heal(t, cat):
 
 def _night_end(t, cat):
     step = Step(_title(t, "night"), _("End of the round"),
-                _("Open-air wounds without a shelter, food rots unless stored, the round marker moves on"),
-                GO, lambda a: A.RcNightEnd())
+                _("Open-air wounds without a shelter, food rots unless stored, the round marker moves on")
+                + _friday_note(t, eating=False), GO, lambda a: A.RcNightEnd())
     return _pause_if(step, _night_wounds(t, cat), _("the open air"))
 
 
