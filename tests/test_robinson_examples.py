@@ -189,6 +189,29 @@ def test_hunting_wounds_per_missing_weapon_level(cli):
     assert s["counters"]["hunting"] == 0
 
 
+def test_who_fights_the_hunted_beast_follows_the_tables_own_rules_file(cli, tmp_path, monkeypatch):
+    """§ Fighting a Beast names "the player fighting" but not which of two pawns: castaway's reading (the first
+    pawn, rules.toml hunting_fighter, assumed) is the table's to change in a file of its own."""
+    own = tmp_path / "robinson"
+    own.mkdir()
+    (own / "fighter.toml").write_text('[rules.hunting_fighter]\nfighter = "second pawn"\nassumed = "our house rule"\n',
+                                      encoding="utf-8")
+    monkeypatch.setenv("CASTAWAY_DECKS", str(tmp_path))
+    from companion import catalog
+
+    monkeypatch.setattr(catalog, "_CACHE", {})  # read again, with the table's file (put back after the test)
+    new(cli, players=("Ann", "Bob"))
+    for field, value in (("hunting", "1"), ("weapon", "1")):
+        cli.ok("set", field, value)
+    cli.ok("robinson", "morale")
+    cli.ok("robinson", "produce")
+    cli.ok("robinson", "plan", "hunt", "blue+yellow")
+    cli.ok("robinson", "plan", "done")
+    cli.ok("robinson", "resolve", "--beast", "3 1 2 1")
+    s = state(cli)
+    assert s["seat"]["yellow"]["wounds"] == 2 and s["seat"]["blue"]["wounds"] == 0
+
+
 def test_build_cost_wood_or_furs_never_mixed(cli):
     """§ Building: 3 players pay 3 wood or 2 furs for the Shelter, never a mix."""
     new(cli, players=("Ann", "Bob", "Cy"))

@@ -44,6 +44,9 @@ def hunt(t: Table, cat: GameCatalog, p: PlanEntry, beast: tuple[int, ...] | None
                         next=Next("rc-resolve", missing=("beast",)))
     strength, loss, food, furs, pal = (*beast, 0)[:5]
     c, seat = t.data["counters"], p["by"]
+    helper = p.get("helper")
+    if (cat.rules.get("hunting_fighter") or {}).get("fighter") == "second pawn" and helper:
+        seat = helper  # decks/robinson/rules.toml hunting_fighter, as the table's own file may set it
     name = who(t, cat, seat)
     lines = []
     hurt = R.fight(c["weapon"], strength)
