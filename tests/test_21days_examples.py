@@ -77,13 +77,13 @@ def test_english_shark_attack_example(cli):
 
 def test_shark_attack_four_bites_then_reset(cli):
     """§ Shark Attack: four bites in one attack, then the card goes back to 5 and stays there the next day."""
-    new(cli, "--strength", "red=4/6", "--strength", "yellow=5/2", "--strength", "blue=3/3", "--strength", "green=2/2")
+    new(cli, "--strength", "red=4/6,yellow=5/2; blue=3,3", "--strength", "green=2/2")  # several seats by commas, or one each
     attack_due(cli)
     cli.ok("21days", "shark-attack", "--faces", "2/5,3/4,1/1,6/2")
     s = state(cli)
     # 2/5: red (4) hit; 3/4: spot 2 yellow (5) safe; 1/1: red (3) safe; 6/2: spot 4 green (2) safe
     assert strengths(s)["red"] == [3, 6]
-    assert strengths(s)["yellow"] == [5, 2] and strengths(s)["green"] == [2, 2]
+    assert strengths(s)["yellow"] == [5, 2] and strengths(s)["green"] == [2, 2] and strengths(s)["blue"] == [3, 3]
     assert s["tracks"]["shark"] == 5 and s["d21"]["just_attacked"] is True
     cli.ok("21days", "end-day")
     cli.ok("21days", "shark-phase")

@@ -143,7 +143,7 @@ def aliases(game_id: str, fn) -> None:
 def new_21days(
     player: Players = None,
     survivor: Annotated[Optional[list[str]], typer.Option("--survivor", "-s", help=_("A survivor by id (one per colour); the rest are drawn."))] = None,
-    strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("Strength dice rolled at the table, top first: red=2/6."))] = None,
+    strength: Annotated[Optional[list[str]], typer.Option("--strength", help=_("Strength dice rolled at the table, top first: red=2/6 (several: red=2/6,blue=4/4)."))] = None,
     keep_strength: Annotated[bool, typer.Option("--keep-strength", help=_("Keep typed strength dice totalling under 20 or over 40 (the rulebook allows one reroll)."))] = False,
     difficulty: Annotated[str, typer.Option(help=_("Where the rescue ship starts: green, orange or red (hardest)."))] = "orange",
     scruffs: Annotated[bool, typer.Option("--scruffs", help=_("Scruffs Up! solo, Scruffs in the green seat."))] = False,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...errors import UsageError, did_you_mean
@@ -48,7 +49,8 @@ class Days21(RulesModuleGame):
         if chosen:
             options["survivors"] = chosen
         typed = {}
-        for item in flags.get("strength") or []:
+        items = [bit for item in flags.get("strength") or [] for bit in re.split(r"[,;]\s*(?=[A-Za-z]+\s*=)", item)]
+        for item in items:  # one seat an option, or several by commas: red=4/5,yellow=5/5
             if "=" not in item:
                 raise UsageError(_("{what} {item!r}: write SEAT=VALUE, e.g. {example}").format(what="--strength", item=item, example="red=2/6"))
             seat, text = (s.strip() for s in item.split("=", 1))
