@@ -419,6 +419,7 @@ def test_day_21_the_dolphin_helps_a_flare_but_no_special_hope_token():
     ship = t.data["tracks"]["ship"]
     t, step = shown_at(t, "day21", "flare red 1")
     assert "dolphin" in step.say and "special" not in step.say
+    assert step.phase == "Day 21"  # day 21's phase is named "Day 21" itself: not "Day 21 · Day 21"
     t, _r = answer(t, step, "dolphin red")
     t, res = answer(t, days21.next_step(t, CAT), "")
     assert t.data["tracks"]["ship"] == ship + 1 and t.seat_values("red")["strength"] == [3, 6]

@@ -30,16 +30,17 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         return None
     f = flow(t)
     phase = phase_name(cat, f.get("queue") or [])
-    head = _("Day {day}").format(day=day(t))
+    today = _("Day {day}").format(day=day(t))
+    head = today if phase == today else today + " · " + phase  # day 21's phase is named "Day 21": said once
     if f.get("wound"):
         w = f["wound"]
-        return Step(head + " · " + phase, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
+        return Step(head, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
                     lambda a: at.PjotrCancel(bool(a)))
     if f.get("shown"):
-        return _shown(t, cat, f["shown"], head + " · " + phase)
+        return _shown(t, cat, f["shown"], head)
     aw = f.get("await")
     if aw:
-        return Step(head + " · " + phase, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(colour(s) for s in aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
+        return Step(head, _("Colour tokens"), _("Put the colour tokens of {items} in a hand and drop one without looking.").format(items=", ".join(colour(s) for s in aw["among"])), token_ask(t, cat, aw["among"], _("Whose token fell?")),
                     lambda a: at.ColourToken.parse(t, cat, a))
     q = task(t)
     if q is None:
@@ -57,7 +58,8 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         make = _shown_first(t, cat, make, ask.dice)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
-    return Step(f"{head} · {phase}", title, say, ask, make, task=q, after=after[0] if after else None)
+        head = today if phase == today else today + " · " + phase
+    return Step(head, title, say, ask, make, task=q, after=after[0] if after else None)
 
 
 # -- abilities and die changes typed at any dice or text question: 'use ...' -------------------------
