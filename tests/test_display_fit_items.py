@@ -72,6 +72,20 @@ def test_the_kite_counts_the_pieces_found_and_the_swimmer_is_marked(db):
     assert "swimming: >1, <4" in texts(drawn(loaded))
 
 
+def test_a_survivor_placed_keeps_on_the_raft_on_one_line_above_the_placement(db):
+    """A 4-seat raft, each card a quarter wide: "on the raft" goes on two lines when alone, and on one line
+    when the placement's line ("→ Fishing") is under it (on two, its second line ran into the placement)."""
+    with session.open_store(db, create=True) as st:
+        loaded = session.new_game(st, "21days", {"players": ["Ann", "Bob"]}, seed=3)
+    t = loaded.table
+    seat = t.seats[0]
+    free = texts(drawn(loaded))
+    assert "on the" in free and "raft" in free and "on the raft" not in free
+    t.data.setdefault("flow", {})["placements"] = [[seat, "fishing"]]
+    placed = texts(drawn(loaded))
+    assert "on the raft" in placed and "→ Fishing" in placed
+
+
 def test_robinsons_wounds_stop_at_the_tracks_end_and_the_end_says_why(db):
     with session.open_store(db, create=True) as st:
         loaded = session.new_game(st, "robinson", {"players": ["Ann"]}, seed=1)

@@ -497,12 +497,14 @@ def _survivor(t: Table, cat: GameCatalog, x: dict, seat: str, px: float, py: flo
         out += S.icon("hope", rx + 22, py + 106, 44)
         out += S.text(rx + 52, py + 122, hope, 44, weight="bold")
         out += S.text(rx + 52 + S.measure(str(hope), 44, True) + 8, py + 120, _("hope"), 24, fill=S.DIM, width=rw - 90)
+    where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
+    placed = bool(where) and not swimming  # a swimmer's line is the one below the dice
     if spot is not None:
         out += S.token(rx + 20, py + 150, 20, spot, fill=S.colour(seat), size=26)
-        # on two lines where one would come out small ("on the" / "raft")
-        out += S.wrapped(rx + 48, py + 146, _("on the raft"), 26, width=rw - 48, fill=S.INK, floor=22)
-    where = [loc for s, loc in (d.get("flow") or {}).get("placements", []) if s == seat]
-    if where and not swimming:  # a swimmer's line is the one below the dice
+        # on two lines where one would come out small ("on the" / "raft"), unless the placement's line is
+        # under it: then one line, a little smaller
+        out += S.wrapped(rx + 48, py + 146, _("on the raft"), 26, width=rw - 48, fill=S.INK, floor=17 if placed else 22)
+    if placed:
         label = ", ".join(_(LOCATIONS.get(loc, loc)) for loc in where)
         out += S.text(rx, py + 194, "→ " + label, 26, fill=S.ACCENT, weight="bold", width=rw)
     for k, (ic, label, fill) in enumerate(lines[-2:]):
