@@ -366,7 +366,13 @@ class PlayMachine(RuleBasedStateMachine):
         loaded = self.load()
         if loaded is None:
             return
-        step = registry.get(self.game).next_step(loaded.table, loaded.cat)
+        from companion.errors import CompanionError
+
+        try:
+            step = registry.get(self.game).next_step(loaded.table, loaded.cat)
+        except CompanionError as e:  # a correction first (a value set by hand leaves no question): a refusal
+            self.stats.refusals[f"guided step: {str(e)[:90]}"] += 1
+            return
         if step is None:
             self.stats.over += 1
             return

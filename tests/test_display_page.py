@@ -140,3 +140,21 @@ def test_the_four_swim_rolls_are_each_named_by_their_challenge(tmp_path):
     now = view.Now(phase="", title="", say="", kind="dice", prompt="", dice=view.dice_of(cat, ask))
     html = page._answers_html(now, None)
     assert [unescape(x) for x in re.findall(r'class="diename">([^<]*)<', html)] == list(ask.names)
+
+
+def test_a_table_that_needs_a_correction_keeps_its_board_and_says_which_command(cli, db):
+    """The table set by hand where the rules have no next question (Dieson's meeple put back on the start
+    square with a die in hand): the board still draws the table, says what to correct and with which
+    command; the pad shows it with nothing to press (the display once refused to start, and a running one
+    showed a bare error page)."""
+    cli.ok("new", "dieson", "--opt", "quest=1", "--opt", "tools=first", "--seed", "2")
+    for words in (("dieson", "roll", "--faces", "1,5,6"), ("dieson", "event"), ("dieson", "pick", "1"), ("set", "action", "0")):
+        cli.ok(*words)
+    cur = loaded(db, 1)
+    now = view.now(cur.table, cur.cat)
+    assert now.title == "The table needs a correction" and now.kind == "wait"
+    assert "the meeple is on the start square" in now.say and "castaway set action VALUE" in now.say
+    board = page.board_fragment(cur.row.version, cur.table, cur.cat, board_for("dieson").board_svg(cur.table, cur.cat))
+    assert "castaway set action VALUE" in board and "<svg" in board
+    pad = page.pad_fragment(cur.row.version, cur.table, cur.cat)
+    assert "Waiting for the correction" in pad and "data-answer" not in pad and 'name="answer"' not in pad

@@ -103,6 +103,8 @@ def test_parsers(cat):
     assert parse_event("adventure") == ("adventure", None, None)
     with pytest.raises(UsageError, match="1 or 2 pawns"):
         parse_event("book Fog 3")
+    with pytest.raises(UsageError, match="card '7777"):  # a huge number is refused in one line (the fuzzer's find)
+        parse_event("7" * 5000)
     assert parse_tile("5 plains food wood shelter beast d2")["discoveries"] == 2
     with pytest.raises(UsageError, match="'lava' is not understood"):
         parse_tile("5 plains lava")

@@ -220,7 +220,7 @@ def pad_fragment(version: int, table: Table, cat: GameCatalog, icon=None, role: 
     buttons = _answers_html(now, icon) + _offers_html(now.offers)
     # nothing to answer: the button says what happens, a prompt above it would only say it again
     prompt = "" if now.kind == "none" else f'<p class="prompt">{_e(now.prompt)}</p>'
-    typed = "" if now.kind == "none" or not mine else (
+    typed = "" if now.kind in ("none", "wait") or not mine else (
         f'<form class="typed"><label>{_e(_("Or type the answer as at the keyboard"))}'
         f'<input name="answer" autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
         f'<button type="submit" class="send primary" data-send data-label="{_e(_("Send"))}">{_e(_("Send"))}</button></form>')

@@ -63,11 +63,34 @@ class Shown:
 
 
 def step_of(table: Table, cat: GameCatalog) -> Step | None:
-    """The guided game's next step (None: the game is over, or the game has no guided mode)."""
+    """The guided game's next step (None: the game is over, or the game has no guided mode). Where the rules
+    ask for a correction before any question (a value set by hand that leaves no next step), the step says
+    so and which command makes it: the board keeps showing the table meanwhile."""
     game = registry.get(cat.id)
     if not game.guided:
         return None
-    return game.next_step(table, cat)
+    try:
+        return game.next_step(table, cat)
+    except CompanionError as e:
+        return correction_first(e)
+
+
+def correction_first(e: CompanionError) -> Step:
+    """The step shown while the table needs a correction: the refusal, and the command that resolves it;
+    answering it (a pad's button) is refused with the same words."""
+    from ui.nextwords import words
+
+    nxt = getattr(e, "next", None)
+    how = _("At the terminal: castaway {command}").format(command=words(nxt).removeprefix("castaway ")) if nxt else \
+        _("Correct it at the terminal with castaway set")
+
+    def make(_answer):
+        raise e
+    return Step(_("A correction first"), _("The table needs a correction"), f"{e}\n{how}",
+                Ask(N_("Waiting for the correction"), "none", id=CORRECTION), make)
+
+
+CORRECTION = "correction-first"  # the Ask id of that step: the pad shows it with nothing to press (kind "wait")
 
 
 def seat_of(step: Step, table: Table) -> str | None:
@@ -92,6 +115,8 @@ def now(table: Table, cat: GameCatalog, with_odds: bool = True) -> Now | None:
             default=ask.default, lo=ask.lo, hi=ask.hi, offers=[(str(g), str(v), str(label)) for g, v, label in ask.offers])
     if ask.kind == "none":
         n.prompt, n.button = go_on(ask.prompt)
+    if ask.id == CORRECTION:  # nothing a pad can answer: the terminal corrects the table
+        n.kind, n.prompt, n.button = "wait", _(ask.prompt), ""
     if ask.kind == "dice":
         n.dice = dice_of(cat, ask)
     if with_odds and step.background is not None:  # day 21's exact search started as soon as its table is known

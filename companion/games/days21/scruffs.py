@@ -155,7 +155,7 @@ def _needs(text) -> tuple[int, ...] | None:
     if not str(text).strip():
         return None
     bits = str(text).replace(",", " ").split()
-    if not bits or not all(b.isdecimal() and 1 <= int(b) <= 6 for b in bits):
+    if not bits or not all(b.isdecimal() and len(b) < 9 and 1 <= int(b) <= 6 for b in bits):
         raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=text))
     return tuple(int(b) for b in bits)
 

@@ -407,7 +407,7 @@ def parse_payout(payout: str | None) -> tuple[int, int] | None:
     if payout is None:
         return None
     bits = str(payout).replace("/", ",").split(",")
-    if len(bits) != 2 or not all(b.strip().isdecimal() and int(b) <= 100 for b in bits):
+    if len(bits) != 2 or not all(b.strip().isdecimal() and len(b) < 12 and int(b) <= 100 for b in bits):
         raise UsageError(_("payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1").format(payout=payout))
     return int(bits[0]), int(bits[1])
 

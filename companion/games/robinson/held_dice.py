@@ -147,7 +147,7 @@ def die_of(t: Table, cat: GameCatalog, word: str) -> int:
     h = held(t) or {"dice": []}
     ids = list(h["dice"])
     w = str(word).strip().lower()
-    if w.isdecimal() and 1 <= int(w) <= len(ids):
+    if w.isdecimal() and len(w) < 9 and 1 <= int(w) <= len(ids):
         return int(w) - 1
     for i, d in enumerate(ids):
         if w in (d, d.rpartition("-")[2]):

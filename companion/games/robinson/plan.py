@@ -22,7 +22,7 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
                 "'item fire cook wood=1' ('own' for the character's own Invention)")
     if not words:
         raise UsageError(_("empty plan; {example}").format(example=example))
-    if words[0].isdecimal() and 1 <= int(words[0]) <= len(PLAN_WORDS):  # the planning menu's own number
+    if words[0].isdecimal() and len(words[0]) < 9 and 1 <= int(words[0]) <= len(PLAN_WORDS):  # the planning menu's own number
         words[0] = PLAN_WORDS[int(words[0]) - 1]
     what = {"left": "threat-left", "right": "threat-right", "weapons": "weapon",
             "hunting": "hunt", "exploration": "explore", "gathering": "gather"}.get(words[0], words[0])
