@@ -258,3 +258,14 @@ def test_friday_is_no_player_at_night_and_the_table_is_told():
     alone = duo(friday="no")
     alone = run(alone, RcMorale(), RcProduce(), RcPlanDone(), RcWeatherDice(()), RcWeather())
     assert "Friday" not in next_step(alone, CAT).say
+
+
+def test_friday_is_named_in_the_tables_language_in_the_planning_step():
+    """The planning step's free pawns name Friday as the board does: 'Pátek' in Czech (it said 'Friday')."""
+    t = run(duo(friday="yes"), RcMorale(), RcProduce())
+    set_language("cs")
+    try:
+        assert "Pátek\u00a01" in next_step(t, CAT).say.replace(" ", "\u00a0")
+    finally:
+        set_language("en")
+    assert "Friday\u00a01" in next_step(t, CAT).say.replace(" ", "\u00a0")

@@ -219,8 +219,8 @@ def first(t: Table) -> str:
 
 
 def who(t: Table, cat: GameCatalog, seat: str) -> str:
-    if seat in HELPERS:
-        return cat.characters[seat].name if seat in cat.characters else seat
+    if seat in HELPERS:  # Friday and the dog in the table's language, as the board names them
+        return _(cat.characters[seat].name) if seat in cat.characters else seat
     c = t.seat_values(seat).get("survivor")
     return cat.characters[c].name if c in cat.characters else seat
 
