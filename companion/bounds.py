@@ -16,6 +16,12 @@ MAX_WHOLE = 10**9  # any other whole number typed as an option or argument
 MAX_FLOAT = 1e9
 
 
+def digits_in(text: str, lo: int, hi: int) -> bool:
+    """`text` is plain digits naming a whole number from lo to hi (a menu's number, a die's face). A string of
+    thousands of digits is simply not one: int() would refuse it past Python's digit limit."""
+    return text.isdecimal() and len(text) <= len(str(hi)) + 2 and lo <= int(text) <= hi
+
+
 def game_id(value: int, what: str = "--game") -> int:
     """A game id or version as typed: 1 .. 2**63-1."""
     if not 1 <= value <= MAX_ID:

@@ -81,8 +81,7 @@ def correction_first(e: CompanionError) -> Step:
     from ui.nextwords import words
 
     nxt = getattr(e, "next", None)
-    how = _("At the terminal: castaway {command}").format(command=words(nxt).removeprefix("castaway ")) if nxt else \
-        _("Correct it at the terminal with castaway set")
+    how = _("At the terminal: {command}").format(command=words(nxt)) if nxt else _("Correct it at the terminal with castaway set")
 
     def make(_answer):
         raise e

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ...bounds import digits_in
 from ...errors import UsageError, did_you_mean
 from ...i18n import N_, _
 from ..protocol import PlayTerms, RulesModuleGame, resolve
@@ -58,7 +59,7 @@ class Days21(RulesModuleGame):
             if seat not in SEATS:
                 raise UsageError(_("--strength {seat}={text}: seat {seat!r}; accepted: red, yellow, blue, green").format(seat=seat, text=text))
             bits = text.replace(",", "/").split("/")
-            if len(bits) != 2 or not all(b.strip().isdecimal() and len(b) < 12 and 1 <= int(b) <= 6 for b in bits):
+            if len(bits) != 2 or not all(digits_in(b.strip(), 1, 6) for b in bits):
                 raise UsageError(_("--strength {seat}={text}: give the two dice as top/bottom, each 1..6, e.g. {seat}=2/6").format(seat=seat, text=text))
             typed[seat] = [int(b) for b in bits]
         if typed:

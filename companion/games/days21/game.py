@@ -8,6 +8,7 @@ flow; importing this module registers them all.
 
 from __future__ import annotations
 
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...errors import RuleError, UsageError, did_you_mean
 from ...guide import Ask
@@ -416,6 +417,6 @@ def setup_answer(cat: GameCatalog, options: dict, key: str, answer) -> None:
 
 def _two_dice(text: str, seat: str) -> list[int]:
     bits = str(text).replace(",", "/").split("/")
-    if len(bits) != 2 or not all(b.strip().isdecimal() and len(b) < 12 and 1 <= int(b) <= 6 for b in bits):
+    if len(bits) != 2 or not all(digits_in(b.strip(), 1, 6) for b in bits):
         raise UsageError(_("strength {text!r} for {seat}: give the two dice as top/bottom, each 1..6, e.g. 2/6").format(text=text, seat=seat))
     return [int(b) for b in bits]

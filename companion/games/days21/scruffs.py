@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from ... import rolls as dice_records
 from ...action_base import Action, register
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import N_, _
@@ -155,7 +156,7 @@ def _needs(text) -> tuple[int, ...] | None:
     if not str(text).strip():
         return None
     bits = str(text).replace(",", " ").split()
-    if not bits or not all(b.isdecimal() and len(b) < 9 and 1 <= int(b) <= 6 for b in bits):
+    if not bits or not all(digits_in(b, 1, 6) for b in bits):
         raise UsageError(_("needs {needs!r}: the faces printed on the token, e.g. 5,6").format(needs=text))
     return tuple(int(b) for b in bits)
 

@@ -31,7 +31,10 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
     f = flow(t)
     phase = phase_name(cat, f.get("queue") or [])
     today = _("Day {day}").format(day=day(t))
-    head = today if phase == today else today + " · " + phase  # day 21's phase is named "Day 21": said once
+
+    def heading(phase: str) -> str:  # day 21's phase is named "Day 21" itself: said once
+        return today if phase == today else today + " · " + phase
+    head = heading(phase)
     if f.get("wound"):
         w = f["wound"]
         return Step(head, _("Pjotr"), _("{who} was just wounded by {why}: Pjotr may cancel that for 2 hope.").format(who=name(t, cat, w['seat']), why=_(WOUND[w['why']]) if w['why'] in WOUND else w['why']), Ask(_("Does Pjotr cancel it?"), "confirm", default=False),
@@ -58,7 +61,7 @@ def next_step(t: Table, cat: GameCatalog) -> Step | None:
         make = _shown_first(t, cat, make, ask.dice)
     if q["do"] == "attack" and (t.data["tracks"]["shark"] != 1 or day(t) >= 21):
         phase = phase_name(cat, "end")  # no attack tonight: the step is the end of the day (the Czech edition's logbook phase)
-        head = today if phase == today else today + " · " + phase
+        head = heading(phase)
     return Step(head, title, say, ask, make, task=q, after=after[0] if after else None)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ... import rolls
+from ...bounds import digits_in
 from ...errors import UsageError
 from ...i18n import _, ngettext
 from ...table import Table
@@ -159,7 +160,7 @@ def shark_faces(text: Any) -> tuple[tuple[int, int], ...] | None:
     out = []
     for bit in str(text).replace(",", " ").split():
         parts = bit.split("/")
-        if len(parts) != 2 or not all(p.isdecimal() and len(p) < 9 and 1 <= int(p) <= 6 for p in parts):
+        if len(parts) != 2 or not all(digits_in(p, 1, 6) for p in parts):
             raise UsageError(_("shark faces {text!r}: {bit!r} should be outer/inner, each 1..6, e.g. 2/5").format(text=text, bit=bit))
         out.append((int(parts[0]), int(parts[1])))
     return tuple(out)

@@ -7,6 +7,7 @@ where they are marked assumed and a user's own TOML file can correct them.
 
 from __future__ import annotations
 
+from ...bounds import digits_in
 from ...catalog import Card, GameCatalog
 from ...errors import RuleError
 from ...i18n import N_, _, ngettext
@@ -137,7 +138,7 @@ def parse_arrow(text: str) -> Arrow | None:
     word, _colon, n = str(text).strip().lower().partition(":")
     if word in NO_ARROW and not n:
         return None
-    amount = int(n) if n.isdecimal() and len(n) < 9 and 1 <= int(n) <= 6 else None if n else 1
+    amount = int(n) if digits_in(n, 1, 6) else None if n else 1
     if amount is not None:
         if word in ICONS and not n:
             return ("die", word, 1)

@@ -13,6 +13,7 @@ from typing import ClassVar
 from ... import dice as dicemod
 from ... import rolls
 from ...action_base import Action, register, typed_faces
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...colours import word
 from ...errors import Next, RuleError, UsageError
@@ -407,7 +408,7 @@ def parse_payout(payout: str | None) -> tuple[int, int] | None:
     if payout is None:
         return None
     bits = str(payout).replace("/", ",").split(",")
-    if len(bits) != 2 or not all(b.strip().isdecimal() and len(b) < 12 and int(b) <= 100 for b in bits):
+    if len(bits) != 2 or not all(digits_in(b.strip(), 0, 100) for b in bits):
         raise UsageError(_("payout {payout!r}: give doubloons,prestige from your board's chart, e.g. 4,1").format(payout=payout))
     return int(bits[0]), int(bits[1])
 
@@ -612,26 +613,16 @@ class BonusJewel(Action):
         the seat's oldest bonus jewel not yet told."""
         who = resolve_seat(t, seat)
         said = None if colour is None or str(colour).strip().lower() in ("", "none", "-", jewels.UNKNOWN) else colour
-        spaces = [sp for s, sp in _bonus_waiting_all(t) if s == who]
+        spaces = [sp for s, sp in jewels.bonus_all_waiting(t) if s == who]
         if not spaces:
             raise RuleError(_("no bonus jewel of {who} waits for its colour").format(who=name(t, who)))
         return cls(who, spaces[0], None if said is None else jewels.parse_colour(cat, said))
 
     def run(self, t: Table, cat: GameCatalog):
-        if (self.seat, self.space) not in _bonus_waiting_all(t):
+        if (self.seat, self.space) not in jewels.bonus_all_waiting(t):
             raise RuleError(_("no bonus jewel of {who} waits for its colour").format(who=name(t, self.seat)))
         flow(t).setdefault("bonus_told", {}).setdefault(self.seat, []).append(self.space)
         if self.colour is None:
             return {"say": _("{who}'s bonus jewel: colour not said").format(who=name(t, self.seat))}
         jewels.gained(t, self.seat, self.colour)
         return {"say": _("{who}'s bonus jewel is {colour}").format(who=name(t, self.seat), colour=jewels.colour_name(self.colour))}
-
-
-def _bonus_waiting_all(t: Table) -> list[tuple[str, int]]:
-    """Every (seat, space) whose bonus jewel waits for its colour, as jewels.bonus_waiting finds the first."""
-    out = []
-    probe = t.copy()
-    while (w := jewels.bonus_waiting(probe)) is not None:
-        out.append(w)
-        flow(probe).setdefault("bonus_told", {}).setdefault(w[0], []).append(w[1])
-    return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...errors import UsageError, did_you_mean
 from ...guide import Ask
@@ -29,7 +30,7 @@ def _beyond(cat: GameCatalog, options: dict) -> list[int]:
     if raw in (None, ""):
         return list(cat.rules["beyond"]["costs"])
     bits = option_words(raw)
-    if len(bits) != spaces or not all(b.isdecimal() and len(b) < 9 and int(b) <= 20 for b in bits):
+    if len(bits) != spaces or not all(digits_in(b, 0, 20) for b in bits):
         raise UsageError(_("--opt beyond={raw!r}: give the {spaces} doubloon costs printed beside the spaces, top to bottom, e.g. 1,1,2,2,3")
                          .format(raw=raw, spaces=spaces))
     return [int(b) for b in bits]

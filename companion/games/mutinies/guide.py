@@ -53,8 +53,9 @@ def _next(t: Table, cat: GameCatalog) -> Step | None:
     phase = core.derived_phase(t)
     if flow(t).get("exchange"):
         return _exchange_step(t)
-    if jewels.bonus_waiting(t) and core.derived_phase(t) != "scoring":
-        return _bonus_jewel_step(t, cat)
+    waiting = jewels.bonus_waiting(t) if phase != "scoring" else None
+    if waiting:
+        return _bonus_jewel_step(t, cat, *waiting)
     if phase in ("captain", "sailors"):
         return _routes_step(t) or _place_step(t, cat)
     if phase == "resolve":
@@ -169,12 +170,9 @@ def _uses(t: Table, cat: GameCatalog, seat: str) -> tuple[tuple, tuple]:
     return tuple(choices), tuple(keys)
 
 
-def _bonus_jewel_step(t: Table, cat: GameCatalog) -> Step:
+def _bonus_jewel_step(t: Table, cat: GameCatalog, seat: str, space: int) -> Step:
     """A prestige bonus space gave a face-down jewel (§ Initial Setup 1a): its colour, as its owner sees it,
     is asked before the game goes on; Enter leaves it not said."""
-    waiting = jewels.bonus_waiting(t)
-    assert waiting is not None
-    seat, space = waiting
     say = _("{who} reached bonus space {space} and drew a jewel from the stack, face down.").format(who=name(t, seat), space=space)
     return Step(_round(t), _("A bonus jewel"), say, _colour_ask(cat, t, seat),
                 lambda a: BonusJewel(seat, space, None if a == jewels.UNKNOWN else a), seat=seat)

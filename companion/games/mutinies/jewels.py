@@ -171,16 +171,16 @@ def choose(t: Table, seat: str, combo: str, need: int, given: tuple[str, ...] | 
 
 
 def bonus_waiting(t: Table) -> tuple[str, int] | None:
-    """The first (seat, space) whose face-down jewel from a prestige bonus space (§ Initial Setup 1a) has not
-    had its colour asked, while the seat still holds jewels of unknown colour; in turn order."""
+    """The (seat, space) whose bonus jewel's colour is asked next (bonus_all_waiting's first), or None."""
+    return next(iter(bonus_all_waiting(t)), None)
+
+
+def bonus_all_waiting(t: Table) -> list[tuple[str, int]]:
+    """Every (seat, space) whose face-down jewel from a prestige bonus space (§ Initial Setup 1a) has not had
+    its colour asked, while the seat still holds jewels of unknown colour; in turn order."""
     f = flow(t)
     bonuses = (f.get("board") or {}).get("bonuses") or {}
     jewel_spaces = {int(k) for k, v in bonuses.items() if v == "jewel"}
     told = f.get("bonus_told") or {}
-    for seat in f["order"]:
-        if seat == core.HENCHMAN or not unknown(t, seat):
-            continue
-        for space in sorted(set(f["claimed"].get(seat, ())) & jewel_spaces):
-            if space not in told.get(seat, ()):
-                return seat, space
-    return None
+    return [(seat, space) for seat in f["order"] if seat != core.HENCHMAN and unknown(t, seat)
+            for space in sorted(set(f["claimed"].get(seat, ())) & jewel_spaces) if space not in told.get(seat, ())]

@@ -17,6 +17,7 @@ from typing import ClassVar
 from ... import dice as dicemod
 from ... import rolls
 from ...action_base import Action, faces_words, register
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError
 from ...i18n import _
@@ -147,7 +148,7 @@ def die_of(t: Table, cat: GameCatalog, word: str) -> int:
     h = held(t) or {"dice": []}
     ids = list(h["dice"])
     w = str(word).strip().lower()
-    if w.isdecimal() and len(w) < 9 and 1 <= int(w) <= len(ids):
+    if digits_in(w, 1, len(ids)):
         return int(w) - 1
     for i, d in enumerate(ids):
         if w in (d, d.rpartition("-")[2]):

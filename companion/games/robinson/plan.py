@@ -4,6 +4,7 @@ and the order the plan resolves in."""
 
 from __future__ import annotations
 
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...errors import UsageError
 from ...i18n import _
@@ -22,7 +23,7 @@ def parse_plan(t: Table, cat: GameCatalog, text: str) -> dict:
                 "'item fire cook wood=1' ('own' for the character's own Invention)")
     if not words:
         raise UsageError(_("empty plan; {example}").format(example=example))
-    if words[0].isdecimal() and len(words[0]) < 9 and 1 <= int(words[0]) <= len(PLAN_WORDS):  # the planning menu's own number
+    if digits_in(words[0], 1, len(PLAN_WORDS)):  # the planning menu's own number
         words[0] = PLAN_WORDS[int(words[0]) - 1]
     what = {"left": "threat-left", "right": "threat-right", "weapons": "weapon",
             "hunting": "hunt", "exploration": "explore", "gathering": "gather"}.get(words[0], words[0])

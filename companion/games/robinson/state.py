@@ -15,6 +15,7 @@ import re
 import textwrap
 from typing import Any, TypedDict
 
+from ...bounds import digits_in
 from ...catalog import GameCatalog
 from ...errors import Next, RuleError, UsageError, did_you_mean
 from ...i18n import N_, _, retranslate
@@ -348,7 +349,7 @@ def parse_event(text: str) -> tuple[str, str | None, int | None]:
     if not words:
         raise UsageError(_("empty answer; {accepted}").format(accepted=_(EVENT_HELP)))
     k = words[0].lower()
-    if k.isdecimal() and len(k) <= 3 and 1 <= int(k) <= len(EVENT_KINDS):  # a number by its menu (never a huge one)
+    if digits_in(k, 1, len(EVENT_KINDS)):  # a number by its menu
         k = EVENT_KINDS[int(k) - 1]
     if k not in EVENT_KINDS:
         raise UsageError(_("card {text!r}: {word!r}; {accepted}").format(text=text, word=words[0], accepted=_(EVENT_HELP)))
